@@ -1,0 +1,33 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export const UPLOAD_LIMITS = { fileSize: 50 * 1024 * 1024, files: 20, fields: 50 } as const;
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
+  await registerOpenApi(app, ctx.version);
+  await app.register(healthRoutes(ctx), { prefix: '/api' });
+  await registerSpa(app, ctx.env.WEB_DIST);
+  return app;
+}

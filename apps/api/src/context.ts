@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Database, type Db, openDatabase } from '@rope/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Env, repoRoot } from './env.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mailer.ts';
+import { createBullmqQueue } from './infra/queue/bullmq.ts';
+import { createInlineQueue } from './infra/queue/inline.ts';
+import type { Queue } from './infra/queue/types.ts';
+import { createHttpSms, createOutboxSms, type SmsSender } from './infra/sms.ts';
+import { createFileStorage, type Storage } from './infra/storage.ts';
+
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  queue: Queue;
+  storage: Storage;
+  mailer: Mailer;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+  version: string;
+  /** True when no DATABASE_URL is set: PGlite, inline jobs, outbox mail. */
+  embedded: boolean;
+}
+
+export const appVersion: string = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version;
+
+export async function createContext(env: Env, log: FastifyBaseLogger): Promise<AppContext> {
+  const dataDir = resolve(env.DATA_DIR);
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: join(dataDir, 'db'),
+    maxConnections: env.DATABASE_POOL_SIZE,
+  });
+  const outboxDir = join(dataDir, 'outbox');
+  const queue = env.REDIS_URL
+    ? createBullmqQueue(database.db, env.REDIS_URL, { log })
+    : createInlineQueue(database.db, { log });
+  return {
+    env,
+    database,
+    db: database.db,
+    queue,
+    storage: createFileStorage(join(dataDir, 'files')),
+    mailer: env.SMTP_URL
+      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+      : createOutboxMailer(outboxDir, env.MAIL_FROM, log),
+    sms: env.SMS_GATEWAY_URL ? createHttpSms(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : createOutboxSms(outboxDir),
+    log,
+    version: appVersion,
+    embedded: !env.DATABASE_URL,
+  };
+}
+
+export async function closeContext(ctx: AppContext) {
+  await ctx.queue.close();
+  await ctx.mailer.close();
+  await ctx.database.close();
+}

@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || isUrlWithProtocol(value, protocols), {
+      message: `must be a URL like ${example}`,
+    });
+
+function isUrlWithProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'auto'])
+  .optional()
+  .transform((value) => (value === undefined || value === 'auto' ? undefined : value === 'true' || value === '1'));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://cockpit.example.com'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
+  MAIL_FROM: z.string().min(3).default('Rope Cockpit <no-reply@localhost>'),
+  SMS_GATEWAY_URL: optionalUrl(['http:', 'https:'], 'https://sms.example.com/send'),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
+  /** Load the demo data on the first start of an empty embedded database (default), always, or never. */
+  DEMO_DATA: booleanFlag,
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(50).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a bad setting becomes one line naming the variable and what is wrong. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const value = source[name];
+      return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`} ${issue.message}`;
+    });
+    throw new EnvError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+export function publicUrl(env: Env): string {
+  return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+}

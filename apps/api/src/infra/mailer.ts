@@ -1,0 +1,53 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Shown in the log in embedded mode so a developer can follow links without a mail server. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  info(object: object, message: string): void;
+}
+
+/** Embedded mode: each mail becomes an .eml file in the outbox directory. */
+export function createOutboxMailer(directory: string, from: string, log?: Logger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      await mkdir(directory, { recursive: true });
+      const file = join(
+        directory,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      log?.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, 'mail written to outbox');
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

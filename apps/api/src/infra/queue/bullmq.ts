@@ -1,0 +1,164 @@
+import type { Db } from '@rope/db/client';
+import { Queue as BullQueue, Worker } from 'bullmq';
+import { Redis, type RedisOptions } from 'ioredis';
+import { claimOutboxRows, countPending, markDispatched, releaseClaim, writeToOutbox } from './outbox.ts';
+import { DEFAULT_TIMINGS, type JobHandler, type Queue, type QueueTimings } from './types.ts';
+import { waitUntil } from './wait-until.ts';
+import { createWakeSignal } from './wake-signal.ts';
+
+interface Logger {
+  error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+interface RelayedData {
+  outboxId: number;
+  payload: Record<string, unknown>;
+  idempotencyKey: string;
+}
+
+const RELAY_BATCH = 100;
+
+/**
+ * Server mode: the outbox is relayed to BullMQ queues in Redis and `worker` processes run them. While Redis is
+ * away, jobs wait in the outbox and the API keeps answering; they are relayed when Redis returns.
+ */
+export function createBullmqQueue(
+  db: Db,
+  redisUrl: string,
+  options: { timings?: Partial<QueueTimings>; log?: Logger; prefix?: string } = {},
+): Queue {
+  const timings = { ...DEFAULT_TIMINGS, ...options.timings };
+  const prefix = options.prefix ?? 'rope';
+  // Producer side fails fast when Redis is down instead of buffering in memory.
+  const producer = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  producer.on('error', () => {});
+  const queues = new Map<string, BullQueue>();
+  const handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
+  const workers: Worker[] = [];
+  const signal = createWakeSignal();
+  let relaying = false;
+  let relayLoop: Promise<void> | undefined;
+
+  const workerConnection = (): RedisOptions & { url: string } => ({ url: redisUrl, maxRetriesPerRequest: null });
+
+  function bullQueue(name: string): BullQueue {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new BullQueue(name, { connection: producer, prefix });
+      queue.on('error', () => {});
+      queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async function relayBatch(): Promise<number> {
+    if (producer.status !== 'ready') {
+      await producer.connect().catch(() => {});
+      if ((producer.status as string) !== 'ready') return 0;
+    }
+    const jobs = await claimOutboxRows(db, { limit: RELAY_BATCH, lockMs: timings.lockMs, countAttempt: false });
+    for (const job of jobs) {
+      try {
+        const data: RelayedData = { outboxId: job.id, payload: job.payload, idempotencyKey: job.idempotencyKey };
+        await bullQueue(job.queue).add(job.name, data, {
+          jobId: `outbox-${job.id}`,
+          attempts: job.maxAttempts,
+          backoff: { type: 'exponential', delay: timings.backoffMs },
+          removeOnComplete: { age: 24 * 3600, count: 10_000 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        });
+        await markDispatched(db, job.id);
+      } catch (error) {
+        await releaseClaim(db, job.id, error);
+        options.log?.warn({ err: error }, 'relay to Redis failed; the job waits in the outbox');
+        return 0;
+      }
+    }
+    return jobs.length;
+  }
+
+  async function relay() {
+    while (relaying) {
+      let moved = 0;
+      try {
+        moved = await relayBatch();
+      } catch (error) {
+        options.log?.error({ err: error }, 'outbox relay failed');
+      }
+      if (moved === 0 && relaying) await signal.sleep(timings.pollMs);
+    }
+  }
+
+  async function redisOk(): Promise<boolean> {
+    try {
+      if (producer.status !== 'ready') await producer.connect();
+      return (await producer.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    kind: 'bullmq',
+    async enqueue(job, tx) {
+      await writeToOutbox(tx ?? db, job);
+      if (!tx) signal.wake();
+    },
+    handle(queue, handler, handlerOptions = {}) {
+      handlers.set(queue, { handler, concurrency: handlerOptions.concurrency ?? 1 });
+    },
+    startRelay() {
+      if (relaying) return;
+      relaying = true;
+      relayLoop = relay();
+    },
+    async startProcessing() {
+      for (const [queue, { handler, concurrency }] of handlers) {
+        const worker = new Worker<RelayedData>(
+          queue,
+          async (bullJob) => {
+            await handler({
+              id: bullJob.data.outboxId,
+              queue,
+              name: bullJob.name,
+              payload: bullJob.data.payload,
+              idempotencyKey: bullJob.data.idempotencyKey,
+              attempt: bullJob.attemptsMade + 1,
+            });
+          },
+          { connection: workerConnection(), concurrency, prefix, stalledInterval: 5_000, maxStalledCount: 5 },
+        );
+        worker.on('error', (error) => options.log?.error({ err: error, queue }, 'worker error'));
+        workers.push(worker);
+      }
+      await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+    },
+    async health() {
+      const [ok, pending] = await Promise.all([redisOk(), countPending(db)]);
+      return { kind: 'bullmq', ok, pending, ...(ok ? {} : { detail: 'Redis is not reachable' }) };
+    },
+    async idle(timeoutMs = 30_000) {
+      await waitUntil(
+        async () => {
+          if ((await countPending(db)) > 0) return false;
+          for (const name of handlers.keys()) {
+            const counts = await bullQueue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+            if (Object.values(counts).some((count) => count > 0)) return false;
+          }
+          return true;
+        },
+        timeoutMs,
+        () => signal.wake(),
+      );
+    },
+    async close() {
+      relaying = false;
+      signal.wake();
+      await relayLoop;
+      await Promise.all(workers.map((worker) => worker.close()));
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+      producer.disconnect();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { Db } from '@rope/db/client';
+import { claimOutboxRows, countPending, markDispatched, markFailedAttempt, writeToOutbox } from './outbox.ts';
+import { DEFAULT_TIMINGS, type JobHandler, type Queue, type QueueTimings } from './types.ts';
+import { waitUntil } from './wait-until.ts';
+import { createWakeSignal } from './wake-signal.ts';
+
+interface Logger {
+  error(object: object, message: string): void;
+}
+
+/** Embedded mode: the processors run in this process, straight from the outbox table. */
+export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimings>; log?: Logger } = {}): Queue {
+  const timings = { ...DEFAULT_TIMINGS, ...options.timings };
+  const handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
+  const signal = createWakeSignal();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let inFlight = 0;
+
+  async function runBatch(): Promise<number> {
+    let processed = 0;
+    for (const [queue, { handler, concurrency }] of handlers) {
+      if (!running) break;
+      const jobs = await claimOutboxRows(db, {
+        queues: [queue],
+        limit: concurrency,
+        lockMs: timings.lockMs,
+        countAttempt: true,
+      });
+      inFlight += jobs.length;
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await handler(job);
+            await markDispatched(db, job.id);
+          } catch (error) {
+            options.log?.error({ err: error, job: job.id, queue }, 'job failed');
+            await markFailedAttempt(db, job, error, timings.backoffMs);
+          } finally {
+            inFlight -= 1;
+          }
+        }),
+      );
+      processed += jobs.length;
+    }
+    return processed;
+  }
+
+  async function pump() {
+    while (running) {
+      let processed = 0;
+      try {
+        processed = await runBatch();
+      } catch (error) {
+        options.log?.error({ err: error }, 'outbox pump failed');
+      }
+      if (processed === 0 && running) await signal.sleep(timings.pollMs);
+    }
+  }
+
+  return {
+    kind: 'inline',
+    async enqueue(job, tx) {
+      await writeToOutbox(tx ?? db, job);
+      // Inside a transaction the row is visible only after commit; the next poll finds it then.
+      if (!tx) signal.wake();
+    },
+    handle(queue, handler, handlerOptions = {}) {
+      handlers.set(queue, { handler, concurrency: handlerOptions.concurrency ?? 1 });
+    },
+    startRelay() {
+      // Inline processing is its own relay.
+    },
+    async startProcessing() {
+      if (running) return;
+      running = true;
+      loop = pump();
+    },
+    async health() {
+      const pending = await countPending(db);
+      return { kind: 'inline', ok: true, pending };
+    },
+    async idle(timeoutMs = 30_000) {
+      await waitUntil(
+        async () => inFlight === 0 && (await countPending(db, [...handlers.keys()])) === 0,
+        timeoutMs,
+        () => signal.wake(),
+      );
+    },
+    async close() {
+      running = false;
+      signal.wake();
+      await loop;
+    },
+  };
+}

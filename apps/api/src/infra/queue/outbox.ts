@@ -1,0 +1,98 @@
+import type { Db } from '@rope/db/client';
+import { queryRows } from '@rope/db/client';
+import { outbox } from '@rope/db/schema/index';
+import { sql } from 'drizzle-orm';
+import type { Job, JobRequest } from './types.ts';
+
+export async function writeToOutbox(db: Db, job: JobRequest): Promise<void> {
+  await db
+    .insert(outbox)
+    .values({
+      queue: job.queue,
+      name: job.name,
+      payload: job.payload,
+      idempotencyKey: job.idempotencyKey,
+      maxAttempts: job.maxAttempts ?? 5,
+    })
+    .onConflictDoNothing({ target: outbox.idempotencyKey });
+}
+
+interface ClaimedRow extends Record<string, unknown> {
+  id: number;
+  queue: string;
+  name: string;
+  payload: Record<string, unknown>;
+  idempotency_key: string;
+  attempts: number;
+  max_attempts: number;
+}
+
+export interface ClaimedJob extends Job {
+  maxAttempts: number;
+}
+
+/** Claims due rows; rows whose claim expired (a process died holding them) are claimed again. */
+export async function claimOutboxRows(
+  db: Db,
+  options: { queues?: string[]; limit: number; lockMs: number; countAttempt: boolean },
+): Promise<ClaimedJob[]> {
+  const queueFilter = options.queues ? sql`and queue in ${options.queues.length ? options.queues : ['']}` : sql``;
+  const rows = await queryRows<ClaimedRow>(
+    db,
+    sql`update outbox set locked_until = now() + make_interval(secs => ${options.lockMs / 1000}),
+          attempts = attempts + ${options.countAttempt ? 1 : 0}
+        where id in (
+          select id from outbox
+          where dispatched_at is null and failed_at is null and available_at <= now()
+            and (locked_until is null or locked_until < now()) ${queueFilter}
+          order by id limit ${options.limit} for update skip locked)
+        returning id, queue, name, payload, idempotency_key, attempts, max_attempts`,
+  );
+  return rows
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map((row) => ({
+      id: Number(row.id),
+      queue: row.queue,
+      name: row.name,
+      payload: row.payload,
+      idempotencyKey: row.idempotency_key,
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
+    }));
+}
+
+export async function markDispatched(db: Db, id: number): Promise<void> {
+  await db.execute(
+    sql`update outbox set dispatched_at = now(), locked_until = null, last_error = null where id = ${id}`,
+  );
+}
+
+export async function markFailedAttempt(db: Db, job: ClaimedJob, error: unknown, backoffMs: number): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (job.attempt >= job.maxAttempts) {
+    await db.execute(
+      sql`update outbox set failed_at = now(), locked_until = null, last_error = ${message} where id = ${job.id}`,
+    );
+    return;
+  }
+  const delaySeconds = (backoffMs * 2 ** (job.attempt - 1)) / 1000;
+  await db.execute(
+    sql`update outbox set available_at = now() + make_interval(secs => ${delaySeconds}), locked_until = null,
+          last_error = ${message} where id = ${job.id}`,
+  );
+}
+
+/** Gives a claimed row back untouched, e.g. when Redis could not take it. */
+export async function releaseClaim(db: Db, id: number, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await db.execute(sql`update outbox set locked_until = null, last_error = ${message} where id = ${id}`);
+}
+
+export async function countPending(db: Db, queues?: string[]): Promise<number> {
+  const queueFilter = queues ? sql`and queue in ${queues.length ? queues : ['']}` : sql``;
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from outbox where dispatched_at is null and failed_at is null ${queueFilter}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

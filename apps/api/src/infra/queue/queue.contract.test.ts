@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@rope/db/client';
+import { createTestDatabase } from '@rope/db/test-database';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBullmqQueue } from './bullmq.ts';
+import { createInlineQueue } from './inline.ts';
+import type { Job, Queue } from './types.ts';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisMissing = await redisUnreachable(redisUrl);
+if (redisMissing && process.env.CI === 'true') throw new Error(`CI needs Redis: ${redisMissing}`);
+
+async function redisUnreachable(url: string): Promise<string | undefined> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return undefined;
+  } catch (error) {
+    return `Redis at ${url} is not reachable (${(error as Error).message})`;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const timings = { pollMs: 50, backoffMs: 20, lockMs: 10_000 };
+
+type QueueFactory = (database: Database) => Queue;
+const prefix = `rope-test-${randomBytes(4).toString('hex')}`;
+const adapters: [string, QueueFactory, string | undefined][] = [
+  ['inline', (database) => createInlineQueue(database.db, { timings }), undefined],
+  ['bullmq', (database) => createBullmqQueue(database.db, redisUrl, { timings, prefix }), redisMissing],
+];
+
+describe.each(adapters)('queue contract: %s adapter', (kind, makeQueue, skipReason) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function start(queueName: string, handler: (job: Job) => Promise<void>, concurrency = 1) {
+    const queue = makeQueue(database);
+    queue.handle(queueName, handler, { concurrency });
+    queue.startRelay();
+    await queue.startProcessing();
+    return queue;
+  }
+
+  it.skipIf(Boolean(skipReason))(
+    `processes each enqueued job once, with its payload${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+    async () => {
+      const seen: Job[] = [];
+      const queue = await start(`${kind}-once`, async (job) => {
+        seen.push(job);
+      });
+      await queue.enqueue({ queue: `${kind}-once`, name: 'greet', payload: { n: 1 }, idempotencyKey: `${kind}-a` });
+      await queue.enqueue({ queue: `${kind}-once`, name: 'greet', payload: { n: 1 }, idempotencyKey: `${kind}-a` });
+      await queue.enqueue({ queue: `${kind}-once`, name: 'greet', payload: { n: 2 }, idempotencyKey: `${kind}-b` });
+      await queue.idle(20_000);
+      await queue.close();
+      expect(seen.map((job) => job.payload.n).sort()).toEqual([1, 2]);
+      expect(seen.every((job) => job.name === 'greet' && job.attempt === 1)).toBe(true);
+    },
+  );
+
+  it.skipIf(Boolean(skipReason))('retries a failed job with backoff until it succeeds', async () => {
+    const attempts: number[] = [];
+    const queue = await start(`${kind}-retry`, async (job) => {
+      attempts.push(job.attempt);
+      if (job.attempt < 3) throw new Error('temporary failure');
+    });
+    await queue.enqueue({ queue: `${kind}-retry`, name: 'flaky', payload: {}, idempotencyKey: `${kind}-flaky` });
+    await queue.idle(20_000);
+    await queue.close();
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it.skipIf(Boolean(skipReason))('enqueued inside a rolled-back transaction, a job never runs', async () => {
+    const seen: string[] = [];
+    const queue = await start(`${kind}-tx`, async (job) => {
+      seen.push(job.idempotencyKey);
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await queue.enqueue({ queue: `${kind}-tx`, name: 'x', payload: {}, idempotencyKey: `${kind}-rolled-back` }, tx);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      await queue.enqueue({ queue: `${kind}-tx`, name: 'x', payload: {}, idempotencyKey: `${kind}-committed` }, tx);
+    });
+    await queue.idle(20_000);
+    await queue.close();
+    expect(seen).toEqual([`${kind}-committed`]);
+  });
+
+  it.skipIf(Boolean(skipReason))('loses and repeats nothing when the worker is restarted mid-batch', async () => {
+    const total = 60;
+    const done = new Map<number, number>();
+    const handler = async (job: Job) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const n = job.payload.n as number;
+      done.set(n, (done.get(n) ?? 0) + 1);
+    };
+    const first = await start(`${kind}-restart`, handler, 2);
+    for (let n = 0; n < total; n += 1) {
+      await first.enqueue({
+        queue: `${kind}-restart`,
+        name: 'count',
+        payload: { n },
+        idempotencyKey: `${kind}-r-${n}`,
+      });
+    }
+    while (done.size < 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await first.close();
+    expect(done.size).toBeLessThan(total);
+    const second = await start(`${kind}-restart`, handler, 2);
+    await second.idle(30_000);
+    await second.close();
+    expect(done.size).toBe(total);
+    expect([...done.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it.skipIf(Boolean(skipReason))('reports its health', async () => {
+    const queue = makeQueue(database);
+    const health = await queue.health();
+    await queue.close();
+    expect(health).toMatchObject({ kind, ok: true });
+  });
+});

@@ -1,0 +1,62 @@
+import type { Db } from '@rope/db/client';
+
+export interface JobRequest {
+  queue: string;
+  name: string;
+  payload: Record<string, unknown>;
+  /** Two requests with the same key become one job. */
+  idempotencyKey: string;
+  maxAttempts?: number;
+}
+
+export interface Job {
+  id: number;
+  queue: string;
+  name: string;
+  payload: Record<string, unknown>;
+  idempotencyKey: string;
+  /** 1 on the first run, 2 on the first retry, ... */
+  attempt: number;
+}
+
+export type JobHandler = (job: Job) => Promise<void>;
+
+export interface QueueHealth {
+  kind: 'inline' | 'bullmq';
+  ok: boolean;
+  /** Jobs written but not yet processed (inline) or not yet handed to Redis (BullMQ). */
+  pending: number;
+  detail?: string;
+}
+
+export interface QueueTimings {
+  /** How often the outbox is looked at when nothing woke the pump. */
+  pollMs: number;
+  /** First retry delay; doubled on each further attempt. */
+  backoffMs: number;
+  /** How long a claimed job stays locked before another process may take it over. */
+  lockMs: number;
+}
+
+export const DEFAULT_TIMINGS: QueueTimings = { pollMs: 1000, backoffMs: 2000, lockMs: 5 * 60_000 };
+
+/**
+ * Jobs are first written to the `outbox` table, in the caller's transaction when one is given, so a job exists
+ * exactly when the change that caused it was committed. The inline adapter then runs them from the outbox in this
+ * process; the BullMQ adapter relays them to Redis, where worker processes run them.
+ */
+export interface Queue {
+  readonly kind: 'inline' | 'bullmq';
+  enqueue(job: JobRequest, tx?: Db): Promise<void>;
+  /** Registers the processor of one queue; takes effect with `startProcessing`. */
+  handle(queue: string, handler: JobHandler, options?: { concurrency?: number }): void;
+  /** Moves outbox rows on (inline: runs them; BullMQ: hands them to Redis). Every API process runs this. */
+  startRelay(): void;
+  /** Starts running the registered processors (inline: in this process; BullMQ: as a worker). */
+  startProcessing(): Promise<void>;
+  health(): Promise<QueueHealth>;
+  /** Resolves when nothing is waiting or running; for tests and demos. */
+  idle(timeoutMs?: number): Promise<void>;
+  /** Stops taking jobs, waits for the running ones, closes connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './env.ts';
+
+const tsx = join(repoRoot, 'apps/api/node_modules/.bin/tsx');
+
+function startWith(env: Record<string, string>) {
+  const result = spawnSync(tsx, [join(repoRoot, 'apps/api/src/server.ts')], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: result.status, stderr: result.stderr.trim(), stdout: result.stdout.trim() };
+}
+
+describe('start-up with a bad setting', () => {
+  it.each([
+    [{ DATABASE_URL: 'nonsense' }, /^Invalid configuration: DATABASE_URL="nonsense" must be a URL like postgres:\/\//],
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT="abc" must be a port number$/],
+    [{ REDIS_URL: 'localhost' }, /^Invalid configuration: REDIS_URL="localhost" must be a URL like redis:\/\//],
+  ])('%o stops with one clear line and exit code 1', (env, message) => {
+    const result = startWith(env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.split('\n')).toHaveLength(1);
+  });
+
+  it('an unreachable database stops with one line naming the problem', () => {
+    const result = startWith({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nothing' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^Cannot (open|migrate) the database/);
+  });
+});

@@ -1,0 +1,56 @@
+import { buildApp } from './app.ts';
+import { bootstrapData } from './bootstrap.ts';
+import { closeContext, createContext } from './context.ts';
+import { EnvError, parseEnv, publicUrl } from './env.ts';
+import { registerJobProcessors } from './jobs/register.ts';
+import { createLogger } from './logger.ts';
+import { printStartBanner } from './start-banner.ts';
+
+async function main() {
+  const env = parseEnv();
+  const log = createLogger(env);
+  const ctx = await createContext(env, log).catch((error: Error) => {
+    throw new StartupError(`Cannot open the database: ${error.message}`);
+  });
+  await ctx.database.migrate().catch((error: Error) => {
+    throw new StartupError(
+      `Cannot migrate the database${env.DATABASE_URL ? ' at DATABASE_URL' : ''}: ${error.message}`,
+    );
+  });
+  const bootstrap = await bootstrapData(ctx);
+  registerJobProcessors(ctx);
+  ctx.queue.startRelay();
+  if (ctx.queue.kind === 'inline') await ctx.queue.startProcessing();
+  const app = await buildApp(ctx);
+  await app.listen({ port: env.PORT, host: env.HOST }).catch((error: Error) => {
+    throw new StartupError(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+  });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  printStartBanner({ ctx, url: env.PUBLIC_URL ?? publicUrl({ ...env, PORT: port }), bootstrap });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    await app.close();
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+class StartupError extends Error {}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError || error instanceof StartupError) {
+    console.error(error.message);
+  } else {
+    console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import type { BootstrapResult } from './bootstrap.ts';
+import type { AppContext } from './context.ts';
+
+export function printStartBanner({
+  ctx,
+  url,
+  bootstrap,
+}: {
+  ctx: AppContext;
+  url: string;
+  bootstrap: BootstrapResult;
+}) {
+  const lines = [
+    '',
+    `Rope Cockpit ${ctx.version} is running at ${url}`,
+    `  database: ${ctx.database.kind}${ctx.embedded ? ` (${ctx.env.DATA_DIR}/db)` : ''}, jobs: ${ctx.queue.kind}, API documentation: ${url}/api/doc`,
+  ];
+  if (bootstrap.demo) {
+    lines.push(`  demo logins (password ${bootstrap.demo.password}):`);
+    for (const account of bootstrap.demo.accounts) lines.push(`    ${account.email.padEnd(26)} ${account.role}`);
+    lines.push('  demo API keys (Authorization: Bearer <key>):');
+    for (const key of bootstrap.demo.apiKeys) lines.push(`    ${key.role.padEnd(26)} ${key.key}`);
+  }
+  if (bootstrap.adminCreated) lines.push(`  first admin created: ${bootstrap.adminCreated}`);
+  lines.push('');
+  console.log(lines.join('\n'));
+}

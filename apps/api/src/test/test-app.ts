@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase } from '@rope/db/test-database';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../app.ts';
+import { type AppContext, appVersion } from '../context.ts';
+import { parseEnv } from '../env.ts';
+import { createOutboxMailer } from '../infra/mailer.ts';
+import { createInlineQueue } from '../infra/queue/inline.ts';
+import { createOutboxSms } from '../infra/sms.ts';
+import { createFileStorage } from '../infra/storage.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A real app on a fresh database (PostgreSQL when DATABASE_URL is set, else PGlite), jobs inline. */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rope-api-test-'));
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
+  const database = await createTestDatabase();
+  const log = pino({ level: env.LOG_LEVEL }) as unknown as AppContext['log'];
+  const ctx: AppContext = {
+    env,
+    database,
+    db: database.db,
+    queue: createInlineQueue(database.db, { timings: { pollMs: 50, backoffMs: 20 } }),
+    storage: createFileStorage(join(dataDir, 'files')),
+    mailer: createOutboxMailer(join(dataDir, 'outbox'), env.MAIL_FROM),
+    sms: createOutboxSms(join(dataDir, 'outbox')),
+    log,
+    version: appVersion,
+    embedded: true,
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    dataDir,
+    async close() {
+      await app.close();
+      await ctx.queue.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { closeContext, createContext } from './context.ts';
+import { EnvError, parseEnv } from './env.ts';
+import { registerJobProcessors } from './jobs/register.ts';
+import { createLogger } from './logger.ts';
+
+/** Server mode: runs the job processors against the BullMQ queues in Redis. */
+async function main() {
+  const env = parseEnv();
+  if (!env.REDIS_URL) {
+    throw new EnvError('REDIS_URL is not set: the worker runs only in server mode (embedded mode runs jobs inline)');
+  }
+  const log = createLogger(env);
+  const ctx = await createContext(env, log);
+  registerJobProcessors(ctx);
+  ctx.queue.startRelay();
+  await ctx.queue.startProcessing();
+  log.info({ concurrency: env.QUEUE_CONCURRENCY }, 'worker started');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker shutting down: finishing running jobs');
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : `Worker start-up failed: ${(error as Error).message}`);
+  process.exit(1);
+});

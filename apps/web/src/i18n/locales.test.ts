@@ -1,0 +1,103 @@
+import { LANGUAGES } from '@rope/domain/common';
+import { describe, expect, it } from 'vitest';
+
+const files = import.meta.glob<unknown>('./locales/*.json', { eager: true, import: 'default' });
+const locales = new Map(Object.entries(files).map(([path, json]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), json]));
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const PLACEHOLDER = /{{\s*-?\s*([^\s,}]+)[^}]*}}/g;
+
+/** Flattens nested JSON into `a.b.c` keys; anything but a string leaf is reported. */
+function flatten(value: unknown, prefix: string, out: Map<string, string>, problems: string[], language: string) {
+  if (typeof value === 'string') {
+    out.set(prefix, value);
+  } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value))
+      flatten(child, prefix ? `${prefix}.${key}` : key, out, problems, language);
+  } else {
+    problems.push(`${language}: "${prefix}" is ${JSON.stringify(value)}, expected text`);
+  }
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '').sort();
+}
+
+function pluralCategories(language: string): string[] {
+  return new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+}
+
+const problems: string[] = [];
+const flat = new Map<string, Map<string, string>>();
+for (const language of LANGUAGES) {
+  const keys = new Map<string, string>();
+  if (locales.has(language)) flatten(locales.get(language), '', keys, problems, language);
+  flat.set(language, keys);
+}
+
+// Plural keys (`rope_one`, `rope_other`, ...) are compared by their base key: each language needs its own forms.
+const plainKeys = new Set<string>();
+const pluralBases = new Set<string>();
+for (const keys of flat.values()) {
+  for (const key of keys.keys()) {
+    if (PLURAL_SUFFIX.test(key)) pluralBases.add(key.replace(PLURAL_SUFFIX, ''));
+    else plainKeys.add(key);
+  }
+}
+
+describe('locales', () => {
+  it('has one file per language and no other', () => {
+    expect([...locales.keys()].sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('has every key, non-empty, in every language', () => {
+    const missing = [...problems];
+    for (const [language, keys] of flat) {
+      for (const key of [...plainKeys].sort()) {
+        const text = keys.get(key);
+        if (text === undefined) missing.push(`${language}: missing "${key}"`);
+        else if (text.trim() === '') missing.push(`${language}: empty "${key}"`);
+      }
+      for (const base of [...pluralBases].sort()) {
+        for (const category of pluralCategories(language)) {
+          const key = `${base}_${category}`;
+          const text = keys.get(key);
+          if (text === undefined) missing.push(`${language}: missing plural form "${key}"`);
+          else if (text.trim() === '') missing.push(`${language}: empty plural form "${key}"`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('uses the same {{placeholders}} in every language', () => {
+    const mismatches: string[] = [];
+    const reference = (key: string) =>
+      LANGUAGES.map((language) => flat.get(language)?.get(key)).find((text) => text !== undefined) ?? '';
+    for (const key of plainKeys) {
+      const expected = placeholders(reference(key)).join(', ');
+      for (const [language, keys] of flat) {
+        const text = keys.get(key);
+        if (text === undefined) continue;
+        const actual = placeholders(text).join(', ');
+        if (actual !== expected) mismatches.push(`${language}: "${key}" has {${actual}}, expected {${expected}}`);
+      }
+    }
+    // A singular form may leave out {{count}}, so plural groups compare the union of their forms.
+    for (const base of pluralBases) {
+      const perLanguage = LANGUAGES.map((language) => {
+        const texts = [...(flat.get(language) ?? new Map<string, string>())]
+          .filter(([key]) => key.replace(PLURAL_SUFFIX, '') === base && PLURAL_SUFFIX.test(key))
+          .map(([, text]) => text);
+        const names = new Set(texts.flatMap(placeholders));
+        names.delete('count');
+        return [language, [...names].sort().join(', ')] as const;
+      });
+      const expected = perLanguage[0]?.[1];
+      for (const [language, actual] of perLanguage) {
+        if (actual !== expected) mismatches.push(`${language}: "${base}_*" has {${actual}}, expected {${expected}}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

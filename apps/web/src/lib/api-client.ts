@@ -1,0 +1,118 @@
+import type { ErrorCode } from '@rope/domain/errors';
+
+/** `NETWORK`: no answer at all; `BAD_RESPONSE`: an answer that is not the JSON we expect. */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  /** The parsed answer, for calls whose error status still carries data (e.g. 503 from /api/health). */
+  readonly body: unknown;
+
+  constructor(status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>, body?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.body = body;
+  }
+}
+
+export interface ApiRequest extends Omit<RequestInit, 'body' | 'credentials'> {
+  /** Sent as JSON, except FormData which goes as multipart. */
+  body?: unknown;
+}
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'VALIDATION',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'RULE_VIOLATION',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+const LOGIN_PATH = '/login';
+
+/** Calls `/api{path}` on the page's origin and returns the parsed JSON; throws ApiError on any failure. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { body, headers, ...init } = request;
+  const sendHeaders = new Headers(headers);
+  sendHeaders.set('Accept', 'application/json');
+  let sendBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    sendBody = body;
+  } else if (body !== undefined) {
+    sendHeaders.set('Content-Type', 'application/json');
+    sendBody = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path.startsWith('/') ? path : `/${path}`}`, {
+      ...init,
+      headers: sendHeaders,
+      body: sendBody,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
+  }
+
+  const text = await response.text();
+  let data: unknown;
+  let parsed = true;
+  try {
+    data = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = false;
+  }
+
+  if (!response.ok) {
+    if (response.status === 401) redirectToLogin();
+    throw toApiError(response, parsed ? data : undefined);
+  }
+  if (!parsed) throw new ApiError(response.status, 'BAD_RESPONSE', `Expected JSON from ${path}`);
+  return data as T;
+}
+
+/** Reads the API's `{ code, message, fields? }` answer; proxies and crashes may answer without it. */
+export function toApiError(response: Pick<Response, 'status' | 'statusText'>, body: unknown): ApiError {
+  const fallbackCode = codeByStatus[response.status] ?? 'INTERNAL';
+  if (!isRecord(body)) {
+    return new ApiError(
+      response.status,
+      fallbackCode,
+      response.statusText || `HTTP ${response.status}`,
+      undefined,
+      body,
+    );
+  }
+  const code = typeof body.code === 'string' ? (body.code as ApiErrorCode) : fallbackCode;
+  const message = typeof body.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`;
+  const fields = isRecord(body.fields) ? toStringRecord(body.fields) : undefined;
+  return new ApiError(response.status, code, message, fields, body);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toStringRecord(value: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+function redirectToLogin(): void {
+  if (typeof window === 'undefined') return;
+  const { pathname } = window.location;
+  if (pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`)) return;
+  window.location.assign(LOGIN_PATH);
+}

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const apiProxy: Record<string, ProxyOptions> = {
+  // The Host header stays the dev server's, so the API sees the same origin the browser does (cookies, origin checks).
+  '/api': { target: process.env.API_PROXY_TARGET || 'http://localhost:3000' },
+};
+
+// Only libraries of the first screen get named chunks; anything else (leaflet, uplot, jspdf, tables) stays with the
+// lazy chunk that imports it, so it never lands in the initial download.
+const vendorChunks: [name: string, pattern: RegExp][] = [
+  ['react', /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//],
+  ['mantine', /\/node_modules\/(@mantine\/(core|hooks|notifications)|@floating-ui\/[^/]+|clsx)\//],
+  ['query', /\/node_modules\/@tanstack\/(react-query|query-core)\//],
+  ['i18n', /\/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)\//],
+  ['zod', /\/node_modules\/zod\//],
+];
+
+function vendorChunk(id: string): string | undefined {
+  const path = id.replaceAll('\\', '/');
+  return vendorChunks.find(([, pattern]) => pattern.test(path))?.[0];
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  server: { port: 5173, strictPort: true, proxy: apiProxy },
+  preview: { port: 4173, strictPort: true, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: { manualChunks: vendorChunk },
+      onwarn(warning, warn) {
+        // zod places `@__PURE__` comments where Rollup cannot use them; harmless, and not ours to fix.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
+    },
+  },
+});

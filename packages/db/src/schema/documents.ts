@@ -1,0 +1,69 @@
+import type { FolderTranslations } from '@rope/domain/documents';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { mandators, users } from './accounts.ts';
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial().primaryKey(),
+    parentFolderId: integer().references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 255 }).notNull(),
+    translations: jsonb().$type<FolderTranslations>().notNull().default({}),
+    ordering: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.parentFolderId)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 255 }).notNull(),
+    mimeType: varchar({ length: 127 }).notNull(),
+    /** Generated storage key; never a client-supplied path. */
+    storageKey: varchar({ length: 255 }).notNull(),
+    size: integer().notNull(),
+    /** Comma-separated language ids the document applies to, e.g. "ENU,DES". */
+    location: varchar({ length: 64 }).notNull().default('ENU'),
+    folderId: integer().references(() => folders.id, { onDelete: 'set null' }),
+    targetType: varchar({ length: 16 }).notNull(),
+    targetId: integer(),
+    isHabel: boolean().notNull().default(false),
+    habelAttart: varchar({ length: 64 }),
+    habelReceipttype: varchar({ length: 64 }),
+    habelErfdat: varchar({ length: 40 }),
+    installationNumber: varchar({ length: 64 }),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.targetType, t.targetId, t.createdAt), index().on(t.folderId), index().on(t.installationNumber)],
+);
+
+/** Installations of the external document system, each with its project manager. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial().primaryKey(),
+    installationNumber: varchar({ length: 64 }).notNull().unique(),
+    mandatorId: integer().references(() => mandators.id, { onDelete: 'set null' }),
+    description: varchar({ length: 255 }).notNull().default(''),
+    country: varchar({ length: 2 }),
+    facilityType: varchar({ length: 64 }),
+    facilityConstructorBranch: varchar({ length: 64 }),
+    facilityNumber: varchar({ length: 64 }),
+    projectManagerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.mandatorId)],
+);

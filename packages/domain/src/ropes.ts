@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+export const ROPE_TYPES = ['strandedRope', 'fullLockedCoilRope', 'spiralStrandRope', 'other'] as const;
+export const ROPE_APPLICATIONS = [
+  'haulRope',
+  'carryingHaulingRope',
+  'towRope',
+  'trackRope',
+  'tensionRope',
+  'structuralRope',
+  'other',
+] as const;
+export const ROPE_LAYS = ['ordinary', 'lang'] as const;
+export const ROPE_LAY_DIRECTIONS = ['right', 'left'] as const;
+export const ROPE_CORES = ['fibreCore', 'steelCore', 'plasticCore'] as const;
+export const ROPE_SURFACES = ['bright', 'galvanized', 'zincAluminium', 'stainless'] as const;
+export const ROPE_STANDARDS = ['EN12927', 'ISO4309'] as const;
+export type RopeStandard = (typeof ROPE_STANDARDS)[number];
+
+export const DEFAULT_EXPECTED_SERVICE_LIFE = 1_000_000;
+
+const positive = z.number().finite().positive().max(999_999_999);
+const nonNegative = z.number().finite().min(0).max(999_999_999);
+const text = z.string().trim().max(255);
+
+/** The rope attribute catalogue shared by settings, import, export and computations. */
+export const ropeAttributesSchema = z
+  .object({
+    ropeType: z.enum(ROPE_TYPES),
+    ropeApplication: z.enum(ROPE_APPLICATIONS),
+    ropeDesign: text,
+    construction: text,
+    ropeCore: z.enum(ROPE_CORES),
+    ropeSurface: z.enum(ROPE_SURFACES),
+    nominalDiameter: z.number().finite().positive().max(500),
+    metallicCrossSection: positive,
+    fillFactor: z.number().finite().positive().max(1),
+    outerWireDiameter: z.number().finite().positive().max(50),
+    loadBearingOuterWires: z.number().int().positive().max(10_000),
+    ropeLay: z.enum(ROPE_LAYS),
+    ropeLayDirection: z.enum(ROPE_LAY_DIRECTIONS),
+    standard: z.enum(ROPE_STANDARDS),
+    minimumBreakingForce: nonNegative,
+    tensileStrengthGrade: nonNegative,
+    installationYear: z.number().int().min(1800).max(2200),
+    ropeManufacturer: text,
+    ropeLength: nonNegative,
+    loopLength: nonNegative,
+    positionOffset: z.number().finite().min(-1_000_000).max(1_000_000),
+    deviceSerialNumber: text,
+    bendingCyclesUntilNow: nonNegative,
+    bendingCyclesUntilNowAt: z.iso.datetime({ offset: true }),
+    expectedServiceLife: positive,
+    comment: z.string().max(65_536),
+  })
+  .partial();
+export type RopeAttributes = z.infer<typeof ropeAttributesSchema>;
+
+export const TRUSCAN_STATUSES = ['idle', 'waiting', 'measuring', 'uploading', 'error'] as const;
+export const truscanAttributesSchema = z
+  .object({
+    status: z.enum(TRUSCAN_STATUSES),
+    ropeSpeed: nonNegative,
+    bendingCycles: nonNegative,
+    measurementWaiting: nonNegative,
+    lastMeasurement: nonNegative,
+    nextMeasurement: nonNegative,
+    uploadRunning: z.boolean(),
+    uploadAmount: nonNegative,
+    uploadTime: nonNegative,
+  })
+  .partial();
+export type TruscanAttributes = z.infer<typeof truscanAttributesSchema>;
+
+/** Stored result of the damage computation, refreshed whenever the rope's events change. */
+export const ropeDamagesSchema = z.object({
+  standard: z.enum(ROPE_STANDARDS).nullable(),
+  /** Utilisation per reference length, keyed by the multiple k of the nominal diameter. */
+  utilisation: z.record(z.string().max(8), z.number().finite().min(0)),
+  /** 100 x the largest utilisation. */
+  damage: z.number().finite().min(0),
+  health: z.number().finite().min(0).max(100),
+  computedAt: z.iso.datetime({ offset: true }),
+});
+export type RopeDamages = z.infer<typeof ropeDamagesSchema>;

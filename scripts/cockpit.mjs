@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// The two commands of the README: `npm start` and `npm test`. They need only Node and npm: pnpm is fetched by npx
+// at the exact version that package.json's packageManager names.
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { printTestSummary } from './test-summary.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager;
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const pnpm = (args, env) => run('npx', ['-y', pnpmVersion, ...args], env);
+
+async function step(name, action) {
+  console.log(`\n=== ${name}`);
+  const code = await action();
+  if (code !== 0) console.log(`=== ${name} failed (exit ${code})`);
+  return code === 0;
+}
+
+async function install() {
+  const ok = await step('install', () => pnpm(['install', '--frozen-lockfile', '--reporter=append-only']));
+  if (!ok) process.exit(1);
+}
+
+async function start() {
+  await install();
+  if (
+    !(await step('build the web client', () =>
+      pnpm(['turbo', 'run', 'build', '--filter=@rope/web', '--output-logs=errors-only']),
+    ))
+  ) {
+    process.exit(1);
+  }
+  process.exit(await pnpm(['--filter', '@rope/api', 'start'], { NODE_ENV: process.env.NODE_ENV ?? 'production' }));
+}
+
+async function dev() {
+  await install();
+  process.exit(await pnpm(['turbo', 'run', 'dev', '--filter=@rope/api', '--filter=@rope/web']));
+}
+
+async function test() {
+  await install();
+  for (const dir of ['packages/domain', 'packages/db', 'apps/api', 'apps/web', 'e2e']) {
+    rmSync(join(root, dir, 'test-results', 'vitest.json'), { force: true });
+  }
+  const failedSteps = [];
+  const steps = [
+    ['typecheck', () => pnpm(['turbo', 'run', 'typecheck', '--output-logs=errors-only'])],
+    ['lint', () => pnpm(['exec', 'biome', 'check', '.'])],
+    ['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/web', '--output-logs=errors-only'])],
+    ['tests', () => pnpm(['turbo', 'run', 'test', '--concurrency=2'], { TEST_REPORT: '1' })],
+  ];
+  for (const [name, action] of steps) {
+    if (!(await step(name, action))) failedSteps.push(name);
+  }
+  const summary = printTestSummary(root, failedSteps);
+  process.exit(failedSteps.length > 0 || summary.failed > 0 || summary.passed === 0 ? 1 : 0);
+}
+
+const commands = { start, test, dev };
+const command = commands[process.argv[2]];
+if (!command) {
+  console.error(`usage: node scripts/cockpit.mjs ${Object.keys(commands).join('|')}`);
+  process.exit(2);
+}
+await command();

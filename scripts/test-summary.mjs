@@ -1,0 +1,37 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const PACKAGE_DIRS = ['packages', 'apps'];
+
+function reportFiles(root) {
+  const dirs = PACKAGE_DIRS.flatMap((group) =>
+    existsSync(join(root, group)) ? readdirSync(join(root, group)).map((name) => join(root, group, name)) : [],
+  );
+  dirs.push(join(root, 'e2e'));
+  return dirs.map((dir) => join(dir, 'test-results', 'vitest.json')).filter((file) => existsSync(file));
+}
+
+/** Adds up the vitest JSON reports of every package and prints the closing line `N passed, N failed, N skipped`. */
+export function printTestSummary(root, failedSteps = []) {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  console.log('\n=== summary');
+  for (const file of reportFiles(root)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    total.passed += report.numPassedTests ?? 0;
+    total.failed += report.numFailedTests ?? 0;
+    total.skipped += skipped;
+    const name = file.replace(`${root}/`, '').replace('/test-results/vitest.json', '');
+    console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
+    for (const suite of report.testResults ?? []) {
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status === 'pending' || test.status === 'skipped' || test.status === 'todo') {
+          console.log(`  skipped: ${test.fullName}`);
+        }
+      }
+    }
+  }
+  if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
+  console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  return total;
+}
