@@ -24,28 +24,25 @@ describe.skipIf(Boolean(browserMissing))(
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${server.url}/areas/1/installations/2`);
       await page.getByText('Rope Cockpit').first().waitFor();
-      await page
-        .getByText(/pglite/i)
-        .first()
-        .waitFor();
-      await page
-        .getByText(/inline/i)
-        .first()
-        .waitFor();
+      await page.getByText('Embedded (PGlite)').waitFor();
+      await page.getByText('In the API process').waitFor();
       const file = screenshotPath('start-page');
       await page.screenshot({ path: file, fullPage: true });
       expect(existsSync(file) && statSync(file).size).toBeGreaterThan(5_000);
       expect(errors).toEqual([]);
     });
 
-    it('switches the language to German', async () => {
-      const page = await browser.newPage();
+    it('switches the language to German and keeps it over a reload', async () => {
+      const page = await browser.newPage({ viewport: { width: 800, height: 700 } });
       await page.goto(server.url);
-      await page.getByText('Rope Cockpit').first().waitFor();
-      await page.evaluate(() => localStorage.setItem('language', 'de-DE'));
+      await page.getByText('Server status').waitFor();
+      await page.getByText('DE', { exact: true }).click();
+      await page.getByText('Serverstatus').waitFor();
       await page.reload();
-      const lang = await page.evaluate(() => document.documentElement.lang);
-      expect(lang).toBe('de-DE');
+      await page.getByText('Serverstatus').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+      await page.screenshot({ path: screenshotPath('start-page-de'), fullPage: true });
     });
+
   },
 );

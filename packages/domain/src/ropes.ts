@@ -22,6 +22,8 @@ export const DEFAULT_EXPECTED_SERVICE_LIFE = 1_000_000;
 const positive = z.number().finite().positive().max(999_999_999);
 const nonNegative = z.number().finite().min(0).max(999_999_999);
 const text = z.string().trim().max(255);
+/** Up to the year 2100. */
+const epochSeconds = z.number().int().min(0).max(4_102_444_800);
 
 /** The rope attribute catalogue shared by settings, import, export and computations. */
 export const ropeAttributesSchema = z
@@ -63,8 +65,9 @@ export const truscanAttributesSchema = z
     ropeSpeed: nonNegative,
     bendingCycles: nonNegative,
     measurementWaiting: nonNegative,
-    lastMeasurement: nonNegative,
-    nextMeasurement: nonNegative,
+    /** Epoch seconds, as the device reports them. */
+    lastMeasurement: epochSeconds,
+    nextMeasurement: epochSeconds,
     uploadRunning: z.boolean(),
     uploadAmount: nonNegative,
     uploadTime: nonNegative,

@@ -1,0 +1,275 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Database, queryRows } from '@rope/db/client';
+import { users } from '@rope/db/schema/index';
+import { createTestDatabase } from '@rope/db/test-database';
+import { folderTranslationsSchema } from '@rope/domain/documents';
+import { ropeEventAttributesSchema } from '@rope/domain/events';
+import { installationAttributesSchema } from '@rope/domain/installations';
+import { notificationSettingsSchema, notificationStatusSchema } from '@rope/domain/notifications';
+import { ropeAttributesSchema, truscanAttributesSchema } from '@rope/domain/ropes';
+import { sensorAttributesSchema, sensorDeviceAttributesSchema } from '@rope/domain/sensors';
+import { smartropeEventAttributesSchema } from '@rope/domain/smartropes';
+import { taskAttributesSchema } from '@rope/domain/tasks';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { sha256, verifyPassword } from '../infra/crypto.ts';
+import { createFileStorage, type Storage } from '../infra/storage.ts';
+import { type DemoLoadResult, loadDemoData } from './load.ts';
+
+const TIMEOUT = 180_000;
+const TABLES = [
+  'mandators',
+  'users',
+  'user_mandators',
+  'api_keys',
+  'projects',
+  'areas',
+  'installations',
+  'ropes',
+  'rope_events',
+  'rope_event_history',
+  'tasks',
+  'task_assignees',
+  'task_notes',
+  'notifications',
+  'notification_deliveries',
+  'folders',
+  'documents',
+  'sensor_devices',
+  'sensors',
+  'sensor_measurements',
+  'sensor_measurements_1h',
+  'sensor_measurements_1m',
+  'smartropes',
+  'smartrope_sensors',
+  'smartrope_events',
+  'smartrope_measurements',
+  'app_meta',
+];
+
+const opened: Database[] = [];
+const dirs: string[] = [];
+
+async function freshDatabase(): Promise<{ database: Database; storage: Storage }> {
+  const database = await createTestDatabase();
+  opened.push(database);
+  const dir = mkdtempSync(join(tmpdir(), 'rope-demo-'));
+  dirs.push(dir);
+  return { database, storage: createFileStorage(dir) };
+}
+
+const rows = <T extends Record<string, unknown>>(database: Database, query: SQL) => queryRows<T>(database.db, query);
+
+async function counts(database: Database): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const table of TABLES) {
+    const [row] = await rows<{ n: number }>(database, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+    result[table] = Number(row?.n);
+  }
+  return result;
+}
+
+/** A digest of the generated content: everything except storage keys and the load time. */
+async function fingerprint(database: Database): Promise<string> {
+  const hash = createHash('sha256');
+  const queries = [
+    sql`select id, name, installation_id, latlngs, attributes, truscan_attributes from ropes order by id`,
+    sql`select id, rope_id, position, attributes, occurred_at, created_by_user_id from rope_events order by id`,
+    sql`select id, area_id, name, latlngs, attributes, notification_settings from installations order by id`,
+    sql`select id, rope_id, event_id, attributes, due_at, previous_task_id from tasks order by id`,
+    sql`select id, name, size, location, target_type, target_id, folder_id, created_at from documents order by id`,
+    sql`select id, email, roles, language_id from users order by id`,
+    sql`select key_hash from api_keys order by id`,
+    sql`select sensor_id, count(*)::int as n, round(sum(value)::numeric, 2)::text as s from sensor_measurements group by 1 order by 1`,
+    sql`select uuid, rope_id from smartropes order by id`,
+    sql`select idempotency_key, text, triggered_at from notifications order by id`,
+  ];
+  for (const query of queries) hash.update(JSON.stringify(await rows(database, query)));
+  return hash.digest('hex');
+}
+
+function expectParses(schema: z.ZodType, values: unknown[], what: string): void {
+  expect(values.length, what).toBeGreaterThan(0);
+  for (const value of values) {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new Error(`${what}: ${parsed.error.message}\n${JSON.stringify(value)}`);
+  }
+}
+
+describe('demo data', () => {
+  let main: { database: Database; storage: Storage };
+  let first: DemoLoadResult;
+
+  beforeAll(async () => {
+    main = await freshDatabase();
+    first = await loadDemoData({ db: main.database.db, storage: main.storage });
+  }, TIMEOUT);
+
+  afterAll(async () => {
+    for (const database of opened) await database.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads the documented amounts of data', async () => {
+    expect(first.loaded).toBe(true);
+    const c = await counts(main.database);
+    expect(c).toMatchObject({
+      mandators: 3,
+      areas: 8,
+      installations: 25,
+      ropes: 80,
+      sensor_devices: 20,
+      smartropes: 5,
+      api_keys: 3,
+    });
+    expect(c.rope_events).toBeGreaterThan(80 * 10);
+    expect(c.rope_event_history).toBe(c.rope_events);
+    expect(c.tasks).toBeGreaterThan(50);
+    expect(c.documents).toBeGreaterThan(50);
+    expect(c.sensor_measurements).toBeGreaterThanOrEqual(20 * 365 * 24);
+    expect(c.sensor_measurements_1h).toBe(c.sensor_measurements);
+    expect(c.sensor_measurements_1m).toBe(c.sensor_measurements);
+    const kinds = await rows<{ t: string }>(
+      main.database,
+      sql`select distinct attributes->>'ropewayType' as t from installations`,
+    );
+    expect(kinds.map((k) => k.t)).toEqual(
+      expect.arrayContaining(['chairlift', 'gondola', 'funicular', 'aerialTramway']),
+    );
+    const buildings = await rows<{ t: string }>(
+      main.database,
+      sql`select attributes->>'buildingType' as t from installations`,
+    );
+    expect(buildings.map((k) => k.t)).toEqual(expect.arrayContaining(['bridge', 'stadium', 'mast']));
+  });
+
+  it('creates the demo accounts with their roles, password and API keys', async () => {
+    const accounts = await main.database.db.select().from(users);
+    const roleOf = (email: string) => accounts.find((u) => u.email === email)?.roles;
+    expect(first.accounts).toEqual([
+      { email: 'admin@example.com', role: 'ROLE_ADMIN' },
+      { email: 'pm@example.com', role: 'ROLE_PROJECT_MANAGER' },
+      { email: 'clientadmin@example.com', role: 'ROLE_CLIENT_ADMIN' },
+      { email: 'client@example.com', role: 'ROLE_USER' },
+      { email: 'free@example.com', role: 'ROLE_FREE_USER' },
+    ]);
+    for (const account of first.accounts) expect(roleOf(account.email)).toEqual([account.role]);
+    const admin = accounts.find((u) => u.email === 'admin@example.com')!;
+    expect(await verifyPassword(admin.passwordHash!, 'ropecockpit-demo')).toBe(true);
+    expect(first.password).toBe('ropecockpit-demo');
+    const firstMandator = await rows<{ email: string }>(
+      main.database,
+      sql`select u.email from user_mandators um join users u on u.id = um.user_id where um.mandator_id = (select min(id) from mandators)`,
+    );
+    expect(firstMandator.map((r) => r.email)).toEqual(
+      expect.arrayContaining(['clientadmin@example.com', 'client@example.com']),
+    );
+    const keys = await rows<{ key_hash: string; prefix: string; roles: string[] }>(
+      main.database,
+      sql`select k.key_hash, k.prefix, u.roles from api_keys k join users u on u.id = k.user_id order by k.id`,
+    );
+    expect(first.apiKeys.map((k) => k.role)).toEqual(['ROLE_API_INTERNAL', 'ROLE_API_IMPORT', 'ROLE_API_EXTERNAL']);
+    first.apiKeys.forEach((k, i) => {
+      expect(keys[i]).toEqual({ key_hash: sha256(k.key), prefix: k.key.slice(0, 8), roles: [k.role] });
+    });
+  });
+
+  it('stores attributes that parse with the domain schemas', async () => {
+    const column = async (query: SQL) => (await rows<{ v: unknown }>(main.database, query)).map((r) => r.v);
+    expectParses(
+      installationAttributesSchema.strict(),
+      await column(sql`select attributes as v from installations`),
+      'installation',
+    );
+    expectParses(ropeAttributesSchema.strict(), await column(sql`select attributes as v from ropes`), 'rope');
+    expectParses(
+      truscanAttributesSchema.strict(),
+      await column(sql`select truscan_attributes as v from ropes`),
+      'truscan',
+    );
+    expectParses(
+      ropeEventAttributesSchema.strict(),
+      await column(sql`select attributes as v from rope_events`),
+      'event',
+    );
+    expectParses(
+      ropeEventAttributesSchema.strict(),
+      await column(sql`select attributes as v from rope_event_history`),
+      'history',
+    );
+    expectParses(taskAttributesSchema.strict(), await column(sql`select attributes as v from tasks`), 'task');
+    const settings = sql`select notification_settings as v from installations where notification_settings is not null`;
+    expectParses(notificationSettingsSchema.strict(), await column(settings), 'notification settings');
+    expectParses(
+      notificationStatusSchema,
+      await column(sql`select notification_status as v from installations`),
+      'status',
+    );
+    expectParses(sensorAttributesSchema.strict(), await column(sql`select attributes as v from sensors`), 'sensor');
+    expectParses(
+      sensorDeviceAttributesSchema.strict(),
+      await column(sql`select attributes as v from sensor_devices`),
+      'device',
+    );
+    expectParses(
+      smartropeEventAttributesSchema.strict(),
+      await column(sql`select attributes as v from smartrope_events`),
+      'smartrope',
+    );
+    expectParses(folderTranslationsSchema, await column(sql`select translations as v from folders`), 'folder');
+  });
+
+  it('stores every document file with its size', async () => {
+    const docs = await rows<{ storage_key: string; size: number; mime_type: string }>(
+      main.database,
+      sql`select storage_key, size, mime_type from documents`,
+    );
+    for (const doc of docs) {
+      const bytes = await main.storage.get(doc.storage_key);
+      expect(bytes.length).toBe(doc.size);
+      const magic = bytes.subarray(0, 4).toString('latin1');
+      expect(magic).toBe(doc.mime_type === 'application/pdf' ? '%PDF' : '\x89PNG');
+    }
+    const recent = await rows<{ n: number }>(
+      main.database,
+      sql`select count(*)::int as n from documents where created_at > timestamptz '2026-11-01' - interval '7 days'`,
+    );
+    expect(Number(recent[0]?.n)).toBeGreaterThan(0);
+  });
+
+  it('loads nothing the second time and shows the same API keys', async () => {
+    const before = await counts(main.database);
+    const second = await loadDemoData({ db: main.database.db, storage: main.storage });
+    expect(second.loaded).toBe(false);
+    expect(second.apiKeys).toEqual(first.apiKeys);
+    expect(await counts(main.database)).toEqual(before);
+  });
+
+  it(
+    'produces identical data for the same seed in a fresh database',
+    async () => {
+      const other = await freshDatabase();
+      const result = await loadDemoData({ db: other.database.db, storage: other.storage });
+      expect(result.loaded).toBe(true);
+      expect(await fingerprint(other.database)).toBe(await fingerprint(main.database));
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'refuses clearly when a demo account exists without a demo load record',
+    async () => {
+      const other = await freshDatabase();
+      await other.database.db.insert(users).values({ email: 'Admin@Example.com', roles: ['ROLE_ADMIN'] });
+      await expect(loadDemoData({ db: other.database.db, storage: other.storage })).rejects.toThrow(
+        /Admin@Example\.com already exist.*no record of a demo load/,
+      );
+      expect(await counts(other.database)).toMatchObject({ mandators: 0, ropes: 0, app_meta: 0, documents: 0 });
+    },
+    TIMEOUT,
+  );
+});

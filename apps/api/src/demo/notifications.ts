@@ -1,0 +1,142 @@
+import type { Db } from '@rope/db/client';
+import { installations, notificationDeliveries, notifications } from '@rope/db/schema/index';
+import type { NotificationRule, NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
+import { eq } from 'drizzle-orm';
+import type { DemoPeople } from './accounts.ts';
+import type { DemoEvent } from './events.ts';
+import type { DemoHierarchy, DemoInstallation, DemoRope } from './hierarchy.ts';
+import { DAY, type Rng, round } from './random.ts';
+import type { SmartropeAlert } from './smartropes.ts';
+
+interface Pending {
+  installation: DemoInstallation;
+  rope: DemoRope | null;
+  type: string;
+  threshold: number | null;
+  text: string;
+  at: number;
+}
+
+export async function insertNotifications(
+  db: Db,
+  rng: Rng,
+  h: DemoHierarchy,
+  people: DemoPeople,
+  events: DemoEvent[],
+  alerts: SmartropeAlert[],
+  ref: number,
+): Promise<number> {
+  const settingsOf = new Map<number, NotificationSettings>();
+  for (const [i, inst] of h.installations.entries()) {
+    if (i % 2 !== 0) continue;
+    const isRopeway = inst.attributes.installationType === 'ropeway';
+    const rules: NotificationRule[] = [
+      { type: 'ropeHealth', threshold: 50, reset: true },
+      { type: 'newDocument', reset: true },
+      { type: 'damage', reset: true },
+    ];
+    if (isRopeway) rules.push({ type: 'mrtInspection', reset: true });
+    if (inst.ropes.some((r) => r.spliced)) rules.push({ type: 'spliceInspection', reset: true });
+    if (alerts.some((a) => a.rope.installation === inst))
+      rules.push({ type: 'smartropeThreshold', threshold: 800, reset: false });
+    const staff = people.clientsByMandator[inst.mandator] ?? [];
+    const settings: NotificationSettings = {
+      channels: i % 4 === 0 ? ['email', 'sms'] : ['email'],
+      users: staff.slice(0, 2 + (i % 3 === 0 ? 1 : 0)),
+      rules,
+    };
+    const status: NotificationStatus = rules.map((r) => ({
+      type: r.type,
+      isEnabled: !(r.type === 'newDocument' && i % 6 === 0),
+    }));
+    await db
+      .update(installations)
+      .set({ notificationSettings: settings, notificationStatus: status })
+      .where(eq(installations.id, inst.id));
+    settingsOf.set(inst.id, settings);
+  }
+
+  const pending: Pending[] = [];
+  const wants = (inst: DemoInstallation, type: string) =>
+    settingsOf.get(inst.id)?.rules.some((r) => r.type === type) ?? false;
+  for (const e of events) {
+    const inst = e.rope.installation;
+    const recent = e.occurredAt > ref - 150 * DAY;
+    if (!recent) continue;
+    const type =
+      e.attributes.recordingType === 'damage' && e.attributes.type !== 'repair' && e.attributes.type !== 'repairPiece'
+        ? 'damage'
+        : e.attributes.type;
+    if (!wants(inst, type)) continue;
+    const what =
+      type === 'damage'
+        ? `New damage: ${e.attributes.description ?? e.attributes.type}`
+        : `New ${type === 'mrtInspection' ? 'MRT inspection' : 'splice inspection'}`;
+    pending.push({
+      installation: inst,
+      rope: e.rope,
+      type,
+      threshold: null,
+      text: `${what} on ${e.rope.name} (${inst.name})`,
+      at: e.occurredAt + 3 * 3_600_000,
+    });
+  }
+  for (const rope of h.ropes) {
+    if ((rope.targetUtilisation ?? 0) < 0.5 || !wants(rope.installation, 'ropeHealth')) continue;
+    const health = Math.max(0, round(100 - 100 * (rope.targetUtilisation ?? 0)));
+    pending.push({
+      installation: rope.installation,
+      rope,
+      type: 'ropeHealth',
+      threshold: 50,
+      text: `Rope health of ${rope.name} (${rope.installation.name}) fell below 50 %: ${health} %`,
+      at: ref - rng.int(3, 60) * DAY,
+    });
+  }
+  for (const alert of alerts) {
+    if (!wants(alert.rope.installation, 'smartropeThreshold')) continue;
+    pending.push({
+      installation: alert.rope.installation,
+      rope: alert.rope,
+      type: 'smartropeThreshold',
+      threshold: 800,
+      text: `${alert.name}: measured ${alert.value} exceeds 800`,
+      at: alert.at,
+    });
+  }
+  pending.sort((a, b) => a.at - b.at);
+  if (pending.length === 0) return 0;
+
+  const rows = await db
+    .insert(notifications)
+    .values(
+      pending.map((p, n) => ({
+        installationId: p.installation.id,
+        areaId: p.installation.areaId,
+        ropeId: p.rope?.id ?? null,
+        type: p.type,
+        threshold: p.threshold,
+        text: p.text.slice(0, 1000),
+        idempotencyKey: `demo-${n + 1}`,
+        triggeredAt: new Date(p.at),
+      })),
+    )
+    .returning({ id: notifications.id });
+  const deliveries = pending.flatMap((p, n) => {
+    const settings = settingsOf.get(p.installation.id)!;
+    return settings.users.flatMap((userId) =>
+      settings.channels.map((channel) => ({
+        notificationId: rows[n]!.id,
+        userId,
+        channel,
+        status: 'sent' as const,
+        attempts: 1,
+        sentAt: new Date(p.at + 60_000),
+      })),
+    );
+  });
+  for (let offset = 0; offset < deliveries.length; offset += 1000) {
+    await db.insert(notificationDeliveries).values(deliveries.slice(offset, offset + 1000));
+  }
+  return rows.length;
+}
