@@ -43,6 +43,5 @@ describe.skipIf(Boolean(browserMissing))(
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
       await page.screenshot({ path: screenshotPath('start-page-de'), fullPage: true });
     });
-
   },
 );

@@ -9,12 +9,12 @@ import { printStartBanner } from './start-banner.ts';
 async function main() {
   const env = parseEnv();
   const log = createLogger(env);
-  const ctx = await createContext(env, log).catch((error: Error) => {
-    throw new StartupError(`Cannot open the database: ${error.message}`);
+  const ctx = await createContext(env, log).catch((error: unknown) => {
+    throw new StartupError(`Cannot open the database: ${rootMessage(error)}`);
   });
-  await ctx.database.migrate().catch((error: Error) => {
+  await ctx.database.migrate().catch((error: unknown) => {
     throw new StartupError(
-      `Cannot migrate the database${env.DATABASE_URL ? ' at DATABASE_URL' : ''}: ${error.message}`,
+      `Cannot migrate the database${env.DATABASE_URL ? ' at DATABASE_URL' : ''}: ${rootMessage(error)}`,
     );
   });
   const bootstrap = await bootstrapData(ctx);
@@ -23,7 +23,7 @@ async function main() {
   if (ctx.queue.kind === 'inline') await ctx.queue.startProcessing();
   const app = await buildApp(ctx);
   await app.listen({ port: env.PORT, host: env.HOST }).catch((error: Error) => {
-    throw new StartupError(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+    throw new StartupError(`Cannot listen on ${env.HOST}:${env.PORT}: ${rootMessage(error)}`);
   });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -46,11 +46,20 @@ async function main() {
 
 class StartupError extends Error {}
 
+/** The innermost cause, on one line: drivers wrap the useful part (e.g. ECONNREFUSED) in query dumps. */
+function rootMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  const message =
+    current instanceof Error ? current.message || (current as NodeJS.ErrnoException).code : String(current);
+  return (message ?? 'unknown error').replace(/\s+/g, ' ').trim();
+}
+
 main().catch((error: unknown) => {
   if (error instanceof EnvError || error instanceof StartupError) {
     console.error(error.message);
   } else {
-    console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Start-up failed: ${rootMessage(error)}`);
   }
   process.exit(1);
 });
