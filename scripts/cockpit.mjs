@@ -63,7 +63,7 @@ async function test() {
   const failedSteps = [];
   const steps = [
     ['typecheck', () => pnpm(['turbo', 'run', 'typecheck', '--output-logs=errors-only'])],
-    ['lint', () => pnpm(['exec', 'biome', 'check', '.'])],
+    ['lint', () => pnpm(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
     ['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/web', '--output-logs=errors-only'])],
     ['tests', () => pnpm(['turbo', 'run', 'test', '--concurrency=2'], { TEST_REPORT: '1' })],
   ];
