@@ -47,7 +47,8 @@ async function start() {
   ) {
     process.exit(1);
   }
-  process.exit(await pnpm(['--filter', '@rope/api', 'start'], { NODE_ENV: process.env.NODE_ENV ?? 'production' }));
+  const tsx = join(root, 'apps/api/node_modules/.bin/tsx');
+  process.exit(await run(tsx, ['apps/api/src/server.ts'], { NODE_ENV: process.env.NODE_ENV ?? 'production' }));
 }
 
 async function dev() {

@@ -1,5 +1,5 @@
 import 'i18next';
-import type enUS from './locales/en-US.json';
+import type { enUS } from './en-us';
 
 // Keys are checked against the English file at compile time; locales.test.ts keeps the other languages complete.
 declare module 'i18next' {

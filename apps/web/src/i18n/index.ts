@@ -8,24 +8,29 @@ import {
   readStoredLanguage,
   storeLanguage,
 } from './detect-language';
-import enUS from './locales/en-US.json';
+import { enUS } from './en-us';
 
 // The fallback language ships with the app; the others load as their own small chunks when chosen.
-const lazyLocales = import.meta.glob<ResourceKey>(['./locales/*.json', '!./locales/en-US.json'], {
+const lazyLocales = import.meta.glob<ResourceKey>(['./locales/*/*.json', '!./locales/en-US/*.json'], {
   import: 'default',
 });
+
+/** All feature files of one language, merged under their file names (`auth.json` -> `auth.*` keys). */
+async function loadLanguage(language: string): Promise<Record<string, ResourceKey>> {
+  const prefix = `./locales/${language}/`;
+  const entries = Object.entries(lazyLocales).filter(([path]) => path.startsWith(prefix));
+  const loaded = await Promise.all(
+    entries.map(async ([path, load]) => [path.slice(prefix.length, -'.json'.length), await load()] as const),
+  );
+  return Object.fromEntries(loaded);
+}
 
 const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
   read(language, _namespace, callback) {
-    const load = lazyLocales[`./locales/${language}.json`];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
+    loadLanguage(language).then(
       (resources) => callback(null, resources),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );

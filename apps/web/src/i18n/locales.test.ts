@@ -1,8 +1,15 @@
 import { LANGUAGES } from '@rope/domain/common';
 import { describe, expect, it } from 'vitest';
+import { enUS } from './en-us';
 
-const files = import.meta.glob<unknown>('./locales/*.json', { eager: true, import: 'default' });
-const locales = new Map(Object.entries(files).map(([path, json]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), json]));
+const files = import.meta.glob<unknown>('./locales/*/*.json', { eager: true, import: 'default' });
+// locales/<language>/<feature>.json: each language is the union of its feature files, keyed by file name.
+const locales = new Map<string, Record<string, unknown>>();
+for (const [path, json] of Object.entries(files)) {
+  const [, language, feature] = path.match(/^\.\/locales\/([^/]+)\/(.+)\.json$/) ?? [];
+  if (!language || !feature) continue;
+  locales.set(language, { ...locales.get(language), [feature]: json });
+}
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /{{\s*-?\s*([^\s,}]+)[^}]*}}/g;
@@ -46,8 +53,14 @@ for (const keys of flat.values()) {
 }
 
 describe('locales', () => {
-  it('has one file per language and no other', () => {
+  it('has one folder per language, each with the same feature files as English', () => {
     expect([...locales.keys()].sort()).toEqual([...LANGUAGES].sort());
+    const english = Object.keys(locales.get('en-US') ?? {}).sort();
+    for (const language of LANGUAGES) expect(Object.keys(locales.get(language) ?? {}).sort()).toEqual(english);
+  });
+
+  it('registers every English feature file in en-us.ts, so it ships and types its keys', () => {
+    expect(Object.keys(enUS).sort()).toEqual(Object.keys(locales.get('en-US') ?? {}).sort());
   });
 
   it('has every key, non-empty, in every language', () => {
