@@ -3,11 +3,12 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { authenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerRoutes } from './routes.ts';
 
 export const UPLOAD_LIMITS = { fileSize: 50 * 1024 * 1024, files: 20, fields: 50 } as const;
 
@@ -25,9 +26,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurity(app);
   await app.register(cookie);
+  await app.register(authenticate, { ctx });
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerOpenApi(app, ctx.version);
-  await app.register(healthRoutes(ctx), { prefix: '/api' });
+  await registerRoutes(app, ctx);
   await registerSpa(app, ctx.env.WEB_DIST);
   return app;
 }

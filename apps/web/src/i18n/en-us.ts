@@ -1,7 +1,28 @@
 // One import per feature file: the English texts ship with the app and type the translation keys.
 import app from './locales/en-US/app.json';
+import auth from './locales/en-US/auth.json';
 import health from './locales/en-US/health.json';
+import imprint from './locales/en-US/imprint.json';
 import language from './locales/en-US/language.json';
+import mandators from './locales/en-US/mandators.json';
+import openapi from './locales/en-US/openapi.json';
+import settings from './locales/en-US/settings.json';
+import shell from './locales/en-US/shell.json';
 import start from './locales/en-US/start.json';
+import users from './locales/en-US/users.json';
+import validation from './locales/en-US/validation.json';
 
-export const enUS = { app, health, language, start };
+export const enUS = {
+  app,
+  auth,
+  health,
+  imprint,
+  language,
+  mandators,
+  openapi,
+  settings,
+  shell,
+  start,
+  users,
+  validation,
+};

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { LANGUAGE_IDS } from './common.ts';
+import { passwordSchema } from './passwords.ts';
+import { ROLES } from './roles.ts';
+import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS, LOGIN_METHODS, TWO_FACTOR_METHODS } from './users.ts';
+import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
+
+export const USERS_PAGE_SIZE = 25;
+export const USER_TEXT_MAX = 45;
+
+const text45 = z.string().trim().max(USER_TEXT_MAX, M.textTooLong);
+
+export const emailSchema = z
+  .string({ message: M.required })
+  .trim()
+  .min(1, M.required)
+  .max(EMAIL_MAX_LENGTH, M.emailTooLong)
+  .pipe(z.email(M.emailInvalid));
+
+/** Keeps a leading plus and the digits: "+41 (0)79 123-45-67" and "0041 79 123 45 67" become "+41791234567". */
+export function normalisePhone(phone: string): string {
+  const trimmed = phone.trim();
+  if (trimmed === '') return '';
+  const withoutTrunkZero = trimmed.replace(/\(0\)/g, '');
+  const digits = withoutTrunkZero.replace(/\D/g, '');
+  if (withoutTrunkZero.startsWith('+')) return `+${digits}`;
+  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
+  return `+${digits}`;
+}
+
+export const phoneSchema = text45
+  .refine((value) => /^[\d\s+\-/().]*$/.test(value), M.phoneInvalid)
+  .transform(normalisePhone);
+
+/** The editable fields of a user record, none with a default: PATCH must not reset what it was not sent. */
+const userFields = z.object({
+  email: emailSchema,
+  firstname: text45,
+  lastname: text45,
+  phone: phoneSchema,
+  function: z.enum(JOB_FUNCTIONS, { message: M.selectRequired }).nullable(),
+  role: z.enum(ROLES, { message: M.selectRequired }),
+  mandators: z.array(z.number().int().positive()).max(500),
+  loginMethod: z.enum(LOGIN_METHODS),
+  twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable(),
+  samlProvider: z.string().trim().max(64).nullable(),
+  languageId: z.enum(LANGUAGE_IDS),
+  notificationEnabled: z.boolean(),
+  isActive: z.boolean(),
+});
+
+function samlNeedsProvider(user: { loginMethod?: string; samlProvider?: string | null }, ctx: z.RefinementCtx) {
+  if (user.loginMethod === 'saml' && !user.samlProvider) {
+    ctx.addIssue({ code: 'custom', path: ['samlProvider'], message: M.samlProviderRequired });
+  }
+}
+
+/** POST /users {user}: a new user needs a password unless they sign in without one (SSO, no-password, email). */
+export const userCreateSchema = userFields
+  .partial()
+  .extend({
+    email: emailSchema,
+    firstname: text45.default(''),
+    lastname: text45.default(''),
+    loginMethod: z.enum(LOGIN_METHODS).default('password'),
+    languageId: z.enum(LANGUAGE_IDS).default('ENU'),
+    notificationEnabled: z.boolean().default(true),
+    isActive: z.boolean().default(false),
+    password: passwordSchema.optional(),
+  })
+  .superRefine((user, ctx) => {
+    samlNeedsProvider(user, ctx);
+    if (user.loginMethod === 'password' && !user.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: M.required });
+    }
+  });
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/** PATCH /users/{id} {user}: every field optional; an empty password leaves the password as it is. */
+export const userUpdateSchema = userFields
+  .partial()
+  .extend({ password: z.union([z.literal(''), passwordSchema]).optional() })
+  .superRefine(samlNeedsProvider);
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const mandatorBodySchema = z.object({
+  name: z.string({ message: M.required }).trim().min(1, M.required).max(255),
+  passwordExpiryDays: z.number().int().min(0).max(3650).optional(),
+});
+export type MandatorBody = z.infer<typeof mandatorBodySchema>;
