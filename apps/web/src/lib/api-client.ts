@@ -23,6 +23,8 @@ export class ApiError extends Error {
 export interface ApiRequest extends Omit<RequestInit, 'body' | 'credentials'> {
   /** Sent as JSON, except FormData which goes as multipart. */
   body?: unknown;
+  /** A 401 sends the user to /login (default); the session check itself turns it off. */
+  redirectOn401?: boolean;
 }
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -41,7 +43,7 @@ const LOGIN_PATH = '/login';
 
 /** Calls `/api{path}` on the page's origin and returns the parsed JSON; throws ApiError on any failure. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { body, headers, ...init } = request;
+  const { body, headers, redirectOn401 = true, ...init } = request;
   const sendHeaders = new Headers(headers);
   sendHeaders.set('Accept', 'application/json');
   let sendBody: BodyInit | undefined;
@@ -75,7 +77,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
 
   if (!response.ok) {
-    if (response.status === 401) redirectToLogin();
+    if (response.status === 401 && redirectOn401) redirectToLogin();
     throw toApiError(response, parsed ? data : undefined);
   }
   if (!parsed) throw new ApiError(response.status, 'BAD_RESPONSE', `Expected JSON from ${path}`);
@@ -112,7 +114,9 @@ function toStringRecord(value: Record<string, unknown>): Record<string, string> 
 
 function redirectToLogin(): void {
   if (typeof window === 'undefined') return;
-  const { pathname } = window.location;
+  const { pathname, search } = window.location;
   if (pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`)) return;
-  window.location.assign(LOGIN_PATH);
+  // The login screen brings the user back to where they were.
+  const next = pathname === '/' ? '' : `?next=${encodeURIComponent(pathname + search)}`;
+  window.location.assign(`${LOGIN_PATH}${next}`);
 }

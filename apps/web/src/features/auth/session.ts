@@ -1,0 +1,31 @@
+import { can, type Permission } from '@rope/domain/permissions';
+import { type LoginAnswer, loginAnswerSchema, type SessionUser } from '@rope/domain/session';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../lib/api-client';
+
+export const sessionKeys = { current: ['session'] as const };
+
+/** The current session: the user, a pending second factor, or null when nobody is signed in. */
+export async function fetchSession(): Promise<LoginAnswer | null> {
+  try {
+    return loginAnswerSchema.parse(await apiFetch<unknown>('/login/check', { method: 'POST', redirectOn401: false }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useSession() {
+  return useQuery({ queryKey: sessionKeys.current, queryFn: fetchSession, staleTime: 60_000, retry: false });
+}
+
+/** The signed-in user once the second factor is done; undefined otherwise. */
+export function useSessionUser(): SessionUser | undefined {
+  return useSession().data?.user;
+}
+
+/** The web only hides what the API would refuse: the same permissions, from the session. */
+export function useCan(permission: Permission): boolean {
+  const user = useSessionUser();
+  return Boolean(user?.permissions.includes(permission) ?? (user && can(user, permission)));
+}
