@@ -1,14 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { areaRoutes } from './modules/areas/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { installationRoutes } from './modules/installations/routes.ts';
+import { intlRoutes } from './modules/intl/routes.ts';
 import { mandatorRoutes } from './modules/mandators/routes.ts';
+import { ropeRoutes } from './modules/ropes/routes.ts';
 import { samlRoutes } from './modules/saml/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 /** Every feature's routes, all under /api. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
-  for (const routes of [healthRoutes, authRoutes, samlRoutes, userRoutes, mandatorRoutes]) {
+  const features = [
+    healthRoutes,
+    authRoutes,
+    samlRoutes,
+    userRoutes,
+    mandatorRoutes,
+    areaRoutes,
+    installationRoutes,
+    ropeRoutes,
+    intlRoutes,
+  ];
+  for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });
   }
 }

@@ -1,0 +1,133 @@
+import { idParamsSchema } from '@rope/domain/common';
+import { areaCreateSchema, areaUpdateSchema } from '@rope/domain/hierarchy';
+import { ROLES } from '@rope/domain/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { findArea, viewerFor } from '../hierarchy/scope.ts';
+import { createArea } from './create.ts';
+import { listAreaPositions, listAreas } from './list.ts';
+import { listAreaUsers } from './list-users.ts';
+import { deleteArea, updateArea } from './update.ts';
+import { areaViewSchema, damageSchema, toAreaView } from './view.ts';
+
+const showAsQuery = z.object({
+  showAsUser: z.coerce.number().int().positive().optional(),
+  archived: z.enum(['0', '1']).optional(),
+});
+
+export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/areas',
+      {
+        schema: {
+          tags: ['areas'],
+          querystring: showAsQuery,
+          response: { 200: z.object({ areas: z.array(areaViewSchema) }) },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser, { audit: true });
+        return { areas: await listAreas({ ctx, viewer, archived: request.query.archived === '1' }) };
+      },
+    );
+
+    app.get(
+      '/areas/positions',
+      {
+        schema: {
+          tags: ['areas'],
+          querystring: showAsQuery,
+          response: {
+            200: z.object({
+              areas: z.array(
+                z.object({
+                  id: z.number(),
+                  latlng: z.tuple([z.number(), z.number()]).nullable(),
+                  damages: damageSchema,
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
+        return { areas: await listAreaPositions({ ctx, viewer }) };
+      },
+    );
+
+    app.post(
+      '/areas',
+      {
+        schema: {
+          tags: ['areas'],
+          body: z.object({ area: areaCreateSchema }),
+          response: { 200: z.object({ area: z.object({ id: z.number() }) }) },
+        },
+      },
+      async (request) => {
+        requirePermission(request, 'AREA_FULL_EDIT');
+        return { area: await createArea({ ctx, input: request.body.area }) };
+      },
+    );
+
+    app.get(
+      '/areas/:id',
+      {
+        schema: {
+          tags: ['areas'],
+          params: idParamsSchema,
+          querystring: showAsQuery,
+          response: { 200: z.object({ area: areaViewSchema }) },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
+        const { area, mandatorName } = await findArea(ctx, viewer, request.params.id);
+        return { area: toAreaView(area, mandatorName, null) };
+      },
+    );
+
+    app.patch(
+      '/areas/:id',
+      { schema: { tags: ['areas'], params: idParamsSchema, body: z.object({ area: areaUpdateSchema }) } },
+      async (request, reply) => {
+        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
+        await updateArea({ ctx, actor, id: request.params.id, input: request.body.area });
+        return reply.status(204).send();
+      },
+    );
+
+    app.delete('/areas/:id', { schema: { tags: ['areas'], params: idParamsSchema } }, async (request, reply) => {
+      const actor = requirePermission(request, 'AREA_FULL_EDIT');
+      await deleteArea({ ctx, actor, id: request.params.id });
+      return reply.status(204).send();
+    });
+
+    app.get(
+      '/areas/:id/users',
+      {
+        schema: {
+          tags: ['areas'],
+          params: idParamsSchema,
+          response: {
+            200: z.object({
+              users: z.array(z.object({ id: z.number(), email: z.string(), name: z.string(), role: z.enum(ROLES) })),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
+        const { area } = await findArea(ctx, actor, request.params.id);
+        return { users: await listAreaUsers({ ctx, mandatorId: area.mandatorId }) };
+      },
+    );
+  };
+}

@@ -1,0 +1,85 @@
+import { areas, installations, mandators, ropes, users } from '@rope/db/schema/index';
+import { type Actor, can, visibleMandators } from '@rope/domain/permissions';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import { actorForUser } from '../auth/load-actor.ts';
+
+/**
+ * The actor whose view a call shows: the caller, or with `showAsUser` and the impersonate right exactly what that
+ * user would see. Starting it is audit-logged.
+ */
+export async function viewerFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  actor: Actor,
+  showAsUser: number | undefined,
+  options: { audit?: boolean } = {},
+): Promise<Actor> {
+  if (showAsUser === undefined || showAsUser === actor.userId) return actor;
+  if (!can(actor, 'IMPERSONATE_USER'))
+    throw new AppError('FORBIDDEN', 'You are not allowed to view data as another user');
+  const [target] = await ctx.db
+    .select({ id: users.id, roles: users.roles })
+    .from(users)
+    .where(eq(users.id, showAsUser));
+  if (!target) throw notFound('No such user');
+  if (options.audit) {
+    await writeAudit(ctx.db, { action: 'impersonation.start', targetType: 'user', targetId: target.id }, request);
+  }
+  return actorForUser(ctx.db, target, 'session');
+}
+
+/** The SQL condition "this area belongs to a mandator the viewer sees". */
+export function areaVisibleTo(viewer: Actor): SQL {
+  const visible = visibleMandators(viewer);
+  if (visible === 'all') return sql`true`;
+  if (visible.length === 0) return sql`false`;
+  return inArray(areas.mandatorId, [...visible]);
+}
+
+export type AreaRow = typeof areas.$inferSelect;
+export type InstallationRow = typeof installations.$inferSelect;
+export type RopeRow = typeof ropes.$inferSelect;
+
+export async function findArea(ctx: AppContext, viewer: Actor, id: number) {
+  const [row] = await ctx.db
+    .select({ area: areas, mandatorName: mandators.name })
+    .from(areas)
+    .innerJoin(mandators, eq(mandators.id, areas.mandatorId))
+    .where(and(eq(areas.id, id), areaVisibleTo(viewer)));
+  if (!row) throw notFound('No such area');
+  return row;
+}
+
+export async function findInstallation(ctx: AppContext, viewer: Actor, id: number) {
+  const [row] = await ctx.db
+    .select({ installation: installations, area: areas })
+    .from(installations)
+    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .where(and(eq(installations.id, id), areaVisibleTo(viewer)));
+  if (!row) throw notFound('No such installation');
+  return row;
+}
+
+export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
+  const [row] = await ctx.db
+    .select({ rope: ropes, installation: installations, area: areas })
+    .from(ropes)
+    .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .where(and(eq(ropes.id, id), areaVisibleTo(viewer)));
+  if (!row) throw notFound('No such rope');
+  return row;
+}
+
+/** Archived items are read-only; the one change allowed is taking the item itself out of the archive. */
+export function assertWritable(chain: { isDeleted: boolean }[], restoring = false): void {
+  const [self, ...parents] = chain;
+  if (parents.some((parent) => parent.isDeleted)) throw archived();
+  if (self?.isDeleted && !restoring) throw archived();
+}
+
+const archived = () => new AppError('RULE_VIOLATION', 'Archived items are read-only: restore it first');

@@ -1,0 +1,61 @@
+import { installations } from '@rope/db/schema/index';
+import { type InstallationUpdate, lockedInstallationAttributes } from '@rope/domain/hierarchy';
+import { type Actor, can } from '@rope/domain/permissions';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { assertWritable, findInstallation, type InstallationRow } from '../hierarchy/scope.ts';
+import { toInstallationView } from './view.ts';
+
+export async function updateInstallation({
+  ctx,
+  actor,
+  id,
+  input,
+}: {
+  ctx: AppContext;
+  actor: Actor;
+  id: number;
+  input: InstallationUpdate;
+}) {
+  const { installation, area } = await findInstallation(ctx, actor, id);
+  const restoring = input.isDeleted === false && Object.keys(input).length === 1;
+  assertWritable([installation, area], restoring);
+  if (input.latlngs !== undefined && !can(actor, 'MAP_EDIT')) {
+    throw new AppError('FORBIDDEN', 'Only admins place installations on the map');
+  }
+  const attributes = input.attributes
+    ? mergeAttributes(actor, installation.attributes, input.attributes)
+    : installation.attributes;
+  const [row] = await ctx.db
+    .update(installations)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.latlngs !== undefined ? { latlngs: input.latlngs } : {}),
+      ...(input.isDeleted !== undefined ? { isDeleted: input.isDeleted } : {}),
+      attributes,
+      updatedAt: new Date(),
+    })
+    .where(eq(installations.id, id))
+    .returning();
+  return toInstallationView(row!);
+}
+
+export async function deleteInstallation({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
+  await findInstallation(ctx, actor, id);
+  // Ropes, events, tasks and notifications go with it through the cascading foreign keys.
+  await ctx.db.delete(installations).where(eq(installations.id, id));
+}
+
+type Attributes = InstallationRow['attributes'];
+
+/** The settings dialog sends all attributes; fields the actor may not change keep their stored value. */
+function mergeAttributes(actor: Actor, stored: Attributes, sent: Attributes): Attributes {
+  const locked = lockedInstallationAttributes(actor) as (keyof Attributes)[];
+  const changed = locked.filter(
+    (key) => sent[key] !== undefined && JSON.stringify(sent[key]) !== JSON.stringify(stored[key]),
+  );
+  if (changed.length > 0) throw new AppError('FORBIDDEN', `You may not change ${changed.join(', ')}`);
+  const kept = Object.fromEntries(locked.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
+  return { ...sent, ...kept };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { latLngListSchema, latLngSchema } from './common.ts';
+import { installationAttributesSchema } from './installations.ts';
+import { BASE_LAYERS, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './maps.ts';
+import { type Actor, can } from './permissions.ts';
+import { ropeAttributesSchema } from './ropes.ts';
+import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
+
+/** "Installation N" / "Rope N" with N the next number not yet taken in the parent. */
+export function nextFreeName(prefix: string, existingNames: readonly string[]): string {
+  const pattern = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (\\d+)$`);
+  const taken = new Set(
+    existingNames
+      .map((name) => pattern.exec(name)?.[1])
+      .filter(Boolean)
+      .map(Number),
+  );
+  let n = 1;
+  while (taken.has(n)) n += 1;
+  return `${prefix} ${n}`;
+}
+
+const requiredName = z.string({ message: M.required }).trim().min(1, M.required).max(255);
+
+/** Map settings of an area: what AREA_PARTIAL_EDIT may change. */
+export const areaMapSettingsSchema = z.object({
+  isMap: z.boolean(),
+  mapZoom: z
+    .number({ message: M.required })
+    .min(MAP_ZOOM_MIN)
+    .max(MAP_ZOOM_MAX)
+    .refine((zoom) => Math.abs(zoom * 10 - Math.round(zoom * 10)) < 1e-9, 'Zoom goes in steps of 0.1'),
+  mapBaseLayers: z.array(z.enum(BASE_LAYERS)).min(1).max(BASE_LAYERS.length),
+  mapDefaultBaseLayer: z.enum(BASE_LAYERS),
+  latlng: latLngSchema.nullable(),
+});
+
+/** The fields only AREA_FULL_EDIT may set: name, mandator and the client's admin user. */
+export const areaFullFieldsSchema = z.object({
+  name: requiredName,
+  mandatorId: z.number({ message: M.selectRequired }).int().positive(),
+  adminUserId: z.number().int().positive().nullable(),
+});
+
+export const areaCreateSchema = areaFullFieldsSchema.extend(areaMapSettingsSchema.partial().shape);
+export const areaUpdateSchema = areaFullFieldsSchema.partial().extend({
+  ...areaMapSettingsSchema.partial().shape,
+  isDeleted: z.boolean().optional(),
+});
+export type AreaUpdate = z.infer<typeof areaUpdateSchema>;
+
+export const AREA_FULL_EDIT_FIELDS = ['name', 'mandatorId', 'adminUserId', 'isDeleted'] as const;
+
+/** Installation attributes only admins may set (spec: object number, object name, numbers, project manager). */
+export const ADMIN_ONLY_INSTALLATION_ATTRIBUTES = [
+  'objectName',
+  'objectNumber',
+  'installationNumberFatzer',
+  'installationNumberManufacturer',
+  'otherNumbers',
+  'projectManagerFatzer',
+] as const;
+
+/** Fields of an attributes object the actor may not change; the API refuses a change to any of them. */
+export function lockedInstallationAttributes(actor: Pick<Actor, 'roles'>): string[] {
+  const locked: string[] = [];
+  if (!can(actor, 'MAP_EDIT')) locked.push(...ADMIN_ONLY_INSTALLATION_ATTRIBUTES);
+  if (!can(actor, 'INSTALLATION_TIMEZONE')) locked.push('timezone');
+  return locked;
+}
+
+export const installationCreateSchema = z.object({ name: z.string().trim().max(255).optional() });
+export const installationUpdateSchema = z.object({
+  name: requiredName.optional(),
+  attributes: installationAttributesSchema
+    .refine((a) => a.constructionYear === undefined || a.constructionYear <= new Date().getFullYear(), {
+      message: 'The year of construction cannot be in the future',
+      path: ['constructionYear'],
+    })
+    .optional(),
+  latlngs: latLngListSchema.optional(),
+  isDeleted: z.boolean().optional(),
+});
+export type InstallationUpdate = z.infer<typeof installationUpdateSchema>;
+
+export const ropeCreateSchema = z.object({ name: z.string().trim().max(255).optional() });
+export const ropeUpdateSchema = z.object({
+  name: requiredName.optional(),
+  attributes: ropeAttributesSchema.optional(),
+  latlngs: latLngListSchema.optional(),
+  isDeleted: z.boolean().optional(),
+});
+export type RopeUpdate = z.infer<typeof ropeUpdateSchema>;
+
+const orderTarget = z.object({ id: z.number().int().positive().nullable() });
+/** POST .../order-before: moves the item in the path before the one named here (null: to the end). */
+export const installationOrderSchema = z.object({ installation: orderTarget });
+export const ropeOrderSchema = z.object({ rope: orderTarget });
+
+/** The settings file of an installation or rope, as downloaded and loaded again. */
+export const SETTINGS_FILE_VERSION = 1;
+export const installationSettingsFileSchema = z.object({
+  kind: z.literal('installation'),
+  version: z.literal(SETTINGS_FILE_VERSION),
+  name: requiredName,
+  attributes: installationAttributesSchema,
+});
+export const ropeSettingsFileSchema = z.object({
+  kind: z.literal('rope'),
+  version: z.literal(SETTINGS_FILE_VERSION),
+  name: requiredName,
+  attributes: ropeAttributesSchema,
+});
