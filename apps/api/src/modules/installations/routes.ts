@@ -10,6 +10,7 @@ import { reorderBefore } from '../hierarchy/reorder.ts';
 import { assertWritable, findArea, findInstallation, viewerFor } from '../hierarchy/scope.ts';
 import { createInstallation } from './create.ts';
 import { listInstallations } from './list.ts';
+import { MAP_IMAGE_MAX_BYTES, readMapImage, saveMapImage } from './map-image.ts';
 import { deleteInstallation, updateInstallation } from './update.ts';
 import { installationViewSchema, toInstallationView } from './view.ts';
 
@@ -112,6 +113,35 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const moved = await reorderBefore(ctx.db, columns, area.id, installation.id, request.body.installation.id);
         if (!moved) throw new AppError('VALIDATION', 'The target installation is not in the same area');
         return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/installations/:id/map-image',
+      {
+        schema: {
+          tags: ['installations'],
+          params: idParamsSchema,
+          consumes: ['multipart/form-data'],
+          response: { 200: one },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
+        const file = await request.file({ limits: { fileSize: MAP_IMAGE_MAX_BYTES, files: 1 } });
+        if (!file) throw new AppError('VALIDATION', 'Send the image as a multipart file');
+        const bytes = await file.toBuffer();
+        return { installation: await saveMapImage({ ctx, actor, id: request.params.id, bytes }) };
+      },
+    );
+
+    app.get(
+      '/installations/:id/map-image',
+      { schema: { tags: ['installations'], params: idParamsSchema } },
+      async (request, reply) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const image = await readMapImage({ ctx, viewer: actor, id: request.params.id });
+        return reply.type(image.mime).header('cache-control', 'private, max-age=300').send(image.bytes);
       },
     );
 

@@ -1,0 +1,91 @@
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageSize } from '../../infra/image-size.ts';
+import { createArea, createInstallation, createMandator, createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSession } from '../auth/session-store.ts';
+
+function multipart(bytes: Buffer, filename: string, mime: string) {
+  const boundary = '----rope-test-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function png(width: number, height: number): Buffer {
+  const image = new PNG({ width, height });
+  image.data.fill(200);
+  return PNG.sync.write(image);
+}
+
+describe('installation map image', () => {
+  let t: TestApp;
+  let installationId: number;
+  let admin: string;
+  let client: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const mandator = await createMandator(t.ctx.db);
+    const area = await createArea(t.ctx.db, mandator.id);
+    installationId = (await createInstallation(t.ctx.db, area.id)).id;
+    const adminUser = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+    const clientUser = await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
+    admin = `rc_session=${await createSession(t.ctx.db, adminUser.id, { twoFactorComplete: true })}`;
+    client = `rc_session=${await createSession(t.ctx.db, clientUser.id, { twoFactorComplete: true })}`;
+  });
+  afterAll(() => t.close());
+
+  it('stores a PNG site plan with its size and serves it back', async () => {
+    const upload = multipart(png(640, 480), 'plan.png', 'image/png');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/installations/${installationId}/map-image`,
+      headers: { ...upload.headers, cookie: admin },
+      payload: upload.payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().installation.attributes).toMatchObject({
+      mapImageWidth: 640,
+      mapImageHeight: 480,
+      isMap: true,
+    });
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/api/installations/${installationId}/map-image`,
+      headers: { cookie: client },
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(imageSize(image.rawPayload)).toEqual({ width: 640, height: 480 });
+  });
+
+  it('refuses what is not a JPEG or PNG by content, whatever the name says', async () => {
+    const upload = multipart(Buffer.from('%PDF-1.4 not an image'), 'plan.png', 'image/png');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/installations/${installationId}/map-image`,
+      headers: { ...upload.headers, cookie: admin },
+      payload: upload.payload,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('The map image must be a JPEG or PNG file');
+  });
+
+  it('lets clients look but not upload', async () => {
+    const upload = multipart(png(10, 10), 'plan.png', 'image/png');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/installations/${installationId}/map-image`,
+      headers: { ...upload.headers, cookie: client },
+      payload: upload.payload,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('reads the size of a JPEG from its frame header', () => {
+    const jpeg = Buffer.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03,
+    ]);
+    expect(imageSize(jpeg)).toEqual({ width: 640, height: 480 });
+  });
+});
