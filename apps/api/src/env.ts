@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { samlProvidersSetting } from './modules/saml/settings.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -50,8 +51,11 @@ export const envSchema = z.object({
   DEMO_DATA: booleanFlag,
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(50).optional(),
+  /** HMAC key of unsubscribe links; when unset one is generated and kept in the database (app_meta 'secret'). */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  SAML_PROVIDERS: samlProvidersSetting,
 });
 export type Env = z.infer<typeof envSchema>;
 

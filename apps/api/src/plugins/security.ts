@@ -30,6 +30,8 @@ export async function registerSecurity(app: FastifyInstance, options: { tileHost
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
+    // An identity provider posts its signed assertion from its own site; the signature is the proof there.
+    if (request.url.startsWith('/api/saml/acs/')) return;
     const site = request.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') {
       throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed');

@@ -1,0 +1,34 @@
+import { users } from '@rope/db/schema/index';
+import type { SamlProvider } from '@rope/domain/saml';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import type { UserRow } from '../auth/load-actor.ts';
+import { setSessionCookie } from '../auth/session-cookie.ts';
+import { createSession, destroySession } from '../auth/session-store.ts';
+
+/** A full session for a user the IdP authenticated: the IdP stands in for password and second factor. */
+export async function startSamlSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  provider: SamlProvider,
+): Promise<void> {
+  if (request.auth.sessionToken) await destroySession(ctx.db, request.auth.sessionToken);
+  const token = await createSession(ctx.db, user.id, { twoFactorComplete: true });
+  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  setSessionCookie(reply, ctx, token);
+  await writeAudit(
+    ctx.db,
+    {
+      action: 'login.saml',
+      actorUserId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      details: { provider: provider.id },
+    },
+    request,
+  );
+}

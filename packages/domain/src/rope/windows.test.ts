@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type LocatedDamage, sweepWindows, worstWindow } from './windows.ts';
+
+function bruteForce(damages: LocatedDamage[], length: number, loop?: number): number[] {
+  const wrap = (x: number) => (loop ? ((x % loop) + loop) % loop : x);
+  const span = loop ? Math.min(length, loop) : length;
+  const starts = [...new Set(damages.map((damage) => wrap(damage.position)))];
+  return starts
+    .map((from) => {
+      return damages.reduce((sum, other) => {
+        let offset = wrap(other.position) - from;
+        if (loop && offset < 0) offset += loop;
+        return offset >= 0 && offset < span ? sum + other.weight : sum;
+      }, 0);
+    })
+    .sort((a, b) => a - b);
+}
+
+const damageList = fc.array(
+  fc.record({ position: fc.double({ min: -50, max: 500, noNaN: true }), weight: fc.integer({ min: 0, max: 20 }) }),
+  { maxLength: 40 },
+);
+
+describe('sweepWindows', () => {
+  it('sums the damages of each window starting at a damage', () => {
+    const damages = [0, 0.1, 0.2, 1, 5].map((position, id) => ({ id, position, weight: 1, count: 1, lossPct: 0.5 }));
+    const points = sweepWindows(damages, 0.24);
+    expect(points.map((point) => point.sum)).toEqual([3, 2, 1, 1, 1]);
+    expect(points[0]).toMatchObject({ position: 0, count: 3, lossPct: 1.5, events: [0, 1, 2] });
+    expect(worstWindow(points)).toBe(3);
+  });
+
+  it('wraps windows over the end of an endless rope', () => {
+    const damages = [1, 99.9, 99.5].map((position, id) => ({ id, position, weight: 1, count: 1, lossPct: 1 }));
+    const points = sweepWindows(damages, 2, 100);
+    expect(worstWindow(points)).toBe(3);
+    expect(points.find((point) => point.position === 99.5)?.events.sort()).toEqual([0, 1, 2]);
+  });
+
+  it('names the heaviest damage of a window', () => {
+    const damages = [
+      { id: 1, position: 10, weight: 1, count: 1, lossPct: 1 },
+      { id: 2, position: 10.5, weight: 4, count: 4, lossPct: 4 },
+    ];
+    expect(sweepWindows(damages, 1)[0]?.damagePosition).toBe(10.5);
+  });
+
+  it('equals a brute-force window scan on 10,000 random cases, open and endless ropes', () => {
+    fc.assert(
+      fc.property(damageList, fc.double({ min: 0.01, max: 120, noNaN: true }), fc.option(fc.integer({ min: 1, max: 400 })), (list, length, loop) => {
+        const damages = list.map((damage, id) => ({ ...damage, id, count: damage.weight, lossPct: damage.weight }));
+        const swept = sweepWindows(damages, length, loop ?? undefined).map((point) => point.sum).sort((a, b) => a - b);
+        expect(swept).toEqual(bruteForce(damages, length, loop ?? undefined));
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+});
