@@ -31,6 +31,7 @@ export function eventLossPct(event: LossFields, rope: RopeAttributes): number {
 /** The same loss in mm²; the unit the user picked for totals. */
 export function eventLossMm2(event: LossFields, rope: RopeAttributes): number {
   const area = metallicCrossSection(rope);
-  if (event.crossSectionLossUnit === 'mm2' && event.crossSectionLossAmount !== undefined) return event.crossSectionLossAmount;
+  if (event.crossSectionLossUnit === 'mm2' && event.crossSectionLossAmount !== undefined)
+    return event.crossSectionLossAmount;
   return area ? (eventLossPct(event, rope) * area) / 100 : 0;
 }

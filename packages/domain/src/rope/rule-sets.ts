@@ -98,7 +98,7 @@ const ISO_RCN: [rcn: string, maxWires: number, ordinary: [number, number], lang:
   ['12', 280, [11, 22], [6, 11]],
   ['13', 300, [12, 24], [6, 12]],
 ];
-const ISO_SOURCE = 'ISO 4309:2017 Table 3 (visible broken wires), as reproduced in rope makers\' inspection guides';
+const ISO_SOURCE = "ISO 4309:2017 Table 3 (visible broken wires), as reproduced in rope makers' inspection guides";
 
 export const ISO4309: RuleSet = {
   id: 'ISO4309',
@@ -139,6 +139,7 @@ export function ruleRowFor(attributes: RopeAttributes): { ruleSet: RuleSet; row:
   // Structural ropes on buildings follow the track-rope rows of their construction.
   if (attributes.ropeType === 'fullLockedCoilRope') return { ruleSet, row: byId('trackFullLocked') };
   if (attributes.ropeType === 'spiralStrandRope') return { ruleSet, row: byId('trackSpiralStrand') };
-  if (application === 'trackRope' || application === 'structuralRope') return { ruleSet, row: byId('trackSpiralStrand') };
+  if (application === 'trackRope' || application === 'structuralRope')
+    return { ruleSet, row: byId('trackSpiralStrand') };
   return { ruleSet, row: byId('haulStranded') };
 }

@@ -48,11 +48,18 @@ describe('sweepWindows', () => {
 
   it('equals a brute-force window scan on 10,000 random cases, open and endless ropes', () => {
     fc.assert(
-      fc.property(damageList, fc.double({ min: 0.01, max: 120, noNaN: true }), fc.option(fc.integer({ min: 1, max: 400 })), (list, length, loop) => {
-        const damages = list.map((damage, id) => ({ ...damage, id, count: damage.weight, lossPct: damage.weight }));
-        const swept = sweepWindows(damages, length, loop ?? undefined).map((point) => point.sum).sort((a, b) => a - b);
-        expect(swept).toEqual(bruteForce(damages, length, loop ?? undefined));
-      }),
+      fc.property(
+        damageList,
+        fc.double({ min: 0.01, max: 120, noNaN: true }),
+        fc.option(fc.integer({ min: 1, max: 400 })),
+        (list, length, loop) => {
+          const damages = list.map((damage, id) => ({ ...damage, id, count: damage.weight, lossPct: damage.weight }));
+          const swept = sweepWindows(damages, length, loop ?? undefined)
+            .map((point) => point.sum)
+            .sort((a, b) => a - b);
+          expect(swept).toEqual(bruteForce(damages, length, loop ?? undefined));
+        },
+      ),
       { numRuns: 10_000 },
     );
   });

@@ -32,7 +32,9 @@ export function sweepWindows(damages: readonly LocatedDamage[], length: number, 
     .map((damage) => (loop ? { ...damage, position: ((damage.position % loop) + loop) % loop } : damage))
     .sort((a, b) => a.position - b.position || a.id - b.id);
   const n = sorted.length;
-  const extended = loop ? [...sorted, ...sorted.map((damage) => ({ ...damage, position: damage.position + loop }))] : sorted;
+  const extended = loop
+    ? [...sorted, ...sorted.map((damage) => ({ ...damage, position: damage.position + loop }))]
+    : sorted;
 
   const points: WindowPoint[] = [];
   const deque: number[] = [];

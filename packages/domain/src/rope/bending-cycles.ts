@@ -1,0 +1,31 @@
+import type { InstallationAttributes } from '../installations.ts';
+import type { RopeAttributes } from '../ropes.ts';
+
+const HOURS_PER_YEAR = 24 * 365.25;
+const MS_PER_HOUR = 3600_000;
+
+/** Bending cycles per operating hour: speed · 3600 / loop length · bends per revolution. */
+export function cyclesPerHour(installation: InstallationAttributes, rope: RopeAttributes = {}): number | undefined {
+  const loop = rope.loopLength ?? installation.loopLength;
+  const { operatingSpeed, bendsPerRevolution } = installation;
+  if (!operatingSpeed || !loop || !bendsPerRevolution) return undefined;
+  return ((operatingSpeed * 3600) / loop) * bendsPerRevolution;
+}
+
+/**
+ * Estimated bending cycles at a time: the rope's count at its known date plus the installation's rate over the
+ * operating hours of the elapsed calendar time. Undefined when the rope has no known count.
+ */
+export function estimateBendingCycles(
+  rope: RopeAttributes,
+  installation: InstallationAttributes,
+  at: Date,
+): number | undefined {
+  if (rope.bendingCyclesUntilNow === undefined) return undefined;
+  const rate = cyclesPerHour(installation, rope);
+  const since = rope.bendingCyclesUntilNowAt ? Date.parse(rope.bendingCyclesUntilNowAt) : undefined;
+  if (!rate || since === undefined) return rope.bendingCyclesUntilNow;
+  const elapsedHours = (at.getTime() - since) / MS_PER_HOUR;
+  const operatingShare = (installation.operatingHoursPerYear ?? 0) / HOURS_PER_YEAR;
+  return Math.max(0, rope.bendingCyclesUntilNow + rate * elapsedHours * operatingShare);
+}

@@ -1,0 +1,81 @@
+import type { RopeEventAttributes } from '../events.ts';
+
+export interface RopeEventInput {
+  id: number;
+  /** Metres along the rope; null for events of the whole rope. */
+  position: number | null;
+  attributes: RopeEventAttributes;
+}
+
+export type DamageFilter = 'manual' | 'mrt';
+
+const REPAIR_TYPES = new Set(['repair', 'repairPiece']);
+
+export function isDamage(event: RopeEventInput): boolean {
+  return event.attributes.recordingType === 'damage' && !REPAIR_TYPES.has(event.attributes.type);
+}
+
+export function foundByMrt(event: RopeEventInput): boolean {
+  return event.attributes.detection === 'mrt';
+}
+
+const time = (event: RopeEventInput) => Date.parse(event.attributes.timestamp);
+
+/** The end of the given day (UTC): the time slider shows the chart as it stood on that day. */
+export function endOfDay(date: string): number {
+  const day = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+  return day + 24 * 3600_000;
+}
+
+/**
+ * The located damages that count on a date, after the rope's history: relevant mutations shift earlier damages
+ * lying beyond them (a shortening drops the damages of the piece cut out), and repair pieces remove earlier
+ * damages inside their range. Other repairs only change the action status, so they do not appear here.
+ */
+export function effectiveDamages(
+  events: readonly RopeEventInput[],
+  options: { damageFilter?: DamageFilter; asOf?: number } = {},
+): RopeEventInput[] {
+  const asOf = options.asOf ?? Number.POSITIVE_INFINITY;
+  const history = events.filter((event) => time(event) < asOf).sort((a, b) => time(a) - time(b) || a.id - b.id);
+  let damages: RopeEventInput[] = [];
+  for (const event of history) {
+    const { attributes } = event;
+    if (isDamage(event) && event.position !== null) {
+      damages.push({ ...event });
+    } else if (attributes.recordingType === 'mutation' && isRelevant(event)) {
+      damages = shiftByMutation(damages, event);
+    } else if (attributes.type === 'repairPiece' && event.position !== null) {
+      const from = Math.min(event.position, attributes.positionEnd ?? event.position);
+      const to = Math.max(event.position, attributes.positionEnd ?? event.position);
+      damages = damages.filter((damage) => damage.position! < from || damage.position! > to);
+    }
+  }
+  if (!options.damageFilter) return damages;
+  return damages.filter((damage) => (options.damageFilter === 'mrt' ? foundByMrt(damage) : !foundByMrt(damage)));
+}
+
+function isRelevant(mutation: RopeEventInput): boolean {
+  const relevance = mutation.attributes.mutationRelevance ?? 'relevant';
+  return relevance === 'relevant' && mutation.position !== null && Boolean(mutation.attributes.lengthChange);
+}
+
+function shiftByMutation(damages: RopeEventInput[], mutation: RopeEventInput): RopeEventInput[] {
+  const at = mutation.position!;
+  const change = mutation.attributes.lengthChange!;
+  const cutEnd = change < 0 ? at - change : at;
+  return damages
+    .filter((damage) => !(change < 0 && damage.position! > at && damage.position! <= cutEnd))
+    .map((damage) => (damage.position! > at ? { ...damage, position: damage.position! + change } : damage));
+}
+
+/** Applies the same mutation shifts to a position recorded at a given time: for splice positions and charts. */
+export function shiftPosition(position: number, recordedAt: number, events: readonly RopeEventInput[]): number {
+  let shifted = position;
+  for (const mutation of events
+    .filter((event) => event.attributes.recordingType === 'mutation' && isRelevant(event) && time(event) > recordedAt)
+    .sort((a, b) => time(a) - time(b))) {
+    if (shifted > mutation.position!) shifted += mutation.attributes.lengthChange!;
+  }
+  return shifted;
+}

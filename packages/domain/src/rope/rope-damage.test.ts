@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { RopeEventAttributes } from '../events.ts';
+import type { RopeAttributes } from '../ropes.ts';
+import { eventLossPct, lossPerBrokenWire, metallicCrossSection } from './cross-section.ts';
+import type { RopeEventInput } from './effective-events.ts';
+import { damageGaugeColour, gaugeValue, healthGaugeColour } from './gauge.ts';
+import { computeRopeDamage, loopLengthFor, summariseDamages } from './rope-damage.ts';
+import { ruleRowFor } from './rule-sets.ts';
+
+/** DOMAIN.md section 4: haul rope, d = 40 mm, C = 0.384, outer wire 2.6 mm. */
+const haulRope: RopeAttributes = {
+  ropeType: 'strandedRope',
+  ropeApplication: 'haulRope',
+  standard: 'EN12927',
+  nominalDiameter: 40,
+  fillFactor: 0.384,
+  outerWireDiameter: 2.6,
+};
+
+let nextId = 1;
+function event(position: number | null, attributes: Partial<RopeEventAttributes>): RopeEventInput {
+  return {
+    id: nextId++,
+    position,
+    attributes: {
+      timestamp: '2025-01-01T00:00:00Z',
+      recordingType: 'damage',
+      type: 'wireBreak',
+      actionStatus: 'new',
+      isImported: false,
+      ...attributes,
+    },
+  };
+}
+const breaks = (position: number, damageCount: number, more: Partial<RopeEventAttributes> = {}) =>
+  event(position, { damageCount, ...more });
+
+describe('cross-section loss (DOMAIN.md 2)', () => {
+  it('derives A = C·d² and the loss of one broken wire', () => {
+    expect(metallicCrossSection(haulRope)).toBeCloseTo(614.4, 6);
+    expect((Math.PI * 2.6 ** 2) / 4).toBeCloseTo(5.309, 3);
+    expect(lossPerBrokenWire(haulRope)).toBeCloseTo(0.864, 3);
+  });
+
+  it('converts percent, mm² and wire counts', () => {
+    expect(eventLossPct({ crossSectionLossAmount: 3, crossSectionLossUnit: 'percent' }, haulRope)).toBe(3);
+    expect(eventLossPct({ crossSectionLossAmount: 61.44, crossSectionLossUnit: 'mm2' }, haulRope)).toBeCloseTo(10, 9);
+    expect(eventLossPct({ damageCount: 7 }, haulRope)).toBeCloseTo(6.05, 2);
+    expect(eventLossPct({ damageCount: 10 }, haulRope)).toBeCloseTo(8.64, 2);
+    expect(eventLossPct({ damageCount: 29 }, haulRope)).toBeCloseTo(25.06, 2);
+  });
+});
+
+describe('damage per reference length (DOMAIN.md 3-4 worked example)', () => {
+  // 3 breaks within 0.24 m, 5 within 1.6 m, 12 within 20 m, each the worst window of its length.
+  const events = [
+    breaks(100, 2),
+    breaks(100.1, 1),
+    breaks(100.5, 1),
+    breaks(101.2, 1),
+    breaks(106, 2),
+    breaks(110, 2),
+    breaks(113, 1),
+    breaks(118, 2),
+  ];
+
+  it('uses the 6d / 40d / 500d rows of the EN 12927 scheme for a stranded haul rope', () => {
+    const { row } = ruleRowFor(haulRope);
+    expect(row.lengths).toEqual([
+      { multiple: 6, limit: 6 },
+      { multiple: 40, limit: 8 },
+      { multiple: 500, limit: 25 },
+    ]);
+  });
+
+  it('finds 2.59 / 4.32 / 10.37 % in the worst windows: utilisation 0.43 / 0.54 / 0.41, damage 54 %, health 46 %', () => {
+    const result = computeRopeDamage(haulRope, events);
+    expect(result.series.map((entry) => entry.length)).toEqual([0.24, 1.6, 20]);
+    const worstLoss = result.series.map((entry) => Math.max(...entry.points.map((point) => point.lossPct)));
+    expect(worstLoss[0]).toBeCloseTo(2.59, 2);
+    expect(worstLoss[1]).toBeCloseTo(4.32, 2);
+    expect(worstLoss[2]).toBeCloseTo(10.37, 2);
+    expect(result.series.map((entry) => Number(entry.utilisation.toFixed(2)))).toEqual([0.43, 0.54, 0.41]);
+    expect(Math.round(result.damage)).toBe(54);
+    expect(Math.round(result.health)).toBe(46);
+    expect(summariseDamages(result, new Date('2026-01-01T00:00:00Z'))).toMatchObject({
+      standard: 'EN12927',
+      utilisation: { '6': expect.closeTo(0.432, 3), '40': expect.closeTo(0.54, 2), '500': expect.closeTo(0.415, 3) },
+    });
+  });
+
+  it('reaches the discard limit at 7 breaks within 0.24 m', () => {
+    const six = computeRopeDamage(haulRope, [breaks(50, 6)]);
+    const seven = computeRopeDamage(haulRope, [breaks(50, 4), breaks(50.2, 3)]);
+    expect(six.damage).toBeLessThan(100);
+    expect(seven.damage).toBeGreaterThan(100);
+    expect(seven.health).toBe(0);
+  });
+
+  it('counts broken wires against ISO 4309 limits by rope category and lay', () => {
+    const crane: RopeAttributes = {
+      standard: 'ISO4309',
+      nominalDiameter: 20,
+      loadBearingOuterWires: 108,
+      ropeLay: 'ordinary',
+    };
+    const { row } = ruleRowFor(crane);
+    expect(row.id).toBe('RCN04-ordinary');
+    expect(row.lengths).toEqual([
+      { multiple: 6, limit: 5 },
+      { multiple: 30, limit: 10 },
+    ]);
+    const result = computeRopeDamage(crane, [breaks(3, 3), breaks(3.1, 2)]);
+    expect(result.damage).toBe(100);
+    expect(ruleRowFor({ ...crane, ropeLay: 'lang' }).row.lengths[0]).toEqual({ multiple: 6, limit: 2 });
+  });
+
+  it('filters manual and MRT damages and replays the chart as of a date', () => {
+    const manual = breaks(10, 3, { detection: 'manual', timestamp: '2024-01-01T00:00:00Z' });
+    const mrt = breaks(10.1, 3, { detection: 'mrt', timestamp: '2025-06-01T00:00:00Z' });
+    const all = computeRopeDamage(haulRope, [manual, mrt]);
+    expect(all.series[0]!.points[0]!.count).toBe(6);
+    expect(computeRopeDamage(haulRope, [manual, mrt], { damageFilter: 'mrt' }).series[0]!.points[0]!.count).toBe(3);
+    expect(computeRopeDamage(haulRope, [manual, mrt], { damageFilter: 'manual' }).series[0]!.points[0]!.events).toEqual(
+      [manual.id],
+    );
+    const asOf = Date.parse('2025-01-01T00:00:00Z');
+    expect(computeRopeDamage(haulRope, [manual, mrt], { asOf }).series[0]!.points[0]!.count).toBe(3);
+  });
+
+  it('lets a repair piece remove earlier damages inside its range only', () => {
+    const inside = breaks(20, 4, { timestamp: '2024-01-01T00:00:00Z' });
+    const outside = breaks(40, 4, { timestamp: '2024-01-01T00:00:00Z' });
+    const later = breaks(21, 1, { timestamp: '2025-03-01T00:00:00Z' });
+    const piece = event(15, { type: 'repairPiece', positionEnd: 30, timestamp: '2025-01-01T00:00:00Z' });
+    const ids = computeRopeDamage(haulRope, [inside, outside, later, piece]).series[2]!.points.flatMap(
+      (point) => point.events,
+    );
+    expect(new Set(ids)).toEqual(new Set([outside.id, later.id]));
+  });
+
+  it('shifts earlier damages beyond a relevant shortening and drops the piece cut out', () => {
+    const before = breaks(500, 2, { timestamp: '2024-01-01T00:00:00Z' });
+    const cut = breaks(505, 2, { timestamp: '2024-01-01T00:00:00Z' });
+    const beyond = breaks(600, 2, { timestamp: '2024-01-01T00:00:00Z' });
+    const shortening = event(450, {
+      recordingType: 'mutation',
+      type: 'shortening',
+      lengthChange: -60,
+      timestamp: '2024-06-01T00:00:00Z',
+    });
+    const positions = computeRopeDamage(haulRope, [before, cut, beyond, shortening]).series[0]!.points.map(
+      (p) => p.position,
+    );
+    expect(positions).toEqual([540]);
+    const notRelevant = {
+      ...shortening,
+      attributes: { ...shortening.attributes, mutationRelevance: 'notRelevant' as const },
+    };
+    expect(computeRopeDamage(haulRope, [before, beyond, notRelevant]).series[0]!.points.map((p) => p.position)).toEqual(
+      [500, 600],
+    );
+  });
+
+  it('wraps windows of endless haul ropes at the loop length', () => {
+    const loop = loopLengthFor(haulRope, 1000);
+    expect(loop).toBe(1000);
+    expect(loopLengthFor({ ...haulRope, ropeApplication: 'trackRope' }, 1000)).toBeUndefined();
+    const result = computeRopeDamage(haulRope, [breaks(999.9, 4), breaks(0.05, 3)], { loopLength: loop });
+    expect(result.series[0]!.utilisation).toBeGreaterThan(1);
+  });
+
+  it('colours gauges as the spec says', () => {
+    expect([0.49, 0.5, 0.99, 1].map(damageGaugeColour)).toEqual(['green', 'orange', 'orange', 'red']);
+    expect([51, 50, 1, 0].map(healthGaugeColour)).toEqual(['green', 'orange', 'orange', 'red']);
+    expect(gaugeValue(1.25)).toEqual({ needle: 1.2, label: '> 120 %' });
+    expect(gaugeValue(0.54).label).toBe('54 %');
+  });
+});
