@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { areaRoutes } from './modules/areas/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { eventChartRoutes } from './modules/events/chart-routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { installationRoutes } from './modules/installations/routes.ts';
 import { intlRoutes } from './modules/intl/routes.ts';
@@ -22,6 +24,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     installationRoutes,
     ropeRoutes,
     intlRoutes,
+    eventRoutes,
+    eventChartRoutes,
   ];
   for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });

@@ -1,0 +1,113 @@
+import { idParamsSchema } from '@rope/domain/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { findArea, findInstallation, findRope, viewerFor } from '../hierarchy/scope.ts';
+import { listInstallations } from '../installations/list.ts';
+import { listRopes } from '../ropes/list.ts';
+import { currentBendingCycles, damageChart, lossOverTarget } from './damage-chart.ts';
+import { listLatestEvents } from './list.ts';
+
+const showAs = { showAsUser: z.coerce.number().int().positive().optional() };
+
+/** Damage charts, loss over time, bending cycles and the damage summaries of lists. */
+export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/ropes/:id/events/damage',
+      {
+        schema: {
+          tags: ['events'],
+          params: idParamsSchema,
+          querystring: z.object({
+            damageFilter: z.enum(['manual', 'mrt', '']).optional(),
+            dateFilter: z.iso.date().optional(),
+            ...showAs,
+          }),
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
+        const { rope } = await findRope(ctx, viewer, request.params.id);
+        const damageFilter = request.query.damageFilter || undefined;
+        return damageChart(ctx, rope.id, { damageFilter, dateFilter: request.query.dateFilter });
+      },
+    );
+
+    app.get(
+      '/ropes/:id/events/lossOverTarget',
+      {
+        schema: {
+          tags: ['events'],
+          params: idParamsSchema,
+          querystring: z.object({
+            xAxis: z.enum(['timestamp', 'bendingCycles']).default('timestamp'),
+            rangeFrom: z.string().max(40).optional(),
+            rangeTo: z.string().max(40).optional(),
+            ...showAs,
+          }),
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
+        const { rope } = await findRope(ctx, viewer, request.params.id);
+        return lossOverTarget(ctx, rope.id, request.query);
+      },
+    );
+
+    app.get('/ropes/:id/bendingCycles', { schema: { tags: ['events'], params: idParamsSchema } }, async (request) => {
+      const actor = requirePermission(request, 'DOMAIN_READ');
+      const { rope } = await findRope(ctx, actor, request.params.id);
+      return currentBendingCycles(ctx, rope.id);
+    });
+
+    app.get(
+      '/installations/:id/events',
+      {
+        schema: {
+          tags: ['events'],
+          params: idParamsSchema,
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10), ...showAs }),
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
+        const { installation } = await findInstallation(ctx, viewer, request.params.id);
+        return {
+          ropeEvents: await listLatestEvents({
+            ctx,
+            viewer,
+            limit: request.query.limit,
+            installationId: installation.id,
+          }),
+        };
+      },
+    );
+
+    app.get(
+      '/areas/:id/installations/events/damage-summary',
+      { schema: { tags: ['events'], params: idParamsSchema, querystring: z.object(showAs) } },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
+        const { area } = await findArea(ctx, viewer, request.params.id);
+        const installations = await listInstallations({ ctx, areaId: area.id, archived: false });
+        const summary = await Promise.all(
+          installations.map(async (installation) => ({
+            installation: { id: installation.id, name: installation.name, damages: installation.damages },
+            ropes: (await listRopes({ ctx, installationId: installation.id, archived: false })).map((rope) => ({
+              id: rope.id,
+              name: rope.name,
+              damages: rope.damages,
+            })),
+          })),
+        );
+        return { installations: summary };
+      },
+    );
+  };
+}

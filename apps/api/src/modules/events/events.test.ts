@@ -1,0 +1,242 @@
+import { ropeEventHistory, ropes } from '@rope/db/schema/index';
+import type { Role } from '@rope/domain/roles';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSession } from '../auth/session-store.ts';
+
+/** DOMAIN.md 4: haul rope d = 40 mm, C = 0.384, outer wire 2.6 mm. */
+const HAUL_ROPE = {
+  ropeType: 'strandedRope',
+  ropeApplication: 'haulRope',
+  standard: 'EN12927',
+  nominalDiameter: 40,
+  fillFactor: 0.384,
+  outerWireDiameter: 2.6,
+} as const;
+
+describe('rope events', () => {
+  let t: TestApp;
+  let ropeId: number;
+  let foreignRopeId: number;
+  const cookies: Record<string, string> = {};
+
+  async function as(name: string, roles: Role[], mandatorIds: number[]) {
+    const user = await createUser(t.ctx.db, { roles, mandatorIds });
+    cookies[name] = `rc_session=${await createSession(t.ctx.db, user.id, { twoFactorComplete: true })}`;
+  }
+  const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { cookie: cookies[who] ?? '' },
+      ...(payload ? { payload } : {}),
+    });
+  const damage = (position: number, damageCount: number, extra: object = {}) => ({
+    ropeEvent: {
+      rope: { id: ropeId },
+      position,
+      attributes: {
+        timestamp: '2026-03-01T10:00:00Z',
+        recordingType: 'damage',
+        type: 'wireBreak',
+        damageCount,
+        ...extra,
+      },
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const mandator = await createMandator(t.ctx.db);
+    const other = await createMandator(t.ctx.db);
+    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
+    ropeId = (await createRope(t.ctx.db, installation.id)).id;
+    await t.ctx.db.update(ropes).set({ attributes: HAUL_ROPE }).where(eq(ropes.id, ropeId));
+    foreignRopeId = (
+      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id)).id)
+    ).id;
+    await as('client', ['ROLE_USER'], [mandator.id]);
+    await as('foreign', ['ROLE_USER'], [other.id]);
+    await as('admin', ['ROLE_ADMIN'], []);
+    await as('free', ['ROLE_FREE_USER'], [mandator.id]);
+  });
+  afterAll(() => t.close());
+
+  it('records damages, updates the rope damage in the same transaction and reproduces the worked example', async () => {
+    const events = [
+      [100, 2],
+      [100.1, 1],
+      [100.5, 1],
+      [101.2, 1],
+      [106, 2],
+      [110, 2],
+      [113, 1],
+    ] as const;
+    const first = await call('client', 'POST', '/events', damage(events[0][0], events[0][1]));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ ropeEvent: { id: expect.any(Number) }, ropeChanged: true });
+    for (const [position, count] of events.slice(1)) await call('client', 'POST', '/events', damage(position, count));
+    const last = await call('client', 'POST', '/events', damage(118, 2));
+    expect(last.json().ropeChanged).toBe(true);
+    const rope = (await call('client', 'GET', `/ropes/${ropeId}`)).json().rope;
+    expect(Math.round(rope.damages.damage)).toBe(54);
+    expect(Math.round(rope.damages.health)).toBe(46);
+    const chart = (await call('client', 'GET', `/ropes/${ropeId}/events/damage`)).json();
+    expect(chart.standard).toBe('EN12927');
+    expect(chart.result.map((series: { utilisation: number }) => Number(series.utilisation.toFixed(2)))).toEqual([
+      0.43, 0.54, 0.41,
+    ]);
+    expect(chart.ruleSet.row.source).toMatch(/EN 12927/);
+    const areas = (await call('client', 'GET', '/areas')).json().areas;
+    expect(Math.round(areas[0].damages.damage)).toBe(54);
+  });
+
+  it('answers ropeChanged false when an event changes nothing of the damage', async () => {
+    const note = await call('client', 'POST', '/events', {
+      ropeEvent: {
+        rope: { id: ropeId },
+        position: null,
+        attributes: { timestamp: '2026-03-02T10:00:00Z', recordingType: 'measurement', type: 'visualInspection' },
+      },
+    });
+    expect(note.json().ropeChanged).toBe(false);
+  });
+
+  it('edits the status inline, keeps a history row for every change and lists archived events apart', async () => {
+    const id = (await call('client', 'POST', '/events', damage(100.05, 3))).json().ropeEvent.id;
+    expect((await call('client', 'PATCH', `/events/${id}`, { ropeEvent: { actionStatus: 'seen' } })).statusCode).toBe(
+      200,
+    );
+    expect((await call('client', 'GET', `/events/${id}`)).json().ropeEvent.attributes.actionStatus).toBe('seen');
+    expect(
+      (await call('client', 'PATCH', `/events/${id}`, { ropeEvent: { isDeleted: true } })).json().ropeChanged,
+    ).toBe(true);
+    const history = (await call('client', 'GET', `/events/${id}/history`)).json().history;
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual(['create', 'update', 'archive']);
+    expect(history[1].attributes.actionStatus).toBe('seen');
+    expect(history[0].user.name).toBe('Test User');
+    const archived = (await call('client', 'GET', `/ropes/${ropeId}/events?archived=1`)).json();
+    expect(archived.ropeEvents.map((event: { id: number }) => event.id)).toEqual([id]);
+    expect(
+      (await call('client', 'PATCH', `/events/${id}`, { ropeEvent: { actionStatus: 'repaired' } })).statusCode,
+    ).toBe(422);
+  });
+
+  it('pages, searches and filters the events of a rope on the server', async () => {
+    const page = (await call('client', 'GET', `/ropes/${ropeId}/events?page=1&pageSize=3`)).json();
+    expect(page.ropeEvents).toHaveLength(3);
+    expect(page.total).toBeGreaterThan(3);
+    const zoomed = (await call('client', 'GET', `/ropes/${ropeId}/events?positionFrom=100&positionTo=101`)).json();
+    expect(zoomed.ropeEvents.map((event: { position: number }) => event.position).sort()).toEqual([100, 100.1, 100.5]);
+    const searched = (await call('client', 'GET', `/ropes/${ropeId}/events?search=visualInsp`)).json();
+    expect(searched.total).toBe(1);
+  });
+
+  it('refuses events an installation may not have, and archived or foreign ropes', async () => {
+    const mutation = await call('client', 'POST', '/events', {
+      ropeEvent: {
+        rope: { id: ropeId },
+        position: 500,
+        attributes: {
+          timestamp: '2026-03-01T10:00:00Z',
+          recordingType: 'mutation',
+          type: 'shortening',
+          lengthChange: -10,
+        },
+      },
+    });
+    expect(mutation.statusCode).toBe(200);
+    const wrongSign = await call('client', 'POST', '/events', {
+      ropeEvent: {
+        rope: { id: ropeId },
+        position: 500,
+        attributes: {
+          timestamp: '2026-03-01T10:00:00Z',
+          recordingType: 'mutation',
+          type: 'shortening',
+          lengthChange: 10,
+        },
+      },
+    });
+    expect(wrongSign.statusCode).toBe(400);
+    expect((await call('foreign', 'POST', '/events', damage(1, 1))).statusCode).toBe(404);
+    expect((await call('foreign', 'GET', `/ropes/${ropeId}/events`)).statusCode).toBe(404);
+    expect((await call('free', 'POST', '/events', damage(1, 1))).statusCode).toBe(403);
+    const mismatched = await call('client', 'POST', '/events', damage(1, 1, { recordingType: 'measurement' }));
+    expect(mismatched.statusCode).toBe(400);
+    expect(mismatched.json().message).toMatch(/wireBreak is not a measurement type/);
+    const future = await call('client', 'POST', '/events', damage(1, 1, { timestamp: '2099-01-01T00:00:00Z' }));
+    expect(future.statusCode).toBe(400);
+    await call('admin', 'PATCH', `/ropes/${foreignRopeId}`, { rope: { isDeleted: true } });
+    const onArchived = await call('admin', 'POST', '/events', {
+      ropeEvent: { ...damage(1, 1).ropeEvent, rope: { id: foreignRopeId } },
+    });
+    expect(onArchived.statusCode).toBe(422);
+  });
+
+  it('parses an inspection XML file and names what is wrong in a bad one', async () => {
+    const xml = `<?xml version="1.0"?>
+<inspection xmlns="urn:rope-cockpit:inspection:1">
+  <timestamp>2026-05-01T08:00:00Z</timestamp>
+  <type>mrtInspection</type>
+  <bendingCycles>412000</bendingCycles>
+  <reportedBy>Inspector Muster</reportedBy>
+  <crossSectionLoss unit="percent">1.5</crossSectionLoss>
+  <damages>
+    <damage position="120.5" count="2" type="wireBreak"/>
+    <damage position="410" lossPct="0.8" type="corrosion"/>
+  </damages>
+</inspection>`;
+    const parse = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/events/import/parse',
+        headers: { cookie: cookies.client!, 'content-type': 'application/xml' },
+        payload: body,
+      });
+    const ok = await parse(xml);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().ropeEvent.attributes).toMatchObject({
+      type: 'mrtInspection',
+      isImported: true,
+      bendingCycles: 412000,
+      crossSectionLossAmount: 1.5,
+    });
+    expect(ok.json().damages).toHaveLength(2);
+    expect(ok.json().damages[1]).toMatchObject({
+      position: 410,
+      attributes: { type: 'corrosion', detection: 'mrt', crossSectionLossAmount: 0.8 },
+    });
+    const broken = await parse('<inspection><timestamp>x</inspection>');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/not well-formed XML/);
+    const entity = await parse('<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><inspection>&e;</inspection>');
+    expect(entity.statusCode).toBe(400);
+    expect(entity.json().message).toMatch(/DOCTYPE/);
+    const badDate = await parse('<inspection><timestamp>yesterday</timestamp></inspection>');
+    expect(badDate.json().message).toMatch(/timestamp/);
+  });
+
+  it('answers the last events of an installation and the dashboard, within the tenant', async () => {
+    const latest = (await call('client', 'GET', '/events?limit=2')).json().ropeEvents;
+    expect(latest).toHaveLength(2);
+    expect(latest[0]).toMatchObject({ rope: { id: ropeId }, area: { name: expect.any(String) } });
+    expect((await call('foreign', 'GET', '/events?limit=10')).json().ropeEvents).toEqual([]);
+    const summary = (
+      await call('client', 'GET', `/areas/${latest[0].area.id}/installations/events/damage-summary`)
+    ).json();
+    expect(summary.installations[0].ropes[0].damages.damage).toBeGreaterThan(0);
+  });
+
+  it('computes loss over time after each inspection, and deletes an event with its history', async () => {
+    const loss = (await call('client', 'GET', `/ropes/${ropeId}/events/lossOverTarget?xAxis=timestamp`)).json();
+    expect(loss.standard).toBe('EN12927');
+    expect(loss.result.length).toBeGreaterThan(0);
+    const id = (await call('client', 'POST', '/events', damage(700, 1))).json().ropeEvent.id;
+    expect((await call('client', 'DELETE', `/events/${id}`)).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `/events/${id}`)).statusCode).toBe(204);
+    expect(await t.ctx.db.select().from(ropeEventHistory).where(eq(ropeEventHistory.eventId, id))).toEqual([]);
+  });
+});

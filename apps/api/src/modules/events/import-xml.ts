@@ -1,0 +1,110 @@
+import { EVENT_TYPES_BY_RECORDING, ropeEventAttributesSchema } from '@rope/domain/events';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+
+export const IMPORT_XML_MAX_BYTES = 5 * 1024 * 1024;
+
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+const optionalNumber = z.coerce.number().finite().optional();
+
+const damageSchema = z.object({
+  position: z.coerce.number().finite(),
+  count: z.coerce.number().int().min(0).optional(),
+  lossPct: optionalNumber,
+  type: z.enum(EVENT_TYPES_BY_RECORDING.damage).default('wireBreak'),
+  comment: z.string().max(65_536).optional(),
+});
+
+const inspectionSchema = z.object({
+  timestamp: z.iso.datetime({ offset: true }),
+  type: z.enum(EVENT_TYPES_BY_RECORDING.measurement).default('mrtInspection'),
+  bendingCycles: optionalNumber,
+  operationHours: optionalNumber,
+  reportedBy: z.string().max(255).optional(),
+  description: z.string().max(65_536).optional(),
+  crossSectionLoss: z
+    .object({ value: z.coerce.number().min(0), unit: z.enum(['percent', 'mm2']).default('percent') })
+    .optional(),
+  damages: z.array(damageSchema).max(100_000),
+});
+
+/**
+ * Reads an inspection file of our documented format (docs/inspection-xml.md) into the measurement event and the
+ * damages it found. Entities and DOCTYPEs are refused, so no file can expand or reach outside itself.
+ */
+export function parseInspectionXml(xml: string) {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
+    throw new AppError('VALIDATION', 'The file must not contain a DOCTYPE or entities');
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) {
+    throw new AppError(
+      'VALIDATION',
+      `The file is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`,
+    );
+  }
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    processEntities: false,
+    parseTagValue: false,
+    trimValues: true,
+    removeNSPrefix: true,
+  });
+  const document = parser.parse(xml) as Record<string, unknown>;
+  const root = document.inspection as Record<string, unknown> | undefined;
+  if (!root || typeof root !== 'object') throw new AppError('VALIDATION', 'The root element must be <inspection>');
+  const loss = root.crossSectionLoss as { '#text'?: string; unit?: string } | string | undefined;
+  const parsed = inspectionSchema.safeParse({
+    ...root,
+    crossSectionLoss:
+      loss === undefined
+        ? undefined
+        : typeof loss === 'string'
+          ? { value: loss }
+          : { value: loss['#text'], unit: loss.unit },
+    damages: asArray((root.damages as { damage?: unknown } | undefined)?.damage),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError(
+      'VALIDATION',
+      `The inspection file is invalid at ${issue.path.join('.') || 'inspection'}: ${issue.message}`,
+    );
+  }
+  const inspection = parsed.data;
+  const common = {
+    timestamp: inspection.timestamp,
+    isImported: true,
+    actionStatus: 'new' as const,
+    bendingCycles: inspection.bendingCycles,
+    reportedBy: inspection.reportedBy ? { name: inspection.reportedBy } : undefined,
+  };
+  const ropeEvent = {
+    position: null,
+    attributes: ropeEventAttributesSchema.parse({
+      ...common,
+      recordingType: 'measurement',
+      type: inspection.type,
+      operationHours: inspection.operationHours,
+      description: inspection.description,
+      crossSectionLossAmount: inspection.crossSectionLoss?.value,
+      crossSectionLossUnit: inspection.crossSectionLoss?.unit,
+    }),
+  };
+  const damages = inspection.damages.map((damage) => ({
+    position: damage.position,
+    attributes: ropeEventAttributesSchema.parse({
+      ...common,
+      recordingType: 'damage',
+      type: damage.type,
+      detection: 'mrt',
+      damageCount: damage.count,
+      crossSectionLossAmount: damage.lossPct,
+      crossSectionLossUnit: damage.lossPct === undefined ? undefined : 'percent',
+      description: damage.comment,
+    }),
+  }));
+  return { ropeEvent, damages };
+}

@@ -1,0 +1,178 @@
+import { idParamsSchema } from '@rope/domain/common';
+import { ropeEventBodySchema, ropeEventPatchSchema } from '@rope/domain/event-forms';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { findRope, viewerFor } from '../hierarchy/scope.ts';
+import { findEvent } from './find-event.ts';
+import { listEventHistory } from './history.ts';
+import { IMPORT_XML_MAX_BYTES, parseInspectionXml } from './import-xml.ts';
+import { listLatestEvents, listRopeEvents } from './list.ts';
+import { createEvent, deleteEvent, updateEvent } from './save.ts';
+import { ropeEventViewSchema, toEventView } from './view.ts';
+
+const ropeEventsQuery = z.object({
+  archived: z.enum(['0', '1']).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(0).max(1000).default(0),
+  search: z.string().trim().max(200).optional(),
+  positionFrom: z.coerce.number().finite().optional(),
+  positionTo: z.coerce.number().finite().optional(),
+  damageFilter: z.enum(['manual', 'mrt']).optional(),
+  showAsUser: z.coerce.number().int().positive().optional(),
+});
+const placed = ropeEventViewSchema.extend({
+  rope: z.object({ id: z.number(), name: z.string() }),
+  installation: z.object({ id: z.number(), name: z.string() }),
+  area: z.object({ id: z.number(), name: z.string() }),
+});
+const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+
+export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addContentTypeParser(
+      ['application/xml', 'text/xml'],
+      { parseAs: 'string', bodyLimit: IMPORT_XML_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+
+    app.post(
+      '/events',
+      {
+        schema: {
+          tags: ['events'],
+          body: z.object({ ropeEvent: ropeEventBodySchema }),
+          response: { 200: z.object({ ropeEvent: z.object({ id: z.number() }), ropeChanged: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_WRITE');
+        const { id, ropeChanged } = await createEvent({ ctx, actor, input: request.body.ropeEvent });
+        return { ropeEvent: { id }, ropeChanged };
+      },
+    );
+
+    app.patch(
+      '/events/:id',
+      {
+        schema: {
+          tags: ['events'],
+          params: idParamsSchema,
+          body: z.object({ ropeEvent: ropeEventPatchSchema }),
+          response: { 200: z.object({ ropeChanged: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_WRITE');
+        return updateEvent({ ctx, actor, id: request.params.id, input: request.body.ropeEvent });
+      },
+    );
+
+    app.delete('/events/:id', { schema: { tags: ['events'], params: idParamsSchema } }, async (request, reply) => {
+      const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
+      await deleteEvent({ ctx, actor, id: request.params.id });
+      return reply.status(204).send();
+    });
+
+    app.get(
+      '/events/:id',
+      {
+        schema: {
+          tags: ['events'],
+          params: idParamsSchema,
+          response: { 200: z.object({ ropeEvent: ropeEventViewSchema }) },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const { event } = await findEvent(ctx, actor, request.params.id);
+        return { ropeEvent: toEventView(event) };
+      },
+    );
+
+    app.get(
+      '/events/:id/history',
+      {
+        schema: {
+          tags: ['events'],
+          params: idParamsSchema,
+          response: {
+            200: z.object({
+              history: z.array(
+                z.object({
+                  timestamp: z.string(),
+                  action: z.string(),
+                  user: z.object({ name: z.string() }),
+                  position: z.number().nullable(),
+                  attributes: ropeEventViewSchema.shape.attributes,
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        await findEvent(ctx, actor, request.params.id);
+        return { history: await listEventHistory({ ctx, eventId: request.params.id }) };
+      },
+    );
+
+    app.get(
+      '/events',
+      {
+        schema: {
+          tags: ['events'],
+          querystring: limitQuery,
+          response: { 200: z.object({ ropeEvents: z.array(placed) }) },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        return { ropeEvents: await listLatestEvents({ ctx, viewer: actor, limit: request.query.limit }) };
+      },
+    );
+
+    app.get(
+      '/ropes/:id/events',
+      {
+        schema: {
+          tags: ['events'],
+          params: idParamsSchema,
+          querystring: ropeEventsQuery,
+          response: { 200: z.object({ ropeEvents: z.array(ropeEventViewSchema), total: z.number() }) },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
+        const { rope } = await findRope(ctx, viewer, request.params.id);
+        return listRopeEvents({
+          ctx,
+          ropeId: rope.id,
+          query: { ...request.query, archived: request.query.archived === '1' },
+        });
+      },
+    );
+
+    app.post(
+      '/events/import/parse',
+      {
+        schema: {
+          tags: ['events'],
+          consumes: ['application/xml', 'text/xml'],
+          body: z.string().max(IMPORT_XML_MAX_BYTES),
+        },
+      },
+      async (request) => {
+        requirePermission(request, 'DOMAIN_WRITE');
+        if (typeof request.body !== 'string' || request.body.trim() === '') {
+          throw new AppError('VALIDATION', 'Send the inspection file as an XML body');
+        }
+        return parseInspectionXml(request.body);
+      },
+    );
+  };
+}
