@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  evaluateRules,
+  notificationSettingsBodySchema,
+  notificationStatusColour,
+  type RuleState,
+} from './notification-rules.ts';
+
+const settings = (rules: object[]) => ({ channels: ['email' as const], users: [1], rules: rules as never });
+
+describe('notification rules', () => {
+  it('validate unique types and threshold ranges, and drop rules without a type', () => {
+    const parsed = notificationSettingsBodySchema.safeParse(
+      settings([{ type: 'ropeHealth', threshold: 40 }, { threshold: 3 }]),
+    );
+    expect(parsed.success && parsed.data.rules).toEqual([{ type: 'ropeHealth', threshold: 40, reset: true }]);
+    const duplicate = notificationSettingsBodySchema.safeParse(settings([{ type: 'damage' }, { type: 'damage' }]));
+    expect(duplicate.error?.issues[0]?.message).toBe('Non unique type');
+    const range = notificationSettingsBodySchema.safeParse(settings([{ type: 'ropeHealth', threshold: 101 }]));
+    expect(range.error?.issues[0]?.message).toBe('Between 0 and 100');
+    const missing = notificationSettingsBodySchema.safeParse(settings([{ type: 'smartropeThreshold' }]));
+    expect(missing.error?.issues[0]?.message).toBe('A value needs to be provided for the field');
+    expect(
+      notificationSettingsBodySchema.safeParse(settings([{ type: 'smartropeThreshold', threshold: 1000 }])).success,
+    ).toBe(true);
+  });
+
+  it('fire a health rule once when crossed, re-arm on recovery with reset, never again without', () => {
+    const withReset = settings([{ type: 'ropeHealth', threshold: 50, reset: true }]);
+    const states = new Map<string, RuleState>();
+    const health = (id: string, value: number) => ({ kind: 'health' as const, id, ropeId: 7, health: value });
+    const first = evaluateRules(1, withReset, [], health('a', 45), states);
+    expect(first.fired).toEqual([
+      { type: 'ropeHealth', threshold: 50, idempotencyKey: '1:ropeHealth:health:a', value: 45 },
+    ]);
+    states.set('ropeHealth', { isArmed: false });
+    expect(evaluateRules(1, withReset, [], health('b', 40), states).fired).toEqual([]);
+    expect(evaluateRules(1, withReset, [], health('c', 60), states).states).toEqual([
+      { ruleType: 'ropeHealth', isArmed: true, value: 60 },
+    ]);
+    const noReset = settings([{ type: 'ropeHealth', threshold: 50, reset: false }]);
+    expect(evaluateRules(1, noReset, [], health('d', 60), states).states).toEqual([]);
+  });
+
+  it('fire event-type rules by recording type or event type, new documents and smartrope thresholds', () => {
+    const all = settings([
+      { type: 'damage' },
+      { type: 'mrtInspection' },
+      { type: 'newDocument' },
+      { type: 'smartropeThreshold', threshold: 500 },
+    ]);
+    const damage = evaluateRules(
+      2,
+      all,
+      [],
+      { kind: 'event', id: 9, ropeId: 1, recordingType: 'damage', type: 'wireBreak' },
+      new Map(),
+    );
+    expect(damage.fired.map((rule) => rule.type)).toEqual(['damage']);
+    const mrt = evaluateRules(
+      2,
+      all,
+      [],
+      { kind: 'event', id: 10, ropeId: 1, recordingType: 'measurement', type: 'mrtInspection' },
+      new Map(),
+    );
+    expect(mrt.fired.map((rule) => rule.type)).toEqual(['mrtInspection']);
+    expect(evaluateRules(2, all, [], { kind: 'document', id: 3 }, new Map()).fired.map((rule) => rule.type)).toEqual([
+      'newDocument',
+    ]);
+    expect(
+      evaluateRules(2, all, [], { kind: 'smartrope', id: 4, ropeId: 1, value: 501 }, new Map()).fired.map(
+        (r) => r.type,
+      ),
+    ).toEqual(['smartropeThreshold']);
+  });
+
+  it('fire nothing for muted rules and colour the status button', () => {
+    const rules = settings([{ type: 'damage' }, { type: 'newDocument' }]);
+    const muted = [{ type: 'damage' as const, isEnabled: false }];
+    expect(
+      evaluateRules(
+        1,
+        rules,
+        muted,
+        { kind: 'event', id: 1, ropeId: 1, recordingType: 'damage', type: 'wear' },
+        new Map(),
+      ).fired,
+    ).toEqual([]);
+    expect(notificationStatusColour(rules, [])).toBe('default');
+    expect(notificationStatusColour(rules, muted)).toBe('warning');
+    expect(notificationStatusColour(rules, [...muted, { type: 'newDocument', isEnabled: false }])).toBe('error');
+    expect(notificationStatusColour(null, muted)).toBe('default');
+  });
+});

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  type NotificationRule,
+  type NotificationSettings,
+  type NotificationStatus,
+  notificationRuleSchema,
+  notificationSettingsSchema,
+  THRESHOLD_RANGES,
+} from './notifications.ts';
+import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
+
+/** The settings dialog's rules: unique types, thresholds required in range; rules without a type are dropped. */
+export const notificationSettingsBodySchema = z
+  .object({
+    channels: notificationSettingsSchema.shape.channels,
+    users: notificationSettingsSchema.shape.users,
+    rules: z.array(notificationRuleSchema.partial({ type: true })).max(60),
+  })
+  .transform((settings) => ({
+    ...settings,
+    rules: settings.rules.filter((rule): rule is NotificationRule => Boolean(rule.type)),
+  }))
+  .superRefine((settings, ctx) => {
+    const seen = new Set<string>();
+    settings.rules.forEach((rule, index) => {
+      if (seen.has(rule.type))
+        ctx.addIssue({ code: 'custom', path: ['rules', index, 'type'], message: M.nonUniqueType });
+      seen.add(rule.type);
+      const range = THRESHOLD_RANGES[rule.type as keyof typeof THRESHOLD_RANGES];
+      if (!range) return;
+      if (rule.threshold === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['rules', index, 'threshold'], message: M.required });
+      } else if (rule.threshold < range.min || rule.threshold > range.max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules', index, 'threshold'],
+          message: `Between ${range.min} and ${range.max}`,
+        });
+      }
+    });
+  });
+
+export type NotificationTrigger =
+  | { kind: 'event'; id: number; ropeId: number; recordingType: string; type: string }
+  | { kind: 'document'; id: number; ropeId?: number }
+  | { kind: 'health'; id: string; ropeId: number; health: number }
+  | { kind: 'smartrope'; id: number; ropeId: number; value: number };
+
+export interface RuleState {
+  isArmed: boolean;
+}
+
+export interface FiredRule {
+  type: string;
+  threshold?: number;
+  /** One key per trigger and rule: the same trigger processed twice notifies once. */
+  idempotencyKey: string;
+  value?: number;
+}
+
+export interface Evaluation {
+  fired: FiredRule[];
+  /** New arming state of threshold rules for the trigger's rope. */
+  states: { ruleType: string; isArmed: boolean; value: number }[];
+}
+
+function isMuted(status: NotificationStatus, type: string): boolean {
+  return status.some((entry) => entry.type === type && !entry.isEnabled);
+}
+
+/**
+ * Which rules of an installation fire for one trigger (DOMAIN.md 8). Threshold rules fire once when crossed and
+ * re-arm when the value recovers (reset) or never again for that rope (no reset). Muted rules fire nothing, but
+ * their arming still follows the value, so unmuting does not replay an old crossing.
+ */
+export function evaluateRules(
+  installationId: number,
+  settings: NotificationSettings | null,
+  status: NotificationStatus,
+  trigger: NotificationTrigger,
+  states: ReadonlyMap<string, RuleState>,
+): Evaluation {
+  const evaluation: Evaluation = { fired: [], states: [] };
+  for (const rule of settings?.rules ?? []) {
+    const muted = isMuted(status, rule.type);
+    const key = `${installationId}:${rule.type}:${trigger.kind}:${trigger.id}`;
+    if (rule.type === 'ropeHealth' || rule.type === 'smartropeThreshold') {
+      const value =
+        trigger.kind === 'health' && rule.type === 'ropeHealth'
+          ? trigger.health
+          : trigger.kind === 'smartrope' && rule.type === 'smartropeThreshold'
+            ? trigger.value
+            : undefined;
+      if (value === undefined || rule.threshold === undefined) continue;
+      const crossed = rule.type === 'ropeHealth' ? value < rule.threshold : value > rule.threshold;
+      const armed = states.get(rule.type)?.isArmed ?? true;
+      if (crossed && armed) {
+        if (!muted) evaluation.fired.push({ type: rule.type, threshold: rule.threshold, idempotencyKey: key, value });
+        evaluation.states.push({ ruleType: rule.type, isArmed: false, value });
+      } else if (!crossed && !armed && rule.reset) {
+        evaluation.states.push({ ruleType: rule.type, isArmed: true, value });
+      }
+      continue;
+    }
+    if (muted) continue;
+    if (rule.type === 'newDocument' && trigger.kind === 'document')
+      evaluation.fired.push({ type: rule.type, idempotencyKey: key });
+    if (trigger.kind === 'event' && (rule.type === trigger.recordingType || rule.type === trigger.type)) {
+      evaluation.fired.push({ type: rule.type, idempotencyKey: key });
+    }
+  }
+  return evaluation;
+}
+
+/** The status button: default when every rule is enabled or none exist, warning when some, error when all are off. */
+export function notificationStatusColour(
+  settings: NotificationSettings | null,
+  status: NotificationStatus,
+): 'default' | 'warning' | 'error' {
+  const rules = settings?.rules ?? [];
+  if (rules.length === 0) return 'default';
+  const disabled = rules.filter((rule) => isMuted(status, rule.type)).length;
+  if (disabled === 0) return 'default';
+  return disabled === rules.length ? 'error' : 'warning';
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { assigneeProblem, isPastDue, nextRecurrence, taskBodySchema } from './task-rules.ts';
+import { taskAttributesSchema } from './tasks.ts';
+
+const body = (attributes: object) => ({
+  rope: { id: 1 },
+  attributes: { title: 'MRT', description: 'Annual', ...attributes },
+});
+const messages = (value: object) =>
+  taskBodySchema.safeParse(body(value)).error?.issues.map((issue) => issue.message) ?? [];
+
+describe('task rules', () => {
+  it('need type and threshold together, no period as due condition, unique recurring types, one period', () => {
+    expect(messages({ dueCondition: { type: 'bendingCycles' } })).toEqual([
+      'A value needs to be provided for the field',
+    ]);
+    expect(messages({ dueCondition: { threshold: 5 } })).toEqual(['A value needs to be selected for the field']);
+    expect(messages({ dueCondition: { type: 'periodDays', threshold: 5 } })).toEqual([
+      'A due condition cannot be a period',
+    ]);
+    expect(
+      messages({
+        isRecurring: true,
+        recurringConditions: [
+          { type: 'periodDays', threshold: 30 },
+          { type: 'periodDays', threshold: 60 },
+        ],
+      }),
+    ).toContain('Non unique type');
+    expect(
+      messages({
+        isRecurring: true,
+        recurringConditions: [
+          { type: 'periodDays', threshold: 30 },
+          { type: 'periodYears', threshold: 1 },
+        ],
+      }),
+    ).toEqual(['Only one period can be set']);
+    expect(messages({ title: 'x'.repeat(201) }).length).toBe(1);
+  });
+
+  it('let only internal people make internal tasks, for internal assignees', () => {
+    const admin = { roles: ['ROLE_ADMIN'] as const };
+    const client = { roles: ['ROLE_USER'] as const };
+    expect(assigneeProblem(client, true, [])).toMatch(/Only admins and project managers/);
+    expect(assigneeProblem(admin, true, [{ roles: ['ROLE_USER'] }])).toMatch(/internal users only/);
+    expect(assigneeProblem(admin, true, [{ roles: ['ROLE_PROJECT_MANAGER'] }])).toBeUndefined();
+    expect(assigneeProblem(client, false, [{ roles: ['ROLE_ADMIN'] }])).toMatch(/external users only/);
+  });
+
+  it('are past due by date or by bending cycles, never when done', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(isPastDue({ dueAt: '2026-05-31T00:00:00Z', status: 'new' }, now)).toBe(true);
+    expect(isPastDue({ dueAt: '2026-05-31T00:00:00Z', status: 'done' }, now)).toBe(false);
+    expect(isPastDue({ dueCondition: { type: 'bendingCycles', threshold: 500 }, status: 'new' }, now, 500)).toBe(true);
+    expect(isPastDue({ dueCondition: { type: 'bendingCycles', threshold: 500 }, status: 'new' }, now, 499)).toBe(false);
+  });
+
+  it('create the next task of a recurrence from the completion date and the current cycles', () => {
+    const task = taskAttributesSchema.parse({
+      title: 'Splice check',
+      description: 'Measure all splices',
+      status: 'done',
+      isRecurring: true,
+      recurringConditions: [
+        { type: 'periodMonths', threshold: 6 },
+        { type: 'bendingCycles', threshold: 100_000 },
+      ],
+    });
+    const next = nextRecurrence(task, new Date('2026-01-31T12:00:00Z'), 250_000);
+    expect(next).toMatchObject({ title: 'Splice check', status: 'new', dueAt: '2026-07-31T12:00:00.000Z' });
+    expect(next?.dueCondition).toEqual({ type: 'bendingCycles', threshold: 350_000 });
+    expect(nextRecurrence({ ...task, isRecurring: false }, new Date())).toBeUndefined();
+  });
+});

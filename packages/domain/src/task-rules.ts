@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { type Actor, INTERNAL_ROLES } from './permissions.ts';
+import type { Role } from './roles.ts';
+import {
+  CONDITION_TYPES,
+  conditionSchema,
+  PERIOD_TYPES,
+  type TaskAttributes,
+  type TaskCondition,
+  taskAttributesSchema,
+} from './tasks.ts';
+import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
+
+const isPeriod = (type: TaskCondition['type']) => (PERIOD_TYPES as readonly string[]).includes(type);
+
+/** The task form's rules (spec domain 5, DOMAIN.md 7), with the spec's texts. */
+export const taskBodySchema = z
+  .object({
+    rope: z.object({ id: z.number().int().positive() }),
+    event: z.object({ id: z.number().int().positive() }).nullable().optional(),
+    assignedUsers: z
+      .array(z.object({ id: z.number().int().positive() }))
+      .max(200)
+      .default([]),
+    note: z.string().max(65_536).optional(),
+    attributes: taskAttributesSchema.extend({
+      dueCondition: z
+        .object({
+          type: z.enum(CONDITION_TYPES).optional(),
+          threshold: z.number().finite().positive().max(999_999_999_999).optional(),
+        })
+        .optional(),
+      recurringConditions: z.array(conditionSchema.partial()).max(CONDITION_TYPES.length).default([]),
+    }),
+  })
+  .superRefine(({ attributes }, ctx) => {
+    const due = attributes.dueCondition;
+    if (due?.type && due.threshold === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['attributes', 'dueCondition', 'threshold'], message: M.required });
+    }
+    if (due?.threshold !== undefined && !due.type) {
+      ctx.addIssue({ code: 'custom', path: ['attributes', 'dueCondition', 'type'], message: M.selectRequired });
+    }
+    if (due?.type && isPeriod(due.type)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attributes', 'dueCondition', 'type'],
+        message: 'A due condition cannot be a period',
+      });
+    }
+    const seen = new Set<string>();
+    let periods = 0;
+    attributes.recurringConditions.forEach((condition, index) => {
+      const path = ['attributes', 'recurringConditions', index];
+      if (!condition.type) ctx.addIssue({ code: 'custom', path: [...path, 'type'], message: M.selectRequired });
+      if (condition.threshold === undefined)
+        ctx.addIssue({ code: 'custom', path: [...path, 'threshold'], message: M.required });
+      if (!condition.type) return;
+      if (seen.has(condition.type)) ctx.addIssue({ code: 'custom', path: [...path, 'type'], message: M.nonUniqueType });
+      seen.add(condition.type);
+      if (isPeriod(condition.type)) periods += 1;
+      if (periods > 1 && isPeriod(condition.type)) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'type'], message: 'Only one period can be set' });
+      }
+    });
+    if (attributes.isRecurring && attributes.recurringConditions.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['attributes', 'recurringConditions'], message: M.required });
+    }
+  });
+export type TaskBody = z.infer<typeof taskBodySchema>;
+
+export function isInternalUser(roles: readonly Role[]): boolean {
+  return roles.some((role) => INTERNAL_ROLES.includes(role));
+}
+
+/** Only admins and project managers mark a task internal; assignees must match: internal users for internal tasks. */
+export function assigneeProblem(
+  actor: Pick<Actor, 'roles'>,
+  isInternal: boolean,
+  assignees: readonly { roles: readonly Role[] }[],
+): string | undefined {
+  if (isInternal && !isInternalUser(actor.roles)) return 'Only admins and project managers may mark a task internal';
+  const mismatch = assignees.some((assignee) => isInternalUser(assignee.roles) !== isInternal);
+  if (mismatch)
+    return isInternal ? 'An internal task goes to internal users only' : 'An external task goes to external users only';
+  return undefined;
+}
+
+/** Past due: dueAt lies before now, or the rope's bending cycles reached the due threshold. */
+export function isPastDue(
+  task: Pick<TaskAttributes, 'dueAt' | 'dueCondition' | 'status'>,
+  now: Date,
+  ropeCycles?: number,
+): boolean {
+  if (task.status === 'done') return false;
+  if (task.dueAt && Date.parse(task.dueAt) < now.getTime()) return true;
+  const due = task.dueCondition;
+  return Boolean(due && due.type === 'bendingCycles' && ropeCycles !== undefined && ropeCycles >= due.threshold);
+}
+
+function addPeriod(from: Date, type: TaskCondition['type'], amount: number): Date {
+  const next = new Date(from);
+  if (type === 'periodDays') next.setUTCDate(next.getUTCDate() + amount);
+  if (type === 'periodWeeks') next.setUTCDate(next.getUTCDate() + 7 * amount);
+  if (type === 'periodMonths') next.setUTCMonth(next.getUTCMonth() + amount);
+  if (type === 'periodYears') next.setUTCFullYear(next.getUTCFullYear() + amount);
+  return next;
+}
+
+/**
+ * The next task of a recurring task set to done: same content, status new, due at completion + period and/or at the
+ * current cycles + the cycle threshold, whichever comes first (DOMAIN.md 7).
+ */
+export function nextRecurrence(
+  task: TaskAttributes,
+  completedAt: Date,
+  ropeCycles?: number,
+): TaskAttributes | undefined {
+  if (!task.isRecurring || task.recurringConditions.length === 0) return undefined;
+  const period = task.recurringConditions.find((condition) => isPeriod(condition.type));
+  const cycles = task.recurringConditions.find((condition) => condition.type === 'bendingCycles');
+  const next: TaskAttributes = { ...task, status: 'new', dueAt: undefined, dueCondition: undefined };
+  if (period) next.dueAt = addPeriod(completedAt, period.type, period.threshold).toISOString();
+  if (cycles && ropeCycles !== undefined)
+    next.dueCondition = { type: 'bendingCycles', threshold: ropeCycles + cycles.threshold };
+  return next;
+}
