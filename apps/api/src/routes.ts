@@ -10,6 +10,7 @@ import { intlRoutes } from './modules/intl/routes.ts';
 import { mandatorRoutes } from './modules/mandators/routes.ts';
 import { ropeRoutes } from './modules/ropes/routes.ts';
 import { samlRoutes } from './modules/saml/routes.ts';
+import { taskRoutes } from './modules/tasks/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 /** Every feature's routes, all under /api. */
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     intlRoutes,
     eventRoutes,
     eventChartRoutes,
+    taskRoutes,
   ];
   for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });

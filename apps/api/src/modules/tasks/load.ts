@@ -1,0 +1,61 @@
+import type { Db } from '@rope/db/client';
+import { areas, installations, ropes, taskAssignees, tasks, users } from '@rope/db/schema/index';
+import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
+import { isPastDue } from '@rope/domain/task-rules';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { TaskView } from './view.ts';
+
+const personName = (row: { firstname: string; lastname: string; email: string }) =>
+  [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email;
+
+/** Tasks with their rope, installation, area and assignees, and whether each is past due now. */
+export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskView[]> {
+  const rows = await db
+    .select({
+      task: tasks,
+      rope: { id: ropes.id, name: ropes.name, attributes: ropes.attributes },
+      installation: { id: installations.id, name: installations.name, attributes: installations.attributes },
+      area: { id: areas.id, name: areas.name },
+    })
+    .from(tasks)
+    .innerJoin(ropes, eq(ropes.id, tasks.ropeId))
+    .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .where(where)
+    .orderBy(asc(tasks.dueAt), asc(tasks.id));
+  const ids = rows.map((row) => row.task.id);
+  const assignees = ids.length
+    ? await db
+        .select({
+          taskId: taskAssignees.taskId,
+          id: users.id,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          email: users.email,
+        })
+        .from(taskAssignees)
+        .innerJoin(users, eq(users.id, taskAssignees.userId))
+        .where(inArray(taskAssignees.taskId, ids))
+    : [];
+  const now = new Date();
+  return rows.map(({ task, rope, installation, area }) => {
+    const cycles = estimateBendingCycles(rope.attributes, installation.attributes, now);
+    return {
+      id: task.id,
+      rope: { id: rope.id, name: rope.name },
+      installation: { id: installation.id, name: installation.name },
+      area,
+      event: task.eventId ? { id: task.eventId } : null,
+      assignedUsers: assignees.filter((a) => a.taskId === task.id).map((a) => ({ id: a.id, name: personName(a) })),
+      attributes: task.attributes,
+      title: task.attributes.title,
+      description: task.attributes.description,
+      status: task.status,
+      dueAt: task.dueAt?.toISOString() ?? null,
+      pastDue: isPastDue(task.attributes, now, cycles),
+      createdAt: task.createdAt.toISOString(),
+    };
+  });
+}
+
+export const openTasks = and(inArray(tasks.status, ['new', 'in-progress']), eq(ropes.isDeleted, false));

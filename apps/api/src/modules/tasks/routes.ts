@@ -1,0 +1,149 @@
+import { taskNotes, tasks, users } from '@rope/db/schema/index';
+import { idParamsSchema } from '@rope/domain/common';
+import { taskBodySchema } from '@rope/domain/task-rules';
+import type { TaskAttributes } from '@rope/domain/tasks';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/app-error.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { areaVisibleTo, findRope, viewerFor } from '../hierarchy/scope.ts';
+import { loadTasks, openTasks } from './load.ts';
+import { createTask, deleteTask, updateTask } from './save.ts';
+import { uploadTasks } from './upload.ts';
+import { taskNoteSchema, taskViewSchema } from './view.ts';
+
+const body = z.object({ task: taskBodySchema });
+const list = z.object({ tasks: z.array(taskViewSchema) });
+const asInput = (task: z.infer<typeof taskBodySchema>) => ({ ...task, attributes: task.attributes as TaskAttributes });
+
+export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/tasks',
+      {
+        schema: {
+          tags: ['tasks'],
+          querystring: z.object({
+            status: z.enum(['open', 'all']).default('open'),
+            showAsUser: z.coerce.number().int().positive().optional(),
+          }),
+          response: { 200: list },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
+        return {
+          tasks: await loadTasks(
+            ctx.db,
+            and(areaVisibleTo(viewer), request.query.status === 'open' ? openTasks : undefined),
+          ),
+        };
+      },
+    );
+
+    app.get(
+      '/ropes/:id/tasks',
+      { schema: { tags: ['tasks'], params: idParamsSchema, response: { 200: list } } },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const { rope } = await findRope(ctx, actor, request.params.id);
+        return { tasks: await loadTasks(ctx.db, eq(tasks.ropeId, rope.id)) };
+      },
+    );
+
+    app.post(
+      '/tasks',
+      { schema: { tags: ['tasks'], body, response: { 200: z.object({ task: z.object({ id: z.number() }) }) } } },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_WRITE');
+        return { task: await createTask({ ctx, actor, input: asInput(request.body.task) }) };
+      },
+    );
+
+    app.patch(
+      '/tasks/:id',
+      {
+        schema: {
+          tags: ['tasks'],
+          params: idParamsSchema,
+          body,
+          response: { 200: z.object({ task: taskViewSchema, nextTask: z.object({ id: z.number() }).nullable() }) },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_WRITE');
+        await visibleTask(ctx, request.params.id, actor);
+        const { nextTaskId } = await updateTask({
+          ctx,
+          actor,
+          id: request.params.id,
+          input: asInput(request.body.task),
+        });
+        const [task] = await loadTasks(ctx.db, eq(tasks.id, request.params.id));
+        return { task: task!, nextTask: nextTaskId ? { id: nextTaskId } : null };
+      },
+    );
+
+    app.delete('/tasks/:id', { schema: { tags: ['tasks'], params: idParamsSchema } }, async (request, reply) => {
+      const actor = requirePermission(request, 'DOMAIN_WRITE');
+      await visibleTask(ctx, request.params.id, actor);
+      await deleteTask({ ctx, actor, id: request.params.id });
+      return reply.status(204).send();
+    });
+
+    app.get(
+      '/tasks/:id/notes',
+      {
+        schema: {
+          tags: ['tasks'],
+          params: idParamsSchema,
+          response: { 200: z.object({ notes: z.array(taskNoteSchema) }) },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        await visibleTask(ctx, request.params.id, actor);
+        const rows = await ctx.db
+          .select({ note: taskNotes, firstname: users.firstname, lastname: users.lastname, email: users.email })
+          .from(taskNotes)
+          .leftJoin(users, eq(users.id, taskNotes.userId))
+          .where(eq(taskNotes.taskId, request.params.id))
+          .orderBy(asc(taskNotes.createdAt), asc(taskNotes.id));
+        return {
+          notes: rows.map((row) => ({
+            timestamp: row.note.createdAt.toISOString(),
+            user: { name: [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email || '' },
+            note: row.note.note,
+          })),
+        };
+      },
+    );
+
+    app.post(
+      '/ropes/:id/tasks/upload',
+      { schema: { tags: ['tasks'], params: idParamsSchema, consumes: ['multipart/form-data'] } },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_WRITE');
+        return uploadTasks({ ctx, actor, request, ropeId: request.params.id });
+      },
+    );
+
+    app.post(
+      '/ropes/tasks/upload',
+      { schema: { tags: ['tasks'], consumes: ['multipart/form-data'] } },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_WRITE');
+        return uploadTasks({ ctx, actor, request });
+      },
+    );
+  };
+}
+
+async function visibleTask(ctx: AppContext, id: number, actor: Parameters<typeof areaVisibleTo>[0]) {
+  const [task] = await loadTasks(ctx.db, and(eq(tasks.id, id), areaVisibleTo(actor)));
+  if (!task) throw notFound('No such task');
+  return task;
+}

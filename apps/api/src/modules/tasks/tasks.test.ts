@@ -1,0 +1,178 @@
+import { ropes, tasks } from '@rope/db/schema/index';
+import type { Role } from '@rope/domain/roles';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSession } from '../auth/session-store.ts';
+
+function csvUpload(content: string, filename = 'tasks.csv') {
+  const boundary = '----rope-csv';
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('tasks', () => {
+  let t: TestApp;
+  let ropeId: number;
+  let foreignRopeId: number;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  async function as(name: string, roles: Role[], mandatorIds: number[]) {
+    const user = await createUser(t.ctx.db, { roles, mandatorIds });
+    ids[name] = user.id;
+    cookies[name] = `rc_session=${await createSession(t.ctx.db, user.id, { twoFactorComplete: true })}`;
+  }
+  const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { cookie: cookies[who] ?? '' },
+      ...(payload ? { payload } : {}),
+    });
+  const task = (attributes: object, extra: object = {}) => ({
+    task: {
+      rope: { id: ropeId },
+      attributes: { title: 'Splice check', description: 'Measure all splices', ...attributes },
+      ...extra,
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const mandator = await createMandator(t.ctx.db);
+    const other = await createMandator(t.ctx.db);
+    ropeId = (
+      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id)
+    ).id;
+    foreignRopeId = (
+      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id)).id)
+    ).id;
+    await as('client', ['ROLE_USER'], [mandator.id]);
+    await as('colleague', ['ROLE_USER'], [mandator.id]);
+    await as('foreign', ['ROLE_USER'], [other.id]);
+    await as('pm', ['ROLE_PROJECT_MANAGER'], []);
+  });
+  afterAll(() => t.close());
+
+  it('creates a task with assignees and a note, and lists it as pending with its place', async () => {
+    const created = await call(
+      'client',
+      'POST',
+      '/tasks',
+      task({ dueAt: '2020-01-01T00:00:00Z' }, { assignedUsers: [{ id: ids.colleague }], note: 'Bring the caliper' }),
+    );
+    expect(created.statusCode).toBe(200);
+    const id = created.json().task.id;
+    const pending = (await call('client', 'GET', '/tasks')).json().tasks;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({
+      id,
+      status: 'new',
+      pastDue: true,
+      assignedUsers: [{ id: ids.colleague }],
+      rope: { id: ropeId },
+    });
+    const notes = (await call('client', 'GET', `/tasks/${id}/notes`)).json().notes;
+    expect(notes).toEqual([{ timestamp: expect.any(String), user: { name: 'Test User' }, note: 'Bring the caliper' }]);
+    expect((await call('foreign', 'GET', '/tasks')).json().tasks).toEqual([]);
+    expect((await call('foreign', 'GET', `/tasks/${id}/notes`)).statusCode).toBe(404);
+    expect((await call('foreign', 'DELETE', `/tasks/${id}`)).statusCode).toBe(404);
+  });
+
+  it('creates the next task when a recurring task is done', async () => {
+    const recurring = { isRecurring: true, recurringConditions: [{ type: 'periodMonths', threshold: 6 }] };
+    const id = (await call('client', 'POST', '/tasks', task(recurring))).json().task.id;
+    const done = await call('client', 'PATCH', `/tasks/${id}`, task({ ...recurring, status: 'done' }));
+    expect(done.statusCode).toBe(200);
+    const next = done.json().nextTask;
+    expect(next).toEqual({ id: expect.any(Number) });
+    const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, next.id));
+    expect(row).toMatchObject({ status: 'new', previousTaskId: id });
+    expect(row!.dueAt!.getTime()).toBeGreaterThan(Date.now() + 150 * 86_400_000);
+  });
+
+  it('keeps internal tasks to admins and project managers with internal assignees', async () => {
+    expect((await call('client', 'POST', '/tasks', task({ isInternal: true }))).statusCode).toBe(422);
+    const wrong = await call(
+      'pm',
+      'POST',
+      '/tasks',
+      task({ isInternal: true }, { assignedUsers: [{ id: ids.client }] }),
+    );
+    expect(wrong.json().message).toBe('An internal task goes to internal users only');
+    expect(
+      (await call('pm', 'POST', '/tasks', task({ isInternal: true }, { assignedUsers: [{ id: ids.pm }] }))).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses bad tasks with the spec texts and changes nothing', async () => {
+    const before = (await t.ctx.db.select().from(tasks)).length;
+    const duplicate = await call(
+      'client',
+      'POST',
+      '/tasks',
+      task({
+        isRecurring: true,
+        recurringConditions: [
+          { type: 'periodDays', threshold: 1 },
+          { type: 'periodDays', threshold: 2 },
+        ],
+      }),
+    );
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().message).toContain('Non unique type');
+    expect((await call('client', 'POST', '/tasks', task({ title: '' }))).statusCode).toBe(400);
+    expect(
+      (await call('client', 'POST', '/tasks', { task: { ...task({}).task, rope: { id: foreignRopeId } } })).statusCode,
+    ).toBe(404);
+    expect((await t.ctx.db.select().from(tasks)).length).toBe(before);
+  });
+
+  it('imports a CSV file whole, or refuses it whole with row and reason', async () => {
+    const good = csvUpload(
+      'title,description,dueAt,status\nMRT,Annual MRT,2027-01-10,new\nSplices,Measure splices,,in-progress\n',
+    );
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/ropes/${ropeId}/tasks/upload`,
+      headers: { ...good.headers, cookie: cookies.client! },
+      payload: good.payload,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().created).toBe(2);
+    const before = (await t.ctx.db.select().from(tasks)).length;
+    const bad = csvUpload('title,description,status\nA,B,new\nC,D,soon\n');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/ropes/${ropeId}/tasks/upload`,
+      headers: { ...bad.headers, cookie: cookies.client! },
+      payload: bad.payload,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Row 3: status must be one of new, in-progress, done');
+    const across = csvUpload(`ropeId,title,description\n${ropeId},A,B\n${foreignRopeId},C,D\n`);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/ropes/tasks/upload',
+      headers: { ...across.headers, cookie: cookies.client! },
+      payload: across.payload,
+    });
+    expect(foreign.json().message).toBe(`Row 3: rope ${foreignRopeId} does not exist`);
+    const notCsv = csvUpload('title,description\nA,B\n', 'tasks.xlsx');
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: `/api/ropes/${ropeId}/tasks/upload`,
+      headers: { ...notCsv.headers, cookie: cookies.client! },
+      payload: notCsv.payload,
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect((await t.ctx.db.select().from(tasks)).length).toBe(before);
+  });
+
+  it('allows no new task on an archived rope', async () => {
+    await t.ctx.db.update(ropes).set({ isDeleted: true }).where(eq(ropes.id, ropeId));
+    expect((await call('client', 'POST', '/tasks', task({}))).statusCode).toBe(422);
+    await t.ctx.db.update(ropes).set({ isDeleted: false }).where(eq(ropes.id, ropeId));
+  });
+});
