@@ -21,6 +21,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Further keys of the answer body, e.g. `{ passwordExpired: true }`; code, message and fields win. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.status = STATUS_BY_CODE[code];

@@ -22,6 +22,15 @@ declare module 'fastify' {
   }
 }
 
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A live (wall-display) session reads only; signing in and out stay possible. */
+function liveMayCall(method: string, url: string): boolean {
+  if (!STATE_CHANGING.has(method)) return true;
+  const path = url.split('?')[0]!;
+  return path === '/api/logout' || path.startsWith('/api/login/');
+}
+
 /** Resolves the caller of every API request: a bearer API key, or the session cookie of a person. */
 export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('auth', null as unknown as RequestAuth);
@@ -41,6 +50,9 @@ export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
     if (!session) return;
     const [user] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
     if (!user?.isActive) return;
+    if (session.isLive && !liveMayCall(request.method, request.url)) {
+      throw new AppError('FORBIDDEN', 'A live session can only read');
+    }
     request.auth = { user, session, sessionToken: token };
     if (session.twoFactorComplete) request.auth.actor = await actorForUser(ctx.db, user, 'session');
   });

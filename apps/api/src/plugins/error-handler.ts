@@ -40,7 +40,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     let body: ApiError;
     if (error instanceof AppError) {
       status = error.status;
-      body = { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+      body = {
+        ...error.extra,
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      };
       if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;

@@ -7,10 +7,11 @@ import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { type AppContext, appVersion } from '../context.ts';
 import { parseEnv } from '../env.ts';
-import { createOutboxMailer } from '../infra/mailer.ts';
+import { createOutboxMailer, createSmtpMailer } from '../infra/mailer.ts';
 import { createInlineQueue } from '../infra/queue/inline.ts';
 import { createOutboxSms } from '../infra/sms.ts';
 import { createFileStorage } from '../infra/storage.ts';
+import { registerJobProcessors } from '../jobs/register.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,8 +20,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Send mail over SMTP to this server (see test/smtp-server.ts) instead of writing .eml files. */
+  smtpUrl?: string;
+  /** Register the job processors and run queued jobs inline, as the server does; off by default. */
+  processJobs?: boolean;
+}
+
 /** A real app on a fresh database (PostgreSQL when DATABASE_URL is set, else PGlite), jobs inline. */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rope-api-test-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
   const database = await createTestDatabase();
@@ -31,7 +42,9 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     db: database.db,
     queue: createInlineQueue(database.db, { timings: { pollMs: 50, backoffMs: 20 } }),
     storage: createFileStorage(join(dataDir, 'files')),
-    mailer: createOutboxMailer(join(dataDir, 'outbox'), env.MAIL_FROM),
+    mailer: options.smtpUrl
+      ? createSmtpMailer(options.smtpUrl, env.MAIL_FROM)
+      : createOutboxMailer(join(dataDir, 'outbox'), env.MAIL_FROM),
     sms: createOutboxSms(join(dataDir, 'outbox')),
     log,
     version: appVersion,
@@ -39,6 +52,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   };
   const app = await buildApp(ctx);
   await app.ready();
+  if (options.processJobs) {
+    registerJobProcessors(ctx);
+    await ctx.queue.startProcessing();
+  }
   return {
     app,
     ctx,
@@ -46,6 +63,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     async close() {
       await app.close();
       await ctx.queue.close();
+      await ctx.mailer.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

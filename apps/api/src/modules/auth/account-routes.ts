@@ -1,0 +1,60 @@
+import {
+  messageAnswerSchema,
+  resetPasswordBodySchema,
+  resetRequestBodySchema,
+  resetRequestQuerySchema,
+  resetTokenParamsSchema,
+  unsubscribeBodySchema,
+} from '@rope/domain/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { requestReset } from './request-reset.ts';
+import { resetPassword } from './reset-password.ts';
+import { unsubscribe } from './unsubscribe.ts';
+
+/** The calls of the login screen's other views: forgot password, activation, reset, unsubscribe. */
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Mail a reset (reason=reset) or activation (reason=activate) link; always the same answer',
+          querystring: resetRequestQuerySchema,
+          body: resetRequestBodySchema,
+          response: { 200: messageAnswerSchema },
+        },
+      },
+      async (request) => requestReset({ ctx, input: { email: request.body.email, reason: request.query.reason } }),
+    );
+
+    app.post(
+      '/reset-password/reset/:token',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a mailed token',
+          params: resetTokenParamsSchema,
+          body: resetPasswordBodySchema,
+          response: { 200: messageAnswerSchema },
+        },
+      },
+      async (request) =>
+        resetPassword({ ctx, input: { token: request.params.token, password: request.body.password }, request }),
+    );
+
+    app.post(
+      '/notification/unsubscribe',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Switch notification mails off with the link from a notification mail',
+          body: unsubscribeBodySchema,
+          response: { 200: messageAnswerSchema },
+        },
+      },
+      async (request) => unsubscribe({ ctx, input: request.body, request }),
+    );
+  };
+}

@@ -1,0 +1,17 @@
+import type { LoginAnswer } from '@rope/domain/session';
+import { TWO_FACTOR_METHODS } from '@rope/domain/users';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { RequestAuth } from '../../plugins/authenticate.ts';
+import { buildSessionUser } from './build-session-user.ts';
+
+/** POST /login/check: who the session belongs to, or that it still waits for the second factor. */
+export async function checkLogin({ ctx, auth }: { ctx: AppContext; auth: RequestAuth }): Promise<LoginAnswer> {
+  const { user, session } = auth;
+  if (!user || !session) throw new AppError('UNAUTHENTICATED', 'Not signed in');
+  if (!session.twoFactorComplete) {
+    const method = TWO_FACTOR_METHODS.find((value) => value === user.twoFactorMethod) ?? null;
+    return { twoFactorComplete: false, twoFactorMethod: method };
+  }
+  return { user: await buildSessionUser(ctx.db, user, session), twoFactorComplete: true };
+}

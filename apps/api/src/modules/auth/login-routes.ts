@@ -1,0 +1,80 @@
+import { twoFactorLoginBodySchema } from '@rope/domain/auth';
+import { loginAnswerSchema, loginBodySchema } from '@rope/domain/session';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { checkLogin } from './check-login.ts';
+import { login } from './login.ts';
+import { logout } from './logout.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { SESSION_COOKIE } from './session-store.ts';
+import { verifyLoginCode } from './verify-login-code.ts';
+
+export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/login/json',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with username (email) and password; may leave the second factor pending',
+          body: loginBodySchema,
+          response: { 200: loginAnswerSchema },
+        },
+      },
+      async (request, reply) => {
+        const { token, answer } = await login({
+          ctx,
+          input: { ...request.body, ip: request.ip, oldToken: request.cookies[SESSION_COOKIE] },
+          request,
+        });
+        setSessionCookie(reply, ctx, token);
+        return answer;
+      },
+    );
+
+    app.post(
+      '/login/check',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user, or that the second factor is pending; 401 without a session',
+          response: { 200: loginAnswerSchema },
+        },
+      },
+      async (request) => checkLogin({ ctx, auth: request.auth }),
+    );
+
+    app.post(
+      '/login/2fa',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Complete a pending sign-in with the authenticator or email code',
+          body: twoFactorLoginBodySchema,
+          response: { 200: loginAnswerSchema },
+        },
+      },
+      async (request, reply) => {
+        const { token, answer } = await verifyLoginCode({
+          ctx,
+          auth: request.auth,
+          input: { code: request.body.data.authCode },
+          request,
+        });
+        if (token) setSessionCookie(reply, ctx, token);
+        return answer;
+      },
+    );
+
+    app.get(
+      '/logout',
+      { schema: { tags: ['auth'], summary: 'End the session', response: { 204: z.null() } } },
+      async (request, reply) => {
+        await logout({ ctx, auth: request.auth, cookieToken: request.cookies[SESSION_COOKIE], request });
+        clearSessionCookie(reply, ctx);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

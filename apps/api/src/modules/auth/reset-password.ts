@@ -1,0 +1,70 @@
+import { sessions, users, userTokens } from '@rope/db/schema/index';
+import { AUTH_MESSAGES, isAlphanumericToken } from '@rope/domain/auth';
+import { passwordSchema } from '@rope/domain/passwords';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword, sha256 } from '../../infra/crypto.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import { clearThrottle, throttleKeys } from './throttle.ts';
+
+const failed = () => new AppError('VALIDATION', AUTH_MESSAGES.resetFailed);
+
+/** POST /reset-password/reset/{token}: a valid unused token sets the password once and ends all sessions. */
+export async function resetPassword({
+  ctx,
+  input,
+  request,
+}: {
+  ctx: AppContext;
+  input: { token: string; password: string };
+  request: FastifyRequest;
+}): Promise<{ message: string }> {
+  const checked = passwordSchema.safeParse(input.password);
+  if (!checked.success) {
+    const message = checked.error.issues[0]?.message ?? 'Invalid password';
+    throw new AppError('VALIDATION', message, { password: message });
+  }
+  if (!isAlphanumericToken(input.token)) throw failed();
+  const tokenHash = sha256(input.token);
+  const usable = and(
+    eq(userTokens.tokenHash, tokenHash),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, new Date()),
+  );
+  // Look first, hash after: a wrong token must not cost an argon2 run.
+  const [found] = await ctx.db.select({ id: userTokens.id }).from(userTokens).where(usable);
+  if (!found) throw failed();
+  const passwordHash = await hashPassword(checked.data);
+  const user = await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [token] = await tx
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(usable)
+      .returning({ userId: userTokens.userId, kind: userTokens.kind });
+    if (!token) return undefined;
+    const [row] = await tx
+      .select({ id: users.id, email: users.email, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, token.userId));
+    // Deactivated after the link was sent: the reset link must not switch the account back on.
+    if (!row || (token.kind === 'reset' && !row.isActive)) return undefined;
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, isActive: true }).where(eq(users.id, row.id));
+    await tx
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(and(eq(userTokens.userId, row.id), isNull(userTokens.usedAt)));
+    await tx.delete(sessions).where(eq(sessions.userId, row.id));
+    return { ...row, kind: token.kind };
+  });
+  if (!user) throw failed();
+  await clearThrottle(ctx.db, throttleKeys.loginAccount(user.email));
+  await writeAudit(
+    ctx.db,
+    { action: `user.password.${user.kind}`, actorUserId: user.id, targetType: 'user', targetId: user.id },
+    request,
+  );
+  return { message: AUTH_MESSAGES.resetDone };
+}

@@ -1,0 +1,95 @@
+import {
+  selfTwoFactorSchema,
+  selfTwoFactorUpdateSchema,
+  selfUpdateSchema,
+  twoFactorQrQuerySchema,
+  twoFactorSecretAnswerSchema,
+} from '@rope/domain/auth';
+import { sessionUserSchema } from '@rope/domain/session';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requirePerson } from '../../http/guards.ts';
+import type { UserRow } from './load-actor.ts';
+import { newTotpSecret, otpauthUrl } from './second-factor.ts';
+import { updateSelf } from './update-self.ts';
+import { updateTwoFactor } from './update-two-factor.ts';
+
+const person = async (request: Parameters<typeof requirePerson>[0]) => {
+  requirePerson(request);
+};
+const selfOf = (request: { auth: { user?: UserRow } }) => request.auth.user!;
+
+/** The signed-in person's own settings: the two-factor method (with its QR code), language, notifications. */
+export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['auth'];
+    app.get(
+      '/users/self/2fa',
+      {
+        preHandler: person,
+        schema: { tags, summary: 'Own two-factor method', response: { 200: selfTwoFactorSchema } },
+      },
+      async (request) => selfTwoFactorSchema.parse({ twoFactorMethod: selfOf(request).twoFactorMethod }),
+    );
+
+    app.post(
+      '/users/self/2fa/secret',
+      {
+        preHandler: person,
+        schema: { tags, summary: 'A new authenticator secret to scan', response: { 200: twoFactorSecretAnswerSchema } },
+      },
+      async (request) => newTotpSecret(selfOf(request).email),
+    );
+
+    app.get(
+      '/users/self/2fa/qr',
+      {
+        preHandler: person,
+        schema: {
+          tags,
+          summary: 'QR code (PNG) of the otpauth URL for a secret',
+          querystring: twoFactorQrQuerySchema,
+          response: { 200: z.any().describe('image/png') },
+        },
+      },
+      async (request, reply) => {
+        const png = await QRCode.toBuffer(otpauthUrl(selfOf(request).email, request.query.secret), {
+          type: 'png',
+          margin: 1,
+          width: 240,
+        });
+        return reply.header('Cache-Control', 'no-store').type('image/png').send(png);
+      },
+    );
+
+    app.patch(
+      '/users/self/2fa',
+      {
+        preHandler: person,
+        schema: {
+          tags,
+          summary: 'Choose the two-factor method',
+          body: selfTwoFactorUpdateSchema,
+          response: { 200: selfTwoFactorSchema },
+        },
+      },
+      async (request) => updateTwoFactor({ ctx, user: selfOf(request), input: request.body, request }),
+    );
+
+    app.patch(
+      '/users/self',
+      {
+        preHandler: person,
+        schema: {
+          tags,
+          summary: 'Own language and notifications',
+          body: selfUpdateSchema,
+          response: { 200: z.object({ user: sessionUserSchema }) },
+        },
+      },
+      async (request) => ({ user: await updateSelf({ ctx, auth: request.auth, input: request.body }) }),
+    );
+  };
+}

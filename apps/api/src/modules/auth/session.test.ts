@@ -1,0 +1,156 @@
+import { sessions, users } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../infra/crypto.ts';
+import { createApiKey, createUser, login, TEST_PASSWORD } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store.ts';
+import { auditActions, checkLogin, postLogin, sessionCookieOf } from './test-helpers.ts';
+
+const hashOf = (cookie: string) => sha256(cookie.slice('rc_session='.length));
+
+describe('sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers /login/check with the user for a session and 401 without one', async () => {
+    const user = await createUser(t.ctx.db);
+    const cookie = await login(t.app, user.email);
+    const check = await checkLogin(t.app, cookie);
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({ twoFactorComplete: true, user: { id: user.id, email: user.email } });
+    expect((await checkLogin(t.app)).statusCode).toBe(401);
+    expect((await checkLogin(t.app, 'rc_session=not-a-session')).statusCode).toBe(401);
+    expect((await checkLogin(t.app, `rc_session=${'A'.repeat(43)}`)).statusCode).toBe(401);
+  });
+
+  it('stores only the hash of the session id', async () => {
+    const user = await createUser(t.ctx.db);
+    const cookie = await login(t.app, user.email);
+    const rows = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows.map((row) => row.idHash)).toEqual([hashOf(cookie)]);
+    expect(rows[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(SESSION_ABSOLUTE_MS - 60_000);
+  });
+
+  it('ends the session at logout: 204, cookie cleared, the old cookie dead', async () => {
+    const user = await createUser(t.ctx.db);
+    const cookie = await login(t.app, user.email);
+    const response = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const cleared = response.cookies.find((c) => c.name === 'rc_session')!;
+    expect(cleared.value).toBe('');
+    expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
+    expect((await checkLogin(t.app, cookie)).statusCode).toBe(401);
+    expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect(await auditActions(t.ctx.db, user.id)).toEqual(['login', 'logout']);
+    const again = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect(again.statusCode).toBe(204);
+  });
+
+  it('ends a session idle for more than 30 minutes', async () => {
+    const user = await createUser(t.ctx.db);
+    const cookie = await login(t.app, user.email);
+    const idHash = hashOf(cookie);
+    await t.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS + 120_000) })
+      .where(eq(sessions.idHash, idHash));
+    expect((await checkLogin(t.app, cookie)).statusCode).toBe(200);
+    // That request counted as activity.
+    const [touched] = await t.ctx.db.select().from(sessions).where(eq(sessions.idHash, idHash));
+    expect(Date.now() - touched!.lastSeenAt.getTime()).toBeLessThan(60_000);
+    await t.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) })
+      .where(eq(sessions.idHash, idHash));
+    expect((await checkLogin(t.app, cookie)).statusCode).toBe(401);
+  });
+
+  it('ends a session at its absolute end however active it is', async () => {
+    const user = await createUser(t.ctx.db);
+    const cookie = await login(t.app, user.email);
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
+      .where(eq(sessions.idHash, hashOf(cookie)));
+    expect((await checkLogin(t.app, cookie)).statusCode).toBe(401);
+  });
+
+  it('drops the session of a user who was deactivated', async () => {
+    const user = await createUser(t.ctx.db);
+    const cookie = await login(t.app, user.email);
+    await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect((await checkLogin(t.app, cookie)).statusCode).toBe(401);
+  });
+
+  it('lets a live session read but not write', async () => {
+    const user = await createUser(t.ctx.db);
+    const cookie = sessionCookieOf(await postLogin(t.app, user.email, TEST_PASSWORD, { live: true }))!;
+    const check = await checkLogin(t.app, cookie);
+    expect(check.json().user.isLive).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/self/2fa', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+    for (const [method, url] of [
+      ['PATCH', '/api/users/self'],
+      ['PATCH', '/api/users/self/2fa'],
+      ['POST', '/api/users/self/2fa/secret'],
+      ['POST', '/api/areas'],
+      ['DELETE', '/api/users/1'],
+      ['PUT', '/api/anything?x=/api/login/'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: { cookie }, payload: { languageId: 'DES' } });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json()).toEqual({ code: 'FORBIDDEN', message: 'A live session can only read' });
+    }
+    // Signing in again (renewing) and out stay possible.
+    const renewed = await postLogin(t.app, user.email, TEST_PASSWORD, { cookie });
+    expect(renewed.statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie: sessionCookieOf(renewed)! },
+    });
+    expect(logout.statusCode).toBe(204);
+  });
+
+  it('does not limit an ordinary session', async () => {
+    const user = await createUser(t.ctx.db);
+    const cookie = await login(t.app, user.email);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/self',
+      headers: { cookie },
+      payload: { languageId: 'DES' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers /login/check 401 for an API key: it is for people', async () => {
+    const { key } = await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/check',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('session cookie in production', () => {
+  it('is Secure', async () => {
+    const t = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const user = await createUser(t.ctx.db);
+      const response = await postLogin(t.app, user.email);
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((c) => c.name === 'rc_session')).toMatchObject({ secure: true, httpOnly: true });
+    } finally {
+      await t.close();
+    }
+  });
+});

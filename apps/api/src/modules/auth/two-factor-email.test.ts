@@ -1,0 +1,93 @@
+import { sessions, users } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, login } from '../../test/factories.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { checkLogin, postLogin, sendCode, sessionCookieOf } from './test-helpers.ts';
+
+describe('second factor: code by email, delivered over SMTP', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await createTestApp({}, { smtpUrl: smtp.url, processJobs: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  async function pendingSignIn() {
+    const user = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
+    const response = await postLogin(t.app, user.email);
+    const mail = await smtp.waitFor(user.email);
+    const code = /sign-in code is (\d{6})/.exec(mail.text)?.[1];
+    return { user, response, cookie: sessionCookieOf(response)!, mail, code: code! };
+  }
+
+  it('mails a 6-digit code at sign-in and keeps only its hash', async () => {
+    const { user, response, mail, code, cookie } = await pendingSignIn();
+    expect(response.json()).toEqual({ twoFactorComplete: false, twoFactorMethod: 'email' });
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.subject).toBe(`Your Rope Cockpit sign-in code: ${code}`);
+    expect(mail.from).toBe('no-reply@localhost');
+    const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session!.emailCodeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(session!.emailCodeHash).not.toContain(code);
+    const ttl = session!.emailCodeExpiresAt!.getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(9 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+    expect((await checkLogin(t.app, cookie)).json()).toEqual({ twoFactorComplete: false, twoFactorMethod: 'email' });
+  });
+
+  it('completes with the mailed code, once', async () => {
+    const { user, code, cookie } = await pendingSignIn();
+    const wrong = code === '000000' ? '000001' : '000000';
+    const refused = await sendCode(t.app, cookie, wrong);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ code: 'RULE_VIOLATION', message: 'Incorrect authentication code' });
+    const done = await sendCode(t.app, cookie, code);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ twoFactorComplete: true, user: { id: user.id, twoFactorMethod: 'email' } });
+    expect(sessionCookieOf(done)).not.toBe(cookie);
+
+    // A new sign-in gets a new code; the used one does not open it.
+    smtp.mails.length = 0;
+    const again = sessionCookieOf(await postLogin(t.app, user.email))!;
+    const second = /sign-in code is (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
+    if (second !== code) expect((await sendCode(t.app, again, code)).statusCode).toBe(422);
+    expect((await sendCode(t.app, again, second)).statusCode).toBe(200);
+  });
+
+  it('refuses a code older than 10 minutes', async () => {
+    const { user, code, cookie } = await pendingSignIn();
+    await t.ctx.db
+      .update(sessions)
+      .set({ emailCodeExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    const response = await sendCode(t.app, cookie, code);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Incorrect authentication code');
+  });
+
+  it('does not accept a code from another pending sign-in', async () => {
+    const first = await pendingSignIn();
+    const second = await pendingSignIn();
+    if (first.code !== second.code) expect((await sendCode(t.app, second.cookie, first.code)).statusCode).toBe(422);
+  });
+
+  it('switches to email codes and off again without a code', async () => {
+    const user = await createUser(t.ctx.db);
+    const cookie = await login(t.app, user.email);
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/users/self/2fa', headers: { cookie }, payload });
+    expect((await patch({ twoFactorMethod: 'email' })).json()).toEqual({ twoFactorMethod: 'email' });
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.twoFactorMethod).toBe('email');
+    expect((await postLogin(t.app, user.email)).json()).toEqual({ twoFactorComplete: false, twoFactorMethod: 'email' });
+    await smtp.waitFor(user.email);
+    expect((await patch({ twoFactorMethod: null })).json()).toEqual({ twoFactorMethod: null });
+    expect((await postLogin(t.app, user.email)).json()).toMatchObject({ twoFactorComplete: true });
+  });
+});

@@ -1,0 +1,63 @@
+import { users } from '@rope/db/schema/index';
+import { AUTH_MESSAGES, THROTTLE } from '@rope/domain/auth';
+import type { LoginAnswer } from '@rope/domain/session';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { RequestAuth } from '../../plugins/authenticate.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import { buildSessionUser } from './build-session-user.ts';
+import { acceptEmailCode, acceptTotp } from './second-factor.ts';
+import { createSession, destroySession } from './session-store.ts';
+import { clearThrottle, countAttempt, throttleKeys } from './throttle.ts';
+
+export interface VerifyCodeResult {
+  answer: LoginAnswer;
+  /** Set when the sign-in completed now: the renewed session's cookie value. */
+  token?: string;
+}
+
+/** POST /login/2fa: the authenticator or email code completes a pending sign-in under a new session id. */
+export async function verifyLoginCode({
+  ctx,
+  auth,
+  input,
+  request,
+}: {
+  ctx: AppContext;
+  auth: RequestAuth;
+  input: { code: string };
+  request: FastifyRequest;
+}): Promise<VerifyCodeResult> {
+  const { user, session, sessionToken } = auth;
+  if (!user || !session || !sessionToken) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.noPendingSignIn);
+  if (session.twoFactorComplete) {
+    return { answer: { user: await buildSessionUser(ctx.db, user, session), twoFactorComplete: true } };
+  }
+  const throttleKey = throttleKeys.code(user.id);
+  await countAttempt(ctx.db, [{ key: throttleKey, limit: THROTTLE.codeFailuresPerUser, windowMs: THROTTLE.windowMs }]);
+  const method = user.twoFactorMethod;
+  const accepted =
+    method === 'authenticator'
+      ? await acceptTotp(ctx.db, user, input.code)
+      : method === 'email' && (await acceptEmailCode(ctx.db, session.idHash, input.code));
+  if (!accepted) {
+    await writeAudit(
+      ctx.db,
+      { action: 'login.failed', actorUserId: user.id, details: { reason: 'code', method } },
+      request,
+    );
+    throw new AppError('RULE_VIOLATION', AUTH_MESSAGES.incorrectCode);
+  }
+  await clearThrottle(ctx.db, throttleKey);
+  await destroySession(ctx.db, sessionToken);
+  const token = await createSession(ctx.db, user.id, { twoFactorComplete: true, isLive: session.isLive });
+  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await writeAudit(
+    ctx.db,
+    { action: 'login', actorUserId: user.id, details: { method, isLive: session.isLive } },
+    request,
+  );
+  return { token, answer: { user: await buildSessionUser(ctx.db, user, session), twoFactorComplete: true } };
+}

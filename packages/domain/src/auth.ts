@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { LANGUAGE_IDS } from './common.ts';
+import { isApiRole } from './permissions.ts';
+import type { Role } from './roles.ts';
+import { type LoginMethod, TWO_FACTOR_METHODS } from './users.ts';
+
+/** The spec's texts of the sign-in and account flows, answered by the API as they are. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid username or password',
+  passwordExpired: 'Your password has expired. We have sent you a password renewal link to your email address.',
+  incorrectCode: 'Incorrect authentication code',
+  resetRequested: 'If an account matching your email exists, then an email was just sent...',
+  resetFailed: 'Password reset failed, possibly due to the token being expired or invalid',
+  resetDone: 'Your password has been set. You can now sign in with it.',
+  unsubscribed: 'If this address receives notifications, it will not receive them any more.',
+  unsubscribeInvalid: 'The link is invalid',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  noPendingSignIn: 'No sign-in is waiting for a code',
+} as const;
+
+export const TOTP_STEP_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+/** Codes of one step before or after the current one are accepted (clock drift), no more. */
+export const TOTP_WINDOW = 1;
+export const TOTP_ISSUER = 'Rope Cockpit';
+
+export const EMAIL_CODE_DIGITS = 6;
+export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+export const ACTIVATION_TOKEN_TTL_MS = 72 * 3600_000;
+
+/** Fixed windows; only failures count, a successful sign-in clears the account's counter. */
+export const THROTTLE = {
+  windowMs: 15 * 60_000,
+  loginFailuresPerAccount: 5,
+  loginFailuresPerIp: 30,
+  codeFailuresPerUser: 5,
+  /** Reset and activation mails per address; further requests get the same neutral answer and no mail. */
+  resetMailsPerAddress: 5,
+} as const;
+
+/**
+ * A password expires when any of the user's mandators sets passwordExpiryDays above 0 and the password is
+ * older than the shortest such setting; a password of unknown age counts as expired then.
+ */
+export function isPasswordExpired(
+  changedAt: Date | null,
+  expiryDays: readonly (number | undefined)[],
+  now: number = Date.now(),
+): boolean {
+  const days = expiryDays.filter((value): value is number => typeof value === 'number' && value > 0);
+  if (days.length === 0) return false;
+  if (!changedAt) return true;
+  return now - changedAt.getTime() > Math.min(...days) * 86_400_000;
+}
+
+export const RESET_REASONS = ['reset', 'activate'] as const;
+export type ResetReason = (typeof RESET_REASONS)[number];
+
+/** Reset and activation tokens travel in links: alphanumeric only. */
+export function isAlphanumericToken(token: string): boolean {
+  return /^[A-Za-z0-9]{16,128}$/.test(token);
+}
+
+/** An RFC 4648 base32 TOTP secret as authenticator apps read it. */
+export function isBase32Secret(secret: string): boolean {
+  return /^[A-Z2-7]{16,64}=*$/.test(secret) && secret.length <= 72;
+}
+
+/**
+ * Sign-in without a password hands the account to whoever can reach the username or the mailbox, so it is
+ * kept away from every role that can change other people's data or see other mandators (admins, project
+ * managers, client admins) and from API accounts.
+ */
+export const NO_PASSWORD_ROLES: readonly Role[] = ['ROLE_USER', 'ROLE_FREE_USER'];
+
+/** Shared mailboxes: a code mailed there reaches several people, so they cannot be a sign-in factor. */
+export const ROLE_ADDRESS_LOCAL_PARTS: readonly string[] = [
+  'admin',
+  'administrator',
+  'billing',
+  'buero',
+  'bureau',
+  'contact',
+  'empfang',
+  'hello',
+  'hostmaster',
+  'info',
+  'kontakt',
+  'mail',
+  'no-reply',
+  'noreply',
+  'office',
+  'postmaster',
+  'reception',
+  'root',
+  'sales',
+  'service',
+  'support',
+  'team',
+  'verwaltung',
+  'webmaster',
+];
+
+/** Whether an address is personal enough to receive sign-in codes: not a role address like info@ or office@. */
+export function isSuitableForEmailLogin(email: string): boolean {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return false;
+  const local = email.slice(0, at).toLowerCase().split('+')[0]!;
+  return !ROLE_ADDRESS_LOCAL_PARTS.includes(local);
+}
+
+/** Which login methods a user record may carry, given its roles and address. */
+export function mayUseLoginMethod(user: { roles: readonly Role[]; email: string }, method: LoginMethod): boolean {
+  if (user.roles.length === 0 || user.roles.every(isApiRole)) return false;
+  if (method === 'no-password') return user.roles.every((role) => NO_PASSWORD_ROLES.includes(role));
+  if (method === 'email') return isSuitableForEmailLogin(user.email);
+  return true;
+}
+
+/** Whether a password may open a session for this account (SSO accounts and API accounts never). */
+export function acceptsPasswordLogin(user: { roles: readonly Role[]; loginMethod: string }): boolean {
+  return user.loginMethod !== 'saml' && user.roles.length > 0 && !user.roles.every(isApiRole);
+}
+
+const authCode = z.string().trim().max(16);
+
+export const twoFactorLoginBodySchema = z.object({ data: z.object({ authCode }) });
+
+export const messageAnswerSchema = z.object({ message: z.string().max(500) });
+
+export const resetRequestQuerySchema = z.object({ reason: z.enum(RESET_REASONS).default('reset') });
+export const resetRequestBodySchema = z.object({ email: z.string().trim().min(1).max(255) });
+
+export const resetTokenParamsSchema = z.object({ token: z.string().max(200) });
+/** The new password is checked by passwordSchema in the action, so an empty one answers the field's text. */
+export const resetPasswordBodySchema = z.object({ password: z.string().max(200) });
+
+export const unsubscribeBodySchema = z.object({
+  email: z.string().trim().min(1).max(255),
+  token: z.string().trim().max(128),
+});
+
+export const selfTwoFactorSchema = z.object({ twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable() });
+
+export const selfTwoFactorUpdateSchema = z.object({
+  twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable(),
+  twoFactorAuthCode: authCode.optional(),
+  twoFactorSecret: z.string().trim().max(72).optional(),
+});
+export type SelfTwoFactorUpdate = z.infer<typeof selfTwoFactorUpdateSchema>;
+
+export const twoFactorSecretAnswerSchema = z.object({
+  secret: z.string().max(72),
+  otpauthUrl: z.string().max(1000),
+});
+
+export const twoFactorQrQuerySchema = z.object({ secret: z.string().trim().max(72).refine(isBase32Secret) });
+
+/** What a person may change on their own record; anything else in the body is dropped. */
+export const selfUpdateSchema = z.object({
+  languageId: z.enum(LANGUAGE_IDS).optional(),
+  notificationEnabled: z.boolean().optional(),
+});
+export type SelfUpdate = z.infer<typeof selfUpdateSchema>;
