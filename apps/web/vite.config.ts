@@ -11,7 +11,6 @@ const apiProxy: Record<string, ProxyOptions> = {
 // lazy chunk that imports it, so it never lands in the initial download.
 const vendorChunks: [name: string, pattern: RegExp][] = [
   ['react', /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//],
-  ['mantine', /\/node_modules\/(@mantine\/(core|hooks|notifications)|@floating-ui\/[^/]+|clsx)\//],
   ['query', /\/node_modules\/@tanstack\/(react-query|query-core)\//],
   ['i18n', /\/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)\//],
   ['zod', /\/node_modules\/zod\//],

@@ -1,13 +1,41 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLoader } from './components/app-loader';
 import { RouteError } from './components/route-error';
-import { StartPage } from './features/start/pages/start-page';
+import { RequireSession } from './features/auth/require-session';
+import { imprintRoutes } from './features/imprint/routes';
+import { mandatorsRoutes } from './features/mandators/routes';
+import { openapiRoutes } from './features/openapi/routes';
+import { usersRoutes } from './features/users/routes';
 
-// Features add their routes here, lazily loaded (`lazy: () => import(...)`) so the first download stays small.
+/** The screens inside the shell; every feature loads lazily, so the first download stays small. */
+const shellRoutes: RouteObject[] = [
+  { index: true, lazy: async () => ({ Component: (await import('./features/start/pages/start-page')).StartPage }) },
+  ...usersRoutes,
+  ...mandatorsRoutes,
+  ...imprintRoutes,
+  ...openapiRoutes,
+  { path: '*', lazy: () => import('./features/shell/components/not-found') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <AppLoader />,
+    children: [
+      { path: 'login', lazy: () => import('./features/auth/pages/login-page') },
+      { path: 'login/reset/:token', lazy: () => import('./features/auth/pages/reset-page') },
+      {
+        path: 'notification/unsubscribe/:unsubscribeEmail',
+        lazy: () => import('./features/auth/pages/unsubscribe-page'),
+      },
+      {
+        element: <RequireSession />,
+        children: [{ lazy: () => import('./features/shell/components/shell-layout'), children: shellRoutes }],
+      },
+    ],
+  },
+];
+
 export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      errorElement: <RouteError />,
-      children: [{ path: '*', element: <StartPage /> }],
-    },
-  ]);
+  return createBrowserRouter(routes);
 }

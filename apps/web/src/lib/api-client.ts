@@ -23,7 +23,7 @@ export class ApiError extends Error {
 export interface ApiRequest extends Omit<RequestInit, 'body' | 'credentials'> {
   /** Sent as JSON, except FormData which goes as multipart. */
   body?: unknown;
-  /** A 401 sends the user to /login (default); the session check itself turns it off. */
+  /** A 401 or a redirect sends the user to /login (default); the session check and sign-in calls turn it off. */
   redirectOn401?: boolean;
 }
 
@@ -57,6 +57,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   let response: Response;
   try {
     response = await fetch(`/api${path.startsWith('/') ? path : `/${path}`}`, {
+      // An API call that redirects is a proxy or identity provider asking for a sign-in: never follow it.
+      redirect: 'manual',
       ...init,
       headers: sendHeaders,
       body: sendBody,
@@ -65,6 +67,11 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
+  }
+
+  if (response.type === 'opaqueredirect') {
+    if (redirectOn401) redirectToLogin();
+    throw new ApiError(401, 'UNAUTHENTICATED', 'Redirected to a sign-in');
   }
 
   const text = await response.text();

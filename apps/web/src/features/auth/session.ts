@@ -5,10 +5,18 @@ import { ApiError, apiFetch } from '../../lib/api-client';
 
 export const sessionKeys = { current: ['session'] as const };
 
+const looseAnswerSchema = loginAnswerSchema.partial({ twoFactorComplete: true });
+
+/** Login, check and second-factor answers: `{user}` alone means the sign-in is complete. */
+export function parseLoginAnswer(answer: unknown): LoginAnswer {
+  const parsed = looseAnswerSchema.parse(answer);
+  return { ...parsed, twoFactorComplete: parsed.twoFactorComplete ?? parsed.user !== undefined };
+}
+
 /** The current session: the user, a pending second factor, or null when nobody is signed in. */
 export async function fetchSession(): Promise<LoginAnswer | null> {
   try {
-    return loginAnswerSchema.parse(await apiFetch<unknown>('/login/check', { method: 'POST', redirectOn401: false }));
+    return parseLoginAnswer(await apiFetch<unknown>('/login/check', { method: 'POST', redirectOn401: false }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

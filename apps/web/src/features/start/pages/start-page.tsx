@@ -1,11 +1,10 @@
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppLoader } from '../../../components/app-loader';
-import { LanguageSwitch } from '../../../components/language-switch';
 import { useHealth } from '../api';
 import { HealthCard } from '../components/health-card';
 
-/** The only screen until the accounts feature brings sign-in: product name and the server's live state. */
+/** The home screen until the areas arrive: product name and the server's live state. */
 export function StartPage() {
   const { t } = useTranslation();
   const health = useHealth();
@@ -14,14 +13,10 @@ export function StartPage() {
 
   return (
     <Container size="sm" py="xl">
-      <Group justify="flex-end">
-        <LanguageSwitch />
-      </Group>
       <Stack gap="lg" mt="xl">
         <Stack gap="xs">
           <Title order={1}>{t('app.name')}</Title>
           <Text size="lg">{t('start.tagline')}</Text>
-          <Text c="dimmed">{t('start.signInSoon')}</Text>
         </Stack>
         {health.isError ? (
           <Alert color="red" title={t('health.errorTitle')}>

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { checkSamlProvider, isPasswordExpired, requestPasswordMail, resetPassword, samlLoginUrl } from './api';
+
+function answer(body: unknown, status = 200) {
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('single sign-on', () => {
+  it('asks for the provider of a username and sends the browser to it with the page to come back to', async () => {
+    const fetchMock = answer({ samlProvider: 'alpina-idp' });
+    await expect(checkSamlProvider('beat@alpina.example')).resolves.toBe('alpina-idp');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/login/saml-check');
+    expect(init?.body).toBe('{"e":"beat@alpina.example"}');
+    expect(samlLoginUrl('alpina-idp', '/users?page=2')).toBe(
+      '/api/saml/login?idp=alpina-idp&redirect=%2Fusers%3Fpage%3D2',
+    );
+  });
+
+  it('keeps the password login when there is no provider or no answer', async () => {
+    answer({ samlProvider: null });
+    await expect(checkSamlProvider('a@b.example')).resolves.toBeNull();
+    answer({ code: 'INTERNAL', message: 'down' }, 500);
+    await expect(checkSamlProvider('a@b.example')).resolves.toBeNull();
+  });
+});
+
+describe('password mails and reset', () => {
+  it('posts the reason in the query and the token in the path', async () => {
+    const fetchMock = answer({ message: 'sent' });
+    await requestPasswordMail('activate', 'laura@alpina.example');
+    await resetPassword('abcDEF123456789012', 'Steel-rope-2031');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/reset-password?reason=activate',
+      '/api/reset-password/reset/abcDEF123456789012',
+    ]);
+  });
+});
+
+describe('isPasswordExpired', () => {
+  it('reads the flag of the 401 answer', () => {
+    const expired = new ApiError(401, 'UNAUTHENTICATED', 'expired', undefined, { passwordExpired: true });
+    expect(isPasswordExpired(expired)).toBe(true);
+    expect(isPasswordExpired(new ApiError(401, 'UNAUTHENTICATED', 'wrong', undefined, {}))).toBe(false);
+    expect(isPasswordExpired(new Error('x'))).toBe(false);
+  });
+});

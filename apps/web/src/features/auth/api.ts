@@ -1,0 +1,79 @@
+import type { ResetReason } from '@rope/domain/auth';
+import type { LanguageId } from '@rope/domain/common';
+import type { LoginAnswer } from '@rope/domain/session';
+import { ApiError, apiFetch } from '../../lib/api-client';
+import { parseLoginAnswer } from './session';
+
+// The sign-in calls answer 401 for wrong input: that is the form's error, not a reason to reload /login.
+const quiet = { redirectOn401: false } as const;
+
+export async function login(username: string, password: string): Promise<LoginAnswer> {
+  const answer = await apiFetch<unknown>('/login/json', { ...quiet, method: 'POST', body: { username, password } });
+  return parseLoginAnswer(answer);
+}
+
+export async function submitTwoFactorCode(authCode: string): Promise<LoginAnswer> {
+  const answer = await apiFetch<unknown>('/login/2fa', { ...quiet, method: 'POST', body: { data: { authCode } } });
+  return parseLoginAnswer(answer);
+}
+
+/** The identity provider that signs this username in, or null for a password login. */
+export async function checkSamlProvider(username: string): Promise<string | null> {
+  try {
+    const answer = await apiFetch<{ samlProvider?: string | null }>('/login/saml-check', {
+      ...quiet,
+      method: 'POST',
+      body: { e: username },
+    });
+    return typeof answer?.samlProvider === 'string' && answer.samlProvider !== '' ? answer.samlProvider : null;
+  } catch {
+    // Without an answer the password login stays available; the login call itself reports real trouble.
+    return null;
+  }
+}
+
+export function samlLoginUrl(provider: string, next: string): string {
+  const query = new URLSearchParams({ idp: provider, redirect: next });
+  return `/api/saml/login?${query.toString()}`;
+}
+
+export async function requestPasswordMail(reason: ResetReason, email: string): Promise<void> {
+  await apiFetch<unknown>(`/reset-password?reason=${reason}`, { ...quiet, method: 'POST', body: { email } });
+}
+
+export async function resetPassword(token: string, password: string): Promise<void> {
+  await apiFetch<unknown>(`/reset-password/reset/${encodeURIComponent(token)}`, {
+    ...quiet,
+    method: 'POST',
+    body: { password },
+  });
+}
+
+export async function unsubscribe(email: string, token: string): Promise<string | undefined> {
+  const answer = await apiFetch<{ message?: string } | undefined>('/notification/unsubscribe', {
+    ...quiet,
+    method: 'POST',
+    body: { email, token },
+  });
+  return answer?.message;
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await apiFetch<unknown>('/logout', quiet);
+  } catch (error) {
+    // Already signed out is what we wanted.
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  }
+}
+
+export async function saveUserLanguage(languageId: LanguageId): Promise<void> {
+  await apiFetch<unknown>('/users/self', { method: 'PATCH', body: { languageId } });
+}
+
+/** The 401 of a login whose password has expired: the API has mailed a renewal link already. */
+export function isPasswordExpired(error: unknown): boolean {
+  return error instanceof ApiError && typeof error.body === 'object' && error.body !== null
+    ? (error.body as { passwordExpired?: unknown }).passwordExpired === true
+    : false;
+}

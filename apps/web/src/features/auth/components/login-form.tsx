@@ -1,0 +1,102 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isPasswordExpired, login, samlLoginUrl } from '../api';
+import { failureText } from '../messages';
+import { useFinishLogin } from '../use-finish-login';
+import { useSamlProvider } from '../use-saml-provider';
+
+interface LoginFormProps {
+  next: string;
+  ssoFailed: boolean;
+  onForgotPassword: () => void;
+  onActivate: () => void;
+}
+
+export function LoginForm({ next, ssoFailed, onForgotPassword, onActivate }: LoginFormProps) {
+  const { t } = useTranslation();
+  const finishLogin = useFinishLogin();
+  const [checking, setChecking] = useState(false);
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: { username: (value) => (value.trim() === '' ? t('validation.required') : null) },
+  });
+  const { provider, resolve } = useSamlProvider(form.values.username);
+  const mutation = useMutation({
+    mutationFn: (values: { username: string; password: string }) => login(values.username, values.password),
+    onSuccess: finishLogin,
+  });
+
+  const submit = form.onSubmit(async ({ username, password }) => {
+    mutation.reset();
+    setChecking(true);
+    const idp = await resolve(username.trim()).finally(() => setChecking(false));
+    if (idp) {
+      window.location.assign(samlLoginUrl(idp, next));
+      return;
+    }
+    if (password === '') {
+      form.setFieldError('password', t('validation.required'));
+      return;
+    }
+    mutation.mutate({ username: username.trim(), password });
+  });
+
+  const error = mutation.isError
+    ? isPasswordExpired(mutation.error)
+      ? t('auth.messages.passwordExpired')
+      : failureText(t, mutation.error, t('auth.login.failed'))
+    : null;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={2}>{t('auth.login.title')}</Title>
+        {ssoFailed ? (
+          <Alert color="red" role="alert">
+            {t('auth.login.ssoFailed')}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('auth.login.username')}
+          placeholder={t('auth.login.usernamePlaceholder')}
+          autoComplete="username"
+          autoFocus
+          required
+          {...form.getInputProps('username')}
+        />
+        {provider ? (
+          <Text size="sm" c="dimmed">
+            {t('auth.login.ssoHint')}
+          </Text>
+        ) : (
+          <PasswordInput
+            label={t('auth.login.password')}
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+            required
+            {...form.getInputProps('password')}
+          />
+        )}
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Button type="submit" fullWidth loading={checking || mutation.isPending}>
+          {provider ? t('auth.login.continue') : t('auth.login.submit')}
+        </Button>
+        <Stack gap={4} align="center">
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            {t('auth.login.forgotPassword')}
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={onActivate}>
+            {t('auth.login.activate')}
+          </Anchor>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

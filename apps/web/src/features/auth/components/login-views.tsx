@@ -1,0 +1,45 @@
+import type { ResetReason } from '@rope/domain/auth';
+import { useState } from 'react';
+import { LoginForm } from './login-form';
+import { MailSent } from './mail-sent';
+import { RequestMailForm } from './request-mail-form';
+
+type View = { kind: 'login' } | { kind: 'request'; reason: ResetReason } | { kind: 'sent'; reason: ResetReason };
+
+interface LoginViewsProps {
+  next: string;
+  ssoFailed: boolean;
+}
+
+/** Sign in, forgot password, activate account and their "mail sent" answers, one at a time. */
+export function LoginViews({ next, ssoFailed }: LoginViewsProps) {
+  const [view, setView] = useState<View>({ kind: 'login' });
+  const back = () => setView({ kind: 'login' });
+
+  if (view.kind === 'request') {
+    return (
+      <RequestMailForm
+        reason={view.reason}
+        onSent={() => setView({ kind: 'sent', reason: view.reason })}
+        onBack={back}
+      />
+    );
+  }
+  if (view.kind === 'sent') {
+    return (
+      <MailSent
+        reason={view.reason}
+        onTryAgain={() => setView({ kind: 'request', reason: view.reason })}
+        onBack={back}
+      />
+    );
+  }
+  return (
+    <LoginForm
+      next={next}
+      ssoFailed={ssoFailed}
+      onForgotPassword={() => setView({ kind: 'request', reason: 'reset' })}
+      onActivate={() => setView({ kind: 'request', reason: 'activate' })}
+    />
+  );
+}

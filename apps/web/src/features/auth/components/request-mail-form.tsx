@@ -1,0 +1,61 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { ResetReason } from '@rope/domain/auth';
+import { emailSchema } from '@rope/domain/user-forms';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { requestPasswordMail } from '../api';
+import { failureText, schemaRule } from '../messages';
+
+interface RequestMailFormProps {
+  reason: ResetReason;
+  onSent: () => void;
+  onBack: () => void;
+}
+
+const TEXTS = {
+  reset: { title: 'auth.forgot.title', text: 'auth.forgot.text', submit: 'auth.forgot.submit' },
+  activate: { title: 'auth.activate.title', text: 'auth.activate.text', submit: 'auth.activate.submit' },
+} as const;
+
+/** Forgot password and first login: both ask for the email and answer with the same neutral "mail sent". */
+export function RequestMailForm({ reason, onSent, onBack }: RequestMailFormProps) {
+  const { t } = useTranslation();
+  const texts = TEXTS[reason];
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: { email: schemaRule(emailSchema, t) },
+  });
+  const mutation = useMutation({
+    mutationFn: (email: string) => requestPasswordMail(reason, email),
+    onSuccess: onSent,
+  });
+
+  return (
+    <form onSubmit={form.onSubmit(({ email }) => mutation.mutate(email.trim()))} noValidate>
+      <Stack gap="md">
+        <Title order={2}>{t(texts.title)}</Title>
+        <Text size="sm">{t(texts.text)}</Text>
+        <TextInput
+          type="email"
+          label={t('auth.forgot.email')}
+          autoComplete="email"
+          autoFocus
+          required
+          {...form.getInputProps('email')}
+        />
+        {mutation.isError ? (
+          <Alert color="red" role="alert">
+            {failureText(t, mutation.error, t('auth.login.failed'))}
+          </Alert>
+        ) : null}
+        <Button type="submit" fullWidth loading={mutation.isPending}>
+          {t(texts.submit)}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">
+          {t('auth.backToLogin')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

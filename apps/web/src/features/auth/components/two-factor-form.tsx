@@ -1,0 +1,64 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { TOTP_DIGITS } from '@rope/domain/auth';
+import type { TwoFactorMethod } from '@rope/domain/users';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { logout, submitTwoFactorCode } from '../api';
+import { failureText } from '../messages';
+import { useClearSession, useFinishLogin } from '../use-finish-login';
+
+interface TwoFactorFormProps {
+  method: TwoFactorMethod | null | undefined;
+}
+
+/** The second step of a sign-in: the code of the authenticator app or the one mailed to the user. */
+export function TwoFactorForm({ method }: TwoFactorFormProps) {
+  const { t } = useTranslation();
+  const finishLogin = useFinishLogin();
+  const clearSession = useClearSession();
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: { code: (value) => (value.trim() === '' ? t('validation.required') : null) },
+  });
+  const mutation = useMutation({ mutationFn: submitTwoFactorCode, onSuccess: finishLogin });
+  const cancel = useMutation({ mutationFn: logout, onSettled: clearSession });
+
+  return (
+    <form onSubmit={form.onSubmit(({ code }) => mutation.mutate(code.replace(/\s/g, '')))} noValidate>
+      <Stack gap="md">
+        <Title order={2}>{t('auth.twoFactor.title')}</Title>
+        <Text size="sm">
+          {method === 'email' ? t('auth.twoFactor.emailText') : t('auth.twoFactor.authenticatorText')}
+        </Text>
+        <TextInput
+          label={t('auth.twoFactor.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={TOTP_DIGITS + 2}
+          autoFocus
+          required
+          {...form.getInputProps('code')}
+        />
+        {mutation.isError ? (
+          <Alert color="red" role="alert">
+            {failureText(t, mutation.error, t('auth.login.failed'))}
+          </Alert>
+        ) : null}
+        <Button type="submit" fullWidth loading={mutation.isPending}>
+          {t('auth.twoFactor.submit')}
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="center"
+          onClick={() => cancel.mutate()}
+          disabled={cancel.isPending}
+        >
+          {t('auth.twoFactor.cancel')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

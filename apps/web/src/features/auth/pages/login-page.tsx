@@ -1,0 +1,28 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { AppLoader } from '../../../components/app-loader';
+import { LoginLayout } from '../components/login-layout';
+import { LoginViews } from '../components/login-views';
+import { TwoFactorForm } from '../components/two-factor-form';
+import { safeNextPath } from '../next-path';
+import { useSession } from '../session';
+
+/** /login: the sign-in views, or the code view while a second factor is pending; signed in, it sends on. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const session = useSession();
+
+  if (session.isPending) return <AppLoader />;
+  if (session.data?.user) return <Navigate replace to={next} />;
+  return (
+    <LoginLayout>
+      {session.data?.twoFactorComplete === false ? (
+        <TwoFactorForm method={session.data.twoFactorMethod} />
+      ) : (
+        <LoginViews next={next} ssoFailed={params.get('sso') === 'failed'} />
+      )}
+    </LoginLayout>
+  );
+}
+
+export { LoginPage as Component };

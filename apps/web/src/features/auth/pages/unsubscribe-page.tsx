@@ -1,0 +1,48 @@
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { unsubscribe } from '../api';
+import { LoginLayout } from '../components/login-layout';
+import { failureText, translateMessage } from '../messages';
+
+/**
+ * /notification/unsubscribe/:unsubscribeEmail?token=...: asks before it unsubscribes, since mail scanners
+ * open the links of a mail on their own.
+ */
+export function UnsubscribePage() {
+  const { t } = useTranslation();
+  const { unsubscribeEmail = '' } = useParams();
+  const [params] = useSearchParams();
+  const mutation = useMutation({ mutationFn: () => unsubscribe(unsubscribeEmail, params.get('token') ?? '') });
+
+  return (
+    <LoginLayout>
+      <Stack gap="md">
+        <Title order={2}>{t('auth.unsubscribe.title')}</Title>
+        {mutation.isSuccess ? (
+          <Alert color="green" role="status">
+            {translateMessage(t, mutation.data ?? t('auth.messages.unsubscribed'))}
+          </Alert>
+        ) : (
+          <>
+            <Text>{t('auth.unsubscribe.text', { email: unsubscribeEmail })}</Text>
+            {mutation.isError ? (
+              <Alert color="red" role="alert">
+                {failureText(t, mutation.error, t('auth.unsubscribe.failed'))}
+              </Alert>
+            ) : null}
+            <Button fullWidth onClick={() => mutation.mutate()} loading={mutation.isPending}>
+              {t('auth.unsubscribe.submit')}
+            </Button>
+          </>
+        )}
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          {t('auth.backToLogin')}
+        </Anchor>
+      </Stack>
+    </LoginLayout>
+  );
+}
+
+export { UnsubscribePage as Component };

@@ -1,0 +1,31 @@
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { AppLoader } from '../../components/app-loader';
+import { loginPathFor } from './next-path';
+import { useSession } from './session';
+
+/** Everything inside needs a complete sign-in; otherwise the login screen, which brings the user back here. */
+export function RequireSession() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+
+  if (session.isPending) return <AppLoader />;
+  if (session.isError && session.data === undefined) {
+    return (
+      <Center mih="100vh" p="md">
+        <Stack align="center" gap="sm" role="alert">
+          <Text>{t('auth.session.error')}</Text>
+          <Button onClick={() => void session.refetch()} loading={session.isFetching}>
+            {t('auth.session.retry')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!session.data?.user) {
+    return <Navigate replace to={loginPathFor(location.pathname + location.search + location.hash)} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,71 @@
+import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { SessionUser } from '@rope/domain/session';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch';
+import { logout } from '../../auth/api';
+import { UserSettingsDialog } from '../settings/user-settings-dialog';
+import { LogoutIcon, SettingsIcon } from './icons';
+import { Brand } from './product-mark';
+
+interface ShellHeaderProps {
+  user: SessionUser;
+  navigationOpened: boolean;
+  onToggleNavigation: () => void;
+}
+
+export function ShellHeader({ user, navigationOpened, onToggleNavigation }: ShellHeaderProps) {
+  const { t } = useTranslation();
+  const [settingsOpened, settings] = useDisclosure(false);
+  const queryClient = useQueryClient();
+  // A fresh page after signing out: nothing of the last session stays in memory.
+  const signOut = useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      queryClient.clear();
+      window.location.replace('/login');
+    },
+  });
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navigationOpened}
+          onClick={onToggleNavigation}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navigationOpened ? t('shell.header.closeNavigation') : t('shell.header.openNavigation')}
+        />
+        <UnstyledButton component={Link} to="/" aria-label={t('shell.home')}>
+          <Brand compact />
+        </UnstyledButton>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <LanguageSwitch />
+        <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220}>
+          {user.name}
+        </Text>
+        <Tooltip label={t('shell.header.settings')}>
+          <ActionIcon variant="subtle" size="lg" aria-label={t('shell.header.settings')} onClick={settings.open}>
+            <SettingsIcon />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('shell.header.logout')}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('shell.header.logout')}
+            onClick={() => signOut.mutate()}
+            loading={signOut.isPending}
+          >
+            <LogoutIcon />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <UserSettingsDialog user={user} opened={settingsOpened} onClose={settings.close} />
+    </Group>
+  );
+}

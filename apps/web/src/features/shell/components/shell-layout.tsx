@@ -1,0 +1,57 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { SessionUser } from '@rope/domain/session';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useSessionUser } from '../../auth/session';
+import { readSidebarWidth, storeSidebarWidth } from '../sidebar-width';
+import { useUserLanguage } from '../use-user-language';
+import { ShellFooter } from './shell-footer';
+import { ShellHeader } from './shell-header';
+import { ShellNavbar } from './shell-navbar';
+import { SidebarResizeHandle } from './sidebar-resize-handle';
+
+const HEADER_HEIGHT = 56;
+const FOOTER_HEIGHT = 44;
+
+/** The signed-in frame: header, resizable navigation, the screen, and for free users the footer. */
+export function ShellLayout() {
+  // RequireSession renders the shell only with a signed-in user.
+  const user = useSessionUser();
+  return user ? <ShellFrame user={user} /> : null;
+}
+
+function ShellFrame({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  useUserLanguage(user);
+  const [navigationOpened, navigation] = useDisclosure(false);
+  const [width, setWidth] = useState(readSidebarWidth);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }}
+      footer={user.isFreeUser ? { height: FOOTER_HEIGHT } : undefined}
+      padding="md"
+    >
+      <AppShell.Header>
+        <ShellHeader user={user} navigationOpened={navigationOpened} onToggleNavigation={navigation.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label={t('shell.nav.label')}>
+        <ShellNavbar user={user} onNavigate={navigation.close} />
+        <SidebarResizeHandle width={width} onResize={setWidth} onResizeEnd={storeSidebarWidth} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      {user.isFreeUser ? (
+        <AppShell.Footer>
+          <ShellFooter />
+        </AppShell.Footer>
+      ) : null}
+    </AppShell>
+  );
+}
+
+export { ShellLayout as Component };

@@ -1,0 +1,54 @@
+import { ROLE_PERMISSIONS } from '@rope/domain/permissions';
+import type { Role } from '@rope/domain/roles';
+import { describe, expect, it } from 'vitest';
+import { mayUseNavItem, NAV_ITEMS, visibleNavItems } from './nav-items';
+
+const userWith = (role: Role) => ({ isAdmin: role === 'ROLE_ADMIN', permissions: [...ROLE_PERMISSIONS[role]] });
+const keys = (role: Role) => visibleNavItems(userWith(role)).map((item) => item.key);
+const item = (key: string) => {
+  const found = NAV_ITEMS.find((candidate) => candidate.key === key);
+  if (!found) throw new Error(key);
+  return found;
+};
+
+describe('navigation items', () => {
+  it('shows admins every screen that exists', () => {
+    expect(keys('ROLE_ADMIN')).toEqual(['users', 'openapi', 'mandators', 'imprint']);
+  });
+
+  it('shows users only to those who may edit users, the API page only with its permission', () => {
+    expect(keys('ROLE_CLIENT_ADMIN')).toEqual(['users', 'imprint']);
+    expect(keys('ROLE_PROJECT_MANAGER')).toEqual(['openapi', 'imprint']);
+    expect(keys('ROLE_USER')).toEqual(['imprint']);
+    expect(keys('ROLE_FREE_USER')).toEqual(['imprint']);
+  });
+
+  it('decides the screens still to come by permission too', () => {
+    expect(mayUseNavItem(userWith('ROLE_USER'), item('areas'))).toBe(true);
+    expect(mayUseNavItem(userWith('ROLE_FREE_USER'), item('areas'))).toBe(false);
+    expect(mayUseNavItem(userWith('ROLE_FREE_USER'), item('generalDocuments'))).toBe(true);
+    expect(mayUseNavItem(userWith('ROLE_CLIENT_ADMIN'), item('sensors'))).toBe(false);
+    expect(mayUseNavItem(userWith('ROLE_ADMIN'), item('smartropes'))).toBe(true);
+  });
+
+  it('keeps mandators, sensors and smartropes to admins even with every permission', () => {
+    const notAdmin = { isAdmin: false, permissions: [...ROLE_PERMISSIONS.ROLE_ADMIN] };
+    for (const key of ['mandators', 'sensors', 'smartropes']) expect(mayUseNavItem(notAdmin, item(key))).toBe(false);
+  });
+
+  it('links every screen the spec names', () => {
+    expect(NAV_ITEMS.map((entry) => entry.path)).toEqual([
+      '/areas',
+      '/dashboard',
+      '/documents',
+      '/general-documents',
+      '/search',
+      '/users',
+      '/openapi',
+      '/mandators',
+      '/sensor-devices',
+      '/smartropes',
+      '/imprint',
+    ]);
+  });
+});

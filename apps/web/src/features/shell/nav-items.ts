@@ -1,0 +1,56 @@
+import type { Permission } from '@rope/domain/permissions';
+import type { SessionUser } from '@rope/domain/session';
+
+export interface NavItem {
+  /** Translation key under shell.nav. */
+  key:
+    | 'areas'
+    | 'dashboard'
+    | 'documents'
+    | 'generalDocuments'
+    | 'search'
+    | 'users'
+    | 'openapi'
+    | 'mandators'
+    | 'sensors'
+    | 'smartropes'
+    | 'imprint';
+  path: string;
+  /** Any one of these lets the user see the item; none listed means everyone. */
+  permissions: readonly Permission[];
+  adminOnly: boolean;
+  /** Whether the screen behind it exists yet; items of screens still to come are not shown. */
+  available: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { key: 'areas', path: '/areas', permissions: ['AREA_PAGE'], adminOnly: false, available: false },
+  { key: 'dashboard', path: '/dashboard', permissions: ['DASHBOARD'], adminOnly: false, available: false },
+  { key: 'documents', path: '/documents', permissions: ['DOCUMENT'], adminOnly: false, available: false },
+  {
+    key: 'generalDocuments',
+    path: '/general-documents',
+    permissions: ['DOCUMENT'],
+    adminOnly: false,
+    available: false,
+  },
+  { key: 'search', path: '/search', permissions: ['GLOBAL_SEARCH'], adminOnly: false, available: false },
+  { key: 'users', path: '/users', permissions: ['USER_EDIT_OWN', 'USER_EDIT_ANY'], adminOnly: false, available: true },
+  { key: 'openapi', path: '/openapi', permissions: ['API_PAGE'], adminOnly: false, available: true },
+  { key: 'mandators', path: '/mandators', permissions: [], adminOnly: true, available: true },
+  { key: 'sensors', path: '/sensor-devices', permissions: [], adminOnly: true, available: false },
+  { key: 'smartropes', path: '/smartropes', permissions: [], adminOnly: true, available: false },
+  { key: 'imprint', path: '/imprint', permissions: [], adminOnly: false, available: true },
+];
+
+type NavUser = Pick<SessionUser, 'isAdmin' | 'permissions'>;
+
+export function mayUseNavItem(user: NavUser, item: NavItem): boolean {
+  if (item.adminOnly && !user.isAdmin) return false;
+  return item.permissions.length === 0 || item.permissions.some((permission) => user.permissions.includes(permission));
+}
+
+/** The items this user sees, in menu order. */
+export function visibleNavItems(user: NavUser, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
+  return items.filter((item) => item.available && mayUseNavItem(user, item));
+}

@@ -1,0 +1,29 @@
+import { twoFactorSecretAnswerSchema } from '@rope/domain/auth';
+import type { TwoFactorMethod } from '@rope/domain/users';
+import { apiFetch } from '../../../lib/api-client';
+
+export const selfTwoFactorKey = ['users', 'self', '2fa'] as const;
+
+export async function fetchTwoFactorMethod(): Promise<TwoFactorMethod | null> {
+  const answer = await apiFetch<{ twoFactorMethod?: TwoFactorMethod | null }>('/users/self/2fa');
+  return answer?.twoFactorMethod ?? null;
+}
+
+/** A new authenticator secret; it becomes the user's only once saved with a matching code. */
+export async function createTwoFactorSecret() {
+  return twoFactorSecretAnswerSchema.parse(await apiFetch<unknown>('/users/self/2fa/secret', { method: 'POST' }));
+}
+
+export function twoFactorQrUrl(secret: string): string {
+  return `/api/users/self/2fa/qr?secret=${encodeURIComponent(secret)}`;
+}
+
+export interface TwoFactorChange {
+  twoFactorMethod: TwoFactorMethod | null;
+  twoFactorAuthCode?: string;
+  twoFactorSecret?: string;
+}
+
+export async function saveTwoFactorMethod(change: TwoFactorChange): Promise<void> {
+  await apiFetch<unknown>('/users/self/2fa', { method: 'PATCH', body: change });
+}

@@ -1,0 +1,132 @@
+import { Alert, Button, Center, Group, Loader, Radio, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { isSuitableForEmailLogin } from '@rope/domain/auth';
+import type { SessionUser } from '@rope/domain/session';
+import type { TwoFactorMethod } from '@rope/domain/users';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureText } from '../../auth/messages';
+import { sessionKeys } from '../../auth/session';
+import { createTwoFactorSecret, fetchTwoFactorMethod, saveTwoFactorMethod, selfTwoFactorKey } from './api';
+import { AuthenticatorSetup } from './authenticator-setup';
+
+type Choice = 'none' | TwoFactorMethod;
+
+interface TwoFactorSettingsProps {
+  user: SessionUser;
+  onDone: () => void;
+}
+
+export function TwoFactorSettings({ user, onDone }: TwoFactorSettingsProps) {
+  const { t } = useTranslation();
+  const saved = useQuery({ queryKey: selfTwoFactorKey, queryFn: fetchTwoFactorMethod, staleTime: 0 });
+  if (saved.isPending) {
+    return (
+      <Center h={120}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (saved.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {t('settings.twoFactor.loadFailed')}
+      </Alert>
+    );
+  }
+  return <TwoFactorForm user={user} saved={saved.data} onDone={onDone} />;
+}
+
+interface TwoFactorFormProps extends TwoFactorSettingsProps {
+  saved: TwoFactorMethod | null;
+}
+
+function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [choice, setChoice] = useState<Choice>(saved ?? 'none');
+  const needsCode = choice === 'authenticator' && saved !== 'authenticator';
+  const emailAllowed = isSuitableForEmailLogin(user.email);
+  const secret = useMutation({ mutationFn: createTwoFactorSecret });
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: { code: (value) => (needsCode && value.trim() === '' ? t('validation.required') : null) },
+  });
+  const save = useMutation({
+    mutationFn: saveTwoFactorMethod,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: selfTwoFactorKey });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.current });
+      notifications.show({
+        color: 'green',
+        message: t('settings.saved'),
+        closeButtonProps: { 'aria-label': t('app.close') },
+      });
+      onDone();
+    },
+  });
+
+  const choose = (value: string) => {
+    const next = value as Choice;
+    setChoice(next);
+    save.reset();
+    if (next === 'authenticator' && saved !== 'authenticator' && !secret.data && !secret.isPending) secret.mutate();
+  };
+
+  const submit = form.onSubmit(({ code }) => {
+    if (needsCode && !secret.data) return;
+    save.mutate({
+      twoFactorMethod: choice === 'none' ? null : choice,
+      ...(needsCode && secret.data
+        ? { twoFactorAuthCode: code.replace(/\s/g, ''), twoFactorSecret: secret.data.secret }
+        : {}),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Radio.Group
+          label={t('settings.twoFactor.label')}
+          description={t('settings.twoFactor.description')}
+          value={choice}
+          onChange={choose}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="none" label={t('settings.twoFactor.none')} />
+            <Radio value="authenticator" label={t('settings.twoFactor.authenticator')} />
+            <Radio
+              value="email"
+              label={t('settings.twoFactor.email')}
+              description={emailAllowed ? undefined : t('settings.twoFactor.emailUnsuitable')}
+              disabled={!emailAllowed && saved !== 'email'}
+            />
+          </Stack>
+        </Radio.Group>
+        {needsCode ? (
+          <AuthenticatorSetup
+            secret={secret.data?.secret}
+            loading={secret.isPending}
+            failed={secret.isError}
+            form={form}
+          />
+        ) : null}
+        {save.isError ? (
+          <Alert color="red" role="alert">
+            {failureText(t, save.error, t('settings.failed'))}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('settings.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={choice === (saved ?? 'none')}>
+            {t('settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

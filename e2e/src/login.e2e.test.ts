@@ -1,0 +1,218 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
+import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
+import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { type RunningServer, repoRoot, startServer } from './server.ts';
+
+const DEMO_PASSWORD = 'ropecockpit-demo';
+const TOTP_STEP_MS = 30_000;
+
+// The TOTP library the API itself uses, so the test computes codes the way an authenticator app does.
+const { authenticator } = createRequire(join(repoRoot, 'apps/api/package.json'))('otplib') as {
+  authenticator: { generate(secret: string): string };
+};
+
+// The web client's own translations, so the test follows the language the user sees.
+const en = { auth: enAuth, shell: enShell, settings: enSettings };
+type Texts = typeof en;
+
+function texts(language: string): Texts {
+  const read = (feature: string) =>
+    JSON.parse(readFileSync(join(repoRoot, 'apps/web/src/i18n/locales', language, `${feature}.json`), 'utf8'));
+  return { auth: read('auth'), shell: read('shell'), settings: read('settings') };
+}
+const de = texts('de-DE');
+
+async function acceptCookies(page: Page, t: Texts) {
+  await page.getByRole('dialog', { name: t.auth.cookies.title }).getByRole('button').click();
+}
+
+async function signIn(page: Page, t: Texts, username: string, password: string) {
+  await page.locator('input[autocomplete="username"]').fill(username);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.getByRole('button', { name: t.auth.login.submit, exact: true }).click();
+}
+
+function navigation(page: Page, t: Texts) {
+  return page.getByRole('navigation', { name: t.shell.nav.label });
+}
+
+/** The newest mail to `to` in the embedded server's outbox, with quoted-printable soft breaks undone. */
+async function waitForMail(outbox: string, to: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const files = existsSync(outbox) ? readdirSync(outbox).filter((file) => file.endsWith('.eml')) : [];
+    const mails = files
+      .sort()
+      .reverse()
+      .map((file) => readFileSync(join(outbox, file), 'utf8'))
+      .filter((mail) => mail.includes(`To: ${to}`));
+    if (mails[0]) return mails[0].replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${to} in ${outbox}`);
+}
+
+/** A TOTP step after the given one: the API refuses a code that was used once already. */
+async function codeAfterStep(secret: string, usedStep: number): Promise<string> {
+  const wait = (usedStep + 1) * TOTP_STEP_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 500));
+  return authenticator.generate(secret);
+}
+
+describe.skipIf(Boolean(browserMissing))(
+  `sign-in, two-factor and password reset in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      const code = await server?.stop();
+      expect(code).toBe(0);
+    });
+
+    async function newPage(viewport = { width: 1280, height: 800 }) {
+      const context = await browser.newContext({ viewport, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      return { page, errors };
+    }
+
+    it('sends a signed-out visitor to the login screen and back to the page asked for', async () => {
+      const { page, errors } = await newPage();
+      await page.goto(`${server.url}/users`);
+      await page.waitForURL(/\/login\?next=%2Fusers$/);
+      await acceptCookies(page, en);
+      expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+      await signIn(page, en, 'admin@example.com', 'not-the-password-1');
+      await page.getByRole('alert').getByText(en.auth.messages.invalidCredentials).waitFor();
+
+      await signIn(page, en, 'admin@example.com', DEMO_PASSWORD);
+      await page.waitForURL(/\/users$/);
+      await navigation(page, en).getByRole('link', { name: en.shell.nav.users }).waitFor();
+      await navigation(page, en).getByRole('link', { name: en.shell.nav.mandators }).waitFor();
+      await page.screenshot({ path: screenshotPath('shell-admin') });
+
+      // The notice stays accepted, and the session survives a reload.
+      await page.reload();
+      await navigation(page, en).getByRole('link', { name: en.shell.nav.users }).waitFor();
+      expect(await page.getByRole('dialog', { name: en.auth.cookies.title }).count()).toBe(0);
+
+      await page.getByRole('button', { name: en.shell.header.logout }).click();
+      await page.waitForURL(/\/login$/);
+      await page.goto(`${server.url}/users`);
+      await page.waitForURL(/\/login\?next=/);
+      expect(errors).toEqual([]);
+    });
+
+    it('enables the authenticator, then asks for its code at the next sign-in', async () => {
+      const { page, errors } = await newPage();
+      await page.goto(`${server.url}/login`);
+      await acceptCookies(page, en);
+      await signIn(page, en, 'client@example.com', DEMO_PASSWORD);
+      // Laura Biner's account is in German: the interface follows it.
+      await page.getByRole('button', { name: de.shell.header.settings }).click();
+      const dialog = page.getByRole('dialog', { name: de.settings.title });
+      await dialog.getByLabel(de.settings.twoFactor.authenticator).check();
+      const secret = (await dialog.getByTestId('totp-secret').textContent())?.trim() ?? '';
+      expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
+      await expect
+        .poll(() =>
+          dialog
+            .getByRole('img', { name: de.settings.twoFactor.qrAlt })
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+
+      const code = dialog.locator('input[autocomplete="one-time-code"]');
+      const wrong = authenticator.generate(secret) === '000000' ? '111111' : '000000';
+      await code.fill(wrong);
+      await dialog.getByRole('button', { name: de.settings.save }).click();
+      await dialog.getByRole('alert').getByText(de.auth.messages.incorrectCode).waitFor();
+
+      const usedStep = Math.floor(Date.now() / TOTP_STEP_MS);
+      await code.fill(authenticator.generate(secret));
+      await dialog.getByRole('button', { name: de.settings.save }).click();
+      await page.getByText(de.settings.saved).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: de.shell.header.logout }).click();
+      await page.waitForURL(/\/login$/);
+      await signIn(page, de, 'client@example.com', DEMO_PASSWORD);
+      await page.getByRole('heading', { name: de.auth.twoFactor.title }).waitFor();
+      await page.getByText(de.auth.twoFactor.authenticatorText).waitFor();
+      await page.screenshot({ path: screenshotPath('login-2fa-de') });
+      await page.locator('input[autocomplete="one-time-code"]').fill(await codeAfterStep(secret, usedStep));
+      await page.getByRole('button', { name: de.auth.twoFactor.submit }).click();
+      await page.waitForURL(`${server.url}/`);
+      await page.getByRole('button', { name: de.shell.header.logout }).waitFor();
+      expect(errors).toEqual([]);
+    }, 180_000);
+
+    it('resets a password through the mailed link and signs in with the new one', async () => {
+      const { page, errors } = await newPage();
+      await page.goto(`${server.url}/login`);
+      await acceptCookies(page, en);
+      await page.getByRole('button', { name: en.auth.login.forgotPassword }).click();
+      await page.getByRole('textbox', { name: en.auth.forgot.email }).fill('free@example.com');
+      await page.getByRole('button', { name: en.auth.forgot.submit }).click();
+      await page.getByRole('heading', { name: en.auth.mailSent.resetTitle }).waitFor();
+      await page.getByText(en.auth.mailSent.text).waitFor();
+
+      const mail = await waitForMail(join(server.dataDir, 'outbox'), 'free@example.com');
+      const path = mail.match(/\/login\/reset\/[A-Za-z0-9]+/)?.[0];
+      expect(path).toBeDefined();
+      await page.goto(`${server.url}${path}`);
+      const password = page.locator('input[autocomplete="new-password"]');
+      await password.fill('short1');
+      await page.getByRole('button', { name: en.auth.reset.submit }).click();
+      await page.getByText('Password must be at least 8 characters').waitFor();
+      await password.fill('Steel-rope-2031');
+      await page.getByRole('button', { name: en.auth.reset.submit }).click();
+      const success = page.getByRole('dialog', { name: en.auth.resetSuccess.title });
+      await success.getByRole('button', { name: en.auth.resetSuccess.ok }).click();
+      await page.waitForURL(/\/login$/);
+
+      await signIn(page, en, 'free@example.com', 'Steel-rope-2031');
+      await page.getByRole('button', { name: en.shell.header.logout }).waitFor();
+      // Free users see the contact link in the footer.
+      await page.getByRole('link', { name: en.shell.footer.contact }).waitFor();
+
+      // The link works once.
+      const again = await newPage();
+      await again.page.goto(`${server.url}${path}`);
+      await acceptCookies(again.page, en);
+      await again.page.locator('input[autocomplete="new-password"]').fill('Another-rope-2032');
+      await again.page.getByRole('button', { name: en.auth.reset.submit }).click();
+      await again.page.getByRole('alert').getByText(en.auth.reset.failedToken).waitFor();
+      expect([...errors, ...again.errors]).toEqual([]);
+    });
+
+    it('shows the login screen in English and German', async () => {
+      const { page, errors } = await newPage();
+      await page.goto(`${server.url}/login`);
+      await acceptCookies(page, en);
+      await page.getByRole('heading', { name: en.auth.login.title }).waitFor();
+      await page.getByRole('heading', { name: en.auth.provider.title }).waitFor();
+      await page.screenshot({ path: screenshotPath('login-en') });
+      await page.getByText('DE', { exact: true }).click();
+      await page.getByRole('heading', { name: de.auth.login.title }).waitFor();
+      await page.getByRole('heading', { name: de.auth.provider.title }).waitFor();
+      await page.screenshot({ path: screenshotPath('login-de') });
+      // A token that is not alphanumeric is ignored: the normal login shows.
+      await page.goto(`${server.url}/login/reset/not-a-token!`);
+      await page.getByRole('heading', { name: de.auth.login.title }).waitFor();
+      expect(errors).toEqual([]);
+    });
+  },
+);
