@@ -1,26 +1,10 @@
 import { BASE_LAYERS } from '@rope/domain/maps';
-import { z } from 'zod';
+import { type AreaView, areaViewSchema, damageViewSchema } from '@rope/domain/views/hierarchy';
 import { type DamageView, toDamageView } from '../hierarchy/damage-summary.ts';
 import type { AreaRow } from '../hierarchy/scope.ts';
 
-const damageSchema = z.object({ damage: z.number(), health: z.number() }).nullable();
-
-export { damageSchema };
-
-export const areaViewSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  mandator: z.object({ id: z.number(), name: z.string() }),
-  adminUserId: z.number().nullable(),
-  isMap: z.boolean(),
-  mapZoom: z.number(),
-  mapBaseLayers: z.array(z.enum(BASE_LAYERS)),
-  mapDefaultBaseLayer: z.enum(BASE_LAYERS),
-  latlng: z.tuple([z.number(), z.number()]).nullable(),
-  isDeleted: z.boolean(),
-  damages: damageSchema,
-});
-export type AreaView = z.infer<typeof areaViewSchema>;
+export type { AreaView };
+export { areaViewSchema, damageViewSchema as damageSchema };
 
 export function toAreaView(area: AreaRow, mandatorName: string, maxDamage: number | null): AreaView {
   const damages: DamageView | null = toDamageView(maxDamage);

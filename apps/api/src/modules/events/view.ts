@@ -1,17 +1,8 @@
 import type { ropeEvents } from '@rope/db/schema/index';
-import { ropeEventAttributesSchema } from '@rope/domain/events';
-import { z } from 'zod';
+import { type RopeEventView, ropeEventViewSchema } from '@rope/domain/views/events';
 
-export const ropeEventViewSchema = z.object({
-  id: z.number(),
-  rope: z.object({ id: z.number() }),
-  position: z.number().nullable(),
-  attributes: ropeEventAttributesSchema,
-  isDeleted: z.boolean(),
-  documentCount: z.number(),
-  createdAt: z.string(),
-});
-export type RopeEventView = z.infer<typeof ropeEventViewSchema>;
+export type { RopeEventView };
+export { ropeEventViewSchema };
 
 type EventRow = typeof ropeEvents.$inferSelect;
 
