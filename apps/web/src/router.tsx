@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLoader } from './components/app-loader';
 import { RouteError } from './components/route-error';
+import { areasRoutes } from './features/areas/routes';
 import { RequireSession } from './features/auth/require-session';
 import { imprintRoutes } from './features/imprint/routes';
 import { mandatorsRoutes } from './features/mandators/routes';
@@ -10,6 +11,7 @@ import { usersRoutes } from './features/users/routes';
 /** The screens inside the shell; every feature loads lazily, so the first download stays small. */
 const shellRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('./features/start/pages/start-page')).StartPage }) },
+  ...areasRoutes,
   ...usersRoutes,
   ...mandatorsRoutes,
   ...imprintRoutes,
