@@ -1,4 +1,4 @@
-import { API_ROLES, type Role } from './roles.ts';
+import { API_ROLES, ROLES, type Role } from './roles.ts';
 
 export const PERMISSIONS = [
   'API_PAGE',
@@ -131,4 +131,73 @@ export function canSeeUser(actor: Actor, target: UserSubject): boolean {
   if (can(actor, 'USER_EDIT_ANY') || can(actor, 'IMPERSONATE_USER')) return true;
   if (target.id === actor.userId) return true;
   return can(actor, 'USER_EDIT_OWN') && target.mandatorIds.some((id) => actor.mandatorIds.includes(id));
+}
+
+/** People who manage users (the users screen): edit-any or edit-own. */
+export function managesUsers(actor: Pick<Actor, 'roles'> | undefined): boolean {
+  return can(actor, 'USER_EDIT_ANY') || can(actor, 'USER_EDIT_OWN');
+}
+
+/** Whom the users screen shows: a mandator filter and the roles a listed user may hold. */
+export interface UserScope {
+  mandatorIds: 'all' | readonly number[];
+  roles: readonly Role[];
+}
+
+/**
+ * Edit-any sees every user; edit-own sees users sharing a mandator with the actor that hold client roles only
+ * (never admins, project managers or API accounts). Undefined for anyone else.
+ */
+export function userScope(actor: Actor): UserScope | undefined {
+  if (can(actor, 'USER_EDIT_ANY')) return { mandatorIds: 'all', roles: ROLES };
+  if (can(actor, 'USER_EDIT_OWN')) return { mandatorIds: actor.mandatorIds, roles: CLIENT_ASSIGNABLE_ROLES };
+  return undefined;
+}
+
+/** Whether a user shows on the actor's users screen and can be opened there; anything else answers 404. */
+export function seesUserOnUsersScreen(actor: Actor, target: UserSubject): boolean {
+  const scope = userScope(actor);
+  if (!scope || !canSeeUser(actor, target)) return false;
+  if (!target.roles.every((role) => scope.roles.includes(role))) return false;
+  const mandatorIds = scope.mandatorIds;
+  return mandatorIds === 'all' || target.mandatorIds.some((id) => mandatorIds.includes(id));
+}
+
+/** The admin-only "Show free users" checkbox: anyone else's request for free users is ignored. */
+export function mayShowFreeUsers(actor: Pick<Actor, 'roles'>): boolean {
+  return can(actor, 'USER_EDIT_ANY');
+}
+
+/** Roles the actor may give on create; changing a role later needs edit-any. */
+export function assignableRoles(actor: Pick<Actor, 'roles'>): readonly Role[] {
+  if (can(actor, 'USER_EDIT_ANY')) return ROLES;
+  return can(actor, 'USER_EDIT_OWN') ? CLIENT_ASSIGNABLE_ROLES : [];
+}
+
+/** Mandators are kept only while one of the user's roles is bound to mandators. */
+export function keepsMandators(roles: readonly Role[]): boolean {
+  return roles.some((role) => MANDATOR_BOUND_ROLES.includes(role));
+}
+
+export function isFreeUser(user: Pick<UserSubject, 'roles'>): boolean {
+  return user.roles[0] === 'ROLE_FREE_USER';
+}
+
+/** Profile pictures belong to project managers (shown on the project contact ribbon). */
+export function hasProfilePicture(user: Pick<UserSubject, 'roles'>): boolean {
+  return user.roles.includes('ROLE_PROJECT_MANAGER');
+}
+
+/** Who may replace a profile picture: edit-any, or the person themself. */
+export function mayChangePicture(actor: Actor, userId: number): boolean {
+  return can(actor, 'USER_EDIT_ANY') || actor.userId === userId;
+}
+
+/**
+ * The users of a mandator: admins (mandator management) for any mandator; client admins (edit-own) for their
+ * own mandators, since those are the users they manage anyway.
+ */
+export function mayListMandatorUsers(actor: Actor, mandatorId: number): boolean {
+  if (can(actor, 'MANDATOR_MANAGE')) return true;
+  return can(actor, 'USER_EDIT_OWN') && actor.mandatorIds.includes(mandatorId);
 }

@@ -43,3 +43,13 @@ describe('user form rules', () => {
     expect(userUpdateSchema.parse({ password: '' })).toEqual({ password: '' });
   });
 });
+
+describe('phone numbers', () => {
+  it('need their country code', async () => {
+    const { phoneSchema } = await import('./user-forms.ts');
+    expect(phoneSchema.safeParse('079 123 45 67').error?.issues[0]?.message).toBe(
+      'Enter the number with its country code, e.g. +41 79 123 45 67',
+    );
+    expect(phoneSchema.parse('+41 79 123 45 67')).toBe('+41791234567');
+  });
+});

@@ -30,6 +30,8 @@ export function normalisePhone(phone: string): string {
 
 export const phoneSchema = text45
   .refine((value) => /^[\d\s+\-/().]*$/.test(value), M.phoneInvalid)
+  // A number without its country code cannot be normalised to +digits: which country would it be?
+  .refine((value) => value === '' || /^\s*(\+|00)/.test(value), M.phoneCountryCode)
   .transform(normalisePhone);
 
 /** The editable fields of a user record, none with a default: PATCH must not reset what it was not sent. */

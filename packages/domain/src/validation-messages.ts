@@ -15,6 +15,7 @@ export const VALIDATION_MESSAGES = {
   emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
   textTooLong: 'At most 45 characters',
   phoneInvalid: 'Phone number may contain only digits, spaces, +, -, / and brackets',
+  phoneCountryCode: 'Enter the number with its country code, e.g. +41 79 123 45 67',
   samlProviderRequired: 'A SAML provider needs to be selected for single sign-on',
   nonUniqueType: 'Non unique type',
   tokenInvalid: 'The link is invalid',

@@ -1,6 +1,89 @@
+import { idParamsSchema } from '@rope/domain/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { guard, requireActor } from '../../http/guards.ts';
+import { createMandator } from './create.ts';
+import { deleteMandator } from './delete.ts';
+import { listMandators } from './list.ts';
+import { listMandatorUsers } from './list-users.ts';
+import {
+  mandatorAnswerSchema,
+  mandatorCreateBodySchema,
+  mandatorListAnswerSchema,
+  mandatorUpdateBodySchema,
+  mandatorUsersAnswerSchema,
+} from './schemas.ts';
+import { updateMandator } from './update.ts';
 
-export function mandatorRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+export function mandatorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['mandators'];
+    const adminOnly = guard('MANDATOR_MANAGE');
+    app.get(
+      '/mandators',
+      {
+        schema: { tags, summary: 'All mandators, by name', response: { 200: mandatorListAnswerSchema } },
+        preHandler: adminOnly,
+      },
+      (request) => listMandators({ ctx, actor: requireActor(request), input: undefined }),
+    );
+    app.post(
+      '/mandators',
+      {
+        schema: {
+          tags,
+          summary: 'Create a mandator',
+          body: mandatorCreateBodySchema,
+          response: { 200: mandatorAnswerSchema },
+        },
+        preHandler: adminOnly,
+      },
+      (request) => createMandator({ ctx, actor: requireActor(request), input: request.body.mandator, request }),
+    );
+    app.patch(
+      '/mandators/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Update a mandator',
+          params: idParamsSchema,
+          body: mandatorUpdateBodySchema,
+          response: { 200: mandatorAnswerSchema },
+        },
+        preHandler: adminOnly,
+      },
+      (request) =>
+        updateMandator({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, mandator: request.body.mandator },
+          request,
+        }),
+    );
+    app.delete(
+      '/mandators/:id',
+      {
+        schema: { tags, summary: 'Delete an unused mandator', params: idParamsSchema, response: { 204: z.null() } },
+        preHandler: adminOnly,
+      },
+      async (request, reply) => {
+        await deleteMandator({ ctx, actor: requireActor(request), input: request.params, request });
+        return reply.status(204).send(null);
+      },
+    );
+    app.get(
+      '/mandators/:id/users',
+      {
+        schema: {
+          tags,
+          summary: 'Users of a mandator (admins; client admins for their own mandators)',
+          params: idParamsSchema,
+          response: { 200: mandatorUsersAnswerSchema },
+        },
+        preHandler: guard(),
+      },
+      (request) => listMandatorUsers({ ctx, actor: requireActor(request), input: request.params }),
+    );
+  };
 }

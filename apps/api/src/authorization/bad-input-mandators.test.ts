@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createMandator, createUser } from '../test/factories.ts';
+import { signIn } from '../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { type Body, expectRefusedAndUnchanged, long, type Method } from './expect-refused.ts';
+
+const MANDATOR_BODIES: [string, Body][] = [
+  ['no mandator', {}],
+  ['name missing', { mandator: {} }],
+  ['name empty', { mandator: { name: '' } }],
+  ['name blanks', { mandator: { name: '   ' } }],
+  ['name over 255', { mandator: { name: long(256) } }],
+  ['name a number', { mandator: { name: 7 } }],
+  ['expiry negative', { mandator: { name: 'M', passwordExpiryDays: -1 } }],
+  ['expiry a fraction', { mandator: { name: 'M', passwordExpiryDays: 1.5 } }],
+  ['expiry too large', { mandator: { name: 'M', passwordExpiryDays: 3651 } }],
+  ['expiry a string', { mandator: { name: 'M', passwordExpiryDays: '30' } }],
+  ['__proto__ inside mandator', '{"mandator":{"name":"M","__proto__":{"x":1}}}'],
+  ['constructor.prototype', '{"mandator":{"name":"M"},"constructor":{"prototype":{"x":1}}}'],
+];
+
+describe('bad input to the mandators calls', () => {
+  let t: TestApp;
+  let adminCookie: string;
+  let mandatorId: number;
+  const refused = (method: Method, url: string, cookie: string, body?: Body) =>
+    expectRefusedAndUnchanged(t, method, url, cookie, body);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    mandatorId = (await createMandator(t.ctx.db)).id;
+    adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+  });
+  afterAll(() => t.close());
+
+  it.each(MANDATOR_BODIES)('POST /api/mandators refuses %s', async (_name, body) => {
+    await refused('POST', '/api/mandators', adminCookie, body);
+  });
+
+  it.each(MANDATOR_BODIES.filter(([name]) => !/missing|no mandator/.test(name)))(
+    'PATCH /api/mandators/{id} refuses %s',
+    async (_name, body) => {
+      await refused('PATCH', `/api/mandators/${mandatorId}`, adminCookie, body);
+    },
+  );
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMandator, createUser } from '../test/factories.ts';
+import { signIn } from '../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { type Body, expectRefusedAndUnchanged, long, type Method } from './expect-refused.ts';
+
+const validUser = { email: 'fresh@bad.test', role: 'ROLE_USER', password: 'bad-input-pass-1' };
+
+const USER_BODIES: [string, Body][] = [
+  ['a bare string', '"user"'],
+  ['an array', '[]'],
+  ['null', 'null'],
+  ['no user', '{}'],
+  ['user not an object', { user: 'admin' }],
+  ['user null', { user: null }],
+  ['email a number', { user: { ...validUser, email: 42 } }],
+  ['email missing', { user: { role: 'ROLE_USER', password: 'bad-input-pass-1' } }],
+  ['email not an email', { user: { ...validUser, email: 'not-an-email' } }],
+  ['email over 45', { user: { ...validUser, email: `${long(40)}@b.test` } }],
+  ['firstname over 45', { user: { ...validUser, firstname: long(46) } }],
+  ['lastname an object', { user: { ...validUser, lastname: { $gt: '' } } }],
+  ['phone with letters', { user: { ...validUser, phone: '+41 79 CALL ME' } }],
+  ['unknown role', { user: { ...validUser, role: 'ROLE_ROOT' } }],
+  ['roles as a string', { user: { ...validUser, role: ['ROLE_ADMIN'] } }],
+  ['mandators not numbers', { user: { ...validUser, mandators: ['1'] } }],
+  ['mandators negative', { user: { ...validUser, mandators: [-1] } }],
+  ['mandators too many', { user: { ...validUser, mandators: Array.from({ length: 501 }, (_, i) => i + 1) } }],
+  ['password too short', { user: { ...validUser, password: 'a1' } }],
+  ['password over 50', { user: { ...validUser, password: `a1${long(49)}` } }],
+  ['password with blank edges', { user: { ...validUser, password: ' bad-input-pass-1' } }],
+  ['password a number', { user: { ...validUser, password: 12345678 } }],
+  ['language unknown', { user: { ...validUser, languageId: 'XX' } }],
+  ['isActive a string', { user: { ...validUser, isActive: 'true' } }],
+  ['notificationEnabled a number', { user: { ...validUser, notificationEnabled: 1 } }],
+  ['loginMethod unknown', { user: { ...validUser, loginMethod: 'magic' } }],
+  ['saml without provider', { user: { ...validUser, loginMethod: 'saml' } }],
+  ['samlProvider over 64', { user: { ...validUser, loginMethod: 'saml', samlProvider: long(65) } }],
+  ['function unknown', { user: { ...validUser, function: 'king' } }],
+  [
+    '__proto__ inside user',
+    `{"user":{"email":"fresh@bad.test","password":"bad-input-pass-1","__proto__":{"role":"ROLE_ADMIN"}}}`,
+  ],
+  ['__proto__ at the top', `{"__proto__":{"isAdmin":true},"user":${JSON.stringify(validUser)}}`],
+  ['constructor.prototype', `{"user":${JSON.stringify(validUser)},"constructor":{"prototype":{"isAdmin":true}}}`],
+  ['malformed JSON', '{"user":{"email":'],
+];
+
+const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '__proto__', 'constructor', '1%3Bdrop', '%00', '1;2'];
+
+describe('bad input to the users calls', () => {
+  let t: TestApp;
+  let adminCookie: string;
+  let clientAdminCookie: string;
+  let own: number;
+  let targetId: number;
+
+  const refused = (method: Method, url: string, cookie: string, body?: Body, contentType?: string) =>
+    expectRefusedAndUnchanged(t, method, url, cookie, body, contentType);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    own = (await createMandator(t.ctx.db)).id;
+    adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    clientAdminCookie = await signIn(
+      t.ctx,
+      await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] }),
+    );
+    targetId = (await createUser(t.ctx.db, { mandatorIds: [own] })).id;
+  });
+  afterAll(() => t.close());
+
+  it.each(USER_BODIES)('POST /api/users refuses %s', async (_name, body) => {
+    await refused('POST', '/api/users', adminCookie, body);
+  });
+
+  it.each(USER_BODIES.filter(([name]) => !/missing|password too short/.test(name)))(
+    'PATCH /api/users/{id} refuses %s',
+    async (_name, body) => {
+      await refused('PATCH', `/api/users/${targetId}`, adminCookie, body);
+    },
+  );
+
+  it('refuses a role a client admin may not give, sent as a known or an extra field', async () => {
+    const promote = { role: 'ROLE_ADMIN', mandators: [own] };
+    await refused('POST', '/api/users', clientAdminCookie, { user: { ...validUser, ...promote } });
+    const response = await refused('PATCH', `/api/users/${targetId}`, clientAdminCookie, {
+      user: { role: 'ROLE_PROJECT_MANAGER' },
+    });
+    expect(response.statusCode).toBe(403);
+    // Extra keys are stripped, not obeyed: the call succeeds and the roles stay.
+    const extra = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${targetId}`,
+      headers: { cookie: clientAdminCookie },
+      payload: { user: { roles: ['ROLE_ADMIN'], id: 1, passwordHash: 'x', isAdmin: true } },
+    });
+    expect(extra.statusCode).toBe(200);
+    expect(extra.json().user).toMatchObject({ id: targetId, roles: ['ROLE_USER'] });
+  });
+
+  it.each(BAD_IDS)('answers 4xx for the id %j on every user and mandator call', async (id) => {
+    await refused('GET', `/api/users/${id}`, adminCookie);
+    await refused('PATCH', `/api/users/${id}`, adminCookie, { user: { firstname: 'X' } });
+    await refused('DELETE', `/api/users/${id}`, adminCookie);
+    await refused('PATCH', `/api/mandators/${id}`, adminCookie, { mandator: { name: 'X' } });
+    await refused('DELETE', `/api/mandators/${id}`, adminCookie);
+    await refused('GET', `/api/mandators/${id}/users`, adminCookie);
+  });
+
+  it.each([
+    ['page 0', '?page=0'],
+    ['page negative', '?page=-2'],
+    ['page text', '?page=two'],
+    ['page huge', '?page=1e9'],
+    ['showFree text', '?showFree=please'],
+    ['search over 100', `?search=${long(101)}`],
+  ])('GET /api/users refuses %s', async (_name, query) => {
+    const response = await refused('GET', `/api/users${query}`, adminCookie);
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses bodies that are too large or not JSON', async () => {
+    const huge = { user: { ...validUser, firstname: long(3 * 1024 * 1024) } };
+    expect((await refused('POST', '/api/users', adminCookie, huge)).statusCode).toBe(413);
+    const xml = await refused(
+      'POST',
+      '/api/users',
+      adminCookie,
+      '<user><role>ROLE_ADMIN</role></user>',
+      'application/xml',
+    );
+    expect(xml.statusCode).toBe(415);
+    expect((await refused('POST', '/api/users', adminCookie, 'email=a@b.c', 'text/plain')).statusCode).toBe(400);
+  });
+});

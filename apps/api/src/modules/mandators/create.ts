@@ -1,0 +1,20 @@
+import { mandators } from '@rope/db/schema/index';
+import type { MandatorBody } from '@rope/domain/user-forms';
+import { writeAudit } from '../audit/write-audit.ts';
+import { type ActionArgs, toMandatorAnswer, withPasswordExpiry } from './internal.ts';
+
+export async function createMandator({ ctx, actor, input, request }: ActionArgs<MandatorBody>) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(mandators)
+      .values({ name: input.name, settings: withPasswordExpiry({}, input.passwordExpiryDays) })
+      .returning();
+    await writeAudit(
+      tx,
+      { action: 'mandator.create', actorUserId: actor.userId, targetType: 'mandator', targetId: created!.id },
+      request,
+    );
+    return created!;
+  });
+  return { mandator: toMandatorAnswer(row, false) };
+}

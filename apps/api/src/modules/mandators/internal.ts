@@ -1,0 +1,58 @@
+import { areas, mandators, userMandators } from '@rope/db/schema/index';
+import type { MandatorSettings } from '@rope/domain/mandators';
+import type { Actor } from '@rope/domain/permissions';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { MandatorAnswer } from './schemas.ts';
+
+export interface ActionArgs<I> {
+  ctx: AppContext;
+  actor: Actor;
+  input: I;
+  /** For the audit log's ip. */
+  request?: FastifyRequest;
+}
+
+export type MandatorRow = typeof mandators.$inferSelect;
+
+export const MANDATOR_NOT_FOUND = 'Mandator not found';
+export const MANDATOR_IN_USE = 'The mandator is still assigned to areas or users';
+
+/** A mandator stays while an area (archived ones too) or a user refers to it. */
+export function inUse(mandatorId: SQL | number): SQL {
+  const byArea = sql`select 1 from ${areas} where ${areas.mandatorId} = ${mandatorId}`;
+  const byUser = sql`select 1 from ${userMandators} where ${userMandators.mandatorId} = ${mandatorId}`;
+  return sql`(exists (${byArea}) or exists (${byUser}))`;
+}
+
+export async function findMandator(ctx: AppContext, id: number): Promise<MandatorRow> {
+  const [row] = await ctx.db.select().from(mandators).where(eq(mandators.id, id));
+  if (!row) throw notFound(MANDATOR_NOT_FOUND);
+  return row;
+}
+
+export function toMandatorAnswer(row: MandatorRow, used: boolean): MandatorAnswer {
+  return {
+    id: row.id,
+    name: row.name,
+    passwordExpiryDays: row.settings.passwordExpiryDays || null,
+    canBeDeleted: !used,
+  };
+}
+
+/** 0 switches expiry off, which is the same as no setting. */
+export function withPasswordExpiry(settings: MandatorSettings, days: number | undefined): MandatorSettings {
+  if (days === undefined) return settings;
+  const { passwordExpiryDays: _old, ...rest } = settings;
+  return days > 0 ? { ...rest, passwordExpiryDays: days } : rest;
+}
+
+/** The restrict foreign keys catch a delete racing a new area or user link. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true;
+  }
+  return false;
+}

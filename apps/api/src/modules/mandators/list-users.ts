@@ -1,0 +1,38 @@
+import { userMandators, users } from '@rope/db/schema/index';
+import { can, mayListMandatorUsers, seesUserOnUsersScreen } from '@rope/domain/permissions';
+import { asc, eq, sql } from 'drizzle-orm';
+import { forbidden, notFound } from '../../http/app-error.ts';
+import { type ActionArgs, findMandator, MANDATOR_NOT_FOUND } from './internal.ts';
+
+/**
+ * GET /mandators/{id}/users. Admins (mandator management) for any mandator; client admins (edit-own) for their
+ * own mandators only, seeing the users their users screen shows (no admins, project managers or API accounts);
+ * a client admin asking for another mandator gets 404, like any object of a tenant they cannot see.
+ */
+export async function listMandatorUsers({ ctx, actor, input }: ActionArgs<{ id: number }>) {
+  if (!can(actor, 'MANDATOR_MANAGE') && !can(actor, 'USER_EDIT_OWN')) throw forbidden();
+  if (!mayListMandatorUsers(actor, input.id)) throw notFound(MANDATOR_NOT_FOUND);
+  const mandator = await findMandator(ctx, input.id);
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      roles: users.roles,
+    })
+    .from(users)
+    .innerJoin(userMandators, eq(userMandators.userId, users.id))
+    .where(eq(userMandators.mandatorId, mandator.id))
+    .orderBy(asc(sql`lower(${users.email})`), asc(users.id));
+  return {
+    users: rows
+      .filter((row) => seesUserOnUsersScreen(actor, { id: row.id, roles: row.roles, mandatorIds: [mandator.id] }))
+      .map((row) => ({
+        id: row.id,
+        name: `${row.firstname} ${row.lastname}`.trim(),
+        email: row.email,
+        role: row.roles[0]!,
+      })),
+  };
+}

@@ -1,0 +1,144 @@
+import { auditLog, mandators } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, createArea, createMandator, createUser } from '../../test/factories.ts';
+import { signIn } from '../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('mandators', () => {
+  let t: TestApp;
+  let adminCookie: string;
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, payload });
+  const settingsOf = async (id: number) =>
+    (await t.ctx.db.select().from(mandators).where(eq(mandators.id, id)))[0]?.settings;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+  });
+  afterAll(() => t.close());
+
+  it('lists mandators by name, deletable only while nothing refers to them', async () => {
+    const withArea = await createMandator(t.ctx.db, 'bergbahn Nord');
+    await createArea(t.ctx.db, withArea.id);
+    const withUser = await createMandator(t.ctx.db, 'Alpen AG');
+    await createUser(t.ctx.db, { mandatorIds: [withUser.id] });
+    const unused = await createMandator(t.ctx.db, 'Cable Co');
+    const response = await call('GET', '/api/mandators', adminCookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      mandators: [
+        { id: withUser.id, name: 'Alpen AG', passwordExpiryDays: null, canBeDeleted: false },
+        { id: withArea.id, name: 'bergbahn Nord', passwordExpiryDays: null, canBeDeleted: false },
+        { id: unused.id, name: 'Cable Co', passwordExpiryDays: null, canBeDeleted: true },
+      ],
+    });
+  });
+
+  it('creates a mandator with a password expiry kept in its settings', async () => {
+    const response = await call('POST', '/api/mandators', adminCookie, {
+      mandator: { name: '  Seilbahn Süd ', passwordExpiryDays: 90, id: 5, settings: { x: 1 } },
+    });
+    expect(response.statusCode).toBe(200);
+    const { mandator } = response.json();
+    expect(mandator).toEqual({
+      id: expect.any(Number),
+      name: 'Seilbahn Süd',
+      passwordExpiryDays: 90,
+      canBeDeleted: true,
+    });
+    expect(await settingsOf(mandator.id)).toEqual({ passwordExpiryDays: 90 });
+    const [audit] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'mandator.create'));
+    expect(audit).toMatchObject({ targetType: 'mandator', targetId: mandator.id });
+  });
+
+  it('requires a name with the spec text', async () => {
+    for (const mandator of [{ name: '' }, { name: '   ' }, {}]) {
+      const response = await call('POST', '/api/mandators', adminCookie, { mandator });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ 'mandator.name': 'A value needs to be provided for the field' });
+    }
+    const long = await call('POST', '/api/mandators', adminCookie, { mandator: { name: 'x'.repeat(256) } });
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('updates the name and switches the expiry off with 0', async () => {
+    const { mandator } = (
+      await call('POST', '/api/mandators', adminCookie, { mandator: { name: 'Old', passwordExpiryDays: 30 } })
+    ).json();
+    const renamed = await call('PATCH', `/api/mandators/${mandator.id}`, adminCookie, { mandator: { name: 'New' } });
+    expect(renamed.json().mandator).toMatchObject({ name: 'New', passwordExpiryDays: 30 });
+    const off = await call('PATCH', `/api/mandators/${mandator.id}`, adminCookie, {
+      mandator: { passwordExpiryDays: 0 },
+    });
+    expect(off.json().mandator).toMatchObject({ name: 'New', passwordExpiryDays: null });
+    expect(await settingsOf(mandator.id)).toEqual({});
+    const empty = await call('PATCH', `/api/mandators/${mandator.id}`, adminCookie, { mandator: { name: '' } });
+    expect(empty.statusCode).toBe(400);
+    expect((await call('PATCH', '/api/mandators/987654', adminCookie, { mandator: { name: 'X' } })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('deletes an unused mandator and refuses one still in use', async () => {
+    const unused = await createMandator(t.ctx.db);
+    const response = await call('DELETE', `/api/mandators/${unused.id}`, adminCookie);
+    expect(response.statusCode).toBe(204);
+    expect(await settingsOf(unused.id)).toBeUndefined();
+    expect((await call('DELETE', `/api/mandators/${unused.id}`, adminCookie)).statusCode).toBe(404);
+    for (const setUp of [
+      (id: number) => createArea(t.ctx.db, id),
+      (id: number) => createUser(t.ctx.db, { mandatorIds: [id] }),
+    ]) {
+      const used = await createMandator(t.ctx.db);
+      await setUp(used.id);
+      const refused = await call('DELETE', `/api/mandators/${used.id}`, adminCookie);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ code: 'CONFLICT', message: 'The mandator is still assigned to areas or users' });
+      expect(await settingsOf(used.id)).toEqual({});
+    }
+  });
+
+  it('is for admins only', async () => {
+    const mandator = await createMandator(t.ctx.db);
+    for (const roles of [['ROLE_PROJECT_MANAGER'], ['ROLE_CLIENT_ADMIN'], ['ROLE_USER']] as const) {
+      const cookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: [...roles], mandatorIds: [mandator.id] }));
+      expect((await call('GET', '/api/mandators', cookie)).statusCode).toBe(403);
+      expect((await call('POST', '/api/mandators', cookie, { mandator: { name: 'X' } })).statusCode).toBe(403);
+      expect((await call('DELETE', `/api/mandators/${mandator.id}`, cookie)).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/mandators' })).statusCode).toBe(401);
+  });
+
+  describe('GET /api/mandators/{id}/users', () => {
+    it('lists the users of a mandator for admins, and for client admins of that mandator', async () => {
+      const own = await createMandator(t.ctx.db);
+      const foreign = await createMandator(t.ctx.db);
+      const clientAdmin = await createUser(t.ctx.db, {
+        roles: ['ROLE_CLIENT_ADMIN'],
+        mandatorIds: [own.id],
+        email: 'm-ca@x.test',
+      });
+      const client = await createUser(t.ctx.db, { mandatorIds: [own.id], email: 'm-client@x.test' });
+      await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], mandatorIds: [own.id], email: 'm-admin@x.test' });
+      await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [own.id]);
+      await createUser(t.ctx.db, { mandatorIds: [foreign.id] });
+      const byAdmin = await call('GET', `/api/mandators/${own.id}/users`, adminCookie);
+      expect(byAdmin.statusCode).toBe(200);
+      expect(byAdmin.json().users.map((u: { email: string }) => u.email)).toHaveLength(4);
+      const cookie = await signIn(t.ctx, clientAdmin);
+      const byClientAdmin = await call('GET', `/api/mandators/${own.id}/users`, cookie);
+      expect(byClientAdmin.json()).toEqual({
+        users: [
+          { id: clientAdmin.id, name: 'Test User', email: 'm-ca@x.test', role: 'ROLE_CLIENT_ADMIN' },
+          { id: client.id, name: 'Test User', email: 'm-client@x.test', role: 'ROLE_USER' },
+        ],
+      });
+      expect((await call('GET', `/api/mandators/${foreign.id}/users`, cookie)).statusCode).toBe(404);
+      expect((await call('GET', '/api/mandators/987654/users', cookie)).statusCode).toBe(404);
+      expect((await call('GET', '/api/mandators/987654/users', adminCookie)).statusCode).toBe(404);
+      expect((await call('GET', `/api/mandators/${own.id}/users`, await signIn(t.ctx, client))).statusCode).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { userMandators, users } from '@rope/db/schema/index';
+import { assignableRoles, can, keepsMandators } from '@rope/domain/permissions';
+import type { UserCreate } from '@rope/domain/user-forms';
+import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword } from '../../infra/crypto.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import {
+  type ActionArgs,
+  assertEmailFree,
+  assertLoginMethodAllowed,
+  checkMandators,
+  EMAIL_CONFLICT,
+  fieldError,
+  isUniqueViolation,
+  requiredMandators,
+  unknownSamlProvider,
+} from './internal.ts';
+import { isKnownSamlProvider } from './list-saml-providers.ts';
+
+export async function createUser({ ctx, actor, input, request }: ActionArgs<UserCreate>) {
+  const editsAny = can(actor, 'USER_EDIT_ANY');
+  // Edit-any chooses the role; a client admin's new users are clients unless they pick another client role.
+  const role = input.role ?? (editsAny ? undefined : 'ROLE_USER');
+  if (!role) throw fieldError('VALIDATION', 'user.role', M.selectRequired);
+  if (!assignableRoles(actor).includes(role)) {
+    throw fieldError('FORBIDDEN', 'user.role', 'You are not allowed to give this role');
+  }
+  const roles = [role];
+  let mandatorIds = await checkMandators(ctx, actor, input.mandators ?? []);
+  if (!editsAny && mandatorIds.length === 0) throw requiredMandators();
+  if (!keepsMandators(roles)) mandatorIds = [];
+  assertLoginMethodAllowed({ roles, email: input.email }, input.loginMethod);
+  const samlProvider = input.loginMethod === 'saml' ? (input.samlProvider ?? null) : null;
+  if (samlProvider && !isKnownSamlProvider(ctx.env, samlProvider)) throw unknownSamlProvider();
+  await assertEmailFree(ctx, input.email);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const twoFactorMethod = input.twoFactorMethod ?? null;
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          phone: input.phone || null,
+          function: input.function ?? null,
+          roles,
+          languageId: input.languageId,
+          notificationEnabled: input.notificationEnabled,
+          // Spec: a user counts as active if marked so, or has a password, or has two-factor configured.
+          isActive: input.isActive || passwordHash !== null || twoFactorMethod !== null,
+          passwordHash,
+          passwordChangedAt: passwordHash ? new Date() : null,
+          loginMethod: input.loginMethod,
+          twoFactorMethod,
+          samlProvider,
+        })
+        .returning({ id: users.id });
+      const userId = created!.id;
+      if (mandatorIds.length) {
+        await tx.insert(userMandators).values(mandatorIds.map((mandatorId) => ({ userId, mandatorId })));
+      }
+      await writeAudit(
+        tx,
+        {
+          action: 'user.create',
+          actorUserId: actor.userId,
+          targetType: 'user',
+          targetId: userId,
+          details: { email: input.email, roles, mandatorIds },
+        },
+        request,
+      );
+      return userId;
+    });
+    return { user: { id, role } };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_CONFLICT);
+    throw error;
+  }
+}

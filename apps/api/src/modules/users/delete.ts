@@ -1,0 +1,28 @@
+import { users } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../http/app-error.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import { type ActionArgs, findVisibleUser } from './internal.ts';
+import { pictureKeyOf } from './picture-key.ts';
+
+/** Edit-any only (the route's guard); the user's sessions, keys and mandator links go with the row. */
+export async function deleteUser({ ctx, actor, input, request }: ActionArgs<{ id: number }>) {
+  if (input.id === actor.userId) throw new AppError('RULE_VIOLATION', 'You cannot delete your own account');
+  const { row } = await findVisibleUser(ctx, actor, input.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, row.id));
+    await writeAudit(
+      tx,
+      {
+        action: 'user.delete',
+        actorUserId: actor.userId,
+        targetType: 'user',
+        targetId: row.id,
+        details: { email: row.email },
+      },
+      request,
+    );
+  });
+  const pictureKey = pictureKeyOf(row.pictureUri);
+  if (pictureKey) await ctx.storage.remove(pictureKey);
+}

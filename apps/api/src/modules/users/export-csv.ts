@@ -1,0 +1,91 @@
+import { mandators, notificationDeliveries, userMandators, users, userTokens } from '@rope/db/schema/index';
+import {
+  expiredResetsCsv,
+  type ListCsvRow,
+  loginsCsv,
+  notificationsCsv,
+  USER_CSV_FILES,
+  type UserCsvKind,
+  userListCsv,
+} from '@rope/domain/user-csv';
+import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import type { ActionArgs } from './internal.ts';
+
+const byEmail = [asc(sql`lower(${users.email})`), asc(users.id)];
+const person = {
+  email: users.email,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  roles: users.roles,
+  isActive: users.isActive,
+};
+
+async function logins(ctx: AppContext) {
+  const rows = await ctx.db
+    .select({ ...person, lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .orderBy(...byEmail);
+  return loginsCsv(rows);
+}
+
+async function notifications(ctx: AppContext) {
+  const rows = await ctx.db
+    .select({
+      ...person,
+      notificationEnabled: users.notificationEnabled,
+      unsubscribedAt: users.unsubscribedAt,
+      deliveries: count(notificationDeliveries.id),
+    })
+    .from(users)
+    .leftJoin(notificationDeliveries, eq(notificationDeliveries.userId, users.id))
+    .groupBy(users.id)
+    .orderBy(...byEmail);
+  return notificationsCsv(rows);
+}
+
+async function list(ctx: AppContext) {
+  const rows = await ctx.db
+    .select({
+      ...person,
+      id: users.id,
+      phone: users.phone,
+      function: users.function,
+      languageId: users.languageId,
+    })
+    .from(users)
+    .orderBy(...byEmail);
+  const links = await ctx.db
+    .select({ userId: userMandators.userId, name: mandators.name })
+    .from(userMandators)
+    .innerJoin(mandators, eq(mandators.id, userMandators.mandatorId))
+    .orderBy(asc(mandators.name));
+  const names = new Map<number, string[]>();
+  for (const link of links) names.set(link.userId, [...(names.get(link.userId) ?? []), link.name]);
+  return userListCsv(rows.map((row): ListCsvRow => ({ ...row, mandators: names.get(row.id) ?? [] })));
+}
+
+/** Reset links that ran out without being used: people who asked for a reset and never finished it. */
+async function resets(ctx: AppContext) {
+  const rows = await ctx.db
+    .select({ email: users.email, createdAt: userTokens.createdAt, expiresAt: userTokens.expiresAt })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(and(eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt), lt(userTokens.expiresAt, new Date())))
+    .orderBy(desc(userTokens.createdAt), asc(userTokens.id));
+  return expiredResetsCsv(rows);
+}
+
+const BUILDERS: Record<UserCsvKind, (ctx: AppContext) => Promise<string>> = { logins, notifications, list, resets };
+
+/** Admin downloads (USER_EXPORT, the route's guard): the whole user base, so every download is audited. */
+export async function exportUsersCsv({ ctx, actor, input, request }: ActionArgs<{ kind: UserCsvKind }>) {
+  const csv = await BUILDERS[input.kind](ctx);
+  await writeAudit(
+    ctx.db,
+    { action: 'user.export', actorUserId: actor.userId, details: { kind: input.kind } },
+    request,
+  );
+  return { csv, fileName: USER_CSV_FILES[input.kind] };
+}

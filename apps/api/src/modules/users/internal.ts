@@ -1,0 +1,151 @@
+import { mandators, userMandators, users } from '@rope/db/schema/index';
+import { mayUseLoginMethod } from '@rope/domain/auth';
+import {
+  type Actor,
+  can,
+  isApiRole,
+  seesUserOnUsersScreen,
+  type UserSubject,
+  visibleMandators,
+} from '@rope/domain/permissions';
+import type { Role } from '@rope/domain/roles';
+import type { LoginMethod } from '@rope/domain/users';
+import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { mandatorIdsOf, type UserRow } from '../auth/load-actor.ts';
+import type { UserDetail } from './schemas.ts';
+
+export interface ActionArgs<I> {
+  ctx: AppContext;
+  actor: Actor;
+  input: I;
+  /** For the audit log's ip. */
+  request?: FastifyRequest;
+}
+
+export interface UserTarget {
+  row: UserRow;
+  mandatorIds: number[];
+}
+
+export const subjectOf = (target: UserTarget): UserSubject => ({
+  id: target.row.id,
+  roles: target.row.roles,
+  mandatorIds: target.mandatorIds,
+});
+
+export const USER_NOT_FOUND = 'User not found';
+
+/** The user as the users screen shows it to this actor; 404 for a missing user and for one the actor may not see. */
+export async function findVisibleUser(ctx: AppContext, actor: Actor, id: number): Promise<UserTarget> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  const target = { row, mandatorIds: await mandatorIdsOf(ctx.db, id) };
+  if (!seesUserOnUsersScreen(actor, subjectOf(target))) throw notFound(USER_NOT_FOUND);
+  return target;
+}
+
+/** Only the mandators the actor sees: a client admin never learns the other tenants of a shared user. */
+export function visibleMandatorIds(actor: Actor, mandatorIds: readonly number[]): number[] {
+  const visible = visibleMandators(actor);
+  return mandatorIds.filter((id) => visible === 'all' || visible.includes(id));
+}
+
+export function toUserDetail(actor: Actor, target: UserTarget): UserDetail {
+  const { row } = target;
+  return {
+    id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    phone: row.phone,
+    function: row.function as UserDetail['function'],
+    role: row.roles[0]!,
+    roles: row.roles,
+    mandators: visibleMandatorIds(actor, target.mandatorIds),
+    loginMethod: row.loginMethod as UserDetail['loginMethod'],
+    twoFactorMethod: row.twoFactorMethod as UserDetail['twoFactorMethod'],
+    samlProvider: row.samlProvider,
+    languageId: row.languageId as UserDetail['languageId'],
+    notificationEnabled: row.notificationEnabled,
+    isActive: row.isActive,
+    pictureUri: row.pictureUri,
+  };
+}
+
+export const fullName = (row: Pick<UserRow, 'firstname' | 'lastname'>) => `${row.firstname} ${row.lastname}`.trim();
+
+export const EMAIL_CONFLICT = 'Specified email address is already used for different user. Use a different email.';
+
+/** 409 when another user has this email, compared without case. */
+export async function assertEmailFree(ctx: AppContext, email: string, exceptUserId?: number): Promise<void> {
+  const sameEmail = sql`lower(${users.email}) = lower(${email})`;
+  const [other] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? sameEmail : and(sameEmail, ne(users.id, exceptUserId)));
+  if (other) throw new AppError('CONFLICT', EMAIL_CONFLICT);
+}
+
+/** The unique index on lower(email) catches the race two simultaneous saves would win. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * The mandators of a user form, deduplicated: edit-own actors may name only their own, and an id that does not
+ * exist or is not visible is refused the same way, so a foreign mandator's existence never shows.
+ */
+export async function checkMandators(ctx: AppContext, actor: Actor, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (!can(actor, 'USER_EDIT_ANY') && unique.some((id) => !actor.mandatorIds.includes(id))) throw unknownMandator();
+  if (unique.length === 0) return unique;
+  const found = await ctx.db.select({ id: mandators.id }).from(mandators).where(inArray(mandators.id, unique));
+  if (found.length !== unique.length) throw unknownMandator();
+  return unique;
+}
+
+const unknownMandator = () => fieldError('VALIDATION', 'user.mandators', 'Unknown mandator');
+
+export function fieldError(code: 'VALIDATION' | 'FORBIDDEN', field: string, message: string): AppError {
+  return new AppError(code, `${field}: ${message}`, { [field]: message });
+}
+
+const LOGIN_METHOD_NOT_ALLOWED = 'This sign-in method is not available for this role or email address';
+
+/** No-password only for client roles, email codes only to a personal address; API accounts never sign in. */
+export function assertLoginMethodAllowed(user: { roles: readonly Role[]; email: string }, method: string): void {
+  if (user.roles.every(isApiRole)) return;
+  if (!mayUseLoginMethod(user, method as LoginMethod)) {
+    throw fieldError('VALIDATION', 'user.loginMethod', LOGIN_METHOD_NOT_ALLOWED);
+  }
+}
+
+export const unknownSamlProvider = () => fieldError('VALIDATION', 'user.samlProvider', 'Unknown SAML provider');
+
+export const requiredMandators = () => fieldError('VALIDATION', 'user.mandators', M.required);
+
+export async function mandatorsByUser(ctx: AppContext, actor: Actor, userIds: number[]) {
+  const byUser = new Map<number, { id: number; name: string }[]>();
+  if (userIds.length === 0) return byUser;
+  const visible = visibleMandators(actor);
+  const rows = await ctx.db
+    .select({ userId: userMandators.userId, id: mandators.id, name: mandators.name })
+    .from(userMandators)
+    .innerJoin(mandators, eq(mandators.id, userMandators.mandatorId))
+    .where(inArray(userMandators.userId, userIds))
+    .orderBy(asc(mandators.name), asc(mandators.id));
+  for (const row of rows) {
+    if (visible !== 'all' && !visible.includes(row.id)) continue;
+    const list = byUser.get(row.userId) ?? [];
+    list.push({ id: row.id, name: row.name });
+    byUser.set(row.userId, list);
+  }
+  return byUser;
+}

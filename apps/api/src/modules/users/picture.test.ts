@@ -1,0 +1,146 @@
+import { users } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMandator, createUser } from '../../test/factories.ts';
+import { signIn } from '../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const png = PNG.sync.write(new PNG({ width: 2, height: 2 }));
+const jpeg = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0'),
+  Buffer.alloc(64),
+]);
+
+function multipart(bytes: Buffer, fileName = 'me.png', type = 'image/png') {
+  const boundary = `----rope${Math.random().toString(36).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('profile pictures', () => {
+  let t: TestApp;
+  let pm: { id: number };
+  let pmCookie: string;
+  let adminCookie: string;
+  let clientCookie: string;
+  const upload = (cookie: string, id: number | string, bytes: Buffer, fileName?: string) => {
+    const body = multipart(bytes, fileName);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/users/${id}/picture`,
+      headers: { ...body.headers, cookie },
+      payload: body.payload,
+    });
+  };
+  const pictureUri = async (id: number) =>
+    (await t.ctx.db.select({ uri: users.pictureUri }).from(users).where(eq(users.id, id)))[0]!.uri;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const mandator = await createMandator(t.ctx.db);
+    pm = await createUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
+    pmCookie = await signIn(t.ctx, pm);
+    adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    clientCookie = await signIn(t.ctx, await createUser(t.ctx.db, { mandatorIds: [mandator.id] }));
+  });
+  afterAll(() => t.close());
+
+  it('lets a project manager upload their own PNG, which anyone signed in can load', async () => {
+    const response = await upload(pmCookie, pm.id, png);
+    expect(response.statusCode).toBe(200);
+    const uri = response.json().user.pictureUri;
+    expect(uri).toMatch(new RegExp(`^/api/users/${pm.id}/picture\\?v=[0-9a-f-]{36}$`));
+    expect(await pictureUri(pm.id)).toBe(uri);
+    const picture = await t.app.inject({ method: 'GET', url: uri, headers: { cookie: clientCookie } });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.equals(png)).toBe(true);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/users/${pm.id}/picture` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('lets an admin replace it with a JPEG and drops the old file', async () => {
+    const before = await pictureUri(pm.id);
+    const oldKey = `pictures/${before!.split('?v=')[1]}`;
+    const response = await upload(adminCookie, pm.id, jpeg, 'photo.jpg');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.pictureUri).not.toBe(before);
+    expect(await t.ctx.storage.exists(oldKey)).toBe(false);
+    const picture = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${pm.id}/picture`,
+      headers: { cookie: pmCookie },
+    });
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('checks the type by content, not by name', async () => {
+    const response = await upload(pmCookie, pm.id, Buffer.from('<svg onload="alert(1)"/>'), 'evil.png');
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'The picture must be a JPEG or PNG image',
+    });
+    const gif = await upload(pmCookie, pm.id, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'x.png');
+    expect(gif.statusCode).toBe(415);
+  });
+
+  it('refuses pictures over 2 MB', async () => {
+    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
+    const response = await upload(pmCookie, pm.id, big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The picture may be at most 2 MB' });
+  });
+
+  it('refuses a body that is not multipart, or has no file', async () => {
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${pm.id}/picture`,
+      headers: { cookie: pmCookie },
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    const boundary = '----empty';
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${pm.id}/picture`,
+      headers: { cookie: pmCookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n--${boundary}--\r\n`,
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('A picture file is needed');
+  });
+
+  it('has pictures for project managers only', async () => {
+    const client = await createUser(t.ctx.db, { roles: ['ROLE_USER'] });
+    const response = await upload(adminCookie, client.id, png);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'RULE_VIOLATION',
+      message: 'Only project managers have a profile picture',
+    });
+  });
+
+  it('lets nobody else change a picture, and reveals no user doing so', async () => {
+    expect((await upload(clientCookie, pm.id, png)).statusCode).toBe(403);
+    expect((await upload(clientCookie, 987_654, png)).statusCode).toBe(403);
+    expect((await upload(adminCookie, 987_654, png)).statusCode).toBe(404);
+  });
+
+  it('answers 404 when a user has no picture', async () => {
+    const other = await createUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
+    for (const id of [other.id, 987_654]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${id}/picture`,
+        headers: { cookie: clientCookie },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});

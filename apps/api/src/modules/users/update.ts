@@ -1,0 +1,142 @@
+import { sessions, userMandators, users } from '@rope/db/schema/index';
+import { can, canManageUser, keepsMandators } from '@rope/domain/permissions';
+import type { UserUpdate } from '@rope/domain/user-forms';
+import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
+import { and, eq, ne } from 'drizzle-orm';
+import { AppError, forbidden } from '../../http/app-error.ts';
+import { hashPassword, sha256 } from '../../infra/crypto.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import {
+  type ActionArgs,
+  assertEmailFree,
+  assertLoginMethodAllowed,
+  checkMandators,
+  EMAIL_CONFLICT,
+  fieldError,
+  findVisibleUser,
+  isUniqueViolation,
+  requiredMandators,
+  toUserDetail,
+  unknownSamlProvider,
+} from './internal.ts';
+import { isKnownSamlProvider } from './list-saml-providers.ts';
+
+type UserValues = Partial<typeof users.$inferInsert>;
+
+// Plain columns a PATCH may change as sent; a changed one is named in the audit entry.
+const PLAIN_FIELDS = [
+  'firstname',
+  'lastname',
+  'function',
+  'loginMethod',
+  'twoFactorMethod',
+  'samlProvider',
+  'languageId',
+  'notificationEnabled',
+  'isActive',
+] as const;
+
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id: number; user: UserUpdate }>) {
+  const target = await findVisibleUser(ctx, actor, input.id);
+  const { row } = target;
+  if (!canManageUser(actor, { id: row.id, roles: row.roles, mandatorIds: target.mandatorIds })) {
+    throw forbidden('You are not allowed to edit this user');
+  }
+  const body = input.user;
+  const values: UserValues = {};
+  const changed: string[] = [];
+  for (const field of PLAIN_FIELDS) {
+    const value = body[field];
+    if (value !== undefined && value !== row[field]) {
+      Object.assign(values, { [field]: value });
+      changed.push(field);
+    }
+  }
+  if (body.phone !== undefined && (body.phone || null) !== row.phone) {
+    values.phone = body.phone || null;
+    changed.push('phone');
+  }
+  if (body.email !== undefined && body.email !== row.email) {
+    await assertEmailFree(ctx, body.email, row.id);
+    values.email = body.email;
+    changed.push('email');
+  }
+
+  let roles = row.roles;
+  if (body.role !== undefined && body.role !== row.roles[0]) {
+    if (!can(actor, 'USER_EDIT_ANY')) throw fieldError('FORBIDDEN', 'user.role', 'You are not allowed to change roles');
+    roles = [body.role];
+    values.roles = roles;
+    changed.push('roles');
+  }
+  let mandatorIds =
+    body.mandators === undefined ? target.mandatorIds : await checkMandators(ctx, actor, body.mandators);
+  if (!can(actor, 'USER_EDIT_ANY') && mandatorIds.length === 0) throw requiredMandators();
+  if (!keepsMandators(roles)) mandatorIds = [];
+  const mandatorsChanged = !sameSet(mandatorIds, target.mandatorIds);
+  if (mandatorsChanged) changed.push('mandators');
+
+  const loginMethod = values.loginMethod ?? row.loginMethod;
+  if (values.loginMethod || values.roles || values.email) {
+    assertLoginMethodAllowed({ roles, email: values.email ?? row.email }, loginMethod);
+  }
+  const samlProvider = values.samlProvider === undefined ? row.samlProvider : values.samlProvider;
+  if (loginMethod === 'saml' && !samlProvider) {
+    throw fieldError('VALIDATION', 'user.samlProvider', M.samlProviderRequired);
+  }
+  if (loginMethod === 'saml' && samlProvider && !isKnownSamlProvider(ctx.env, samlProvider)) {
+    throw unknownSamlProvider();
+  }
+  if ('twoFactorMethod' in values && values.twoFactorMethod !== 'authenticator') {
+    // A secret left behind would come back to life when the authenticator is chosen again.
+    values.twoFactorSecret = null;
+    values.twoFactorLastStep = null;
+  }
+  if (body.password) {
+    values.passwordHash = await hashPassword(body.password);
+    values.passwordChangedAt = new Date();
+    if (body.isActive === undefined && !row.isActive) values.isActive = true;
+    changed.push('password');
+  }
+
+  // A new password or new privileges end the user's other sessions; the actor's own session stays.
+  const endSessions =
+    changed.includes('password') || changed.includes('roles') || mandatorsChanged || values.isActive === false;
+  const keepToken = row.id === actor.userId ? request?.auth?.sessionToken : undefined;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, row.id));
+      if (mandatorsChanged) {
+        await tx.delete(userMandators).where(eq(userMandators.userId, row.id));
+        if (mandatorIds.length) {
+          await tx.insert(userMandators).values(mandatorIds.map((mandatorId) => ({ userId: row.id, mandatorId })));
+        }
+      }
+      if (endSessions) {
+        const mine = eq(sessions.userId, row.id);
+        await tx.delete(sessions).where(keepToken ? and(mine, ne(sessions.idHash, sha256(keepToken))) : mine);
+      }
+      if (changed.length) {
+        await writeAudit(
+          tx,
+          {
+            action: 'user.update',
+            actorUserId: actor.userId,
+            targetType: 'user',
+            targetId: row.id,
+            details: { fields: changed },
+          },
+          request,
+        );
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_CONFLICT);
+    throw error;
+  }
+  const [updated] = await ctx.db.select().from(users).where(eq(users.id, row.id));
+  return { user: toUserDetail(actor, { row: updated!, mandatorIds }) };
+}

@@ -1,0 +1,46 @@
+import { users } from '@rope/db/schema/index';
+import { hasProfilePicture, mayChangePicture } from '@rope/domain/permissions';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import { type ActionArgs, USER_NOT_FOUND } from './internal.ts';
+import { pictureKeyOf, pictureUriFor } from './picture-key.ts';
+
+export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const PICTURE_TYPES = ['image/jpeg', 'image/png'];
+
+export interface PictureUpload {
+  id: number;
+  /** Reads the uploaded file only once the caller may upload, so refused requests cost no buffering. */
+  readFile: () => Promise<Buffer | undefined>;
+}
+
+export async function uploadPicture({ ctx, actor, input, request }: ActionArgs<PictureUpload>) {
+  // Same answer for every id a caller may not change, so this call reveals no user.
+  if (!mayChangePicture(actor, input.id)) throw forbidden('You may change only your own picture');
+  const [row] = await ctx.db
+    .select({ id: users.id, roles: users.roles, pictureUri: users.pictureUri })
+    .from(users)
+    .where(eq(users.id, input.id));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  if (!hasProfilePicture(row)) throw new AppError('RULE_VIOLATION', 'Only project managers have a profile picture');
+  const bytes = await input.readFile();
+  if (!bytes?.length)
+    throw new AppError('VALIDATION', 'A picture file is needed', { file: 'A picture file is needed' });
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !PICTURE_TYPES.includes(type.mime)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The picture must be a JPEG or PNG image');
+  }
+  const key = await ctx.storage.put(bytes, { prefix: 'pictures' });
+  const pictureUri = pictureUriFor(row.id, key);
+  await ctx.db.update(users).set({ pictureUri }).where(eq(users.id, row.id));
+  const oldKey = pictureKeyOf(row.pictureUri);
+  if (oldKey) await ctx.storage.remove(oldKey);
+  await writeAudit(
+    ctx.db,
+    { action: 'user.picture', actorUserId: actor.userId, targetType: 'user', targetId: row.id },
+    request,
+  );
+  return { user: { id: row.id, pictureUri } };
+}

@@ -1,0 +1,26 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+
+export interface ConfirmDeleteOptions {
+  title: string;
+  /** The question, e.g. "Really delete the user?". */
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** Runs on confirm; the dialog closes at once, so show the outcome where the item was. */
+  onConfirm: () => void;
+}
+
+/** The one delete confirmation of the app; needs ModalsProvider above the router. */
+export function confirmDelete({ title, message, confirmLabel, cancelLabel, onConfirm }: ConfirmDeleteOptions): string {
+  return modals.openConfirmModal({
+    title,
+    centered: true,
+    // The X does what Cancel does, and says so to screen readers.
+    closeButtonProps: { 'aria-label': cancelLabel },
+    children: <Text size="sm">{message}</Text>,
+    labels: { confirm: confirmLabel, cancel: cancelLabel },
+    confirmProps: { color: 'red', 'data-autofocus': true },
+    onConfirm,
+  });
+}

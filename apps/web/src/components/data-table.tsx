@@ -1,0 +1,184 @@
+import { Box, Center, Group, LoadingOverlay, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  type Header,
+  type OnChangeFn,
+  type SortingState,
+  type Row as TableRow,
+  useReactTable,
+} from '@tanstack/react-table';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
+
+export type { ColumnDef, SortingState };
+
+export interface DataTablePaging {
+  /** 1-based page the server answered. */
+  page: number;
+  pageSize: number;
+  /** Rows over all pages. */
+  total: number;
+  onPageChange: (page: number) => void;
+  /** Shown next to the pager, e.g. "26–50 of 112"; the caller translates it (see pageRange). */
+  summary?: ReactNode;
+  /** Accessible names of the pager and its controls, translated by the caller. */
+  labels?: { pager?: string; previous?: string; next?: string; first?: string; last?: string };
+}
+
+export interface DataTableSorting {
+  state: SortingState;
+  onChange: OnChangeFn<SortingState>;
+  /** The server sorts (paged lists); otherwise the rows given are sorted here. */
+  manual?: boolean;
+}
+
+export interface DataTableProps<TData> {
+  data: readonly TData[];
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column, as TanStack's own examples type them
+  columns: ColumnDef<TData, any>[];
+  /** Shown in place of the rows when there are none (and nothing is loading). */
+  emptyText: ReactNode;
+  getRowId?: (row: TData, index: number) => string;
+  /** Makes rows clickable (and reachable by keyboard); rowClickable narrows it to some rows. */
+  onRowClick?: (row: TData) => void;
+  rowClickable?: (row: TData) => boolean;
+  loading?: boolean;
+  paging?: DataTablePaging;
+  /** Sortable headers: without it no header sorts; columns opt out with `enableSorting: false`. */
+  sorting?: DataTableSorting;
+  /** Accessible name of the table. */
+  label?: string;
+  /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
+}
+
+/** 1-based first and last row of a page, for the caller's "{{from}}–{{to}} of {{total}}" text. */
+export function pageRange(page: number, pageSize: number, total: number): { from: number; to: number } {
+  if (total <= 0) return { from: 0, to: 0 };
+  const from = Math.min((page - 1) * pageSize + 1, total);
+  return { from, to: Math.min(page * pageSize, total) };
+}
+
+export function pageCount(pageSize: number, total: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}
+
+/** The one table of the app: TanStack Table state and Mantine Table markup. */
+export function DataTable<TData>(props: DataTableProps<TData>) {
+  const { data, columns, emptyText, getRowId, onRowClick, rowClickable, loading, paging, sorting, label } = props;
+  const minWidth = props.minWidth ?? 600;
+  const [localSorting, setLocalSorting] = useState<SortingState>([]);
+  const table = useReactTable({
+    data: data as TData[],
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: sorting && !sorting.manual ? getSortedRowModel() : undefined,
+    manualSorting: sorting?.manual ?? false,
+    enableSorting: Boolean(sorting),
+    state: { sorting: sorting?.state ?? localSorting },
+    onSortingChange: sorting?.onChange ?? setLocalSorting,
+  });
+  const rows = table.getRowModel().rows;
+  const clickable = (row: TData) => Boolean(onRowClick) && (rowClickable?.(row) ?? true);
+
+  return (
+    <Box pos="relative">
+      <LoadingOverlay visible={Boolean(loading)} zIndex={2} overlayProps={{ blur: 1 }} />
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" aria-label={label} aria-busy={loading}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => (
+                  <HeaderCell key={header.id} header={header} />
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <BodyRow key={row.id} row={row} onClick={clickable(row.original) ? onRowClick : undefined} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {rows.length === 0 && !loading ? (
+        <Center py="xl">
+          <Text c="dimmed">{emptyText}</Text>
+        </Center>
+      ) : null}
+      {rows.length === 0 && loading ? <Box h={120} /> : null}
+      {paging ? <Pager paging={paging} /> : null}
+    </Box>
+  );
+}
+
+function HeaderCell<TData>({ header }: { header: Header<TData, unknown> }) {
+  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+  if (!header.column.getCanSort()) return <Table.Th colSpan={header.colSpan}>{content}</Table.Th>;
+  const direction = header.column.getIsSorted();
+  const arrow = direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕';
+  return (
+    <Table.Th
+      colSpan={header.colSpan}
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+    >
+      <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {content}
+          <Text component="span" size="xs" c={direction ? undefined : 'dimmed'} aria-hidden="true">
+            {arrow}
+          </Text>
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function BodyRow<TData>({ row, onClick }: { row: TableRow<TData>; onClick: ((row: TData) => void) | undefined }) {
+  const open = onClick ? () => onClick(row.original) : undefined;
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.target !== event.currentTarget || !open) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open();
+    }
+  };
+  return (
+    <Table.Tr
+      onClick={open}
+      onKeyDown={open ? onKeyDown : undefined}
+      tabIndex={open ? 0 : undefined}
+      style={open ? { cursor: 'pointer' } : undefined}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+function Pager({ paging }: { paging: DataTablePaging }) {
+  const { page, pageSize, total, onPageChange, summary, labels } = paging;
+  const controlLabel = (control: 'first' | 'previous' | 'last' | 'next') => ({ 'aria-label': labels?.[control] });
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
+      <Text size="sm" c="dimmed">
+        {summary}
+      </Text>
+      <Pagination
+        total={pageCount(pageSize, total)}
+        value={page}
+        onChange={onPageChange}
+        hideWithOnePage
+        withEdges
+        size="sm"
+        aria-label={labels?.pager}
+        getControlProps={controlLabel}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { type ColumnDef, DataTable, type SortingState } from '../../../components/data-table';
+import { failureText } from '../../auth/messages';
+import { useDeleteMandator } from '../api';
+import type { Mandator } from '../types';
+
+interface MandatorsTableProps {
+  mandators: Mandator[];
+  loading: boolean;
+  onEdit: (mandator: Mandator) => void;
+}
+
+export function MandatorsTable({ mandators, loading, onEdit }: MandatorsTableProps) {
+  const { t } = useTranslation();
+  const remove = useDeleteMandator();
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
+
+  const columns = useMemo<ColumnDef<Mandator, unknown>[]>(() => {
+    const askDelete = (mandator: Mandator) =>
+      confirmDelete({
+        title: t('mandators.delete.title'),
+        message: t('mandators.delete.confirm'),
+        confirmLabel: t('mandators.delete.yes'),
+        cancelLabel: t('mandators.form.cancel'),
+        onConfirm: () =>
+          remove.mutate(mandator.id, {
+            onSuccess: () => notifications.show({ color: 'green', message: t('mandators.delete.done') }),
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                message: t('mandators.delete.error', { message: failureText(t, error, t('mandators.form.tryLater')) }),
+              }),
+          }),
+      });
+    return [
+      { id: 'name', header: t('mandators.table.name'), accessorKey: 'name' },
+      {
+        id: 'passwordExpiry',
+        header: t('mandators.table.passwordExpiry'),
+        accessorFn: (mandator) => mandator.passwordExpiryDays ?? 0,
+        cell: ({ row }) => {
+          const days = row.original.passwordExpiryDays ?? 0;
+          return days > 0 ? t('mandators.table.days', { count: days }) : t('mandators.table.never');
+        },
+      },
+      {
+        id: 'actions',
+        enableSorting: false,
+        header: () => <VisuallyHidden>{t('mandators.table.actions')}</VisuallyHidden>,
+        cell: ({ row }) => (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <Button size="compact-sm" variant="subtle" onClick={() => onEdit(row.original)}>
+              {t('mandators.table.edit')}
+            </Button>
+            <Tooltip label={t('mandators.delete.inUse')} disabled={row.original.canBeDeleted} withinPortal>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                // data-disabled rather than disabled: a disabled button gets no hover, so no tooltip saying why.
+                data-disabled={row.original.canBeDeleted ? undefined : true}
+                aria-disabled={!row.original.canBeDeleted}
+                aria-label={t('mandators.delete.label', { name: row.original.name })}
+                onClick={() => (row.original.canBeDeleted ? askDelete(row.original) : undefined)}
+              >
+                {t('mandators.table.delete')}
+              </Button>
+            </Tooltip>
+          </Group>
+        ),
+      },
+    ];
+  }, [t, onEdit, remove.mutate]);
+
+  return (
+    <DataTable
+      label={t('mandators.title')}
+      data={mandators}
+      columns={columns}
+      getRowId={(mandator) => String(mandator.id)}
+      emptyText={t('mandators.empty')}
+      loading={loading}
+      sorting={{ state: sorting, onChange: setSorting }}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan, useSessionUser } from '../../auth/session';
+import { useMandators } from '../api';
+import { MandatorDialog, type MandatorDialogTarget } from '../components/mandator-dialog';
+import { MandatorsTable } from '../components/mandators-table';
+
+/** /mandators: admins keep the list of tenants (spec section 2, "Mandators list"). */
+export function MandatorsPage() {
+  const { t } = useTranslation();
+  const sessionUser = useSessionUser();
+  const canManage = useCan('MANDATOR_MANAGE');
+  const mandators = useMandators(canManage);
+  const [dialog, setDialog] = useState<MandatorDialogTarget | null>(null);
+
+  if (sessionUser && !canManage) return <Alert color="yellow">{t('mandators.forbidden')}</Alert>;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{t('mandators.title')}</Title>
+        <Button onClick={() => setDialog({ mode: 'new' })}>{t('mandators.add')}</Button>
+      </Group>
+      {mandators.isError ? <Alert color="red">{t('mandators.loadError')}</Alert> : null}
+      <MandatorsTable
+        mandators={mandators.data ?? []}
+        loading={mandators.isPending && canManage}
+        onEdit={(mandator) => setDialog({ mode: 'edit', mandator })}
+      />
+      <MandatorDialog target={dialog} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

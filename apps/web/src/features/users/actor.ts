@@ -1,0 +1,17 @@
+import type { Actor, UserSubject } from '@rope/domain/permissions';
+import type { SessionUser } from '@rope/domain/session';
+import type { UserListItem } from './types';
+
+/** The signed-in person as the domain's permission rules take them. */
+export function sessionActor(user: Pick<SessionUser, 'id' | 'roles' | 'mandators'>): Actor {
+  return {
+    userId: user.id,
+    roles: user.roles,
+    mandatorIds: user.mandators.map((mandator) => mandator.id),
+    via: 'session',
+  };
+}
+
+export function listSubject(user: Pick<UserListItem, 'id' | 'roles' | 'mandators'>): UserSubject {
+  return { id: user.id, roles: user.roles, mandatorIds: user.mandators.map((mandator) => mandator.id) };
+}

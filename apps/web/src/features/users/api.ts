@@ -1,0 +1,91 @@
+import type { UserCreate, UserUpdate } from '@rope/domain/user-forms';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client';
+import type { UserDetail, UserList, UsersQuery } from './types';
+import { usersQueryString } from './users-query';
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (query: UsersQuery) => [...userKeys.lists(), query] as const,
+  detail: (id: number) => [...userKeys.all, 'detail', id] as const,
+  samlProviders: () => [...userKeys.all, 'saml-providers'] as const,
+};
+
+/** The CSV downloads of the users screen (admins only). */
+export const USER_EXPORTS = [
+  { key: 'logins', href: '/api/users/logins' },
+  { key: 'notifications', href: '/api/users/notifications' },
+  { key: 'list', href: '/api/users/list' },
+  { key: 'resets', href: '/api/users/resets' },
+] as const;
+
+export function useUsers(query: UsersQuery) {
+  return useQuery({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => apiFetch<UserList>(`/users${usersQueryString(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(id: number | undefined) {
+  return useQuery({
+    queryKey: userKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => apiFetch<{ user: UserDetail }>(`/users/${id}`, { signal }).then((answer) => answer.user),
+    enabled: id !== undefined,
+    staleTime: 0,
+    // A refetch would not reach the open form anyway; it initialises once.
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSamlProviders(enabled: boolean) {
+  return useQuery({
+    queryKey: userKeys.samlProviders(),
+    queryFn: ({ signal }) =>
+      apiFetch<{ providers: { id: string; name: string }[] }>('/users/saml/providers', { signal }).then(
+        (answer) => answer.providers,
+      ),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, user }: { id: number | undefined; user: UserCreate | UserUpdate }) =>
+      id === undefined
+        ? apiFetch<{ user: { id: number } }>('/users', { method: 'POST', body: { user } }).then((a) => a.user.id)
+        : apiFetch<unknown>(`/users/${id}`, { method: 'PATCH', body: { user } }).then(() => id),
+    onSuccess: (id) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<unknown>(`/users/${id}`, { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: userKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}
+
+export function useUploadPicture(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return apiFetch<{ user: { pictureUri: string | null } }>(`/users/${id}/picture`, { method: 'POST', body }).then(
+        (answer) => answer.user.pictureUri,
+      );
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) }),
+  });
+}

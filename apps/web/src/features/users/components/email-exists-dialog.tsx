@@ -1,0 +1,24 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** The spec's answer to a 409 on save: the address belongs to another user. */
+export function EmailExistsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('users.emailExists.title')}
+      centered
+      size="sm"
+      closeButtonProps={{ 'aria-label': t('users.form.close') }}
+    >
+      <Text size="sm">{t('users.emailExists.text')}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onClose} data-autofocus>
+          {t('users.emailExists.ok')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import { Alert, Center, Loader, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../api';
+import { UserEditor } from './user-editor';
+
+export type UserDialogTarget = { mode: 'new' } | { mode: 'edit'; id: number };
+
+interface UserDialogProps {
+  target: UserDialogTarget | null;
+  onClose: () => void;
+  /** After creating a project manager the dialog stays open on the new record, for the picture. */
+  onTargetChange: (target: UserDialogTarget) => void;
+}
+
+export function UserDialog({ target, onClose, onTargetChange }: UserDialogProps) {
+  const { t } = useTranslation();
+  const editId = target?.mode === 'edit' ? target.id : undefined;
+  const user = useUser(editId);
+  // The long form gets the whole screen on phones (below the sm breakpoint).
+  const phone = useMediaQuery('(max-width: 48em)');
+  const waiting = editId !== undefined && user.isPending;
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={target?.mode === 'edit' ? t('users.form.titleEdit') : t('users.form.titleNew')}
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('users.form.close') }}
+    >
+      {waiting ? (
+        <Center py="xl">
+          <Loader aria-label={t('users.form.loading')} />
+        </Center>
+      ) : null}
+      {editId !== undefined && user.isError ? <Alert color="red">{t('users.form.loadError')}</Alert> : null}
+      {target?.mode === 'new' ? (
+        <UserEditor
+          key="new"
+          onDone={onClose}
+          onCreated={(id, keepOpen) => (keepOpen ? onTargetChange({ mode: 'edit', id }) : onClose())}
+        />
+      ) : null}
+      {editId !== undefined && user.data ? (
+        <UserEditor key={editId} user={user.data} onDone={onClose} onCreated={onClose} />
+      ) : null}
+    </Modal>
+  );
+}

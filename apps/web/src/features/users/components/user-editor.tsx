@@ -1,0 +1,152 @@
+import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { type LanguageId, languageIdByLocale } from '@rope/domain/common';
+import { hasProfilePicture } from '@rope/domain/permissions';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { ApiError } from '../../../lib/api-client';
+import { failureText, translateMessage } from '../../auth/messages';
+import { useCan, useSessionUser } from '../../auth/session';
+import { useDeleteUser, useSaveUser } from '../api';
+import { mapErrors, serverFieldErrors } from '../form-errors';
+import type { UserDetail } from '../types';
+import {
+  allowedLoginMethods,
+  initialUserValues,
+  isRole,
+  type NewUserDefaults,
+  parseUserForm,
+  showsPassword,
+  signsIn,
+  type UserFormValues,
+} from '../user-form';
+import { EmailExistsDialog } from './email-exists-dialog';
+import { UserAccessFields, UserSwitches } from './user-access-fields';
+import { UserIdentityFields } from './user-identity-fields';
+import { UserPasswordField } from './user-password-field';
+import { UserPictureField } from './user-picture-field';
+
+interface UserEditorProps {
+  /** The stored record; a new user without it. */
+  user?: UserDetail;
+  onDone: () => void;
+  /** keepOpen: a new project manager, who may get a picture once the record exists. */
+  onCreated: (id: number, keepOpen: boolean) => void;
+}
+
+export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
+  const { t, i18n } = useTranslation();
+  const translate = (text: string) => translateMessage(t, text);
+  const sessionUser = useSessionUser();
+  const canEditAny = useCan('USER_EDIT_ANY');
+  const context = { isNew: !user, canEditAny };
+  const save = useSaveUser();
+  const remove = useDeleteUser();
+  const [emailExists, setEmailExists] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm<UserFormValues>({
+    mode: 'controlled',
+    initialValues: initialUserValues(user, newUserDefaults(i18n.resolvedLanguage, canEditAny, sessionUser?.mandators)),
+    validate: (values) => {
+      const errors = mapErrors(parseUserForm(values, context).errors, translate);
+      if (signsIn(values.role) && !allowedLoginMethods(values.role, values.email).includes(values.loginMethod)) {
+        errors.loginMethod ??= t('users.form.loginMethodNotAllowed');
+      }
+      return errors;
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const parsed = parseUserForm(values, context);
+    if (!parsed.ok) return;
+    setFailure(null);
+    save.mutate(
+      { id: user?.id, user: parsed.user },
+      {
+        onSuccess: (id) => {
+          notifications.show({ color: 'green', message: t('users.form.saved') });
+          if (user) onDone();
+          else onCreated(id, isRole(values.role) && hasProfilePicture({ roles: [values.role] }));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) setEmailExists(true);
+          else if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
+            form.setErrors(mapErrors(serverFieldErrors(error.fields, 'user'), translate));
+          } else setFailure(failureText(t, error, t('users.form.tryLater')));
+        },
+      },
+    );
+  });
+
+  const askDelete = (id: number) =>
+    confirmDelete({
+      title: t('users.delete.title'),
+      message: t('users.delete.confirm'),
+      confirmLabel: t('users.delete.yes'),
+      cancelLabel: t('users.form.cancel'),
+      onConfirm: () =>
+        remove.mutate(id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('users.delete.done') });
+            onDone();
+          },
+          onError: (error) =>
+            setFailure(t('users.delete.error', { message: failureText(t, error, t('users.form.tryLater')) })),
+        }),
+    });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <UserIdentityFields form={form} />
+          <UserAccessFields form={form} context={context} />
+        </SimpleGrid>
+        <UserSwitches form={form} />
+        {signsIn(form.values.role) && showsPassword(form.values.loginMethod) ? (
+          <UserPasswordField form={form} isNew={!user} />
+        ) : null}
+        {isRole(form.values.role) && hasProfilePicture({ roles: [form.values.role] }) ? (
+          <UserPictureField user={user} />
+        ) : null}
+        {failure ? (
+          <Alert color="red" title={t('users.form.saveError')}>
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="space-between" mt="sm">
+          <Group>
+            {user && canEditAny ? (
+              <Button color="red" variant="light" onClick={() => askDelete(user.id)} loading={remove.isPending}>
+                {t('users.form.delete')}
+              </Button>
+            ) : null}
+          </Group>
+          <Group>
+            <Button variant="default" onClick={onDone}>
+              {t('users.form.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('users.form.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      <EmailExistsDialog opened={emailExists} onClose={() => setEmailExists(false)} />
+    </form>
+  );
+}
+
+/** A new user speaks the creator's language; a client admin's user starts as a client of their only mandator. */
+function newUserDefaults(
+  language: string | undefined,
+  canEditAny: boolean,
+  mandators: { id: number }[] = [],
+): NewUserDefaults {
+  const languageId: LanguageId = languageIdByLocale[language as keyof typeof languageIdByLocale] ?? 'ENU';
+  if (canEditAny) return { languageId, role: '', mandators: [] };
+  return { languageId, role: 'ROLE_USER', mandators: mandators.length === 1 ? mandators.map((m) => String(m.id)) : [] };
+}

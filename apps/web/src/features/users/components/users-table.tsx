@@ -1,0 +1,92 @@
+import { Badge, Button, VisuallyHidden } from '@mantine/core';
+import { canManageUser } from '@rope/domain/permissions';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ColumnDef, DataTable, type DataTablePaging, pageRange } from '../../../components/data-table';
+import { useSessionUser } from '../../auth/session';
+import { listSubject, sessionActor } from '../actor';
+import type { UserListItem } from '../types';
+
+interface UsersTableProps {
+  users: UserListItem[];
+  loading: boolean;
+  paging: Omit<DataTablePaging, 'summary' | 'labels'>;
+  onEdit: (user: UserListItem) => void;
+}
+
+export function UsersTable({ users, loading, paging, onEdit }: UsersTableProps) {
+  const { t } = useTranslation();
+  const sessionUser = useSessionUser();
+  // The same rule as the API's: client admins never edit their own record, nor users outside their mandators.
+  const mayEdit = useMemo(() => {
+    const actor = sessionUser ? sessionActor(sessionUser) : undefined;
+    return (user: UserListItem) => Boolean(actor && canManageUser(actor, listSubject(user)));
+  }, [sessionUser]);
+
+  const columns = useMemo<ColumnDef<UserListItem, unknown>[]>(
+    () => [
+      { id: 'email', header: t('users.table.email'), accessorKey: 'email' },
+      { id: 'name', header: t('users.table.name'), accessorKey: 'name' },
+      { id: 'role', header: t('users.table.role'), cell: ({ row }) => t(`users.roles.${row.original.role}`) },
+      {
+        id: 'mandators',
+        header: t('users.table.mandators'),
+        cell: ({ row }) => row.original.mandators.map((mandator) => mandator.name).join(', '),
+      },
+      {
+        id: 'active',
+        header: t('users.table.active'),
+        cell: ({ row }) => (
+          <Badge variant="light" color={row.original.isActive ? 'green' : 'gray'}>
+            {row.original.isActive ? t('users.table.yes') : t('users.table.no')}
+          </Badge>
+        ),
+      },
+      {
+        id: 'edit',
+        header: () => <VisuallyHidden>{t('users.table.actions')}</VisuallyHidden>,
+        cell: ({ row }) =>
+          mayEdit(row.original) ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              aria-label={t('users.table.editUser', { email: row.original.email })}
+              onClick={(event) => {
+                event.stopPropagation();
+                onEdit(row.original);
+              }}
+            >
+              {t('users.table.edit')}
+            </Button>
+          ) : null,
+      },
+    ],
+    [t, mayEdit, onEdit],
+  );
+
+  const { from, to } = pageRange(paging.page, paging.pageSize, paging.total);
+  return (
+    <DataTable
+      label={t('users.title')}
+      minWidth={860}
+      data={users}
+      columns={columns}
+      getRowId={(user) => String(user.id)}
+      emptyText={t('users.empty')}
+      loading={loading}
+      onRowClick={onEdit}
+      rowClickable={mayEdit}
+      paging={{
+        ...paging,
+        summary: paging.total > 0 ? t('users.table.range', { from, to, total: paging.total }) : null,
+        labels: {
+          pager: t('users.table.pager'),
+          previous: t('users.table.previous'),
+          next: t('users.table.next'),
+          first: t('users.table.first'),
+          last: t('users.table.last'),
+        },
+      }}
+    />
+  );
+}

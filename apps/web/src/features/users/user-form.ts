@@ -1,0 +1,133 @@
+import { mayUseLoginMethod } from '@rope/domain/auth';
+import type { LanguageId } from '@rope/domain/common';
+import { isApiRole, keepsMandators } from '@rope/domain/permissions';
+import { ROLES, type Role } from '@rope/domain/roles';
+import { type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@rope/domain/user-forms';
+import { LOGIN_METHODS, type LoginMethod } from '@rope/domain/users';
+import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
+import { issuesToErrors } from './form-errors';
+import type { UserDetail } from './types';
+
+/** What the dialog's inputs hold: selects as strings, '' for "none". */
+export interface UserFormValues {
+  email: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  function: string;
+  role: string;
+  mandators: string[];
+  loginMethod: LoginMethod;
+  samlProvider: string;
+  twoFactorMethod: string;
+  languageId: LanguageId;
+  notificationEnabled: boolean;
+  isActive: boolean;
+  password: string;
+}
+
+export interface UserFormContext {
+  isNew: boolean;
+  /** USER_EDIT_ANY: the role is required and may change; mandators are optional. */
+  canEditAny: boolean;
+}
+
+export interface NewUserDefaults {
+  languageId: LanguageId;
+  role: string;
+  mandators: string[];
+}
+
+export function initialUserValues(user: UserDetail | undefined, defaults: NewUserDefaults): UserFormValues {
+  return {
+    email: user?.email ?? '',
+    firstname: user?.firstname ?? '',
+    lastname: user?.lastname ?? '',
+    phone: user?.phone ?? '',
+    function: user?.function ?? '',
+    role: user?.role ?? defaults.role,
+    mandators: user ? user.mandators.map(String) : defaults.mandators,
+    loginMethod: user?.loginMethod ?? 'password',
+    samlProvider: user?.samlProvider ?? '',
+    twoFactorMethod: user?.twoFactorMethod ?? '',
+    languageId: user?.languageId ?? defaults.languageId,
+    notificationEnabled: user?.notificationEnabled ?? true,
+    isActive: user?.isActive ?? false,
+    password: '',
+  };
+}
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** Mandators matter only for roles bound to them; other roles drop them on save. */
+export function showsMandators(role: string): boolean {
+  return isRole(role) && keepsMandators([role]);
+}
+
+/** API accounts authenticate with a key: no sign-in method, password or second factor to choose. */
+export function signsIn(role: string): boolean {
+  return !(isRole(role) && isApiRole(role));
+}
+
+/** Password and authenticator users sign in with a password; SSO, no-password and email users do not. */
+export function showsPassword(loginMethod: LoginMethod): boolean {
+  return loginMethod === 'password' || loginMethod === 'authenticator';
+}
+
+/** The login methods the chosen role and address allow; all of them while no role is chosen. */
+export function allowedLoginMethods(role: string, email: string): LoginMethod[] {
+  if (!isRole(role)) return [...LOGIN_METHODS];
+  return LOGIN_METHODS.filter((method) => mayUseLoginMethod({ roles: [role], email: email.trim() }, method));
+}
+
+/** The request body before the schema trims and normalises it. */
+export function toUserInput(form: UserFormValues, context: UserFormContext): Record<string, unknown> {
+  const values = signsIn(form.role) ? form : { ...form, loginMethod: 'no-password' as const, twoFactorMethod: '' };
+  const input: Record<string, unknown> = {
+    email: values.email,
+    firstname: values.firstname,
+    lastname: values.lastname,
+    phone: values.phone,
+    function: values.function || null,
+    mandators: showsMandators(values.role) ? values.mandators.map(Number) : [],
+    loginMethod: values.loginMethod,
+    samlProvider: values.loginMethod === 'saml' ? values.samlProvider || null : null,
+    twoFactorMethod: values.twoFactorMethod || null,
+    languageId: values.languageId,
+    notificationEnabled: values.notificationEnabled,
+    isActive: values.isActive,
+  };
+  // A role changes only with edit-any; a client admin picks one when creating.
+  if (context.isNew || context.canEditAny) input.role = values.role;
+  if (showsPassword(values.loginMethod) && values.password !== '') input.password = values.password;
+  return input;
+}
+
+export type ParsedUserForm =
+  | { ok: true; user: UserCreate | UserUpdate; errors: Record<string, string> }
+  | { ok: false; errors: Record<string, string> };
+
+/** The domain schema's verdict on the form, plus the rules that depend on who edits (spec section 5). */
+export function parseUserForm(values: UserFormValues, context: UserFormContext): ParsedUserForm {
+  const schema = context.isNew ? userCreateSchema : userUpdateSchema;
+  const input = toUserInput(values, context);
+  const result = schema.safeParse(input);
+  const errors = result.success ? {} : issuesToErrors(result.error.issues);
+  // zod runs the schema's cross-field checks only once every field passed; show them together with the rest.
+  if (input.loginMethod === 'saml' && !input.samlProvider) {
+    errors.samlProvider ??= VALIDATION_MESSAGES.samlProviderRequired;
+  }
+  if (context.isNew && input.loginMethod === 'password' && !input.password) {
+    errors.password ??= VALIDATION_MESSAGES.required;
+  }
+  if ((context.isNew || context.canEditAny) && !isRole(values.role)) {
+    errors.role = VALIDATION_MESSAGES.selectRequired;
+  }
+  if (!context.canEditAny && showsMandators(values.role) && values.mandators.length === 0) {
+    errors.mandators = VALIDATION_MESSAGES.selectRequired;
+  }
+  if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, user: result.data, errors };
+}

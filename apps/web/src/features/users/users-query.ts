@@ -1,0 +1,30 @@
+import { USERS_PAGE_SIZE } from '@rope/domain/user-forms';
+import type { UsersQuery } from './types';
+
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The query string of GET /api/users: only what differs from the defaults, so cache keys stay stable. */
+export function usersQueryString({ search, page, showFree }: UsersQuery): string {
+  const params = new URLSearchParams();
+  const text = search.trim().slice(0, SEARCH_MAX_LENGTH);
+  if (text) params.set('search', text);
+  if (page > 1) params.set('page', String(page));
+  if (showFree) params.set('showFree', '1');
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** Reads the screen's state from the address bar (`?search=&page=&showFree=1`), tolerating anything typed there. */
+export function readUsersQuery(params: URLSearchParams): UsersQuery {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    showFree: params.get('showFree') === '1',
+  };
+}
+
+/** The last page that still has rows, so deleting the last row of a page does not leave an empty page. */
+export function clampPage(page: number, total: number, pageSize = USERS_PAGE_SIZE): number {
+  return Math.min(page, Math.max(1, Math.ceil(total / pageSize)));
+}
