@@ -39,7 +39,7 @@ export const areaMapSettingsSchema = z.object({
 export const areaFullFieldsSchema = z.object({
   name: requiredName,
   mandatorId: z.number({ message: M.selectRequired }).int().positive(),
-  adminUserId: z.number().int().positive().nullable(),
+  adminUserId: z.number().int().positive().nullable().optional(),
 });
 
 export const areaCreateSchema = areaFullFieldsSchema.extend(areaMapSettingsSchema.partial().shape);

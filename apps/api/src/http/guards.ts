@@ -14,6 +14,14 @@ export function requirePermission(request: FastifyRequest, permission: Permissio
   return actor;
 }
 
+export function requireAnyPermission(request: FastifyRequest, permissions: readonly Permission[]): Actor {
+  const actor = requireActor(request);
+  if (!permissions.some((permission) => can(actor, permission))) {
+    throw new AppError('FORBIDDEN', 'You are not allowed to do this');
+  }
+  return actor;
+}
+
 /** The same check as a route hook: `{ preHandler: guard('MANDATOR_MANAGE') }`. */
 export function guard(permission?: Permission) {
   return async (request: FastifyRequest) => {

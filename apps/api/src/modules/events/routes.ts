@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requirePermission } from '../../http/guards.ts';
+import { requireAnyPermission, requirePermission } from '../../http/guards.ts';
 import { findRope, viewerFor } from '../hierarchy/scope.ts';
 import { findEvent } from './find-event.ts';
 import { listEventHistory } from './history.ts';
@@ -48,7 +48,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_WRITE');
+        // Import accounts deliver inspections as events; people and internal accounts record them.
+        const actor = requireAnyPermission(request, ['DOMAIN_WRITE', 'DATA_IMPORT']);
         const { id, ropeChanged } = await createEvent({ ctx, actor, input: request.body.ropeEvent });
         return { ropeEvent: { id }, ropeChanged };
       },
@@ -167,7 +168,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        requirePermission(request, 'DOMAIN_WRITE');
+        requireAnyPermission(request, ['DOMAIN_WRITE', 'DATA_IMPORT']);
         if (typeof request.body !== 'string' || request.body.trim() === '') {
           throw new AppError('VALIDATION', 'Send the inspection file as an XML body');
         }

@@ -20,6 +20,10 @@ export async function uploadTasks({
   request: FastifyRequest;
   ropeId?: number;
 }) {
+  if (ropeId !== undefined) {
+    const { rope, installation, area } = await findRope(ctx, actor, ropeId);
+    assertWritable([rope, installation, area]);
+  }
   const file = await request.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } });
   if (!file) throw new AppError('VALIDATION', 'Send the tasks as a .csv file');
   if (!file.filename.toLowerCase().endsWith('.csv'))
