@@ -7,45 +7,48 @@ import { type RunningServer, startServer } from './server.ts';
 
 const ADMIN = { email: 'first-admin@example.com', password: 'first-admin-pass-1' };
 
-describe.skipIf(Boolean(browserMissing))(`the built app in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    const code = await server?.stop();
-    expect(code).toBe(0);
-  });
+describe.skipIf(Boolean(browserMissing))(
+  `the built app in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([
+        startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+        launchBrowser(),
+      ]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      const code = await server?.stop();
+      expect(code).toBe(0);
+    });
 
-  it('sends the home page to the login, and after signing in shows the live system state', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(/\/login/);
-    await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
-    await page.locator('input[autocomplete="username"]').fill(ADMIN.email);
-    await page.locator('input[autocomplete="current-password"]').fill(ADMIN.password);
-    await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
-    await page.getByText('Embedded (PGlite)').waitFor();
-    await page.getByText('In the API process').waitFor();
-    const file = screenshotPath('start-page');
-    await page.screenshot({ path: file, fullPage: true });
-    expect(existsSync(file) && statSync(file).size).toBeGreaterThan(5_000);
-    expect(errors).toEqual([]);
-  });
+    it('sends the home page to the login, and after signing in shows the live system state', async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.url}/`);
+      await page.waitForURL(/\/login/);
+      await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+      await page.locator('input[autocomplete="username"]').fill(ADMIN.email);
+      await page.locator('input[autocomplete="current-password"]').fill(ADMIN.password);
+      await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+      await page.getByText('Embedded (PGlite)').waitFor();
+      await page.getByText('In the API process').waitFor();
+      const file = screenshotPath('start-page');
+      await page.screenshot({ path: file, fullPage: true });
+      expect(existsSync(file) && statSync(file).size).toBeGreaterThan(5_000);
+      expect(errors).toEqual([]);
+    });
 
-  it('keeps the chosen language over a reload', async () => {
-    const page = await browser.newPage({ viewport: { width: 800, height: 700 } });
-    await page.goto(`${server.url}/login`);
-    await page.evaluate(() => localStorage.setItem('language', 'de-DE'));
-    await page.reload();
-    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
-  });
-});
+    it('keeps the chosen language over a reload', async () => {
+      const page = await browser.newPage({ viewport: { width: 800, height: 700 } });
+      await page.goto(`${server.url}/login`);
+      await page.evaluate(() => localStorage.setItem('language', 'de-DE'));
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+    });
+  },
+);

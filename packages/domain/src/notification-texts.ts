@@ -76,7 +76,8 @@ function textOf(input: NotificationTextInput): string {
         ? `New document '${input.documentName}' on ${where(input)}`
         : `New document on ${where(input)}`;
     case 'event': {
-      const detail = input.eventType && input.eventType !== input.recordingType ? ` (${ruleTypeLabel(input.eventType)})` : '';
+      const detail =
+        input.eventType && input.eventType !== input.recordingType ? ` (${ruleTypeLabel(input.eventType)})` : '';
       return `New ${ruleTypeLabel(input.recordingType)} event${detail} on ${where(input)}`;
     }
     case 'taskDue': {

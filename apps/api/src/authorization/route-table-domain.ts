@@ -66,11 +66,11 @@ async function taskIn(w: World, scope: Scope) {
   const attributes = {
     title: 'Check',
     description: 'Check the rope',
-    status: 'new',
+    status: 'new' as const,
     isRecurring: false,
     recurringConditions: [],
     isInternal: false,
-  } as const;
+  };
   const [task] = await w.t.ctx.db.insert(tasks).values({ ropeId: rope.id, attributes, status: 'new' }).returning();
   return task!;
 }

@@ -1,12 +1,11 @@
-import { users } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/permissions';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/app-error.ts';
-import { actorForApiKey, actorForUser, type UserRow } from '../modules/auth/load-actor.ts';
-import { findSession, SESSION_COOKIE, type SessionRow } from '../modules/auth/session-store.ts';
+import { findSessionUser } from '../modules/auth/find-session-user.ts';
+import { actorForApiKey, type UserRow } from '../modules/auth/load-actor.ts';
+import { SESSION_COOKIE, type SessionRow } from '../modules/auth/session-store.ts';
 
 export interface RequestAuth {
   actor?: Actor;
@@ -46,14 +45,15 @@ export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await findSession(ctx.db, token);
-    if (!session) return;
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
-    if (!user?.isActive) return;
+    const found = await findSessionUser(ctx.db, token);
+    if (!found?.user.isActive) return;
+    const { session, user, mandatorIds } = found;
     if (session.isLive && !liveMayCall(request.method, request.url)) {
       throw new AppError('FORBIDDEN', 'A live session can only read');
     }
     request.auth = { user, session, sessionToken: token };
-    if (session.twoFactorComplete) request.auth.actor = await actorForUser(ctx.db, user, 'session');
+    if (session.twoFactorComplete) {
+      request.auth.actor = { userId: user.id, roles: user.roles, mandatorIds, via: 'session' };
+    }
   });
 });
