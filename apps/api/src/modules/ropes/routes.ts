@@ -9,7 +9,7 @@ import { requirePermission } from '../../http/guards.ts';
 import { reorderBefore } from '../hierarchy/reorder.ts';
 import { assertWritable, findInstallation, findRope, viewerFor } from '../hierarchy/scope.ts';
 import { createRope } from './create.ts';
-import { listAllRopes, listRopes } from './list.ts';
+import { listAllRopes, listVisibleRopes } from './list.ts';
 import { deleteRope, updateRope } from './update.ts';
 import { ropeViewSchema, toRopeView } from './view.ts';
 
@@ -38,10 +38,8 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const actor = requirePermission(request, 'DOMAIN_READ');
         const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { installation } = await findInstallation(ctx, viewer, request.params.id);
-        return {
-          ropes: await listRopes({ ctx, installationId: installation.id, archived: request.query.archived === '1' }),
-        };
+        const archived = request.query.archived === '1';
+        return { ropes: await listVisibleRopes({ ctx, viewer, installationId: request.params.id, archived }) };
       },
     );
 
