@@ -28,6 +28,7 @@ export const EMAIL_CODE_DIGITS = 6;
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 export const ACTIVATION_TOKEN_TTL_MS = 72 * 3600_000;
+export const LOGIN_LINK_TTL_MS = 15 * 60_000;
 
 /** Fixed windows; only failures count, a successful sign-in clears the account's counter. */
 export const THROTTLE = {
@@ -116,6 +117,21 @@ export function mayUseLoginMethod(user: { roles: readonly Role[]; email: string 
   if (method === 'no-password') return user.roles.every((role) => NO_PASSWORD_ROLES.includes(role));
   if (method === 'email') return isSuitableForEmailLogin(user.email);
   return true;
+}
+
+/** How an account signs in without a password: a mailed link, a mailed code, or its authenticator app. */
+export function passwordlessMethod(user: {
+  roles: readonly Role[];
+  email: string;
+  loginMethod: string;
+  twoFactorSecret?: string | null;
+}): 'link' | 'email' | 'authenticator' | undefined {
+  if (user.loginMethod === 'no-password' && mayUseLoginMethod(user, 'no-password')) return 'link';
+  if (user.loginMethod === 'email' && mayUseLoginMethod(user, 'email')) return 'email';
+  if (user.loginMethod === 'authenticator' && user.twoFactorSecret && mayUseLoginMethod(user, 'authenticator')) {
+    return 'authenticator';
+  }
+  return undefined;
 }
 
 /** Whether a password may open a session for this account (SSO accounts and API accounts never). */

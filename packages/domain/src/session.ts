@@ -39,5 +39,7 @@ export const loginAnswerSchema = z.object({
   user: sessionUserSchema.optional(),
   twoFactorComplete: z.boolean(),
   twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable().optional(),
+  /** An empty password asked for a sign-in link: the same neutral answer whether or not one was sent. */
+  loginLinkSent: z.boolean().optional(),
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;

@@ -51,6 +51,12 @@ export const AUTH_ROWS: RouteRow[] = [
   },
   { route: 'GET /api/logout', build: () => url('/api/logout'), expect: open(204) },
   {
+    route: 'GET /api/login/link/:token',
+    build: () => url('/api/login/link/unknownToken123'),
+    expect: open(302),
+    note: 'an unknown link goes back to /login?link=failed',
+  },
+  {
     route: 'POST /api/reset-password',
     build: () => url('/api/reset-password?reason=reset', { email: 'nobody@matrix.test' }),
     expect: open(200),

@@ -79,6 +79,8 @@ export const sessions = pgTable(
     emailCodeHash: varchar({ length: 64 }),
     emailCodeExpiresAt: timestamp({ withTimezone: true }),
     impersonatedUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The code that completes this sign-in when it is not the user's second factor (passwordless methods). */
+    pendingMethod: varchar({ length: 16 }),
     isLive: boolean().notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -104,7 +106,7 @@ export const apiKeys = pgTable(
   (t) => [index().on(t.userId)],
 );
 
-export const USER_TOKEN_KINDS = ['reset', 'activate'] as const;
+export const USER_TOKEN_KINDS = ['reset', 'activate', 'login'] as const;
 export const userTokens = pgTable(
   'user_tokens',
   {

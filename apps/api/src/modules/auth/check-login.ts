@@ -10,7 +10,8 @@ export async function checkLogin({ ctx, auth }: { ctx: AppContext; auth: Request
   const { user, session } = auth;
   if (!user || !session) throw new AppError('UNAUTHENTICATED', 'Not signed in');
   if (!session.twoFactorComplete) {
-    const method = TWO_FACTOR_METHODS.find((value) => value === user.twoFactorMethod) ?? null;
+    const pending = session.pendingMethod ?? user.twoFactorMethod;
+    const method = TWO_FACTOR_METHODS.find((value) => value === pending) ?? null;
     return { twoFactorComplete: false, twoFactorMethod: method };
   }
   return { user: await buildSessionUser(ctx.db, user, session), twoFactorComplete: true };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { checkLogin } from './check-login.ts';
 import { login } from './login.ts';
+import { signInByLink } from './login-link.ts';
 import { logout } from './logout.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { SESSION_COOKIE } from './session-store.ts';
@@ -28,8 +29,25 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           input: { ...request.body, ip: request.ip, oldToken: request.cookies[SESSION_COOKIE] },
           request,
         });
-        setSessionCookie(reply, ctx, token);
+        if (token) setSessionCookie(reply, ctx, token);
         return answer;
+      },
+    );
+
+    app.get(
+      '/login/link/:token',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Opens the session of a mailed sign-in link and goes to the app; a used or expired link to /login',
+          params: z.object({ token: z.string().max(200) }),
+        },
+      },
+      async (request, reply) => {
+        const token = await signInByLink({ ctx, token: request.params.token, request });
+        if (!token) return reply.redirect('/login?link=failed');
+        setSessionCookie(reply, ctx, token);
+        return reply.redirect('/');
       },
     );
 

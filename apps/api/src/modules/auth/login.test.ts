@@ -84,7 +84,6 @@ describe('POST /api/login/json', () => {
       [inactive.email, TEST_PASSWORD],
       [saml.email, TEST_PASSWORD],
       [api.email, TEST_PASSWORD],
-      [user.email, ''],
     ] as const;
     for (const [username, password] of attempts) {
       const response = await postLogin(t.app, username, password, { ip: '10.9.0.1' });
@@ -92,8 +91,11 @@ describe('POST /api/login/json', () => {
       expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Invalid username or password' });
       expect(sessionCookieOf(response)).toBeUndefined();
     }
+    // An empty password asks for a sign-in link instead: the neutral answer, no session (passwordless.test.ts).
+    const empty = await postLogin(t.app, user.email, '', { ip: '10.9.0.1' });
+    expect(empty.json()).toEqual({ twoFactorComplete: false, loginLinkSent: true });
     for (const id of [user.id, inactive.id, saml.id, api.id]) expect(await sessionCount(t.ctx.db, id)).toBe(0);
-    expect(await auditActions(t.ctx.db, user.id)).toEqual(['login.failed', 'login.failed']);
+    expect(await auditActions(t.ctx.db, user.id)).toEqual(['login.failed']);
   });
 
   it('renews the session at login: a new cookie value, the old session ends', async () => {

@@ -11,6 +11,7 @@ import { writeAudit } from '../audit/write-audit.ts';
 import { buildSessionUser } from './build-session-user.ts';
 import { issueUserToken } from './issue-user-token.ts';
 import type { UserRow } from './load-actor.ts';
+import { signInWithoutPassword } from './passwordless.ts';
 import { sendEmailCode } from './second-factor.ts';
 import { createSession, destroySession } from './session-store.ts';
 import { clearThrottle, countAttempt, throttleKeys, uncountAttempt } from './throttle.ts';
@@ -26,7 +27,8 @@ export interface LoginInput {
 
 export interface LoginResult {
   answer: LoginAnswer;
-  token: string;
+  /** The new session's cookie value; none when no session was started (a sign-in link was asked for). */
+  token?: string;
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -76,6 +78,7 @@ export async function login({
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, input.username.trim().toLowerCase()));
+  if (input.password === '') return signInWithoutPassword({ ctx, user, input, request });
   const passwordOk = (await verifyPassword(user?.passwordHash ?? (await dummy()), input.password)) && !!input.password;
   const reason = refusal(user, passwordOk);
   if (reason || !user) {

@@ -1,4 +1,10 @@
-import { ACTIVATION_TOKEN_TTL_MS, EMAIL_CODE_TTL_MS, RESET_TOKEN_TTL_MS, type ResetReason } from '@rope/domain/auth';
+import {
+  ACTIVATION_TOKEN_TTL_MS,
+  EMAIL_CODE_TTL_MS,
+  LOGIN_LINK_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  type ResetReason,
+} from '@rope/domain/auth';
 
 export interface MailText {
   subject: string;
@@ -36,5 +42,14 @@ export function loginCodeMail(code: string): MailText {
     text:
       `Your sign-in code is ${code}\n\nIt works once and for ${minutes(EMAIL_CODE_TTL_MS)} minutes. ` +
       'If you did not try to sign in, change your password.\n',
+  };
+}
+
+export function loginLinkMail(link: string): MailText {
+  return {
+    subject: 'Your Rope Cockpit sign-in link',
+    text:
+      `Sign in to Rope Cockpit with this link:\n\n${link}\n\nIt works once and for ${minutes(LOGIN_LINK_TTL_MS)} minutes. ` +
+      'If you did not try to sign in, you can ignore this mail.\n',
   };
 }

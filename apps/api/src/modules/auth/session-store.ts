@@ -14,7 +14,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 export async function createSession(
   db: Db,
   userId: number,
-  options: { twoFactorComplete: boolean; isLive?: boolean },
+  options: { twoFactorComplete: boolean; isLive?: boolean; pendingMethod?: 'email' | 'authenticator' },
 ): Promise<string> {
   const token = randomToken(43);
   await db.insert(sessions).values({
@@ -22,6 +22,7 @@ export async function createSession(
     userId,
     twoFactorComplete: options.twoFactorComplete,
     isLive: options.isLive ?? false,
+    pendingMethod: options.pendingMethod ?? null,
     expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
   });
   return token;

@@ -37,7 +37,8 @@ export async function verifyLoginCode({
   }
   const throttleKey = throttleKeys.code(user.id);
   await countAttempt(ctx.db, [{ key: throttleKey, limit: THROTTLE.codeFailuresPerUser, windowMs: THROTTLE.windowMs }]);
-  const method = user.twoFactorMethod;
+  // A passwordless sign-in waits for its own code; a password sign-in for the second factor.
+  const method = session.pendingMethod ?? user.twoFactorMethod;
   const accepted =
     method === 'authenticator'
       ? await acceptTotp(ctx.db, user, input.code)

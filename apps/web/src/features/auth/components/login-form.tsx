@@ -11,11 +11,13 @@ import { useSamlProvider } from '../use-saml-provider';
 interface LoginFormProps {
   next: string;
   ssoFailed: boolean;
+  linkFailed: boolean;
   onForgotPassword: () => void;
   onActivate: () => void;
+  onLinkSent: () => void;
 }
 
-export function LoginForm({ next, ssoFailed, onForgotPassword, onActivate }: LoginFormProps) {
+export function LoginForm({ next, ssoFailed, linkFailed, onForgotPassword, onActivate, onLinkSent }: LoginFormProps) {
   const { t } = useTranslation();
   const finishLogin = useFinishLogin();
   const [checking, setChecking] = useState(false);
@@ -26,8 +28,19 @@ export function LoginForm({ next, ssoFailed, onForgotPassword, onActivate }: Log
   const { provider, resolve } = useSamlProvider(form.values.username);
   const mutation = useMutation({
     mutationFn: (values: { username: string; password: string }) => login(values.username, values.password),
-    onSuccess: finishLogin,
+    onSuccess: (answer) => (answer.loginLinkSent ? onLinkSent() : finishLogin(answer)),
   });
+
+  // Accounts that sign in by mailed link, mailed code or authenticator app send no password.
+  const withoutPassword = () => {
+    const username = form.values.username.trim();
+    if (username === '') {
+      form.setFieldError('username', t('validation.required'));
+      return;
+    }
+    mutation.reset();
+    mutation.mutate({ username, password: '' });
+  };
 
   const submit = form.onSubmit(async ({ username, password }) => {
     mutation.reset();
@@ -57,6 +70,11 @@ export function LoginForm({ next, ssoFailed, onForgotPassword, onActivate }: Log
         {ssoFailed ? (
           <Alert color="red" role="alert">
             {t('auth.login.ssoFailed')}
+          </Alert>
+        ) : null}
+        {linkFailed ? (
+          <Alert color="red" role="alert">
+            {t('auth.login.linkFailed')}
           </Alert>
         ) : null}
         <TextInput
@@ -89,6 +107,11 @@ export function LoginForm({ next, ssoFailed, onForgotPassword, onActivate }: Log
           {provider ? t('auth.login.continue') : t('auth.login.submit')}
         </Button>
         <Stack gap={4} align="center">
+          {provider ? null : (
+            <Anchor component="button" type="button" size="sm" onClick={withoutPassword}>
+              {t('auth.login.withoutPassword')}
+            </Anchor>
+          )}
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
             {t('auth.login.forgotPassword')}
           </Anchor>

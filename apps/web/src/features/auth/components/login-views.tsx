@@ -1,18 +1,24 @@
 import type { ResetReason } from '@rope/domain/auth';
 import { useState } from 'react';
+import { LinkSent } from './link-sent';
 import { LoginForm } from './login-form';
 import { MailSent } from './mail-sent';
 import { RequestMailForm } from './request-mail-form';
 
-type View = { kind: 'login' } | { kind: 'request'; reason: ResetReason } | { kind: 'sent'; reason: ResetReason };
+type View =
+  | { kind: 'login' }
+  | { kind: 'request'; reason: ResetReason }
+  | { kind: 'sent'; reason: ResetReason }
+  | { kind: 'linkSent' };
 
 interface LoginViewsProps {
   next: string;
   ssoFailed: boolean;
+  linkFailed: boolean;
 }
 
 /** Sign in, forgot password, activate account and their "mail sent" answers, one at a time. */
-export function LoginViews({ next, ssoFailed }: LoginViewsProps) {
+export function LoginViews({ next, ssoFailed, linkFailed }: LoginViewsProps) {
   const [view, setView] = useState<View>({ kind: 'login' });
   const back = () => setView({ kind: 'login' });
 
@@ -34,10 +40,13 @@ export function LoginViews({ next, ssoFailed }: LoginViewsProps) {
       />
     );
   }
+  if (view.kind === 'linkSent') return <LinkSent onBack={back} />;
   return (
     <LoginForm
       next={next}
       ssoFailed={ssoFailed}
+      linkFailed={linkFailed}
+      onLinkSent={() => setView({ kind: 'linkSent' })}
       onForgotPassword={() => setView({ kind: 'request', reason: 'reset' })}
       onActivate={() => setView({ kind: 'request', reason: 'activate' })}
     />

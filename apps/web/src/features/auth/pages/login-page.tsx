@@ -19,7 +19,11 @@ export function LoginPage() {
       {session.data?.twoFactorComplete === false ? (
         <TwoFactorForm method={session.data.twoFactorMethod} />
       ) : (
-        <LoginViews next={next} ssoFailed={params.get('sso') === 'failed'} />
+        <LoginViews
+          next={next}
+          ssoFailed={params.get('sso') === 'failed'}
+          linkFailed={params.get('link') === 'failed'}
+        />
       )}
     </LoginLayout>
   );

@@ -1,0 +1,89 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+const ADMIN = { email: 'first-admin@example.com', password: 'first-admin-pass-1' };
+const CLIENT = 'link.client@example.com';
+
+async function api(server: RunningServer, cookie: string, method: string, path: string, body?: object) {
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function linkFromOutbox(dataDir: string, to: string): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const files = existsSync(outbox) ? readdirSync(outbox).filter((file) => file.endsWith('.eml')) : [];
+    for (const file of files.sort().reverse()) {
+      const mail = readFileSync(join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const link = /https?:\/\/\S+\/api\/login\/link\/[A-Za-z0-9]+/.exec(mail)?.[0];
+      if (mail.includes(`To: ${to}`) && link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no sign-in link to ${to}`);
+}
+
+describe.skipIf(Boolean(browserMissing))(
+  `signing in without a password${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([
+        startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+        launchBrowser(),
+      ]);
+      const login = await fetch(`${server.url}/api/login/json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+      });
+      const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+      const { mandator } = await api(server, cookie, 'POST', '/mandators', { mandator: { name: 'Link mandator' } });
+      await api(server, cookie, 'POST', '/users', {
+        user: {
+          email: CLIENT,
+          role: 'ROLE_USER',
+          mandators: [mandator.id],
+          loginMethod: 'no-password',
+          isActive: true,
+        },
+      });
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it('mails a one-time link that opens the cockpit, and refuses it a second time', async () => {
+      const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+      await page.locator('input[autocomplete="username"]').fill(CLIENT);
+      await page.getByRole('button', { name: enAuth.login.withoutPassword }).click();
+      await page.getByText(enAuth.login.linkSentTitle).waitFor();
+      await page.screenshot({ path: screenshotPath('login-link-sent') });
+      const link = (await linkFromOutbox(server.dataDir, CLIENT)).replace(/^https?:\/\/[^/]+/, server.url);
+      await page.goto(link);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      const session = await page.evaluate(() => fetch('/api/login/check', { method: 'POST' }).then((r) => r.json()));
+      expect(session.user.email).toBe(CLIENT);
+      const second = await browser.newPage();
+      await second.goto(link);
+      await second.getByText(enAuth.login.linkFailed).waitFor();
+    });
+  },
+);
