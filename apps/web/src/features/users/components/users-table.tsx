@@ -37,7 +37,7 @@ export function UsersTable({ users, loading, paging, onEdit }: UsersTableProps) 
         id: 'active',
         header: t('users.table.active'),
         cell: ({ row }) => (
-          <Badge variant="light" color={row.original.isActive ? 'green' : 'gray'}>
+          <Badge variant="light" miw="max-content" color={row.original.isActive ? 'green' : 'gray'}>
             {row.original.isActive ? t('users.table.yes') : t('users.table.no')}
           </Badge>
         ),

@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import deUsers from '../../apps/web/src/i18n/locales/de-DE/users.json';
+import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
+import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+describe.skipIf(Boolean(browserMissing))(
+  `the users screen${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it('lists the users, refuses a second account for an email, and reads in English and German', async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/users`);
+      await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+      await page.locator('input[autocomplete="username"]').fill('admin@example.com');
+      await page.locator('input[autocomplete="current-password"]').fill('ropecockpit-demo');
+      await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+      await page.getByText('client@example.com').first().waitFor();
+      await page.getByText(enUsers.showFree).waitFor();
+      await page.screenshot({ path: screenshotPath('users-en') });
+
+      await page.getByRole('button', { name: enUsers.add }).first().click();
+      const dialog = page.getByRole('dialog', { name: enUsers.form.titleNew });
+      await dialog.getByLabel(enUsers.form.email).fill('client@example.com');
+      await dialog.getByLabel(enUsers.form.role).click();
+      await page.getByRole('option', { name: enUsers.roles.ROLE_ADMIN, exact: true }).click();
+      await dialog.locator('input[autocomplete="new-password"]').fill('another-pass-1');
+      await dialog.getByRole('button', { name: enUsers.form.save, exact: true }).click();
+      await page.getByText(enUsers.emailExists.text).waitFor();
+      await page.screenshot({ path: screenshotPath('users-email-exists') });
+      await page.getByRole('button', { name: enUsers.emailExists.ok }).click();
+      await page.keyboard.press('Escape');
+
+      await page.getByText('DE', { exact: true }).click();
+      await page.getByText(deUsers.showFree).waitFor();
+      await page.screenshot({ path: screenshotPath('users-de') });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+    });
+  },
+);
