@@ -16,7 +16,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Only a configured proxy may set the client IP: throttling per IP depends on it.
+    trustProxy: ctx.env.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,

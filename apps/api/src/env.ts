@@ -53,6 +53,14 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(50).optional(),
   /** HMAC key of unsubscribe links; when unset one is generated and kept in the database (app_meta 'secret'). */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  /** Behind a load balancer: true or the proxy addresses (comma-separated), so client IPs come from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' || value === 'false' ? false : value === 'true' ? true : value,
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   SAML_PROVIDERS: samlProvidersSetting,

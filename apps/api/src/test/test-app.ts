@@ -33,7 +33,13 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rope-api-test-'));
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    ...envOverrides,
+  });
   const database = await createTestDatabase();
   const log = pino({ level: env.LOG_LEVEL }) as unknown as AppContext['log'];
   const ctx: AppContext = {
