@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
+import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -24,7 +26,7 @@ describe.skipIf(Boolean(browserMissing))(
       expect(code).toBe(0);
     });
 
-    it('sends the home page to the login, and after signing in shows the live system state', async () => {
+    it('sends the home page to the login, and after signing in to the areas, with the system up', async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -34,9 +36,16 @@ describe.skipIf(Boolean(browserMissing))(
       await page.locator('input[autocomplete="username"]').fill(ADMIN.email);
       await page.locator('input[autocomplete="current-password"]').fill(ADMIN.password);
       await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
-      await page.getByText('Embedded (PGlite)').waitFor();
-      await page.getByText('In the API process').waitFor();
-      const file = screenshotPath('start-page');
+      // Whoever has the areas screen lands on it; the system state stays one call away.
+      await page.waitForURL(/\/areas$/);
+      await page.getByText(enAreas.empty).waitFor();
+      const health = await page.evaluate(() => fetch('/api/health').then((response) => response.json()));
+      expect(health).toMatchObject({
+        status: 'ok',
+        database: { kind: 'pglite', ok: true },
+        queue: { kind: 'inline', ok: true },
+      });
+      const file = screenshotPath('after-sign-in');
       await page.screenshot({ path: file, fullPage: true });
       expect(existsSync(file) && statSync(file).size).toBeGreaterThan(5_000);
       expect(errors).toEqual([]);

@@ -10,7 +10,7 @@ import { usersRoutes } from './features/users/routes';
 
 /** The screens inside the shell; every feature loads lazily, so the first download stays small. */
 const shellRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('./features/start/pages/start-page')).StartPage }) },
+  { index: true, lazy: () => import('./features/areas/pages/home-page') },
   ...areasRoutes,
   ...usersRoutes,
   ...mandatorsRoutes,

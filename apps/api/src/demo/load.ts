@@ -5,6 +5,7 @@ import { hashPassword } from '../infra/crypto.ts';
 import type { Storage } from '../infra/storage.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoApiKeys, demoEmails, insertAccounts } from './accounts.ts';
 import { insertDocuments } from './documents.ts';
+import { recomputeRopeDamages } from '../modules/events/recompute.ts';
 import { insertEvents } from './events.ts';
 import { insertHierarchy } from './hierarchy.ts';
 import { insertNotifications } from './notifications.ts';
@@ -99,6 +100,9 @@ export async function loadDemoData(ctx: DemoLoadContext): Promise<DemoLoadResult
       step(`${hierarchy.installations.length} installations, ${hierarchy.ropes.length} ropes`);
       const events = await insertEvents(tx, rng.fork('events'), hierarchy, people, ref);
       step(`${events.length} rope events`);
+      // Lists, maps and gauges read the stored damage, computed from the events as an event save would.
+      for (const rope of hierarchy.ropes) await recomputeRopeDamages(tx, rope.id);
+      step('rope damages');
       const taskCount = await insertTasks(tx, rng.fork('tasks'), hierarchy, people, events, ref);
       const documentCount = await insertDocuments(
         tx,

@@ -1,11 +1,17 @@
 // One import per feature file: the English texts ship with the app and type the translation keys.
 import app from './locales/en-US/app.json';
+import areas from './locales/en-US/areas.json';
 import auth from './locales/en-US/auth.json';
+import charts from './locales/en-US/charts.json';
+import events from './locales/en-US/events.json';
 import health from './locales/en-US/health.json';
 import imprint from './locales/en-US/imprint.json';
+import installations from './locales/en-US/installations.json';
 import language from './locales/en-US/language.json';
 import mandators from './locales/en-US/mandators.json';
+import maps from './locales/en-US/maps.json';
 import openapi from './locales/en-US/openapi.json';
+import ropes from './locales/en-US/ropes.json';
 import settings from './locales/en-US/settings.json';
 import shell from './locales/en-US/shell.json';
 import start from './locales/en-US/start.json';
@@ -14,12 +20,18 @@ import validation from './locales/en-US/validation.json';
 
 export const enUS = {
   app,
+  areas,
   auth,
+  charts,
+  events,
   health,
   imprint,
+  installations,
   language,
   mandators,
+  maps,
   openapi,
+  ropes,
   settings,
   shell,
   start,

@@ -24,7 +24,7 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { key: 'areas', path: '/areas', permissions: ['AREA_PAGE'], adminOnly: false, available: false },
+  { key: 'areas', path: '/areas', permissions: ['AREA_PAGE'], adminOnly: false, available: true },
   { key: 'dashboard', path: '/dashboard', permissions: ['DASHBOARD'], adminOnly: false, available: false },
   { key: 'documents', path: '/documents', permissions: ['DOCUMENT'], adminOnly: false, available: false },
   {
@@ -44,6 +44,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 type NavUser = Pick<SessionUser, 'isAdmin' | 'permissions'>;
+type StartUser = NavUser & Pick<SessionUser, 'isSingleArea' | 'singleAreaId'>;
 
 export function mayUseNavItem(user: NavUser, item: NavItem): boolean {
   if (item.adminOnly && !user.isAdmin) return false;
@@ -53,4 +54,12 @@ export function mayUseNavItem(user: NavUser, item: NavItem): boolean {
 /** The items this user sees, in menu order. */
 export function visibleNavItems(user: NavUser, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
   return items.filter((item) => item.available && mayUseNavItem(user, item));
+}
+
+/** Where `/` leads: a single-area user into the area, anyone with the areas screen to it; undefined keeps the start page. */
+export function startPath(user: StartUser, items: readonly NavItem[] = NAV_ITEMS): string | undefined {
+  const areas = items.find((item) => item.key === 'areas');
+  if (!areas?.available || !mayUseNavItem(user, areas)) return undefined;
+  if (user.isSingleArea && user.singleAreaId !== null) return `/areas/${user.singleAreaId}`;
+  return areas.path;
 }

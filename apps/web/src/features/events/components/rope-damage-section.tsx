@@ -1,6 +1,63 @@
+import { Card, Divider, Modal, Stack } from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
 import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFirstEventDate } from '../api';
+import { dayAfter, daysBetween } from '../datetime';
+import { DamageChartPanel, type DamageDay } from './damage-chart-panel';
+import { LossChartPanel } from './loss-chart-panel';
+
+const SLIDER_DELAY_MS = 250;
+const CHART_HEIGHT = 300;
+const LOSS_CHART_HEIGHT = 260;
+/** Room the full-screen view keeps for its title, controls and slider. */
+const FULL_SCREEN_CHROME = 300;
 
 /** The rope page's damage charts with forecast and the full-screen damage view. */
-export function RopeDamageSection(_props: { rope: RopeView }) {
-  return null;
+export function RopeDamageSection({ rope }: { rope: RopeView }) {
+  const { t } = useTranslation();
+  const firstEvent = useFirstEventDate(rope.id);
+  const [fullScreen, { open, close }] = useDisclosure(false);
+  const { height: viewportHeight } = useViewportSize();
+  const [step, setStep] = useState<number | null>(null);
+  const firstDay = firstEvent.data ?? null;
+  const [today] = useState(() => new Date().toISOString());
+  const days = firstDay ? daysBetween(firstDay, today) : 0;
+  const value = step ?? days;
+  const [settled] = useDebouncedValue(value, SLIDER_DELAY_MS);
+  const day: DamageDay | null = firstDay
+    ? {
+        firstDay,
+        days,
+        value,
+        onChange: (next) => setStep(next >= days ? null : next),
+        dateFilter: step === null || settled >= days ? null : dayAfter(firstDay, settled),
+      }
+    : null;
+
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Stack gap="md">
+        <DamageChartPanel ropeId={rope.id} height={CHART_HEIGHT} day={day} onFullScreen={open} />
+        <Divider />
+        <LossChartPanel ropeId={rope.id} height={LOSS_CHART_HEIGHT} />
+      </Stack>
+      <Modal
+        opened={fullScreen}
+        onClose={close}
+        fullScreen
+        title={t('charts.damage.fullScreenTitle', { rope: rope.name })}
+        closeButtonProps={{ 'aria-label': t('charts.close') }}
+      >
+        {fullScreen ? (
+          <DamageChartPanel
+            ropeId={rope.id}
+            height={Math.max(CHART_HEIGHT, viewportHeight - FULL_SCREEN_CHROME)}
+            day={day}
+          />
+        ) : null}
+      </Modal>
+    </Card>
+  );
 }

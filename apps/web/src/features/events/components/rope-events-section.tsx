@@ -1,6 +1,137 @@
+import { Alert, Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { allowsMutations } from '@rope/domain/event-forms';
 import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { failureText } from '../../auth/messages';
+import { useCan } from '../../auth/session';
+import { usePatchEvent, useRopeEvents } from '../api';
+import { clampEventPage, DEFAULT_EVENT_PAGE_SIZE, EVENT_SEARCH_DELAY_MS } from '../events-query';
+import { positionRange, useRopeFilters } from '../rope-filters';
+import type { RopeEventView } from '../types';
+import { EventDetailsDialog } from './event-details-dialog';
+import { EventDialog } from './event-dialog';
+import type { EventDialogTarget } from './event-dialog-target';
+import { EventsHeader } from './events-header';
+import { EventsTable } from './events-table';
+import { EventsToolbar } from './events-toolbar';
+import { HistoryDialog } from './history-dialog';
 
-/** The rope page's events: table, toolbar, event dialog. */
-export function RopeEventsSection(_props: { rope: RopeView; readOnly: boolean }) {
-  return null;
+/** The rope page's events: table, toolbar, event dialog (spec 2, "Rope events table"). */
+export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const canWrite = useCan('DOMAIN_WRITE');
+  const editable = !readOnly && canWrite && !rope.isDeleted;
+  const { filters, update } = useRopeFilters();
+  const [archived, setArchived] = useState(false);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_EVENT_PAGE_SIZE);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, EVENT_SEARCH_DELAY_MS);
+  const [dialog, setDialog] = useState<EventDialogTarget | null>(null);
+  const [details, setDetails] = useState<RopeEventView | null>(null);
+  const [historyId, setHistoryId] = useState<number | null>(null);
+  const patch = usePatchEvent(rope.id);
+  const query = {
+    archived,
+    page,
+    pageSize,
+    search: debouncedSearch,
+    ...positionRange(filters.zoom),
+    damageFilter: filters.damageFilter ?? undefined,
+  };
+  const events = useRopeEvents(rope.id, query);
+  const total = events.data?.total ?? 0;
+
+  // A new filter starts at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the filters only
+  useEffect(
+    () => setPage(1),
+    [archived, debouncedSearch, pageSize, filters.zoom?.from, filters.zoom?.to, filters.damageFilter],
+  );
+  // After an archive the page may have run empty: step back to the last page with rows.
+  useEffect(() => {
+    if (events.data && !events.isPlaceholderData) setPage((current) => clampEventPage(current, pageSize, total));
+  }, [events.data, events.isPlaceholderData, pageSize, total]);
+
+  const failed = useCallback(
+    (error: unknown) =>
+      notifications.show({ color: 'red', message: failureText(t, error, t('events.dialog.tryLater')) }),
+    [t],
+  );
+  const onStatus = useCallback(
+    (event: RopeEventView, actionStatus: RopeEventView['attributes']['actionStatus']) =>
+      patch.mutate({ id: event.id, patch: { actionStatus } }, { onError: failed }),
+    [patch.mutate, failed],
+  );
+  const onArchive = useCallback(
+    (event: RopeEventView, archive: boolean) =>
+      confirmDelete({
+        title: archive ? t('events.archive.title') : t('events.archive.restoreTitle'),
+        message: archive ? t('events.archive.confirm') : t('events.archive.restoreConfirm'),
+        confirmLabel: archive ? t('events.archive.yes') : t('events.archive.restoreYes'),
+        cancelLabel: t('events.dialog.cancel'),
+        onConfirm: () =>
+          patch.mutate(
+            { id: event.id, patch: { isDeleted: archive } },
+            {
+              onSuccess: () =>
+                notifications.show({
+                  color: 'green',
+                  message: archive ? t('events.archive.done') : t('events.archive.restored'),
+                }),
+              onError: failed,
+            },
+          ),
+      }),
+    [t, patch.mutate, failed],
+  );
+  const onOpen = useCallback((event: RopeEventView, mode: 'edit' | 'view') => setDialog({ mode, event }), []);
+
+  const filteredByZoom = filters.zoom !== null && total === 0;
+  return (
+    <Stack gap="md">
+      <EventsHeader
+        title={archived ? t('events.table.titleArchived') : t('events.table.title')}
+        archived={archived}
+        onArchivedChange={setArchived}
+        search={search}
+        onSearchChange={setSearch}
+        pageSize={pageSize}
+        onPageSizeChange={setPageSize}
+        filters={filters}
+        onClearZoom={() => update({ zoom: null })}
+        onClearDamageFilter={() => update({ damageFilter: null })}
+      />
+      {editable ? (
+        <EventsToolbar
+          allowsMutations={allowsMutations(rope.attributes)}
+          onAdd={(recordingType) => setDialog({ mode: 'new', recordingType })}
+          onImported={(parsed) => setDialog({ mode: 'import', parsed })}
+        />
+      ) : null}
+      {events.isError ? <Alert color="red">{t('events.table.loadError')}</Alert> : null}
+      <EventsTable
+        events={events.data?.ropeEvents ?? []}
+        loading={events.isPending || events.isPlaceholderData}
+        editable={editable}
+        title={archived ? t('events.table.titleArchived') : t('events.table.title')}
+        emptyText={filteredByZoom ? t('events.table.emptyZoom') : t('events.table.empty')}
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        onPageChange={setPage}
+        onStatus={onStatus}
+        onDetails={setDetails}
+        onOpen={onOpen}
+        onArchive={onArchive}
+      />
+      <EventDialog rope={rope} target={dialog} onClose={() => setDialog(null)} onHistory={setHistoryId} />
+      <EventDetailsDialog rope={rope} event={details} onClose={() => setDetails(null)} />
+      <HistoryDialog eventId={historyId} onClose={() => setHistoryId(null)} />
+    </Stack>
+  );
 }

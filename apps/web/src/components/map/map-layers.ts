@@ -1,0 +1,138 @@
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from '@rope/domain/maps';
+import L from 'leaflet';
+import { BASE_LAYER_TILES, TILE_OPTIONS } from './base-layers';
+import type { MapFeature, MapPoint, MapViewProps } from './map-types';
+
+export function toPoint(latlng: L.LatLng): MapPoint {
+  return [latlng.lat, latlng.lng];
+}
+
+export function imageBounds(image: { width: number; height: number }): L.LatLngBoundsExpression {
+  return [
+    [0, 0],
+    [image.height, image.width],
+  ];
+}
+
+/**
+ * A geographic map with the chosen tile layers and a layer switch, or an image map in simple coordinates.
+ * Tiles that cannot load leave the grey background: markers and lines draw all the same.
+ */
+export function createMap(element: HTMLElement, props: MapViewProps, layerLabel: (id: string) => string): L.Map {
+  const { image, layers } = props;
+  if (image) {
+    const map = L.map(element, {
+      crs: L.CRS.Simple,
+      minZoom: -6,
+      maxZoom: 4,
+      zoomSnap: 0.1,
+      attributionControl: false,
+    });
+    L.imageOverlay(image.url, imageBounds(image)).addTo(map);
+    map.fitBounds(imageBounds(image));
+    return map;
+  }
+  const map = L.map(element, { zoomSnap: 0.1, minZoom: MAP_ZOOM_MIN, maxZoom: MAP_ZOOM_MAX });
+  map.setView([MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng], props.zoom ?? MAP_DEFAULT_ZOOM);
+  const available = layers?.available.length ? layers.available : (['openStreetMap'] as const);
+  const chosen = layers && available.includes(layers.default) ? layers.default : available[0];
+  const tileLayers: Record<string, L.TileLayer> = {};
+  for (const id of available) {
+    const source = BASE_LAYER_TILES[id];
+    const tiles = L.tileLayer(source.url, { ...TILE_OPTIONS, attribution: source.attribution });
+    tileLayers[layerLabel(id)] = tiles;
+    if (id === chosen) tiles.addTo(map);
+  }
+  if (available.length > 1) L.control.layers(tileLayers, undefined, { position: 'topright' }).addTo(map);
+  return map;
+}
+
+/** Sets the first view; false while there is nothing to fit yet, so a later call can fit the features. */
+export function setInitialView(map: L.Map, props: MapViewProps): boolean {
+  if (props.image) return true;
+  const zoom = props.zoom ?? MAP_DEFAULT_ZOOM;
+  if (props.center) {
+    map.setView(props.center, zoom);
+    return true;
+  }
+  const points = props.features.flatMap((feature) => feature.points);
+  if (points.length === 0) return false;
+  map.fitBounds(L.latLngBounds(points as MapPoint[]), { padding: [40, 40], maxZoom: zoom });
+  return true;
+}
+
+/** Labels go in as text, never as HTML: names are user input. */
+function textNode(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span;
+}
+
+function dotIcon(colour: string, highlighted: boolean): L.DivIcon {
+  const size = highlighted ? 26 : 18;
+  const ring = highlighted ? '3px solid #1c7ed6' : '2px solid #fff';
+  return L.divIcon({
+    className: 'rope-map-marker',
+    iconSize: [size, size],
+    html: `<div style="width:100%;height:100%;box-sizing:border-box;border-radius:50%;background:${colour};border:${ring};box-shadow:0 0 0 1px rgba(0,0,0,.45)"></div>`,
+  });
+}
+
+export interface FeatureHandlers {
+  highlightedId: number | null | undefined;
+  movable: boolean;
+  onClick: (id: number) => void;
+  onHover: (id: number | null) => void;
+  onMove: (id: number, point: MapPoint) => void;
+}
+
+export function drawFeatures(group: L.LayerGroup, features: readonly MapFeature[], handlers: FeatureHandlers): void {
+  group.clearLayers();
+  for (const feature of features) {
+    const highlighted = feature.id === handlers.highlightedId;
+    const layer = featureLayer(feature, highlighted, handlers.movable);
+    if (!layer) continue;
+    layer.bindTooltip(textNode(feature.label), { direction: 'top', permanent: highlighted });
+    layer.on('click', () => handlers.onClick(feature.id));
+    layer.on('mouseover', () => handlers.onHover(feature.id));
+    layer.on('mouseout', () => handlers.onHover(null));
+    if (layer instanceof L.Marker) {
+      layer.on('dragend', () => handlers.onMove(feature.id, toPoint(layer.getLatLng())));
+    }
+    group.addLayer(layer);
+  }
+}
+
+function featureLayer(feature: MapFeature, highlighted: boolean, movable: boolean): L.Marker | L.Polyline | null {
+  const [first] = feature.points;
+  if (!first) return null;
+  if (feature.points.length === 1) {
+    return L.marker(first, {
+      icon: dotIcon(feature.colour, highlighted),
+      draggable: movable,
+      keyboard: true,
+      title: feature.label,
+      zIndexOffset: highlighted ? 1000 : 0,
+    });
+  }
+  return L.polyline(feature.points as MapPoint[], {
+    color: feature.colour,
+    weight: highlighted ? 9 : 5,
+    opacity: 0.9,
+    bubblingMouseEvents: false,
+    className: 'rope-map-line',
+  });
+}
+
+export function drawDraft(group: L.LayerGroup, points: readonly MapPoint[] | null | undefined): void {
+  group.clearLayers();
+  if (!points || points.length === 0) return;
+  if (points.length > 1) {
+    group.addLayer(
+      L.polyline(points as MapPoint[], { color: '#1c7ed6', weight: 4, dashArray: '8 6', interactive: false }),
+    );
+  }
+  for (const point of points) {
+    group.addLayer(L.circleMarker(point, { radius: 5, color: '#1c7ed6', fillOpacity: 1, interactive: false }));
+  }
+}

@@ -1,0 +1,114 @@
+import type { Role } from '@rope/domain/roles';
+import type { AreaView, DamageView } from '@rope/domain/views/hierarchy';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client';
+
+export interface AreaPosition {
+  id: number;
+  latlng: [number, number] | null;
+  damages: DamageView;
+}
+
+export interface AreaUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export const areaKeys = {
+  all: ['areas'] as const,
+  lists: () => [...areaKeys.all, 'list'] as const,
+  list: (showAs: number | null) => [...areaKeys.lists(), showAs] as const,
+  positions: (showAs: number | null) => [...areaKeys.all, 'positions', showAs] as const,
+  detail: (id: number) => [...areaKeys.all, 'detail', id] as const,
+  users: (id: number) => [...areaKeys.all, 'users', id] as const,
+  mandatorUsers: (mandatorId: number) => [...areaKeys.all, 'mandator-users', mandatorId] as const,
+};
+
+function showAsQuery(showAs: number | null): string {
+  return showAs === null ? '' : `?showAsUser=${showAs}`;
+}
+
+/** The areas the user sees, or with showAs (impersonate right) those that user would see. */
+export function useAreas(showAs: number | null, enabled = true) {
+  return useQuery({
+    queryKey: areaKeys.list(showAs),
+    queryFn: ({ signal }) =>
+      apiFetch<{ areas: AreaView[] }>(`/areas${showAsQuery(showAs)}`, { signal }).then((answer) => answer.areas),
+    enabled,
+  });
+}
+
+export function useAreaPositions(showAs: number | null) {
+  return useQuery({
+    queryKey: areaKeys.positions(showAs),
+    queryFn: ({ signal }) =>
+      apiFetch<{ areas: AreaPosition[] }>(`/areas/positions${showAsQuery(showAs)}`, { signal }).then(
+        (answer) => answer.areas,
+      ),
+  });
+}
+
+export function useArea(id: number) {
+  return useQuery({
+    queryKey: areaKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch<{ area: AreaView }>(`/areas/${id}`, { signal }).then((answer) => answer.area),
+    retry: false,
+  });
+}
+
+/** Candidates for the area's client user (AREA_PARTIAL_EDIT). */
+export function useAreaUsers(areaId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: areaKeys.users(areaId ?? 0),
+    queryFn: ({ signal }) =>
+      apiFetch<{ users: AreaUser[] }>(`/areas/${areaId}/users`, { signal }).then((answer) => answer.users),
+    enabled: enabled && areaId !== undefined,
+  });
+}
+
+/** Users of a mandator (admins): the client user candidates of a new area or after a mandator change. */
+export function useMandatorUsers(mandatorId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: areaKeys.mandatorUsers(mandatorId ?? 0),
+    queryFn: ({ signal }) =>
+      apiFetch<{ users: AreaUser[] }>(`/mandators/${mandatorId}/users`, { signal }).then((answer) => answer.users),
+    enabled: enabled && mandatorId !== undefined,
+  });
+}
+
+/** The users of several areas at once (one area per mandator is enough): the show-as-user candidates. */
+export function useUsersOfAreas(areaIds: readonly number[], enabled: boolean) {
+  return useQueries({
+    queries: areaIds.map((id) => ({
+      queryKey: areaKeys.users(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiFetch<{ users: AreaUser[] }>(`/areas/${id}/users`, { signal }).then((answer) => answer.users),
+      enabled,
+      staleTime: 5 * 60_000,
+    })),
+  });
+}
+
+export function useSaveArea() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, area }: { id: number | undefined; area: Record<string, unknown> }) =>
+      id === undefined
+        ? apiFetch<{ area: { id: number } }>('/areas', { method: 'POST', body: { area } }).then((a) => a.area.id)
+        : apiFetch<unknown>(`/areas/${id}`, { method: 'PATCH', body: { area } }).then(() => id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: areaKeys.all }),
+  });
+}
+
+export function useDeleteArea() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<unknown>(`/areas/${id}`, { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: areaKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: areaKeys.all });
+    },
+  });
+}

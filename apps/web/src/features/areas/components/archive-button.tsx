@@ -1,0 +1,51 @@
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import { ArchiveIcon, RestoreIcon } from './hierarchy-icons';
+
+interface ArchiveButtonProps {
+  /** In the archived list the button restores. */
+  archived: boolean;
+  name: string;
+  kind: 'installation' | 'rope';
+  onConfirm: () => void;
+}
+
+/** Archive (after a confirmation) or restore an installation or rope. */
+export function ArchiveButton({ archived, name, kind, onConfirm }: ArchiveButtonProps) {
+  const { t } = useTranslation();
+  const ns = kind === 'installation' ? 'installations' : 'ropes';
+  const label = archived ? t(`${ns}.list.restoreItem`, { name }) : t(`${ns}.list.archiveItem`, { name });
+  const ask = () => {
+    if (archived) {
+      onConfirm();
+      return;
+    }
+    modals.openConfirmModal({
+      title: t(`${ns}.archive.title`),
+      centered: true,
+      closeButtonProps: { 'aria-label': t('areas.dialog.cancel') },
+      children: <Text size="sm">{t(`${ns}.archive.confirm`, { name })}</Text>,
+      labels: { confirm: t(`${ns}.archive.yes`), cancel: t('areas.dialog.cancel') },
+      confirmProps: { color: 'orange', 'data-autofocus': true },
+      onConfirm,
+    });
+  };
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color={archived ? 'blue' : 'orange'}
+        aria-label={label}
+        onClick={(event) => {
+          // The row behind opens the item on click; this button does not.
+          event.stopPropagation();
+          ask();
+        }}
+        onDoubleClick={(event) => event.stopPropagation()}
+      >
+        {archived ? <RestoreIcon /> : <ArchiveIcon />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,101 @@
+import { ActionIcon, Center, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { CLICK_DELAY_AREA_MS } from '@rope/domain/maps';
+import type { AreaView } from '@rope/domain/views/hierarchy';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDelayedClick } from '../delayed-click';
+import { EditIcon } from './hierarchy-icons';
+
+interface AreasTableProps {
+  areas: readonly AreaView[];
+  showMandator: boolean;
+  canEdit: boolean;
+  highlightedId: number | null;
+  onHover: (id: number | null) => void;
+  onEdit: (area: AreaView) => void;
+}
+
+/**
+ * A plain Mantine table rather than the shared DataTable: rows need hover (to highlight the marker) and the
+ * delayed single click with double click ignored, which the wrapper does not offer.
+ */
+export function AreasTable({ areas, showMandator, canEdit, highlightedId, onHover, onEdit }: AreasTableProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const open = (area: AreaView) => navigate(`/areas/${area.id}`);
+  const delayed = useDelayedClick(CLICK_DELAY_AREA_MS, open);
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, area: AreaView) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      void open(area);
+    }
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={showMandator ? 420 : 260}>
+      <Table highlightOnHover verticalSpacing="sm" aria-label={t('areas.table.label')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('areas.table.name')}</Table.Th>
+            {showMandator ? <Table.Th>{t('areas.table.mandator')}</Table.Th> : null}
+            {canEdit ? (
+              <Table.Th w={56}>
+                <VisuallyHidden>{t('areas.table.actions')}</VisuallyHidden>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {areas.map((area) => (
+            <Table.Tr
+              key={area.id}
+              tabIndex={0}
+              style={{ cursor: 'pointer' }}
+              bg={area.id === highlightedId ? 'var(--mantine-color-blue-light)' : undefined}
+              onClick={() => delayed.click(area)}
+              onDoubleClick={delayed.cancel}
+              onKeyDown={(event) => onKeyDown(event, area)}
+              onMouseEnter={() => onHover(area.id)}
+              onMouseLeave={() => onHover(null)}
+              onFocus={() => onHover(area.id)}
+              onBlur={() => onHover(null)}
+              data-testid="area-row"
+            >
+              <Table.Td>
+                <Text fw={500} size="sm">
+                  {area.name}
+                </Text>
+              </Table.Td>
+              {showMandator ? <Table.Td>{area.mandator.name}</Table.Td> : null}
+              {canEdit ? (
+                <Table.Td>
+                  <Tooltip label={t('areas.table.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('areas.table.editArea', { name: area.name })}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        delayed.cancel();
+                        onEdit(area);
+                      }}
+                      onDoubleClick={(event) => event.stopPropagation()}
+                    >
+                      <EditIcon />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {areas.length === 0 ? (
+        <Center py="xl">
+          <Text c="dimmed">{t('areas.empty')}</Text>
+        </Center>
+      ) : null}
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Center, CloseButton, Grid, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
+import type { AreaView } from '@rope/domain/views/hierarchy';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useCan, useSessionUser } from '../../auth/session';
+import { useAreaPositions, useAreas } from '../api';
+import { filterAreas } from '../area-filter';
+import { AreaDialog, type AreaDialogTarget } from '../components/area-dialog';
+import { AreasMap } from '../components/areas-map';
+import { AreasTable } from '../components/areas-table';
+import { PlusIcon } from '../components/hierarchy-icons';
+import { ShowAsPicker } from '../components/show-as-picker';
+import { useShowAs } from '../show-as';
+
+/** /areas: search, the table of areas and the map of their markers (spec section 2, "Areas list"). */
+export function AreasPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const canAdd = useCan('AREA_FULL_EDIT');
+  const canEdit = useCan('AREA_PARTIAL_EDIT');
+  const { allowed: mayShowAs, showAs, choose } = useShowAs();
+  const single = Boolean(user?.isSingleArea && user.singleAreaId !== null);
+  const areas = useAreas(showAs, !single);
+  const positions = useAreaPositions(showAs);
+  const [search, setSearch] = useState('');
+  const [hovered, setHovered] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<AreaDialogTarget | null>(null);
+
+  if (single) return <Navigate replace to={`/areas/${user?.singleAreaId}`} />;
+
+  const showMandator = Boolean(user?.isAdmin);
+  const shown = filterAreas(areas.data ?? [], search, showMandator);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2}>{t('areas.title')}</Title>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {mayShowAs ? <ShowAsPicker value={showAs} onChange={choose} /> : null}
+          {canAdd ? (
+            <Button leftSection={<PlusIcon />} onClick={() => setDialog({ mode: 'new' })}>
+              {t('areas.add')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <TextInput
+        type="search"
+        aria-label={t('areas.search.label')}
+        placeholder={t('areas.search.placeholder')}
+        value={search}
+        maxLength={200}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        rightSection={
+          search ? <CloseButton aria-label={t('areas.search.clear')} onClick={() => setSearch('')} /> : null
+        }
+        w={360}
+        maw="100%"
+      />
+      {areas.isError ? <Alert color="red">{t('areas.loadError')}</Alert> : null}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {areas.isPending ? (
+            <Center py="xl">
+              <Loader aria-label={t('areas.loading')} />
+            </Center>
+          ) : (
+            <AreasTable
+              areas={shown}
+              showMandator={showMandator}
+              canEdit={canEdit}
+              highlightedId={hovered}
+              onHover={setHovered}
+              onEdit={(area: AreaView) => setDialog({ mode: 'edit', area })}
+            />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <AreasMap areas={shown} positions={positions.data ?? []} highlightedId={hovered} onHover={setHovered} />
+        </Grid.Col>
+      </Grid>
+      <AreaDialog target={dialog} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

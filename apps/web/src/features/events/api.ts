@@ -1,0 +1,141 @@
+import type { RopeEventAttributes } from '@rope/domain/events';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client';
+import { ropeEventsQueryString } from './events-query';
+import type {
+  DamageChartAnswer,
+  DamageFilter,
+  EventHistoryEntry,
+  LossAxis,
+  LossOverTargetAnswer,
+  RopeEventList,
+  RopeEventsQuery,
+} from './types';
+
+export const eventKeys = {
+  all: ['events'] as const,
+  rope: (ropeId: number) => [...eventKeys.all, 'rope', ropeId] as const,
+  list: (ropeId: number, query: RopeEventsQuery) => [...eventKeys.rope(ropeId), 'list', query] as const,
+  firstDate: (ropeId: number) => [...eventKeys.rope(ropeId), 'first-date'] as const,
+  damage: (ropeId: number, filter: DamageFilter | null, date: string | null) =>
+    [...eventKeys.rope(ropeId), 'damage', { filter, date }] as const,
+  loss: (ropeId: number, xAxis: LossAxis, range: { from?: string; to?: string }) =>
+    [...eventKeys.rope(ropeId), 'loss', { xAxis, range }] as const,
+  history: (id: number) => [...eventKeys.all, 'history', id] as const,
+};
+
+export function useRopeEvents(ropeId: number, query: RopeEventsQuery) {
+  return useQuery({
+    queryKey: eventKeys.list(ropeId, query),
+    queryFn: ({ signal }) =>
+      apiFetch<RopeEventList>(`/ropes/${ropeId}/events${ropeEventsQueryString(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The day of the rope's first event: where the time slider starts (the list is newest first, so its last row). */
+export function useFirstEventDate(ropeId: number) {
+  return useQuery({
+    queryKey: eventKeys.firstDate(ropeId),
+    queryFn: async ({ signal }) => {
+      const path = (page: number) => `/ropes/${ropeId}/events?page=${page}&pageSize=1`;
+      const first = await apiFetch<RopeEventList>(path(1), { signal });
+      if (first.total <= 1) return first.ropeEvents[0]?.attributes.timestamp ?? null;
+      const last = await apiFetch<RopeEventList>(path(first.total), { signal });
+      return last.ropeEvents[0]?.attributes.timestamp ?? null;
+    },
+  });
+}
+
+export function useDamageChart(ropeId: number, filter: DamageFilter | null, date: string | null) {
+  return useQuery({
+    queryKey: eventKeys.damage(ropeId, filter, date),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      if (filter) params.set('damageFilter', filter);
+      if (date) params.set('dateFilter', date);
+      const query = params.size > 0 ? `?${params.toString()}` : '';
+      return apiFetch<DamageChartAnswer>(`/ropes/${ropeId}/events/damage${query}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLossOverTarget(
+  ropeId: number,
+  xAxis: LossAxis,
+  range: { from?: string; to?: string },
+  enabled = true,
+) {
+  return useQuery({
+    enabled,
+    queryKey: eventKeys.loss(ropeId, xAxis, range),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ xAxis });
+      if (range.from !== undefined) params.set('rangeFrom', range.from);
+      if (range.to !== undefined) params.set('rangeTo', range.to);
+      return apiFetch<LossOverTargetAnswer>(`/ropes/${ropeId}/events/lossOverTarget?${params.toString()}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEventHistory(id: number | null) {
+  return useQuery({
+    queryKey: eventKeys.history(id ?? 0),
+    queryFn: ({ signal }) =>
+      apiFetch<{ history: EventHistoryEntry[] }>(`/events/${id}/history`, { signal }).then((a) => a.history),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/**
+ * After a change: the rope's events and charts always; when the rope's stored damages changed, every other
+ * screen's data too (gauges, lists and maps of the hierarchy show them), refetched only where it is on screen.
+ */
+export function refreshAfterChange(queryClient: QueryClient, ropeId: number, ropeChanged: boolean) {
+  void queryClient.invalidateQueries({ queryKey: eventKeys.rope(ropeId) });
+  void queryClient.invalidateQueries({ queryKey: [...eventKeys.all, 'history'] });
+  if (ropeChanged) {
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== eventKeys.all[0],
+    });
+  }
+}
+
+export interface EventBody {
+  position: number | null;
+  attributes: RopeEventAttributes;
+}
+
+export function createEvent(ropeId: number, event: EventBody) {
+  return apiFetch<{ ropeEvent: { id: number }; ropeChanged: boolean }>('/events', {
+    method: 'POST',
+    body: { ropeEvent: { rope: { id: ropeId }, ...event } },
+  });
+}
+
+export function useSaveEvent(ropeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, event }: { id: number | undefined; event: EventBody }) =>
+      id === undefined
+        ? (await createEvent(ropeId, event)).ropeChanged
+        : (await apiFetch<{ ropeChanged: boolean }>(`/events/${id}`, { method: 'PATCH', body: { ropeEvent: event } }))
+            .ropeChanged,
+    onSuccess: (ropeChanged) => refreshAfterChange(queryClient, ropeId, ropeChanged),
+  });
+}
+
+type EventPatch = { actionStatus: RopeEventAttributes['actionStatus'] } | { isDeleted: boolean };
+
+/** The inline status edit and archive / restore: saved at once. */
+export function usePatchEvent(ropeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: EventPatch }) =>
+      apiFetch<{ ropeChanged: boolean }>(`/events/${id}`, { method: 'PATCH', body: { ropeEvent: patch } }),
+    onSuccess: (answer) => refreshAfterChange(queryClient, ropeId, answer.ropeChanged),
+  });
+}

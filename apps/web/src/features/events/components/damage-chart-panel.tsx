@@ -1,0 +1,84 @@
+import { Alert, Box, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDamageChart } from '../api';
+import { damageChartData } from '../damage-chart-data';
+import { useRopeFilters } from '../rope-filters';
+import { DamageChart } from './damage-chart';
+import { DamageTimeSlider } from './damage-time-slider';
+import { RuleSetInfo } from './rule-set-info';
+
+export interface DamageDay {
+  firstDay: string;
+  days: number;
+  value: number;
+  onChange: (value: number) => void;
+  /** The debounced day the chart is asked for; null for today. */
+  dateFilter: string | null;
+}
+
+interface DamageChartPanelProps {
+  ropeId: number;
+  height: number;
+  day: DamageDay | null;
+  onFullScreen?: () => void;
+}
+
+/** The damage chart with its controls: detection filter, rule set, zoom reset, full screen, time slider. */
+export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageChartPanelProps) {
+  const { t } = useTranslation();
+  const { filters, update } = useRopeFilters();
+  const damage = useDamageChart(ropeId, filters.damageFilter, day?.dateFilter ?? null);
+  const data = useMemo(() => (damage.data ? damageChartData(damage.data) : null), [damage.data]);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={4}>{t('charts.damage.title')}</Title>
+        <Group gap="xs" wrap="wrap">
+          {damage.data ? <RuleSetInfo ruleSet={damage.data.ruleSet} /> : null}
+          <SegmentedControl
+            size="xs"
+            aria-label={t('charts.damage.filterLabel')}
+            data={[
+              { value: 'all', label: t('charts.damage.filterAll') },
+              { value: 'manual', label: t('charts.damage.filterManual') },
+              { value: 'mrt', label: t('charts.damage.filterMrt') },
+            ]}
+            value={filters.damageFilter ?? 'all'}
+            onChange={(value) => update({ damageFilter: value === 'manual' || value === 'mrt' ? value : null })}
+          />
+          {filters.zoom ? (
+            <Button size="compact-sm" variant="light" onClick={() => update({ zoom: null })}>
+              {t('charts.damage.resetZoom')}
+            </Button>
+          ) : null}
+          {onFullScreen ? (
+            <Button size="compact-sm" variant="default" onClick={onFullScreen}>
+              {t('charts.damage.fullScreen')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {damage.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
+      {data ? (
+        <>
+          <Text size="xs" c="dimmed">
+            {t('charts.damage.zoomHint')}
+          </Text>
+          <Box data-testid="damage-chart" data-points={data.xs.length}>
+            <DamageChart data={data} zoom={filters.zoom} onZoom={(zoom) => update({ zoom })} height={height} />
+          </Box>
+        </>
+      ) : damage.data ? (
+        <Center mih={120}>
+          <Text c="dimmed">{t('charts.empty')}</Text>
+        </Center>
+      ) : damage.isPending ? (
+        <Center mih={height}>
+          <Loader size="sm" aria-label={t('charts.loading')} />
+        </Center>
+      ) : null}
+      {day && day.days > 0 ? <DamageTimeSlider {...day} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
+import { chartColour, drawHorizontalLine, drawWindows } from '../chart-style';
+import { type DamageChartData, damageAlignedData, damageXRange, utilisationPercent } from '../damage-chart-data';
+import { type RopeFilters, zoomFromSelection } from '../rope-filters';
+
+interface DamageChartProps {
+  data: DamageChartData;
+  zoom: RopeFilters['zoom'];
+  onZoom: (zoom: RopeFilters['zoom']) => void;
+  height: number;
+}
+
+/** One line per reference length along the rope, its limit dashed; dragging along x zooms and filters the table. */
+export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
+  const { t, i18n } = useTranslation();
+  const [chart, setChart] = useState<uPlot | null>(null);
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  const zoomRef = useRef(zoom);
+  zoomRef.current = zoom;
+  const onZoomRef = useRef(onZoom);
+  onZoomRef.current = onZoom;
+  const percent = data.metric === 'lossPct';
+  const number = (value: number, digits = 2) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const labels = data.lines.map((line) =>
+    t(percent ? 'charts.damage.linePercent' : 'charts.damage.lineWires', {
+      multiple: line.multiple,
+      limit: number(line.limit),
+      utilisation: utilisationPercent(line.utilisation),
+    }),
+  );
+  const labelKey = labels.join('|');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: labelKey stands for the labels; data is read through refs
+  const options = useMemo<UplotOptions>(
+    () => ({
+      legend: { show: true },
+      cursor: { drag: { x: true, y: false, setScale: false } },
+      scales: {
+        x: { time: false, range: () => damageXRange(dataRef.current, zoomRef.current) },
+        y: { range: () => [0, dataRef.current.yMax * 1.1] },
+      },
+      axes: [
+        { label: t('charts.damage.xAxis'), values: (_u, values) => values.map((value) => number(value)) },
+        { label: percent ? t('charts.damage.yPercent') : t('charts.damage.yWires') },
+      ],
+      series: [
+        { label: t('charts.damage.position'), value: (_u, value) => (value == null ? '' : number(value)) },
+        ...labels.map((label, index) => ({
+          label,
+          stroke: chartColour(index),
+          width: 2,
+          // Windows are drawn as segments of their length (draw hook), not joined into a line.
+          paths: () => null,
+          points: { show: true, size: 6, fill: chartColour(index) },
+          value: (_u: uPlot, value: number | null) => (value == null ? '' : number(value)),
+        })),
+      ],
+      hooks: {
+        draw: [
+          (u) => {
+            const { xs, lines } = dataRef.current;
+            // Long windows first, so the short ones stay visible on top.
+            for (let index = lines.length - 1; index >= 0; index -= 1) {
+              const line = lines[index]!;
+              if (u.series[index + 1]?.show === false) continue;
+              drawWindows(u, xs, line.values, line.length, chartColour(index));
+              drawHorizontalLine(u, line.limit, chartColour(index));
+            }
+          },
+        ],
+        setSelect: [
+          (u) => {
+            if (u.select.width < 3) return;
+            const from = u.posToVal(u.select.left, 'x');
+            const to = u.posToVal(u.select.left + u.select.width, 'x');
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            const next = zoomFromSelection(from, to);
+            if (next) onZoomRef.current(next);
+          },
+        ],
+      },
+    }),
+    [t, i18n.language, labelKey, percent],
+  );
+
+  const aligned = useMemo(() => damageAlignedData(data) as uPlot.AlignedData, [data]);
+  // A zoom set from outside (address, reset button) moves the chart's x range.
+  useEffect(() => {
+    if (!chart) return;
+    const [min, max] = damageXRange(data, zoom);
+    chart.setScale('x', { min, max });
+  }, [chart, data, zoom]);
+
+  return (
+    <UplotChart options={options} data={aligned} height={height} label={t('charts.damage.title')} onChart={setChart} />
+  );
+}

@@ -1,0 +1,75 @@
+import { Modal, Table } from '@mantine/core';
+import { eventLossPct } from '@rope/domain/rope/cross-section';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RopeEventView } from '../types';
+
+interface EventDetailsDialogProps {
+  rope: RopeView;
+  event: RopeEventView | null;
+  onClose: () => void;
+}
+
+/** The event at a glance: what the table leaves out, read-only. */
+export function EventDetailsDialog({ rope, event, onClose }: EventDetailsDialogProps) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number | undefined, digits = 3) =>
+    value === undefined ? undefined : value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const a = event?.attributes;
+  const loss = a ? eventLossPct(a, rope.attributes) : 0;
+  const rows: [string, ReactNode][] = a
+    ? [
+        [t('events.fields.timestamp'), new Date(a.timestamp).toLocaleString(i18n.language)],
+        [t('events.fields.recordingType'), t(`events.recordingTypes.${a.recordingType}`)],
+        [t('events.fields.type'), t(`events.types.${a.type}`)],
+        [t('events.fields.position'), event?.position === null ? t('events.table.global') : number(event?.position)],
+        [t('events.fields.positionEnd'), number(a.positionEnd)],
+        [t('events.fields.actionStatus'), t(`events.statuses.${a.actionStatus}`)],
+        [t('events.fields.damageCount'), number(a.damageCount)],
+        [
+          t('events.fields.crossSectionLossAmount'),
+          a.crossSectionLossAmount === undefined
+            ? undefined
+            : `${number(a.crossSectionLossAmount)} ${t(`events.units.${a.crossSectionLossUnit ?? 'percent'}`)}`,
+        ],
+        [t('events.details.lossPct'), loss > 0 ? t('events.details.percent', { value: number(loss, 2) }) : undefined],
+        [t('events.fields.detection'), a.detection ? t(`events.detection.${a.detection}`) : undefined],
+        [t('events.fields.lengthChange'), number(a.lengthChange)],
+        [
+          t('events.fields.mutationRelevance'),
+          a.mutationRelevance ? t(`events.relevance.${a.mutationRelevance}`) : undefined,
+        ],
+        [t('events.fields.operationHours'), number(a.operationHours)],
+        [t('events.fields.bendingCycles'), number(a.bendingCycles, 0)],
+        [t('events.fields.splices'), a.splices?.length ? String(a.splices.length) : undefined],
+        [t('events.fields.description'), a.description],
+        [t('events.fields.reportedBy'), a.reportedBy?.name],
+        [t('events.details.imported'), a.isImported ? t('events.details.yes') : t('events.details.no')],
+        [t('events.details.documents'), String(event?.documentCount ?? 0)],
+        [t('events.details.createdAt'), event ? new Date(event.createdAt).toLocaleString(i18n.language) : undefined],
+      ]
+    : [];
+  return (
+    <Modal
+      opened={event !== null}
+      onClose={onClose}
+      title={t('events.details.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('events.dialog.close') }}
+    >
+      <Table variant="vertical" withTableBorder aria-label={t('events.details.title')}>
+        <Table.Tbody>
+          {rows
+            .filter(([, value]) => value !== undefined && value !== '')
+            .map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={200}>{label}</Table.Th>
+                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  );
+}

@@ -1,0 +1,8 @@
+import type { RecordingType } from '@rope/domain/events';
+import type { ParsedInspection, RopeEventView } from '../types';
+
+/** What the event dialog shows: a new event of a recording type, a stored one to edit or see, or an import. */
+export type EventDialogTarget =
+  | { mode: 'new'; recordingType: RecordingType }
+  | { mode: 'edit' | 'view'; event: RopeEventView }
+  | { mode: 'import'; parsed: ParsedInspection };

@@ -1,0 +1,144 @@
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../auth/messages';
+import { useSessionUser } from '../../auth/session';
+import { type EventBody, refreshAfterChange, useSaveEvent } from '../api';
+import { type EventFormValues, initialEventValues, parseEventForm } from '../event-form';
+import { eventMessageText, issuesToErrors, serverFieldErrors } from '../event-form-errors';
+import { saveInspection } from '../import-xml';
+import type { EventDialogTarget } from './event-dialog-target';
+import { EventTabs } from './event-tabs';
+
+interface EventEditorProps {
+  rope: RopeView;
+  target: EventDialogTarget;
+  onDone: () => void;
+  onHistory: (id: number) => void;
+}
+
+/** The event form: add, edit, show, or review an imported inspection before it is saved with its damages. */
+export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const sessionUser = useSessionUser();
+  const save = useSaveEvent(rope.id);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const editable = target.mode !== 'view';
+  const stored = target.mode === 'edit' || target.mode === 'view' ? target.event : undefined;
+  const source: EventBody | undefined = target.mode === 'import' ? target.parsed.ropeEvent : stored;
+  const damages = target.mode === 'import' ? target.parsed.damages : undefined;
+
+  const form = useForm<EventFormValues>({
+    mode: 'controlled',
+    initialValues: initialEventValues(source, {
+      recordingType: target.mode === 'new' ? target.recordingType : 'damage',
+      reportedBy: sessionUser?.name ?? '',
+      now: new Date(),
+    }),
+    validate: (values) => {
+      const parsed = parseEventForm(values, rope.id);
+      return parsed.ok ? {} : issuesToErrors(t, parsed.issues);
+    },
+  });
+
+  const fail = (error: unknown) => {
+    if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
+      // The fields show the server's texts; the line under the tabs says where to look.
+      form.setErrors(serverFieldErrors(t, error.fields));
+      return;
+    }
+    const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    setFailure(clientError ? eventMessageText(t, error.message) : failureText(t, error, t('events.dialog.tryLater')));
+  };
+  const saved = () => {
+    notifications.show({ color: 'green', message: t('events.dialog.saved') });
+    onDone();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const parsed = parseEventForm(values, rope.id);
+    if (!parsed.ok) return;
+    setFailure(null);
+    const { rope: _rope, ...event } = parsed.body;
+    if (target.mode !== 'import') {
+      save.mutate({ id: stored?.id, event }, { onSuccess: saved, onError: fail });
+      return;
+    }
+    setProgress({ done: 0, total: (damages?.length ?? 0) + 1 });
+    try {
+      const changed = await saveInspection(rope.id, event, damages ?? [], (done, total) =>
+        setProgress({ done, total }),
+      );
+      refreshAfterChange(queryClient, rope.id, changed);
+      saved();
+    } catch (error) {
+      // What was saved before the failure stays; the lists show it.
+      refreshAfterChange(queryClient, rope.id, true);
+      fail(error);
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {stored?.attributes.isImported ? (
+          <Alert color="blue" variant="light">
+            {t('events.dialog.importedReadOnly')}
+          </Alert>
+        ) : null}
+        <EventTabs
+          form={form}
+          rope={rope}
+          editable={editable}
+          isNew={!stored}
+          disabled={!editable || progress !== null}
+          importedDamages={damages}
+        />
+        {Object.keys(form.errors).length > 0 ? (
+          <Text size="sm" c="red">
+            {t('events.dialog.checkTabs')}
+          </Text>
+        ) : null}
+        {failure ? (
+          <Alert color="red" title={t('events.dialog.saveError')}>
+            {failure}
+          </Alert>
+        ) : null}
+        {progress ? (
+          <Stack gap={4}>
+            <Text size="sm">{t('events.import.saving', progress)}</Text>
+            <Progress value={(100 * progress.done) / progress.total} aria-label={t('events.import.progress')} />
+          </Stack>
+        ) : null}
+        <Group justify="space-between">
+          <Group>
+            {stored ? (
+              <Button variant="default" onClick={() => onHistory(stored.id)}>
+                {t('events.dialog.history')}
+              </Button>
+            ) : null}
+          </Group>
+          <Group>
+            <Button variant="default" onClick={onDone}>
+              {editable ? t('events.dialog.cancel') : t('events.dialog.close')}
+            </Button>
+            {editable ? (
+              <Button type="submit" loading={save.isPending || progress !== null}>
+                {t('events.dialog.save')}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { Badge, Button, Group, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { RopeEventView } from '../types';
+
+interface EventRowActionsProps {
+  event: RopeEventView;
+  /** The rope can be changed: edit (unless imported or archived) and archive / restore. */
+  editable: boolean;
+  onDetails: (event: RopeEventView) => void;
+  onOpen: (event: RopeEventView, mode: 'edit' | 'view') => void;
+  onArchive: (event: RopeEventView, archive: boolean) => void;
+}
+
+/** Details, edit or show, the number of attached documents, archive or restore. */
+export function EventRowActions({ event, editable, onDetails, onOpen, onArchive }: EventRowActionsProps) {
+  const { t } = useTranslation();
+  const canEdit = editable && !event.isDeleted && !event.attributes.isImported;
+  const documents = t('events.table.documents', { count: event.documentCount });
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Button size="compact-sm" variant="subtle" onClick={() => onDetails(event)}>
+        {t('events.table.details')}
+      </Button>
+      <Button size="compact-sm" variant="subtle" onClick={() => onOpen(event, canEdit ? 'edit' : 'view')}>
+        {canEdit ? t('events.table.edit') : t('events.table.show')}
+      </Button>
+      <Tooltip label={documents}>
+        <Badge variant="outline" color={event.documentCount > 0 ? 'blue' : 'gray'} aria-label={documents}>
+          {event.documentCount}
+        </Badge>
+      </Tooltip>
+      {editable ? (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color={event.isDeleted ? 'blue' : 'red'}
+          onClick={() => onArchive(event, !event.isDeleted)}
+        >
+          {event.isDeleted ? t('events.table.restore') : t('events.table.archive')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

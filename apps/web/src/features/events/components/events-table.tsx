@@ -1,0 +1,117 @@
+import { Text, VisuallyHidden } from '@mantine/core';
+import type { ACTION_STATUSES } from '@rope/domain/events';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import type { RopeEventView } from '../types';
+import { EventRowActions } from './event-row-actions';
+import { StatusCell } from './status-cell';
+
+interface EventsTableProps {
+  events: RopeEventView[];
+  loading: boolean;
+  editable: boolean;
+  title: string;
+  emptyText: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onStatus: (event: RopeEventView, status: (typeof ACTION_STATUSES)[number]) => void;
+  onDetails: (event: RopeEventView) => void;
+  onOpen: (event: RopeEventView, mode: 'edit' | 'view') => void;
+  onArchive: (event: RopeEventView, archive: boolean) => void;
+}
+
+/** Timestamp, Type of event, Type, Position [m] (or 'Global'), Status and the row's actions. */
+export function EventsTable(props: EventsTableProps) {
+  const { events, loading, editable, title, emptyText, page, pageSize, total } = props;
+  const { onPageChange, onStatus, onDetails, onOpen, onArchive } = props;
+  const { t, i18n } = useTranslation();
+  const columns = useMemo<ColumnDef<RopeEventView, unknown>[]>(
+    () => [
+      {
+        id: 'timestamp',
+        header: t('events.table.timestamp'),
+        cell: ({ row }) => new Date(row.original.attributes.timestamp).toLocaleString(i18n.language),
+      },
+      {
+        id: 'recordingType',
+        header: t('events.table.recordingType'),
+        cell: ({ row }) => t(`events.recordingTypes.${row.original.attributes.recordingType}`),
+      },
+      {
+        id: 'type',
+        header: t('events.table.type'),
+        cell: ({ row }) => t(`events.types.${row.original.attributes.type}`),
+      },
+      {
+        id: 'position',
+        header: t('events.table.position'),
+        cell: ({ row }) =>
+          row.original.position === null ? (
+            <Text size="sm" c="dimmed">
+              {t('events.table.global')}
+            </Text>
+          ) : (
+            row.original.position.toLocaleString(i18n.language, { maximumFractionDigits: 3 })
+          ),
+      },
+      {
+        id: 'status',
+        header: t('events.table.status'),
+        cell: ({ row }) => (
+          <StatusCell
+            event={row.original}
+            editable={editable && !row.original.isDeleted && !row.original.attributes.isImported}
+            onChange={(status) => onStatus(row.original, status)}
+          />
+        ),
+      },
+      {
+        id: 'actions',
+        header: () => <VisuallyHidden>{t('events.table.actions')}</VisuallyHidden>,
+        cell: ({ row }) => (
+          <EventRowActions
+            event={row.original}
+            editable={editable}
+            onDetails={onDetails}
+            onOpen={onOpen}
+            onArchive={onArchive}
+          />
+        ),
+      },
+    ],
+    [t, i18n.language, editable, onStatus, onDetails, onOpen, onArchive],
+  );
+  const { from, to } = pageRange(page, pageSize, total);
+  return (
+    <DataTable
+      label={title}
+      minWidth={900}
+      data={events}
+      columns={columns}
+      getRowId={(event) => String(event.id)}
+      emptyText={emptyText}
+      loading={loading}
+      paging={
+        pageSize > 0
+          ? {
+              page,
+              pageSize,
+              total,
+              onPageChange,
+              summary: total > 0 ? t('events.table.range', { from, to, total }) : null,
+              labels: {
+                pager: t('events.table.pager'),
+                previous: t('events.table.previous'),
+                next: t('events.table.next'),
+                first: t('events.table.first'),
+                last: t('events.table.last'),
+              },
+            }
+          : undefined
+      }
+    />
+  );
+}

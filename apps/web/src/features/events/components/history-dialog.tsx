@@ -1,0 +1,102 @@
+import { Alert, Center, List, Loader, Modal, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useEventHistory } from '../api';
+import { type HistoryChange, historyRows } from '../history-diff';
+
+const ACTIONS = ['create', 'update', 'archive', 'restore'] as const;
+type Action = (typeof ACTIONS)[number];
+const isAction = (value: string): value is Action => (ACTIONS as readonly string[]).includes(value);
+
+function formatValue(t: TFunction, language: string, change: HistoryChange, value: unknown): string {
+  if (value === undefined || value === null || value === '') return t('events.history.none');
+  switch (change.field) {
+    case 'type':
+      return t(`events.types.${value as 'wireBreak'}`);
+    case 'recordingType':
+      return t(`events.recordingTypes.${value as 'damage'}`);
+    case 'actionStatus':
+      return t(`events.statuses.${value as 'new'}`);
+    case 'crossSectionLossUnit':
+      return t(`events.units.${value as 'percent'}`);
+    case 'mutationRelevance':
+      return t(`events.relevance.${value as 'relevant'}`);
+    case 'detection':
+      return t(`events.detection.${value as 'manual'}`);
+    case 'timestamp':
+      return new Date(String(value)).toLocaleString(language);
+    case 'splices':
+      return t('events.history.splices', { count: Array.isArray(value) ? value.length : 0 });
+    default:
+      return typeof value === 'number' ? value.toLocaleString(language) : String(value);
+  }
+}
+
+/** Who changed the event when, and what changed, one row per save (GET /events/{id}/history). */
+export function HistoryDialog({ eventId, onClose }: { eventId: number | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const history = useEventHistory(eventId);
+  const rows = history.data ? historyRows(history.data).reverse() : [];
+  return (
+    <Modal
+      opened={eventId !== null}
+      onClose={onClose}
+      title={t('events.history.title')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('events.dialog.close') }}
+    >
+      {history.isPending && eventId !== null ? (
+        <Center py="lg">
+          <Loader aria-label={t('events.history.loading')} />
+        </Center>
+      ) : null}
+      {history.isError ? <Alert color="red">{t('events.history.loadError')}</Alert> : null}
+      {history.data && rows.length === 0 ? <Text c="dimmed">{t('events.history.empty')}</Text> : null}
+      {rows.length > 0 ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label={t('events.history.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('events.history.timestamp')}</Table.Th>
+                <Table.Th>{t('events.history.user')}</Table.Th>
+                <Table.Th>{t('events.history.action')}</Table.Th>
+                <Table.Th>{t('events.history.changes')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(({ entry, changes }, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: history rows never reorder
+                <Table.Tr key={index}>
+                  <Table.Td>{new Date(entry.timestamp).toLocaleString(i18n.language)}</Table.Td>
+                  <Table.Td>{entry.user.name}</Table.Td>
+                  <Table.Td>
+                    {isAction(entry.action) ? t(`events.history.actions.${entry.action}`) : entry.action}
+                  </Table.Td>
+                  <Table.Td>
+                    {changes.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        {entry.action === 'create' ? t('events.history.created') : t('events.history.noChange')}
+                      </Text>
+                    ) : (
+                      <List size="sm" spacing={2}>
+                        {changes.map((change) => (
+                          <List.Item key={change.field}>
+                            {t('events.history.change', {
+                              field: t(`events.fields.${change.field}`),
+                              before: formatValue(t, i18n.language, change, change.before),
+                              after: formatValue(t, i18n.language, change, change.after),
+                            })}
+                          </List.Item>
+                        ))}
+                      </List>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Modal>
+  );
+}

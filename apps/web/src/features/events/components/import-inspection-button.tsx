@@ -1,0 +1,44 @@
+import { Button, FileButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { INSPECTION_ACCEPT, INSPECTION_MAX_BYTES, isInspectionFile, parseInspectionXml } from '../import-xml';
+import type { ParsedInspection } from '../types';
+
+/** Picks an inspection XML file and has the server read it; the result opens in the event dialog for review. */
+export function ImportInspectionButton({ onParsed }: { onParsed: (parsed: ParsedInspection) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const refuse = (message: string) =>
+    notifications.show({ color: 'red', title: t('events.import.failed'), message, autoClose: 10_000 });
+
+  const read = async (file: File | null) => {
+    if (!file) return;
+    if (!isInspectionFile(file)) return refuse(t('events.import.notXml'));
+    if (file.size > INSPECTION_MAX_BYTES) return refuse(t('events.import.tooLarge'));
+    setBusy(true);
+    try {
+      onParsed(await parseInspectionXml(await file.text()));
+    } catch (error) {
+      // A bad file answers 4xx naming the problem (line and column, or the field): shown as the server wrote it.
+      refuse(
+        error instanceof ApiError && error.status >= 400 && error.status < 500
+          ? error.message
+          : t('events.import.tryLater'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FileButton onChange={(file) => void read(file)} accept={INSPECTION_ACCEPT}>
+      {(props) => (
+        <Button variant="default" loading={busy} {...props}>
+          {t('events.toolbar.import')}
+        </Button>
+      )}
+    </FileButton>
+  );
+}

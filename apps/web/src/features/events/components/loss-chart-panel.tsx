@@ -1,0 +1,84 @@
+import { Alert, Center, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { FORECAST_MIN_POINTS } from '@rope/domain/rope/forecast';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLossOverTarget } from '../api';
+import { forecastAvailable, LOSS_RANGES, type LossRange, lossChartData, rangeQuery } from '../loss-chart-data';
+import type { LossAxis } from '../types';
+import { LossChart } from './loss-chart';
+
+/** Loss over target: the rope's damage after each inspection, with range buttons and the discard forecast. */
+export function LossChartPanel({ ropeId, height }: { ropeId: number; height: number }) {
+  const { t, i18n } = useTranslation();
+  const [axis, setAxis] = useState<LossAxis>('timestamp');
+  const [range, setRange] = useState<LossRange>('All');
+  const [withForecast, setWithForecast] = useState(false);
+  const [now] = useState(() => new Date());
+  const all = useLossOverTarget(ropeId, axis, {});
+  const window = rangeQuery(range, axis, now, all.data?.bendingCyclesToTimestamp ?? []);
+  const ranged = useLossOverTarget(ropeId, axis, window, range !== 'All');
+  const answer = range === 'All' ? all : ranged;
+  const canForecast = forecastAvailable(answer.data);
+  const data = useMemo(
+    () => (answer.data ? lossChartData(answer.data, axis, withForecast && canForecast) : null),
+    [answer.data, axis, withForecast, canForecast],
+  );
+  const forecast = data?.forecast;
+  const formatX = (x: number) =>
+    axis === 'timestamp'
+      ? new Date(x * 1000).toLocaleDateString(i18n.language)
+      : x.toLocaleString(i18n.language, { maximumFractionDigits: 0 });
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={4}>{t('charts.loss.title')}</Title>
+        <Group gap="xs" wrap="wrap">
+          <SegmentedControl
+            size="xs"
+            aria-label={t('charts.loss.axisLabel')}
+            data={[
+              { value: 'timestamp', label: t('charts.loss.axisTime') },
+              { value: 'bendingCycles', label: t('charts.loss.axisCycles') },
+            ]}
+            value={axis}
+            onChange={(value) => setAxis(value as LossAxis)}
+          />
+          <SegmentedControl
+            size="xs"
+            aria-label={t('charts.loss.rangeLabel')}
+            data={LOSS_RANGES.map((value) => ({ value, label: t(`charts.loss.ranges.${value}`) }))}
+            value={range}
+            onChange={(value) => setRange(value as LossRange)}
+          />
+          <Tooltip label={t('charts.loss.forecastNeeds', { min: FORECAST_MIN_POINTS })} disabled={canForecast}>
+            <div>
+              <Switch
+                label={t('charts.loss.forecastToggle')}
+                checked={withForecast && canForecast}
+                disabled={!canForecast}
+                onChange={(event) => setWithForecast(event.currentTarget.checked)}
+              />
+            </div>
+          </Tooltip>
+        </Group>
+      </Group>
+      {answer.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
+      {data && data.xs.length > 0 ? <LossChart data={data} axis={axis} height={height} /> : null}
+      {data && data.xs.length === 0 ? (
+        <Center mih={120}>
+          <Text c="dimmed">{t('charts.empty')}</Text>
+        </Center>
+      ) : null}
+      {forecast ? (
+        <Text size="sm" data-testid="forecast-discard">
+          {t('charts.loss.discardAt', {
+            at: formatX(forecast.discardAt),
+            from: formatX(forecast.bandFrom),
+            to: formatX(forecast.bandTo),
+          })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
+import { FORECAST_COLOUR, LIMIT_COLOUR } from '../chart-style';
+import type { LossChartData } from '../loss-chart-data';
+import type { LossAxis } from '../types';
+
+interface LossChartProps {
+  data: LossChartData;
+  axis: LossAxis;
+  height: number;
+}
+
+/** Damage (% of the discard limit) per inspection over time or bending cycles, the limit, and the forecast. */
+export function LossChart({ data, axis, height }: LossChartProps) {
+  const { t, i18n } = useTranslation();
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  const withForecast = Boolean(data.forecast);
+  const number = (value: number, digits = 1) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const percent = (_u: uPlot, value: number | null) =>
+    value == null ? '' : t('charts.loss.value', { value: number(value) });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: data is read through its ref; the series depend on the forecast only
+  const options = useMemo<UplotOptions>(() => {
+    const dashed = (label: string, dash: number[], width = 1.5) => ({
+      label,
+      stroke: FORECAST_COLOUR,
+      dash,
+      width,
+      spanGaps: true,
+      points: { show: false },
+      value: percent,
+    });
+    return {
+      legend: { show: true },
+      cursor: { drag: { x: false, y: false } },
+      scales: {
+        x: { time: axis === 'timestamp' },
+        y: { range: () => [0, dataRef.current.yMax] },
+      },
+      axes: [
+        axis === 'timestamp'
+          ? { label: t('charts.loss.xTime') }
+          : {
+              label: t('charts.loss.xCycles'),
+              values: (_u, values) => values.map((value) => number(value, 0)),
+              size: 60,
+            },
+        { label: t('charts.loss.yAxis') },
+      ],
+      series: [
+        axis === 'timestamp'
+          ? {
+              label: t('charts.loss.date'),
+              value: (_u, value) => (value == null ? '' : new Date(value * 1000).toLocaleDateString(i18n.language)),
+            }
+          : { label: t('charts.loss.cycles'), value: (_u, value) => (value == null ? '' : number(value, 0)) },
+        {
+          label: t('charts.loss.damage'),
+          stroke: '#1c7ed6',
+          width: 2,
+          spanGaps: true,
+          points: { show: true, size: 7 },
+          value: percent,
+        },
+        {
+          label: t('charts.loss.limit'),
+          stroke: LIMIT_COLOUR,
+          dash: [8, 5],
+          width: 1.5,
+          points: { show: false },
+          value: percent,
+        },
+        ...(withForecast
+          ? [
+              dashed(t('charts.loss.forecast'), [6, 4], 2),
+              dashed(t('charts.loss.bandEarly'), [2, 4]),
+              dashed(t('charts.loss.bandLate'), [2, 4]),
+              {
+                label: t('charts.loss.discard'),
+                stroke: LIMIT_COLOUR,
+                width: 0,
+                points: { show: true, size: 12, fill: LIMIT_COLOUR },
+                value: percent,
+              },
+            ]
+          : []),
+      ],
+    };
+  }, [t, i18n.language, axis, withForecast]);
+
+  const aligned = useMemo(() => {
+    const base = [data.xs, data.damage, data.limit];
+    const forecast = data.forecast;
+    return (
+      forecast ? [...base, forecast.line, forecast.early, forecast.late, forecast.discard] : base
+    ) as uPlot.AlignedData;
+  }, [data]);
+
+  return <UplotChart options={options} data={aligned} height={height} label={t('charts.loss.title')} />;
+}

@@ -1,0 +1,62 @@
+import { NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { RopeAttributes } from '@rope/domain/ropes';
+import { useTranslation } from 'react-i18next';
+import { needsPositionEnd } from '../event-form';
+import type { EventForm } from './form-type';
+import { LossFields } from './loss-fields';
+
+/** Broken wires, loss, hours and cycles; the end of a repair piece; how a damage was found. */
+export function SpecificsTab({ form, rope }: { form: EventForm; rope: RopeAttributes }) {
+  const { t } = useTranslation();
+  const a = form.values.attributes;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <NumberInput
+          label={t('events.fields.damageCount')}
+          min={0}
+          allowDecimal={false}
+          {...form.getInputProps('attributes.damageCount')}
+        />
+        <NumberInput
+          label={t('events.fields.operationHours')}
+          min={0}
+          {...form.getInputProps('attributes.operationHours')}
+        />
+        <NumberInput
+          label={t('events.fields.bendingCycles')}
+          min={0}
+          allowDecimal={false}
+          thousandSeparator="'"
+          {...form.getInputProps('attributes.bendingCycles')}
+        />
+      </SimpleGrid>
+      <LossFields form={form} rope={rope} />
+      {needsPositionEnd(a.type) ? (
+        <NumberInput
+          label={t('events.fields.positionEnd')}
+          decimalScale={3}
+          withAsterisk
+          w={220}
+          {...form.getInputProps('attributes.positionEnd')}
+        />
+      ) : null}
+      {a.recordingType === 'damage' ? (
+        <div>
+          <Text size="sm" fw={500} mb={4} id="event-detection-label">
+            {t('events.fields.detection')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="event-detection-label"
+            data={[
+              { value: 'manual', label: t('events.detection.manual') },
+              { value: 'mrt', label: t('events.detection.mrt') },
+            ]}
+            value={a.detection || 'manual'}
+            onChange={(value) => form.setFieldValue('attributes.detection', value as 'manual' | 'mrt')}
+          />
+        </div>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Badge, Menu, UnstyledButton } from '@mantine/core';
+import { ACTION_STATUSES } from '@rope/domain/events';
+import { useTranslation } from 'react-i18next';
+import type { RopeEventView } from '../types';
+
+type Status = (typeof ACTION_STATUSES)[number];
+export const STATUS_COLOURS: Record<Status, string> = { new: 'red', seen: 'yellow', repaired: 'green' };
+
+interface StatusCellProps {
+  event: RopeEventView;
+  /** Editable rope, event not imported and not archived: a click on the status changes it at once. */
+  editable: boolean;
+  onChange: (status: Status) => void;
+}
+
+export function StatusCell({ event, editable, onChange }: StatusCellProps) {
+  const { t } = useTranslation();
+  const status = event.attributes.actionStatus;
+  const badge = (
+    <Badge variant="light" color={STATUS_COLOURS[status]} data-status={status}>
+      {t(`events.statuses.${status}`)}
+    </Badge>
+  );
+  if (!editable) return badge;
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t('events.table.changeStatus', { status: t(`events.statuses.${status}`) })}
+          onClick={(clicked) => clicked.stopPropagation()}
+        >
+          {badge}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {ACTION_STATUSES.map((value) => (
+          <Menu.Item key={value} disabled={value === status} onClick={() => onChange(value)}>
+            <Badge variant="light" color={STATUS_COLOURS[value]}>
+              {t(`events.statuses.${value}`)}
+            </Badge>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

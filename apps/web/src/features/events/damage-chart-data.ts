@@ -1,0 +1,70 @@
+import type { DamageChartAnswer } from './types';
+
+export interface DamageLine {
+  multiple: number;
+  /** m */
+  length: number;
+  limit: number;
+  utilisation: number;
+  /** One value per x, null where this reference length has no window start. */
+  values: (number | null)[];
+}
+
+export interface DamageChartData {
+  /** Window starts of all reference lengths, m, ascending and unique. */
+  xs: number[];
+  lines: DamageLine[];
+  metric: 'lossPct' | 'brokenWires';
+  /** The largest window value or limit: the y axis reaches at least this. */
+  yMax: number;
+}
+
+/**
+ * The damage answer as one x axis (the union of the window starts, in datum positions as the API gives them) and
+ * one line per reference length, valued in the rule's metric (% loss or broken wires). Null when no damage counts.
+ */
+export function damageChartData(answer: DamageChartAnswer): DamageChartData | null {
+  const positions = new Set<number>();
+  for (const series of answer.result) for (const point of series.points) positions.add(point.position);
+  if (positions.size === 0) return null;
+  const xs = [...positions].sort((a, b) => a - b);
+  const index = new Map(xs.map((x, i) => [x, i]));
+  let yMax = 0;
+  const lines = answer.result.map((series) => {
+    const values: (number | null)[] = new Array(xs.length).fill(null);
+    for (const point of series.points) {
+      const i = index.get(point.position)!;
+      // Two windows cannot start at one position of one series, but keep the larger if the API ever sends both.
+      values[i] = Math.max(values[i] ?? 0, point.value);
+      yMax = Math.max(yMax, point.value);
+    }
+    yMax = Math.max(yMax, series.limit);
+    return {
+      multiple: series.multiple,
+      length: series.length,
+      limit: series.limit,
+      utilisation: series.utilisation,
+      values,
+    };
+  });
+  return { xs, lines, metric: answer.ruleSet.row.metric, yMax };
+}
+
+/** uPlot's data: x, then each reference length's line (the limits are drawn on top, not data). */
+export function damageAlignedData(data: DamageChartData): (number | null)[][] {
+  return [data.xs, ...data.lines.map((line) => line.values)];
+}
+
+/** The x range to show: the zoom when set, else the data's, widened a little when all windows start at one spot. */
+export function damageXRange(data: DamageChartData, zoom: { from: number; to: number } | null): [number, number] {
+  if (zoom) return [zoom.from, zoom.to];
+  const first = data.xs[0] ?? 0;
+  const last = data.xs[data.xs.length - 1] ?? first;
+  const longest = Math.max(0, ...data.lines.map((line) => line.length));
+  return first === last ? [first - 1, last + 1] : [first, Math.max(last, first) + longest];
+}
+
+/** Utilisation as the legend shows it, in percent of the limit, rounded. */
+export function utilisationPercent(utilisation: number): number {
+  return Math.round(utilisation * 100);
+}

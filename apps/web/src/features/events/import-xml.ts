@@ -1,0 +1,64 @@
+import { ApiError, toApiError } from '../../lib/api-client';
+import { createEvent, type EventBody } from './api';
+import type { ParsedInspection } from './types';
+
+/** The file picker's filter: the inspection format is XML (docs/inspection-xml.md). */
+export const INSPECTION_ACCEPT = '.xml,application/xml,text/xml';
+/** The API refuses larger files (IMPORT_XML_MAX_BYTES); checked here first so nothing is sent in vain. */
+export const INSPECTION_MAX_BYTES = 5 * 1024 * 1024;
+
+export function isInspectionFile(file: Pick<File, 'name' | 'type'>): boolean {
+  return /\.xml$/i.test(file.name) || file.type === 'application/xml' || file.type === 'text/xml';
+}
+
+/**
+ * POST /api/events/import/parse with the file as an XML body. apiFetch sends JSON or FormData only, so this one
+ * call uses fetch itself, with the same cookie and error handling (a bad file answers 400 naming the problem).
+ */
+export async function parseInspectionXml(xml: string, signal?: AbortSignal): Promise<ParsedInspection> {
+  let response: Response;
+  try {
+    response = await fetch('/api/events/import/parse', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/xml', Accept: 'application/json' },
+      body: xml,
+      credentials: 'same-origin',
+      redirect: 'manual',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) throw toApiError(response, body);
+  if (body === undefined) throw new ApiError(response.status, 'BAD_RESPONSE', 'Expected JSON from the import');
+  return body as ParsedInspection;
+}
+
+/**
+ * Saves a reviewed import: the inspection first, then each damage it found, one after the other so progress can
+ * be shown. Answers whether the rope's stored damages changed.
+ */
+export async function saveInspection(
+  ropeId: number,
+  inspection: EventBody,
+  damages: readonly EventBody[],
+  onProgress: (done: number, total: number) => void,
+): Promise<boolean> {
+  const total = damages.length + 1;
+  let ropeChanged = (await createEvent(ropeId, inspection)).ropeChanged;
+  onProgress(1, total);
+  for (const [index, damage] of damages.entries()) {
+    // Damages found by the inspection carry its time and cycles; the server keeps them as sent.
+    ropeChanged = (await createEvent(ropeId, damage)).ropeChanged || ropeChanged;
+    onProgress(index + 2, total);
+  }
+  return ropeChanged;
+}

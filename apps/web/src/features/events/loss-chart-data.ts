@@ -1,0 +1,149 @@
+import {
+  DISCARD_DAMAGE,
+  FORECAST_BAND,
+  FORECAST_MIN_POINTS,
+  type Forecast,
+  forecastDamageAt,
+} from '@rope/domain/rope/forecast';
+import type { LossAxis, LossOverTargetAnswer } from './types';
+
+export const LOSS_RANGES = ['1D', '1M', '6M', '1Y', 'All'] as const;
+export type LossRange = (typeof LOSS_RANGES)[number];
+/** Spec 9: the y axis starts at 0 and shows at least up to 10 %. */
+export const LOSS_Y_SOFT_MAX = 10;
+const FORECAST_SAMPLES = 60;
+
+/** The start of a range button's window, counted back from now; undefined for All. */
+export function rangeStart(range: LossRange, now: Date): Date | undefined {
+  const start = new Date(now);
+  if (range === '1D') start.setDate(start.getDate() - 1);
+  else if (range === '1M') start.setMonth(start.getMonth() - 1);
+  else if (range === '6M') start.setMonth(start.getMonth() - 6);
+  else if (range === '1Y') start.setFullYear(start.getFullYear() - 1);
+  else return undefined;
+  return start;
+}
+
+/**
+ * Bending cycles at an instant, from the answer's (cycles, timestamp) pairs: interpolated between the two
+ * surrounding pairs, extrapolated along the nearest two at either end; undefined with fewer than two pairs.
+ */
+export function cyclesAt(time: number, pairs: readonly [number, string][]): number | undefined {
+  const points = pairs
+    .map(([cycles, timestamp]) => ({ cycles, time: Date.parse(timestamp) }))
+    .filter((point) => Number.isFinite(point.time))
+    .sort((a, b) => a.time - b.time);
+  if (points.length < 2) return undefined;
+  let i = points.findIndex((point) => point.time >= time);
+  if (i <= 0) i = i === 0 ? 1 : points.length - 1;
+  const a = points[i - 1]!;
+  const b = points[i]!;
+  if (b.time === a.time) return a.cycles;
+  return Math.max(0, a.cycles + ((b.cycles - a.cycles) * (time - a.time)) / (b.time - a.time));
+}
+
+/** rangeFrom / rangeTo of GET lossOverTarget: an ISO instant on the time axis, cycles on the bending-cycle axis. */
+export function rangeQuery(
+  range: LossRange,
+  axis: LossAxis,
+  now: Date,
+  pairs: readonly [number, string][],
+): { from?: string; to?: string } {
+  const start = rangeStart(range, now);
+  if (!start) return {};
+  if (axis === 'timestamp') return { from: start.toISOString() };
+  const cycles = cyclesAt(start.getTime(), pairs);
+  return cycles === undefined ? {} : { from: String(Math.floor(cycles)) };
+}
+
+export function forecastAvailable(answer: LossOverTargetAnswer | undefined): boolean {
+  return Boolean(answer?.forecast) && (answer?.result.length ?? 0) >= FORECAST_MIN_POINTS;
+}
+
+/**
+ * Where the ±30 % band lies. On the bending-cycle axis the API's band is right (cycles count from a new rope).
+ * On the time axis x is an epoch instant, so the band is taken on the time from the first point to the discard.
+ */
+export function forecastBand(forecast: Forecast, axis: LossAxis, firstX: number): { from: number; to: number } {
+  if (axis === 'bendingCycles') return { from: forecast.bandFrom, to: forecast.bandTo };
+  const span = forecast.discardAt - firstX;
+  return { from: firstX + span * (1 - FORECAST_BAND), to: firstX + span * (1 + FORECAST_BAND) };
+}
+
+export interface LossChartData {
+  /** Seconds on the time axis (uPlot's unit), cycles on the other. */
+  xs: number[];
+  damage: (number | null)[];
+  limit: number[];
+  forecast?: {
+    line: (number | null)[];
+    early: (number | null)[];
+    late: (number | null)[];
+    discard: (number | null)[];
+    /** In chart units (seconds or cycles), like xs. */
+    discardAt: number;
+    bandFrom: number;
+    bandTo: number;
+  };
+  yMax: number;
+}
+
+const toChartX = (axis: LossAxis, x: number) => (axis === 'timestamp' ? x / 1000 : x);
+
+/** The loss-over-target answer as uPlot lines: damage per inspection, the discard limit, and the forecast. */
+export function lossChartData(answer: LossOverTargetAnswer, axis: LossAxis, withForecast: boolean): LossChartData {
+  const points = answer.result
+    .map((point) => ({
+      x: axis === 'timestamp' ? Date.parse(point.timestamp) : (point.bendingCycles ?? Number.NaN),
+      damage: point.damage,
+    }))
+    .filter((point) => Number.isFinite(point.x))
+    .sort((a, b) => a.x - b.x);
+  const yMax = Math.max(LOSS_Y_SOFT_MAX, ...points.map((point) => point.damage * 1.1));
+  const forecast = answer.forecast;
+  const drawable =
+    withForecast &&
+    forecast &&
+    points.length >= FORECAST_MIN_POINTS &&
+    // The service-life stand-in is a line over cycles from a new rope; on the time axis it means nothing.
+    !(forecast.model === 'serviceLife' && axis === 'timestamp') &&
+    Number.isFinite(forecast.discardAt) &&
+    forecast.discardAt > points[points.length - 1]!.x;
+  if (!drawable) {
+    return {
+      xs: points.map((point) => toChartX(axis, point.x)),
+      damage: points.map((point) => point.damage),
+      limit: points.map(() => DISCARD_DAMAGE),
+      yMax,
+    };
+  }
+  const firstX = points[0]!.x;
+  const band = forecastBand(forecast, axis, firstX);
+  const end = Math.max(band.to, forecast.discardAt);
+  const samples = Array.from(
+    { length: FORECAST_SAMPLES + 1 },
+    (_, i) => firstX + ((end - firstX) * i) / FORECAST_SAMPLES,
+  );
+  const xs = [...new Set([...points.map((point) => point.x), ...samples, forecast.discardAt])].sort((a, b) => a - b);
+  const byX = new Map(points.map((point) => [point.x, point.damage]));
+  const ceiling = DISCARD_DAMAGE * 1.5;
+  const curve = (shift: number) => (x: number) => {
+    const value = forecastDamageAt(forecast, x + shift);
+    return Number.isFinite(value) && value <= ceiling ? Math.max(0, value) : null;
+  };
+  return {
+    xs: xs.map((x) => toChartX(axis, x)),
+    damage: xs.map((x) => byX.get(x) ?? null),
+    limit: xs.map(() => DISCARD_DAMAGE),
+    forecast: {
+      line: xs.map(curve(0)),
+      early: xs.map(curve(forecast.discardAt - band.from)),
+      late: xs.map(curve(forecast.discardAt - band.to)),
+      discard: xs.map((x) => (x === forecast.discardAt ? DISCARD_DAMAGE : null)),
+      discardAt: toChartX(axis, forecast.discardAt),
+      bandFrom: toChartX(axis, band.from),
+      bandTo: toChartX(axis, band.to),
+    },
+    yMax: Math.max(yMax, DISCARD_DAMAGE * 1.1),
+  };
+}

@@ -1,0 +1,94 @@
+import type { RopeEventAttributes } from '@rope/domain/events';
+import type { Forecast } from '@rope/domain/rope/forecast';
+import type { RopeEventView } from '@rope/domain/views/events';
+
+export type { RopeEventView };
+
+export type DamageFilter = 'manual' | 'mrt';
+
+/** The table's own state; zoom and damage filter come from the address (see rope-filters.ts). */
+export interface EventsTableQuery {
+  archived: boolean;
+  page: number;
+  /** 0 means all rows. */
+  pageSize: number;
+  search: string;
+}
+
+/** What GET /ropes/{id}/events is asked: the table's state plus the filters shared with the charts. */
+export interface RopeEventsQuery extends EventsTableQuery {
+  positionFrom?: number;
+  positionTo?: number;
+  damageFilter?: DamageFilter;
+}
+
+export interface RopeEventList {
+  ropeEvents: RopeEventView[];
+  total: number;
+}
+
+export interface DamagePoint {
+  position: number;
+  count: number;
+  lossPct: number;
+  /** The window sum under the rule in force: % loss or broken wires. */
+  value: number;
+  events: number[];
+  damagePosition: number;
+}
+
+export interface DamageSeries {
+  multiple: number;
+  /** m */
+  length: number;
+  limit: number;
+  utilisation: number;
+  points: DamagePoint[];
+}
+
+/** GET /ropes/{id}/events/damage */
+export interface DamageChartAnswer {
+  result: DamageSeries[];
+  standard: string;
+  ruleSet: {
+    name: string;
+    edition: string;
+    row: { id: string; label: string; metric: 'lossPct' | 'brokenWires'; comparator: string; source: string };
+  };
+  positionOffset: number;
+  damage: number;
+  health: number;
+}
+
+export type LossAxis = 'timestamp' | 'bendingCycles';
+
+export interface LossPoint {
+  timestamp: string;
+  bendingCycles: number | null;
+  /** % of the discard limit. */
+  damage: number;
+  maxLossPct: number;
+}
+
+/** GET /ropes/{id}/events/lossOverTarget */
+export interface LossOverTargetAnswer {
+  result: LossPoint[];
+  standard: string;
+  limits: { multiple: number; limit: number }[];
+  bendingCyclesToTimestamp: [number, string][];
+  forecast: Forecast | null;
+}
+
+export interface EventHistoryEntry {
+  timestamp: string;
+  action: string;
+  user: { name: string };
+  position: number | null;
+  attributes: RopeEventAttributes;
+}
+
+/** POST /events/import/parse */
+export interface ParsedInspection {
+  ropeEvent: { position: number | null; attributes: RopeEventAttributes };
+  damages: { position: number; attributes: RopeEventAttributes }[];
+}

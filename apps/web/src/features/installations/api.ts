@@ -1,0 +1,113 @@
+import type { InstallationUpdate } from '@rope/domain/hierarchy';
+import type { RopeEventView } from '@rope/domain/views/events';
+import type { InstallationView } from '@rope/domain/views/hierarchy';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client';
+
+export interface PlacedEvent extends Omit<RopeEventView, 'rope'> {
+  rope: { id: number; name: string };
+  installation: { id: number; name: string };
+  area: { id: number; name: string };
+}
+
+export const installationKeys = {
+  all: ['installations'] as const,
+  lists: () => [...installationKeys.all, 'list'] as const,
+  list: (areaId: number, archived: boolean) => [...installationKeys.lists(), areaId, archived] as const,
+  detail: (id: number) => [...installationKeys.all, 'detail', id] as const,
+  events: (id: number) => [...installationKeys.all, 'events', id] as const,
+};
+
+export const INSTALLATION_EVENTS_LIMIT = 10;
+
+export function useInstallations(areaId: number, archived: boolean) {
+  return useQuery({
+    queryKey: installationKeys.list(areaId, archived),
+    queryFn: ({ signal }) =>
+      apiFetch<{ installations: InstallationView[] }>(
+        `/areas/${areaId}/installations${archived ? '?archived=1' : ''}`,
+        { signal },
+      ).then((answer) => answer.installations),
+  });
+}
+
+export function useInstallation(id: number) {
+  return useQuery({
+    queryKey: installationKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiFetch<{ installation: InstallationView }>(`/installations/${id}`, { signal }).then((a) => a.installation),
+    retry: false,
+  });
+}
+
+export function useInstallationEvents(id: number) {
+  return useQuery({
+    queryKey: installationKeys.events(id),
+    queryFn: ({ signal }) =>
+      apiFetch<{ ropeEvents: PlacedEvent[] }>(`/installations/${id}/events?limit=${INSTALLATION_EVENTS_LIMIT}`, {
+        signal,
+      }).then((answer) => answer.ropeEvents),
+  });
+}
+
+/** POST: the API names it "Installation N". */
+export function useCreateInstallation(areaId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ installation: InstallationView }>(`/areas/${areaId}/installations`, {
+        method: 'POST',
+        body: { installation: { area: { id: areaId } } },
+      }).then((answer) => answer.installation),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: installationKeys.lists() }),
+  });
+}
+
+export function useUpdateInstallation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, installation }: { id: number; installation: InstallationUpdate }) =>
+      apiFetch<{ installation: InstallationView }>(`/installations/${id}`, {
+        method: 'PATCH',
+        body: { installation },
+      }).then((answer) => answer.installation),
+    onSuccess: (installation) => {
+      queryClient.setQueryData(installationKeys.detail(installation.id), installation);
+      void queryClient.invalidateQueries({ queryKey: installationKeys.lists() });
+    },
+  });
+}
+
+/** Moves one installation before another (null: to the end); the list shows the new order at once. */
+export function useReorderInstallations(areaId: number) {
+  const queryClient = useQueryClient();
+  const key = installationKeys.list(areaId, false);
+  return useMutation({
+    mutationFn: ({ id, beforeId }: { id: number; beforeId: number | null; next: InstallationView[] }) =>
+      apiFetch<unknown>(`/installations/${id}/order-before`, {
+        method: 'POST',
+        body: { installation: { id: beforeId } },
+      }),
+    onMutate: async ({ next }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<InstallationView[]>(key);
+      queryClient.setQueryData(key, next);
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDeleteInstallation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<unknown>(`/installations/${id}`, { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: installationKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.lists() });
+    },
+  });
+}

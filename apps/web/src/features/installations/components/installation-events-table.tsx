@@ -1,0 +1,78 @@
+import { Alert, Anchor, Badge, Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type ColumnDef, DataTable } from '../../../components/data-table';
+import { type PlacedEvent, useInstallationEvents } from '../api';
+
+const STATUS_COLOURS = { new: 'red', seen: 'orange', repaired: 'green' } as const;
+
+/** The installation's last 10 events over all its ropes. */
+export function InstallationEventsTable({ areaId, installationId }: { areaId: number; installationId: number }) {
+  const { t, i18n } = useTranslation();
+  const events = useInstallationEvents(installationId);
+  const columns = useMemo<ColumnDef<PlacedEvent, unknown>[]>(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+    const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
+    return [
+      {
+        id: 'timestamp',
+        header: t('installations.events.timestamp'),
+        cell: ({ row }) => format.format(new Date(row.original.attributes.timestamp)),
+      },
+      {
+        id: 'rope',
+        header: t('installations.events.rope'),
+        cell: ({ row }) => (
+          <Anchor
+            component={Link}
+            to={`/areas/${areaId}/installations/${installationId}/ropes/${row.original.rope.id}`}
+          >
+            {row.original.rope.name}
+          </Anchor>
+        ),
+      },
+      {
+        id: 'recordingType',
+        header: t('installations.events.recordingType'),
+        cell: ({ row }) => t(`installations.events.recordingTypes.${row.original.attributes.recordingType}`),
+      },
+      {
+        id: 'type',
+        header: t('installations.events.type'),
+        cell: ({ row }) => t(`installations.events.types.${row.original.attributes.type}`),
+      },
+      {
+        id: 'position',
+        header: t('installations.events.position'),
+        cell: ({ row }) =>
+          row.original.position === null ? t('installations.events.global') : number.format(row.original.position),
+      },
+      {
+        id: 'status',
+        header: t('installations.events.status'),
+        cell: ({ row }) => (
+          <Badge variant="light" color={STATUS_COLOURS[row.original.attributes.actionStatus]}>
+            {t(`installations.events.statuses.${row.original.attributes.actionStatus}`)}
+          </Badge>
+        ),
+      },
+    ];
+  }, [t, i18n.resolvedLanguage, areaId, installationId]);
+
+  return (
+    <Stack gap="sm">
+      <Title order={3}>{t('installations.events.title')}</Title>
+      {events.isError ? <Alert color="red">{t('installations.events.loadError')}</Alert> : null}
+      <DataTable
+        label={t('installations.events.title')}
+        data={events.data ?? []}
+        columns={columns}
+        getRowId={(event) => String(event.id)}
+        emptyText={t('installations.events.empty')}
+        loading={events.isPending}
+        minWidth={720}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
+import { validationMessageKey } from '@rope/domain/validation-messages';
+import type { InstallationView } from '@rope/domain/views/hierarchy';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { failureText, translateMessage } from '../../auth/messages';
+import { useCan, useSessionUser } from '../../auth/session';
+import { useDeleteInstallation, useUpdateInstallation } from '../api';
+import type { AttributeValues } from '../attribute-form';
+import {
+  initialInstallationValues,
+  installationSettingsFile,
+  toInstallationUpdate,
+  validateInstallation,
+  valuesFromInstallationFile,
+} from '../installation-form';
+import { settingsFileName } from '../settings-file';
+import { InstallationSettingsTabs } from './installation-settings-tabs';
+import { SettingsFileButtons } from './settings-file-buttons';
+
+interface InstallationSettingsEditorProps {
+  installation: InstallationView;
+  readOnly: boolean;
+  onDone: () => void;
+  onDeleted: () => void;
+}
+
+export function InstallationSettingsEditor({
+  installation,
+  readOnly,
+  onDone,
+  onDeleted,
+}: InstallationSettingsEditorProps) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const access = { isAdmin: useCan('MAP_EDIT'), mayEditTimezone: useCan('INSTALLATION_TIMEZONE'), readOnly };
+  const canDelete = useCan('AREA_FULL_EDIT');
+  const locked = lockedInstallationAttributes({ roles: user?.roles ?? [] });
+  const update = useUpdateInstallation();
+  const remove = useDeleteInstallation();
+  const [base, setBase] = useState(installation.attributes);
+  const [failure, setFailure] = useState<string | null>(null);
+  const translate = (field: string, text: string) => {
+    if (validationMessageKey(text)) return translateMessage(t, text);
+    if (field === 'constructionYear') return t('installations.settings.yearRange', { max: new Date().getFullYear() });
+    return t('installations.settings.invalid');
+  };
+  const form = useForm<AttributeValues>({
+    mode: 'controlled',
+    initialValues: initialInstallationValues(installation),
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(validateInstallation(values, base)).map(([field, text]) => [field, translate(field, text)]),
+      ),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    update.mutate(
+      { id: installation.id, installation: toInstallationUpdate(values, base) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('installations.settings.saved') });
+          onDone();
+        },
+        onError: (error) => setFailure(failureText(t, error, t('areas.tryLater'))),
+      },
+    );
+  });
+
+  const askDelete = () =>
+    confirmDelete({
+      title: t('installations.delete.title'),
+      message: t('installations.delete.confirm'),
+      confirmLabel: t('installations.delete.yes'),
+      cancelLabel: t('areas.dialog.cancel'),
+      onConfirm: () =>
+        remove.mutate(installation.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('installations.delete.done') });
+            onDeleted();
+          },
+          onError: (error) => setFailure(failureText(t, error, t('areas.tryLater'))),
+        }),
+    });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('installations.attributes.name')}
+          withAsterisk={!readOnly}
+          readOnly={readOnly}
+          maxLength={255}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <InstallationSettingsTabs
+          form={form}
+          access={access}
+          installationId={installation.id}
+          base={base}
+          onUploaded={(uploaded) => {
+            setBase(uploaded.attributes);
+            form.setFieldValue('isMap', true);
+          }}
+        />
+        <SettingsFileButtons
+          schema={installationSettingsFileSchema}
+          readOnly={readOnly}
+          download={() => ({
+            fileName: settingsFileName(String(form.values.name)),
+            data: installationSettingsFile(form.values),
+          })}
+          onLoaded={(file) => {
+            form.setValues(valuesFromInstallationFile(file, form.values, locked));
+            form.clearErrors();
+          }}
+        />
+        {failure ? (
+          <Alert color="red" title={t('installations.settings.saveError')}>
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="space-between">
+          <Group>
+            {canDelete ? (
+              <Button color="red" variant="light" onClick={askDelete} loading={remove.isPending}>
+                {t('installations.settings.delete')}
+              </Button>
+            ) : null}
+          </Group>
+          <Group>
+            <Button variant="default" onClick={onDone}>
+              {readOnly ? t('installations.settings.close') : t('areas.dialog.cancel')}
+            </Button>
+            {readOnly ? null : (
+              <Button type="submit" loading={update.isPending}>
+                {t('areas.dialog.save')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { Alert, Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
+import { ApiError } from '../../../lib/api-client';
+import { useArea } from '../../areas/api';
+import { BackIcon } from '../../areas/components/hierarchy-icons';
+import { useCan } from '../../auth/session';
+import { RopeList } from '../../ropes/components/rope-list';
+import { SettingsIcon } from '../../shell/components/icons';
+import { useInstallation } from '../api';
+import { InstallationEventsTable } from '../components/installation-events-table';
+import { InstallationImageMap } from '../components/installation-image-map';
+import { InstallationSettingsDialog } from '../components/installation-settings-dialog';
+
+/** /areas/:areaId/installations/:installationId (spec section 2, "Installation detail"). */
+export function InstallationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const areaId = Number(params.areaId);
+  const installationId = Number(params.installationId);
+  const [search, setSearch] = useSearchParams();
+  const archived = search.get('archived') === '1';
+  const area = useArea(areaId);
+  const installation = useInstallation(installationId);
+  const canEdit = useCan('AREA_PARTIAL_EDIT');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [hovered, setHovered] = useState<number | null>(null);
+
+  if (installation.isPending || area.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('areas.loading')} />
+      </Center>
+    );
+  }
+  if (!installation.data || !area.data) {
+    const error = installation.error ?? area.error;
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <Alert color={missing ? 'yellow' : 'red'}>
+        {missing ? t('installations.detail.notFound') : t('installations.detail.loadError')}
+      </Alert>
+    );
+  }
+  const current = installation.data;
+  const writable = canEdit && !current.isDeleted && !area.data.isDeleted;
+  const hasImageMap = Boolean(current.attributes.isMap && current.attributes.mapImageUri) && !archived;
+  return (
+    <Stack gap="md">
+      <HierarchyBreadcrumb area={area.data} installation={current} />
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <Button variant="subtle" leftSection={<BackIcon />} onClick={() => navigate(`/areas/${areaId}`)}>
+            {t('installations.detail.back')}
+          </Button>
+          <Title order={2}>
+            {current.isDeleted ? t('areas.breadcrumb.archived', { name: current.name }) : current.name}
+          </Title>
+        </Group>
+        <Group gap="sm">
+          <Switch
+            label={t('areas.detail.showArchived')}
+            checked={archived}
+            onChange={(event) => setSearch(event.currentTarget.checked ? { archived: '1' } : {}, { replace: true })}
+          />
+          <Button variant="default" leftSection={<SettingsIcon size={18} />} onClick={() => setSettingsOpen(true)}>
+            {writable ? t('installations.detail.settings') : t('installations.detail.showSettings')}
+          </Button>
+        </Group>
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: hasImageMap ? 5 : 12 }}>
+          <RopeList
+            areaId={areaId}
+            installationId={installationId}
+            archived={archived}
+            writable={writable}
+            highlightedId={hovered}
+            onHover={setHovered}
+          />
+        </Grid.Col>
+        {hasImageMap ? (
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <InstallationImageMap
+              areaId={areaId}
+              installation={current}
+              writable={writable}
+              highlightedId={hovered}
+              onHover={setHovered}
+            />
+          </Grid.Col>
+        ) : null}
+      </Grid>
+      <InstallationEventsTable areaId={areaId} installationId={installationId} />
+      <InstallationSettingsDialog
+        installation={current}
+        opened={settingsOpen}
+        readOnly={!writable}
+        onClose={() => setSettingsOpen(false)}
+        onDeleted={() => navigate(`/areas/${areaId}`, { replace: true })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+
+export type ParsedSettingsFile<T> = { ok: true; value: T } | { ok: false; notJson: boolean; problems: string[] };
+
+/** A loaded settings file: valid JSON of the expected kind, or what is wrong with it ("path: message"). */
+export function parseSettingsFile<T>(text: string, schema: z.ZodType<T>): ParsedSettingsFile<T> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, notJson: true, problems: [] };
+  }
+  const result = schema.safeParse(data);
+  if (result.success) return { ok: true, value: result.data };
+  const problems = result.error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  return { ok: false, notJson: false, problems };
+}
+
+/** "Gondola Zermatt 2.json": the item's name, without characters file systems refuse. */
+export function settingsFileName(name: string): string {
+  const printable = [...name].map((char) => (char.charCodeAt(0) < 32 ? '_' : char)).join('');
+  const safe = printable
+    .replace(/[\\/:*?"<>|]+/g, '_')
+    .trim()
+    .slice(0, 120);
+  return `${safe || 'settings'}.json`;
+}
+
+export function downloadJson(fileName: string, data: unknown): void {
+  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,91 @@
+import type { RopeUpdate } from '@rope/domain/hierarchy';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client';
+import { installationKeys } from '../installations/api';
+
+export const ropeKeys = {
+  all: ['ropes'] as const,
+  lists: () => [...ropeKeys.all, 'list'] as const,
+  list: (installationId: number, archived: boolean) => [...ropeKeys.lists(), installationId, archived] as const,
+  detail: (id: number) => [...ropeKeys.all, 'detail', id] as const,
+};
+
+export function useRopes(installationId: number, archived: boolean) {
+  return useQuery({
+    queryKey: ropeKeys.list(installationId, archived),
+    queryFn: ({ signal }) =>
+      apiFetch<{ ropes: RopeView[] }>(`/installations/${installationId}/ropes${archived ? '?archived=1' : ''}`, {
+        signal,
+      }).then((answer) => answer.ropes),
+  });
+}
+
+export function useRope(id: number) {
+  return useQuery({
+    queryKey: ropeKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch<{ rope: RopeView }>(`/ropes/${id}`, { signal }).then((answer) => answer.rope),
+    retry: false,
+  });
+}
+
+/** POST: the API names it "Rope N". */
+export function useCreateRope(installationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ rope: RopeView }>(`/installations/${installationId}/ropes`, {
+        method: 'POST',
+        body: { rope: {} },
+      }).then((answer) => answer.rope),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ropeKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.lists() });
+    },
+  });
+}
+
+export function useUpdateRope() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, rope }: { id: number; rope: RopeUpdate }) =>
+      apiFetch<{ rope: RopeView }>(`/ropes/${id}`, { method: 'PATCH', body: { rope } }).then((answer) => answer.rope),
+    onSuccess: (rope) => {
+      queryClient.setQueryData(ropeKeys.detail(rope.id), rope);
+      void queryClient.invalidateQueries({ queryKey: ropeKeys.lists() });
+      // Archiving a rope changes the largest damage of its installation.
+      void queryClient.invalidateQueries({ queryKey: installationKeys.all });
+    },
+  });
+}
+
+export function useReorderRopes(installationId: number) {
+  const queryClient = useQueryClient();
+  const key = ropeKeys.list(installationId, false);
+  return useMutation({
+    mutationFn: ({ id, beforeId }: { id: number; beforeId: number | null; next: RopeView[] }) =>
+      apiFetch<unknown>(`/ropes/${id}/order-before`, { method: 'POST', body: { rope: { id: beforeId } } }),
+    onMutate: async ({ next }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<RopeView[]>(key);
+      queryClient.setQueryData(key, next);
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDeleteRope() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<unknown>(`/ropes/${id}`, { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: ropeKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: ropeKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: installationKeys.all });
+    },
+  });
+}

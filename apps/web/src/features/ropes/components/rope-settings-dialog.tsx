@@ -1,0 +1,33 @@
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useTranslation } from 'react-i18next';
+import { RopeSettingsEditor } from './rope-settings-editor';
+
+interface RopeSettingsDialogProps {
+  rope: RopeView;
+  opened: boolean;
+  /** Archived ropes (or their parents) and users without AREA_PARTIAL_EDIT see, not edit. */
+  readOnly: boolean;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+export function RopeSettingsDialog({ rope, opened, readOnly, onClose, onDeleted }: RopeSettingsDialogProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={readOnly ? t('ropes.settings.titleShow') : t('ropes.settings.title')}
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('installations.settings.close') }}
+    >
+      {opened ? (
+        <RopeSettingsEditor key={rope.id} rope={rope} readOnly={readOnly} onDone={onClose} onDeleted={onDeleted} />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ropeSettingsFileSchema } from '@rope/domain/hierarchy';
+import { validationMessageKey } from '@rope/domain/validation-messages';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { failureText, translateMessage } from '../../auth/messages';
+import { useCan } from '../../auth/session';
+import type { AttributeValues } from '../../installations/attribute-form';
+import { SettingsFileButtons } from '../../installations/components/settings-file-buttons';
+import { settingsFileName } from '../../installations/settings-file';
+import { useDeleteRope, useUpdateRope } from '../api';
+import { initialRopeValues, ropeSettingsFile, toRopeUpdate, validateRope, valuesFromRopeFile } from '../rope-form';
+import { RopeSettingsTabs } from './rope-settings-tabs';
+
+interface RopeSettingsEditorProps {
+  rope: RopeView;
+  readOnly: boolean;
+  onDone: () => void;
+  onDeleted: () => void;
+}
+
+export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSettingsEditorProps) {
+  const { t } = useTranslation();
+  const canDelete = useCan('AREA_FULL_EDIT');
+  const update = useUpdateRope();
+  const remove = useDeleteRope();
+  const [failure, setFailure] = useState<string | null>(null);
+  const translate = (text: string) =>
+    validationMessageKey(text) ? translateMessage(t, text) : t('installations.settings.invalid');
+  const form = useForm<AttributeValues>({
+    mode: 'controlled',
+    initialValues: initialRopeValues(rope),
+    validate: (values) =>
+      Object.fromEntries(Object.entries(validateRope(values)).map(([field, text]) => [field, translate(text)])),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    update.mutate(
+      { id: rope.id, rope: toRopeUpdate(values) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('ropes.settings.saved') });
+          onDone();
+        },
+        onError: (error) => setFailure(failureText(t, error, t('areas.tryLater'))),
+      },
+    );
+  });
+
+  const askDelete = () =>
+    confirmDelete({
+      title: t('ropes.delete.title'),
+      message: t('ropes.delete.confirm'),
+      confirmLabel: t('ropes.delete.yes'),
+      cancelLabel: t('areas.dialog.cancel'),
+      onConfirm: () =>
+        remove.mutate(rope.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('ropes.delete.done') });
+            onDeleted();
+          },
+          onError: (error) => setFailure(failureText(t, error, t('areas.tryLater'))),
+        }),
+    });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('ropes.attributes.name')}
+          withAsterisk={!readOnly}
+          readOnly={readOnly}
+          maxLength={255}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <RopeSettingsTabs form={form} readOnly={readOnly} />
+        <SettingsFileButtons
+          schema={ropeSettingsFileSchema}
+          readOnly={readOnly}
+          download={() => ({
+            fileName: settingsFileName(String(form.values.name)),
+            data: ropeSettingsFile(form.values),
+          })}
+          onLoaded={(file) => {
+            form.setValues(valuesFromRopeFile(file));
+            form.clearErrors();
+          }}
+        />
+        {failure ? (
+          <Alert color="red" title={t('ropes.settings.saveError')}>
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="space-between">
+          <Group>
+            {canDelete ? (
+              <Button color="red" variant="light" onClick={askDelete} loading={remove.isPending}>
+                {t('ropes.settings.delete')}
+              </Button>
+            ) : null}
+          </Group>
+          <Group>
+            <Button variant="default" onClick={onDone}>
+              {readOnly ? t('installations.settings.close') : t('areas.dialog.cancel')}
+            </Button>
+            {readOnly ? null : (
+              <Button type="submit" loading={update.isPending}>
+                {t('areas.dialog.save')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useTranslation } from 'react-i18next';
+import { DamageGauge, HealthGauge } from '../../../components/damage-gauge';
+
+const FACTS = ['ropeType', 'ropeApplication', 'nominalDiameter', 'standard', 'ropeLength', 'installationYear'] as const;
+type Fact = (typeof FACTS)[number];
+
+/** The rope's health and damage gauges beside its main data. */
+export function RopeSummary({ rope }: { rope: RopeView }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
+  const text = (fact: Fact): string => {
+    const value = rope.attributes[fact];
+    if (value === undefined) return t('maps.gauge.none');
+    if (fact === 'ropeType' || fact === 'ropeApplication' || fact === 'standard') {
+      return t(`ropes.options.${fact as 'ropeType'}.${value as 'other'}`);
+    }
+    if (fact === 'installationYear') return String(value);
+    return number.format(Number(value));
+  };
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group align="flex-start" gap="xl" wrap="wrap">
+        <Group gap="lg" wrap="nowrap">
+          <HealthGauge health={rope.damages?.health ?? null} width={130} caption={t('ropes.detail.health')} />
+          <DamageGauge damages={rope.damages} width={130} caption={t('ropes.detail.damage')} />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="xs" style={{ flex: 1, minWidth: 260 }}>
+          {FACTS.map((fact) => (
+            <Stack key={fact} gap={0}>
+              <Text size="xs" c="dimmed">
+                {t(`ropes.attributes.${fact}`)}
+              </Text>
+              <Text size="sm" fw={500}>
+                {text(fact)}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Group>
+    </Paper>
+  );
+}

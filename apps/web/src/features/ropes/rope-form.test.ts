@@ -1,0 +1,42 @@
+import { ropeSettingsFileSchema } from '@rope/domain/hierarchy';
+import { DEFAULT_EXPECTED_SERVICE_LIFE } from '@rope/domain/ropes';
+import { describe, expect, it } from 'vitest';
+import { CROSS_SECTION_MODE } from './rope-fields';
+import { initialRopeValues, ropeSettingsFile, toRopeUpdate, validateRope, valuesFromRopeFile } from './rope-form';
+
+describe('rope settings form', () => {
+  it('starts with the default service life and the cross-section the rope has', () => {
+    const values = initialRopeValues({ name: 'Rope 1', attributes: { fillFactor: 0.8 } });
+    expect(values.expectedServiceLife).toBe(DEFAULT_EXPECTED_SERVICE_LIFE);
+    expect(values[CROSS_SECTION_MODE]).toBe('fill');
+  });
+
+  it('saves only the chosen one of cross-section and fill factor, dates as ISO times', () => {
+    const values = {
+      ...initialRopeValues({ name: 'Rope 1', attributes: { metallicCrossSection: 300, fillFactor: 0.8 } }),
+      bendingCyclesUntilNowAt: '2024-05-01',
+    };
+    const update = toRopeUpdate(values);
+    expect(update.attributes).toMatchObject({
+      metallicCrossSection: 300,
+      bendingCyclesUntilNowAt: '2024-05-01T00:00:00.000Z',
+    });
+    expect(update.attributes).not.toHaveProperty('fillFactor');
+    expect(validateRope(values)).toEqual({});
+    expect(validateRope({ ...values, nominalDiameter: -3 })).toHaveProperty('nominalDiameter');
+  });
+
+  it('writes and reads its settings file', () => {
+    const values = initialRopeValues({
+      name: 'Haul rope',
+      attributes: { ropeType: 'strandedRope', nominalDiameter: 52 },
+    });
+    const file = ropeSettingsFile(values);
+    expect(ropeSettingsFileSchema.safeParse(file).success).toBe(true);
+    expect(valuesFromRopeFile(file)).toMatchObject({
+      name: 'Haul rope',
+      ropeType: 'strandedRope',
+      nominalDiameter: 52,
+    });
+  });
+});

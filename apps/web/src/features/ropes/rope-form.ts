@@ -1,0 +1,59 @@
+import { type ropeSettingsFileSchema, ropeUpdateSchema, SETTINGS_FILE_VERSION } from '@rope/domain/hierarchy';
+import type { RopeAttributes } from '@rope/domain/ropes';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { z } from 'zod';
+import {
+  type AttributeValues,
+  attributesFromValues,
+  fieldErrors,
+  valuesFromAttributes,
+} from '../installations/attribute-form';
+import { ALL_ROPE_FIELDS, CROSS_SECTION_MODE, crossSectionMode, DEFAULT_EXPECTED_SERVICE_LIFE } from './rope-fields';
+
+export type RopeSettingsFile = z.infer<typeof ropeSettingsFileSchema>;
+
+function valuesOf(name: string, attributes: RopeAttributes): AttributeValues {
+  return {
+    name,
+    ...valuesFromAttributes(attributes, ALL_ROPE_FIELDS),
+    [CROSS_SECTION_MODE]: crossSectionMode(attributes),
+  };
+}
+
+/** A rope without an expected service life starts with the default of 1,000,000 bending cycles. */
+export function initialRopeValues(rope: Pick<RopeView, 'name' | 'attributes'>): AttributeValues {
+  return valuesOf(rope.name, {
+    ...rope.attributes,
+    expectedServiceLife: rope.attributes.expectedServiceLife ?? DEFAULT_EXPECTED_SERVICE_LIFE,
+  });
+}
+
+/** The attributes the form describes: only the chosen one of cross-section and fill factor. */
+export function ropeAttributesFromValues(values: AttributeValues): Record<string, unknown> {
+  const attributes = attributesFromValues(values, ALL_ROPE_FIELDS);
+  if (values[CROSS_SECTION_MODE] === 'fill') delete attributes.metallicCrossSection;
+  else delete attributes.fillFactor;
+  return attributes;
+}
+
+export function toRopeUpdate(values: AttributeValues) {
+  return { name: String(values.name ?? ''), attributes: ropeAttributesFromValues(values) };
+}
+
+export function validateRope(values: AttributeValues): Record<string, string> {
+  const result = ropeUpdateSchema.safeParse(toRopeUpdate(values));
+  return result.success ? {} : fieldErrors(result.error.issues);
+}
+
+export function ropeSettingsFile(values: AttributeValues): RopeSettingsFile {
+  return {
+    kind: 'rope',
+    version: SETTINGS_FILE_VERSION,
+    name: String(values.name ?? ''),
+    attributes: ropeAttributesFromValues(values) as RopeAttributes,
+  };
+}
+
+export function valuesFromRopeFile(file: RopeSettingsFile): AttributeValues {
+  return valuesOf(file.name, file.attributes);
+}

@@ -1,0 +1,166 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
+import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
+import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
+import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+const DEMO_PASSWORD = 'ropecockpit-demo';
+
+interface RopeRow {
+  id: number;
+  name: string;
+  installation: { id: number };
+  area?: { id: number };
+  attributes: { ropeApplication?: string };
+}
+
+/** Signs the admin in; the session cookie then serves the page's own API calls. */
+async function signIn(page: Page, url: string) {
+  await page.goto(`${url}/login`);
+  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+  await page.locator('input[autocomplete="username"]').fill('admin@example.com');
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+  await page.waitForURL((address) => !address.pathname.startsWith('/login'));
+}
+
+/** GET /api{path} from inside the page, with its cookie. */
+function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => (await fetch(`/api${p}`)).json(), path) as Promise<T>;
+}
+
+/** A demo haul rope with a splice inspection, and where its rope page is. */
+async function findSplicedRope(page: Page): Promise<{ rope: RopeRow; path: string }> {
+  const { ropes } = await api<{ ropes: RopeRow[] }>(page, '/ropes');
+  for (const rope of ropes.filter((candidate) => candidate.attributes.ropeApplication === 'haulRope')) {
+    const splices = await api<{ total: number }>(page, `/ropes/${rope.id}/events?search=spliceInspection&pageSize=1`);
+    if (splices.total === 0) continue;
+    const { installation } = await api<{ installation: { area: { id: number } } }>(
+      page,
+      `/installations/${rope.installation.id}`,
+    );
+    return { rope, path: `/areas/${installation.area.id}/installations/${rope.installation.id}/ropes/${rope.id}` };
+  }
+  throw new Error('no demo rope with a splice inspection');
+}
+
+describe.skipIf(Boolean(browserMissing))(
+  `rope events and damage charts in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      const code = await server?.stop();
+      expect(code).toBe(0);
+    });
+
+    it('adds a damage, sees table and chart change, zooms, edits a status inline and shows splice bands', async () => {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signIn(page, server.url);
+      const { rope, path } = await findSplicedRope(page);
+      await page.goto(`${server.url}${path}`);
+
+      const chart = page.getByTestId('damage-chart');
+      await chart.waitFor();
+      const pointsBefore = Number(await chart.getAttribute('data-points'));
+      const table = page.getByRole('table', { name: enEvents.table.title });
+      await table.waitFor();
+
+      // A damage with 3 broken wires at a position no other event has.
+      await page.getByRole('button', { name: enEvents.toolbar.addDamage }).click();
+      const dialog = page.getByRole('dialog', { name: enEvents.dialog.titleNew });
+      await dialog.getByRole('button', { name: enEvents.dialog.save }).click();
+      await dialog.getByText(enValidation.required).waitFor();
+      await dialog.getByLabel(enEvents.fields.position).fill('321.123');
+      await dialog.getByRole('tab', { name: enEvents.tabs.specifics }).click();
+      await dialog.getByLabel(enEvents.fields.damageCount).fill('3');
+      await dialog.getByTestId('loss-converted').waitFor();
+      await dialog.getByRole('button', { name: enEvents.dialog.save }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      const row = table.getByRole('row').filter({ hasText: '321.123' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(enEvents.types.wireBreak);
+      await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBe(pointsBefore + 1);
+      // The chart's windows hold the new event with its 3 broken wires (positions there are datum positions).
+      const listed = await api<{ ropeEvents: { id: number; position: number }[] }>(
+        page,
+        `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
+      );
+      const added = listed.ropeEvents.find((event) => event.position === 321.123);
+      expect(added).toBeDefined();
+      const damage = await api<{ result: { points: { events: number[]; count: number }[] }[] }>(
+        page,
+        `/ropes/${rope.id}/events/damage`,
+      );
+      const window = damage.result[0]?.points.find((point) => point.events.includes(added?.id ?? 0));
+      expect(window?.count).toBeGreaterThanOrEqual(3);
+
+      // The status cell changes the status at once.
+      await row
+        .getByRole('button', { name: enEvents.table.changeStatus.replace('{{status}}', enEvents.statuses.new) })
+        .click();
+      await page.getByRole('menuitem', { name: enEvents.statuses.repaired }).click();
+      await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('repaired');
+      const stored = await api<{ ropeEvents: { position: number; attributes: { actionStatus: string } }[] }>(
+        page,
+        `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
+      );
+      expect(stored.ropeEvents.find((event) => event.position === 321.123)?.attributes.actionStatus).toBe('repaired');
+      await page.screenshot({ path: screenshotPath('rope-events'), fullPage: true });
+
+      // Dragging along the chart zooms it, and the table keeps only the events inside the zoom.
+      const plot = chart.locator('.u-over');
+      await plot.scrollIntoViewIfNeeded();
+      const box = await plot.boundingBox();
+      if (!box) throw new Error('the damage chart has no plot area');
+      await page.mouse.move(box.x + box.width * 0.02, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.12, box.y + box.height / 2, { steps: 6 });
+      await page.mouse.up();
+      await page.waitForURL(/zoomFrom=.*zoomTo=/);
+      const zoom = new URL(page.url()).searchParams;
+      const [from, to] = [Number(zoom.get('zoomFrom')), Number(zoom.get('zoomTo'))];
+      await page.getByRole('button', { name: enCharts.damage.resetZoom }).waitFor();
+      await expect
+        .poll(async () => {
+          const positions = await table.locator('tbody tr td:nth-child(4)').allTextContents();
+          return positions.every((text) => {
+            const value = Number(text.replaceAll(',', ''));
+            return text === enEvents.table.global || (value >= from && value <= to);
+          });
+        })
+        .toBe(true);
+      await chart.screenshot({ path: screenshotPath('damage-chart') });
+      await page.getByRole('button', { name: enCharts.damage.resetZoom }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.has('zoomFrom')).toBe(false);
+
+      // A splice inspection of the demo data shows its parts in deviation bands.
+      await page.getByLabel(enEvents.search.label).fill('spliceInspection');
+      const splice = table.getByRole('row').filter({ hasText: enEvents.types.spliceInspection }).first();
+      await splice.getByRole('button', { name: /^(Edit|Show)$/ }).click();
+      const spliceDialog = page.getByRole('dialog', { name: /^(Edit event|Event)$/ });
+      await spliceDialog.getByRole('tab', { name: enEvents.tabs.splice.replace('{{number}}', '1') }).click();
+      const bands = await spliceDialog
+        .getByTestId('splice-deviation')
+        .evaluateAll((cells) =>
+          cells.map((cell) => [cell.getAttribute('data-band'), getComputedStyle(cell).backgroundColor]),
+        );
+      expect(bands.length).toBeGreaterThan(0);
+      expect(bands.every(([band]) => band === 'green' || band === 'yellow' || band === 'red')).toBe(true);
+      expect(bands.every(([, colour]) => colour !== 'rgba(0, 0, 0, 0)')).toBe(true);
+      await page.screenshot({ path: screenshotPath('event-splice-tab') });
+      expect(errors).toEqual([]);
+    }, 180_000);
+  },
+);
