@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
-import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
