@@ -8,8 +8,11 @@ export async function compareArms(options: {
   baseline: () => Promise<unknown>;
   rounds?: number;
   iterations?: number;
+  /** How the two arms are called in the report. */
+  labels?: [candidate: string, baseline: string];
 }) {
   const rounds = options.rounds ?? 15;
+  const labels = options.labels ?? ['API', 'bare SQL'];
   const iterations = options.iterations ?? 20;
   for (let i = 0; i < 5; i += 1) {
     await options.candidate();
@@ -32,7 +35,7 @@ export async function compareArms(options: {
     baselineMs: median(baselineTimes),
   };
   console.log(
-    `${result.name}: ${result.ratio.toFixed(2)}x (API ${result.candidateMs.toFixed(2)} ms, bare SQL ${result.baselineMs.toFixed(2)} ms per call, median of ${rounds} rounds)`,
+    `${result.name}: ${result.ratio.toFixed(2)}x (${labels[0]} ${result.candidateMs.toFixed(2)} ms, ${labels[1]} ${result.baselineMs.toFixed(2)} ms per call, median of ${rounds} rounds)`,
   );
   return result;
 }

@@ -2,7 +2,7 @@ import type { RopeAttributes, RopeDamages } from '../ropes.ts';
 import { eventLossPct } from './cross-section.ts';
 import { type DamageFilter, effectiveDamages, type RopeEventInput } from './effective-events.ts';
 import { type RuleRow, type RuleSet, ruleRowFor } from './rule-sets.ts';
-import { sweepWindows, type WindowPoint, worstWindow } from './windows.ts';
+import { byPosition, sweepWindows, type WindowPoint, worstWindow } from './windows.ts';
 
 export interface ReferenceSeries {
   /** k of the reference length k·d. */
@@ -53,7 +53,7 @@ export function computeRopeDamage(
   });
   const series = row.lengths.map(({ multiple, limit }) => {
     const length = multiple * diameterM;
-    const points = length > 0 ? sweepWindows(damages, length, options.loopLength) : [];
+    const points = length > 0 ? sweepWindows(damages, length, options.loopLength, { sorted: true }) : [];
     return { multiple, length, limit, utilisation: worstWindow(points) / limit, points };
   });
   const damage = 100 * Math.max(0, ...series.map((entry) => entry.utilisation));

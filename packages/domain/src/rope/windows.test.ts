@@ -27,7 +27,7 @@ describe('sweepWindows', () => {
     const damages = [0, 0.1, 0.2, 1, 5].map((position, id) => ({ id, position, weight: 1, count: 1, lossPct: 0.5 }));
     const points = sweepWindows(damages, 0.24);
     expect(points.map((point) => point.sum)).toEqual([3, 2, 1, 1, 1]);
-    expect(points[0]).toMatchObject({ position: 0, count: 3, lossPct: 1.5, events: [0, 1, 2] });
+    expect(points[0]).toMatchObject({ position: 0, count: 3, lossPct: 1.5, events: [0], eventCount: 3 });
     expect(worstWindow(points)).toBe(3);
   });
 
@@ -35,7 +35,7 @@ describe('sweepWindows', () => {
     const damages = [1, 99.9, 99.5].map((position, id) => ({ id, position, weight: 1, count: 1, lossPct: 1 }));
     const points = sweepWindows(damages, 2, 100);
     expect(worstWindow(points)).toBe(3);
-    expect(points.find((point) => point.position === 99.5)?.events.sort()).toEqual([0, 1, 2]);
+    expect(points.find((point) => point.position === 99.5)).toMatchObject({ events: [2], eventCount: 3 });
   });
 
   it('names the heaviest damage of a window', () => {

@@ -14,7 +14,10 @@ export interface WindowPoint {
   sum: number;
   count: number;
   lossPct: number;
+  /** The damages at the window's start; listing every damage of every window would grow with n × window size. */
   events: number[];
+  /** How many damages the window holds. */
+  eventCount: number;
   /** Position of the heaviest damage in the window. */
   damagePosition: number;
 }
@@ -24,13 +27,21 @@ export interface WindowPoint {
  * monotonic deque for the heaviest damage, O(n log n) overall. On an endless rope positions wrap at loopLength and
  * a window may run over the splice point; a window never covers more than one loop.
  */
-export function sweepWindows(damages: readonly LocatedDamage[], length: number, loopLength?: number): WindowPoint[] {
+export function sweepWindows(
+  damages: readonly LocatedDamage[],
+  length: number,
+  loopLength?: number,
+  options: { sorted?: boolean } = {},
+): WindowPoint[] {
   if (damages.length === 0 || !(length > 0)) return [];
   const loop = loopLength && loopLength > 0 ? loopLength : undefined;
   const span = loop ? Math.min(length, loop) : length;
-  const sorted = damages
-    .map((damage) => (loop ? { ...damage, position: ((damage.position % loop) + loop) % loop } : damage))
-    .sort((a, b) => a.position - b.position || a.id - b.id);
+  const sorted =
+    options.sorted && !loop
+      ? damages
+      : damages
+          .map((damage) => (loop ? { ...damage, position: ((damage.position % loop) + loop) % loop } : damage))
+          .sort(byPosition);
   const n = sorted.length;
   const extended = loop
     ? [...sorted, ...sorted.map((damage) => ({ ...damage, position: damage.position + loop }))]
@@ -64,7 +75,8 @@ export function sweepWindows(damages: readonly LocatedDamage[], length: number, 
       sum,
       count,
       lossPct,
-      events: extended.slice(start, end).map((damage) => damage.id),
+      events: extended.slice(start, next).map((damage) => damage.id),
+      eventCount: end - start,
       damagePosition: loop ? heaviest.position % loop : heaviest.position,
     });
     for (let leaving = start; leaving < next; leaving += 1) {
@@ -76,6 +88,8 @@ export function sweepWindows(damages: readonly LocatedDamage[], length: number, 
   }
   return points;
 }
+
+export const byPosition = (a: LocatedDamage, b: LocatedDamage) => a.position - b.position || a.id - b.id;
 
 /** The largest window sum, the quantity compared with a rule's limit. */
 export function worstWindow(points: readonly WindowPoint[]): number {

@@ -28,12 +28,13 @@ export async function damageChart(
       length: series.length,
       limit: series.limit,
       utilisation: series.utilisation,
-      points: series.points.map(({ position, count, lossPct, events: ids, damagePosition, sum }) => ({
+      points: series.points.map(({ position, count, lossPct, events: ids, eventCount, damagePosition, sum }) => ({
         position,
         count,
         lossPct,
         value: sum,
         events: ids,
+        eventCount,
         damagePosition,
       })),
     })),

@@ -33,7 +33,9 @@ export interface DamagePoint {
   lossPct: number;
   /** The window sum under the rule in force: % loss or broken wires. */
   value: number;
+  /** The damages at the window's start. */
   events: number[];
+  eventCount?: number;
   damagePosition: number;
 }
 

@@ -1,0 +1,113 @@
+// The damage chart of a rope with 50,000 events: the domain function alone and GET /api/ropes/{id}/events/damage,
+// each as a ratio to the floor (sorting the 50,000 positions as a Float64Array) measured in the same run.
+// Goals: domain function <= 3x the floor, API call <= 10x.
+// Run: npx -y pnpm@10.34.8 --filter @rope/bench damage  (DATABASE_URL=... for PostgreSQL, else PGlite)
+import { ropeEvents, ropes } from '@rope/db/schema/index';
+import type { RopeEventAttributes } from '@rope/domain/events';
+import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
+import { eq } from 'drizzle-orm';
+import { createSession } from '../../apps/api/src/modules/auth/session-store.ts';
+import { loadRopeForDamage } from '../../apps/api/src/modules/events/recompute.ts';
+import {
+  createArea,
+  createInstallation,
+  createMandator,
+  createRope,
+  createUser,
+} from '../../apps/api/src/test/factories.ts';
+import { createTestApp } from '../../apps/api/src/test/test-app.ts';
+import { compareArms } from './measure.ts';
+
+const EVENTS = 50_000;
+const ROPE_LENGTH_M = 5000;
+
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const t = await createTestApp();
+try {
+  const random = seeded(7);
+  const mandator = await createMandator(t.ctx.db);
+  const rope = await createRope(
+    t.ctx.db,
+    (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id,
+  );
+  await t.ctx.db
+    .update(ropes)
+    .set({
+      attributes: {
+        ropeType: 'strandedRope',
+        ropeApplication: 'haulRope',
+        standard: 'EN12927',
+        nominalDiameter: 40,
+        fillFactor: 0.384,
+        outerWireDiameter: 2.6,
+      },
+    })
+    .where(eq(ropes.id, rope.id));
+  const started = performance.now();
+  for (let offset = 0; offset < EVENTS; offset += 2000) {
+    const rows = Array.from({ length: Math.min(2000, EVENTS - offset) }, (_, i) => {
+      const day = Math.floor(random() * 2000);
+      const attributes: RopeEventAttributes = {
+        timestamp: new Date(Date.UTC(2020, 0, 1) + day * 86_400_000).toISOString(),
+        recordingType: 'damage',
+        type: 'wireBreak',
+        actionStatus: 'new',
+        isImported: false,
+        damageCount: 1 + Math.floor(random() * 3),
+        detection: (offset + i) % 3 === 0 ? 'mrt' : 'manual',
+      };
+      return {
+        ropeId: rope.id,
+        position: random() * ROPE_LENGTH_M,
+        attributes,
+        occurredAt: new Date(attributes.timestamp),
+        recordingType: 'damage',
+        type: 'wireBreak',
+      };
+    });
+    await t.ctx.db.insert(ropeEvents).values(rows);
+  }
+  console.log(
+    `${EVENTS} events on one rope (${t.ctx.database.kind}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+  const cookie = `rc_session=${await createSession(t.ctx.db, admin.id, { twoFactorComplete: true })}`;
+  const loaded = (await loadRopeForDamage(t.ctx.db, rope.id))!;
+  const positions = Float64Array.from(loaded.events.map((event) => event.position ?? 0));
+  const floor = async () => Float64Array.from(positions).sort();
+
+  const check = await t.app.inject({ method: 'GET', url: `/api/ropes/${rope.id}/events/damage`, headers: { cookie } });
+  if (check.statusCode !== 200) throw new Error(`damage chart answered ${check.statusCode}`);
+  console.log(`answer: ${(check.rawPayload.length / 1024 / 1024).toFixed(1)} MiB`);
+
+  const domain = await compareArms({
+    name: 'domain computeRopeDamage vs sorting the positions',
+    candidate: async () => computeRopeDamage(loaded.rope.attributes, loaded.events, { loopLength: loaded.loopLength }),
+    baseline: floor,
+    rounds: 7,
+    iterations: 3,
+    labels: ['domain', 'sort'],
+  });
+  const api = await compareArms({
+    name: 'GET /api/ropes/{id}/events/damage vs sorting the positions',
+    candidate: () => t.app.inject({ method: 'GET', url: `/api/ropes/${rope.id}/events/damage`, headers: { cookie } }),
+    baseline: floor,
+    rounds: 5,
+    iterations: 2,
+    labels: ['API', 'sort'],
+  });
+  console.log(`domain ${domain.ratio.toFixed(1)}x (goal <= 3x): ${domain.ratio <= 3 ? 'met' : 'NOT met'}`);
+  console.log(`API ${api.ratio.toFixed(1)}x (goal <= 10x): ${api.ratio <= 10 ? 'met' : 'NOT met'}`);
+} finally {
+  await t.close();
+}
