@@ -8,6 +8,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { installationRoutes } from './modules/installations/routes.ts';
 import { intlRoutes } from './modules/intl/routes.ts';
 import { mandatorRoutes } from './modules/mandators/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { ropeRoutes } from './modules/ropes/routes.ts';
 import { samlRoutes } from './modules/saml/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     eventRoutes,
     eventChartRoutes,
     taskRoutes,
+    notificationRoutes,
   ];
   for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });

@@ -4,10 +4,12 @@ import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv, publicUrl } from './env.ts';
 import { registerJobProcessors } from './jobs/register.ts';
 import { createLogger } from './logger.ts';
+import { scanIntervalFromEnv, startDueTaskScheduler } from './modules/notifications/scheduler.ts';
 import { printStartBanner } from './start-banner.ts';
 
 async function main() {
   const env = parseEnv();
+  const scanIntervalMs = scanIntervalFromEnv();
   const log = createLogger(env);
   const ctx = await createContext(env, log).catch((error: unknown) => {
     throw new StartupError(`Cannot open the database: ${rootMessage(error)}`);
@@ -21,6 +23,9 @@ async function main() {
   registerJobProcessors(ctx);
   ctx.queue.startRelay();
   if (ctx.queue.kind === 'inline') await ctx.queue.startProcessing();
+  // Embedded mode has no worker: the API process asks for the due-task scans itself.
+  const scheduler =
+    ctx.queue.kind === 'inline' ? startDueTaskScheduler(ctx, { intervalMs: scanIntervalMs }) : undefined;
   const app = await buildApp(ctx);
   await app.listen({ port: env.PORT, host: env.HOST }).catch((error: Error) => {
     throw new StartupError(`Cannot listen on ${env.HOST}:${env.PORT}: ${rootMessage(error)}`);
@@ -37,6 +42,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
     await app.close();
+    await scheduler?.stop();
     await closeContext(ctx);
     process.exit(0);
   };

@@ -372,6 +372,49 @@ const referenceRows: RouteRow[] = [
   { route: 'GET /api/intl/timezone/', build: () => url('/api/intl/timezone/'), expect: signedIn(200) },
 ];
 
+const notificationRows: RouteRow[] = [
+  {
+    route: 'PUT /api/installations/:id/notification-status',
+    scoped: true,
+    build: async (w, s) =>
+      url(`/api/installations/${(await tree(w, s)).installation.id}/notification-status`, {
+        notificationStatus: [{ type: 'damage', isEnabled: false }],
+      }),
+    expect: write(200),
+  },
+  {
+    route: 'PUT /api/ropes/:id/notification-status',
+    scoped: true,
+    build: async (w, s) =>
+      url(`/api/ropes/${(await tree(w, s)).rope.id}/notification-status`, {
+        notificationStatus: [{ type: 'damage', isEnabled: false }],
+      }),
+    expect: write(200),
+  },
+  {
+    route: 'PATCH /api/installations/:id/notification-setting',
+    scoped: true,
+    build: async (w, s) =>
+      url(`/api/installations/${(await tree(w, s)).installation.id}/notification-setting`, {
+        notificationSettings: { channels: ['email'], users: [], rules: [{ type: 'damage' }] },
+      }),
+    expect: partial(200),
+  },
+  {
+    route: 'DELETE /api/installations/:id/notification-setting',
+    scoped: true,
+    build: async (w, s) => url(`/api/installations/${(await tree(w, s)).installation.id}/notification-setting`),
+    expect: partial(204),
+  },
+  {
+    route: 'GET /api/installations/:id/notifications',
+    scoped: true,
+    build: async (w, s) => url(`/api/installations/${(await tree(w, s)).installation.id}/notifications?limit=20`),
+    expect: read(),
+  },
+  { route: 'GET /api/notifications', build: () => url('/api/notifications?limit=10'), expect: readList() },
+];
+
 /** The hierarchy, events and tasks: who reads, who edits structure, who records, own and foreign. */
 export const DOMAIN_ROWS: RouteRow[] = [
   ...areaRows,
@@ -379,5 +422,6 @@ export const DOMAIN_ROWS: RouteRow[] = [
   ...ropeRows,
   ...eventRows,
   ...taskRows,
+  ...notificationRows,
   ...referenceRows,
 ];

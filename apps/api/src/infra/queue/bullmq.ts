@@ -2,7 +2,7 @@ import type { Db } from '@rope/db/client';
 import { Queue as BullQueue, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { claimOutboxRows, countPending, markDispatched, releaseClaim, writeToOutbox } from './outbox.ts';
-import { DEFAULT_TIMINGS, type JobHandler, type Queue, type QueueTimings } from './types.ts';
+import { DEFAULT_TIMINGS, type HandlerOptions, type JobHandler, type Queue, type QueueTimings } from './types.ts';
 import { waitUntil } from './wait-until.ts';
 import { createWakeSignal } from './wake-signal.ts';
 
@@ -34,7 +34,7 @@ export function createBullmqQueue(
   const producer = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
   producer.on('error', () => {});
   const queues = new Map<string, BullQueue>();
-  const handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
+  const handlers = new Map<string, { handler: JobHandler; options: HandlerOptions }>();
   const workers: Worker[] = [];
   const signal = createWakeSignal();
   let relaying = false;
@@ -106,7 +106,7 @@ export function createBullmqQueue(
       if (!tx) signal.wake();
     },
     handle(queue, handler, handlerOptions = {}) {
-      handlers.set(queue, { handler, concurrency: handlerOptions.concurrency ?? 1 });
+      handlers.set(queue, { handler, options: handlerOptions });
     },
     startRelay() {
       if (relaying) return;
@@ -114,7 +114,8 @@ export function createBullmqQueue(
       relayLoop = relay();
     },
     async startProcessing() {
-      for (const [queue, { handler, concurrency }] of handlers) {
+      for (const [queue, { handler, options: handlerOptions }] of handlers) {
+        const { concurrency = 1, limiter } = handlerOptions;
         const worker = new Worker<RelayedData>(
           queue,
           async (bullJob) => {
@@ -127,7 +128,14 @@ export function createBullmqQueue(
               attempt: bullJob.attemptsMade + 1,
             });
           },
-          { connection: workerConnection(), concurrency, prefix, stalledInterval: 5_000, maxStalledCount: 5 },
+          {
+            connection: workerConnection(),
+            concurrency,
+            prefix,
+            stalledInterval: 5_000,
+            maxStalledCount: 5,
+            ...(limiter ? { limiter: { max: limiter.max, duration: limiter.durationMs } } : {}),
+          },
         );
         worker.on('error', (error) => options.log?.error({ err: error, queue }, 'worker error'));
         workers.push(worker);

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { claimOutboxRows, countPending, markDispatched, markFailedAttempt, writeToOutbox } from './outbox.ts';
-import { DEFAULT_TIMINGS, type JobHandler, type Queue, type QueueTimings } from './types.ts';
+import { DEFAULT_TIMINGS, type HandlerOptions, type JobHandler, type Queue, type QueueTimings } from './types.ts';
 import { waitUntil } from './wait-until.ts';
 import { createWakeSignal } from './wake-signal.ts';
 
@@ -11,7 +11,10 @@ interface Logger {
 /** Embedded mode: the processors run in this process, straight from the outbox table. */
 export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimings>; log?: Logger } = {}): Queue {
   const timings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
+  const handlers = new Map<
+    string,
+    { handler: JobHandler; concurrency: number; limiter: HandlerOptions['limiter']; started: number[] }
+  >();
   const signal = createWakeSignal();
   let running = false;
   let loop: Promise<void> | undefined;
@@ -19,15 +22,19 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
 
   async function runBatch(): Promise<number> {
     let processed = 0;
-    for (const [queue, { handler, concurrency }] of handlers) {
+    for (const [queue, entry] of handlers) {
       if (!running) break;
+      const { handler } = entry;
+      const limit = allowance(entry);
+      if (limit === 0) continue;
       const jobs = await claimOutboxRows(db, {
         queues: [queue],
-        limit: concurrency,
+        limit,
         lockMs: timings.lockMs,
         countAttempt: true,
       });
       inFlight += jobs.length;
+      if (entry.limiter) entry.started.push(...jobs.map(() => Date.now()));
       await Promise.all(
         jobs.map(async (job) => {
           try {
@@ -44,6 +51,14 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
       processed += jobs.length;
     }
     return processed;
+  }
+
+  /** How many jobs the queue may start now: its concurrency, less what the rate limit already used up. */
+  function allowance(entry: { concurrency: number; limiter: HandlerOptions['limiter']; started: number[] }) {
+    if (!entry.limiter) return entry.concurrency;
+    const since = Date.now() - entry.limiter.durationMs;
+    while (entry.started.length && entry.started[0]! <= since) entry.started.shift();
+    return Math.max(0, Math.min(entry.concurrency, entry.limiter.max - entry.started.length));
   }
 
   async function pump() {
@@ -66,7 +81,12 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
       if (!tx) signal.wake();
     },
     handle(queue, handler, handlerOptions = {}) {
-      handlers.set(queue, { handler, concurrency: handlerOptions.concurrency ?? 1 });
+      handlers.set(queue, {
+        handler,
+        concurrency: handlerOptions.concurrency ?? 1,
+        limiter: handlerOptions.limiter,
+        started: [],
+      });
     },
     startRelay() {
       // Inline processing is its own relay.

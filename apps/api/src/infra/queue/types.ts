@@ -21,6 +21,13 @@ export interface Job {
 
 export type JobHandler = (job: Job) => Promise<void>;
 
+export interface HandlerOptions {
+  /** Jobs of this queue run at once in one process. */
+  concurrency?: number;
+  /** At most `max` jobs start per `durationMs` (per process inline; per queue across workers with BullMQ). */
+  limiter?: { max: number; durationMs: number };
+}
+
 export interface QueueHealth {
   kind: 'inline' | 'bullmq';
   ok: boolean;
@@ -49,7 +56,7 @@ export interface Queue {
   readonly kind: 'inline' | 'bullmq';
   enqueue(job: JobRequest, tx?: Db): Promise<void>;
   /** Registers the processor of one queue; takes effect with `startProcessing`. */
-  handle(queue: string, handler: JobHandler, options?: { concurrency?: number }): void;
+  handle(queue: string, handler: JobHandler, options?: HandlerOptions): void;
   /** Moves outbox rows on (inline: runs them; BullMQ: hands them to Redis). Every API process runs this. */
   startRelay(): void;
   /** Starts running the registered processors (inline: in this process; BullMQ: as a worker). */

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertWritable, findRope } from '../hierarchy/scope.ts';
+import { enqueueEventTrigger, enqueueHealthTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { findEvent } from './find-event.ts';
 import { recomputeRopeDamages } from './recompute.ts';
 
@@ -36,6 +37,11 @@ export async function createEvent({ ctx, actor, input }: { ctx: AppContext; acto
       .insert(ropeEventHistory)
       .values({ eventId: row!.id, userId: actor.userId, action: 'create', position: input.position, attributes });
     const ropeChanged = await recomputeRopeDamages(tx, rope.id);
+    if (hasNotificationRules(installation)) {
+      const { recordingType, type } = attributes;
+      await enqueueEventTrigger(tx, ctx, { id: row!.id, ropeId: rope.id, recordingType, type });
+      if (ropeChanged) await enqueueHealthTrigger(tx, ctx, rope.id);
+    }
     return { id: row!.id, ropeChanged };
   });
 }
@@ -83,7 +89,9 @@ export async function updateEvent({
       .where(eq(ropeEvents.id, id));
     const action = isDeleted === event.isDeleted ? 'update' : isDeleted ? 'archive' : 'restore';
     await tx.insert(ropeEventHistory).values({ eventId: id, userId: actor.userId, action, position, attributes });
-    return { ropeChanged: await recomputeRopeDamages(tx, rope.id) };
+    const ropeChanged = await recomputeRopeDamages(tx, rope.id);
+    if (ropeChanged && hasNotificationRules(installation)) await enqueueHealthTrigger(tx, ctx, rope.id);
+    return { ropeChanged };
   });
 }
 
@@ -92,6 +100,7 @@ export async function deleteEvent({ ctx, actor, id }: { ctx: AppContext; actor: 
   assertWritable([rope, installation, area]);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(ropeEvents).where(eq(ropeEvents.id, id));
-    await recomputeRopeDamages(tx, rope.id);
+    const ropeChanged = await recomputeRopeDamages(tx, rope.id);
+    if (ropeChanged && hasNotificationRules(installation)) await enqueueHealthTrigger(tx, ctx, rope.id);
   });
 }

@@ -23,6 +23,8 @@ async function checkAssignees(ctx: AppContext, actor: Actor, input: TaskInput) {
   if (problem) throw new AppError('RULE_VIOLATION', problem);
 }
 
+const dueTime = (dueAt: string | null | undefined) => (dueAt ? Date.parse(dueAt) : null);
+
 function columns(attributes: TaskAttributes) {
   return { attributes, status: attributes.status, dueAt: attributes.dueAt ? new Date(attributes.dueAt) : null };
 }
@@ -79,10 +81,15 @@ export async function updateTask({
   assertWritable([rope, installation, area]);
   await checkAssignees(ctx, actor, input);
   const completing = task.status !== 'done' && input.attributes.status === 'done';
+  // A new due date or condition, or a reopened task, is announced to the assignees again when it falls due.
+  const dueChanged =
+    dueTime(task.attributes.dueAt) !== dueTime(input.attributes.dueAt) ||
+    JSON.stringify(task.attributes.dueCondition ?? null) !== JSON.stringify(input.attributes.dueCondition ?? null) ||
+    (task.status === 'done' && input.attributes.status !== 'done');
   return ctx.db.transaction(async (tx) => {
     await tx
       .update(tasks)
-      .set({ ...columns(input.attributes), updatedAt: new Date() })
+      .set({ ...columns(input.attributes), updatedAt: new Date(), ...(dueChanged ? { dueNotifiedAt: null } : {}) })
       .where(eq(tasks.id, id));
     await writeAssignees(
       tx,

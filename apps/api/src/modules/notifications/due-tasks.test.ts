@@ -1,0 +1,104 @@
+import { notifications, outbox, ropes, tasks } from '@rope/db/schema/index';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { processScanDueTasks } from './scan-due-tasks.ts';
+import { startDueTaskScheduler } from './scheduler.ts';
+import { buildPlace, HAUL_ROPE, unsubscribe } from './test-support.ts';
+
+describe('due tasks', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await createTestApp({}, { smtpUrl: smtp.url, processJobs: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('tells the assignees once when a task becomes due by date or by bending cycles', async () => {
+    const place = await buildPlace(t);
+    const [anna, ben, cleo] = [
+      await place.person(['ROLE_USER']),
+      await place.person(['ROLE_USER']),
+      await place.person(['ROLE_USER']),
+    ];
+    await unsubscribe(t, cleo.id);
+    await t.ctx.db
+      .update(ropes)
+      .set({ attributes: { ...HAUL_ROPE, bendingCyclesUntilNow: 1_200_000 } })
+      .where(eq(ropes.id, place.rope.id));
+    const create = async (title: string, attributes: object) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: { cookie: anna.cookie },
+        payload: {
+          task: {
+            rope: { id: place.rope.id },
+            assignedUsers: [{ id: anna.id }, { id: ben.id }, { id: cleo.id }],
+            attributes: { title, description: 'Check it', ...attributes },
+          },
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().task.id as number;
+    };
+    const byDate = await create('Splice check', { dueAt: '2020-01-01T00:00:00Z' });
+    const byCycles = await create('MRT', { dueCondition: { type: 'bendingCycles', threshold: 1_000_000 } });
+    await create('Later', { dueAt: '2999-01-01T00:00:00Z' });
+    await create('Not yet', { dueCondition: { type: 'bendingCycles', threshold: 5_000_000 } });
+
+    // Two schedulers in the same minute (an API process and a worker, say) ask for one scan.
+    const first = startDueTaskScheduler(t.ctx, { intervalMs: 86_400_000 });
+    const second = startDueTaskScheduler(t.ctx, { intervalMs: 86_400_000 });
+    await Promise.all([first.stop(), second.stop()]);
+    const scans = await t.ctx.db.select().from(outbox).where(like(outbox.idempotencyKey, 'due-tasks:%'));
+    expect(scans).toHaveLength(1);
+    await t.ctx.queue.idle();
+    await processScanDueTasks(t.ctx)();
+    await t.ctx.queue.idle();
+
+    const rows = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.installationId, place.installation.id), eq(notifications.type, 'taskDue')));
+    expect(rows.map((row) => row.text).sort()).toEqual([
+      "Task 'MRT' on rope 'Haul rope' of Gondola Zermatt is due at 1,000,000 bending cycles",
+      "Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 2020-01-01",
+    ]);
+    for (const person of [anna, ben]) {
+      const mails = smtp.mails.filter((mail) => mail.to.includes(person.email.toLowerCase()));
+      expect(mails.map((mail) => mail.subject).sort()).toEqual(rows.map((row) => `Rope Cockpit: ${row.text}`).sort());
+    }
+    expect(smtp.mails.filter((mail) => mail.to.includes(cleo.email.toLowerCase()))).toEqual([]);
+    const notified = await t.ctx.db.select().from(tasks).where(eq(tasks.id, byCycles));
+    expect(notified[0]!.dueNotifiedAt).toBeInstanceOf(Date);
+
+    // A new due date announces the task again when it falls due.
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tasks/${byDate}`,
+      headers: { cookie: anna.cookie },
+      payload: {
+        task: {
+          rope: { id: place.rope.id },
+          assignedUsers: [{ id: anna.id }],
+          attributes: { title: 'Splice check', description: 'Check it', dueAt: '2021-06-01T00:00:00Z' },
+        },
+      },
+    });
+    expect(patch.statusCode).toBe(200);
+    await processScanDueTasks(t.ctx)();
+    await t.ctx.queue.idle();
+    const annaMails = smtp.mails.filter((mail) => mail.to.includes(anna.email.toLowerCase()));
+    expect(annaMails.map((mail) => mail.subject)).toContain(
+      "Rope Cockpit: Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 2021-06-01",
+    );
+    expect(annaMails).toHaveLength(3);
+    expect(smtp.mails.filter((mail) => mail.to.includes(ben.email.toLowerCase()))).toHaveLength(2);
+  });
+});

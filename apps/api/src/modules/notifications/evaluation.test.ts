@@ -1,0 +1,162 @@
+import { readFile } from 'node:fs/promises';
+import { notificationDeliveries, notifications, ropeEvents, users } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildPlace, configure, damageBody, damageUntilHealthBelow, ropeHealth, unsubscribe } from './test-support.ts';
+
+describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await createTestApp({ PUBLIC_URL: 'https://cockpit.example.com' }, { smtpUrl: smtp.url, processJobs: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const notificationsOf = (installationId: number) =>
+    t.ctx.db.select().from(notifications).where(eq(notifications.installationId, installationId));
+  const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email.toLowerCase()));
+
+  it('tells each recipient once when health falls below the threshold, and not again without recovery', async () => {
+    const place = await buildPlace(t);
+    const editor = await place.person(['ROLE_CLIENT_ADMIN']);
+    const alice = await place.person(['ROLE_USER']);
+    const bob = await place.person(['ROLE_USER']);
+    const carol = await place.person(['ROLE_USER']);
+    await unsubscribe(t, carol.id);
+    await configure(
+      t,
+      place.installation.id,
+      {
+        channels: ['email'],
+        users: [alice.id, bob.id, carol.id],
+        rules: [{ type: 'ropeHealth', threshold: 50, reset: true }],
+      },
+      editor.cookie,
+    );
+    const health = await damageUntilHealthBelow(t, place.rope.id, editor.cookie, 50);
+    await t.ctx.queue.idle();
+    const [notification, ...more] = await notificationsOf(place.installation.id);
+    expect(more).toEqual([]);
+    expect(notification).toMatchObject({ type: 'ropeHealth', threshold: 50, ropeId: place.rope.id });
+    expect(notification!.text).toBe(
+      `Rope 'Haul rope' of Gondola Zermatt fell below 50 % health (now ${Math.round(health * 10) / 10} %)`,
+    );
+    for (const person of [alice, bob]) {
+      const [mail, ...others] = mailsTo(person.email);
+      expect(others).toEqual([]);
+      expect(mail!.subject).toBe(`Rope Cockpit: ${notification!.text}`);
+      expect(mail!.text).toContain(
+        `https://cockpit.example.com/areas/${place.area.id}/installations/${place.installation.id}/ropes/${place.rope.id}`,
+      );
+      expect(mail!.text).toMatch(
+        new RegExp(
+          `https://cockpit\\.example\\.com/notification/unsubscribe/${encodeURIComponent(person.email)}\\?token=[0-9a-f]{64}`,
+        ),
+      );
+    }
+    expect(mailsTo(carol.email)).toEqual([]);
+    const deliveries = await t.ctx.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.notificationId, notification!.id));
+    expect(deliveries.map((row) => [row.userId, row.status, row.attempts]).sort()).toEqual(
+      [
+        [alice.id, 'sent', 1],
+        [bob.id, 'sent', 1],
+      ].sort(),
+    );
+
+    const further = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie: editor.cookie },
+      payload: damageBody(place.rope.id, 100.02, 3),
+    });
+    expect(further.json().ropeChanged).toBe(true);
+    expect(await ropeHealth(t, place.rope.id)).toBeLessThan(health);
+    await t.ctx.queue.idle();
+    expect(await notificationsOf(place.installation.id)).toHaveLength(1);
+    expect(mailsTo(alice.email)).toHaveLength(1);
+
+    // Recovery (the damages deleted) re-arms the rule; the next crossing notifies again.
+    const events = await t.ctx.db.select().from(ropeEvents).where(eq(ropeEvents.ropeId, place.rope.id));
+    for (const event of events) {
+      await t.app.inject({ method: 'DELETE', url: `/api/events/${event.id}`, headers: { cookie: editor.cookie } });
+    }
+    expect(await ropeHealth(t, place.rope.id)).toBe(100);
+    await t.ctx.queue.idle();
+    await damageUntilHealthBelow(t, place.rope.id, editor.cookie, 50);
+    await t.ctx.queue.idle();
+    expect(await notificationsOf(place.installation.id)).toHaveLength(2);
+    expect(mailsTo(alice.email)).toHaveLength(2);
+  });
+
+  it('sends nothing for a rule muted on the installation or on the rope', async () => {
+    for (const where of ['installation', 'rope'] as const) {
+      const place = await buildPlace(t);
+      const editor = await place.person(['ROLE_CLIENT_ADMIN']);
+      const alice = await place.person(['ROLE_USER']);
+      await configure(
+        t,
+        place.installation.id,
+        { channels: ['email'], users: [alice.id], rules: [{ type: 'ropeHealth', threshold: 50, reset: true }] },
+        editor.cookie,
+      );
+      const url =
+        where === 'rope'
+          ? `/api/ropes/${place.rope.id}/notification-status`
+          : `/api/installations/${place.installation.id}/notification-status`;
+      const muted = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { cookie: editor.cookie },
+        payload: { notificationStatus: [{ type: 'ropeHealth', isEnabled: false }] },
+      });
+      expect(muted.statusCode).toBe(200);
+      await damageUntilHealthBelow(t, place.rope.id, editor.cookie, 50);
+      await t.ctx.queue.idle();
+      expect(await notificationsOf(place.installation.id)).toEqual([]);
+      expect(mailsTo(alice.email)).toEqual([]);
+    }
+  });
+
+  it('notifies each new event of a watched type, on email and SMS, and writes the rest of the channels', async () => {
+    const place = await buildPlace(t);
+    const editor = await place.person(['ROLE_CLIENT_ADMIN']);
+    const alice = await place.person(['ROLE_USER']);
+    await configure(
+      t,
+      place.installation.id,
+      { channels: ['email', 'sms'], users: [alice.id, editor.id], rules: [{ type: 'wireBreak', reset: true }] },
+      editor.cookie,
+    );
+    await t.ctx.db.update(users).set({ phone: '+41 79 000 00 00' }).where(eq(users.id, alice.id));
+    for (const position of [10, 20]) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: { cookie: editor.cookie },
+        payload: damageBody(place.rope.id, position, 1),
+      });
+    }
+    await t.ctx.queue.idle();
+    const rows = await notificationsOf(place.installation.id);
+    expect(rows.map((row) => row.text)).toEqual([
+      "New damage event (wire break) on rope 'Haul rope' of Gondola Zermatt",
+      "New damage event (wire break) on rope 'Haul rope' of Gondola Zermatt",
+    ]);
+    expect(mailsTo(alice.email)).toHaveLength(2);
+    expect(mailsTo(editor.email)).toHaveLength(2);
+    const sms = (await readFile(`${t.dataDir}/outbox/sms.log`, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(sms.filter((entry) => entry.phone === '+41 79 000 00 00')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,96 @@
+import type { Db } from '@rope/db/client';
+import { areas, installations, ropes, taskAssignees, tasks } from '@rope/db/schema/index';
+import { notificationText } from '@rope/domain/notification-texts';
+import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { writeNotification } from './write-notification.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'queue'>;
+
+/** Open tasks not yet announced whose date has come, or whose rope may have reached the due cycles. */
+async function findCandidates(db: Db, now: Date) {
+  return db
+    .select({
+      task: { id: tasks.id, attributes: tasks.attributes, dueAt: tasks.dueAt, updatedAt: tasks.updatedAt },
+      rope: { id: ropes.id, name: ropes.name, attributes: ropes.attributes },
+      installation: { id: installations.id, name: installations.name, attributes: installations.attributes },
+      area: { id: areas.id, mandatorId: areas.mandatorId },
+    })
+    .from(tasks)
+    .innerJoin(ropes, eq(ropes.id, tasks.ropeId))
+    .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .where(
+      and(
+        inArray(tasks.status, ['new', 'in-progress']),
+        isNull(tasks.dueNotifiedAt),
+        eq(ropes.isDeleted, false),
+        eq(installations.isDeleted, false),
+        eq(areas.isDeleted, false),
+        or(lte(tasks.dueAt, now), sql`${tasks.attributes}->'dueCondition'->>'type' = 'bendingCycles'`),
+      ),
+    )
+    .orderBy(tasks.id);
+}
+
+type Candidate = Awaited<ReturnType<typeof findCandidates>>[number];
+
+function dueReason({ task, rope, installation }: Candidate, now: Date) {
+  if (task.dueAt && task.dueAt <= now) return { dueAt: task.dueAt.toISOString(), cycles: null, threshold: null };
+  const condition = task.attributes.dueCondition;
+  if (condition?.type !== 'bendingCycles') return undefined;
+  const cycles = estimateBendingCycles(rope.attributes, installation.attributes, now);
+  if (cycles === undefined || cycles < condition.threshold) return undefined;
+  return { dueAt: null, cycles: condition.threshold, threshold: condition.threshold };
+}
+
+/**
+ * The scan-due-tasks job: each task that became due is announced once to its assignees. Per task one
+ * transaction sets dueNotifiedAt (only if still unset) and writes the notification, deliveries and jobs, so
+ * concurrent scans and a scan processed twice announce a task once.
+ */
+export function processScanDueTasks(ctx: Ctx) {
+  return async () => {
+    const now = new Date();
+    for (const candidate of await findCandidates(ctx.db, now)) {
+      const reason = dueReason(candidate, now);
+      if (reason) await announce(ctx, candidate, reason);
+    }
+  };
+}
+
+async function announce(ctx: Ctx, candidate: Candidate, reason: NonNullable<ReturnType<typeof dueReason>>) {
+  const { task, rope, installation, area } = candidate;
+  await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(tasks)
+      .set({ dueNotifiedAt: sql`now()` })
+      .where(and(eq(tasks.id, task.id), isNull(tasks.dueNotifiedAt)))
+      .returning({ id: tasks.id });
+    if (!claimed) return;
+    const assignees = await tx
+      .select({ userId: taskAssignees.userId })
+      .from(taskAssignees)
+      .where(eq(taskAssignees.taskId, task.id));
+    await writeNotification(tx, ctx, {
+      installationId: installation.id,
+      areaId: area.id,
+      mandatorId: area.mandatorId,
+      ropeId: rope.id,
+      type: 'taskDue',
+      threshold: reason.threshold,
+      text: notificationText({
+        type: 'taskDue',
+        installationName: installation.name,
+        ropeName: rope.name,
+        taskTitle: task.attributes.title,
+        dueAt: reason.dueAt,
+        cycles: reason.cycles,
+      }),
+      idempotencyKey: `task-due:${task.id}:${task.updatedAt.getTime()}`,
+      channels: ['email'],
+      userIds: assignees.map((assignee) => assignee.userId),
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import { notificationStatusSchema } from '@rope/domain/notifications';
+import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
+import { z } from 'zod';
+
+export const NOTIFICATION_LIMITS = [10, 20, 50, 100] as const;
+
+export const limitQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .pipe(
+      z.union(
+        NOTIFICATION_LIMITS.map((limit) => z.literal(limit)),
+        { message: 'One of 10, 20, 50, 100' },
+      ),
+    )
+    .default(10),
+});
+
+/** One entry per type: two entries of one type would leave it unclear whether the rule is muted. */
+export const statusBodySchema = z.object({
+  notificationStatus: notificationStatusSchema.superRefine((entries, ctx) => {
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      if (seen.has(entry.type)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'type'], message: VALIDATION_MESSAGES.nonUniqueType });
+      }
+      seen.add(entry.type);
+    });
+  }),
+});
+
+export const notificationViewSchema = z.object({
+  id: z.number(),
+  triggeredAt: z.string(),
+  type: z.string(),
+  threshold: z.number().nullable(),
+  installation: z.object({ id: z.number(), name: z.string() }),
+  area: z.object({ id: z.number() }),
+  rope: z.object({ id: z.number(), name: z.string() }).nullable(),
+  text: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
+
+export const notificationListSchema = z.object({ notifications: z.array(notificationViewSchema) });

@@ -1,0 +1,171 @@
+import { installations } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildPlace } from './test-support.ts';
+
+describe('notification settings and status', () => {
+  let t: TestApp;
+  let own: Awaited<ReturnType<typeof buildPlace>>;
+  let foreign: Awaited<ReturnType<typeof buildPlace>>;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+
+  const call = (who: string, method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { cookie: cookies[who] ?? '' },
+      ...(payload ? { payload } : {}),
+    });
+  const settings = (extra: object = {}) => ({
+    notificationSettings: {
+      channels: ['email'],
+      users: [ids.client],
+      rules: [{ type: 'ropeHealth', threshold: 40, reset: true }, { type: 'damage' }],
+      ...extra,
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    own = await buildPlace(t);
+    foreign = await buildPlace(t);
+    for (const [name, person] of [
+      ['clientAdmin', await own.person(['ROLE_CLIENT_ADMIN'])],
+      ['client', await own.person(['ROLE_USER'])],
+      ['free', await own.person(['ROLE_FREE_USER'])],
+      ['foreignAdmin', await foreign.person(['ROLE_CLIENT_ADMIN'])],
+      ['foreign', await foreign.person(['ROLE_USER'])],
+      ['admin', await own.person(['ROLE_ADMIN'], [])],
+    ] as const) {
+      cookies[name] = person.cookie;
+      ids[name] = person.id;
+    }
+  });
+  afterAll(() => t.close());
+
+  it('saves settings for AREA_PARTIAL_EDIT, dropping rules without a type', async () => {
+    const payload = settings({ rules: [{ type: 'ropeHealth', threshold: 40 }, { threshold: 3 }, {}] });
+    const response = await call('clientAdmin', 'PATCH', `/installations/${own.installation.id}/notification-setting`, {
+      notificationSettings: { ...payload.notificationSettings, users: [ids.client, ids.admin, ids.client] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().notificationSettings).toEqual({
+      channels: ['email'],
+      users: [ids.client, ids.admin],
+      rules: [{ type: 'ropeHealth', threshold: 40, reset: true }],
+    });
+    const view = (await call('client', 'GET', `/installations/${own.installation.id}`)).json().installation;
+    expect(view.notificationSettings.rules).toHaveLength(1);
+  });
+
+  it('refuses settings to people without the right, and foreign installations as missing', async () => {
+    const url = (place: typeof own) => `/installations/${place.installation.id}/notification-setting`;
+    expect((await call('client', 'PATCH', url(own), settings())).statusCode).toBe(403);
+    expect((await call('client', 'DELETE', url(own))).statusCode).toBe(403);
+    expect((await call('', 'PATCH', url(own), settings())).statusCode).toBe(401);
+    expect((await call('foreignAdmin', 'PATCH', url(own), settings())).statusCode).toBe(404);
+    expect((await call('foreignAdmin', 'DELETE', url(own))).statusCode).toBe(404);
+    expect(
+      (await call('clientAdmin', 'PATCH', '/installations/999999/notification-setting', settings())).statusCode,
+    ).toBe(404);
+  });
+
+  it.each([
+    [
+      'a repeated type',
+      { rules: [{ type: 'damage' }, { type: 'damage' }] },
+      'notificationSettings.rules.1.type',
+      'Non unique type',
+    ],
+    [
+      'a missing threshold',
+      { rules: [{ type: 'ropeHealth' }] },
+      'notificationSettings.rules.0.threshold',
+      'A value needs to be provided for the field',
+    ],
+    [
+      'a health threshold over 100',
+      { rules: [{ type: 'ropeHealth', threshold: 150 }] },
+      'notificationSettings.rules.0.threshold',
+      'Between 0 and 100',
+    ],
+    [
+      'a smartrope threshold over 1000',
+      { rules: [{ type: 'smartropeThreshold', threshold: 1001 }] },
+      'notificationSettings.rules.0.threshold',
+      undefined,
+    ],
+    ['an unknown rule type', { rules: [{ type: 'earthquake' }] }, 'notificationSettings.rules.0.type', undefined],
+    ['an unknown channel', { channels: ['pigeon'] }, 'notificationSettings.channels.0', undefined],
+    ['a user id that is not a number', { users: ['x'] }, 'notificationSettings.users.0', undefined],
+  ])('refuses settings with %s', async (_name, extra, field, message) => {
+    const response = await call(
+      'clientAdmin',
+      'PATCH',
+      `/installations/${own.installation.id}/notification-setting`,
+      settings(extra),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields)).toContain(field);
+    if (message) expect(response.json().fields[field]).toBe(message);
+  });
+
+  it('refuses recipients who do not see the installation: other mandators, API accounts, unknown ids', async () => {
+    const apiAccount = await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
+    const stranger = await createUser(t.ctx.db, { mandatorIds: [foreign.mandator.id] });
+    for (const userId of [stranger.id, apiAccount.user.id, 987654]) {
+      const response = await call(
+        'clientAdmin',
+        'PATCH',
+        `/installations/${own.installation.id}/notification-setting`,
+        settings({ users: [ids.client, userId] }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields.users).toContain(String(userId));
+    }
+  });
+
+  it('deletes the settings', async () => {
+    const url = `/installations/${own.installation.id}/notification-setting`;
+    expect((await call('clientAdmin', 'PATCH', url, settings())).statusCode).toBe(200);
+    expect((await call('clientAdmin', 'DELETE', url)).statusCode).toBe(204);
+    const [row] = await t.ctx.db.select().from(installations).where(eq(installations.id, own.installation.id));
+    expect(row!.notificationSettings).toBeNull();
+  });
+
+  it('mutes and unmutes on the installation and on a rope, for DOMAIN_WRITE only', async () => {
+    const status = {
+      notificationStatus: [
+        { type: 'ropeHealth', isEnabled: false },
+        { type: 'damage', isEnabled: true },
+      ],
+    };
+    const installationUrl = `/installations/${own.installation.id}/notification-status`;
+    const ropeUrl = `/ropes/${own.rope.id}/notification-status`;
+    expect((await call('client', 'PUT', installationUrl, status)).json()).toEqual(status);
+    expect((await call('client', 'PUT', ropeUrl, status)).json()).toEqual(status);
+    expect((await call('client', 'GET', `/ropes/${own.rope.id}`)).json().rope.notificationStatus).toEqual(
+      status.notificationStatus,
+    );
+    expect((await call('free', 'PUT', installationUrl, status)).statusCode).toBe(403);
+    expect((await call('free', 'PUT', ropeUrl, status)).statusCode).toBe(403);
+    expect((await call('foreign', 'PUT', installationUrl, status)).statusCode).toBe(404);
+    expect((await call('foreign', 'PUT', ropeUrl, status)).statusCode).toBe(404);
+    const twice = {
+      notificationStatus: [
+        { type: 'damage', isEnabled: false },
+        { type: 'damage', isEnabled: true },
+      ],
+    };
+    const refused = await call('client', 'PUT', installationUrl, twice);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields['notificationStatus.1.type']).toBe('Non unique type');
+    expect(
+      (await call('client', 'PUT', ropeUrl, { notificationStatus: [{ type: 'x', isEnabled: 1 }] })).statusCode,
+    ).toBe(400);
+    expect((await call('client', 'PUT', ropeUrl, {})).statusCode).toBe(400);
+  });
+});

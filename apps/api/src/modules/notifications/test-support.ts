@@ -1,0 +1,130 @@
+import { ropes, users } from '@rope/db/schema/index';
+import type { NotificationSettings } from '@rope/domain/notifications';
+import type { Role } from '@rope/domain/roles';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
+import { signIn } from '../../test/sign-in.ts';
+import type { TestApp } from '../../test/test-app.ts';
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Why Redis cannot be used, or undefined; under CI=true a missing Redis fails the run instead of skipping. */
+export async function redisUnreachable(url = REDIS_URL): Promise<string | undefined> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return undefined;
+  } catch (error) {
+    const reason = `Redis at ${url} is not reachable (${(error as Error).message})`;
+    if (process.env.CI === 'true') throw new Error(`CI needs Redis: ${reason}`);
+    return reason;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Removes this test's BullMQ keys (its own prefix only) from the shared Redis. */
+export async function deleteRedisKeys(url: string, prefix: string) {
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  client.on('error', () => {});
+  try {
+    for await (const keys of client.scanStream({ match: `${prefix}:*`, count: 500 })) {
+      if ((keys as string[]).length) await client.del(...(keys as string[]));
+    }
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** DOMAIN.md 4: haul rope d = 40 mm; the worked example's damages take it to 46 % health. */
+export const HAUL_ROPE = {
+  ropeType: 'strandedRope',
+  ropeApplication: 'haulRope',
+  standard: 'EN12927',
+  nominalDiameter: 40,
+  fillFactor: 0.384,
+  outerWireDiameter: 2.6,
+} as const;
+
+/** The worked example's wire breaks, in order: health falls from 100 below 50 on the way. */
+export const WORKED_EXAMPLE: readonly (readonly [number, number])[] = [
+  [100, 2],
+  [100.1, 1],
+  [100.5, 1],
+  [101.2, 1],
+  [106, 2],
+  [110, 2],
+  [113, 1],
+  [118, 2],
+];
+
+export function damageBody(ropeId: number, position: number, damageCount: number) {
+  return {
+    ropeEvent: {
+      rope: { id: ropeId },
+      position,
+      attributes: { timestamp: '2026-03-01T10:00:00Z', recordingType: 'damage', type: 'wireBreak', damageCount },
+    },
+  };
+}
+
+/** A mandator with an area, a "Gondola Zermatt" installation and its "Haul rope", and people to act. */
+export async function buildPlace(t: TestApp) {
+  const mandator = await createMandator(t.ctx.db);
+  const area = await createArea(t.ctx.db, mandator.id);
+  const installation = await createInstallation(t.ctx.db, area.id, 'Gondola Zermatt');
+  const rope = await createRope(t.ctx.db, installation.id, 'Haul rope');
+  await t.ctx.db.update(ropes).set({ attributes: HAUL_ROPE }).where(eq(ropes.id, rope.id));
+  const person = async (roles: Role[], mandatorIds = [mandator.id]) => {
+    const user = await createUser(t.ctx.db, { roles, mandatorIds });
+    return { ...user, cookie: await signIn(t.ctx, user) };
+  };
+  return { mandator, area, installation, rope, person };
+}
+
+export async function configure(t: TestApp, installationId: number, settings: NotificationSettings, cookie: string) {
+  const response = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/installations/${installationId}/notification-setting`,
+    headers: { cookie },
+    payload: { notificationSettings: settings },
+  });
+  if (response.statusCode !== 200) throw new Error(`settings refused: ${response.body}`);
+}
+
+/** Posts the worked example's damages one by one until the rope's health is below `below`; answers the health. */
+export async function damageUntilHealthBelow(t: TestApp, ropeId: number, cookie: string, below: number) {
+  for (const [position, count] of WORKED_EXAMPLE) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { cookie },
+      payload: damageBody(ropeId, position, count),
+    });
+    if (response.statusCode !== 200) throw new Error(`event refused: ${response.statusCode} ${response.body}`);
+    const health = await ropeHealth(t, ropeId);
+    if (health < below) return health;
+  }
+  throw new Error(`health never fell below ${below}`);
+}
+
+export async function ropeHealth(t: TestApp, ropeId: number): Promise<number> {
+  const [rope] = await t.ctx.db.select({ damages: ropes.damages }).from(ropes).where(eq(ropes.id, ropeId));
+  return rope?.damages?.health ?? 100;
+}
+
+export async function unsubscribe(t: TestApp, userId: number) {
+  await t.ctx.db
+    .update(users)
+    .set({ notificationEnabled: false, unsubscribedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** The delivery id a notification mail names in its "Reference: delivery-<id>" line. */
+export function deliveryReference(text: string): number | undefined {
+  const match = /Reference: delivery-(\d+)/.exec(text);
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,64 @@
+import type { Db } from '@rope/db/client';
+import { notificationDeliveries, notifications } from '@rope/db/schema/index';
+import type { NOTIFICATION_CHANNELS } from '@rope/domain/notifications';
+import type { AppContext } from '../../context.ts';
+import { DELIVERIES_QUEUE, DELIVERY_MAX_ATTEMPTS, JOB_DELIVER } from './queues.ts';
+import { loadRecipients } from './recipients.ts';
+
+export interface NewNotification {
+  installationId: number;
+  areaId: number;
+  mandatorId: number;
+  ropeId: number | null;
+  type: string;
+  threshold: number | null;
+  text: string;
+  idempotencyKey: string;
+  channels: readonly (typeof NOTIFICATION_CHANNELS)[number][];
+  userIds: readonly number[];
+}
+
+/**
+ * Inside the caller's transaction: the notification, one delivery per recipient and enabled channel, and one
+ * deliver job per delivery. A key seen before writes nothing, so a trigger processed twice notifies once.
+ */
+export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue'>, input: NewNotification) {
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      installationId: input.installationId,
+      areaId: input.areaId,
+      ropeId: input.ropeId,
+      type: input.type,
+      threshold: input.threshold,
+      text: input.text,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: notifications.idempotencyKey })
+    .returning({ id: notifications.id });
+  if (!row) return { notificationId: null, deliveries: 0 };
+  const recipients = await loadRecipients(tx, input.mandatorId, input.userIds);
+  const wanted = recipients.flatMap((recipient) =>
+    input.channels
+      .filter((channel) => channel === 'email' || Boolean(recipient.phone?.trim()))
+      .map((channel) => ({ notificationId: row.id, userId: recipient.id, channel })),
+  );
+  if (wanted.length === 0) return { notificationId: row.id, deliveries: 0 };
+  const deliveries = await tx
+    .insert(notificationDeliveries)
+    .values(wanted)
+    .returning({ id: notificationDeliveries.id });
+  for (const delivery of deliveries) {
+    await ctx.queue.enqueue(
+      {
+        queue: DELIVERIES_QUEUE,
+        name: JOB_DELIVER,
+        payload: { deliveryId: delivery.id },
+        idempotencyKey: `deliver:${delivery.id}`,
+        maxAttempts: DELIVERY_MAX_ATTEMPTS,
+      },
+      tx,
+    );
+  }
+  return { notificationId: row.id, deliveries: deliveries.length };
+}
