@@ -177,3 +177,19 @@ describe('damage per reference length (DOMAIN.md 3-4 worked example)', () => {
     expect(gaugeValue(0.54).label).toBe('54 %');
   });
 });
+
+describe('damage computation order', () => {
+  it('does not depend on the order the events arrive in', () => {
+    const positions = [500, 10, 250, 10.1, 499.9, 10.05, 251];
+    const events = positions.map((position, index) =>
+      breaks(position, 2, { timestamp: `2025-01-${String(10 + index).padStart(2, '0')}T00:00:00Z` }),
+    );
+    const forward = computeRopeDamage(haulRope, events);
+    const backward = computeRopeDamage(haulRope, [...events].reverse());
+    expect(backward.series.map((series) => series.utilisation)).toEqual(
+      forward.series.map((series) => series.utilisation),
+    );
+    expect(forward.series[0]!.points.map((point) => point.position)).toEqual([10, 10.05, 10.1, 250, 251, 499.9, 500]);
+    expect(forward.series[0]!.points[0]!.count).toBe(6);
+  });
+});

@@ -51,6 +51,8 @@ export function computeRopeDamage(
       weight: row.metric === 'lossPct' ? lossPct : count,
     };
   });
+  // One sort serves every reference length.
+  damages.sort(byPosition);
   const series = row.lengths.map(({ multiple, limit }) => {
     const length = multiple * diameterM;
     const points = length > 0 ? sweepWindows(damages, length, options.loopLength, { sorted: true }) : [];
