@@ -2,6 +2,7 @@ import { ropeEventHistory, ropes } from '@rope/db/schema/index';
 import type { Role } from '@rope/domain/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../test/cast.ts';
 import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSession } from '../auth/session-store.ts';
@@ -18,21 +19,10 @@ const HAUL_ROPE = {
 
 describe('rope events', () => {
   let t: TestApp;
+  let cast: ReturnType<typeof createCast>;
   let ropeId: number;
   let foreignRopeId: number;
-  const cookies: Record<string, string> = {};
 
-  async function as(name: string, roles: Role[], mandatorIds: number[]) {
-    const user = await createUser(t.ctx.db, { roles, mandatorIds });
-    cookies[name] = `rc_session=${await createSession(t.ctx.db, user.id, { twoFactorComplete: true })}`;
-  }
-  const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { cookie: cookies[who] ?? '' },
-      ...(payload ? { payload } : {}),
-    });
   const damage = (position: number, damageCount: number, extra: object = {}) => ({
     ropeEvent: {
       rope: { id: ropeId },
@@ -49,6 +39,7 @@ describe('rope events', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    cast = createCast(t);
     const mandator = await createMandator(t.ctx.db);
     const other = await createMandator(t.ctx.db);
     const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
@@ -57,10 +48,10 @@ describe('rope events', () => {
     foreignRopeId = (
       await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id)).id)
     ).id;
-    await as('client', ['ROLE_USER'], [mandator.id]);
-    await as('foreign', ['ROLE_USER'], [other.id]);
-    await as('admin', ['ROLE_ADMIN'], []);
-    await as('free', ['ROLE_FREE_USER'], [mandator.id]);
+    await cast.add('client', ['ROLE_USER'], [mandator.id]);
+    await cast.add('foreign', ['ROLE_USER'], [other.id]);
+    await cast.add('admin', ['ROLE_ADMIN'], []);
+    await cast.add('free', ['ROLE_FREE_USER'], [mandator.id]);
   });
   afterAll(() => t.close());
 
@@ -74,27 +65,28 @@ describe('rope events', () => {
       [110, 2],
       [113, 1],
     ] as const;
-    const first = await call('client', 'POST', '/events', damage(events[0][0], events[0][1]));
+    const first = await cast.call('client', 'POST', '/events', damage(events[0][0], events[0][1]));
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ ropeEvent: { id: expect.any(Number) }, ropeChanged: true });
-    for (const [position, count] of events.slice(1)) await call('client', 'POST', '/events', damage(position, count));
-    const last = await call('client', 'POST', '/events', damage(118, 2));
+    for (const [position, count] of events.slice(1))
+      await cast.call('client', 'POST', '/events', damage(position, count));
+    const last = await cast.call('client', 'POST', '/events', damage(118, 2));
     expect(last.json().ropeChanged).toBe(true);
-    const rope = (await call('client', 'GET', `/ropes/${ropeId}`)).json().rope;
+    const rope = (await cast.call('client', 'GET', `/ropes/${ropeId}`)).json().rope;
     expect(Math.round(rope.damages.damage)).toBe(54);
     expect(Math.round(rope.damages.health)).toBe(46);
-    const chart = (await call('client', 'GET', `/ropes/${ropeId}/events/damage`)).json();
+    const chart = (await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage`)).json();
     expect(chart.standard).toBe('EN12927');
     expect(chart.result.map((series: { utilisation: number }) => Number(series.utilisation.toFixed(2)))).toEqual([
       0.43, 0.54, 0.41,
     ]);
     expect(chart.ruleSet.row.source).toMatch(/EN 12927/);
-    const areas = (await call('client', 'GET', '/areas')).json().areas;
+    const areas = (await cast.call('client', 'GET', '/areas')).json().areas;
     expect(Math.round(areas[0].damages.damage)).toBe(54);
   });
 
   it('answers ropeChanged false when an event changes nothing of the damage', async () => {
-    const note = await call('client', 'POST', '/events', {
+    const note = await cast.call('client', 'POST', '/events', {
       ropeEvent: {
         rope: { id: ropeId },
         position: null,
@@ -105,37 +97,37 @@ describe('rope events', () => {
   });
 
   it('edits the status inline, keeps a history row for every change and lists archived events apart', async () => {
-    const id = (await call('client', 'POST', '/events', damage(100.05, 3))).json().ropeEvent.id;
-    expect((await call('client', 'PATCH', `/events/${id}`, { ropeEvent: { actionStatus: 'seen' } })).statusCode).toBe(
-      200,
-    );
-    expect((await call('client', 'GET', `/events/${id}`)).json().ropeEvent.attributes.actionStatus).toBe('seen');
+    const id = (await cast.call('client', 'POST', '/events', damage(100.05, 3))).json().ropeEvent.id;
     expect(
-      (await call('client', 'PATCH', `/events/${id}`, { ropeEvent: { isDeleted: true } })).json().ropeChanged,
+      (await cast.call('client', 'PATCH', `/events/${id}`, { ropeEvent: { actionStatus: 'seen' } })).statusCode,
+    ).toBe(200);
+    expect((await cast.call('client', 'GET', `/events/${id}`)).json().ropeEvent.attributes.actionStatus).toBe('seen');
+    expect(
+      (await cast.call('client', 'PATCH', `/events/${id}`, { ropeEvent: { isDeleted: true } })).json().ropeChanged,
     ).toBe(true);
-    const history = (await call('client', 'GET', `/events/${id}/history`)).json().history;
+    const history = (await cast.call('client', 'GET', `/events/${id}/history`)).json().history;
     expect(history.map((entry: { action: string }) => entry.action)).toEqual(['create', 'update', 'archive']);
     expect(history[1].attributes.actionStatus).toBe('seen');
     expect(history[0].user.name).toBe('Test User');
-    const archived = (await call('client', 'GET', `/ropes/${ropeId}/events?archived=1`)).json();
+    const archived = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?archived=1`)).json();
     expect(archived.ropeEvents.map((event: { id: number }) => event.id)).toEqual([id]);
     expect(
-      (await call('client', 'PATCH', `/events/${id}`, { ropeEvent: { actionStatus: 'repaired' } })).statusCode,
+      (await cast.call('client', 'PATCH', `/events/${id}`, { ropeEvent: { actionStatus: 'repaired' } })).statusCode,
     ).toBe(422);
   });
 
   it('pages, searches and filters the events of a rope on the server', async () => {
-    const page = (await call('client', 'GET', `/ropes/${ropeId}/events?page=1&pageSize=3`)).json();
+    const page = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?page=1&pageSize=3`)).json();
     expect(page.ropeEvents).toHaveLength(3);
     expect(page.total).toBeGreaterThan(3);
-    const zoomed = (await call('client', 'GET', `/ropes/${ropeId}/events?positionFrom=100&positionTo=101`)).json();
+    const zoomed = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?positionFrom=100&positionTo=101`)).json();
     expect(zoomed.ropeEvents.map((event: { position: number }) => event.position).sort()).toEqual([100, 100.1, 100.5]);
-    const searched = (await call('client', 'GET', `/ropes/${ropeId}/events?search=visualInsp`)).json();
+    const searched = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?search=visualInsp`)).json();
     expect(searched.total).toBe(1);
   });
 
   it('refuses events an installation may not have, and archived or foreign ropes', async () => {
-    const mutation = await call('client', 'POST', '/events', {
+    const mutation = await cast.call('client', 'POST', '/events', {
       ropeEvent: {
         rope: { id: ropeId },
         position: 500,
@@ -148,7 +140,7 @@ describe('rope events', () => {
       },
     });
     expect(mutation.statusCode).toBe(200);
-    const wrongSign = await call('client', 'POST', '/events', {
+    const wrongSign = await cast.call('client', 'POST', '/events', {
       ropeEvent: {
         rope: { id: ropeId },
         position: 500,
@@ -161,16 +153,16 @@ describe('rope events', () => {
       },
     });
     expect(wrongSign.statusCode).toBe(400);
-    expect((await call('foreign', 'POST', '/events', damage(1, 1))).statusCode).toBe(404);
-    expect((await call('foreign', 'GET', `/ropes/${ropeId}/events`)).statusCode).toBe(404);
-    expect((await call('free', 'POST', '/events', damage(1, 1))).statusCode).toBe(403);
-    const mismatched = await call('client', 'POST', '/events', damage(1, 1, { recordingType: 'measurement' }));
+    expect((await cast.call('foreign', 'POST', '/events', damage(1, 1))).statusCode).toBe(404);
+    expect((await cast.call('foreign', 'GET', `/ropes/${ropeId}/events`)).statusCode).toBe(404);
+    expect((await cast.call('free', 'POST', '/events', damage(1, 1))).statusCode).toBe(403);
+    const mismatched = await cast.call('client', 'POST', '/events', damage(1, 1, { recordingType: 'measurement' }));
     expect(mismatched.statusCode).toBe(400);
     expect(mismatched.json().message).toMatch(/wireBreak is not a measurement type/);
-    const future = await call('client', 'POST', '/events', damage(1, 1, { timestamp: '2099-01-01T00:00:00Z' }));
+    const future = await cast.call('client', 'POST', '/events', damage(1, 1, { timestamp: '2099-01-01T00:00:00Z' }));
     expect(future.statusCode).toBe(400);
-    await call('admin', 'PATCH', `/ropes/${foreignRopeId}`, { rope: { isDeleted: true } });
-    const onArchived = await call('admin', 'POST', '/events', {
+    await cast.call('admin', 'PATCH', `/ropes/${foreignRopeId}`, { rope: { isDeleted: true } });
+    const onArchived = await cast.call('admin', 'POST', '/events', {
       ropeEvent: { ...damage(1, 1).ropeEvent, rope: { id: foreignRopeId } },
     });
     expect(onArchived.statusCode).toBe(422);
@@ -193,7 +185,7 @@ describe('rope events', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/events/import/parse',
-        headers: { cookie: cookies.client!, 'content-type': 'application/xml' },
+        headers: { cookie: cast.cookies.client!, 'content-type': 'application/xml' },
         payload: body,
       });
     const ok = await parse(xml);
@@ -220,23 +212,23 @@ describe('rope events', () => {
   });
 
   it('answers the last events of an installation and the dashboard, within the tenant', async () => {
-    const latest = (await call('client', 'GET', '/events?limit=2')).json().ropeEvents;
+    const latest = (await cast.call('client', 'GET', '/events?limit=2')).json().ropeEvents;
     expect(latest).toHaveLength(2);
     expect(latest[0]).toMatchObject({ rope: { id: ropeId }, area: { name: expect.any(String) } });
-    expect((await call('foreign', 'GET', '/events?limit=10')).json().ropeEvents).toEqual([]);
+    expect((await cast.call('foreign', 'GET', '/events?limit=10')).json().ropeEvents).toEqual([]);
     const summary = (
-      await call('client', 'GET', `/areas/${latest[0].area.id}/installations/events/damage-summary`)
+      await cast.call('client', 'GET', `/areas/${latest[0].area.id}/installations/events/damage-summary`)
     ).json();
     expect(summary.installations[0].ropes[0].damages.damage).toBeGreaterThan(0);
   });
 
   it('computes loss over time after each inspection, and deletes an event with its history', async () => {
-    const loss = (await call('client', 'GET', `/ropes/${ropeId}/events/lossOverTarget?xAxis=timestamp`)).json();
+    const loss = (await cast.call('client', 'GET', `/ropes/${ropeId}/events/lossOverTarget?xAxis=timestamp`)).json();
     expect(loss.standard).toBe('EN12927');
     expect(loss.result.length).toBeGreaterThan(0);
-    const id = (await call('client', 'POST', '/events', damage(700, 1))).json().ropeEvent.id;
-    expect((await call('client', 'DELETE', `/events/${id}`)).statusCode).toBe(403);
-    expect((await call('admin', 'DELETE', `/events/${id}`)).statusCode).toBe(204);
+    const id = (await cast.call('client', 'POST', '/events', damage(700, 1))).json().ropeEvent.id;
+    expect((await cast.call('client', 'DELETE', `/events/${id}`)).statusCode).toBe(403);
+    expect((await cast.call('admin', 'DELETE', `/events/${id}`)).statusCode).toBe(204);
     expect(await t.ctx.db.select().from(ropeEventHistory).where(eq(ropeEventHistory.eventId, id))).toEqual([]);
   });
 });

@@ -2,50 +2,38 @@ import { auditLog, installations, ropeEvents, ropes } from '@rope/db/schema/inde
 import type { Role } from '@rope/domain/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../test/cast.ts';
 import { createArea, createMandator, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSession } from '../auth/session-store.ts';
 
 describe('areas, installations and ropes', () => {
   let t: TestApp;
+  let cast: ReturnType<typeof createCast>;
   let mandatorA: number;
   let mandatorB: number;
   let areaA: number;
   let areaB: number;
-  const cookies: Record<string, string> = {};
-  const users: Record<string, number> = {};
-
-  async function as(name: string, roles: Role[], mandatorIds: number[]) {
-    const user = await createUser(t.ctx.db, { roles, mandatorIds });
-    users[name] = user.id;
-    cookies[name] = `rc_session=${await createSession(t.ctx.db, user.id, { twoFactorComplete: true })}`;
-  }
-  const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { cookie: cookies[who] ?? '' },
-      ...(payload ? { payload } : {}),
-    });
 
   beforeAll(async () => {
     t = await createTestApp();
+    cast = createCast(t);
     mandatorA = (await createMandator(t.ctx.db, 'Alpha')).id;
     mandatorB = (await createMandator(t.ctx.db, 'Beta')).id;
     areaA = (await createArea(t.ctx.db, mandatorA, 'Zermatt')).id;
     areaB = (await createArea(t.ctx.db, mandatorB, 'Verbier')).id;
-    await as('admin', ['ROLE_ADMIN'], []);
-    await as('pm', ['ROLE_PROJECT_MANAGER'], []);
-    await as('clientAdminA', ['ROLE_CLIENT_ADMIN'], [mandatorA]);
-    await as('clientA', ['ROLE_USER'], [mandatorA]);
+    await cast.add('admin', ['ROLE_ADMIN'], []);
+    await cast.add('pm', ['ROLE_PROJECT_MANAGER'], []);
+    await cast.add('clientAdminA', ['ROLE_CLIENT_ADMIN'], [mandatorA]);
+    await cast.add('clientA', ['ROLE_USER'], [mandatorA]);
   });
   afterAll(() => t.close());
 
   it('lists only the areas of the own mandators to clients, all to admins', async () => {
-    const client = await call('clientA', 'GET', '/areas');
+    const client = await cast.call('clientA', 'GET', '/areas');
     expect(client.statusCode).toBe(200);
     expect(client.json().areas.map((a: { name: string }) => a.name)).toEqual(['Zermatt']);
-    const admin = await call('admin', 'GET', '/areas');
+    const admin = await cast.call('admin', 'GET', '/areas');
     expect(
       admin
         .json()
@@ -53,43 +41,44 @@ describe('areas, installations and ropes', () => {
         .sort(),
     ).toEqual(['Verbier', 'Zermatt']);
     expect(admin.json().areas[0]).toMatchObject({ mandator: { name: expect.any(String) }, isMap: true, mapZoom: 13 });
-    expect((await call('clientA', 'GET', `/areas/${areaB}`)).statusCode).toBe(404);
-    expect((await call('clientA', 'GET', `/areas/${areaB}/installations`)).statusCode).toBe(404);
-    expect((await call('anonymous', 'GET', '/areas')).statusCode).toBe(401);
+    expect((await cast.call('clientA', 'GET', `/areas/${areaB}`)).statusCode).toBe(404);
+    expect((await cast.call('clientA', 'GET', `/areas/${areaB}/installations`)).statusCode).toBe(404);
+    expect((await cast.call('anonymous', 'GET', '/areas')).statusCode).toBe(401);
   });
 
   it('shows exactly what another user sees with showAsUser, only with the impersonate right, audit-logged', async () => {
-    const asClient = await call('pm', 'GET', `/areas?showAsUser=${users.clientA}`);
+    const asClient = await cast.call('pm', 'GET', `/areas?showAsUser=${cast.ids.clientA}`);
     expect(asClient.json().areas.map((a: { id: number }) => a.id)).toEqual([areaA]);
     const logged = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'impersonation.start'));
-    expect(logged.some((row) => row.targetId === users.clientA && row.actorUserId === users.pm)).toBe(true);
-    expect((await call('clientA', 'GET', `/areas?showAsUser=${users.admin}`)).statusCode).toBe(403);
+    expect(logged.some((row) => row.targetId === cast.ids.clientA && row.actorUserId === cast.ids.pm)).toBe(true);
+    expect((await cast.call('clientA', 'GET', `/areas?showAsUser=${cast.ids.admin}`)).statusCode).toBe(403);
   });
 
   it('names new installations and ropes with the next free number and keeps them in order', async () => {
-    const first = await call('clientAdminA', 'POST', `/areas/${areaA}/installations`, { installation: {} });
+    const first = await cast.call('clientAdminA', 'POST', `/areas/${areaA}/installations`, { installation: {} });
     expect(first.statusCode).toBe(200);
     expect(first.json().installation.name).toBe('Installation 1');
-    const second = await call('clientAdminA', 'POST', `/areas/${areaA}/installations`, { installation: {} });
+    const second = await cast.call('clientAdminA', 'POST', `/areas/${areaA}/installations`, { installation: {} });
     expect(second.json().installation.name).toBe('Installation 2');
-    const named = await call('clientAdminA', 'POST', `/areas/${areaA}/installations`, {
+    const named = await cast.call('clientAdminA', 'POST', `/areas/${areaA}/installations`, {
       installation: { name: 'Gornergrat' },
     });
     expect(named.json().installation.name).toBe('Gornergrat');
-    await call('admin', 'DELETE', `/installations/${first.json().installation.id}`);
-    const third = await call('clientAdminA', 'POST', `/areas/${areaA}/installations`, { installation: {} });
+    await cast.call('admin', 'DELETE', `/installations/${first.json().installation.id}`);
+    const third = await cast.call('clientAdminA', 'POST', `/areas/${areaA}/installations`, { installation: {} });
     expect(third.json().installation.name).toBe('Installation 1');
     const installationId = second.json().installation.id;
     const ropeNames: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       ropeNames.push(
-        (await call('clientAdminA', 'POST', `/installations/${installationId}/ropes`, { rope: {} })).json().rope.name,
+        (await cast.call('clientAdminA', 'POST', `/installations/${installationId}/ropes`, { rope: {} })).json().rope
+          .name,
       );
     }
     expect(ropeNames).toEqual(['Rope 1', 'Rope 2', 'Rope 3']);
-    expect((await call('clientA', 'POST', `/installations/${installationId}/ropes`, { rope: {} })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await cast.call('clientA', 'POST', `/installations/${installationId}/ropes`, { rope: {} })).statusCode,
+    ).toBe(403);
   });
 
   it('reorders installations atomically with order-before', async () => {
@@ -97,25 +86,25 @@ describe('areas, installations and ropes', () => {
     const ids: number[] = [];
     for (const name of ['A', 'B', 'C', 'D']) {
       ids.push(
-        (await call('admin', 'POST', `/areas/${area}/installations`, { installation: { name } })).json().installation
-          .id,
+        (await cast.call('admin', 'POST', `/areas/${area}/installations`, { installation: { name } })).json()
+          .installation.id,
       );
     }
     const names = async () =>
-      (await call('clientA', 'GET', `/areas/${area}/installations`))
+      (await cast.call('clientA', 'GET', `/areas/${area}/installations`))
         .json()
         .installations.map((i: { name: string }) => i.name);
     expect(
-      (await call('admin', 'POST', `/installations/${ids[3]}/order-before`, { installation: { id: ids[0] } }))
+      (await cast.call('admin', 'POST', `/installations/${ids[3]}/order-before`, { installation: { id: ids[0] } }))
         .statusCode,
     ).toBe(204);
     expect(await names()).toEqual(['D', 'A', 'B', 'C']);
-    await call('admin', 'POST', `/installations/${ids[3]}/order-before`, { installation: { id: null } });
+    await cast.call('admin', 'POST', `/installations/${ids[3]}/order-before`, { installation: { id: null } });
     expect(await names()).toEqual(['A', 'B', 'C', 'D']);
-    const foreign = (await call('admin', 'POST', `/areas/${areaB}/installations`, { installation: {} })).json()
+    const foreign = (await cast.call('admin', 'POST', `/areas/${areaB}/installations`, { installation: {} })).json()
       .installation.id;
     expect(
-      (await call('admin', 'POST', `/installations/${ids[0]}/order-before`, { installation: { id: foreign } }))
+      (await cast.call('admin', 'POST', `/installations/${ids[0]}/order-before`, { installation: { id: foreign } }))
         .statusCode,
     ).toBe(400);
     expect(await names()).toEqual(['A', 'B', 'C', 'D']);
@@ -123,40 +112,48 @@ describe('areas, installations and ropes', () => {
 
   it('keeps archived items read-only until restored, and lists them with archived=1', async () => {
     const installation = (
-      await call('admin', 'POST', `/areas/${areaA}/installations`, { installation: { name: 'Old lift' } })
+      await cast.call('admin', 'POST', `/areas/${areaA}/installations`, { installation: { name: 'Old lift' } })
     ).json().installation;
-    const rope = (await call('admin', 'POST', `/installations/${installation.id}/ropes`, { rope: {} })).json().rope;
+    const rope = (await cast.call('admin', 'POST', `/installations/${installation.id}/ropes`, { rope: {} })).json()
+      .rope;
     expect(
-      (await call('clientAdminA', 'PATCH', `/installations/${installation.id}`, { installation: { isDeleted: true } }))
-        .statusCode,
+      (
+        await cast.call('clientAdminA', 'PATCH', `/installations/${installation.id}`, {
+          installation: { isDeleted: true },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await call('clientA', 'GET', `/areas/${areaA}/installations?archived=1`))
+      (await cast.call('clientA', 'GET', `/areas/${areaA}/installations?archived=1`))
         .json()
         .installations.map((i: { id: number }) => i.id),
     ).toContain(installation.id);
     expect(
-      (await call('clientA', 'GET', `/areas/${areaA}/installations`))
+      (await cast.call('clientA', 'GET', `/areas/${areaA}/installations`))
         .json()
         .installations.map((i: { id: number }) => i.id),
     ).not.toContain(installation.id);
-    const write = await call('admin', 'PATCH', `/ropes/${rope.id}`, { rope: { name: 'Renamed' } });
+    const write = await cast.call('admin', 'PATCH', `/ropes/${rope.id}`, { rope: { name: 'Renamed' } });
     expect(write.statusCode).toBe(422);
     expect(write.json().message).toMatch(/read-only/);
-    expect((await call('admin', 'POST', `/installations/${installation.id}/ropes`, { rope: {} })).statusCode).toBe(422);
+    expect((await cast.call('admin', 'POST', `/installations/${installation.id}/ropes`, { rope: {} })).statusCode).toBe(
+      422,
+    );
     expect(
-      (await call('admin', 'PATCH', `/installations/${installation.id}`, { installation: { isDeleted: false } }))
+      (await cast.call('admin', 'PATCH', `/installations/${installation.id}`, { installation: { isDeleted: false } }))
         .statusCode,
     ).toBe(200);
-    expect((await call('admin', 'PATCH', `/ropes/${rope.id}`, { rope: { name: 'Renamed' } })).json().rope.name).toBe(
-      'Renamed',
-    );
+    expect(
+      (await cast.call('admin', 'PATCH', `/ropes/${rope.id}`, { rope: { name: 'Renamed' } })).json().rope.name,
+    ).toBe('Renamed');
   });
 
   it('deletes an installation with everything under it in one go', async () => {
-    const installation = (await call('admin', 'POST', `/areas/${areaA}/installations`, { installation: {} })).json()
-      .installation;
-    const rope = (await call('admin', 'POST', `/installations/${installation.id}/ropes`, { rope: {} })).json().rope;
+    const installation = (
+      await cast.call('admin', 'POST', `/areas/${areaA}/installations`, { installation: {} })
+    ).json().installation;
+    const rope = (await cast.call('admin', 'POST', `/installations/${installation.id}/ropes`, { rope: {} })).json()
+      .rope;
     await t.ctx.db.insert(ropeEvents).values({
       ropeId: rope.id,
       position: 12,
@@ -171,42 +168,45 @@ describe('areas, installations and ropes', () => {
       recordingType: 'damage',
       type: 'wireBreak',
     });
-    expect((await call('clientAdminA', 'DELETE', `/installations/${installation.id}`)).statusCode).toBe(403);
-    expect((await call('admin', 'DELETE', `/installations/${installation.id}`)).statusCode).toBe(204);
+    expect((await cast.call('clientAdminA', 'DELETE', `/installations/${installation.id}`)).statusCode).toBe(403);
+    expect((await cast.call('admin', 'DELETE', `/installations/${installation.id}`)).statusCode).toBe(204);
     expect(await t.ctx.db.select().from(ropes).where(eq(ropes.id, rope.id))).toEqual([]);
     expect(await t.ctx.db.select().from(ropeEvents).where(eq(ropeEvents.ropeId, rope.id))).toEqual([]);
-    expect((await call('admin', 'GET', `/installations/${installation.id}`)).statusCode).toBe(404);
+    expect((await cast.call('admin', 'GET', `/installations/${installation.id}`)).statusCode).toBe(404);
   });
 
   it('lets only admins change admin-only installation fields and only admins and PMs the timezone', async () => {
-    const installation = (await call('admin', 'POST', `/areas/${areaA}/installations`, { installation: {} })).json()
-      .installation;
+    const installation = (
+      await cast.call('admin', 'POST', `/areas/${areaA}/installations`, { installation: {} })
+    ).json().installation;
     const url = `/installations/${installation.id}`;
-    await call('admin', 'PATCH', url, {
+    await cast.call('admin', 'PATCH', url, {
       installation: { attributes: { objectNumber: 'ZB-1', timezone: 'Europe/Zurich' } },
     });
-    const byClientAdmin = await call('clientAdminA', 'PATCH', url, {
+    const byClientAdmin = await cast.call('clientAdminA', 'PATCH', url, {
       installation: { attributes: { objectNumber: 'X', ropeCount: 2 } },
     });
     expect(byClientAdmin.statusCode).toBe(403);
-    const keeps = await call('clientAdminA', 'PATCH', url, { installation: { attributes: { ropeCount: 2 } } });
+    const keeps = await cast.call('clientAdminA', 'PATCH', url, { installation: { attributes: { ropeCount: 2 } } });
     expect(keeps.json().installation.attributes).toEqual({
       ropeCount: 2,
       objectNumber: 'ZB-1',
       timezone: 'Europe/Zurich',
     });
     expect(
-      (await call('clientAdminA', 'PATCH', url, { installation: { attributes: { timezone: 'Europe/Vienna' } } }))
+      (await cast.call('clientAdminA', 'PATCH', url, { installation: { attributes: { timezone: 'Europe/Vienna' } } }))
         .statusCode,
     ).toBe(403);
     expect(
-      (await call('pm', 'PATCH', url, { installation: { attributes: { timezone: 'Europe/Vienna' } } })).statusCode,
+      (await cast.call('pm', 'PATCH', url, { installation: { attributes: { timezone: 'Europe/Vienna' } } })).statusCode,
     ).toBe(200);
-    const future = await call('admin', 'PATCH', url, {
+    const future = await cast.call('admin', 'PATCH', url, {
       installation: { attributes: { constructionYear: new Date().getFullYear() + 1 } },
     });
     expect(future.statusCode).toBe(400);
-    expect((await call('clientAdminA', 'PATCH', url, { installation: { latlngs: [[46, 7]] } })).statusCode).toBe(403);
+    expect((await cast.call('clientAdminA', 'PATCH', url, { installation: { latlngs: [[46, 7]] } })).statusCode).toBe(
+      403,
+    );
   });
 
   it.each([
@@ -223,7 +223,7 @@ describe('areas, installations and ropes', () => {
     const response = await t.app.inject({
       method: method as 'POST',
       url: `/api${url()}`,
-      headers: { cookie: cookies.admin!, 'content-type': 'application/json' },
+      headers: { cookie: cast.cookies.admin!, 'content-type': 'application/json' },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -237,19 +237,19 @@ describe('areas, installations and ropes', () => {
     const de = await t.app.inject({
       method: 'GET',
       url: '/api/intl/country/',
-      headers: { cookie: cookies.clientA!, 'accept-language': 'de-CH,de;q=0.9' },
+      headers: { cookie: cast.cookies.clientA!, 'accept-language': 'de-CH,de;q=0.9' },
     });
     expect(de.json().CH).toBe('Schweiz');
     const fr = await t.app.inject({
       method: 'GET',
       url: '/api/intl/country/',
-      headers: { cookie: cookies.clientA!, 'accept-language': 'fr-FR' },
+      headers: { cookie: cast.cookies.clientA!, 'accept-language': 'fr-FR' },
     });
     expect(fr.json().DE).toBe('Allemagne');
     const zones = await t.app.inject({
       method: 'GET',
       url: '/api/intl/timezone/',
-      headers: { cookie: cookies.clientA! },
+      headers: { cookie: cast.cookies.clientA! },
     });
     expect(Object.keys(zones.json())).toContain('Europe/Zurich');
   });

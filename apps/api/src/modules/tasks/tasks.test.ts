@@ -2,6 +2,7 @@ import { ropes, tasks } from '@rope/db/schema/index';
 import type { Role } from '@rope/domain/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../test/cast.ts';
 import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSession } from '../auth/session-store.ts';
@@ -14,22 +15,9 @@ function csvUpload(content: string, filename = 'tasks.csv') {
 
 describe('tasks', () => {
   let t: TestApp;
+  let cast: ReturnType<typeof createCast>;
   let ropeId: number;
   let foreignRopeId: number;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, number> = {};
-  async function as(name: string, roles: Role[], mandatorIds: number[]) {
-    const user = await createUser(t.ctx.db, { roles, mandatorIds });
-    ids[name] = user.id;
-    cookies[name] = `rc_session=${await createSession(t.ctx.db, user.id, { twoFactorComplete: true })}`;
-  }
-  const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { cookie: cookies[who] ?? '' },
-      ...(payload ? { payload } : {}),
-    });
   const task = (attributes: object, extra: object = {}) => ({
     task: {
       rope: { id: ropeId },
@@ -40,6 +28,7 @@ describe('tasks', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    cast = createCast(t);
     const mandator = await createMandator(t.ctx.db);
     const other = await createMandator(t.ctx.db);
     ropeId = (
@@ -48,42 +37,45 @@ describe('tasks', () => {
     foreignRopeId = (
       await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id)).id)
     ).id;
-    await as('client', ['ROLE_USER'], [mandator.id]);
-    await as('colleague', ['ROLE_USER'], [mandator.id]);
-    await as('foreign', ['ROLE_USER'], [other.id]);
-    await as('pm', ['ROLE_PROJECT_MANAGER'], []);
+    await cast.add('client', ['ROLE_USER'], [mandator.id]);
+    await cast.add('colleague', ['ROLE_USER'], [mandator.id]);
+    await cast.add('foreign', ['ROLE_USER'], [other.id]);
+    await cast.add('pm', ['ROLE_PROJECT_MANAGER'], []);
   });
   afterAll(() => t.close());
 
   it('creates a task with assignees and a note, and lists it as pending with its place', async () => {
-    const created = await call(
+    const created = await cast.call(
       'client',
       'POST',
       '/tasks',
-      task({ dueAt: '2020-01-01T00:00:00Z' }, { assignedUsers: [{ id: ids.colleague }], note: 'Bring the caliper' }),
+      task(
+        { dueAt: '2020-01-01T00:00:00Z' },
+        { assignedUsers: [{ id: cast.ids.colleague }], note: 'Bring the caliper' },
+      ),
     );
     expect(created.statusCode).toBe(200);
     const id = created.json().task.id;
-    const pending = (await call('client', 'GET', '/tasks')).json().tasks;
+    const pending = (await cast.call('client', 'GET', '/tasks')).json().tasks;
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({
       id,
       status: 'new',
       pastDue: true,
-      assignedUsers: [{ id: ids.colleague }],
+      assignedUsers: [{ id: cast.ids.colleague }],
       rope: { id: ropeId },
     });
-    const notes = (await call('client', 'GET', `/tasks/${id}/notes`)).json().notes;
+    const notes = (await cast.call('client', 'GET', `/tasks/${id}/notes`)).json().notes;
     expect(notes).toEqual([{ timestamp: expect.any(String), user: { name: 'Test User' }, note: 'Bring the caliper' }]);
-    expect((await call('foreign', 'GET', '/tasks')).json().tasks).toEqual([]);
-    expect((await call('foreign', 'GET', `/tasks/${id}/notes`)).statusCode).toBe(404);
-    expect((await call('foreign', 'DELETE', `/tasks/${id}`)).statusCode).toBe(404);
+    expect((await cast.call('foreign', 'GET', '/tasks')).json().tasks).toEqual([]);
+    expect((await cast.call('foreign', 'GET', `/tasks/${id}/notes`)).statusCode).toBe(404);
+    expect((await cast.call('foreign', 'DELETE', `/tasks/${id}`)).statusCode).toBe(404);
   });
 
   it('creates the next task when a recurring task is done', async () => {
     const recurring = { isRecurring: true, recurringConditions: [{ type: 'periodMonths', threshold: 6 }] };
-    const id = (await call('client', 'POST', '/tasks', task(recurring))).json().task.id;
-    const done = await call('client', 'PATCH', `/tasks/${id}`, task({ ...recurring, status: 'done' }));
+    const id = (await cast.call('client', 'POST', '/tasks', task(recurring))).json().task.id;
+    const done = await cast.call('client', 'PATCH', `/tasks/${id}`, task({ ...recurring, status: 'done' }));
     expect(done.statusCode).toBe(200);
     const next = done.json().nextTask;
     expect(next).toEqual({ id: expect.any(Number) });
@@ -93,22 +85,23 @@ describe('tasks', () => {
   });
 
   it('keeps internal tasks to admins and project managers with internal assignees', async () => {
-    expect((await call('client', 'POST', '/tasks', task({ isInternal: true }))).statusCode).toBe(422);
-    const wrong = await call(
+    expect((await cast.call('client', 'POST', '/tasks', task({ isInternal: true }))).statusCode).toBe(422);
+    const wrong = await cast.call(
       'pm',
       'POST',
       '/tasks',
-      task({ isInternal: true }, { assignedUsers: [{ id: ids.client }] }),
+      task({ isInternal: true }, { assignedUsers: [{ id: cast.ids.client }] }),
     );
     expect(wrong.json().message).toBe('An internal task goes to internal users only');
     expect(
-      (await call('pm', 'POST', '/tasks', task({ isInternal: true }, { assignedUsers: [{ id: ids.pm }] }))).statusCode,
+      (await cast.call('pm', 'POST', '/tasks', task({ isInternal: true }, { assignedUsers: [{ id: cast.ids.pm }] })))
+        .statusCode,
     ).toBe(200);
   });
 
   it('refuses bad tasks with the spec texts and changes nothing', async () => {
     const before = (await t.ctx.db.select().from(tasks)).length;
-    const duplicate = await call(
+    const duplicate = await cast.call(
       'client',
       'POST',
       '/tasks',
@@ -122,9 +115,10 @@ describe('tasks', () => {
     );
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().message).toContain('Non unique type');
-    expect((await call('client', 'POST', '/tasks', task({ title: '' }))).statusCode).toBe(400);
+    expect((await cast.call('client', 'POST', '/tasks', task({ title: '' }))).statusCode).toBe(400);
     expect(
-      (await call('client', 'POST', '/tasks', { task: { ...task({}).task, rope: { id: foreignRopeId } } })).statusCode,
+      (await cast.call('client', 'POST', '/tasks', { task: { ...task({}).task, rope: { id: foreignRopeId } } }))
+        .statusCode,
     ).toBe(404);
     expect((await t.ctx.db.select().from(tasks)).length).toBe(before);
   });
@@ -136,7 +130,7 @@ describe('tasks', () => {
     const ok = await t.app.inject({
       method: 'POST',
       url: `/api/ropes/${ropeId}/tasks/upload`,
-      headers: { ...good.headers, cookie: cookies.client! },
+      headers: { ...good.headers, cookie: cast.cookies.client! },
       payload: good.payload,
     });
     expect(ok.statusCode).toBe(200);
@@ -146,7 +140,7 @@ describe('tasks', () => {
     const refused = await t.app.inject({
       method: 'POST',
       url: `/api/ropes/${ropeId}/tasks/upload`,
-      headers: { ...bad.headers, cookie: cookies.client! },
+      headers: { ...bad.headers, cookie: cast.cookies.client! },
       payload: bad.payload,
     });
     expect(refused.statusCode).toBe(400);
@@ -155,7 +149,7 @@ describe('tasks', () => {
     const foreign = await t.app.inject({
       method: 'POST',
       url: '/api/ropes/tasks/upload',
-      headers: { ...across.headers, cookie: cookies.client! },
+      headers: { ...across.headers, cookie: cast.cookies.client! },
       payload: across.payload,
     });
     expect(foreign.json().message).toBe(`Row 3: rope ${foreignRopeId} does not exist`);
@@ -163,7 +157,7 @@ describe('tasks', () => {
     const wrongType = await t.app.inject({
       method: 'POST',
       url: `/api/ropes/${ropeId}/tasks/upload`,
-      headers: { ...notCsv.headers, cookie: cookies.client! },
+      headers: { ...notCsv.headers, cookie: cast.cookies.client! },
       payload: notCsv.payload,
     });
     expect(wrongType.statusCode).toBe(415);
@@ -172,7 +166,7 @@ describe('tasks', () => {
 
   it('allows no new task on an archived rope', async () => {
     await t.ctx.db.update(ropes).set({ isDeleted: true }).where(eq(ropes.id, ropeId));
-    expect((await call('client', 'POST', '/tasks', task({}))).statusCode).toBe(422);
+    expect((await cast.call('client', 'POST', '/tasks', task({}))).statusCode).toBe(422);
     await t.ctx.db.update(ropes).set({ isDeleted: false }).where(eq(ropes.id, ropeId));
   });
 });

@@ -1,0 +1,33 @@
+import type { Role } from '@rope/domain/roles';
+import { createSession } from '../modules/auth/session-store.ts';
+import { createUser } from './factories.ts';
+import type { TestApp } from './test-app.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Named people signed in to one test app: `await cast.add('client', ['ROLE_USER'], [mandatorId])`, then
+ * `cast.call('client', 'GET', '/areas')` sends the request under /api with that person's session.
+ */
+export function createCast(t: TestApp) {
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  return {
+    cookies,
+    ids,
+    async add(name: string, roles: Role[], mandatorIds: number[]) {
+      const user = await createUser(t.ctx.db, { roles, mandatorIds });
+      ids[name] = user.id;
+      cookies[name] = `rc_session=${await createSession(t.ctx.db, user.id, { twoFactorComplete: true })}`;
+      return user;
+    },
+    call(who: string, method: Method, url: string, payload?: object) {
+      return t.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { cookie: cookies[who] ?? '' },
+        ...(payload ? { payload } : {}),
+      });
+    },
+  };
+}
