@@ -1,11 +1,9 @@
 import { ropeEventHistory, ropes } from '@rope/db/schema/index';
-import type { Role } from '@rope/domain/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
+import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSession } from '../auth/session-store.ts';
 
 /** DOMAIN.md 4: haul rope d = 40 mm, C = 0.384, outer wire 2.6 mm. */
 const HAUL_ROPE = {

@@ -1,11 +1,9 @@
 import { auditLog, installations, ropeEvents, ropes } from '@rope/db/schema/index';
-import type { Role } from '@rope/domain/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
-import { createArea, createMandator, createUser } from '../../test/factories.ts';
+import { createArea, createMandator } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSession } from '../auth/session-store.ts';
 
 describe('areas, installations and ropes', () => {
   let t: TestApp;

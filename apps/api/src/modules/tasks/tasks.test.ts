@@ -1,11 +1,9 @@
 import { ropes, tasks } from '@rope/db/schema/index';
-import type { Role } from '@rope/domain/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
+import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSession } from '../auth/session-store.ts';
 
 function csvUpload(content: string, filename = 'tasks.csv') {
   const boundary = '----rope-csv';
