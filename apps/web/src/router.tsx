@@ -3,6 +3,7 @@ import { AppLoader } from './components/app-loader';
 import { RouteError } from './components/route-error';
 import { areasRoutes } from './features/areas/routes';
 import { RequireSession } from './features/auth/require-session';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { imprintRoutes } from './features/imprint/routes';
 import { mandatorsRoutes } from './features/mandators/routes';
 import { openapiRoutes } from './features/openapi/routes';
@@ -12,6 +13,7 @@ import { usersRoutes } from './features/users/routes';
 const shellRoutes: RouteObject[] = [
   { index: true, lazy: () => import('./features/areas/pages/home-page') },
   ...areasRoutes,
+  ...dashboardRoutes,
   ...usersRoutes,
   ...mandatorsRoutes,
   ...imprintRoutes,

@@ -3,6 +3,7 @@ import app from './locales/en-US/app.json';
 import areas from './locales/en-US/areas.json';
 import auth from './locales/en-US/auth.json';
 import charts from './locales/en-US/charts.json';
+import dashboard from './locales/en-US/dashboard.json';
 import events from './locales/en-US/events.json';
 import health from './locales/en-US/health.json';
 import imprint from './locales/en-US/imprint.json';
@@ -10,11 +11,13 @@ import installations from './locales/en-US/installations.json';
 import language from './locales/en-US/language.json';
 import mandators from './locales/en-US/mandators.json';
 import maps from './locales/en-US/maps.json';
+import notifications from './locales/en-US/notifications.json';
 import openapi from './locales/en-US/openapi.json';
 import ropes from './locales/en-US/ropes.json';
 import settings from './locales/en-US/settings.json';
 import shell from './locales/en-US/shell.json';
 import start from './locales/en-US/start.json';
+import tasks from './locales/en-US/tasks.json';
 import users from './locales/en-US/users.json';
 import validation from './locales/en-US/validation.json';
 
@@ -23,6 +26,7 @@ export const enUS = {
   areas,
   auth,
   charts,
+  dashboard,
   events,
   health,
   imprint,
@@ -30,11 +34,13 @@ export const enUS = {
   language,
   mandators,
   maps,
+  notifications,
   openapi,
   ropes,
   settings,
   shell,
   start,
+  tasks,
   users,
   validation,
 };

@@ -13,13 +13,13 @@ const item = (key: string) => {
 
 describe('navigation items', () => {
   it('shows admins every screen that exists', () => {
-    expect(keys('ROLE_ADMIN')).toEqual(['areas', 'users', 'openapi', 'mandators', 'imprint']);
+    expect(keys('ROLE_ADMIN')).toEqual(['areas', 'dashboard', 'users', 'openapi', 'mandators', 'imprint']);
   });
 
   it('shows users only to those who may edit users, the API page only with its permission', () => {
-    expect(keys('ROLE_CLIENT_ADMIN')).toEqual(['areas', 'users', 'imprint']);
-    expect(keys('ROLE_PROJECT_MANAGER')).toEqual(['areas', 'openapi', 'imprint']);
-    expect(keys('ROLE_USER')).toEqual(['areas', 'imprint']);
+    expect(keys('ROLE_CLIENT_ADMIN')).toEqual(['areas', 'dashboard', 'users', 'imprint']);
+    expect(keys('ROLE_PROJECT_MANAGER')).toEqual(['areas', 'dashboard', 'openapi', 'imprint']);
+    expect(keys('ROLE_USER')).toEqual(['areas', 'dashboard', 'imprint']);
     expect(keys('ROLE_FREE_USER')).toEqual(['imprint']);
   });
 

@@ -25,7 +25,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'areas', path: '/areas', permissions: ['AREA_PAGE'], adminOnly: false, available: true },
-  { key: 'dashboard', path: '/dashboard', permissions: ['DASHBOARD'], adminOnly: false, available: false },
+  { key: 'dashboard', path: '/dashboard', permissions: ['DASHBOARD'], adminOnly: false, available: true },
   { key: 'documents', path: '/documents', permissions: ['DOCUMENT'], adminOnly: false, available: false },
   {
     key: 'generalDocuments',

@@ -7,11 +7,15 @@ import { ApiError } from '../../../lib/api-client';
 import { useArea } from '../../areas/api';
 import { BackIcon } from '../../areas/components/hierarchy-icons';
 import { useCan } from '../../auth/session';
-import { RopeList } from '../../ropes/components/rope-list';
+import { BellIcon } from '../../notifications/components/bell-icon';
+import { NotificationSettingsDialog } from '../../notifications/components/notification-settings-dialog';
+import { NotificationStatusButton } from '../../notifications/components/notification-status-button';
+import { NotificationsTable } from '../../notifications/components/notifications-table';
 import { SettingsIcon } from '../../shell/components/icons';
 import { useInstallation } from '../api';
 import { InstallationEventsTable } from '../components/installation-events-table';
 import { InstallationImageMap } from '../components/installation-image-map';
+import { InstallationRopeList } from '../components/installation-rope-list';
 import { InstallationSettingsDialog } from '../components/installation-settings-dialog';
 
 /** /areas/:areaId/installations/:installationId (spec section 2, "Installation detail"). */
@@ -27,6 +31,7 @@ export function InstallationPage() {
   const installation = useInstallation(installationId);
   const canEdit = useCan('AREA_PARTIAL_EDIT');
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [notificationSettingsOpen, setNotificationSettingsOpen] = useState(false);
   const [hovered, setHovered] = useState<number | null>(null);
 
   if (installation.isPending || area.isPending) {
@@ -69,13 +74,19 @@ export function InstallationPage() {
           <Button variant="default" leftSection={<SettingsIcon size={18} />} onClick={() => setSettingsOpen(true)}>
             {writable ? t('installations.detail.settings') : t('installations.detail.showSettings')}
           </Button>
+          {writable ? (
+            <Button variant="default" leftSection={<BellIcon />} onClick={() => setNotificationSettingsOpen(true)}>
+              {t('notifications.buttons.settings')}
+            </Button>
+          ) : null}
+          <NotificationStatusButton installation={current} />
         </Group>
       </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: hasImageMap ? 5 : 12 }}>
-          <RopeList
+          <InstallationRopeList
             areaId={areaId}
-            installationId={installationId}
+            installation={current}
             archived={archived}
             writable={writable}
             highlightedId={hovered}
@@ -95,12 +106,19 @@ export function InstallationPage() {
         ) : null}
       </Grid>
       <InstallationEventsTable areaId={areaId} installationId={installationId} />
+      <NotificationsTable areaId={areaId} installationId={installationId} />
       <InstallationSettingsDialog
         installation={current}
         opened={settingsOpen}
         readOnly={!writable}
         onClose={() => setSettingsOpen(false)}
         onDeleted={() => navigate(`/areas/${areaId}`, { replace: true })}
+      />
+      <NotificationSettingsDialog
+        installation={current}
+        areaId={areaId}
+        opened={notificationSettingsOpen && writable}
+        onClose={() => setNotificationSettingsOpen(false)}
       />
     </Stack>
   );

@@ -11,6 +11,7 @@ import { RopeDamageSection } from '../../events/components/rope-damage-section';
 import { RopeEventsSection } from '../../events/components/rope-events-section';
 import { useInstallation } from '../../installations/api';
 import { SettingsIcon } from '../../shell/components/icons';
+import { RopeTasksSection } from '../../tasks/components/rope-tasks-section';
 import { useRope } from '../api';
 import { RopeSettingsDialog } from '../components/rope-settings-dialog';
 import { RopeSummary } from '../components/rope-summary';
@@ -67,6 +68,11 @@ export function RopePage() {
       </Group>
       <RopeSummary rope={current} />
       <RopeDamageSection rope={current} />
+      <RopeTasksSection
+        rope={current}
+        areaId={areaId}
+        readOnly={archived || !canWriteDomain || Boolean(session?.isLive)}
+      />
       <RopeEventsSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
       <RopeSettingsDialog
         rope={current}

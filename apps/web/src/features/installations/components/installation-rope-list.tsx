@@ -1,17 +1,22 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CLICK_DELAY_ROPE_INSTALLATION_MS } from '@rope/domain/maps';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { InstallationView, RopeView } from '@rope/domain/views/hierarchy';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ArchiveButton } from '../../areas/components/archive-button';
 import { PlusIcon } from '../../areas/components/hierarchy-icons';
 import { HierarchyList } from '../../areas/components/hierarchy-list';
-import { useCreateRope, useReorderRopes, useRopes, useUpdateRope } from '../api';
+import {
+  RopeNotificationDialog,
+  RopeNotificationIcon,
+} from '../../notifications/components/notification-status-button';
+import { useCreateRope, useReorderRopes, useRopes, useUpdateRope } from '../../ropes/api';
 
 interface RopeListProps {
   areaId: number;
-  installationId: number;
+  installation: InstallationView;
   archived: boolean;
   /** AREA_PARTIAL_EDIT on a live (not archived) installation. */
   writable: boolean;
@@ -19,9 +24,21 @@ interface RopeListProps {
   onHover: (id: number | null) => void;
 }
 
-/** The ropes of an installation: add ("Rope N"), archive or restore, drag to reorder, 400 ms click opens. */
-export function RopeList({ areaId, installationId, archived, writable, highlightedId, onHover }: RopeListProps) {
+/**
+ * The ropes of an installation: add ("Rope N"), archive or restore, drag to reorder, 400 ms click opens; each live
+ * rope carries a bell for its notification status (the ropes feature's RopeList plus that bell).
+ */
+export function InstallationRopeList({
+  areaId,
+  installation,
+  archived,
+  writable,
+  highlightedId,
+  onHover,
+}: RopeListProps) {
   const { t } = useTranslation();
+  const installationId = installation.id;
+  const [statusRope, setStatusRope] = useState<RopeView | null>(null);
   const navigate = useNavigate();
   const ropes = useRopes(installationId, archived);
   const create = useCreateRope(installationId);
@@ -78,20 +95,24 @@ export function RopeList({ areaId, installationId, archived, writable, highlight
           dragLabel={(rope) => t('ropes.list.dragHandle', { name: rope.name })}
           highlightedId={highlightedId}
           onHover={onHover}
-          renderActions={
-            writable
-              ? (rope) => (
-                  <ArchiveButton
-                    archived={archived}
-                    name={rope.name}
-                    kind="rope"
-                    onConfirm={() => setArchived(rope, !archived)}
-                  />
-                )
-              : undefined
-          }
+          renderActions={(rope) => (
+            <>
+              {archived ? null : (
+                <RopeNotificationIcon installation={installation} rope={rope} onOpen={setStatusRope} />
+              )}
+              {writable ? (
+                <ArchiveButton
+                  archived={archived}
+                  name={rope.name}
+                  kind="rope"
+                  onConfirm={() => setArchived(rope, !archived)}
+                />
+              ) : null}
+            </>
+          )}
         />
       )}
+      <RopeNotificationDialog installation={installation} rope={statusRope} onClose={() => setStatusRope(null)} />
     </Stack>
   );
 }

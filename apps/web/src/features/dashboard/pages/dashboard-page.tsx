@@ -1,0 +1,270 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DamageGauge } from '../../../components/damage-gauge';
+import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { useCan, useSessionUser } from '../../auth/session';
+import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
+import { RowLimitControl } from '../../notifications/components/notifications-table';
+import {
+  type PendingTask,
+  type PlacedEvent,
+  type PlacedRope,
+  useAllRopes,
+  useLastEvents,
+  usePendingTasks,
+} from '../api';
+import { areaPath, installationPath, ropePath, sortByDamage, sortTasks } from '../links';
+
+const STATUS_COLOURS = { new: 'red', seen: 'orange', repaired: 'green' } as const;
+const ROPES_PAGE_SIZE = 10;
+const TASKS_PAGE_SIZE = 10;
+
+/** area > installation > rope, each a link. */
+function Placement({
+  area,
+  installation,
+  rope,
+}: {
+  area: { id: number; name: string };
+  installation: { id: number; name: string };
+  rope?: { id: number; name?: string };
+}) {
+  return (
+    <Breadcrumbs separator="›" separatorMargin={4} styles={{ root: { flexWrap: 'wrap' } }}>
+      <Anchor component={Link} to={areaPath(area.id)} size="sm">
+        {area.name}
+      </Anchor>
+      <Anchor component={Link} to={installationPath(area.id, installation.id)} size="sm">
+        {installation.name}
+      </Anchor>
+      {rope ? (
+        <Anchor component={Link} to={ropePath(area.id, installation.id, rope.id)} size="sm">
+          {rope.name ?? `#${rope.id}`}
+        </Anchor>
+      ) : null}
+    </Breadcrumbs>
+  );
+}
+
+/** /dashboard (platform spec section 2): last events, pending tasks and the ropes by their largest damage. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const sessionUser = useSessionUser();
+  const allowed = useCan('DASHBOARD');
+  if (sessionUser && !allowed) return <Alert color="yellow">{t('dashboard.forbidden')}</Alert>;
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t('dashboard.title')}</Title>
+      <LastEvents />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <PendingTasks />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <RopesByDamage />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function LastEvents() {
+  const { t, i18n } = useTranslation();
+  const [limit, setLimit] = useState<NotificationLimit>(DEFAULT_NOTIFICATION_LIMIT);
+  const events = useLastEvents(limit);
+  const columns = useMemo<ColumnDef<PlacedEvent, unknown>[]>(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+    const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
+    return [
+      {
+        id: 'timestamp',
+        header: t('dashboard.events.timestamp'),
+        cell: ({ row }) => format.format(new Date(row.original.attributes.timestamp)),
+      },
+      {
+        id: 'placement',
+        header: t('dashboard.events.placement'),
+        cell: ({ row }) => (
+          <Placement area={row.original.area} installation={row.original.installation} rope={row.original.rope} />
+        ),
+      },
+      {
+        id: 'type',
+        header: t('dashboard.events.type'),
+        cell: ({ row }) => t(`installations.events.types.${row.original.attributes.type}`),
+      },
+      {
+        id: 'position',
+        header: t('dashboard.events.position'),
+        cell: ({ row }) =>
+          row.original.position === null ? t('dashboard.events.global') : number.format(row.original.position),
+      },
+      {
+        id: 'status',
+        header: t('dashboard.events.status'),
+        cell: ({ row }) => (
+          <Badge variant="light" color={STATUS_COLOURS[row.original.attributes.actionStatus]}>
+            {t(`installations.events.statuses.${row.original.attributes.actionStatus}`)}
+          </Badge>
+        ),
+      },
+    ];
+  }, [t, i18n.resolvedLanguage]);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3}>{t('dashboard.events.title')}</Title>
+          <RowLimitControl value={limit} onChange={setLimit} label={t('dashboard.limit')} />
+        </Group>
+        {events.isError ? <Alert color="red">{t('dashboard.events.loadError')}</Alert> : null}
+        <DataTable
+          label={t('dashboard.events.title')}
+          data={events.data ?? []}
+          columns={columns}
+          getRowId={(event) => String(event.id)}
+          emptyText={t('dashboard.events.empty')}
+          loading={events.isPending}
+          minWidth={760}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+function PendingTasks() {
+  const { t, i18n } = useTranslation();
+  const tasks = usePendingTasks();
+  const [page, setPage] = useState(1);
+  const sorted = useMemo(() => sortTasks(tasks.data ?? []), [tasks.data]);
+  const shown = sorted.slice((page - 1) * TASKS_PAGE_SIZE, page * TASKS_PAGE_SIZE);
+  const range = pageRange(page, TASKS_PAGE_SIZE, sorted.length);
+  const columns = useMemo<ColumnDef<PendingTask, unknown>[]>(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+    return [
+      { id: 'title', header: t('dashboard.tasks.taskTitle'), cell: ({ row }) => row.original.title },
+      {
+        id: 'rope',
+        header: t('dashboard.tasks.rope'),
+        cell: ({ row }) => {
+          const { area, installation, rope } = row.original;
+          if (!area || !installation) return rope.name ?? `#${rope.id}`;
+          return (
+            <Anchor component={Link} to={ropePath(area.id, installation.id, rope.id)} size="sm">
+              {rope.name ?? `#${rope.id}`}
+            </Anchor>
+          );
+        },
+      },
+      {
+        id: 'due',
+        header: t('dashboard.tasks.due'),
+        cell: ({ row }) => (
+          <Stack gap={4} align="flex-start">
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {row.original.dueAt ? format.format(new Date(row.original.dueAt)) : '–'}
+            </Text>
+            {row.original.pastDue ? (
+              <Badge color="red" variant="light" size="sm">
+                {t('dashboard.tasks.pastDue')}
+              </Badge>
+            ) : null}
+          </Stack>
+        ),
+      },
+    ];
+  }, [t, i18n.resolvedLanguage]);
+  return (
+    <Paper withBorder p="md" radius="md" h="100%">
+      <Stack gap="sm">
+        <Title order={3}>{t('dashboard.tasks.title')}</Title>
+        {tasks.isError ? <Alert color="red">{t('dashboard.tasks.loadError')}</Alert> : null}
+        <DataTable
+          label={t('dashboard.tasks.title')}
+          data={shown}
+          columns={columns}
+          getRowId={(task) => String(task.id)}
+          emptyText={t('dashboard.tasks.empty')}
+          loading={tasks.isPending}
+          minWidth={440}
+          paging={
+            sorted.length > TASKS_PAGE_SIZE
+              ? {
+                  page,
+                  pageSize: TASKS_PAGE_SIZE,
+                  total: sorted.length,
+                  onPageChange: setPage,
+                  summary: t('dashboard.ropes.range', { ...range, total: sorted.length }),
+                }
+              : undefined
+          }
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+function RopesByDamage() {
+  const { t } = useTranslation();
+  const ropes = useAllRopes();
+  const [page, setPage] = useState(1);
+  const sorted = useMemo(() => sortByDamage((ropes.data ?? []).filter((rope) => !rope.isDeleted)), [ropes.data]);
+  const shown = sorted.slice((page - 1) * ROPES_PAGE_SIZE, page * ROPES_PAGE_SIZE);
+  const columns = useMemo<ColumnDef<PlacedRope, unknown>[]>(
+    () => [
+      {
+        id: 'damage',
+        header: t('dashboard.ropes.damage'),
+        cell: ({ row }) => <DamageGauge damages={row.original.damages} width={56} />,
+      },
+      {
+        id: 'rope',
+        header: t('dashboard.ropes.rope'),
+        cell: ({ row }) => (
+          <Stack gap={2}>
+            <Anchor
+              component={Link}
+              to={ropePath(row.original.area.id, row.original.installation.id, row.original.id)}
+              fw={500}
+            >
+              {row.original.name}
+            </Anchor>
+            <Placement area={row.original.area} installation={row.original.installation} />
+          </Stack>
+        ),
+      },
+    ],
+    [t],
+  );
+  const { from, to } = pageRange(page, ROPES_PAGE_SIZE, sorted.length);
+  return (
+    <Paper withBorder p="md" radius="md" h="100%">
+      <Stack gap="sm">
+        <Title order={3}>{t('dashboard.ropes.title')}</Title>
+        {ropes.isError ? <Alert color="red">{t('dashboard.ropes.loadError')}</Alert> : null}
+        <DataTable
+          label={t('dashboard.ropes.title')}
+          data={shown}
+          columns={columns}
+          getRowId={(rope) => String(rope.id)}
+          emptyText={t('dashboard.ropes.empty')}
+          loading={ropes.isPending}
+          minWidth={360}
+          paging={
+            sorted.length > ROPES_PAGE_SIZE
+              ? {
+                  page,
+                  pageSize: ROPES_PAGE_SIZE,
+                  total: sorted.length,
+                  onPageChange: setPage,
+                  summary: t('dashboard.ropes.range', { from, to, total: sorted.length }),
+                }
+              : undefined
+          }
+        />
+      </Stack>
+    </Paper>
+  );
+}

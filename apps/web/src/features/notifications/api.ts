@@ -1,0 +1,109 @@
+import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
+import type { InstallationView } from '@rope/domain/views/hierarchy';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client';
+import { installationKeys } from '../installations/api';
+import { ropeKeys } from '../ropes/api';
+import type { SettingsBody } from './rules';
+
+export const NOTIFICATION_LIMITS = [10, 20, 50, 100] as const;
+export type NotificationLimit = (typeof NOTIFICATION_LIMITS)[number];
+export const DEFAULT_NOTIFICATION_LIMIT: NotificationLimit = 10;
+
+/** One notification as GET /api/installations/{id}/notifications and /api/notifications answer it. */
+export interface NotificationView {
+  id: number;
+  triggeredAt: string;
+  type: string;
+  threshold: number | null;
+  installation: { id: number; name: string };
+  area: { id: number };
+  rope: { id: number; name: string } | null;
+  text: string;
+}
+
+export interface AreaUser {
+  id: number;
+  email: string;
+  name: string;
+}
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  installation: (id: number, limit: number) => [...notificationKeys.all, 'installation', id, limit] as const,
+  areaUsers: (areaId: number) => [...notificationKeys.all, 'area-users', areaId] as const,
+};
+
+export function useInstallationNotifications(installationId: number, limit: NotificationLimit) {
+  return useQuery({
+    queryKey: notificationKeys.installation(installationId, limit),
+    queryFn: ({ signal }) =>
+      apiFetch<{ notifications: NotificationView[] }>(`/installations/${installationId}/notifications?limit=${limit}`, {
+        signal,
+      }).then((answer) => answer.notifications),
+  });
+}
+
+/** The candidate recipients: the users of the area's mandator. */
+export function useAreaUsers(areaId: number, enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: notificationKeys.areaUsers(areaId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ users: AreaUser[] }>(`/areas/${areaId}/users`, { signal }).then((answer) => answer.users),
+  });
+}
+
+function patchInstallation(
+  queryClient: ReturnType<typeof useQueryClient>,
+  id: number,
+  patch: Partial<InstallationView>,
+) {
+  queryClient.setQueryData<InstallationView>(installationKeys.detail(id), (old) => (old ? { ...old, ...patch } : old));
+  void queryClient.invalidateQueries({ queryKey: installationKeys.detail(id) });
+}
+
+export function useSaveNotificationSettings(installationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notificationSettings: SettingsBody) =>
+      apiFetch<{ notificationSettings: NotificationSettings }>(
+        `/installations/${installationId}/notification-setting`,
+        {
+          method: 'PATCH',
+          body: { notificationSettings },
+        },
+      ).then((answer) => answer.notificationSettings),
+    onSuccess: (notificationSettings) => patchInstallation(queryClient, installationId, { notificationSettings }),
+  });
+}
+
+export function useDeleteNotificationSettings(installationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<unknown>(`/installations/${installationId}/notification-setting`, { method: 'DELETE' }),
+    onSuccess: () => patchInstallation(queryClient, installationId, { notificationSettings: null }),
+  });
+}
+
+/** PUT the status of an installation, or of one rope when ropeId is given. */
+export function useSaveNotificationStatus(installationId: number, ropeId?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notificationStatus: NotificationStatus) =>
+      apiFetch<{ notificationStatus: NotificationStatus }>(
+        ropeId === undefined
+          ? `/installations/${installationId}/notification-status`
+          : `/ropes/${ropeId}/notification-status`,
+        { method: 'PUT', body: { notificationStatus } },
+      ).then((answer) => answer.notificationStatus),
+    onSuccess: (notificationStatus) => {
+      if (ropeId === undefined) {
+        patchInstallation(queryClient, installationId, { notificationStatus });
+      } else {
+        void queryClient.invalidateQueries({ queryKey: ropeKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: ropeKeys.detail(ropeId) });
+      }
+    },
+  });
+}

@@ -1,0 +1,257 @@
+import {
+  Box,
+  Button,
+  Checkbox,
+  CloseButton,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_RULE_TYPES } from '@rope/domain/notifications';
+import type { InstallationView } from '@rope/domain/views/hierarchy';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { useSessionUser } from '../../auth/session';
+import { useAreaUsers, useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
+import {
+  hasErrors,
+  isRuleType,
+  type RuleErrors,
+  type RuleRow,
+  ruleErrors,
+  type SettingsForm,
+  thresholdRange,
+  toBody,
+  toForm,
+  withTrailingRow,
+} from '../rules';
+
+interface NotificationSettingsDialogProps {
+  installation: InstallationView;
+  areaId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Channels, recipients and rules of an installation (spec sections 2, 3 and 5). */
+export function NotificationSettingsDialog({ installation, areaId, opened, onClose }: NotificationSettingsDialogProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('notifications.settings.title')}
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('notifications.settings.close') }}
+    >
+      {opened ? (
+        <SettingsEditor key={installation.id} installation={installation} areaId={areaId} onClose={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSettingsDialogProps, 'opened'>) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<SettingsForm>(() => toForm(installation.notificationSettings));
+  const [submitted, setSubmitted] = useState(false);
+  const users = useAreaUsers(areaId, true);
+  const me = useSessionUser();
+  const save = useSaveNotificationSettings(installation.id);
+  const remove = useDeleteNotificationSettings(installation.id);
+  const errors = ruleErrors(form.rules);
+
+  const userOptions = useMemo(() => {
+    // The area's mandator users; admins and project managers see every area, so the signed-in one is offered too.
+    const people = [...(users.data ?? [])];
+    if (me && !people.some((user) => user.id === me.id)) people.push({ id: me.id, email: me.email, name: me.name });
+    const known = people.map((user) => ({
+      value: String(user.id),
+      label: user.name ? `${user.name} (${user.email})` : user.email,
+    }));
+    const missing = form.users
+      .filter((id) => !known.some((option) => option.value === id))
+      .map((id) => ({ value: id, label: `#${id}` }));
+    return [...known, ...missing];
+  }, [users.data, form.users, me]);
+
+  const typeOptions = useMemo(
+    () => NOTIFICATION_RULE_TYPES.map((type) => ({ value: type, label: t(`notifications.ruleTypes.${type}`) })),
+    [t],
+  );
+
+  const setRules = (rules: RuleRow[]) => setForm((old) => ({ ...old, rules: withTrailingRow(rules) }));
+  const updateRule = (index: number, patch: Partial<RuleRow>) =>
+    setRules(form.rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
+  const removeRule = (index: number) => setRules(form.rules.filter((_rule, at) => at !== index));
+
+  const submit = () => {
+    setSubmitted(true);
+    if (hasErrors(errors)) {
+      notifications.show({ color: 'red', message: t('notifications.settings.invalid') });
+      return;
+    }
+    save.mutate(toBody(form), {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('notifications.settings.saved') });
+        onClose();
+      },
+      onError: () => notifications.show({ color: 'red', message: t('notifications.settings.saveError') }),
+    });
+  };
+
+  const askDelete = () =>
+    confirmDelete({
+      title: t('notifications.settings.deleteTitle'),
+      message: t('notifications.settings.deleteConfirm'),
+      confirmLabel: t('notifications.settings.deleteYes'),
+      cancelLabel: t('notifications.settings.cancel'),
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('notifications.settings.deleted') });
+            onClose();
+          },
+          onError: () => notifications.show({ color: 'red', message: t('notifications.settings.deleteError') }),
+        }),
+    });
+
+  const errorText = (rule: RuleRow, kind: RuleErrors[keyof RuleErrors]) => {
+    if (!kind) return undefined;
+    if (kind === 'range') return t('notifications.settings.errors.range', thresholdRange(rule.type));
+    return t(`notifications.settings.errors.${kind}`);
+  };
+
+  return (
+    <Stack gap="md">
+      <Checkbox.Group
+        label={t('notifications.settings.channels')}
+        value={form.channels}
+        onChange={(channels) => setForm((old) => ({ ...old, channels }))}
+      >
+        <Group gap="lg" mt={6}>
+          {NOTIFICATION_CHANNELS.map((channel) => (
+            <Checkbox key={channel} value={channel} label={t(`notifications.settings.channelLabels.${channel}`)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <MultiSelect
+        label={t('notifications.settings.users')}
+        placeholder={form.users.length === 0 ? t('notifications.settings.usersPlaceholder') : undefined}
+        data={userOptions}
+        value={form.users}
+        onChange={(ids) => setForm((old) => ({ ...old, users: ids }))}
+        searchable
+        clearable
+        nothingFoundMessage="–"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Stack gap={4}>
+        <Title order={5}>{t('notifications.settings.rules')}</Title>
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing={6} aria-label={t('notifications.settings.rules')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('notifications.settings.type')}</Table.Th>
+                <Table.Th w={150}>{t('notifications.settings.threshold')}</Table.Th>
+                <Table.Th w={90}>{t('notifications.settings.reset')}</Table.Th>
+                <Table.Th w={44} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {form.rules.map((rule, index) => {
+                const range = thresholdRange(rule.type);
+                const rowErrors = errors[index] ?? {};
+                const thresholdError =
+                  rowErrors.threshold === 'required' && !submitted ? undefined : errorText(rule, rowErrors.threshold);
+                return (
+                  // Rows have no id of their own; their place is what the form edits.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <Table.Tr key={index} data-rule-row={index}>
+                    <Table.Td>
+                      <Select
+                        aria-label={t('notifications.settings.type')}
+                        placeholder={t('notifications.settings.typePlaceholder')}
+                        data={typeOptions}
+                        value={rule.type || null}
+                        onChange={(value) => updateRule(index, { type: isRuleType(value) ? value : '', threshold: '' })}
+                        error={errorText(rule, rowErrors.type)}
+                        searchable
+                        clearable
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      {range ? (
+                        <NumberInput
+                          aria-label={t('notifications.settings.threshold')}
+                          min={range.min}
+                          max={range.max}
+                          value={rule.threshold}
+                          onChange={(value) => updateRule(index, { threshold: typeof value === 'number' ? value : '' })}
+                          error={thresholdError}
+                          required
+                        />
+                      ) : (
+                        <Text c="dimmed" size="sm">
+                          –
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        aria-label={t('notifications.settings.reset')}
+                        checked={rule.reset}
+                        disabled={!rule.type}
+                        onChange={(event) => updateRule(index, { reset: event.currentTarget.checked })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      {rule.type ? (
+                        <CloseButton
+                          aria-label={t('notifications.settings.removeRule')}
+                          onClick={() => removeRule(index)}
+                        />
+                      ) : (
+                        <Box w={28} />
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+      <Group justify="space-between">
+        {installation.notificationSettings ? (
+          <Button variant="subtle" color="red" onClick={askDelete} loading={remove.isPending}>
+            {t('notifications.settings.delete')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('notifications.settings.cancel')}
+          </Button>
+          <Button onClick={submit} loading={save.isPending}>
+            {t('notifications.settings.save')}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

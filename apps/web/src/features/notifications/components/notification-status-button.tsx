@@ -1,0 +1,100 @@
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { notificationStatusColour } from '@rope/domain/notification-rules';
+import type { InstallationView, RopeView } from '@rope/domain/views/hierarchy';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../auth/session';
+import { STATUS_MANTINE_COLOUR } from '../status-colour';
+import { BellIcon } from './bell-icon';
+import { NotificationStatusDialog } from './notification-status-dialog';
+
+/** "Notification status": default, yellow when some rules are muted, red when all are. */
+export function NotificationStatusButton({ installation }: { installation: InstallationView }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const readOnly = !useCan('DOMAIN_WRITE') || installation.isDeleted;
+  const colour = notificationStatusColour(installation.notificationSettings, installation.notificationStatus);
+  return (
+    <>
+      <Tooltip label={t(`notifications.status.colours.${colour}`)}>
+        <Button
+          variant={colour === 'default' ? 'default' : 'light'}
+          color={colour === 'default' ? undefined : STATUS_MANTINE_COLOUR[colour]}
+          leftSection={<BellIcon />}
+          onClick={() => setOpened(true)}
+          data-status-colour={colour}
+        >
+          {t('notifications.buttons.status')}
+        </Button>
+      </Tooltip>
+      <NotificationStatusDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('notifications.status.title')}
+        installationId={installation.id}
+        settings={installation.notificationSettings}
+        status={installation.notificationStatus}
+        readOnly={readOnly}
+      />
+    </>
+  );
+}
+
+/** The bell in a rope's row: coloured from the rope's status against the installation's rules. */
+export function RopeNotificationIcon({
+  installation,
+  rope,
+  onOpen,
+}: {
+  installation: InstallationView;
+  rope: RopeView;
+  onOpen: (rope: RopeView) => void;
+}) {
+  const { t } = useTranslation();
+  const colour = notificationStatusColour(installation.notificationSettings, rope.notificationStatus);
+  const label = t('notifications.status.ropeButton', { name: rope.name });
+  return (
+    <Tooltip label={`${label}: ${t(`notifications.status.colours.${colour}`)}`}>
+      <ActionIcon
+        variant="subtle"
+        color={STATUS_MANTINE_COLOUR[colour]}
+        aria-label={label}
+        data-status-colour={colour}
+        onClick={(event) => {
+          // The row behind opens the rope on click; the bell does not.
+          event.stopPropagation();
+          onOpen(rope);
+        }}
+        onDoubleClick={(event) => event.stopPropagation()}
+      >
+        <BellIcon />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The status dialog of one rope, opened from its bell (rendered outside the rows, so clicks stay in it). */
+export function RopeNotificationDialog({
+  installation,
+  rope,
+  onClose,
+}: {
+  installation: InstallationView;
+  rope: RopeView | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const canWrite = useCan('DOMAIN_WRITE');
+  return (
+    <NotificationStatusDialog
+      opened={rope !== null}
+      onClose={onClose}
+      title={t('notifications.status.ropeTitle', { name: rope?.name ?? '' })}
+      installationId={installation.id}
+      ropeId={rope?.id}
+      settings={installation.notificationSettings}
+      status={rope?.notificationStatus ?? []}
+      readOnly={!canWrite || installation.isDeleted || Boolean(rope?.isDeleted)}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { Alert, Anchor, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type ColumnDef, DataTable } from '../../../components/data-table';
+import {
+  DEFAULT_NOTIFICATION_LIMIT,
+  NOTIFICATION_LIMITS,
+  type NotificationLimit,
+  type NotificationView,
+  useInstallationNotifications,
+} from '../api';
+
+/** The row-limit choice 10/20/50/100 of the notification and dashboard tables. */
+export function RowLimitControl({
+  value,
+  onChange,
+  label,
+}: {
+  value: NotificationLimit;
+  onChange: (limit: NotificationLimit) => void;
+  label: string;
+}) {
+  return (
+    <Group gap="xs">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <SegmentedControl
+        size="xs"
+        aria-label={label}
+        value={String(value)}
+        onChange={(next) => onChange(Number(next) as NotificationLimit)}
+        data={NOTIFICATION_LIMITS.map((limit) => String(limit))}
+      />
+    </Group>
+  );
+}
+
+/** The installation's notifications, newest first, with a row limit (default 10). */
+export function NotificationsTable({ areaId, installationId }: { areaId: number; installationId: number }) {
+  const { t, i18n } = useTranslation();
+  const [limit, setLimit] = useState<NotificationLimit>(DEFAULT_NOTIFICATION_LIMIT);
+  const list = useInstallationNotifications(installationId, limit);
+  const columns = useMemo<ColumnDef<NotificationView, unknown>[]>(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+    return [
+      {
+        id: 'triggeredAt',
+        header: t('notifications.table.triggeredAt'),
+        cell: ({ row }) => format.format(new Date(row.original.triggeredAt)),
+      },
+      {
+        id: 'type',
+        header: t('notifications.table.type'),
+        cell: ({ row }) => t(`notifications.ruleTypes.${row.original.type}`, { defaultValue: row.original.type }),
+      },
+      {
+        id: 'rope',
+        header: t('notifications.table.rope'),
+        cell: ({ row }) =>
+          row.original.rope ? (
+            <Anchor
+              component={Link}
+              to={`/areas/${areaId}/installations/${installationId}/ropes/${row.original.rope.id}`}
+            >
+              {row.original.rope.name}
+            </Anchor>
+          ) : (
+            '–'
+          ),
+      },
+      { id: 'text', header: t('notifications.table.text'), cell: ({ row }) => row.original.text },
+    ];
+  }, [t, i18n.resolvedLanguage, areaId, installationId]);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={3}>{t('notifications.table.title')}</Title>
+        <RowLimitControl value={limit} onChange={setLimit} label={t('notifications.table.limit')} />
+      </Group>
+      {list.isError ? <Alert color="red">{t('notifications.table.loadError')}</Alert> : null}
+      <DataTable
+        label={t('notifications.table.title')}
+        data={list.data ?? []}
+        columns={columns}
+        getRowId={(notification) => String(notification.id)}
+        emptyText={t('notifications.table.empty')}
+        loading={list.isPending}
+        minWidth={640}
+      />
+    </Stack>
+  );
+}

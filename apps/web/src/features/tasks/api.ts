@@ -1,0 +1,83 @@
+import type { TaskBody } from '@rope/domain/task-rules';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client';
+import type { TaskNote, TaskView } from './types';
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  rope: (ropeId: number) => [...taskKeys.all, 'rope', ropeId] as const,
+  notes: (id: number) => [...taskKeys.all, 'notes', id] as const,
+};
+
+export function useRopeTasks(ropeId: number) {
+  return useQuery({
+    queryKey: taskKeys.rope(ropeId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ tasks: TaskView[] }>(`/ropes/${ropeId}/tasks`, { signal }).then((answer) => answer.tasks),
+  });
+}
+
+export function useTaskNotes(id: number | null) {
+  return useQuery({
+    queryKey: taskKeys.notes(id ?? 0),
+    queryFn: ({ signal }) =>
+      apiFetch<{ notes: TaskNote[] }>(`/tasks/${id}/notes`, { signal }).then((answer) => answer.notes),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** Every task list (the rope's, the dashboard's pending tasks) and the notes. */
+function refreshTasks(queryClient: ReturnType<typeof useQueryClient>) {
+  void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+}
+
+/** Creates (no id) or updates a task; an update of a recurring task to done may answer the next task. */
+export function useSaveTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, task }: { id: number | undefined; task: TaskBody }) => {
+      if (id === undefined) {
+        await apiFetch<{ task: { id: number } }>('/tasks', { method: 'POST', body: { task } });
+        return { nextTask: null };
+      }
+      return apiFetch<{ task: TaskView; nextTask: { id: number } | null }>(`/tasks/${id}`, {
+        method: 'PATCH',
+        body: { task },
+      });
+    },
+    onSuccess: () => refreshTasks(queryClient),
+  });
+}
+
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<void>(`/tasks/${id}`, { method: 'DELETE' }),
+    onSuccess: () => refreshTasks(queryClient),
+  });
+}
+
+/** The count of created tasks, however the server names it. */
+export function createdCount(answer: unknown): number | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const record = answer as Record<string, unknown>;
+  for (const key of ['count', 'created', 'tasks']) {
+    const value = record[key];
+    if (typeof value === 'number') return value;
+    if (Array.isArray(value)) return value.length;
+  }
+  return undefined;
+}
+
+export function useUploadTasks(ropeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return createdCount(await apiFetch<unknown>(`/ropes/${ropeId}/tasks/upload`, { method: 'POST', body }));
+    },
+    onSuccess: () => refreshTasks(queryClient),
+  });
+}

@@ -1,0 +1,89 @@
+import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { failureText } from '../../auth/messages';
+import { useCan, useSessionUser } from '../../auth/session';
+import { useDeleteTask, useRopeTasks } from '../api';
+import { visibleTasks } from '../task-display';
+import type { TaskView } from '../types';
+import { TaskDialog, type TaskDialogTarget } from './task-dialog';
+import { TaskNotesDialog } from './task-notes-dialog';
+import { TasksTable } from './tasks-table';
+import { UploadTasksButton } from './upload-tasks-button';
+
+interface RopeTasksSectionProps {
+  rope: RopeView;
+  areaId: number;
+  /** Archived, a read-only session or no write permission: no add task, tasks are shown rather than edited. */
+  readOnly: boolean;
+}
+
+/** The rope page's tasks (spec 2, "Rope page: tasks"). */
+export function RopeTasksSection({ rope, areaId, readOnly }: RopeTasksSectionProps) {
+  const { t } = useTranslation();
+  const canWrite = useCan('DOMAIN_WRITE');
+  const live = Boolean(useSessionUser()?.isLive);
+  const editable = !readOnly && canWrite && !rope.isDeleted;
+  const [showFinished, setShowFinished] = useState(false);
+  const [dialog, setDialog] = useState<TaskDialogTarget | null>(null);
+  const [notesId, setNotesId] = useState<number | null>(null);
+  const tasks = useRopeTasks(rope.id);
+  const remove = useDeleteTask();
+  const shown = visibleTasks(tasks.data ?? [], showFinished);
+
+  const onOpen = useCallback((task: TaskView) => setDialog({ mode: editable ? 'edit' : 'view', task }), [editable]);
+  const onNotes = useCallback((task: TaskView) => setNotesId(task.id), []);
+  const onDelete = useCallback(
+    (task: TaskView) =>
+      confirmDelete({
+        title: t('tasks.delete.title'),
+        message: t('tasks.delete.confirm'),
+        confirmLabel: t('tasks.delete.yes'),
+        cancelLabel: t('tasks.delete.cancel'),
+        onConfirm: () =>
+          remove.mutate(task.id, {
+            onSuccess: () => notifications.show({ color: 'green', message: t('tasks.delete.done') }),
+            onError: (error) =>
+              notifications.show({ color: 'red', message: failureText(t, error, t('tasks.delete.failed')) }),
+          }),
+      }),
+    [t, remove.mutate],
+  );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={3}>{t('tasks.section.title')}</Title>
+        <Group gap="sm" wrap="wrap">
+          <Switch
+            label={t('tasks.section.showFinished')}
+            checked={showFinished}
+            onChange={(event) => setShowFinished(event.currentTarget.checked)}
+          />
+          {editable ? <UploadTasksButton ropeId={rope.id} /> : null}
+          {editable ? <Button onClick={() => setDialog({ mode: 'new' })}>{t('tasks.section.add')}</Button> : null}
+        </Group>
+      </Group>
+      {rope.isDeleted || (readOnly && canWrite && !live) ? (
+        <Text size="sm" c="dimmed">
+          {t('tasks.section.archived')}
+        </Text>
+      ) : null}
+      {tasks.isError ? <Alert color="red">{t('tasks.section.loadError')}</Alert> : null}
+      <TasksTable
+        tasks={shown}
+        loading={tasks.isPending}
+        editable={editable}
+        emptyText={showFinished ? t('tasks.section.emptyAll') : t('tasks.section.empty')}
+        onOpen={onOpen}
+        onNotes={onNotes}
+        onDelete={onDelete}
+      />
+      <TaskDialog rope={rope} areaId={areaId} target={dialog} onClose={() => setDialog(null)} />
+      <TaskNotesDialog taskId={notesId} onClose={() => setNotesId(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useTranslation } from 'react-i18next';
+import type { TaskView } from '../types';
+import { TaskEditor } from './task-editor';
+
+/** What the task dialog shows: a new task, or a stored one to edit or show. */
+export type TaskDialogTarget = { mode: 'new' } | { mode: 'edit' | 'view'; task: TaskView };
+
+interface TaskDialogProps {
+  rope: RopeView;
+  areaId: number;
+  target: TaskDialogTarget | null;
+  onClose: () => void;
+}
+
+function titleKey(target: TaskDialogTarget | null) {
+  if (target?.mode === 'edit') return 'tasks.dialog.titleEdit' as const;
+  if (target?.mode === 'view') return 'tasks.dialog.titleView' as const;
+  return 'tasks.dialog.titleNew' as const;
+}
+
+/** Add / edit / show dialog of a task (spec 2, "task dialog"). */
+export function TaskDialog({ rope, areaId, target, onClose }: TaskDialogProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const key = target?.mode === 'new' ? 'new' : target ? `${target.mode}-${target.task.id}` : 'none';
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={t(titleKey(target))}
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('tasks.dialog.close') }}
+    >
+      {target ? <TaskEditor key={key} rope={rope} areaId={areaId} target={target} onDone={onClose} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,329 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { isInternalUser } from '@rope/domain/task-rules';
+import {
+  CONDITION_TYPES,
+  INSPECTION_TYPES,
+  TASK_COMPONENTS,
+  TASK_STATUSES,
+  TASK_TEXT_MAX,
+  TASK_TITLE_MAX,
+} from '@rope/domain/tasks';
+import type { RopeView } from '@rope/domain/views/hierarchy';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { useAreaUsers } from '../../areas/api';
+import { failureText } from '../../auth/messages';
+import { useCan } from '../../auth/session';
+import { useSaveTask } from '../api';
+import { initialTaskValues, parseTaskForm, type TaskFormValues, taskFormPath } from '../task-form';
+import { taskIssuesToErrors, taskMessageText } from '../task-form-errors';
+import type { TaskDialogTarget } from './task-dialog';
+
+interface TaskEditorProps {
+  rope: RopeView;
+  areaId: number;
+  target: TaskDialogTarget;
+  onDone: () => void;
+}
+
+/** The task form: checked with the domain's task rules, the server's field errors on the inputs. */
+export function TaskEditor({ rope, areaId, target, onDone }: TaskEditorProps) {
+  const { t } = useTranslation();
+  const editable = target.mode !== 'view';
+  const stored = target.mode === 'new' ? undefined : target.task;
+  const canInternal = useCan('TASK_INTERNAL');
+  const candidates = useAreaUsers(areaId, editable);
+  // Without AREA_PARTIAL_EDIT the API answers 403: the assignees are then shown, not chosen.
+  const assigneesReadOnly = !editable || candidates.isError;
+  const save = useSaveTask();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm<TaskFormValues>({
+    mode: 'controlled',
+    initialValues: initialTaskValues(stored),
+    validate: (values) => {
+      const parsed = parseTaskForm(values, rope.id);
+      const errors = parsed.ok ? {} : taskIssuesToErrors(t, parsed.issues);
+      const mismatch = assigneeMismatch(values);
+      if (mismatch && !errors.assignedUserIds) errors.assignedUserIds = taskMessageText(t, mismatch);
+      return errors;
+    },
+  });
+  const values = form.getValues();
+
+  /** Known candidates of the wrong kind (internal task, external user, or the reverse). */
+  function assigneeMismatch(current: TaskFormValues): string | undefined {
+    const users = candidates.data ?? [];
+    const chosen = users.filter((user) => current.assignedUserIds.includes(String(user.id)));
+    if (chosen.some((user) => isInternalUser([user.role]) !== current.isInternal)) {
+      return current.isInternal
+        ? 'An internal task goes to internal users only'
+        : 'An external task goes to external users only';
+    }
+    return undefined;
+  }
+
+  const userOptions = [
+    ...(candidates.data ?? [])
+      .filter(
+        (user) => isInternalUser([user.role]) === values.isInternal || values.assignedUserIds.includes(String(user.id)),
+      )
+      .map((user) => ({ value: String(user.id), label: user.name || user.email })),
+    ...(stored?.assignedUsers ?? [])
+      .filter((user) => !candidates.data?.some((candidate) => candidate.id === user.id))
+      .map((user) => ({ value: String(user.id), label: user.name })),
+  ];
+
+  const fail = (error: unknown) => {
+    if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
+      form.setErrors(
+        Object.fromEntries(
+          Object.entries(error.fields).map(([path, message]) => [taskFormPath(path), taskMessageText(t, message)]),
+        ),
+      );
+      return;
+    }
+    const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    setFailure(clientError ? taskMessageText(t, error.message) : failureText(t, error, t('tasks.dialog.tryLater')));
+  };
+
+  const submit = form.onSubmit((current) => {
+    const parsed = parseTaskForm(current, rope.id);
+    if (!parsed.ok) return;
+    setFailure(null);
+    save.mutate(
+      { id: stored?.id, task: parsed.body },
+      {
+        onSuccess: (answer) => {
+          notifications.show(
+            answer.nextTask
+              ? { color: 'blue', message: t('tasks.dialog.nextTaskCreated'), autoClose: 8000 }
+              : { color: 'green', message: t('tasks.dialog.saved') },
+          );
+          onDone();
+        },
+        onError: fail,
+      },
+    );
+  });
+
+  const conditionOptions = CONDITION_TYPES.map((type) => ({ value: type, label: t(`tasks.conditionTypes.${type}`) }));
+  const conditions = values.recurringConditions;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={t('tasks.dialog.title')}
+          required
+          maxLength={TASK_TITLE_MAX}
+          disabled={!editable}
+          data-autofocus
+          {...form.getInputProps('title')}
+        />
+        <Textarea
+          label={t('tasks.dialog.description')}
+          required
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={TASK_TEXT_MAX}
+          disabled={!editable}
+          {...form.getInputProps('description')}
+        />
+        <Group grow align="flex-start">
+          <Select
+            label={t('tasks.dialog.status')}
+            required
+            allowDeselect={false}
+            data={TASK_STATUSES.map((status) => ({ value: status, label: t(`tasks.status.${status}`) }))}
+            disabled={!editable}
+            {...form.getInputProps('status')}
+          />
+          <TextInput
+            type="date"
+            label={t('tasks.dialog.dueAt')}
+            disabled={!editable}
+            {...form.getInputProps('dueAt')}
+          />
+        </Group>
+        <Group grow align="flex-start">
+          <Select
+            label={t('tasks.dialog.dueConditionType')}
+            placeholder={t('tasks.dialog.none')}
+            clearable
+            data={[{ value: 'bendingCycles', label: t('tasks.conditionTypes.bendingCycles') }]}
+            disabled={!editable}
+            {...form.getInputProps('dueConditionType')}
+            value={values.dueConditionType || null}
+            onChange={(value) => form.setFieldValue('dueConditionType', value === 'bendingCycles' ? value : '')}
+          />
+          <NumberInput
+            label={t('tasks.dialog.dueConditionThreshold')}
+            min={1}
+            allowNegative={false}
+            thousandSeparator="'"
+            disabled={!editable}
+            {...form.getInputProps('dueConditionThreshold')}
+          />
+        </Group>
+        <Switch
+          label={t('tasks.dialog.isRecurring')}
+          disabled={!editable}
+          {...form.getInputProps('isRecurring', { type: 'checkbox' })}
+        />
+        {values.isRecurring ? (
+          <Stack gap="xs" pl="md">
+            <Text size="sm" fw={500}>
+              {t('tasks.dialog.recurringConditions')}
+            </Text>
+            {conditions.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the form's own list, edited in place
+              <Group key={index} align="flex-start" wrap="nowrap">
+                <Select
+                  label={t('tasks.dialog.conditionType')}
+                  data={conditionOptions}
+                  disabled={!editable}
+                  style={{ flex: 1 }}
+                  {...form.getInputProps(`recurringConditions.${index}.type`)}
+                  value={conditions[index]?.type || null}
+                  onChange={(value) =>
+                    form.setFieldValue(
+                      `recurringConditions.${index}.type`,
+                      (value ?? '') as TaskFormValues['recurringConditions'][number]['type'],
+                    )
+                  }
+                />
+                <NumberInput
+                  label={t('tasks.dialog.threshold')}
+                  min={1}
+                  allowNegative={false}
+                  disabled={!editable}
+                  style={{ flex: 1 }}
+                  {...form.getInputProps(`recurringConditions.${index}.threshold`)}
+                />
+                {editable ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    mt={28}
+                    aria-label={t('tasks.dialog.removeCondition')}
+                    onClick={() => form.removeListItem('recurringConditions', index)}
+                  >
+                    ×
+                  </ActionIcon>
+                ) : null}
+              </Group>
+            ))}
+            {form.errors.recurringConditions ? (
+              <Text size="xs" c="red">
+                {form.errors.recurringConditions}
+              </Text>
+            ) : null}
+            {editable && conditions.length < CONDITION_TYPES.length ? (
+              <Group>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => form.insertListItem('recurringConditions', { type: '', threshold: '' })}
+                >
+                  {t('tasks.dialog.addCondition')}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        ) : null}
+        {canInternal ? (
+          <Switch
+            label={t('tasks.dialog.isInternal')}
+            disabled={!editable}
+            {...form.getInputProps('isInternal', { type: 'checkbox' })}
+          />
+        ) : null}
+        {assigneesReadOnly ? (
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              {t('tasks.dialog.assignees')}
+            </Text>
+            <Text size="sm">
+              {stored?.assignedUsers.map((user) => user.name).join(', ') || t('tasks.dialog.noAssignees')}
+            </Text>
+            {editable ? (
+              <Text size="xs" c="dimmed">
+                {t('tasks.dialog.assigneesReadOnly')}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : (
+          <MultiSelect
+            label={t('tasks.dialog.assignees')}
+            data={userOptions}
+            searchable
+            clearable
+            disabled={candidates.isPending}
+            {...form.getInputProps('assignedUserIds')}
+          />
+        )}
+        <Group grow align="flex-start">
+          <Select
+            label={t('tasks.dialog.component')}
+            clearable
+            data={TASK_COMPONENTS.map((component) => ({ value: component, label: t(`tasks.components.${component}`) }))}
+            disabled={!editable}
+            {...form.getInputProps('component')}
+            value={values.component || null}
+            onChange={(value) => form.setFieldValue('component', (value ?? '') as TaskFormValues['component'])}
+          />
+          <Select
+            label={t('tasks.dialog.inspectionType')}
+            clearable
+            data={[...INSPECTION_TYPES]}
+            disabled={!editable}
+            {...form.getInputProps('inspectionType')}
+            value={values.inspectionType || null}
+            onChange={(value) =>
+              form.setFieldValue('inspectionType', (value ?? '') as TaskFormValues['inspectionType'])
+            }
+          />
+        </Group>
+        {editable ? (
+          <Textarea
+            label={t('tasks.dialog.note')}
+            description={t('tasks.dialog.noteHint')}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={TASK_TEXT_MAX}
+            {...form.getInputProps('note')}
+          />
+        ) : null}
+        {failure ? <Alert color="red">{failure}</Alert> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {editable ? t('tasks.dialog.cancel') : t('tasks.dialog.close')}
+          </Button>
+          {editable ? (
+            <Button type="submit" loading={save.isPending}>
+              {t('tasks.dialog.save')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { Badge, Button, Group, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { TASK_TABLE_MAX_HEIGHT, taskStatusKey } from '../task-display';
+import type { TaskView } from '../types';
+
+export const TASK_PAGE_SIZE = 10;
+
+interface TasksTableProps {
+  tasks: readonly TaskView[];
+  loading: boolean;
+  editable: boolean;
+  emptyText: string;
+  onOpen: (task: TaskView) => void;
+  onNotes: (task: TaskView) => void;
+  onDelete: (task: TaskView) => void;
+}
+
+/** The rope's tasks: title, status, due, assignees, a past-due warning; at most 400 px high, then it scrolls. */
+export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNotes, onDelete }: TasksTableProps) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(tasks.length / TASK_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const rows = tasks.slice((current - 1) * TASK_PAGE_SIZE, current * TASK_PAGE_SIZE);
+  const columns = useMemo<ColumnDef<TaskView>[]>(
+    () => [
+      {
+        id: 'title',
+        header: t('tasks.table.title'),
+        cell: ({ row }) => (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={500} lineClamp={2}>
+              {row.original.attributes.title}
+            </Text>
+            {row.original.attributes.isInternal ? (
+              <Badge size="xs" variant="light" color="grape">
+                {t('tasks.table.internal')}
+              </Badge>
+            ) : null}
+          </Group>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('tasks.table.status'),
+        cell: ({ row }) => (
+          <Badge variant="light" color={row.original.attributes.status === 'done' ? 'green' : 'blue'}>
+            {t(taskStatusKey(row.original.attributes.status))}
+          </Badge>
+        ),
+      },
+      {
+        id: 'due',
+        header: t('tasks.table.due'),
+        cell: ({ row }) => {
+          const { dueAt, dueCondition } = row.original.attributes;
+          return (
+            <Stack gap={2}>
+              {dueAt ? <Text size="sm">{new Date(dueAt).toLocaleDateString(i18n.language)}</Text> : null}
+              {dueCondition ? (
+                <Text size="sm">
+                  {t('tasks.table.dueCycles', { threshold: dueCondition.threshold.toLocaleString(i18n.language) })}
+                </Text>
+              ) : null}
+              {row.original.pastDue ? (
+                <Badge size="sm" color="orange" variant="filled">
+                  {t('tasks.table.pastDue')}
+                </Badge>
+              ) : null}
+              {!dueAt && !dueCondition && !row.original.pastDue ? <Text c="dimmed">–</Text> : null}
+            </Stack>
+          );
+        },
+      },
+      {
+        id: 'assignees',
+        header: t('tasks.table.assignees'),
+        cell: ({ row }) => (
+          <Text size="sm">{row.original.assignedUsers.map((user) => user.name).join(', ') || '–'}</Text>
+        ),
+      },
+      {
+        id: 'actions',
+        header: () => <VisuallyHidden>{t('tasks.table.actions')}</VisuallyHidden>,
+        cell: ({ row }) => (
+          <Group gap={4} wrap="nowrap" justify="flex-end" onClick={(event) => event.stopPropagation()}>
+            <Button size="compact-sm" variant="subtle" onClick={() => onNotes(row.original)}>
+              {t('tasks.table.notes')}
+            </Button>
+            <Button size="compact-sm" variant="subtle" onClick={() => onOpen(row.original)}>
+              {editable ? t('tasks.table.edit') : t('tasks.table.show')}
+            </Button>
+            {editable ? (
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => onDelete(row.original)}>
+                {t('tasks.table.delete')}
+              </Button>
+            ) : null}
+          </Group>
+        ),
+      },
+    ],
+    [t, i18n.language, editable, onOpen, onNotes, onDelete],
+  );
+  const range = pageRange(current, TASK_PAGE_SIZE, tasks.length);
+  return (
+    <ScrollArea.Autosize mah={TASK_TABLE_MAX_HEIGHT} type="auto" offsetScrollbars>
+      <DataTable
+        data={rows}
+        columns={columns}
+        emptyText={emptyText}
+        loading={loading}
+        label={t('tasks.section.label')}
+        getRowId={(task) => String(task.id)}
+        onRowClick={onOpen}
+        minWidth={640}
+        paging={
+          tasks.length > TASK_PAGE_SIZE
+            ? {
+                page: current,
+                pageSize: TASK_PAGE_SIZE,
+                total: tasks.length,
+                onPageChange: setPage,
+                summary: t('tasks.table.range', { ...range, total: tasks.length }),
+                labels: {
+                  pager: t('tasks.table.pager'),
+                  previous: t('tasks.table.previous'),
+                  next: t('tasks.table.next'),
+                  first: t('tasks.table.first'),
+                  last: t('tasks.table.last'),
+                },
+              }
+            : undefined
+        }
+      />
+    </ScrollArea.Autosize>
+  );
+}

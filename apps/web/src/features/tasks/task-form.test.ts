@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { visibleTasks } from './task-display';
+import {
+  fromDateInput,
+  initialTaskValues,
+  parseTaskForm,
+  type TaskFormValues,
+  taskFormPath,
+  toTaskBody,
+} from './task-form';
+
+const valid = (): TaskFormValues => ({ ...initialTaskValues(), title: 'Check splice', description: 'Look at it' });
+
+function errorPaths(values: TaskFormValues) {
+  const parsed = parseTaskForm(values, 7);
+  return parsed.ok ? [] : parsed.issues.map((issue) => `${issue.path}: ${issue.message}`);
+}
+
+describe('task form', () => {
+  it('starts as a new task and builds the body the API takes', () => {
+    const parsed = parseTaskForm({ ...valid(), dueAt: '2030-05-01', assignedUserIds: ['3'], note: 'first' }, 7);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.body.rope).toEqual({ id: 7 });
+    expect(parsed.body.assignedUsers).toEqual([{ id: 3 }]);
+    expect(parsed.body.note).toBe('first');
+    expect(parsed.body.attributes.status).toBe('new');
+    expect(parsed.body.attributes.dueAt).toBe(fromDateInput('2030-05-01'));
+    expect(parsed.body.attributes.dueCondition).toBeUndefined();
+  });
+
+  it('needs a title and a description, the title at most 200 characters', () => {
+    expect(errorPaths(initialTaskValues()).map((entry) => entry.split(':')[0])).toEqual(['title', 'description']);
+    expect(errorPaths({ ...valid(), title: 'x'.repeat(201) })[0]).toMatch(/^title:/);
+  });
+
+  it('keeps the due condition type and threshold together', () => {
+    expect(errorPaths({ ...valid(), dueConditionType: 'bendingCycles' })).toEqual([
+      'dueConditionThreshold: A value needs to be provided for the field',
+    ]);
+    expect(errorPaths({ ...valid(), dueConditionThreshold: 5000 })).toEqual([
+      'dueConditionType: A value needs to be selected for the field',
+    ]);
+    expect(errorPaths({ ...valid(), dueConditionType: 'bendingCycles', dueConditionThreshold: 5000 })).toEqual([]);
+  });
+
+  it('checks the recurring conditions: unique types, one period, some condition', () => {
+    expect(errorPaths({ ...valid(), isRecurring: true })).toEqual([
+      'recurringConditions: A value needs to be provided for the field',
+    ]);
+    const rows = (types: TaskFormValues['recurringConditions'][number]['type'][]) =>
+      types.map((type) => ({ type, threshold: 1 as const }));
+    expect(
+      errorPaths({ ...valid(), isRecurring: true, recurringConditions: rows(['periodDays', 'periodDays']) }),
+    ).toContain('recurringConditions.1.type: Non unique type');
+    expect(
+      errorPaths({ ...valid(), isRecurring: true, recurringConditions: rows(['periodDays', 'periodMonths']) }),
+    ).toEqual(['recurringConditions.1.type: Only one period can be set']);
+    expect(
+      errorPaths({ ...valid(), isRecurring: true, recurringConditions: rows(['bendingCycles', 'periodMonths']) }),
+    ).toEqual([]);
+  });
+
+  it('drops the recurring rows when the task is not recurring', () => {
+    const body = toTaskBody({ ...valid(), recurringConditions: [{ type: '', threshold: '' }] }, 1) as {
+      attributes: { recurringConditions: unknown[] };
+    };
+    expect(body.attributes.recurringConditions).toEqual([]);
+  });
+
+  it('maps server paths onto the inputs', () => {
+    expect(taskFormPath('body.task.attributes.title')).toBe('title');
+    expect(taskFormPath('task.attributes.dueCondition.threshold')).toBe('dueConditionThreshold');
+    expect(taskFormPath('task.attributes.recurringConditions.0.type')).toBe('recurringConditions.0.type');
+    expect(taskFormPath('task.assignedUsers.0.id')).toBe('assignedUserIds');
+  });
+
+  it('hides finished tasks unless asked', () => {
+    const tasks = [{ attributes: { status: 'new' } }, { attributes: { status: 'done' } }];
+    expect(visibleTasks(tasks, false)).toHaveLength(1);
+    expect(visibleTasks(tasks, true)).toHaveLength(2);
+  });
+});

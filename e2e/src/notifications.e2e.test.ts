@@ -1,0 +1,146 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enDashboard from '../../apps/web/src/i18n/locales/en-US/dashboard.json';
+import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
+import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+const DEMO_PASSWORD = 'ropecockpit-demo';
+const ADMIN = 'admin@example.com';
+
+interface PlacedRope {
+  id: number;
+  name: string;
+  isDeleted: boolean;
+  installation: { id: number; name: string };
+  area: { id: number; name: string };
+}
+
+async function signIn(page: Page, url: string) {
+  await page.goto(`${url}/login`);
+  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+  await page.locator('input[autocomplete="username"]').fill(ADMIN);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+  await page.waitForURL((address) => !address.pathname.startsWith('/login'));
+}
+
+/** A call to /api{path} from inside the page, with its cookie. */
+function api<T>(
+  page: Page,
+  path: string,
+  init?: { method: string; body: unknown },
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ p, i }) => {
+      const response = await fetch(`/api${p}`, {
+        method: i?.method ?? 'GET',
+        headers: i ? { 'content-type': 'application/json' } : undefined,
+        body: i ? JSON.stringify(i.body) : undefined,
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { p: path, i: init },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+describe.skipIf(Boolean(browserMissing))(
+  `notifications and the dashboard in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it('configures a damage rule, sees its notification after a new damage, and shows the dashboard', async () => {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signIn(page, server.url);
+
+      const { body } = await api<{ ropes: PlacedRope[] }>(page, '/ropes');
+      const rope = body.ropes.find((candidate) => !candidate.isDeleted);
+      if (!rope) throw new Error('no demo rope');
+      const installationPath = `/areas/${rope.area.id}/installations/${rope.installation.id}`;
+
+      await page.goto(`${server.url}${installationPath}`);
+      await page.getByRole('button', { name: enNotifications.buttons.settings }).click();
+      const dialog = page.getByRole('dialog', { name: enNotifications.settings.title });
+      await dialog.getByLabel(enNotifications.settings.channelLabels.email).check();
+      await dialog.getByLabel(enNotifications.settings.users, { exact: true }).click();
+      await page.getByRole('option', { name: new RegExp(ADMIN.replace('.', '\\.')) }).click();
+      await page.keyboard.press('Tab');
+      await dialog.getByLabel(enNotifications.settings.type, { exact: true }).first().click();
+      await page.getByRole('option', { name: enNotifications.ruleTypes.damage, exact: true }).click();
+      // A complete rule gets a blank row behind it.
+      await expect.poll(() => dialog.locator('[data-rule-row]').count()).toBe(2);
+      await page.screenshot({ path: screenshotPath('notification-settings') });
+      await dialog.getByRole('button', { name: enNotifications.settings.save, exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      const saved = await api<{
+        installation: { notificationSettings: { users: number[]; rules: { type: string }[] } };
+      }>(page, `/installations/${rope.installation.id}`);
+      expect(saved.body.installation.notificationSettings.rules.map((rule) => rule.type)).toEqual(['damage']);
+      expect(saved.body.installation.notificationSettings.users).toHaveLength(1);
+
+      const created = await api<{ ropeEvent: { id: number } }>(page, '/events', {
+        method: 'POST',
+        body: {
+          ropeEvent: {
+            rope: { id: rope.id },
+            position: 12.5,
+            attributes: {
+              timestamp: new Date().toISOString(),
+              recordingType: 'damage',
+              type: 'wireBreak',
+              damageCount: 1,
+            },
+          },
+        },
+      });
+      expect(created.status).toBe(200);
+
+      // The embedded server evaluates the rules inline, within about a second.
+      await expect
+        .poll(
+          async () => {
+            const list = await api<{ notifications: { type: string }[] }>(
+              page,
+              `/installations/${rope.installation.id}/notifications?limit=10`,
+            );
+            return list.body.notifications.some((notification) => notification.type === 'damage');
+          },
+          { timeout: 15_000, interval: 500 },
+        )
+        .toBe(true);
+      await page.reload();
+      const table = page.getByRole('table', { name: enNotifications.table.title });
+      await table.getByRole('cell', { name: enNotifications.ruleTypes.damage, exact: true }).first().waitFor();
+      await table.getByRole('link', { name: rope.name, exact: true }).first().waitFor();
+      expect(await page.getByText(enNotifications.table.empty).count()).toBe(0);
+      await page
+        .getByRole('button', { name: enNotifications.status.ropeButton.replace('{{name}}', rope.name) })
+        .first()
+        .waitFor();
+      await page.screenshot({ path: screenshotPath('installation-notifications'), fullPage: true });
+
+      await page.goto(`${server.url}/dashboard`);
+      await page.getByRole('heading', { name: enDashboard.title }).waitFor();
+      const events = page.getByRole('table', { name: enDashboard.events.title });
+      await events.getByRole('row').nth(1).waitFor();
+      await page.getByRole('table', { name: enDashboard.ropes.title }).getByRole('row').nth(1).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: screenshotPath('dashboard'), fullPage: true });
+      expect(errors).toEqual([]);
+    });
+  },
+);

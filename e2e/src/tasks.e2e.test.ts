@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
+import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
+import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+interface RopeRow {
+  id: number;
+  isDeleted?: boolean;
+  installation: { id: number };
+  area?: { id: number };
+}
+
+/** Signs the admin in; the session cookie then serves the page's own API calls. */
+async function signIn(page: Page, url: string) {
+  await page.goto(`${url}/login`);
+  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+  await page.locator('input[autocomplete="username"]').fill('admin@example.com');
+  await page.locator('input[autocomplete="current-password"]').fill('ropecockpit-demo');
+  await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+  await page.waitForURL((address) => !address.pathname.startsWith('/login'));
+}
+
+/** GET /api{path} from inside the page, with its cookie. */
+function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => (await fetch(`/api${p}`)).json(), path) as Promise<T>;
+}
+
+/** The page of a demo rope that can be changed (neither it nor its installation archived). */
+async function writableRopePath(page: Page): Promise<string> {
+  const { ropes } = await api<{ ropes: RopeRow[] }>(page, '/ropes');
+  for (const rope of ropes.filter((candidate) => !candidate.isDeleted)) {
+    const { installation } = await api<{ installation: { isDeleted?: boolean; area: { id: number } } }>(
+      page,
+      `/installations/${rope.installation.id}`,
+    );
+    if (installation.isDeleted) continue;
+    const areaId = rope.area?.id ?? installation.area.id;
+    return `/areas/${areaId}/installations/${rope.installation.id}/ropes/${rope.id}`;
+  }
+  throw new Error('no writable demo rope');
+}
+
+describe.skipIf(Boolean(browserMissing))(
+  `rope tasks in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it('creates a task in the dialog, lists it, shows its note, and deletes it after the confirmation', async () => {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signIn(page, server.url);
+      await page.goto(`${server.url}${await writableRopePath(page)}`);
+
+      const section = page.getByRole('heading', { name: enTasks.section.title, exact: true });
+      await section.waitFor();
+      const table = page.getByRole('table', { name: enTasks.section.label });
+      await table.waitFor();
+
+      // Recurring conditions: two rows of one type are refused with the spec's text.
+      await page.getByRole('button', { name: enTasks.section.add }).click();
+      const recurring = page.getByRole('dialog', { name: enTasks.dialog.titleNew });
+      await recurring.getByLabel(enTasks.dialog.isRecurring).check();
+      for (const index of [0, 1]) {
+        await recurring.getByRole('button', { name: enTasks.dialog.addCondition }).click();
+        await recurring.getByLabel(enTasks.dialog.conditionType, { exact: true }).nth(index).click();
+        await page.getByRole('option', { name: enTasks.conditionTypes.periodDays, exact: true }).click();
+        await recurring.getByLabel(enTasks.dialog.threshold, { exact: true }).nth(index).fill('30');
+      }
+      await recurring.getByRole('button', { name: enTasks.dialog.save }).click();
+      await recurring.getByText(enValidation.nonUniqueType).waitFor();
+      await page.screenshot({ path: screenshotPath('rope-task-dialog') });
+      await recurring.getByRole('button', { name: enTasks.dialog.cancel }).click();
+      await recurring.waitFor({ state: 'detached' });
+
+      // Saving an empty form shows the rules' texts; then a task with a note.
+      await page.getByRole('button', { name: enTasks.section.add }).click();
+      const dialog = page.getByRole('dialog', { name: enTasks.dialog.titleNew });
+      await dialog.getByRole('button', { name: enTasks.dialog.save }).click();
+      await dialog.getByText(enValidation.required).first().waitFor();
+      const title = `E2E check ${Date.now()}`;
+      await dialog.getByLabel(enTasks.dialog.title, { exact: false }).first().fill(title);
+      await dialog.getByLabel(enTasks.dialog.description).fill('Check the splice for broken wires.');
+      await dialog.getByLabel(enTasks.dialog.dueAt).fill('2020-01-15');
+      await dialog.getByLabel(enTasks.dialog.note).fill('Wires look fine so far.');
+      await dialog.getByRole('button', { name: enTasks.dialog.save }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      const row = table.getByRole('row').filter({ hasText: title });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(enTasks.status.new);
+      // A due date in the past: the warning badge.
+      expect(await row.textContent()).toContain(enTasks.table.pastDue);
+
+      await row.getByRole('button', { name: enTasks.table.notes }).click();
+      const notes = page.getByRole('dialog', { name: enTasks.notes.title });
+      await notes.getByText('Wires look fine so far.').waitFor();
+      await notes.getByRole('button', { name: enTasks.notes.close }).click();
+      await notes.waitFor({ state: 'detached' });
+
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath('rope-tasks') });
+
+      await row.getByRole('button', { name: enTasks.table.delete }).click();
+      const confirm = page.getByRole('dialog', { name: enTasks.delete.title });
+      await confirm.getByText(enTasks.delete.confirm).waitFor();
+      await confirm.getByRole('button', { name: enTasks.delete.yes, exact: true }).click();
+      await row.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    });
+  },
+);
