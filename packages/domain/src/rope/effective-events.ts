@@ -21,6 +21,9 @@ export function foundByMrt(event: RopeEventInput): boolean {
 
 const time = (event: RopeEventInput) => Date.parse(event.attributes.timestamp);
 
+const changesHistory = (event: RopeEventInput) =>
+  event.attributes.type === 'repairPiece' || (event.attributes.recordingType === 'mutation' && isRelevant(event));
+
 /** The end of the given day (UTC): the time slider shows the chart as it stood on that day. */
 export function endOfDay(date: string): number {
   const day = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
@@ -37,23 +40,31 @@ export function effectiveDamages(
   options: { damageFilter?: DamageFilter; asOf?: number } = {},
 ): RopeEventInput[] {
   const asOf = options.asOf ?? Number.POSITIVE_INFINITY;
-  // Parse every timestamp once: a comparator that parses costs n log n parses.
-  const history = events
-    .map((event) => ({ event, at: time(event) }))
-    .filter((entry) => entry.at < asOf)
-    .sort((a, b) => a.at - b.at || a.event.id - b.event.id)
-    .map((entry) => entry.event);
+  const bounded = Number.isFinite(asOf);
   let damages: RopeEventInput[] = [];
-  for (const event of history) {
-    const { attributes } = event;
-    if (isDamage(event) && event.position !== null) {
-      damages.push(event);
-    } else if (attributes.recordingType === 'mutation' && isRelevant(event)) {
-      damages = shiftByMutation(damages, event);
-    } else if (attributes.type === 'repairPiece' && event.position !== null) {
-      const from = Math.min(event.position, attributes.positionEnd ?? event.position);
-      const to = Math.max(event.position, attributes.positionEnd ?? event.position);
-      damages = damages.filter((damage) => damage.position! < from || damage.position! > to);
+  // Without mutations and repair pieces the order of history does not matter: no sort, no date parsing.
+  if (!events.some(changesHistory)) {
+    for (const event of events) {
+      if (isDamage(event) && event.position !== null && (!bounded || time(event) < asOf)) damages.push(event);
+    }
+  } else {
+    // Parse every timestamp once: a comparator that parses costs n log n parses.
+    const history = events
+      .map((event) => ({ event, at: time(event) }))
+      .filter((entry) => entry.at < asOf)
+      .sort((a, b) => a.at - b.at || a.event.id - b.event.id)
+      .map((entry) => entry.event);
+    for (const event of history) {
+      const { attributes } = event;
+      if (isDamage(event) && event.position !== null) {
+        damages.push(event);
+      } else if (attributes.recordingType === 'mutation' && isRelevant(event)) {
+        damages = shiftByMutation(damages, event);
+      } else if (attributes.type === 'repairPiece' && event.position !== null) {
+        const from = Math.min(event.position, attributes.positionEnd ?? event.position);
+        const to = Math.max(event.position, attributes.positionEnd ?? event.position);
+        damages = damages.filter((damage) => damage.position! < from || damage.position! > to);
+      }
     }
   }
   if (!options.damageFilter) return damages;

@@ -40,7 +40,7 @@ export function computeRopeDamage(
 ): RopeDamageResult {
   const { ruleSet, row } = ruleRowFor(rope);
   const diameterM = (rope.nominalDiameter ?? 0) / 1000;
-  const damages = effectiveDamages(events, options).map((event) => {
+  const located = effectiveDamages(events, options).map((event) => {
     const lossPct = eventLossPct(event.attributes, rope);
     const count = event.attributes.damageCount ?? 0;
     return {
@@ -52,7 +52,7 @@ export function computeRopeDamage(
     };
   });
   // One sort serves every reference length.
-  damages.sort(byPosition);
+  const damages = located.sort(byPosition);
   const series = row.lengths.map(({ multiple, limit }) => {
     const length = multiple * diameterM;
     const points = length > 0 ? sweepWindows(damages, length, options.loopLength, { sorted: true }) : [];
