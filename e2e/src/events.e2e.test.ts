@@ -76,19 +76,29 @@ describe.skipIf(Boolean(browserMissing))(
       const table = page.getByRole('table', { name: enEvents.table.title });
       await table.waitFor();
 
-      // A damage with 3 broken wires at a position no other event has.
+      // 3 broken wires just inside the worst 6d window, so the rope's damage and its gauge must change.
+      const before = await api<{ result: { points: { position: number; value: number }[] }[] }>(
+        page,
+        `/ropes/${rope.id}/events/damage`,
+      );
+      const worst = before.result[0]!.points.reduce((a, b) => (b.value > a.value ? b : a));
+      const position = Math.round((worst.position + 0.001) * 1000) / 1000;
+      const shown = position.toLocaleString('en-US', { maximumFractionDigits: 3 });
+      const gauge = page.getByRole('img', { name: /^Damage / }).first();
+      const gaugeBefore = await gauge.getAttribute('aria-label');
       await page.getByRole('button', { name: enEvents.toolbar.addDamage }).click();
       const dialog = page.getByRole('dialog', { name: enEvents.dialog.titleNew });
       await dialog.getByRole('button', { name: enEvents.dialog.save }).click();
       await dialog.getByText(enValidation.required).waitFor();
-      await dialog.getByLabel(enEvents.fields.position).fill('321.123');
+      await dialog.getByLabel(enEvents.fields.position).fill(String(position));
       await dialog.getByRole('tab', { name: enEvents.tabs.specifics }).click();
       await dialog.getByLabel(enEvents.fields.damageCount).fill('3');
       await dialog.getByTestId('loss-converted').waitFor();
       await dialog.getByRole('button', { name: enEvents.dialog.save }).click();
       await dialog.waitFor({ state: 'detached' });
 
-      const row = table.getByRole('row').filter({ hasText: '321.123' });
+      await expect.poll(() => gauge.getAttribute('aria-label')).not.toBe(gaugeBefore);
+      const row = table.getByRole('row').filter({ hasText: shown });
       await row.waitFor();
       expect(await row.textContent()).toContain(enEvents.types.wireBreak);
       await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBe(pointsBefore + 1);
@@ -97,7 +107,7 @@ describe.skipIf(Boolean(browserMissing))(
         page,
         `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
       );
-      const added = listed.ropeEvents.find((event) => event.position === 321.123);
+      const added = listed.ropeEvents.find((event) => event.position === position);
       expect(added).toBeDefined();
       const damage = await api<{ result: { points: { events: number[]; count: number }[] }[] }>(
         page,
@@ -116,7 +126,7 @@ describe.skipIf(Boolean(browserMissing))(
         page,
         `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
       );
-      expect(stored.ropeEvents.find((event) => event.position === 321.123)?.attributes.actionStatus).toBe('repaired');
+      expect(stored.ropeEvents.find((event) => event.position === position)?.attributes.actionStatus).toBe('repaired');
       await page.screenshot({ path: screenshotPath('rope-events'), fullPage: true });
 
       // Dragging along the chart zooms it, and the table keeps only the events inside the zoom.
