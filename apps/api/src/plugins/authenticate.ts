@@ -30,9 +30,33 @@ function liveMayCall(method: string, url: string): boolean {
   return path === '/api/logout' || path.startsWith('/api/login/');
 }
 
+/** Calls anyone may make: health, the API documentation, signing in and the account mails. */
+const PUBLIC_PREFIXES = [
+  '/api/health',
+  '/api/doc',
+  '/api/login/',
+  '/api/logout',
+  '/api/reset-password',
+  '/api/notification/unsubscribe',
+  '/api/saml/',
+];
+
+function isPublic(url: string): boolean {
+  const path = url.split('?')[0]!;
+  return PUBLIC_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+}
+
 /** Resolves the caller of every API request: a bearer API key, or the session cookie of a person. */
 export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('auth', null as unknown as RequestAuth);
+  // Anyone not signed in hears 401 before the body is even looked at; the routes check permissions themselves.
+  app.addHook('preValidation', async (request) => {
+    // Unknown paths (no route) keep their 404.
+    const known = Boolean(request.routeOptions.url);
+    if (known && request.url.startsWith('/api/') && !request.auth.actor && !isPublic(request.url)) {
+      throw new AppError('UNAUTHENTICATED', 'Not signed in');
+    }
+  });
   app.addHook('onRequest', async (request) => {
     request.auth = {};
     if (!request.url.startsWith('/api/')) return;
