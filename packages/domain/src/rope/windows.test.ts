@@ -38,6 +38,17 @@ describe('sweepWindows', () => {
     expect(points.find((point) => point.position === 99.5)).toMatchObject({ events: [2], eventCount: 3 });
   });
 
+  it('keeps nearly equal positions in one full-loop window despite rounding', () => {
+    const damages = [-49.99999999999988, -49.999999999999886].map((position, id) => ({
+      id,
+      position,
+      weight: id,
+      count: id,
+      lossPct: id,
+    }));
+    expect(sweepWindows(damages, 38, 38).map((point) => point.sum)).toEqual([1, 1]);
+  });
+
   it('names the heaviest damage of a window', () => {
     const damages = [
       { id: 1, position: 10, weight: 1, count: 1, lossPct: 1 },

@@ -43,9 +43,11 @@ export function sweepWindows(
           .map((damage) => (loop ? { ...damage, position: ((damage.position % loop) + loop) % loop } : damage))
           .sort(byPosition);
   const n = sorted.length;
-  const extended = loop
-    ? [...sorted, ...sorted.map((damage) => ({ ...damage, position: damage.position + loop }))]
-    : sorted;
+  // On an endless rope the second lap repeats the damages for windows running over the splice point. Offsets are
+  // measured as (position - start) + lap · loop, never from shifted positions, so rounding cannot reorder them.
+  const laps = loop ? 2 : 1;
+  const at = (index: number) => sorted[index % n]!;
+  const offset = (index: number, from: number) => at(index).position - from + (index >= n ? (loop ?? 0) : 0);
 
   const points: WindowPoint[] = [];
   const deque: number[] = [];
@@ -55,34 +57,36 @@ export function sweepWindows(
   let lossPct = 0;
   // Damages at the same position open the same window: one point per distinct start position.
   for (let start = 0; start < n; ) {
-    const from = extended[start]!.position;
+    const from = at(start).position;
     let next = start + 1;
-    while (next < n && extended[next]!.position === from) next += 1;
+    while (next < n && at(next).position === from) next += 1;
     // The end never passes start + n: with a loop, that would count a damage twice.
-    while (end < extended.length && end < start + n && extended[end]!.position < from + span) {
-      const damage = extended[end]!;
+    while (end < n * laps && end < start + n && offset(end, from) < span) {
+      const damage = at(end);
       sum += damage.weight;
       count += damage.count;
       lossPct += damage.lossPct;
-      while (deque.length > 0 && extended[deque[deque.length - 1]!]!.weight <= damage.weight) deque.pop();
+      while (deque.length > 0 && at(deque[deque.length - 1]!).weight <= damage.weight) deque.pop();
       deque.push(end);
       end += 1;
     }
     while (deque[0]! < start) deque.shift();
-    const heaviest = extended[deque[0]!]!;
+    const heaviest = at(deque[0]!);
+    const events: number[] = [];
+    for (let index = start; index < next; index += 1) events.push(at(index).id);
     points.push({
       position: from,
       sum,
       count,
       lossPct,
-      events: extended.slice(start, next).map((damage) => damage.id),
+      events,
       eventCount: end - start,
-      damagePosition: loop ? heaviest.position % loop : heaviest.position,
+      damagePosition: heaviest.position,
     });
     for (let leaving = start; leaving < next; leaving += 1) {
-      sum -= extended[leaving]!.weight;
-      count -= extended[leaving]!.count;
-      lossPct -= extended[leaving]!.lossPct;
+      sum -= at(leaving).weight;
+      count -= at(leaving).count;
+      lossPct -= at(leaving).lossPct;
     }
     start = next;
   }
