@@ -5,13 +5,13 @@ import { MAP_ZOOM_MAX, MAP_ZOOM_MIN, MAP_ZOOM_STEP } from '@rope/domain/maps';
 import type { AreaView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../../../components/confirm-delete';
 import { ApiError } from '../../../lib/api-client';
 import { failureText, translateMessage } from '../../auth/messages';
 import { useCan } from '../../auth/session';
 import { mapErrors, serverFieldErrors } from '../../users/form-errors';
 import { useDeleteArea, useSaveArea } from '../api';
 import { type AreaFormError, type AreaFormValues, initialAreaValues, toAreaInput, validateArea } from '../area-form';
+import { useConfirmHierarchyDelete } from '../confirm-hierarchy-delete';
 import { AreaIdentityFields } from './area-identity-fields';
 import { AreaMapFields } from './area-map-fields';
 
@@ -59,21 +59,7 @@ export function AreaEditor({ area, onDone, onDeleted }: AreaEditorProps) {
     );
   });
 
-  const askDelete = (id: number) =>
-    confirmDelete({
-      title: t('areas.delete.title'),
-      message: t('areas.delete.confirm'),
-      confirmLabel: t('areas.delete.yes'),
-      cancelLabel: t('areas.dialog.cancel'),
-      onConfirm: () =>
-        remove.mutate(id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: t('areas.delete.done') });
-            onDeleted();
-          },
-          onError: (error) => setFailure(failureText(t, error, t('areas.tryLater'))),
-        }),
-    });
+  const askDelete = useConfirmHierarchyDelete('areas', remove, { onDeleted, onFailure: setFailure });
 
   return (
     <form onSubmit={submit} noValidate>

@@ -6,7 +6,7 @@ import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../../../components/confirm-delete';
+import { useConfirmHierarchyDelete } from '../../areas/confirm-hierarchy-delete';
 import { failureText, translateMessage } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useDeleteInstallation, useUpdateInstallation } from '../api';
@@ -72,21 +72,8 @@ export function InstallationSettingsEditor({
     );
   });
 
-  const askDelete = () =>
-    confirmDelete({
-      title: t('installations.delete.title'),
-      message: t('installations.delete.confirm'),
-      confirmLabel: t('installations.delete.yes'),
-      cancelLabel: t('areas.dialog.cancel'),
-      onConfirm: () =>
-        remove.mutate(installation.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: t('installations.delete.done') });
-            onDeleted();
-          },
-          onError: (error) => setFailure(failureText(t, error, t('areas.tryLater'))),
-        }),
-    });
+  const confirmDeletion = useConfirmHierarchyDelete('installations', remove, { onDeleted, onFailure: setFailure });
+  const askDelete = () => confirmDeletion(installation.id);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -6,7 +6,7 @@ import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../../../components/confirm-delete';
+import { useConfirmHierarchyDelete } from '../../areas/confirm-hierarchy-delete';
 import { failureText, translateMessage } from '../../auth/messages';
 import { useCan } from '../../auth/session';
 import type { AttributeValues } from '../../installations/attribute-form';
@@ -52,21 +52,8 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
     );
   });
 
-  const askDelete = () =>
-    confirmDelete({
-      title: t('ropes.delete.title'),
-      message: t('ropes.delete.confirm'),
-      confirmLabel: t('ropes.delete.yes'),
-      cancelLabel: t('areas.dialog.cancel'),
-      onConfirm: () =>
-        remove.mutate(rope.id, {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: t('ropes.delete.done') });
-            onDeleted();
-          },
-          onError: (error) => setFailure(failureText(t, error, t('areas.tryLater'))),
-        }),
-    });
+  const confirmDeletion = useConfirmHierarchyDelete('ropes', remove, { onDeleted, onFailure: setFailure });
+  const askDelete = () => confirmDeletion(rope.id);
 
   return (
     <form onSubmit={submit} noValidate>
