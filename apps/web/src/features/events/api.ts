@@ -1,9 +1,9 @@
 import type { RopeEventAttributes } from '@rope/domain/events';
+import type { DamageChartAnswer } from '@rope/domain/views/damage-chart';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { ropeEventsQueryString } from './events-query';
 import type {
-  DamageChartAnswer,
   DamageFilter,
   EventHistoryEntry,
   LossAxis,

@@ -1,19 +1,40 @@
+import { DAMAGE_CHART_COLUMNS, type DamageChartAnswer } from '@rope/domain/views/damage-chart';
 import { describe, expect, it } from 'vitest';
 import { damageAlignedData, damageChartData, damageXRange, utilisationPercent } from './damage-chart-data';
-import type { DamageChartAnswer, DamagePoint } from './types';
 
-const point = (position: number, value: number): DamagePoint => ({
-  position,
-  value,
-  count: 0,
-  lossPct: value,
-  events: [1],
-  damagePosition: position,
-});
+/** Base64 of a typed array's bytes, as the API sends its columns. */
+function encode(values: Int32Array | Float32Array | Float64Array): string {
+  const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
 
-function answer(result: DamageChartAnswer['result'], metric: 'lossPct' | 'brokenWires' = 'lossPct'): DamageChartAnswer {
+interface Damage {
+  id: number;
+  position: number;
+  count?: number;
+  lossPct?: number;
+}
+
+interface Series {
+  multiple: number;
+  length: number;
+  limit: number;
+  utilisation: number;
+  /** Per window: how many damages it holds and its sum. */
+  eventCount: number[];
+  value: number[];
+}
+
+/** An answer in the API's columnar shape: damages sorted by position, windows at the given damage indices. */
+function answer(
+  damages: Damage[],
+  first: number[],
+  series: Series[],
+  metric: 'lossPct' | 'brokenWires' = 'lossPct',
+): DamageChartAnswer {
   return {
-    result,
     standard: 'EN12927',
     ruleSet: {
       name: 'EN 12927',
@@ -23,46 +44,137 @@ function answer(result: DamageChartAnswer['result'], metric: 'lossPct' | 'broken
     positionOffset: 0,
     damage: 54,
     health: 46,
+    columns: DAMAGE_CHART_COLUMNS,
+    damages: {
+      length: damages.length,
+      id: encode(Int32Array.from(damages, (damage) => damage.id)),
+      position: encode(Float64Array.from(damages, (damage) => damage.position)),
+      count: encode(Int32Array.from(damages, (damage) => damage.count ?? 0)),
+      lossPct: encode(Float32Array.from(damages, (damage) => damage.lossPct ?? 0)),
+    },
+    windows: { length: first.length, first: encode(Int32Array.from(first)) },
+    result: series.map(({ eventCount, value, ...line }) => ({
+      ...line,
+      points: { eventCount: encode(Int32Array.from(eventCount)), value: encode(Float32Array.from(value)) },
+    })),
   };
 }
 
+/** The values as the API's float32 column carries them. */
+const f32 = (values: number[]) => Array.from(Float32Array.from(values));
+
 describe('damage chart data', () => {
-  it('joins the window starts of all reference lengths on one x axis', () => {
+  it('puts the window starts of all reference lengths on one x axis', () => {
     const data = damageChartData(
-      answer([
-        { multiple: 6, length: 0.24, limit: 6, utilisation: 0.43, points: [point(10, 2.59), point(30, 0.86)] },
-        { multiple: 40, length: 1.6, limit: 8, utilisation: 0.54, points: [point(10, 4.32)] },
-      ]),
+      answer(
+        [
+          { id: 1, position: 10, lossPct: 2.59 },
+          { id: 2, position: 10, lossPct: 1 },
+          { id: 3, position: 30, lossPct: 0.86 },
+        ],
+        [0, 2],
+        [
+          { multiple: 6, length: 0.24, limit: 6, utilisation: 0.43, eventCount: [2, 1], value: [3.59, 0.86] },
+          { multiple: 40, length: 25, limit: 8, utilisation: 0.56, eventCount: [3, 1], value: [4.45, 0.86] },
+        ],
+      ),
     );
     expect(data).not.toBeNull();
     expect(data?.xs).toEqual([10, 30]);
-    expect(data?.lines.map((line) => line.values)).toEqual([
-      [2.59, 0.86],
-      [4.32, null],
+    expect(data?.lines.map((line) => line.values)).toEqual([f32([3.59, 0.86]), f32([4.45, 0.86])]);
+    expect(
+      data?.lines.map(({ multiple, length, limit, utilisation }) => [multiple, length, limit, utilisation]),
+    ).toEqual([
+      [6, 0.24, 6, 0.43],
+      [40, 25, 8, 0.56],
     ]);
     expect(data?.yMax).toBe(8);
     expect(data?.metric).toBe('lossPct');
-    expect(damageAlignedData(data!)).toEqual([
-      [10, 30],
-      [2.59, 0.86],
-      [4.32, null],
-    ]);
+    expect(damageAlignedData(data!)).toEqual([[10, 30], f32([3.59, 0.86]), f32([4.45, 0.86])]);
+  });
+
+  it('reaches the largest window when it lies above every limit, in broken wires', () => {
+    const data = damageChartData(
+      answer(
+        [
+          { id: 1, position: -5, count: 3 },
+          { id: 2, position: 0.5, count: 9 },
+        ],
+        [0, 1],
+        [{ multiple: 6, length: 0.24, limit: 4, utilisation: 2.25, eventCount: [1, 1], value: [3, 9] }],
+        'brokenWires',
+      ),
+    )!;
+    expect(data.xs).toEqual([-5, 0.5]);
+    expect(data.lines[0]?.values).toEqual([3, 9]);
+    expect(data.yMax).toBe(9);
+    expect(data.metric).toBe('brokenWires');
   });
 
   it('answers null without any damage, so the section shows its empty text', () => {
-    expect(damageChartData(answer([{ multiple: 6, length: 0.24, limit: 2, utilisation: 0, points: [] }]))).toBeNull();
+    expect(
+      damageChartData(
+        answer([], [], [{ multiple: 6, length: 0.24, limit: 2, utilisation: 0, eventCount: [], value: [] }]),
+      ),
+    ).toBeNull();
+    expect(damageChartData(answer([], [], []))).toBeNull();
+  });
+
+  it('keeps the windows of an endless rope that run over the splice point at their starts', () => {
+    // Loop of 100 m: the window at 98 m runs on past the last damage to the one at 2 m.
+    const data = damageChartData(
+      answer(
+        [
+          { id: 7, position: 2, lossPct: 1 },
+          { id: 5, position: 50, lossPct: 2 },
+          { id: 9, position: 98, lossPct: 4 },
+        ],
+        [0, 1, 2],
+        [{ multiple: 250, length: 10, limit: 6, utilisation: 5 / 6, eventCount: [1, 1, 2], value: [1, 2, 5] }],
+      ),
+    )!;
+    expect(data.xs).toEqual([2, 50, 98]);
+    expect(data.lines[0]?.values).toEqual([1, 2, 5]);
+    expect(data.yMax).toBe(6);
   });
 
   it('ranges x over the data and the longest window, or the zoom', () => {
     const data = damageChartData(
-      answer([{ multiple: 500, length: 20, limit: 25, utilisation: 0.1, points: [point(5, 1), point(100, 2)] }]),
+      answer(
+        [
+          { id: 1, position: 5 },
+          { id: 2, position: 100 },
+        ],
+        [0, 1],
+        [{ multiple: 500, length: 20, limit: 25, utilisation: 0.1, eventCount: [1, 1], value: [1, 2] }],
+      ),
     )!;
     expect(damageXRange(data, null)).toEqual([5, 120]);
     expect(damageXRange(data, { from: 50, to: 60 })).toEqual([50, 60]);
     const single = damageChartData(
-      answer([{ multiple: 6, length: 0.24, limit: 2, utilisation: 0.5, points: [point(7, 1)] }]),
+      answer(
+        [{ id: 1, position: 7 }],
+        [0],
+        [{ multiple: 6, length: 0.24, limit: 2, utilisation: 0.5, eventCount: [1], value: [1] }],
+      ),
     )!;
     expect(damageXRange(single, null)).toEqual([6, 8]);
+  });
+
+  it('decodes 50,000 windows in one linear pass', () => {
+    const n = 50_000;
+    const damages = Array.from({ length: n }, (_, i) => ({ id: i + 1, position: i * 0.5, lossPct: 0.01 }));
+    const first = Array.from({ length: n }, (_, i) => i);
+    const value = first.map((i) => (i % 100) / 10);
+    const data = damageChartData(
+      answer(damages, first, [
+        { multiple: 6, length: 0.24, limit: 6, utilisation: 1.65, eventCount: new Array(n).fill(1), value },
+      ]),
+    )!;
+    expect(data.xs).toHaveLength(n);
+    expect(data.xs[n - 1]).toBe((n - 1) * 0.5);
+    expect(data.lines[0]?.values[n - 1]).toBe(Math.fround(9.9));
+    expect(data.yMax).toBe(Math.fround(9.9));
   });
 
   it('shows utilisation in whole percent', () => {

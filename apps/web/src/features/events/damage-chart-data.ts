@@ -1,4 +1,4 @@
-import type { DamageChartAnswer } from './types';
+import { type DamageChartAnswer, decodeDamageChart } from '@rope/domain/views/damage-chart';
 
 export interface DamageLine {
   multiple: number;
@@ -20,23 +20,26 @@ export interface DamageChartData {
 }
 
 /**
- * The damage answer as one x axis (the union of the window starts, in datum positions as the API gives them) and
- * one line per reference length, valued in the rule's metric (% loss or broken wires). Null when no damage counts.
+ * The damage answer as one x axis (the window starts, in datum positions as the API gives them) and one line per
+ * reference length, valued in the rule's metric (% loss or broken wires). Null when no damage counts. All reference
+ * lengths share the window starts (one per distinct damage position, ascending), so this decodes the columns once
+ * and copies them in O(n): call it once per answer (memoised), not per render.
  */
 export function damageChartData(answer: DamageChartAnswer): DamageChartData | null {
-  const positions = new Set<number>();
-  for (const series of answer.result) for (const point of series.points) positions.add(point.position);
-  if (positions.size === 0) return null;
-  const xs = [...positions].sort((a, b) => a - b);
-  const index = new Map(xs.map((x, i) => [x, i]));
+  if (answer.windows.length === 0 || answer.result.length === 0) return null;
+  const chart = decodeDamageChart(answer);
+  const { first, damages } = chart;
+  const windows = first.length;
+  if (windows === 0) return null;
+  const xs: number[] = new Array(windows);
+  for (let i = 0; i < windows; i += 1) xs[i] = damages.position[first[i]!]!;
   let yMax = 0;
-  const lines = answer.result.map((series) => {
-    const values: (number | null)[] = new Array(xs.length).fill(null);
-    for (const point of series.points) {
-      const i = index.get(point.position)!;
-      // Two windows cannot start at one position of one series, but keep the larger if the API ever sends both.
-      values[i] = Math.max(values[i] ?? 0, point.value);
-      yMax = Math.max(yMax, point.value);
+  const lines = chart.series.map((series) => {
+    const values: (number | null)[] = new Array(windows);
+    for (let i = 0; i < windows; i += 1) {
+      const value = series.value[i];
+      values[i] = value ?? null;
+      if (value !== undefined && value > yMax) yMax = value;
     }
     yMax = Math.max(yMax, series.limit);
     return {
@@ -47,7 +50,7 @@ export function damageChartData(answer: DamageChartAnswer): DamageChartData | nu
       values,
     };
   });
-  return { xs, lines, metric: answer.ruleSet.row.metric, yMax };
+  return { xs, lines, metric: chart.metric, yMax };
 }
 
 /** uPlot's data: x, then each reference length's line (the limits are drawn on top, not data). */

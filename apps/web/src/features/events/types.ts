@@ -27,41 +27,6 @@ export interface RopeEventList {
   total: number;
 }
 
-export interface DamagePoint {
-  position: number;
-  count: number;
-  lossPct: number;
-  /** The window sum under the rule in force: % loss or broken wires. */
-  value: number;
-  /** The damages at the window's start. */
-  events: number[];
-  eventCount?: number;
-  damagePosition: number;
-}
-
-export interface DamageSeries {
-  multiple: number;
-  /** m */
-  length: number;
-  limit: number;
-  utilisation: number;
-  points: DamagePoint[];
-}
-
-/** GET /ropes/{id}/events/damage */
-export interface DamageChartAnswer {
-  result: DamageSeries[];
-  standard: string;
-  ruleSet: {
-    name: string;
-    edition: string;
-    row: { id: string; label: string; metric: 'lossPct' | 'brokenWires'; comparator: string; source: string };
-  };
-  positionOffset: number;
-  damage: number;
-  health: number;
-}
-
 export type LossAxis = 'timestamp' | 'bendingCycles';
 
 export interface LossPoint {

@@ -1,6 +1,6 @@
 import { Button, Popover, Stack, Text } from '@mantine/core';
+import type { DamageChartAnswer } from '@rope/domain/views/damage-chart';
 import { useTranslation } from 'react-i18next';
-import type { DamageChartAnswer } from '../types';
 
 /** Which rule set produced the limits: name and edition, and on a click the row and where it comes from. */
 export function RuleSetInfo({ ruleSet }: { ruleSet: DamageChartAnswer['ruleSet'] }) {
