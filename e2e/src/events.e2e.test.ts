@@ -4,6 +4,11 @@ import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
+import {
+  type DamageChartAnswer,
+  damageWindow,
+  decodeDamageChart,
+} from '../../packages/domain/src/views/damage-chart.ts';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -77,12 +82,11 @@ describe.skipIf(Boolean(browserMissing))(
       await table.waitFor();
 
       // 3 broken wires just inside the worst 6d window, so the rope's damage and its gauge must change.
-      const before = await api<{ result: { points: { position: number; value: number }[] }[] }>(
-        page,
-        `/ropes/${rope.id}/events/damage`,
-      );
-      const worst = before.result[0]!.points.reduce((a, b) => (b.value > a.value ? b : a));
-      const position = Math.round((worst.position + 0.001) * 1000) / 1000;
+      const before = decodeDamageChart(await api<DamageChartAnswer>(page, `/ropes/${rope.id}/events/damage`));
+      const values = before.series[0]!.value;
+      const worst = values.indexOf(Math.max(...values));
+      const worstPosition = before.damages.position[before.first[worst]!]!;
+      const position = Math.round((worstPosition + 0.001) * 1000) / 1000;
       const shown = position.toLocaleString('en-US', { maximumFractionDigits: 3 });
       const gauge = page.getByRole('img', { name: /^Damage / }).first();
       const gaugeBefore = await gauge.getAttribute('aria-label');
@@ -109,11 +113,9 @@ describe.skipIf(Boolean(browserMissing))(
       );
       const added = listed.ropeEvents.find((event) => event.position === position);
       expect(added).toBeDefined();
-      const damage = await api<{ result: { points: { events: number[]; count: number }[] }[] }>(
-        page,
-        `/ropes/${rope.id}/events/damage`,
-      );
-      const window = damage.result[0]?.points.find((point) => point.events.includes(added?.id ?? 0));
+      const damage = decodeDamageChart(await api<DamageChartAnswer>(page, `/ropes/${rope.id}/events/damage`));
+      const windows = Array.from(damage.first, (_, index) => damageWindow(damage, 0, index));
+      const window = windows.find((candidate) => candidate.events.includes(added?.id ?? 0));
       expect(window?.count).toBeGreaterThanOrEqual(3);
 
       // The status cell changes the status at once.

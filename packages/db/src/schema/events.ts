@@ -1,4 +1,5 @@
 import type { RopeEventAttributes } from '@rope/domain/events';
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -8,11 +9,19 @@ import {
   jsonb,
   pgTable,
   serial,
+  text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { ropes } from './hierarchy.ts';
+
+const DAMAGE_FIELDS = sql`case when recording_type = 'damage' and type not in ('repair', 'repairPiece') and position is not null then
+  position::text || ',' ||
+  coalesce(case when jsonb_typeof(attributes -> 'damageCount') = 'number' then attributes ->> 'damageCount' end, '0') || ',' ||
+  coalesce(case when jsonb_typeof(attributes -> 'crossSectionLossAmount') = 'number' then attributes ->> 'crossSectionLossAmount' end, 'null') || ',' ||
+  ((case when attributes ->> 'crossSectionLossUnit' = 'mm2' then 1 else 0 end) + (case when attributes ->> 'detection' = 'mrt' then 2 else 0 end))::text
+end`;
 
 export const ropeEvents = pgTable(
   'rope_events',
@@ -29,6 +38,13 @@ export const ropeEvents = pgTable(
     recordingType: varchar({ length: 16 }).notNull(),
     type: varchar({ length: 32 }).notNull(),
     isDeleted: boolean().notNull().default(false),
+    /**
+     * 'position,count,lossAmount,flags' of a located damage (flags: 1 loss in mm², 2 found by MRT; null for any
+     * other event), written by PostgreSQL
+     * from the attributes: the damage chart of a rope with 50,000 events reads these instead of parsing 50,000
+     * JSON documents. Which events are damages mirrors isDamage in the domain (a test keeps the two equal).
+     */
+    damageFields: text().generatedAlwaysAs(DAMAGE_FIELDS),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

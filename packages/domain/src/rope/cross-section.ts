@@ -17,15 +17,38 @@ export function lossPerBrokenWire(rope: RopeAttributes): number | undefined {
 
 type LossFields = Pick<RopeEventAttributes, 'damageCount' | 'crossSectionLossAmount' | 'crossSectionLossUnit'>;
 
-/** An event's loss in percent of the metallic cross-section; 0 when nothing can be computed. */
-export function eventLossPct(event: LossFields, rope: RopeAttributes): number {
-  const area = metallicCrossSection(rope);
-  if (event.crossSectionLossAmount !== undefined && event.crossSectionLossAmount > 0) {
-    if (event.crossSectionLossUnit === 'mm2') return area ? (100 * event.crossSectionLossAmount) / area : 0;
-    return event.crossSectionLossAmount;
+/** What converting many events needs from the rope, computed once: A and the loss of one broken wire. */
+export interface LossModel {
+  area: number | undefined;
+  perWire: number | undefined;
+}
+
+export function lossModel(rope: RopeAttributes): LossModel {
+  return { area: metallicCrossSection(rope), perWire: lossPerBrokenWire(rope) };
+}
+
+/** An event's loss in percent of A from its raw fields; 0 when nothing can be computed. */
+export function lossPctOf(
+  model: LossModel,
+  damageCount: number,
+  lossAmount: number | null,
+  lossInMm2: boolean,
+): number {
+  if (lossAmount !== null && lossAmount > 0) {
+    if (lossInMm2) return model.area ? (100 * lossAmount) / model.area : 0;
+    return lossAmount;
   }
-  const perWire = lossPerBrokenWire(rope);
-  return event.damageCount && perWire ? event.damageCount * perWire : 0;
+  return damageCount && model.perWire ? damageCount * model.perWire : 0;
+}
+
+/** An event's loss in percent of the metallic cross-section; 0 when nothing can be computed. */
+export function eventLossPct(event: LossFields, rope: RopeAttributes, model: LossModel = lossModel(rope)): number {
+  return lossPctOf(
+    model,
+    event.damageCount ?? 0,
+    event.crossSectionLossAmount ?? null,
+    event.crossSectionLossUnit === 'mm2',
+  );
 }
 
 /** The same loss in mm²; the unit the user picked for totals. */

@@ -1,11 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RopeEventAttributes } from '../events.ts';
 import type { RopeAttributes } from '../ropes.ts';
 import { eventLossPct, lossPerBrokenWire, metallicCrossSection } from './cross-section.ts';
 import type { RopeEventInput } from './effective-events.ts';
 import { damageGaugeColour, gaugeValue, healthGaugeColour } from './gauge.ts';
-import { computeRopeDamage, loopLengthFor, summariseDamages } from './rope-damage.ts';
+import { computeRopeDamage, computeRopeDamageFromRows, loopLengthFor, summariseDamages } from './rope-damage.ts';
 import { ruleRowFor } from './rule-sets.ts';
+import { windowPoints } from './windows.ts';
+
+const pointsOf = (result: ReturnType<typeof computeRopeDamage>, series: number) =>
+  windowPoints(result.damages, result.series[series]!.windows);
 
 /** DOMAIN.md section 4: haul rope, d = 40 mm, C = 0.384, outer wire 2.6 mm. */
 const haulRope: RopeAttributes = {
@@ -76,7 +81,9 @@ describe('damage per reference length (DOMAIN.md 3-4 worked example)', () => {
   it('finds 2.59 / 4.32 / 10.37 % in the worst windows: utilisation 0.43 / 0.54 / 0.41, damage 54 %, health 46 %', () => {
     const result = computeRopeDamage(haulRope, events);
     expect(result.series.map((entry) => entry.length)).toEqual([0.24, 1.6, 20]);
-    const worstLoss = result.series.map((entry) => Math.max(...entry.points.map((point) => point.lossPct)));
+    const worstLoss = result.series.map((_, index) =>
+      Math.max(...pointsOf(result, index).map((point) => point.lossPct)),
+    );
     expect(worstLoss[0]).toBeCloseTo(2.59, 2);
     expect(worstLoss[1]).toBeCloseTo(4.32, 2);
     expect(worstLoss[2]).toBeCloseTo(10.37, 2);
@@ -119,13 +126,13 @@ describe('damage per reference length (DOMAIN.md 3-4 worked example)', () => {
     const manual = breaks(10, 3, { detection: 'manual', timestamp: '2024-01-01T00:00:00Z' });
     const mrt = breaks(10.1, 3, { detection: 'mrt', timestamp: '2025-06-01T00:00:00Z' });
     const all = computeRopeDamage(haulRope, [manual, mrt]);
-    expect(all.series[0]!.points[0]!.count).toBe(6);
-    expect(computeRopeDamage(haulRope, [manual, mrt], { damageFilter: 'mrt' }).series[0]!.points[0]!.count).toBe(3);
-    expect(computeRopeDamage(haulRope, [manual, mrt], { damageFilter: 'manual' }).series[0]!.points[0]!.events).toEqual(
-      [manual.id],
-    );
+    expect(pointsOf(all, 0)[0]!.count).toBe(6);
+    expect(pointsOf(computeRopeDamage(haulRope, [manual, mrt], { damageFilter: 'mrt' }), 0)[0]!.count).toBe(3);
+    expect(pointsOf(computeRopeDamage(haulRope, [manual, mrt], { damageFilter: 'manual' }), 0)[0]!.events).toEqual([
+      manual.id,
+    ]);
     const asOf = Date.parse('2025-01-01T00:00:00Z');
-    expect(computeRopeDamage(haulRope, [manual, mrt], { asOf }).series[0]!.points[0]!.count).toBe(3);
+    expect(pointsOf(computeRopeDamage(haulRope, [manual, mrt], { asOf }), 0)[0]!.count).toBe(3);
   });
 
   it('lets a repair piece remove earlier damages inside its range only', () => {
@@ -133,7 +140,7 @@ describe('damage per reference length (DOMAIN.md 3-4 worked example)', () => {
     const outside = breaks(40, 4, { timestamp: '2024-01-01T00:00:00Z' });
     const later = breaks(21, 1, { timestamp: '2025-03-01T00:00:00Z' });
     const piece = event(15, { type: 'repairPiece', positionEnd: 30, timestamp: '2025-01-01T00:00:00Z' });
-    const ids = computeRopeDamage(haulRope, [inside, outside, later, piece]).series[2]!.points.flatMap(
+    const ids = pointsOf(computeRopeDamage(haulRope, [inside, outside, later, piece]), 2).flatMap(
       (point) => point.events,
     );
     expect(new Set(ids)).toEqual(new Set([outside.id, later.id]));
@@ -149,7 +156,7 @@ describe('damage per reference length (DOMAIN.md 3-4 worked example)', () => {
       lengthChange: -60,
       timestamp: '2024-06-01T00:00:00Z',
     });
-    const positions = computeRopeDamage(haulRope, [before, cut, beyond, shortening]).series[0]!.points.map(
+    const positions = pointsOf(computeRopeDamage(haulRope, [before, cut, beyond, shortening]), 0).map(
       (p) => p.position,
     );
     expect(positions).toEqual([540]);
@@ -157,9 +164,9 @@ describe('damage per reference length (DOMAIN.md 3-4 worked example)', () => {
       ...shortening,
       attributes: { ...shortening.attributes, mutationRelevance: 'notRelevant' as const },
     };
-    expect(computeRopeDamage(haulRope, [before, beyond, notRelevant]).series[0]!.points.map((p) => p.position)).toEqual(
-      [500, 600],
-    );
+    expect(pointsOf(computeRopeDamage(haulRope, [before, beyond, notRelevant]), 0).map((p) => p.position)).toEqual([
+      500, 600,
+    ]);
   });
 
   it('wraps windows of endless haul ropes at the loop length', () => {
@@ -189,7 +196,75 @@ describe('damage computation order', () => {
     expect(backward.series.map((series) => series.utilisation)).toEqual(
       forward.series.map((series) => series.utilisation),
     );
-    expect(forward.series[0]!.points.map((point) => point.position)).toEqual([10, 10.05, 10.1, 250, 251, 499.9, 500]);
-    expect(forward.series[0]!.points[0]!.count).toBe(6);
+    expect(pointsOf(forward, 0).map((point) => point.position)).toEqual([10, 10.05, 10.1, 250, 251, 499.9, 500]);
+    expect(pointsOf(forward, 0)[0]!.count).toBe(6);
+  });
+});
+
+describe('bulk rows', () => {
+  it('computes what computeRopeDamage computes from the events, with filters and dates', () => {
+    const eventList = fc.array(
+      fc.record({
+        position: fc.double({ min: 0, max: 300, noNaN: true }),
+        damageCount: fc.integer({ min: 0, max: 5 }),
+        lossAmount: fc.option(fc.double({ min: 0, max: 20, noNaN: true })),
+        lossInMm2: fc.boolean(),
+        foundByMrt: fc.boolean(),
+        day: fc.integer({ min: 0, max: 60 }),
+      }),
+      { maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(
+        eventList,
+        fc.constantFrom(undefined, 'manual' as const, 'mrt' as const),
+        fc.option(fc.integer({ min: 0, max: 61 })),
+        fc.option(fc.integer({ min: 50, max: 400 })),
+        (list, damageFilter, asOfDay, loop) => {
+          const day = (n: number) => Date.UTC(2025, 0, 1) + n * 86_400_000;
+          const events = list.map((entry, index) => ({
+            id: index + 1,
+            position: entry.position,
+            attributes: {
+              timestamp: new Date(day(entry.day)).toISOString(),
+              recordingType: 'damage' as const,
+              type: 'wireBreak' as const,
+              actionStatus: 'new' as const,
+              isImported: false,
+              damageCount: entry.damageCount,
+              ...(entry.lossAmount === null
+                ? {}
+                : {
+                    crossSectionLossAmount: entry.lossAmount,
+                    crossSectionLossUnit: entry.lossInMm2 ? ('mm2' as const) : ('percent' as const),
+                  }),
+              detection: entry.foundByMrt ? ('mrt' as const) : ('manual' as const),
+            },
+          }));
+          const rows = {
+            id: events.map((event) => event.id),
+            position: list.map((entry) => entry.position),
+            damageCount: list.map((entry) => entry.damageCount),
+            lossAmount: list.map((entry) => entry.lossAmount),
+            lossInMm2: list.map((entry) => entry.lossAmount !== null && entry.lossInMm2),
+            foundByMrt: list.map((entry) => entry.foundByMrt),
+            occurredAt: list.map((entry) => day(entry.day)),
+          };
+          const options = {
+            damageFilter,
+            asOf: asOfDay === null ? undefined : day(asOfDay),
+            loopLength: loop ?? undefined,
+          };
+          const fromEvents = computeRopeDamage(haulRope, events, options);
+          const fromRows = computeRopeDamageFromRows(haulRope, rows, options);
+          expect(fromRows.damage).toBe(fromEvents.damage);
+          expect(Array.from(fromRows.damages.id)).toEqual(Array.from(fromEvents.damages.id));
+          expect(fromRows.series.map((series) => Array.from(series.windows.sum))).toEqual(
+            fromEvents.series.map((series) => Array.from(series.windows.sum)),
+          );
+        },
+      ),
+      { numRuns: 1_000 },
+    );
   });
 });

@@ -1,8 +1,9 @@
 import type { RopeAttributes, RopeDamages } from '../ropes.ts';
-import { eventLossPct } from './cross-section.ts';
+import { eventLossPct, lossModel, lossPctOf } from './cross-section.ts';
+import { type DamageColumns, emptyDamages, sortDamages, type UnsortedDamages } from './damage-columns.ts';
 import { type DamageFilter, effectiveDamages, type RopeEventInput } from './effective-events.ts';
 import { type RuleRow, type RuleSet, ruleRowFor } from './rule-sets.ts';
-import { byPosition, sweepWindows, type WindowPoint, worstWindow } from './windows.ts';
+import { sweepColumns, type WindowColumns, worstWindow } from './windows.ts';
 
 export interface ReferenceSeries {
   /** k of the reference length k·d. */
@@ -11,13 +12,15 @@ export interface ReferenceSeries {
   length: number;
   limit: number;
   utilisation: number;
-  points: WindowPoint[];
+  windows: WindowColumns;
 }
 
 export interface RopeDamageResult {
   ruleSet: RuleSet;
   row: RuleRow;
   positionOffset: number;
+  /** The damages that count, sorted as the windows index them. */
+  damages: DamageColumns;
   series: ReferenceSeries[];
   /** 100 × the largest utilisation. */
   damage: number;
@@ -38,31 +41,95 @@ export function computeRopeDamage(
   events: readonly RopeEventInput[],
   options: DamageOptions = {},
 ): RopeDamageResult {
+  const { row } = ruleRowFor(rope);
+  const model = lossModel(rope);
+  const effective = effectiveDamages(events, options);
+  const damages = emptyDamages(effective.length);
+  for (const event of effective) {
+    const lossPct = eventLossPct(event.attributes, rope, model);
+    addDamage(damages, row, event.id, event.position!, event.attributes.damageCount ?? 0, lossPct);
+  }
+  return damageOfColumns(rope, damages, options.loopLength);
+}
+
+/**
+ * The damage events of a rope as the database reads them in bulk, one entry per event: only damages with a
+ * position, on a rope without relevant mutations or repair pieces (those need the whole history, see
+ * effectiveDamages). occurredAt (ms) is needed only to replay a date.
+ */
+export interface DamageRows {
+  id: ArrayLike<number>;
+  position: ArrayLike<number>;
+  damageCount: ArrayLike<number>;
+  lossAmount: ArrayLike<number | null>;
+  lossInMm2: ArrayLike<boolean>;
+  foundByMrt: ArrayLike<boolean>;
+  occurredAt?: ArrayLike<number>;
+}
+
+/** computeRopeDamage for bulk rows: the same filters, without an object per event. */
+export function computeRopeDamageFromRows(
+  rope: RopeAttributes,
+  rows: DamageRows,
+  options: DamageOptions = {},
+): RopeDamageResult {
+  const { row } = ruleRowFor(rope);
+  const model = lossModel(rope);
+  const n = rows.id.length;
+  const asOf = options.asOf ?? Number.POSITIVE_INFINITY;
+  if (Number.isFinite(asOf) && !rows.occurredAt) throw new Error('Replaying a date needs occurredAt');
+  const damages = emptyDamages(n);
+  const byLoss = row.metric === 'lossPct';
+  const filterMrt = options.damageFilter === 'mrt';
+  let kept = 0;
+  for (let i = 0; i < n; i += 1) {
+    if (rows.occurredAt && !(rows.occurredAt[i]! < asOf)) continue;
+    if (options.damageFilter && filterMrt !== rows.foundByMrt[i]) continue;
+    const count = rows.damageCount[i]!;
+    const lossPct = lossPctOf(model, count, rows.lossAmount[i]!, rows.lossInMm2[i]!);
+    damages.id[kept] = rows.id[i]!;
+    damages.position[kept] = rows.position[i]!;
+    damages.count[kept] = count;
+    damages.lossPct[kept] = lossPct;
+    damages.weight[kept] = byLoss ? lossPct : count;
+    kept += 1;
+  }
+  damages.length = kept;
+  return damageOfColumns(rope, damages, options.loopLength);
+}
+
+function addDamage(
+  damages: UnsortedDamages,
+  row: RuleRow,
+  id: number,
+  position: number,
+  count: number,
+  lossPct: number,
+) {
+  const i = damages.length++;
+  damages.id[i] = id;
+  damages.position[i] = position;
+  damages.count[i] = count;
+  damages.lossPct[i] = lossPct;
+  damages.weight[i] = row.metric === 'lossPct' ? lossPct : count;
+}
+
+function damageOfColumns(rope: RopeAttributes, unsorted: UnsortedDamages, loopLength?: number): RopeDamageResult {
   const { ruleSet, row } = ruleRowFor(rope);
   const diameterM = (rope.nominalDiameter ?? 0) / 1000;
-  const located = effectiveDamages(events, options).map((event) => {
-    const lossPct = eventLossPct(event.attributes, rope);
-    const count = event.attributes.damageCount ?? 0;
-    return {
-      id: event.id,
-      position: event.position!,
-      count,
-      lossPct,
-      weight: row.metric === 'lossPct' ? lossPct : count,
-    };
-  });
   // One sort serves every reference length.
-  const damages = located.sort(byPosition);
+  const damages = sortDamages(unsorted, loopLength);
   const series = row.lengths.map(({ multiple, limit }) => {
     const length = multiple * diameterM;
-    const points = length > 0 ? sweepWindows(damages, length, options.loopLength, { sorted: true }) : [];
-    return { multiple, length, limit, utilisation: worstWindow(points) / limit, points };
+    const windows = sweepColumns(damages, length, loopLength);
+    return { multiple, length, limit, utilisation: worstWindow(windows) / limit, windows };
   });
   const damage = 100 * Math.max(0, ...series.map((entry) => entry.utilisation));
   return {
     ruleSet,
     row,
     positionOffset: rope.positionOffset ?? 0,
+    damages,
     series,
     damage,
     health: ropeHealth(damage),

@@ -1,20 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LocatedDamage, sweepWindows, worstWindow } from './windows.ts';
+import { type LocatedDamage, sweepWindows, type WindowPoint } from './windows.ts';
 
-function bruteForce(damages: LocatedDamage[], length: number, loop?: number): number[] {
+const worst = (points: WindowPoint[]) => Math.max(0, ...points.map((point) => point.sum));
+
+/** A window as sum and the set of its damages, comparable as a string. */
+const key = (sum: number, ids: number[]) => `${sum}:${[...ids].sort((a, b) => a - b).join(',')}`;
+
+function bruteForce(damages: LocatedDamage[], length: number, loop?: number): string[] {
   const wrap = (x: number) => (loop ? ((x % loop) + loop) % loop : x);
   const span = loop ? Math.min(length, loop) : length;
   const starts = [...new Set(damages.map((damage) => wrap(damage.position)))];
   return starts
     .map((from) => {
-      return damages.reduce((sum, other) => {
+      const inside = damages.filter((other) => {
         let offset = wrap(other.position) - from;
         if (loop && offset < 0) offset += loop;
-        return offset >= 0 && offset < span ? sum + other.weight : sum;
-      }, 0);
+        return offset >= 0 && offset < span;
+      });
+      return key(
+        inside.reduce((sum, other) => sum + other.weight, 0),
+        inside.map((other) => other.id),
+      );
     })
-    .sort((a, b) => a - b);
+    .sort();
 }
 
 const damageList = fc.array(
@@ -27,15 +36,15 @@ describe('sweepWindows', () => {
     const damages = [0, 0.1, 0.2, 1, 5].map((position, id) => ({ id, position, weight: 1, count: 1, lossPct: 0.5 }));
     const points = sweepWindows(damages, 0.24);
     expect(points.map((point) => point.sum)).toEqual([3, 2, 1, 1, 1]);
-    expect(points[0]).toMatchObject({ position: 0, count: 3, lossPct: 1.5, events: [0], eventCount: 3 });
-    expect(worstWindow(points)).toBe(3);
+    expect(points[0]).toMatchObject({ position: 0, count: 3, lossPct: 1.5, events: [0, 1, 2], eventCount: 3 });
+    expect(worst(points)).toBe(3);
   });
 
   it('wraps windows over the end of an endless rope', () => {
     const damages = [1, 99.9, 99.5].map((position, id) => ({ id, position, weight: 1, count: 1, lossPct: 1 }));
     const points = sweepWindows(damages, 2, 100);
-    expect(worstWindow(points)).toBe(3);
-    expect(points.find((point) => point.position === 99.5)).toMatchObject({ events: [2], eventCount: 3 });
+    expect(worst(points)).toBe(3);
+    expect(points.find((point) => point.position === 99.5)).toMatchObject({ events: [2, 1, 0], eventCount: 3 });
   });
 
   it('keeps nearly equal positions in one full-loop window despite rounding', () => {
@@ -66,8 +75,8 @@ describe('sweepWindows', () => {
         (list, length, loop) => {
           const damages = list.map((damage, id) => ({ ...damage, id, count: damage.weight, lossPct: damage.weight }));
           const swept = sweepWindows(damages, length, loop ?? undefined)
-            .map((point) => point.sum)
-            .sort((a, b) => a - b);
+            .map((point) => key(point.sum, point.events))
+            .sort();
           expect(swept).toEqual(bruteForce(damages, length, loop ?? undefined));
         },
       ),

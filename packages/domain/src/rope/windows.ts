@@ -1,3 +1,5 @@
+import { type DamageColumns, emptyDamages, sortDamages } from './damage-columns.ts';
+
 /** One located damage with its weight under the rule in force (loss percent or broken wires). */
 export interface LocatedDamage {
   id: number;
@@ -7,95 +9,143 @@ export interface LocatedDamage {
   lossPct: number;
 }
 
+/**
+ * The windows of one reference length, as columns: window i starts at the position of damage first[i] and holds
+ * eventCount[i] damages from there on (running past the last damage to the first on an endless rope).
+ */
+export interface WindowColumns {
+  first: Int32Array;
+  eventCount: Int32Array;
+  /** Sums over the window. */
+  sum: Float64Array;
+  count: Float64Array;
+  lossPct: Float64Array;
+  /** Index of the window's heaviest damage (the last of equal weights). */
+  heaviest: Int32Array;
+}
+
+/** The DOMAIN.md shape of one window: `{position, count, lossPct, events: [ids], damagePosition}` plus its sum. */
 export interface WindowPoint {
-  /** Start of the window, m. */
   position: number;
-  /** Sum of the weights in [position, position + length). */
   sum: number;
   count: number;
   lossPct: number;
-  /** The damages at the window's start; listing every damage of every window would grow with n × window size. */
   events: number[];
-  /** How many damages the window holds. */
   eventCount: number;
-  /** Position of the heaviest damage in the window. */
   damagePosition: number;
 }
 
 /**
- * Window sums over [x, x + length) for every window starting at a damage: sort once, then two pointers and a
- * monotonic deque for the heaviest damage, O(n log n) overall. On an endless rope positions wrap at loopLength and
- * a window may run over the splice point; a window never covers more than one loop.
+ * Window sums over [x, x + length) for every window starting at a damage (one per distinct position): two
+ * pointers over the sorted damages and a monotonic deque for the heaviest, O(n). On an endless rope a window may
+ * run over the splice point into a second lap; offsets are measured as (position - start) + lap · loop, never
+ * from shifted positions, so rounding cannot reorder them, and a window never covers more than one loop.
  */
-export function sweepWindows(
-  damages: readonly LocatedDamage[],
-  length: number,
-  loopLength?: number,
-  options: { sorted?: boolean } = {},
-): WindowPoint[] {
-  if (damages.length === 0 || !(length > 0)) return [];
-  const loop = loopLength && loopLength > 0 ? loopLength : undefined;
+export function sweepColumns(damages: DamageColumns, length: number, loopLength?: number): WindowColumns {
+  const n = damages.position.length;
+  const loop = loopLength && loopLength > 0 ? loopLength : 0;
   const span = loop ? Math.min(length, loop) : length;
-  const sorted =
-    options.sorted && !loop
-      ? damages
-      : damages
-          .map((damage) => (loop ? { ...damage, position: ((damage.position % loop) + loop) % loop } : damage))
-          .sort(byPosition);
-  const n = sorted.length;
-  // On an endless rope the second lap repeats the damages for windows running over the splice point. Offsets are
-  // measured as (position - start) + lap · loop, never from shifted positions, so rounding cannot reorder them.
+  const { position, weight, count: counts, lossPct: losses } = damages;
+  const starts = n > 0 && length > 0 ? distinctStarts(position) : new Int32Array(0);
+  const windows = starts.length;
+  const result: WindowColumns = {
+    first: starts,
+    eventCount: new Int32Array(windows),
+    sum: new Float64Array(windows),
+    count: new Float64Array(windows),
+    lossPct: new Float64Array(windows),
+    heaviest: new Int32Array(windows),
+  };
   const laps = loop ? 2 : 1;
-  const at = (index: number) => sorted[index % n]!;
-  const offset = (index: number, from: number) => at(index).position - from + (index >= n ? (loop ?? 0) : 0);
-
-  const points: WindowPoint[] = [];
-  const deque: number[] = [];
+  // The deque holds unwrapped indices (up to 2n on a loop) of decreasing weight.
+  const deque = new Int32Array(n * laps);
+  let head = 0;
+  let tail = 0;
   let end = 0;
   let sum = 0;
   let count = 0;
   let lossPct = 0;
-  // Damages at the same position open the same window: one point per distinct start position.
-  for (let start = 0; start < n; ) {
-    const from = at(start).position;
-    let next = start + 1;
-    while (next < n && at(next).position === from) next += 1;
+  for (let w = 0; w < windows; w += 1) {
+    const start = starts[w]!;
+    const next = w + 1 < windows ? starts[w + 1]! : n;
+    const from = position[start]!;
     // The end never passes start + n: with a loop, that would count a damage twice.
-    while (end < n * laps && end < start + n && offset(end, from) < span) {
-      const damage = at(end);
-      sum += damage.weight;
-      count += damage.count;
-      lossPct += damage.lossPct;
-      while (deque.length > 0 && at(deque[deque.length - 1]!).weight <= damage.weight) deque.pop();
-      deque.push(end);
+    while (end < n * laps && end < start + n) {
+      const at = end < n ? end : end - n;
+      const offset = position[at]! - from + (end < n ? 0 : loop);
+      if (!(offset < span)) break;
+      sum += weight[at]!;
+      count += counts[at]!;
+      lossPct += losses[at]!;
+      const heavy = weight[at]!;
+      while (tail > head && weight[wrap(deque[tail - 1]!, n)]! <= heavy) tail -= 1;
+      deque[tail++] = end;
       end += 1;
     }
-    while (deque[0]! < start) deque.shift();
-    const heaviest = at(deque[0]!);
-    const events: number[] = [];
-    for (let index = start; index < next; index += 1) events.push(at(index).id);
-    points.push({
-      position: from,
-      sum,
-      count,
-      lossPct,
-      events,
-      eventCount: end - start,
-      damagePosition: heaviest.position,
-    });
+    while (deque[head]! < start) head += 1;
+    result.eventCount[w] = end - start;
+    result.sum[w] = sum;
+    result.count[w] = count;
+    result.lossPct[w] = lossPct;
+    result.heaviest[w] = wrap(deque[head]!, n);
     for (let leaving = start; leaving < next; leaving += 1) {
-      sum -= at(leaving).weight;
-      count -= at(leaving).count;
-      lossPct -= at(leaving).lossPct;
+      sum -= weight[leaving]!;
+      count -= counts[leaving]!;
+      lossPct -= losses[leaving]!;
     }
-    start = next;
   }
-  return points;
+  return result;
 }
 
-export const byPosition = (a: LocatedDamage, b: LocatedDamage) => a.position - b.position || a.id - b.id;
+const wrap = (index: number, n: number) => (index < n ? index : index - n);
+
+/** Index of the first damage at each distinct position: damages at one position open one window. */
+function distinctStarts(position: Float64Array): Int32Array {
+  const starts = new Int32Array(position.length);
+  let windows = 0;
+  for (let i = 0; i < position.length; i += 1) {
+    if (i === 0 || position[i] !== position[i - 1]) starts[windows++] = i;
+  }
+  return starts.slice(0, windows);
+}
 
 /** The largest window sum, the quantity compared with a rule's limit. */
-export function worstWindow(points: readonly WindowPoint[]): number {
-  return points.reduce((worst, point) => Math.max(worst, point.sum), 0);
+export function worstWindow(windows: WindowColumns): number {
+  let worst = 0;
+  for (const sum of windows.sum) if (sum > worst) worst = sum;
+  return worst;
+}
+
+/** The windows in DOMAIN.md's shape, every id of each window listed: for reports and tests, not 50,000 damages. */
+export function windowPoints(damages: DamageColumns, windows: WindowColumns): WindowPoint[] {
+  const n = damages.id.length;
+  return Array.from(windows.first, (first, w) => {
+    const eventCount = windows.eventCount[w]!;
+    const events: number[] = [];
+    for (let k = 0; k < eventCount; k += 1) events.push(damages.id[(first + k) % n]!);
+    return {
+      position: damages.position[first]!,
+      sum: windows.sum[w]!,
+      count: windows.count[w]!,
+      lossPct: windows.lossPct[w]!,
+      events,
+      eventCount,
+      damagePosition: damages.position[windows.heaviest[w]!]!,
+    };
+  });
+}
+
+/** Convenience for a list of damages: sort, sweep and answer the points. */
+export function sweepWindows(damages: readonly LocatedDamage[], length: number, loopLength?: number): WindowPoint[] {
+  const columns = emptyDamages(damages.length);
+  for (const damage of damages) {
+    const i = columns.length++;
+    columns.id[i] = damage.id;
+    columns.position[i] = damage.position;
+    columns.weight[i] = damage.weight;
+    columns.count[i] = damage.count;
+    columns.lossPct[i] = damage.lossPct;
+  }
+  const sorted = sortDamages(columns, loopLength);
+  return windowPoints(sorted, sweepColumns(sorted, length, loopLength));
 }

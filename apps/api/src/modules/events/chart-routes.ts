@@ -19,6 +19,11 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['events'],
+          description:
+            'The damage chart per reference length in columns: `damages` {id, position, count, lossPct} sorted as ' +
+            'the windows index them; each series of `result` has `points` {first, eventCount, heaviest, value}: ' +
+            'window i starts at damages.position[first[i]], holds eventCount[i] damages from there on (wrapping ' +
+            'on an endless rope), its heaviest damage is damages[heaviest[i]] and value[i] its sum under the rule.',
           params: idParamsSchema,
           querystring: z.object({
             damageFilter: z.enum(['manual', 'mrt', '']).optional(),
@@ -27,12 +32,13 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }),
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = requirePermission(request, 'DOMAIN_READ');
         const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
         const { rope } = await findRope(ctx, viewer, request.params.id);
         const damageFilter = request.query.damageFilter || undefined;
-        return damageChart(ctx, rope.id, { damageFilter, dateFilter: request.query.dateFilter });
+        const json = await damageChart(ctx, rope.id, { damageFilter, dateFilter: request.query.dateFilter });
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     );
 

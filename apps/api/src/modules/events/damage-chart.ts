@@ -5,7 +5,8 @@ import { forecastDiscard } from '@rope/domain/rope/forecast';
 import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { loadRopeForDamage } from './recompute.ts';
+import { damageChartJson } from './damage-answer.ts';
+import { computeDamageOf, loadDamageTarget, loadRopeForDamage } from './recompute.ts';
 
 async function load(ctx: AppContext, ropeId: number) {
   const loaded = await loadRopeForDamage(ctx.db, ropeId);
@@ -13,47 +14,19 @@ async function load(ctx: AppContext, ropeId: number) {
   return loaded;
 }
 
-/** GET /ropes/{id}/events/damage: the chart per reference length, as of a day and filtered by detection. */
+/**
+ * GET /ropes/{id}/events/damage: the chart per reference length, as of a day and filtered by detection. A rope
+ * whose history shifts or removes damages is computed from its whole events; any other from bulk damage rows.
+ */
 export async function damageChart(
   ctx: AppContext,
   ropeId: number,
   options: { damageFilter?: DamageFilter; dateFilter?: string },
-) {
-  const { rope, events, loopLength } = await load(ctx, ropeId);
+): Promise<string> {
+  const target = await loadDamageTarget(ctx.db, ropeId);
+  if (!target) throw notFound('No such rope');
   const asOf = options.dateFilter ? endOfDay(options.dateFilter) : undefined;
-  const result = computeRopeDamage(rope.attributes, events, { damageFilter: options.damageFilter, asOf, loopLength });
-  return {
-    result: result.series.map((series) => ({
-      multiple: series.multiple,
-      length: series.length,
-      limit: series.limit,
-      utilisation: series.utilisation,
-      points: series.points.map(({ position, count, lossPct, events: ids, eventCount, damagePosition, sum }) => ({
-        position,
-        count,
-        lossPct,
-        value: sum,
-        events: ids,
-        eventCount,
-        damagePosition,
-      })),
-    })),
-    standard: result.ruleSet.id,
-    ruleSet: {
-      name: result.ruleSet.name,
-      edition: result.ruleSet.edition,
-      row: {
-        id: result.row.id,
-        label: result.row.label,
-        metric: result.row.metric,
-        comparator: result.row.comparator,
-        source: result.row.source,
-      },
-    },
-    positionOffset: result.positionOffset,
-    damage: result.damage,
-    health: result.health,
-  };
+  return damageChartJson(await computeDamageOf(ctx.db, target, { damageFilter: options.damageFilter, asOf }));
 }
 
 const INSPECTION_TYPES = new Set(['mrtInspection', 'visualInspection', 'diameterMeasurement']);

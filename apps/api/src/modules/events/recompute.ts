@@ -1,15 +1,45 @@
 import type { Db } from '@rope/db/client';
 import { installations, ropeEvents, ropes } from '@rope/db/schema/index';
-import { computeRopeDamage, loopLengthFor, summariseDamages } from '@rope/domain/rope/rope-damage';
+import {
+  computeRopeDamage,
+  computeRopeDamageFromRows,
+  type DamageOptions,
+  loopLengthFor,
+  type RopeDamageResult,
+  summariseDamages,
+} from '@rope/domain/rope/rope-damage';
 import { and, eq } from 'drizzle-orm';
+import { readDamageRows } from './damage-rows.ts';
 
-/** Loads what the damage computation of one rope needs: its attributes, loop and live events. */
-export async function loadRopeForDamage(db: Db, ropeId: number) {
+/** The rope whose damage is computed: its row, its installation's attributes and its loop length. */
+export async function loadDamageTarget(db: Db, ropeId: number) {
   const [row] = await db
     .select({ rope: ropes, installationAttributes: installations.attributes })
     .from(ropes)
     .innerJoin(installations, eq(installations.id, ropes.installationId))
     .where(eq(ropes.id, ropeId));
+  if (!row) return undefined;
+  return { ...row, loopLength: loopLengthFor(row.rope.attributes, row.installationAttributes.loopLength) };
+}
+
+type DamageTarget = NonNullable<Awaited<ReturnType<typeof loadDamageTarget>>>;
+
+/** The rope's damage: from bulk damage rows, or from its whole events when its history shifts or removes damages. */
+export async function computeDamageOf(
+  db: Db,
+  target: DamageTarget,
+  options: Pick<DamageOptions, 'damageFilter' | 'asOf'>,
+): Promise<RopeDamageResult> {
+  const damageOptions = { ...options, loopLength: target.loopLength };
+  const rows = await readDamageRows(db, target.rope.id, options.asOf !== undefined);
+  if (rows) return computeRopeDamageFromRows(target.rope.attributes, rows, damageOptions);
+  const events = (await loadRopeForDamage(db, target.rope.id))!.events;
+  return computeRopeDamage(target.rope.attributes, events, damageOptions);
+}
+
+/** Loads what the damage computation of one rope needs: its attributes, loop and live events. */
+export async function loadRopeForDamage(db: Db, ropeId: number) {
+  const row = await loadDamageTarget(db, ropeId);
   if (!row) return undefined;
   const events = await db
     .select({ id: ropeEvents.id, position: ropeEvents.position, attributes: ropeEvents.attributes })
@@ -19,7 +49,7 @@ export async function loadRopeForDamage(db: Db, ropeId: number) {
     rope: row.rope,
     installationAttributes: row.installationAttributes,
     events,
-    loopLength: loopLengthFor(row.rope.attributes, row.installationAttributes.loopLength),
+    loopLength: row.loopLength,
   };
 }
 
@@ -28,11 +58,11 @@ export async function loadRopeForDamage(db: Db, ropeId: number) {
  * lists, maps and gauges never disagree with the chart. Answers whether the stored value changed.
  */
 export async function recomputeRopeDamages(db: Db, ropeId: number): Promise<boolean> {
-  const loaded = await loadRopeForDamage(db, ropeId);
-  if (!loaded) return false;
-  const result = computeRopeDamage(loaded.rope.attributes, loaded.events, { loopLength: loaded.loopLength });
+  const target = await loadDamageTarget(db, ropeId);
+  if (!target) return false;
+  const result = await computeDamageOf(db, target, {});
   const summary = summariseDamages(result, new Date());
-  const before = loaded.rope.damages;
+  const before = target.rope.damages;
   const changed =
     !before ||
     before.damage !== summary.damage ||

@@ -1,0 +1,159 @@
+import { ropeEvents, ropes } from '@rope/db/schema/index';
+import { EVENT_TYPES_BY_RECORDING, type RopeEventAttributes } from '@rope/domain/events';
+import { endOfDay, isDamage } from '@rope/domain/rope/effective-events';
+import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
+import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/domain/views/damage-chart';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../test/cast.ts';
+import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { readDamageRows } from './damage-rows.ts';
+import { computeDamageOf, loadDamageTarget, loadRopeForDamage } from './recompute.ts';
+
+const HAUL_ROPE = {
+  ropeType: 'strandedRope',
+  ropeApplication: 'haulRope',
+  standard: 'EN12927',
+  nominalDiameter: 40,
+  fillFactor: 0.384,
+  outerWireDiameter: 2.6,
+  loopLength: 300,
+} as const;
+
+/** A deterministic stream of numbers in [0, 1). */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+describe('damage chart from bulk rows', () => {
+  let t: TestApp;
+  let cast: ReturnType<typeof createCast>;
+  let installationId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cast = createCast(t);
+    const mandator = await createMandator(t.ctx.db);
+    installationId = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id;
+    await cast.add('client', ['ROLE_USER'], [mandator.id]);
+  });
+  afterAll(() => t.close());
+
+  async function ropeWith(events: { position: number | null; attributes: RopeEventAttributes }[]) {
+    const rope = await createRope(t.ctx.db, installationId);
+    await t.ctx.db.update(ropes).set({ attributes: HAUL_ROPE }).where(eq(ropes.id, rope.id));
+    if (events.length > 0)
+      await t.ctx.db.insert(ropeEvents).values(
+        events.map((event) => ({
+          ropeId: rope.id,
+          position: event.position,
+          attributes: event.attributes,
+          occurredAt: new Date(event.attributes.timestamp),
+          recordingType: event.attributes.recordingType,
+          type: event.attributes.type,
+        })),
+      );
+    return rope.id;
+  }
+
+  it('marks exactly the events the domain counts as located damages', async () => {
+    const events = Object.entries(EVENT_TYPES_BY_RECORDING).flatMap(([recordingType, types]) =>
+      types.flatMap((type) =>
+        [12.5, null].map((position) => ({
+          position,
+          attributes: {
+            timestamp: '2026-01-01T00:00:00Z',
+            recordingType,
+            type,
+            actionStatus: 'new',
+            isImported: false,
+          } as RopeEventAttributes,
+        })),
+      ),
+    );
+    const ropeId = await ropeWith(events);
+    const marked = await t.ctx.db
+      .select({ id: ropeEvents.id })
+      .from(ropeEvents)
+      .where(and(eq(ropeEvents.ropeId, ropeId), isNotNull(ropeEvents.damageFields)));
+    const loaded = (await loadRopeForDamage(t.ctx.db, ropeId))!;
+    const expected = loaded.events.filter((event) => isDamage(event) && event.position !== null).map((e) => e.id);
+    expect(marked.map((row) => row.id).sort()).toEqual(expected.sort());
+    expect(expected).toHaveLength(5);
+  });
+
+  it('computes what the domain computes from the whole events, with every filter and date', async () => {
+    const random = seeded(42);
+    const events = Array.from({ length: 400 }, (_, i) => {
+      const lossKind = i % 7;
+      return {
+        // Positions with long binary fractions, beyond the loop, and ties.
+        position: i % 50 === 0 ? 100 : Math.round(random() * 400 * 1e9) / 1e9 + 0.1 + 0.2,
+        attributes: {
+          timestamp: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 300) * 86_400_000).toISOString(),
+          recordingType: 'damage',
+          type: i % 5 === 0 ? 'corrosion' : 'wireBreak',
+          actionStatus: 'new',
+          isImported: false,
+          damageCount: Math.floor(random() * 4),
+          ...(lossKind === 1 ? { crossSectionLossAmount: random() * 3, crossSectionLossUnit: 'percent' } : {}),
+          ...(lossKind === 2 ? { crossSectionLossAmount: random() * 30, crossSectionLossUnit: 'mm2' } : {}),
+          detection: i % 3 === 0 ? 'mrt' : 'manual',
+        } as RopeEventAttributes,
+      };
+    });
+    const ropeId = await ropeWith(events);
+    const target = (await loadDamageTarget(t.ctx.db, ropeId))!;
+    const loaded = (await loadRopeForDamage(t.ctx.db, ropeId))!;
+    expect(await readDamageRows(t.ctx.db, ropeId, false)).toBeDefined();
+    for (const damageFilter of [undefined, 'manual', 'mrt'] as const) {
+      for (const asOf of [undefined, endOfDay('2025-06-30')]) {
+        const bulk = await computeDamageOf(t.ctx.db, target, { damageFilter, asOf });
+        const whole = computeRopeDamage(loaded.rope.attributes, loaded.events, {
+          damageFilter,
+          asOf,
+          loopLength: target.loopLength,
+        });
+        expect(bulk.damage).toBe(whole.damage);
+        expect(Array.from(bulk.damages.position)).toEqual(Array.from(whole.damages.position));
+        expect(Array.from(bulk.damages.lossPct)).toEqual(Array.from(whole.damages.lossPct));
+        expect(bulk.series.map((series) => Array.from(series.windows.sum))).toEqual(
+          whole.series.map((series) => Array.from(series.windows.sum)),
+        );
+      }
+    }
+  });
+
+  it('answers columns a client decodes into the windows of DOMAIN.md', async () => {
+    const breaks = (position: number, damageCount: number) => ({
+      position,
+      attributes: {
+        timestamp: '2026-03-01T10:00:00Z',
+        recordingType: 'damage',
+        type: 'wireBreak',
+        actionStatus: 'new',
+        isImported: false,
+        damageCount,
+      } as RopeEventAttributes,
+    });
+    const ropeId = await ropeWith([breaks(100, 2), breaks(100.1, 1), breaks(5, 1), breaks(100.5, 1), breaks(299.9, 4)]);
+    const response = await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const chart = decodeDamageChart(response.json() as DamageChartAnswer);
+    expect(Array.from(chart.damages.position)).toEqual([5, 100, 100.1, 100.5, 299.9]);
+    expect(Array.from(chart.first)).toEqual([0, 1, 2, 3, 4]);
+    // 6d = 0.24 m: the window at 100 holds 100 and 100.1; on the 300 m loop the 20 m window at 299.9 wraps to 5.
+    expect(damageWindow(chart, 0, 1)).toMatchObject({ position: 100, count: 3, damagePosition: 100 });
+    expect(damageWindow(chart, 2, 4)).toMatchObject({ position: 299.9, count: 5, damagePosition: 299.9 });
+    expect(damageWindow(chart, 2, 4).events).toHaveLength(2);
+    expect(chart.series[0]!.value[1]).toBeCloseTo(3 * 0.8642, 3);
+    const whole = await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage?damageFilter=mrt`);
+    expect(decodeDamageChart(whole.json() as DamageChartAnswer).damages.id).toHaveLength(0);
+  });
+});

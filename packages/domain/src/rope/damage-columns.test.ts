@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { emptyDamages, sortDamages, sortOrder } from './damage-columns.ts';
+
+const withoutNegativeZero = (value: number) => (value === 0 ? 0 : value);
+
+describe('sortOrder', () => {
+  it('orders doubles as a comparator sort does: negatives, zeros, fractions, duplicates, large values', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { maxLength: 300 }), (list) => {
+        const values = Float64Array.from(list);
+        const order = sortOrder(values);
+        const sorted = Array.from(order, (index) => values[index]!);
+        expect(sorted.map(withoutNegativeZero)).toEqual([...list].sort((a, b) => a - b).map(withoutNegativeZero));
+        expect(new Set(order).size).toBe(list.length);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('keeps equal values in their input order (stable)', () => {
+    expect(Array.from(sortOrder(Float64Array.from([3, 1, 3, 1, 2])))).toEqual([1, 3, 4, 0, 2]);
+  });
+});
+
+describe('sortDamages', () => {
+  it('wraps positions into the loop and breaks ties by id', () => {
+    const input = emptyDamages(4);
+    for (const [id, position] of [
+      [9, 1005],
+      [2, 5],
+      [4, -995],
+      [1, 700],
+    ] as const) {
+      const i = input.length++;
+      input.id[i] = id;
+      input.position[i] = position;
+      input.weight[i] = id;
+    }
+    const sorted = sortDamages(input, 1000);
+    expect(Array.from(sorted.position)).toEqual([5, 5, 5, 700]);
+    expect(Array.from(sorted.id)).toEqual([2, 4, 9, 1]);
+    expect(Array.from(sorted.weight)).toEqual([2, 4, 9, 1]);
+  });
+});
