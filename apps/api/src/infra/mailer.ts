@@ -9,6 +9,11 @@ export interface Mail {
   html?: string;
   /** Shown in the log in embedded mode so a developer can follow links without a mail server. */
   link?: string;
+  /**
+   * RFC 5322 Message-ID, `<local@domain>`: set it to send a repeat as the same message (servers and clients fold
+   * mails of one Message-ID); left out, each send gets a fresh random one.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -25,14 +30,15 @@ export function createOutboxMailer(directory: string, from: string, log?: Logger
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const { link, ...message } = mail;
+      const info = await transport.sendMail({ from, ...message });
       await mkdir(directory, { recursive: true });
       const file = join(
         directory,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      log?.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, 'mail written to outbox');
+      log?.info({ to: mail.to, subject: mail.subject, link, file }, 'mail written to outbox');
     },
     async close() {
       transport.close();
@@ -44,7 +50,8 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const { to, subject, text, html, messageId } = mail;
+      await transport.sendMail({ from, to, subject, text, html, ...(messageId ? { messageId } : {}) });
     },
     async close() {
       transport.close();

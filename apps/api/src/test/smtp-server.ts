@@ -5,6 +5,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  /** The Message-ID header as sent, angle brackets included; undefined when the mail had none. */
+  messageId: string | undefined;
   /** The decoded text body. */
   text: string;
   raw: string;
@@ -35,7 +37,8 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
   const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
-  return { from, to, subject, text: decodeBody(headers, body).replace(/\r\n/g, '\n'), raw };
+  const messageId = /^message-id:\s*(.*)$/im.exec(headers)?.[1]?.trim();
+  return { from, to, subject, messageId, text: decodeBody(headers, body).replace(/\r\n/g, '\n'), raw };
 }
 
 /** A real SMTP server on loopback that keeps every mail it receives, for tests of mail flows. */

@@ -1,18 +1,22 @@
 import { notificationDeliveries, notifications } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mail, Mailer } from '../../infra/mailer.ts';
+import { createSmtpMailer, type Mail, type Mailer } from '../../infra/mailer.ts';
+import { startTestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { processDelivery } from './deliver.ts';
+import { deliveryMessageId, processDelivery } from './deliver.ts';
 import { DELIVERY_MAX_ATTEMPTS, JOB_DELIVER } from './queues.ts';
 import { buildPlace, unsubscribe } from './test-support.ts';
 
-/** A mailer that answers each send with the next scripted outcome. */
-function scriptedMailer(outcomes: (Error | 'ok')[]): Mailer & { sent: Mail[] } {
+/** A mailer that answers each send with the next scripted outcome; `tried` keeps every mail, `sent` the accepted. */
+function scriptedMailer(outcomes: (Error | 'ok')[]): Mailer & { sent: Mail[]; tried: Mail[] } {
   const sent: Mail[] = [];
+  const tried: Mail[] = [];
   return {
     sent,
+    tried,
     async send(mail) {
+      tried.push(mail);
       const outcome = outcomes.shift() ?? 'ok';
       if (outcome !== 'ok') throw outcome;
       sent.push(mail);
@@ -73,6 +77,7 @@ describe('deliveries', () => {
     expect(await stateOf(id)).toMatchObject({ status: 'sent', lastError: null, attempts: 3 });
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]!.text).toContain(`Reference: delivery-${id}`);
+    expect(new Set(mailer.tried.map((mail) => mail.messageId))).toEqual(new Set([mailer.sent[0]!.messageId]));
   });
 
   it('marks a permanent refusal failed with the error, without retrying', async () => {
@@ -100,16 +105,73 @@ describe('deliveries', () => {
     expect(await stateOf(id)).toMatchObject({ status: 'failed', lastError: 'Recipient unsubscribed before sending' });
   });
 
-  it('sends again a delivery whose earlier attempt died between claim and mark (at-least-once)', async () => {
+  it('sends again, under the same Message-ID, a delivery whose earlier attempt died between accept and mark', async () => {
     const { id } = await newDelivery();
-    await t.ctx.db
-      .update(notificationDeliveries)
-      .set({ status: 'sending' as 'pending', attempts: 1 })
-      .where(eq(notificationDeliveries.id, id));
+    // The first attempt's mail is accepted, then its process "dies": the send never returns, nothing marks it sent.
+    let accept!: (mail: Mail) => void;
+    const accepted = new Promise<Mail>((resolve) => {
+      accept = resolve;
+    });
+    const dying: Mailer = {
+      send: (mail) => {
+        accept(mail);
+        return new Promise<void>(() => {});
+      },
+      close: async () => {},
+    };
+    void run(dying, id, 1);
+    const first = await accepted;
+    expect(await stateOf(id)).toMatchObject({ status: 'sending', attempts: 1 });
+
     const mailer = scriptedMailer([]);
     await run(mailer, id, 2);
     expect(mailer.sent).toHaveLength(1);
     expect(await stateOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    const [{ triggeredAt }] = (await t.ctx.db
+      .select({ triggeredAt: notifications.triggeredAt })
+      .from(notifications)
+      .innerJoin(notificationDeliveries, eq(notificationDeliveries.notificationId, notifications.id))
+      .where(eq(notificationDeliveries.id, id))) as [{ triggeredAt: Date }];
+    const expected = await deliveryMessageId(t.ctx, { id, triggeredAt });
+    expect(expected).toMatch(new RegExp(`^<delivery-${id}\\.[0-9a-f]{16}@localhost>$`));
+    expect(first.messageId).toBe(expected);
+    expect(mailer.sent[0]!.messageId).toBe(expected);
+
+    const again = scriptedMailer([]);
+    await run(again, id, 3);
+    expect(again.tried).toEqual([]);
+  });
+
+  it('derives the Message-ID from the delivery, its notification time, the secret and the public host', async () => {
+    const triggeredAt = new Date('2026-03-01T10:00:00.000Z');
+    const env = { ...t.ctx.env, APP_SECRET: 'a'.repeat(40), PUBLIC_URL: 'https://cockpit.example.com' };
+    const idOf = (e: typeof env, delivery: { id: number; triggeredAt: Date }) =>
+      deliveryMessageId({ db: t.ctx.db, env: e }, delivery);
+    const one = await idOf(env, { id: 7, triggeredAt });
+    expect(one).toMatch(/^<delivery-7\.[0-9a-f]{16}@cockpit\.example\.com>$/);
+    expect(await idOf(env, { id: 7, triggeredAt: new Date(triggeredAt.getTime()) })).toBe(one);
+    const others = [
+      await idOf(env, { id: 8, triggeredAt }),
+      // A database rebuilt from scratch reuses delivery ids, never with the same notification time.
+      await idOf(env, { id: 7, triggeredAt: new Date(triggeredAt.getTime() + 1) }),
+      await idOf({ ...env, APP_SECRET: 'b'.repeat(40) }, { id: 7, triggeredAt }),
+    ];
+    expect(new Set([one, ...others]).size).toBe(4);
+  });
+
+  it('puts the Message-ID on the mail the SMTP server receives', async () => {
+    const smtp = await startTestSmtpServer();
+    const mailer = createSmtpMailer(smtp.url, t.ctx.env.MAIL_FROM);
+    try {
+      const { id, person } = await newDelivery();
+      await run(mailer, id);
+      const mail = await smtp.waitFor(person.email);
+      expect(mail.messageId).toMatch(new RegExp(`^<delivery-${id}\\.[0-9a-f]{16}@localhost>$`));
+      expect(mail.text).toContain(`Reference: delivery-${id}`);
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
   });
 
   it('fails an SMS delivery to a recipient without a phone number', async () => {

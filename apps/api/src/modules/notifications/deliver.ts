@@ -1,22 +1,27 @@
+import { createHmac } from 'node:crypto';
 import { queryRows } from '@rope/db/client';
 import { notificationMail, notificationSms } from '@rope/domain/notification-texts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
+import type { Mail } from '../../infra/mailer.ts';
 import type { Job } from '../../infra/queue/types.ts';
+import { appSecret } from '../auth/app-secret.ts';
 import { unsubscribeLink } from '../auth/unsubscribe-link.ts';
 import { type DeliveryDetails, loadDelivery } from './load-delivery.ts';
 import { DELIVERY_MAX_ATTEMPTS } from './queues.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'env' | 'mailer' | 'sms' | 'log'>;
+type Message = { channel: 'email'; mail: Mail } | { channel: 'sms'; phone: string; text: string };
 const payloadSchema = z.object({ deliveryId: z.number().int().positive() });
 
 /**
  * The deliver job: sends one mail or SMS and marks the delivery sent. The delivery is first claimed as 'sending'
  * in its own commit; a job that finds it 'sending' knows an earlier attempt died between claim and mark, and sends
- * again (at-least-once: a safety alert sent twice beats one never sent). A delivery already sent or failed is
- * skipped, so a job processed twice notifies once.
+ * again (at-least-once: a safety alert sent twice beats one never sent). The repeat carries the same Message-ID,
+ * so it is the same message to every mail server and client. A delivery already sent or failed is skipped, so a
+ * job processed twice notifies once.
  */
 export function processDelivery(ctx: Ctx) {
   return async (job: Job) => {
@@ -27,16 +32,40 @@ export function processDelivery(ctx: Ctx) {
     const delivery = await loadDelivery(ctx.db, deliveryId);
     if (!delivery) return;
     if (!delivery.wantsNotifications) return finish(ctx, deliveryId, 'failed', 'Recipient unsubscribed before sending');
+    if (delivery.channel === 'sms' && !delivery.phone?.trim()) {
+      return finish(ctx, deliveryId, 'failed', 'Recipient has no phone number');
+    }
+    // Everything that reads the database or may fail is done before the send: between the server's acceptance and
+    // the 'sent' mark (the window a crash turns into a repeat) there is nothing but that one update.
+    const message = await compose(ctx, delivery);
     try {
-      await send(ctx, delivery);
+      await transmit(ctx, message);
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      if (isPermanent(error) || job.attempt >= DELIVERY_MAX_ATTEMPTS) return finish(ctx, deliveryId, 'failed', message);
-      await finish(ctx, deliveryId, 'pending', message);
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      if (isPermanent(error) || job.attempt >= DELIVERY_MAX_ATTEMPTS) return finish(ctx, deliveryId, 'failed', reason);
+      await finish(ctx, deliveryId, 'pending', reason);
       throw error;
     }
     await finish(ctx, deliveryId, 'sent', null);
   };
+}
+
+/**
+ * The RFC 5322 Message-ID of a delivery's mail, the same on every attempt and after every restart:
+ * `<delivery-<id>.<tag>@<public host>>`. The tag is an HMAC (installation secret) of the id and the notification's
+ * time, so two installations on one host, or a database rebuilt from scratch, never reuse an identity: mail
+ * servers such as Gmail drop a message whose Message-ID they already hold, which must only ever hit a true repeat.
+ */
+export async function deliveryMessageId(
+  ctx: Pick<AppContext, 'env' | 'db'>,
+  delivery: { id: number; triggeredAt: Date },
+): Promise<string> {
+  const host = new URL(publicUrl(ctx.env)).hostname || 'localhost';
+  const tag = createHmac('sha256', await appSecret(ctx))
+    .update(`message-id:delivery-${delivery.id}:${delivery.triggeredAt.toISOString()}`)
+    .digest('hex')
+    .slice(0, 16);
+  return `<delivery-${delivery.id}.${tag}@${host}>`;
 }
 
 async function claim(ctx: Ctx, id: number): Promise<string | undefined> {
@@ -51,11 +80,9 @@ async function claim(ctx: Ctx, id: number): Promise<string | undefined> {
   return rows[0]?.previous;
 }
 
-async function send(ctx: Ctx, delivery: DeliveryDetails) {
+async function compose(ctx: Ctx, delivery: DeliveryDetails): Promise<Message> {
   if (delivery.channel === 'sms') {
-    if (!delivery.phone?.trim()) throw new PermanentError('Recipient has no phone number');
-    await ctx.sms.send(delivery.phone, notificationSms(delivery.text));
-    return;
+    return { channel: 'sms', phone: delivery.phone!.trim(), text: notificationSms(delivery.text) };
   }
   const place = `/areas/${delivery.areaId}/installations/${delivery.installationId}`;
   const mail = notificationMail({
@@ -68,7 +95,12 @@ async function send(ctx: Ctx, delivery: DeliveryDetails) {
     unsubscribeLink: await unsubscribeLink(ctx, delivery.email),
     reference: `delivery-${delivery.id}`,
   });
-  await ctx.mailer.send({ to: delivery.email, ...mail });
+  return { channel: 'email', mail: { to: delivery.email, ...mail, messageId: await deliveryMessageId(ctx, delivery) } };
+}
+
+/** The gateway contract (`{to, text}`) has no idempotency key, so an SMS repeated after a crash arrives twice. */
+function transmit(ctx: Ctx, message: Message): Promise<void> {
+  return message.channel === 'sms' ? ctx.sms.send(message.phone, message.text) : ctx.mailer.send(message.mail);
 }
 
 async function finish(ctx: Ctx, id: number, status: 'sent' | 'failed' | 'pending', error: string | null) {
@@ -79,11 +111,8 @@ async function finish(ctx: Ctx, id: number, status: 'sent' | 'failed' | 'pending
   );
 }
 
-class PermanentError extends Error {}
-
-/** A refusal that a retry cannot change: an SMTP 5xx answer (unknown mailbox, rejected sender) or bad data. */
+/** A refusal that a retry cannot change: an SMTP 5xx answer (unknown mailbox, rejected sender). */
 function isPermanent(error: unknown): boolean {
-  if (error instanceof PermanentError) return true;
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
