@@ -30,13 +30,11 @@ export function emptyDamages(capacity: number): UnsortedDamages {
 /** Sorts the damages by position (wrapped at the loop length on an endless rope), ties by id. */
 export function sortDamages(input: UnsortedDamages, loopLength?: number): DamageColumns {
   const n = input.length;
-  const positions = new Float64Array(n);
-  for (let i = 0; i < n; i += 1) {
-    const position = input.position[i]!;
-    positions[i] =
-      !loopLength || (position >= 0 && position < loopLength)
-        ? position
-        : ((position % loopLength) + loopLength) % loopLength;
+  let positions = input.position.subarray(0, n);
+  if (loopLength && positions.some((position) => !(position >= 0 && position < loopLength))) {
+    positions = positions.map((position) =>
+      position >= 0 && position < loopLength ? position : ((position % loopLength) + loopLength) % loopLength,
+    );
   }
   const order = sortOrder(positions);
   breakTiesById(order, positions, input.id);
@@ -61,9 +59,15 @@ export function sortDamages(input: UnsortedDamages, loopLength?: number): Damage
  */
 export function sortOrder(values: Float64Array): Uint32Array {
   const n = values.length;
-  let low = new Uint32Array(n);
-  let high = new Uint32Array(n);
-  let order = new Uint32Array(n);
+  // Keys and the permutation in scratch space reused across calls: charts are recomputed on every request, and
+  // megabytes of short-lived buffers per call would make the collector the largest cost.
+  const space = scratch(6 * n);
+  let low = space.subarray(0, n);
+  let high = space.subarray(n, 2 * n);
+  let order = space.subarray(2 * n, 3 * n);
+  let nextLow = space.subarray(3 * n, 4 * n);
+  let nextHigh = space.subarray(4 * n, 5 * n);
+  let nextOrder = space.subarray(5 * n, 6 * n);
   const words = new Uint32Array(values.buffer, values.byteOffset, n * 2);
   for (let i = 0; i < n; i += 1) {
     // Order-preserving map of IEEE 754 bits to unsigned integers: flip all bits of negatives, the sign of others.
@@ -84,10 +88,7 @@ export function sortOrder(values: Float64Array): Uint32Array {
     high[i] = hi;
     order[i] = i;
   }
-  let nextLow = new Uint32Array(n);
-  let nextHigh = new Uint32Array(n);
-  let nextOrder = new Uint32Array(n);
-  const counts = new Uint32Array(65536);
+  const counts = DIGIT_COUNTS;
   for (let pass = 0; pass < 4; pass += 1) {
     const keys = pass < 2 ? low : high;
     const shift = pass % 2 === 0 ? 0 : 16;
@@ -110,7 +111,15 @@ export function sortOrder(values: Float64Array): Uint32Array {
     [high, nextHigh] = [nextHigh, high];
     [order, nextOrder] = [nextOrder, order];
   }
-  return order;
+  return order.slice();
+}
+
+const DIGIT_COUNTS = new Uint32Array(65536);
+let scratchSpace = new Uint32Array(0);
+
+function scratch(length: number): Uint32Array {
+  if (scratchSpace.length < length) scratchSpace = new Uint32Array(length);
+  return scratchSpace;
 }
 
 /** Damages at one position keep the order of their ids, whatever order they were read in. */

@@ -8,7 +8,8 @@ const worst = (points: WindowPoint[]) => Math.max(0, ...points.map((point) => po
 const key = (sum: number, ids: number[]) => `${sum}:${[...ids].sort((a, b) => a - b).join(',')}`;
 
 function bruteForce(damages: LocatedDamage[], length: number, loop?: number): string[] {
-  const wrap = (x: number) => (loop ? ((x % loop) + loop) % loop : x);
+  // A position already on the loop stays as it is: (x % loop + loop) % loop would round 5e-324 to 0.
+  const wrap = (x: number) => (!loop || (x >= 0 && x < loop) ? x : ((x % loop) + loop) % loop);
   const span = loop ? Math.min(length, loop) : length;
   const starts = [...new Set(damages.map((damage) => wrap(damage.position)))];
   return starts
@@ -56,6 +57,14 @@ describe('sweepWindows', () => {
       lossPct: id,
     }));
     expect(sweepWindows(damages, 38, 38).map((point) => point.sum)).toEqual([1, 1]);
+  });
+
+  it('keeps a position already on the loop as it is, however small', () => {
+    const damages = [5e-324, 0].map((position, id) => ({ id, position, weight: 1, count: 1, lossPct: 1 }));
+    expect(sweepWindows(damages, 0.01, 1).map((point) => [point.position, point.events.length])).toEqual([
+      [0, 2],
+      [5e-324, 1],
+    ]);
   });
 
   it('names the heaviest damage of a window', () => {

@@ -57,8 +57,9 @@ export function sweepColumns(damages: DamageColumns, length: number, loopLength?
     heaviest: new Int32Array(windows),
   };
   const laps = loop ? 2 : 1;
-  // The deque holds unwrapped indices (up to 2n on a loop) of decreasing weight.
-  const deque = new Int32Array(n * laps);
+  // The deque holds unwrapped indices (up to 2n on a loop) of decreasing weight; its space is reused across calls.
+  if (dequeSpace.length < n * laps) dequeSpace = new Int32Array(n * laps);
+  const deque = dequeSpace;
   let head = 0;
   let tail = 0;
   let end = 0;
@@ -96,6 +97,8 @@ export function sweepColumns(damages: DamageColumns, length: number, loopLength?
   }
   return result;
 }
+
+let dequeSpace = new Int32Array(0);
 
 const wrap = (index: number, n: number) => (index < n ? index : index - n);
 
