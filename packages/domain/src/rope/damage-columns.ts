@@ -27,17 +27,30 @@ export function emptyDamages(capacity: number): UnsortedDamages {
   };
 }
 
-/** Sorts the damages by position (wrapped at the loop length on an endless rope), ties by id. */
-export function sortDamages(input: UnsortedDamages, loopLength?: number): DamageColumns {
+/**
+ * Sorts the damages by position (wrapped at the loop length on an endless rope), ties by id. Damages already in
+ * that order (presorted, and none to wrap) are taken as they are.
+ */
+export function sortDamages(input: UnsortedDamages, loopLength?: number, presorted = false): DamageColumns {
   const n = input.length;
   let positions = input.position.subarray(0, n);
-  if (loopLength && positions.some((position) => !(position >= 0 && position < loopLength))) {
+  const wraps = Boolean(loopLength) && positions.some((position) => !(position >= 0 && position < loopLength!));
+  if (presorted && !wraps) {
+    const { id, count, lossPct, weight } = input;
+    return {
+      id: id.subarray(0, n),
+      position: positions,
+      count: count.subarray(0, n),
+      lossPct: lossPct.subarray(0, n),
+      weight: weight.subarray(0, n),
+    };
+  }
+  if (wraps) {
     positions = positions.map((position) =>
-      position >= 0 && position < loopLength ? position : ((position % loopLength) + loopLength) % loopLength,
+      position >= 0 && position < loopLength! ? position : ((position % loopLength!) + loopLength!) % loopLength!,
     );
   }
-  const order = sortOrder(positions);
-  breakTiesById(order, positions, input.id);
+  const order = positionOrder(positions, input.id);
   const gather = (column: Float64Array) => {
     const sorted = new Float64Array(n);
     for (let i = 0; i < n; i += 1) sorted[i] = column[order[i]!]!;
@@ -122,8 +135,15 @@ function scratch(length: number): Uint32Array {
   return scratchSpace;
 }
 
+/** The permutation that sorts damages by position, ties by id. */
+export function positionOrder(positions: Float64Array, ids: ArrayLike<number>): Uint32Array {
+  const order = sortOrder(positions);
+  breakTiesById(order, positions, ids);
+  return order;
+}
+
 /** Damages at one position keep the order of their ids, whatever order they were read in. */
-function breakTiesById(order: Uint32Array, positions: Float64Array, ids: Float64Array) {
+function breakTiesById(order: Uint32Array, positions: Float64Array, ids: ArrayLike<number>) {
   for (let start = 0; start < order.length; ) {
     let end = start + 1;
     while (end < order.length && positions[order[end]!] === positions[order[start]!]) end += 1;

@@ -3,9 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { RopeEventAttributes } from '../events.ts';
 import type { RopeAttributes } from '../ropes.ts';
 import { eventLossPct, lossPerBrokenWire, metallicCrossSection } from './cross-section.ts';
+import { positionOrder } from './damage-columns.ts';
 import type { RopeEventInput } from './effective-events.ts';
 import { damageGaugeColour, gaugeValue, healthGaugeColour } from './gauge.ts';
-import { computeRopeDamage, computeRopeDamageFromRows, loopLengthFor, summariseDamages } from './rope-damage.ts';
+import {
+  computeRopeDamage,
+  computeRopeDamageFromRows,
+  DAMAGE_FLAGS,
+  loopLengthFor,
+  summariseDamages,
+} from './rope-damage.ts';
 import { ruleRowFor } from './rule-sets.ts';
 import { windowPoints } from './windows.ts';
 
@@ -246,8 +253,11 @@ describe('bulk rows', () => {
             position: list.map((entry) => entry.position),
             damageCount: list.map((entry) => entry.damageCount),
             lossAmount: list.map((entry) => entry.lossAmount),
-            lossInMm2: list.map((entry) => entry.lossAmount !== null && entry.lossInMm2),
-            foundByMrt: list.map((entry) => entry.foundByMrt),
+            flags: list.map(
+              (entry) =>
+                (entry.lossAmount !== null && entry.lossInMm2 ? DAMAGE_FLAGS.lossInMm2 : 0) |
+                (entry.foundByMrt ? DAMAGE_FLAGS.foundByMrt : 0),
+            ),
             occurredAt: list.map((entry) => day(entry.day)),
           };
           const options = {
@@ -257,6 +267,18 @@ describe('bulk rows', () => {
           };
           const fromEvents = computeRopeDamage(haulRope, events, options);
           const fromRows = computeRopeDamageFromRows(haulRope, rows, options);
+          const order = Array.from(positionOrder(Float64Array.from(rows.position), rows.id));
+          const sortedRows = {
+            ...Object.fromEntries(
+              Object.entries(rows).map(([key, column]) => [key, order.map((index) => column[index])]),
+            ),
+            sorted: true,
+          } as unknown as typeof rows;
+          const fromSorted = computeRopeDamageFromRows(haulRope, sortedRows, options);
+          expect(fromSorted.series.map((series) => Array.from(series.windows.sum))).toEqual(
+            fromEvents.series.map((series) => Array.from(series.windows.sum)),
+          );
+          expect(Array.from(fromSorted.damages.id)).toEqual(Array.from(fromEvents.damages.id));
           expect(fromRows.damage).toBe(fromEvents.damage);
           expect(Array.from(fromRows.damages.id)).toEqual(Array.from(fromEvents.damages.id));
           expect(fromRows.series.map((series) => Array.from(series.windows.sum))).toEqual(

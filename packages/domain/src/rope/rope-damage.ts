@@ -61,11 +61,17 @@ export interface DamageRows {
   id: ArrayLike<number>;
   position: ArrayLike<number>;
   damageCount: ArrayLike<number>;
+  /** null or NaN: no loss amount recorded. */
   lossAmount: ArrayLike<number | null>;
-  lossInMm2: ArrayLike<boolean>;
-  foundByMrt: ArrayLike<boolean>;
+  /** DAMAGE_FLAGS of the event. */
+  flags: ArrayLike<number>;
   occurredAt?: ArrayLike<number>;
+  /** The rows come sorted by position, ties by id: the sort is skipped unless positions wrap on a loop. */
+  sorted?: boolean;
 }
+
+/** Bits of DamageRows.flags. */
+export const DAMAGE_FLAGS = { lossInMm2: 1, foundByMrt: 2 } as const;
 
 /** computeRopeDamage for bulk rows: the same filters, without an object per event. */
 export function computeRopeDamageFromRows(
@@ -84,9 +90,10 @@ export function computeRopeDamageFromRows(
   let kept = 0;
   for (let i = 0; i < n; i += 1) {
     if (rows.occurredAt && !(rows.occurredAt[i]! < asOf)) continue;
-    if (options.damageFilter && filterMrt !== rows.foundByMrt[i]) continue;
+    const flags = rows.flags[i]!;
+    if (options.damageFilter && filterMrt !== ((flags & DAMAGE_FLAGS.foundByMrt) !== 0)) continue;
     const count = rows.damageCount[i]!;
-    const lossPct = lossPctOf(model, count, rows.lossAmount[i]!, rows.lossInMm2[i]!);
+    const lossPct = lossPctOf(model, count, rows.lossAmount[i]!, (flags & DAMAGE_FLAGS.lossInMm2) !== 0);
     damages.id[kept] = rows.id[i]!;
     damages.position[kept] = rows.position[i]!;
     damages.count[kept] = count;
@@ -95,7 +102,7 @@ export function computeRopeDamageFromRows(
     kept += 1;
   }
   damages.length = kept;
-  return damageOfColumns(rope, damages, options.loopLength);
+  return damageOfColumns(rope, damages, options.loopLength, rows.sorted);
 }
 
 function addDamage(
@@ -114,11 +121,16 @@ function addDamage(
   damages.weight[i] = row.metric === 'lossPct' ? lossPct : count;
 }
 
-function damageOfColumns(rope: RopeAttributes, unsorted: UnsortedDamages, loopLength?: number): RopeDamageResult {
+function damageOfColumns(
+  rope: RopeAttributes,
+  unsorted: UnsortedDamages,
+  loopLength?: number,
+  presorted = false,
+): RopeDamageResult {
   const { ruleSet, row } = ruleRowFor(rope);
   const diameterM = (rope.nominalDiameter ?? 0) / 1000;
   // One sort serves every reference length.
-  const damages = sortDamages(unsorted, loopLength);
+  const damages = sortDamages(unsorted, loopLength, presorted);
   const series = row.lengths.map(({ multiple, limit }) => {
     const length = multiple * diameterM;
     const windows = sweepColumns(damages, length, loopLength);

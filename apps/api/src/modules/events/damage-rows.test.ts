@@ -3,13 +3,14 @@ import { EVENT_TYPES_BY_RECORDING, type RopeEventAttributes } from '@rope/domain
 import { endOfDay, isDamage } from '@rope/domain/rope/effective-events';
 import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
 import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/domain/views/damage-chart';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
 import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { readDamageInputs } from './damage-inputs.ts';
 import { readDamageRows } from './damage-rows.ts';
-import { computeDamageOf, loadDamageTarget, loadRopeForDamage } from './recompute.ts';
+import { computeDamageOf, loadDamageTarget, loadRopeForDamage, recomputeRopeDamages } from './recompute.ts';
 
 const HAUL_ROPE = {
   ropeType: 'strandedRope',
@@ -111,22 +112,77 @@ describe('damage chart from bulk rows', () => {
     const target = (await loadDamageTarget(t.ctx.db, ropeId))!;
     const loaded = (await loadRopeForDamage(t.ctx.db, ropeId))!;
     expect(await readDamageRows(t.ctx.db, ropeId, false)).toBeDefined();
-    for (const damageFilter of [undefined, 'manual', 'mrt'] as const) {
-      for (const asOf of [undefined, endOfDay('2025-06-30')]) {
-        const bulk = await computeDamageOf(t.ctx.db, target, { damageFilter, asOf });
-        const whole = computeRopeDamage(loaded.rope.attributes, loaded.events, {
-          damageFilter,
-          asOf,
-          loopLength: target.loopLength,
-        });
-        expect(bulk.damage).toBe(whole.damage);
-        expect(Array.from(bulk.damages.position)).toEqual(Array.from(whole.damages.position));
-        expect(Array.from(bulk.damages.lossPct)).toEqual(Array.from(whole.damages.lossPct));
-        expect(bulk.series.map((series) => Array.from(series.windows.sum))).toEqual(
-          whole.series.map((series) => Array.from(series.windows.sum)),
-        );
+    // First from the rows in bulk, then from the packed copy the recomputation writes.
+    expect(await readDamageInputs(t.ctx.db, ropeId)).toBeUndefined();
+    const paths = ['rows', 'copy'] as const;
+    for (const path of paths) {
+      if (path === 'copy') {
+        await recomputeRopeDamages(t.ctx.db, ropeId);
+        expect(await readDamageInputs(t.ctx.db, ropeId)).toBeDefined();
+      }
+      for (const damageFilter of [undefined, 'manual', 'mrt'] as const) {
+        for (const asOf of [undefined, endOfDay('2025-06-30')]) {
+          const bulk = await computeDamageOf(t.ctx.db, target, { damageFilter, asOf });
+          const whole = computeRopeDamage(loaded.rope.attributes, loaded.events, {
+            damageFilter,
+            asOf,
+            loopLength: target.loopLength,
+          });
+          expect(bulk.damage).toBe(whole.damage);
+          expect(Array.from(bulk.damages.position)).toEqual(Array.from(whole.damages.position));
+          expect(Array.from(bulk.damages.lossPct)).toEqual(Array.from(whole.damages.lossPct));
+          expect(bulk.series.map((series) => Array.from(series.windows.sum))).toEqual(
+            whole.series.map((series) => Array.from(series.windows.sum)),
+          );
+        }
       }
     }
+  });
+
+  it('drops the packed copy on any change to the events, however it is made', async () => {
+    const breaks = {
+      timestamp: '2026-03-01T10:00:00Z',
+      recordingType: 'damage',
+      type: 'wireBreak',
+      actionStatus: 'new',
+      isImported: false,
+      damageCount: 2,
+    } as RopeEventAttributes;
+    const ropeId = await ropeWith([{ position: 10, attributes: breaks }]);
+    const copied = async () => (await readDamageInputs(t.ctx.db, ropeId)) !== undefined;
+    const changes = [
+      sql`insert into rope_events (rope_id, position, attributes, occurred_at, recording_type, type)
+          values (${ropeId}, 11, ${JSON.stringify(breaks)}::jsonb, now(), 'damage', 'wireBreak')`,
+      sql`update rope_events set position = 12 where rope_id = ${ropeId} and position = 11`,
+      sql`delete from rope_events where rope_id = ${ropeId} and position = 12`,
+    ];
+    for (const change of changes) {
+      await recomputeRopeDamages(t.ctx.db, ropeId);
+      expect(await copied()).toBe(true);
+      await t.ctx.db.execute(change);
+      expect(await copied()).toBe(false);
+    }
+  });
+
+  it('keeps every event in the copy when two writers save to one rope at once', async () => {
+    const ropeId = await ropeWith([]);
+    const save = (position: number) =>
+      cast.call('client', 'POST', '/events', {
+        ropeEvent: {
+          rope: { id: ropeId },
+          position,
+          attributes: { timestamp: '2026-03-01T10:00:00Z', recordingType: 'damage', type: 'wireBreak', damageCount: 1 },
+        },
+      });
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((position) => save(position)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const copy = (await readDamageInputs(t.ctx.db, ropeId))!;
+    expect(Array.from(copy.position)).toEqual([1, 2, 3, 4, 5, 6]);
+    const stored = await t.ctx.db.select({ damages: ropes.damages }).from(ropes).where(eq(ropes.id, ropeId));
+    const whole = computeRopeDamage(HAUL_ROPE, (await loadRopeForDamage(t.ctx.db, ropeId))!.events, {
+      loopLength: HAUL_ROPE.loopLength,
+    });
+    expect(stored[0]!.damages!.damage).toBeCloseTo(whole.damage, 3);
   });
 
   it('answers columns a client decodes into the windows of DOMAIN.md', async () => {

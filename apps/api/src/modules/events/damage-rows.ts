@@ -27,8 +27,7 @@ export async function readDamageRows(db: Db, ropeId: number, withTimes: boolean)
     position: new Float64Array(n),
     damageCount: new Float64Array(n),
     lossAmount: new Array<number | null>(n),
-    lossInMm2: new Array<boolean>(n),
-    foundByMrt: new Array<boolean>(n),
+    flags: new Uint8Array(n),
     occurredAt: withTimes ? new Float64Array(n) : undefined,
   };
   for (let i = 0, at = 0; i < n; i += 1, at += stride) {
@@ -36,9 +35,7 @@ export async function readDamageRows(db: Db, ropeId: number, withTimes: boolean)
     rows.position[i] = flat[at + 1] as number;
     rows.damageCount[i] = flat[at + 2] as number;
     rows.lossAmount[i] = flat[at + 3] as number | null;
-    const flags = flat[at + 4] as number;
-    rows.lossInMm2[i] = (flags & 1) !== 0;
-    rows.foundByMrt[i] = (flags & 2) !== 0;
+    rows.flags[i] = flat[at + 4] as number;
     if (rows.occurredAt) rows.occurredAt[i] = flat[at + 5] as number;
   }
   return rows;

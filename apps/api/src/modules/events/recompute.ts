@@ -8,7 +8,8 @@ import {
   type RopeDamageResult,
   summariseDamages,
 } from '@rope/domain/rope/rope-damage';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { readDamageInputs, writeDamageInputs } from './damage-inputs.ts';
 import { readDamageRows } from './damage-rows.ts';
 
 /** The rope whose damage is computed: its row, its installation's attributes and its loop length. */
@@ -24,14 +25,19 @@ export async function loadDamageTarget(db: Db, ropeId: number) {
 
 type DamageTarget = NonNullable<Awaited<ReturnType<typeof loadDamageTarget>>>;
 
-/** The rope's damage: from bulk damage rows, or from its whole events when its history shifts or removes damages. */
+/**
+ * The rope's damage for the chart: from the packed copy of its damage rows, else from the rows in bulk, else (a
+ * history of relevant mutations or repair pieces) from its whole events.
+ */
 export async function computeDamageOf(
   db: Db,
   target: DamageTarget,
   options: Pick<DamageOptions, 'damageFilter' | 'asOf'>,
 ): Promise<RopeDamageResult> {
   const damageOptions = { ...options, loopLength: target.loopLength };
-  const rows = await readDamageRows(db, target.rope.id, options.asOf !== undefined);
+  const rows =
+    (await readDamageInputs(db, target.rope.id)) ??
+    (await readDamageRows(db, target.rope.id, options.asOf !== undefined));
   if (rows) return computeRopeDamageFromRows(target.rope.attributes, rows, damageOptions);
   const events = (await loadRopeForDamage(db, target.rope.id))!.events;
   return computeRopeDamage(target.rope.attributes, events, damageOptions);
@@ -58,9 +64,20 @@ export async function loadRopeForDamage(db: Db, ropeId: number) {
  * lists, maps and gauges never disagree with the chart. Answers whether the stored value changed.
  */
 export async function recomputeRopeDamages(db: Db, ropeId: number): Promise<boolean> {
+  // Writers of one rope take turns (the rope_events trigger locks the same row), so the copy of the damage rows
+  // written below holds every committed event.
+  await db.execute(sql`select id from ropes where id = ${ropeId} for no key update`);
   const target = await loadDamageTarget(db, ropeId);
   if (!target) return false;
-  const result = await computeDamageOf(db, target, {});
+  const rows = await readDamageRows(db, ropeId, true);
+  const options = { loopLength: target.loopLength };
+  let result: RopeDamageResult;
+  if (rows) {
+    result = computeRopeDamageFromRows(target.rope.attributes, rows, options);
+    await writeDamageInputs(db, ropeId, rows);
+  } else {
+    result = computeRopeDamage(target.rope.attributes, (await loadRopeForDamage(db, ropeId))!.events, options);
+  }
   const summary = summariseDamages(result, new Date());
   const before = target.rope.damages;
   const changed =
