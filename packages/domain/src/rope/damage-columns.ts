@@ -27,6 +27,12 @@ export function emptyDamages(capacity: number): UnsortedDamages {
   };
 }
 
+/** A position on an endless rope of the given loop length; one already on the loop stays exactly as it is. */
+export function wrapPosition(position: number, loopLength?: number): number {
+  if (!loopLength || (position >= 0 && position < loopLength)) return position;
+  return ((position % loopLength) + loopLength) % loopLength;
+}
+
 /**
  * Sorts the damages by position (wrapped at the loop length on an endless rope), ties by id. Damages already in
  * that order (presorted, and none to wrap) are taken as they are.
@@ -34,7 +40,7 @@ export function emptyDamages(capacity: number): UnsortedDamages {
 export function sortDamages(input: UnsortedDamages, loopLength?: number, presorted = false): DamageColumns {
   const n = input.length;
   let positions = input.position.subarray(0, n);
-  const wraps = Boolean(loopLength) && positions.some((position) => !(position >= 0 && position < loopLength!));
+  const wraps = positions.some((position) => wrapPosition(position, loopLength) !== position);
   if (presorted && !wraps) {
     const { id, count, lossPct, weight } = input;
     return {
@@ -45,11 +51,7 @@ export function sortDamages(input: UnsortedDamages, loopLength?: number, presort
       weight: weight.subarray(0, n),
     };
   }
-  if (wraps) {
-    positions = positions.map((position) =>
-      position >= 0 && position < loopLength! ? position : ((position % loopLength!) + loopLength!) % loopLength!,
-    );
-  }
+  if (wraps) positions = positions.map((position) => wrapPosition(position, loopLength));
   const order = positionOrder(positions, input.id);
   const gather = (column: Float64Array) => {
     const sorted = new Float64Array(n);

@@ -1,4 +1,5 @@
 import type { RopeEventAttributes } from '../events.ts';
+import { wrapPosition } from './damage-columns.ts';
 
 export interface RopeEventInput {
   id: number;
@@ -83,6 +84,26 @@ function shiftByMutation(damages: RopeEventInput[], mutation: RopeEventInput): R
   return damages
     .filter((damage) => !(change < 0 && damage.position! > at && damage.position! <= cutEnd))
     .map((damage) => (damage.position! > at ? { ...damage, position: damage.position! + change } : damage));
+}
+
+/**
+ * Where the damage chart draws each located event: shifted by the relevant mutations after it, wrapped on an
+ * endless rope. Undefined when neither applies, so callers can keep filtering stored positions.
+ */
+export function chartPositions(
+  events: readonly RopeEventInput[],
+  loopLength?: number,
+): Map<number, number> | undefined {
+  const mutations = events.filter((event) => event.attributes.recordingType === 'mutation' && isRelevant(event));
+  const located = events.filter((event) => event.position !== null);
+  if (mutations.length === 0 && located.every((event) => wrapPosition(event.position!, loopLength) === event.position))
+    return undefined;
+  return new Map(
+    located.map((event) => [
+      event.id,
+      wrapPosition(shiftPosition(event.position!, time(event), mutations), loopLength),
+    ]),
+  );
 }
 
 /** Applies the same mutation shifts to a position recorded at a given time: for splice positions and charts. */

@@ -31,6 +31,17 @@ describe('forecast (DOMAIN.md 5)', () => {
     expect(short).toMatchObject({ model: 'serviceLife', discardAt: 2_000_000, bandFrom: 1_400_000, bandTo: 2_600_000 });
     expect(forecastDiscard([]).discardAt).toBe(1_000_000);
   });
+
+  it('measures the band from the origin: a new rope for cycles, the first inspection for time', () => {
+    const day = 86_400_000;
+    const start = Date.UTC(2024, 0, 1);
+    const points = [0, 100, 200].map((days, i) => ({ x: start + days * day, damage: 10 * 2 ** i }));
+    const forecast = forecastDiscard(points, undefined, start);
+    const span = forecast.discardAt - start;
+    expect(forecast.bandFrom).toBeCloseTo(start + 0.7 * span, -1);
+    expect(forecast.bandTo).toBeCloseTo(start + 1.3 * span, -1);
+    expect(forecast.bandFrom).toBeGreaterThan(start);
+  });
 });
 
 describe('splices (DOMAIN.md 6)', () => {

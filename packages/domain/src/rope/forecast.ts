@@ -25,8 +25,10 @@ export interface Forecast {
 /**
  * Fits ln D = a + b·x by least squares and extrapolates to D = 100 % (DOMAIN.md 5). When b ≤ 0 or a straight line
  * fits the damages better, the linear fit is used. With fewer than 3 points the expected service life stands in.
+ * The ±30 % band is measured from the origin: 0 bending cycles (a new rope), or on the time axis the first
+ * inspection, since ±30 % of a date since 1970 would mean nothing.
  */
-export function forecastDiscard(points: readonly ForecastPoint[], expectedServiceLife?: number): Forecast {
+export function forecastDiscard(points: readonly ForecastPoint[], expectedServiceLife?: number, origin = 0): Forecast {
   const usable = points.filter((point) => Number.isFinite(point.x) && point.damage > 0);
   if (usable.length < FORECAST_MIN_POINTS) return serviceLife(expectedServiceLife ?? DEFAULT_EXPECTED_SERVICE_LIFE);
   const xs = usable.map((point) => point.x);
@@ -41,9 +43,9 @@ export function forecastDiscard(points: readonly ForecastPoint[], expectedServic
   const exponentialError = sumOfSquares(usable, (x) => Math.exp(exponential.a + exponential.b * x));
   const linearError = sumOfSquares(usable, (x) => linear.a + linear.b * x);
   if (exponential.b > 0 && exponentialError <= linearError) {
-    return withBand('exponential', exponential, (Math.log(DISCARD_DAMAGE) - exponential.a) / exponential.b);
+    return withBand('exponential', exponential, (Math.log(DISCARD_DAMAGE) - exponential.a) / exponential.b, origin);
   }
-  if (linear.b > 0) return withBand('linear', linear, (DISCARD_DAMAGE - linear.a) / linear.b);
+  if (linear.b > 0) return withBand('linear', linear, (DISCARD_DAMAGE - linear.a) / linear.b, origin);
   return serviceLife(expectedServiceLife ?? DEFAULT_EXPECTED_SERVICE_LIFE);
 }
 
@@ -71,13 +73,19 @@ function sumOfSquares(points: readonly ForecastPoint[], model: (x: number) => nu
   return points.reduce((sum, point) => sum + (model(point.x) - point.damage) ** 2, 0);
 }
 
-function withBand(model: 'exponential' | 'linear', fit: { a: number; b: number }, discardAt: number): Forecast {
+function withBand(
+  model: 'exponential' | 'linear',
+  fit: { a: number; b: number },
+  discardAt: number,
+  origin = 0,
+): Forecast {
+  const span = discardAt - origin;
   return {
     model,
     ...fit,
     discardAt,
-    bandFrom: discardAt * (1 - FORECAST_BAND),
-    bandTo: discardAt * (1 + FORECAST_BAND),
+    bandFrom: origin + span * (1 - FORECAST_BAND),
+    bandTo: origin + span * (1 + FORECAST_BAND),
   };
 }
 

@@ -102,12 +102,13 @@ describe.each(adapters)('queue contract: %s adapter', (kind, makeQueue, skipReas
   it.skipIf(Boolean(skipReason))('loses and repeats nothing when the worker is restarted mid-batch', async () => {
     const total = 60;
     const done = new Map<number, number>();
-    const handler = async (job: Job) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    const handler = (delayMs: number) => async (job: Job) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
       const n = job.payload.n as number;
       done.set(n, (done.get(n) ?? 0) + 1);
     };
-    const first = await start(`${kind}-restart`, handler, 2);
+    // The first worker is slow enough that it is still mid-batch when closed, even on a loaded machine.
+    const first = await start(`${kind}-restart`, handler(40), 2);
     for (let n = 0; n < total; n += 1) {
       await first.enqueue({
         queue: `${kind}-restart`,
@@ -119,7 +120,7 @@ describe.each(adapters)('queue contract: %s adapter', (kind, makeQueue, skipReas
     while (done.size < 10) await new Promise((resolve) => setTimeout(resolve, 10));
     await first.close();
     expect(done.size).toBeLessThan(total);
-    const second = await start(`${kind}-restart`, handler, 2);
+    const second = await start(`${kind}-restart`, handler(5), 2);
     await second.idle(30_000);
     await second.close();
     expect(done.size).toBe(total);

@@ -20,10 +20,11 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           description:
-            'The damage chart per reference length in columns: `damages` {id, position, count, lossPct} sorted as ' +
-            'the windows index them; each series of `result` has `points` {first, eventCount, heaviest, value}: ' +
-            'window i starts at damages.position[first[i]], holds eventCount[i] damages from there on (wrapping ' +
-            'on an endless rope), its heaviest damage is damages[heaviest[i]] and value[i] its sum under the rule.',
+            'The damage chart per reference length. Long columns are base64 of little-endian typed arrays (types ' +
+            'in `columns`): `damages` {id, position, count, lossPct} are the damages that count, sorted as the ' +
+            'windows index them; window i starts at damages.position[windows.first[i]]; each series of `result` ' +
+            'has `points` {eventCount, value}: the window holds eventCount[i] damages from its first on (wrapping ' +
+            'on an endless rope) and value[i] is their sum under the rule in force. See docs/damage-chart.md.',
           params: idParamsSchema,
           querystring: z.object({
             damageFilter: z.enum(['manual', 'mrt', '']).optional(),

@@ -85,7 +85,14 @@ export async function lossOverTarget(
     bendingCyclesToTimestamp: points
       .filter((point) => point.bendingCycles !== null)
       .map((point) => [point.bendingCycles!, point.timestamp] as [number, string]),
-    forecast: forecastPoints.length >= 3 ? forecastDiscard(forecastPoints, rope.attributes.expectedServiceLife) : null,
+    forecast:
+      forecastPoints.length >= 3
+        ? forecastDiscard(
+            forecastPoints,
+            rope.attributes.expectedServiceLife,
+            options.xAxis === 'timestamp' ? Math.min(...forecastPoints.map((point) => point.x)) : 0,
+          )
+        : null,
   };
 }
 

@@ -164,6 +164,37 @@ describe('damage chart from bulk rows', () => {
     }
   });
 
+  it('zooms the events table on the positions the chart draws: shifted by mutations, wrapped on the loop', async () => {
+    const at = (timestamp: string, extra: object) =>
+      ({ timestamp, actionStatus: 'new', isImported: false, ...extra }) as RopeEventAttributes;
+    const damageAt = (position: number) => ({
+      position,
+      attributes: at('2024-01-01T00:00:00Z', { recordingType: 'damage', type: 'wireBreak', damageCount: 1 }),
+    });
+    const ropeId = await ropeWith([
+      damageAt(100),
+      damageAt(200),
+      damageAt(310),
+      {
+        position: 150,
+        attributes: at('2025-01-01T00:00:00Z', { recordingType: 'mutation', type: 'extension', lengthChange: 10 }),
+      },
+    ]);
+    const zoomed = async (from: number, to: number) =>
+      (await cast.call('client', 'GET', `/ropes/${ropeId}/events?positionFrom=${from}&positionTo=${to}`))
+        .json()
+        .ropeEvents.map((event: { position: number }) => event.position);
+    const chart = decodeDamageChart(
+      (await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage`)).json() as DamageChartAnswer,
+    );
+    // 200 and 310 lie beyond the extension at 150 and move by 10 m; 320 wraps to 20 on the 300 m loop.
+    expect(Array.from(chart.damages.position)).toEqual([20, 100, 210]);
+    expect(await zoomed(205, 215)).toEqual([200]);
+    expect(await zoomed(195, 205)).toEqual([]);
+    expect(await zoomed(15, 25)).toEqual([310]);
+    expect(await zoomed(90, 160)).toEqual(expect.arrayContaining([100, 150]));
+  });
+
   it('keeps every event in the copy when two writers save to one rope at once', async () => {
     const ropeId = await ropeWith([]);
     const save = (position: number) =>

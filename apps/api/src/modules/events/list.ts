@@ -1,8 +1,11 @@
+import { queryRows } from '@rope/db/client';
 import { areas, documents, installations, ropeEvents, ropes } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/permissions';
-import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { chartPositions } from '@rope/domain/rope/effective-events';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { loadDamageTarget } from './recompute.ts';
 import { toEventView } from './view.ts';
 
 const documentCount = sql<number>`(select count(*)::int from ${documents} d
@@ -34,8 +37,8 @@ export async function listRopeEvents({
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`${ropeEvents.attributes}::text ilike ${pattern}`);
   }
-  if (query.positionFrom !== undefined) conditions.push(gte(ropeEvents.position, query.positionFrom));
-  if (query.positionTo !== undefined) conditions.push(lte(ropeEvents.position, query.positionTo));
+  if (query.positionFrom !== undefined || query.positionTo !== undefined)
+    conditions.push(await zoomCondition(ctx, ropeId, query.positionFrom, query.positionTo));
   if (query.damageFilter) {
     conditions.push(eq(ropeEvents.recordingType, 'damage'));
     conditions.push(
@@ -54,6 +57,48 @@ export async function listRopeEvents({
   const rows =
     query.pageSize > 0 ? await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize) : await base;
   return { ropeEvents: rows.map((row) => toEventView(row.event, row.documentCount)), total };
+}
+
+/**
+ * The chart zoom as a condition on the events: on their stored positions, or, where mutations shifted them or an
+ * endless rope wraps them, on the positions the damage chart draws them at, so table and chart show the same.
+ */
+async function zoomCondition(ctx: AppContext, ropeId: number, from?: number, to?: number): Promise<SQL> {
+  const stored = and(
+    from === undefined ? undefined : gte(ropeEvents.position, from),
+    to === undefined ? undefined : lte(ropeEvents.position, to),
+  )!;
+  const loop = (await loadDamageTarget(ctx.db, ropeId))?.loopLength ?? null;
+  // Most ropes have neither mutations nor positions off the loop: one cheap look, and the stored positions hold.
+  const [{ shifted } = { shifted: false }] = await queryRows<{ shifted: boolean }>(
+    ctx.db,
+    sql`select exists (select 1 from rope_events where rope_id = ${ropeId} and position is not null
+          and ((recording_type = 'mutation' and not is_deleted)
+            or (${loop}::float8 is not null and (position < 0 or position >= ${loop}::float8)))) as shifted`,
+  );
+  if (!shifted) return stored;
+  const events = await ctx.db
+    .select({
+      id: ropeEvents.id,
+      position: ropeEvents.position,
+      attributes: ropeEvents.attributes,
+      isDeleted: ropeEvents.isDeleted,
+    })
+    .from(ropeEvents)
+    .where(and(eq(ropeEvents.ropeId, ropeId), isNotNull(ropeEvents.position)));
+  // Archived mutations shift nothing; archived events are still drawn where they would be.
+  const drawn = chartPositions(
+    events.filter((event) => !event.isDeleted || event.attributes.recordingType !== 'mutation'),
+    loop ?? undefined,
+  );
+  if (!drawn) return stored;
+  const ids = [...drawn].filter(([, x]) => (from === undefined || x >= from) && (to === undefined || x <= to));
+  return ids.length > 0
+    ? inArray(
+        ropeEvents.id,
+        ids.map(([id]) => id),
+      )
+    : sql`false`;
 }
 
 /** The newest events under what the viewer sees, optionally one installation: dashboard and installation page. */

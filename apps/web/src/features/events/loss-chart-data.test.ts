@@ -1,6 +1,6 @@
 import { forecastDiscard } from '@rope/domain/rope/forecast';
 import { describe, expect, it } from 'vitest';
-import { cyclesAt, forecastAvailable, forecastBand, lossChartData, rangeQuery, rangeStart } from './loss-chart-data';
+import { cyclesAt, forecastAvailable, lossChartData, rangeQuery, rangeStart } from './loss-chart-data';
 import type { LossOverTargetAnswer } from './types';
 
 const now = new Date('2025-06-15T12:00:00.000Z');
@@ -100,12 +100,7 @@ describe('loss chart data', () => {
     expect(data.xs).toEqual([...data.xs].sort((a, b) => a - b));
   });
 
-  it('takes the band on the time axis from the first point, and uses seconds', () => {
-    const forecast = forecastDiscard(vector);
-    expect(forecastBand(forecast, 'timestamp', 100_000)).toEqual({
-      from: 100_000 + (forecast.discardAt - 100_000) * 0.7,
-      to: 100_000 + (forecast.discardAt - 100_000) * 1.3,
-    });
+  it('uses seconds on the time axis', () => {
     const data = lossChartData(lossAnswer(false), 'timestamp', false);
     expect(data.xs[0]).toBe(Date.parse('2020-01-01T00:00:00.000Z') / 1000);
   });

@@ -1,10 +1,4 @@
-import {
-  DISCARD_DAMAGE,
-  FORECAST_BAND,
-  FORECAST_MIN_POINTS,
-  type Forecast,
-  forecastDamageAt,
-} from '@rope/domain/rope/forecast';
+import { DISCARD_DAMAGE, FORECAST_MIN_POINTS, forecastDamageAt } from '@rope/domain/rope/forecast';
 import type { LossAxis, LossOverTargetAnswer } from './types';
 
 export const LOSS_RANGES = ['1D', '1M', '6M', '1Y', 'All'] as const;
@@ -60,16 +54,6 @@ export function forecastAvailable(answer: LossOverTargetAnswer | undefined): boo
   return Boolean(answer?.forecast) && (answer?.result.length ?? 0) >= FORECAST_MIN_POINTS;
 }
 
-/**
- * Where the ±30 % band lies. On the bending-cycle axis the API's band is right (cycles count from a new rope).
- * On the time axis x is an epoch instant, so the band is taken on the time from the first point to the discard.
- */
-export function forecastBand(forecast: Forecast, axis: LossAxis, firstX: number): { from: number; to: number } {
-  if (axis === 'bendingCycles') return { from: forecast.bandFrom, to: forecast.bandTo };
-  const span = forecast.discardAt - firstX;
-  return { from: firstX + span * (1 - FORECAST_BAND), to: firstX + span * (1 + FORECAST_BAND) };
-}
-
 export interface LossChartData {
   /** Seconds on the time axis (uPlot's unit), cycles on the other. */
   xs: number[];
@@ -118,7 +102,8 @@ export function lossChartData(answer: LossOverTargetAnswer, axis: LossAxis, with
     };
   }
   const firstX = points[0]!.x;
-  const band = forecastBand(forecast, axis, firstX);
+  // The API measures the band from the first inspection on the time axis, from a new rope on the cycle axis.
+  const band = { from: forecast.bandFrom, to: forecast.bandTo };
   const end = Math.max(band.to, forecast.discardAt);
   const samples = Array.from(
     { length: FORECAST_SAMPLES + 1 },
