@@ -21,6 +21,10 @@ describe('parseEnv', () => {
       { REDIS_URL: 'http://x' },
       'Invalid configuration: REDIS_URL="http://x" must be a URL like redis://127.0.0.1:6379',
     ],
+    [
+      { DUE_TASKS_SCAN_SECONDS: '0' },
+      'Invalid configuration: DUE_TASKS_SCAN_SECONDS="0" must be a whole number of seconds (1-86400)',
+    ],
   ])('refuses %o with one clear line', (source, message) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(message);

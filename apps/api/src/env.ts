@@ -63,6 +63,13 @@ export const envSchema = z.object({
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** How often each scheduler asks for a due-task scan. */
+  DUE_TASKS_SCAN_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds (1-86400)' })
+    .int('must be a whole number of seconds (1-86400)')
+    .min(1, 'must be a whole number of seconds (1-86400)')
+    .max(86_400, 'must be a whole number of seconds (1-86400)')
+    .default(60),
   SAML_PROVIDERS: samlProvidersSetting,
 });
 export type Env = z.infer<typeof envSchema>;

@@ -4,12 +4,11 @@ import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv, publicUrl } from './env.ts';
 import { registerJobProcessors } from './jobs/register.ts';
 import { createLogger } from './logger.ts';
-import { scanIntervalFromEnv, startDueTaskScheduler } from './modules/notifications/scheduler.ts';
+import { startDueTaskScheduler } from './modules/notifications/scheduler.ts';
 import { printStartBanner } from './start-banner.ts';
 
 async function main() {
   const env = parseEnv();
-  const scanIntervalMs = scanIntervalFromEnv();
   const log = createLogger(env);
   const ctx = await createContext(env, log).catch((error: unknown) => {
     throw new StartupError(`Cannot open the database: ${rootMessage(error)}`);
@@ -25,7 +24,9 @@ async function main() {
   if (ctx.queue.kind === 'inline') await ctx.queue.startProcessing();
   // Embedded mode has no worker: the API process asks for the due-task scans itself.
   const scheduler =
-    ctx.queue.kind === 'inline' ? startDueTaskScheduler(ctx, { intervalMs: scanIntervalMs }) : undefined;
+    ctx.queue.kind === 'inline'
+      ? startDueTaskScheduler(ctx, { intervalMs: env.DUE_TASKS_SCAN_SECONDS * 1000 })
+      : undefined;
   const app = await buildApp(ctx);
   await app.listen({ port: env.PORT, host: env.HOST }).catch((error: Error) => {
     throw new StartupError(`Cannot listen on ${env.HOST}:${env.PORT}: ${rootMessage(error)}`);

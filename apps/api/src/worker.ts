@@ -2,7 +2,7 @@ import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { registerJobProcessors } from './jobs/register.ts';
 import { createLogger } from './logger.ts';
-import { scanIntervalFromEnv, startDueTaskScheduler } from './modules/notifications/scheduler.ts';
+import { startDueTaskScheduler } from './modules/notifications/scheduler.ts';
 
 /** Server mode: runs the job processors against the BullMQ queues in Redis. */
 async function main() {
@@ -10,13 +10,12 @@ async function main() {
   if (!env.REDIS_URL) {
     throw new EnvError('REDIS_URL is not set: the worker runs only in server mode (embedded mode runs jobs inline)');
   }
-  const scanIntervalMs = scanIntervalFromEnv();
   const log = createLogger(env);
   const ctx = await createContext(env, log);
   registerJobProcessors(ctx);
   ctx.queue.startRelay();
   await ctx.queue.startProcessing();
-  const scheduler = startDueTaskScheduler(ctx, { intervalMs: scanIntervalMs });
+  const scheduler = startDueTaskScheduler(ctx, { intervalMs: env.DUE_TASKS_SCAN_SECONDS * 1000 });
   log.info({ concurrency: env.QUEUE_CONCURRENCY }, 'worker started');
 
   let stopping = false;

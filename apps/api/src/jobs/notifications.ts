@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { pruneOutbox } from '../infra/queue/outbox.ts';
 import type { Job } from '../infra/queue/types.ts';
 import { processDelivery } from '../modules/notifications/deliver.ts';
 import { processEvaluate } from '../modules/notifications/evaluate.ts';
@@ -19,7 +20,11 @@ export function registerNotificationProcessors(ctx: AppContext) {
     NOTIFICATIONS_QUEUE,
     async (job: Job) => {
       if (job.name === JOB_EVALUATE) return evaluate(job);
-      if (job.name === JOB_SCAN_DUE_TASKS) return scan();
+      if (job.name === JOB_SCAN_DUE_TASKS) {
+        // The periodic job also keeps the outbox from growing without end.
+        await pruneOutbox(ctx.db);
+        return scan();
+      }
       throw new Error(`Unknown job ${job.name} on ${NOTIFICATIONS_QUEUE}`);
     },
     { concurrency: ctx.env.QUEUE_CONCURRENCY },

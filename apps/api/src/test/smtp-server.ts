@@ -61,6 +61,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
+  // A client that dies mid-session (the worker killed in a test) resets its connection; that is no server fault.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 

@@ -78,7 +78,6 @@ export const sessions = pgTable(
     twoFactorComplete: boolean().notNull().default(false),
     emailCodeHash: varchar({ length: 64 }),
     emailCodeExpiresAt: timestamp({ withTimezone: true }),
-    impersonatedUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** The code that completes this sign-in when it is not the user's second factor (passwordless methods). */
     pendingMethod: varchar({ length: 16 }),
     isLive: boolean().notNull().default(false),

@@ -88,6 +88,27 @@ export async function releaseClaim(db: Db, id: number, error: unknown): Promise<
   await db.execute(sql`update outbox set locked_until = null, last_error = ${message} where id = ${id}`);
 }
 
+/** How long handed-over jobs stay in the outbox: their idempotency keys refuse repeats of recent requests. */
+export const OUTBOX_RETENTION_DAYS = { dispatched: 30, failed: 90 } as const;
+
+/**
+ * Deletes jobs handed over (or given up) longer ago than the retention, a batch at a time so a large backlog never
+ * holds a long lock. A repeat of such an old request is refused further down anyway (notifications carry their own
+ * idempotency keys). Answers how many rows went.
+ */
+export async function pruneOutbox(db: Db, batch = 5000): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`delete from outbox where id in (
+          select id from outbox
+          where dispatched_at < now() - make_interval(days => ${OUTBOX_RETENTION_DAYS.dispatched})
+             or failed_at < now() - make_interval(days => ${OUTBOX_RETENTION_DAYS.failed})
+          limit ${batch})
+        returning id`,
+  );
+  return rows.length;
+}
+
 export async function countPending(db: Db, queues?: string[]): Promise<number> {
   const queueFilter = queues ? sql`and queue in ${queues.length ? queues : ['']}` : sql``;
   const rows = await queryRows<{ n: number }>(

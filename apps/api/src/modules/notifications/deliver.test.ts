@@ -1,7 +1,10 @@
-import { notificationDeliveries, notifications } from '@rope/db/schema/index';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { notificationDeliveries, notifications, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer, type Mail, type Mailer } from '../../infra/mailer.ts';
+import { createHttpSms } from '../../infra/sms.ts';
 import { startTestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { deliveryMessageId, processDelivery } from './deliver.ts';
@@ -171,6 +174,46 @@ describe('deliveries', () => {
     } finally {
       await mailer.close();
       await smtp.close();
+    }
+  });
+
+  it('gives an SMS gateway the same idempotency key on every attempt of a delivery', async () => {
+    const { id, person } = await newDelivery('sms');
+    await t.ctx.db.update(users).set({ phone: '+41 79 000 00 00' }).where(eq(users.id, person.id));
+    const received: { key: string | undefined; body: { to: string; reference: string } }[] = [];
+    const statuses = [503, 200];
+    const gateway = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push({ key: request.headers['idempotency-key'] as string | undefined, body: JSON.parse(body) });
+        response.writeHead(statuses.shift() ?? 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = gateway.address() as AddressInfo;
+      const sms = createHttpSms(`http://127.0.0.1:${port}/sms`);
+      const job = (attempt: number) =>
+        processDelivery({ ...t.ctx, sms })({
+          id: 1,
+          queue: 'deliveries',
+          name: JOB_DELIVER,
+          payload: { deliveryId: id },
+          idempotencyKey: `deliver:${id}`,
+          attempt,
+        });
+      await expect(job(1)).rejects.toThrow('SMS gateway answered 503');
+      await job(2);
+      expect(await stateOf(id)).toMatchObject({ status: 'sent' });
+      expect(received).toHaveLength(2);
+      expect(received[0]!.key).toMatch(new RegExp(`^sms:delivery-${id}\\.[0-9a-f]{16}@`));
+      expect(received[1]!.key).toBe(received[0]!.key);
+      expect(received[1]!.body).toMatchObject({ to: '+41 79 000 00 00', reference: received[0]!.key });
+    } finally {
+      await new Promise((resolve) => gateway.close(resolve));
     }
   });
 

@@ -13,7 +13,7 @@ import { type DeliveryDetails, loadDelivery } from './load-delivery.ts';
 import { DELIVERY_MAX_ATTEMPTS } from './queues.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'env' | 'mailer' | 'sms' | 'log'>;
-type Message = { channel: 'email'; mail: Mail } | { channel: 'sms'; phone: string; text: string };
+type Message = { channel: 'email'; mail: Mail } | { channel: 'sms'; phone: string; text: string; reference: string };
 const payloadSchema = z.object({ deliveryId: z.number().int().positive() });
 
 /**
@@ -82,7 +82,8 @@ async function claim(ctx: Ctx, id: number): Promise<string | undefined> {
 
 async function compose(ctx: Ctx, delivery: DeliveryDetails): Promise<Message> {
   if (delivery.channel === 'sms') {
-    return { channel: 'sms', phone: delivery.phone!.trim(), text: notificationSms(delivery.text) };
+    const reference = `sms:${(await deliveryMessageId(ctx, delivery)).slice(1, -1)}`;
+    return { channel: 'sms', phone: delivery.phone!.trim(), text: notificationSms(delivery.text), reference };
   }
   const place = `/areas/${delivery.areaId}/installations/${delivery.installationId}`;
   const mail = notificationMail({
@@ -98,9 +99,11 @@ async function compose(ctx: Ctx, delivery: DeliveryDetails): Promise<Message> {
   return { channel: 'email', mail: { to: delivery.email, ...mail, messageId: await deliveryMessageId(ctx, delivery) } };
 }
 
-/** The gateway contract (`{to, text}`) has no idempotency key, so an SMS repeated after a crash arrives twice. */
+/** Mail and SMS carry the same identity on every attempt: the Message-ID, and the gateway's idempotency key. */
 function transmit(ctx: Ctx, message: Message): Promise<void> {
-  return message.channel === 'sms' ? ctx.sms.send(message.phone, message.text) : ctx.mailer.send(message.mail);
+  return message.channel === 'sms'
+    ? ctx.sms.send(message.phone, message.text, message.reference)
+    : ctx.mailer.send(message.mail);
 }
 
 async function finish(ctx: Ctx, id: number, status: 'sent' | 'failed' | 'pending', error: string | null) {

@@ -1,20 +1,7 @@
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { EnvError } from '../../env.ts';
 import { JOB_SCAN_DUE_TASKS, NOTIFICATIONS_QUEUE } from './queues.ts';
 
 export const DEFAULT_SCAN_INTERVAL_MS = 60_000;
-
-const intervalSetting = z.coerce.number().int().min(1).max(86_400).optional();
-
-/** DUE_TASKS_SCAN_SECONDS (default 60): how often each scheduler asks for a due-task scan. */
-export function scanIntervalFromEnv(source: Record<string, string | undefined> = process.env): number {
-  const parsed = intervalSetting.safeParse(source.DUE_TASKS_SCAN_SECONDS || undefined);
-  if (!parsed.success) {
-    throw new EnvError(`Invalid configuration: DUE_TASKS_SCAN_SECONDS must be a whole number of seconds (1-86400)`);
-  }
-  return parsed.data === undefined ? DEFAULT_SCAN_INTERVAL_MS : parsed.data * 1000;
-}
 
 export interface Scheduler {
   stop(): Promise<void>;
