@@ -5,6 +5,7 @@
 import { ropeDamageInputs, ropeEvents, ropes } from '@rope/db/schema/index';
 import type { RopeEventAttributes } from '@rope/domain/events';
 import { computeRopeDamage, computeRopeDamageFromRows } from '@rope/domain/rope/rope-damage';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { createSession } from '../../apps/api/src/modules/auth/session-store.ts';
 import { readDamageRows } from '../../apps/api/src/modules/events/damage-rows.ts';
@@ -44,14 +45,7 @@ try {
   await t.ctx.db
     .update(ropes)
     .set({
-      attributes: {
-        ropeType: 'strandedRope',
-        ropeApplication: 'haulRope',
-        standard: 'EN12927',
-        nominalDiameter: 40,
-        fillFactor: 0.384,
-        outerWireDiameter: 2.6,
-      },
+      attributes: WORKED_EXAMPLE_ROPE,
     })
     .where(eq(ropes.id, rope.id));
   const started = performance.now();

@@ -15,19 +15,12 @@ import {
 } from './rope-damage.ts';
 import { ruleRowFor } from './rule-sets.ts';
 import { windowPoints } from './windows.ts';
+import { WORKED_EXAMPLE_ROPE } from './worked-example.ts';
 
 const pointsOf = (result: ReturnType<typeof computeRopeDamage>, series: number) =>
   windowPoints(result.damages, result.series[series]!.windows);
 
-/** DOMAIN.md section 4: haul rope, d = 40 mm, C = 0.384, outer wire 2.6 mm. */
-const haulRope: RopeAttributes = {
-  ropeType: 'strandedRope',
-  ropeApplication: 'haulRope',
-  standard: 'EN12927',
-  nominalDiameter: 40,
-  fillFactor: 0.384,
-  outerWireDiameter: 2.6,
-};
+const haulRope: RopeAttributes = WORKED_EXAMPLE_ROPE;
 
 let nextId = 1;
 function event(position: number | null, attributes: Partial<RopeEventAttributes>): RopeEventInput {

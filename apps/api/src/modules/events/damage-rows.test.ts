@@ -2,6 +2,7 @@ import { ropeEvents, ropes } from '@rope/db/schema/index';
 import { EVENT_TYPES_BY_RECORDING, type RopeEventAttributes } from '@rope/domain/events';
 import { endOfDay, isDamage } from '@rope/domain/rope/effective-events';
 import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/domain/views/damage-chart';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,15 +13,7 @@ import { readDamageInputs } from './damage-inputs.ts';
 import { readDamageRows } from './damage-rows.ts';
 import { computeDamageOf, loadDamageTarget, loadRopeForDamage, recomputeRopeDamages } from './recompute.ts';
 
-const HAUL_ROPE = {
-  ropeType: 'strandedRope',
-  ropeApplication: 'haulRope',
-  standard: 'EN12927',
-  nominalDiameter: 40,
-  fillFactor: 0.384,
-  outerWireDiameter: 2.6,
-  loopLength: 300,
-} as const;
+const HAUL_ROPE = { ...WORKED_EXAMPLE_ROPE, loopLength: 300 } as const;
 
 /** A deterministic stream of numbers in [0, 1). */
 function seeded(seed: number) {

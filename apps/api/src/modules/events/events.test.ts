@@ -1,19 +1,12 @@
 import { ropeEventHistory, ropes } from '@rope/db/schema/index';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
 import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-/** DOMAIN.md 4: haul rope d = 40 mm, C = 0.384, outer wire 2.6 mm. */
-const HAUL_ROPE = {
-  ropeType: 'strandedRope',
-  ropeApplication: 'haulRope',
-  standard: 'EN12927',
-  nominalDiameter: 40,
-  fillFactor: 0.384,
-  outerWireDiameter: 2.6,
-} as const;
+const HAUL_ROPE = WORKED_EXAMPLE_ROPE;
 
 describe('rope events', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { ropes, users } from '@rope/db/schema/index';
 import type { NotificationSettings } from '@rope/domain/notifications';
 import type { Role } from '@rope/domain/roles';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
@@ -39,15 +40,8 @@ export async function deleteRedisKeys(url: string, prefix: string) {
   }
 }
 
-/** DOMAIN.md 4: haul rope d = 40 mm; the worked example's damages take it to 46 % health. */
-export const HAUL_ROPE = {
-  ropeType: 'strandedRope',
-  ropeApplication: 'haulRope',
-  standard: 'EN12927',
-  nominalDiameter: 40,
-  fillFactor: 0.384,
-  outerWireDiameter: 2.6,
-} as const;
+/** DOMAIN.md 4: the worked example's damages take this haul rope to 46 % health. */
+export const HAUL_ROPE = WORKED_EXAMPLE_ROPE;
 
 /** The worked example's wire breaks, in order: health falls from 100 below 50 on the way. */
 export const WORKED_EXAMPLE: readonly (readonly [number, number])[] = [
