@@ -7,7 +7,7 @@ export interface DamageColumns {
   position: Float64Array;
   count: Float64Array;
   lossPct: Float64Array;
-  /** The quantity the rule in force sums: lossPct or count. */
+  /** The quantity the rule in force sums: usually the lossPct or count column itself, not a copy. */
   weight: Float64Array;
 }
 
@@ -16,14 +16,17 @@ export interface UnsortedDamages extends DamageColumns {
   length: number;
 }
 
-export function emptyDamages(capacity: number): UnsortedDamages {
+/** Columns for up to capacity damages; under a rule's metric the weight is that column, else a column of its own. */
+export function emptyDamages(capacity: number, metric?: 'lossPct' | 'brokenWires'): UnsortedDamages {
+  const count = new Float64Array(capacity);
+  const lossPct = new Float64Array(capacity);
   return {
     length: 0,
     id: new Float64Array(capacity),
     position: new Float64Array(capacity),
-    count: new Float64Array(capacity),
-    lossPct: new Float64Array(capacity),
-    weight: new Float64Array(capacity),
+    count,
+    lossPct,
+    weight: metric === 'lossPct' ? lossPct : metric === 'brokenWires' ? count : new Float64Array(capacity),
   };
 }
 
@@ -42,13 +45,14 @@ export function sortDamages(input: UnsortedDamages, loopLength?: number, presort
   let positions = input.position.subarray(0, n);
   const wraps = positions.some((position) => wrapPosition(position, loopLength) !== position);
   if (presorted && !wraps) {
-    const { id, count, lossPct, weight } = input;
+    const count = input.count.subarray(0, n);
+    const lossPct = input.lossPct.subarray(0, n);
     return {
-      id: id.subarray(0, n),
+      id: input.id.subarray(0, n),
       position: positions,
-      count: count.subarray(0, n),
-      lossPct: lossPct.subarray(0, n),
-      weight: weight.subarray(0, n),
+      count,
+      lossPct,
+      weight: sameWeight(input, count, lossPct) ?? input.weight.subarray(0, n),
     };
   }
   if (wraps) positions = positions.map((position) => wrapPosition(position, loopLength));
@@ -58,13 +62,17 @@ export function sortDamages(input: UnsortedDamages, loopLength?: number, presort
     for (let i = 0; i < n; i += 1) sorted[i] = column[order[i]!]!;
     return sorted;
   };
-  return {
-    id: gather(input.id),
-    position: gather(positions),
-    count: gather(input.count),
-    lossPct: gather(input.lossPct),
-    weight: gather(input.weight),
-  };
+  const count = gather(input.count);
+  const lossPct = gather(input.lossPct);
+  const weight = sameWeight(input, count, lossPct) ?? gather(input.weight);
+  return { id: gather(input.id), position: gather(positions), count, lossPct, weight };
+}
+
+/** The sorted count or loss column when the weight is that column; undefined when it is a column of its own. */
+function sameWeight(input: UnsortedDamages, count: Float64Array, lossPct: Float64Array): Float64Array | undefined {
+  if (input.weight === input.lossPct) return lossPct;
+  if (input.weight === input.count) return count;
+  return undefined;
 }
 
 /**

@@ -44,10 +44,10 @@ export function computeRopeDamage(
   const { row } = ruleRowFor(rope);
   const model = lossModel(rope);
   const effective = effectiveDamages(events, options);
-  const damages = emptyDamages(effective.length);
+  const damages = emptyDamages(effective.length, row.metric);
   for (const event of effective) {
     const lossPct = eventLossPct(event.attributes, rope, model);
-    addDamage(damages, row, event.id, event.position!, event.attributes.damageCount ?? 0, lossPct);
+    addDamage(damages, event.id, event.position!, event.attributes.damageCount ?? 0, lossPct);
   }
   return damageOfColumns(rope, damages, options.loopLength);
 }
@@ -84,8 +84,7 @@ export function computeRopeDamageFromRows(
   const n = rows.id.length;
   const asOf = options.asOf ?? Number.POSITIVE_INFINITY;
   if (Number.isFinite(asOf) && !rows.occurredAt) throw new Error('Replaying a date needs occurredAt');
-  const damages = emptyDamages(n);
-  const byLoss = row.metric === 'lossPct';
+  const damages = emptyDamages(n, row.metric);
   const filterMrt = options.damageFilter === 'mrt';
   let kept = 0;
   for (let i = 0; i < n; i += 1) {
@@ -98,27 +97,18 @@ export function computeRopeDamageFromRows(
     damages.position[kept] = rows.position[i]!;
     damages.count[kept] = count;
     damages.lossPct[kept] = lossPct;
-    damages.weight[kept] = byLoss ? lossPct : count;
     kept += 1;
   }
   damages.length = kept;
   return damageOfColumns(rope, damages, options.loopLength, rows.sorted);
 }
 
-function addDamage(
-  damages: UnsortedDamages,
-  row: RuleRow,
-  id: number,
-  position: number,
-  count: number,
-  lossPct: number,
-) {
+function addDamage(damages: UnsortedDamages, id: number, position: number, count: number, lossPct: number) {
   const i = damages.length++;
   damages.id[i] = id;
   damages.position[i] = position;
   damages.count[i] = count;
   damages.lossPct[i] = lossPct;
-  damages.weight[i] = row.metric === 'lossPct' ? lossPct : count;
 }
 
 function damageOfColumns(

@@ -48,12 +48,16 @@ export function sweepColumns(damages: DamageColumns, length: number, loopLength?
   const { position, weight, count: counts, lossPct: losses } = damages;
   const starts = n > 0 && length > 0 ? distinctStarts(position) : new Int32Array(0);
   const windows = starts.length;
+  // Under a rule's metric the weight is the loss or count column itself: its sums are those sums.
+  const countSums = new Float64Array(windows);
+  const lossSums = new Float64Array(windows);
+  const weightIsOwn = weight !== losses && weight !== counts;
   const result: WindowColumns = {
     first: starts,
     eventCount: new Int32Array(windows),
-    sum: new Float64Array(windows),
-    count: new Float64Array(windows),
-    lossPct: new Float64Array(windows),
+    sum: weight === losses ? lossSums : weight === counts ? countSums : new Float64Array(windows),
+    count: countSums,
+    lossPct: lossSums,
     heaviest: new Int32Array(windows),
   };
   const laps = loop ? 2 : 1;
@@ -75,7 +79,7 @@ export function sweepColumns(damages: DamageColumns, length: number, loopLength?
       const at = end < n ? end : end - n;
       const offset = position[at]! - from + (end < n ? 0 : loop);
       if (!(offset < span)) break;
-      sum += weight[at]!;
+      if (weightIsOwn) sum += weight[at]!;
       count += counts[at]!;
       lossPct += losses[at]!;
       const heavy = weight[at]!;
@@ -85,12 +89,12 @@ export function sweepColumns(damages: DamageColumns, length: number, loopLength?
     }
     while (deque[head]! < start) head += 1;
     result.eventCount[w] = end - start;
-    result.sum[w] = sum;
+    if (weightIsOwn) result.sum[w] = sum;
     result.count[w] = count;
     result.lossPct[w] = lossPct;
     result.heaviest[w] = wrap(deque[head]!, n);
     for (let leaving = start; leaving < next; leaving += 1) {
-      sum -= weight[leaving]!;
+      if (weightIsOwn) sum -= weight[leaving]!;
       count -= counts[leaving]!;
       lossPct -= losses[leaving]!;
     }
