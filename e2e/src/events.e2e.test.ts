@@ -106,6 +106,13 @@ describe.skipIf(Boolean(browserMissing))(
       await row.waitFor();
       expect(await row.textContent()).toContain(enEvents.types.wireBreak);
       await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBe(pointsBefore + 1);
+      // Hovering a window, the legend tells what makes up its value.
+      await chart.locator('.u-over').scrollIntoViewIfNeeded();
+      const hover = (await chart.locator('.u-over').boundingBox())!;
+      await page.mouse.move(hover.x + hover.width / 3, hover.y + hover.height / 2);
+      await page.mouse.move(hover.x + hover.width / 2, hover.y + hover.height / 2, { steps: 5 });
+      const wiresText = enCharts.damage.windowValue.split('{{wires}}')[1]!.split('{{events}}')[0]!;
+      await expect.poll(() => chart.locator('.u-legend').textContent()).toContain(wiresText);
       // The chart's windows hold the new event with its 3 broken wires (positions there are datum positions).
       const listed = await api<{ ropeEvents: { id: number; position: number }[] }>(
         page,

@@ -1,4 +1,4 @@
-import { type DamageChartAnswer, decodeDamageChart } from '@rope/domain/views/damage-chart';
+import { type DamageChartAnswer, type DecodedDamageChart, decodeDamageChart } from '@rope/domain/views/damage-chart';
 
 export interface DamageLine {
   multiple: number;
@@ -17,6 +17,8 @@ export interface DamageChartData {
   metric: 'lossPct' | 'brokenWires';
   /** The largest window value or limit: the y axis reaches at least this. */
   yMax: number;
+  /** The decoded columns, for what makes up a window (damageWindow). */
+  chart: DecodedDamageChart;
 }
 
 /**
@@ -50,7 +52,7 @@ export function damageChartData(answer: DamageChartAnswer): DamageChartData | nu
       values,
     };
   });
-  return { xs, lines, metric: chart.metric, yMax };
+  return { xs, lines, metric: chart.metric, yMax, chart };
 }
 
 /** uPlot's data: x, then each reference length's line (the limits are drawn on top, not data). */

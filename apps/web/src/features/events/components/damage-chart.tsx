@@ -1,3 +1,4 @@
+import { damageWindow } from '@rope/domain/views/damage-chart';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
@@ -55,7 +56,17 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
           // Windows are drawn as segments of their length (draw hook), not joined into a line.
           paths: () => null,
           points: { show: true, size: 6, fill: chartColour(index) },
-          value: (_u: uPlot, value: number | null) => (value == null ? '' : number(value)),
+          // The hovered window's broken wires and events, so the legend tells what makes up the value.
+          value: (_u: uPlot, value: number | null, _series: number, windowIndex: number | null) => {
+            if (value == null) return '';
+            if (windowIndex == null) return number(value);
+            const window = damageWindow(dataRef.current.chart, index, windowIndex);
+            return t('charts.damage.windowValue', {
+              value: number(value),
+              wires: window.count,
+              events: window.events.length,
+            });
+          },
         })),
       ],
       hooks: {
