@@ -1,8 +1,7 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useTranslation } from 'react-i18next';
 import { InstallationSettingsEditor } from './installation-settings-editor';
+import { SettingsModal } from './settings-modal';
 
 interface InstallationSettingsDialogProps {
   installation: InstallationView;
@@ -21,25 +20,19 @@ export function InstallationSettingsDialog({
   onDeleted,
 }: InstallationSettingsDialogProps) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
+    <SettingsModal
       opened={opened}
       onClose={onClose}
       title={readOnly ? t('installations.settings.titleShow') : t('installations.settings.title')}
-      size="xl"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('installations.settings.close') }}
     >
-      {opened ? (
-        <InstallationSettingsEditor
-          key={installation.id}
-          installation={installation}
-          readOnly={readOnly}
-          onDone={onClose}
-          onDeleted={onDeleted}
-        />
-      ) : null}
-    </Modal>
+      <InstallationSettingsEditor
+        key={installation.id}
+        installation={installation}
+        readOnly={readOnly}
+        onDone={onClose}
+        onDeleted={onDeleted}
+      />
+    </SettingsModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
@@ -21,6 +21,7 @@ import {
 import { settingsFileName } from '../settings-file';
 import { InstallationSettingsTabs } from './installation-settings-tabs';
 import { SettingsFileButtons } from './settings-file-buttons';
+import { SettingsFooter } from './settings-footer';
 
 interface InstallationSettingsEditorProps {
   installation: InstallationView;
@@ -108,30 +109,18 @@ export function InstallationSettingsEditor({
             form.clearErrors();
           }}
         />
-        {failure ? (
-          <Alert color="red" title={t('installations.settings.saveError')}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="space-between">
-          <Group>
-            {canDelete ? (
-              <Button color="red" variant="light" onClick={askDelete} loading={remove.isPending}>
-                {t('installations.settings.delete')}
-              </Button>
-            ) : null}
-          </Group>
-          <Group>
-            <Button variant="default" onClick={onDone}>
-              {readOnly ? t('installations.settings.close') : t('areas.dialog.cancel')}
-            </Button>
-            {readOnly ? null : (
-              <Button type="submit" loading={update.isPending}>
-                {t('areas.dialog.save')}
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <SettingsFooter
+          failure={failure}
+          failureTitle={t('installations.settings.saveError')}
+          readOnly={readOnly}
+          saving={update.isPending}
+          onDone={onDone}
+          remove={
+            canDelete
+              ? { label: t('installations.settings.delete'), onClick: askDelete, pending: remove.isPending }
+              : undefined
+          }
+        />
       </Stack>
     </form>
   );

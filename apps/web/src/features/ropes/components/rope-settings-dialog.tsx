@@ -1,7 +1,6 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useTranslation } from 'react-i18next';
+import { SettingsModal } from '../../installations/components/settings-modal';
 import { RopeSettingsEditor } from './rope-settings-editor';
 
 interface RopeSettingsDialogProps {
@@ -15,19 +14,13 @@ interface RopeSettingsDialogProps {
 
 export function RopeSettingsDialog({ rope, opened, readOnly, onClose, onDeleted }: RopeSettingsDialogProps) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
+    <SettingsModal
       opened={opened}
       onClose={onClose}
       title={readOnly ? t('ropes.settings.titleShow') : t('ropes.settings.title')}
-      size="xl"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('installations.settings.close') }}
     >
-      {opened ? (
-        <RopeSettingsEditor key={rope.id} rope={rope} readOnly={readOnly} onDone={onClose} onDeleted={onDeleted} />
-      ) : null}
-    </Modal>
+      <RopeSettingsEditor key={rope.id} rope={rope} readOnly={readOnly} onDone={onClose} onDeleted={onDeleted} />
+    </SettingsModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ropeSettingsFileSchema } from '@rope/domain/hierarchy';
@@ -11,6 +11,7 @@ import { failureText, translateMessage } from '../../auth/messages';
 import { useCan } from '../../auth/session';
 import type { AttributeValues } from '../../installations/attribute-form';
 import { SettingsFileButtons } from '../../installations/components/settings-file-buttons';
+import { SettingsFooter } from '../../installations/components/settings-footer';
 import { settingsFileName } from '../../installations/settings-file';
 import { useDeleteRope, useUpdateRope } from '../api';
 import { initialRopeValues, ropeSettingsFile, toRopeUpdate, validateRope, valuesFromRopeFile } from '../rope-form';
@@ -79,30 +80,16 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
             form.clearErrors();
           }}
         />
-        {failure ? (
-          <Alert color="red" title={t('ropes.settings.saveError')}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="space-between">
-          <Group>
-            {canDelete ? (
-              <Button color="red" variant="light" onClick={askDelete} loading={remove.isPending}>
-                {t('ropes.settings.delete')}
-              </Button>
-            ) : null}
-          </Group>
-          <Group>
-            <Button variant="default" onClick={onDone}>
-              {readOnly ? t('installations.settings.close') : t('areas.dialog.cancel')}
-            </Button>
-            {readOnly ? null : (
-              <Button type="submit" loading={update.isPending}>
-                {t('areas.dialog.save')}
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <SettingsFooter
+          failure={failure}
+          failureTitle={t('ropes.settings.saveError')}
+          readOnly={readOnly}
+          saving={update.isPending}
+          onDone={onDone}
+          remove={
+            canDelete ? { label: t('ropes.settings.delete'), onClick: askDelete, pending: remove.isPending } : undefined
+          }
+        />
       </Stack>
     </form>
   );

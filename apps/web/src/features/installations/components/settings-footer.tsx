@@ -1,0 +1,46 @@
+import { Alert, Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface SettingsFooterProps {
+  /** Why the last save failed, shown above the buttons under failureTitle. */
+  failure: string | null;
+  failureTitle: string;
+  readOnly: boolean;
+  saving: boolean;
+  onDone: () => void;
+  /** Absent when the user may not delete. */
+  remove?: { label: string; onClick: () => void; pending: boolean };
+}
+
+/** The end of an installation or rope settings editor: the save error, delete on the left, close or cancel and save. */
+export function SettingsFooter({ failure, failureTitle, readOnly, saving, onDone, remove }: SettingsFooterProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {failure ? (
+        <Alert color="red" title={failureTitle}>
+          {failure}
+        </Alert>
+      ) : null}
+      <Group justify="space-between">
+        <Group>
+          {remove ? (
+            <Button color="red" variant="light" onClick={remove.onClick} loading={remove.pending}>
+              {remove.label}
+            </Button>
+          ) : null}
+        </Group>
+        <Group>
+          <Button variant="default" onClick={onDone}>
+            {readOnly ? t('installations.settings.close') : t('areas.dialog.cancel')}
+          </Button>
+          {readOnly ? null : (
+            <Button type="submit" loading={saving}>
+              {t('areas.dialog.save')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </>
+  );
+}
