@@ -1,7 +1,7 @@
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useTranslation } from 'react-i18next';
+import { SettingsModal } from '../../../components/settings-modal';
 import { InstallationSettingsEditor } from './installation-settings-editor';
-import { SettingsModal } from './settings-modal';
 
 interface InstallationSettingsDialogProps {
   installation: InstallationView;
@@ -25,6 +25,7 @@ export function InstallationSettingsDialog({
       opened={opened}
       onClose={onClose}
       title={readOnly ? t('installations.settings.titleShow') : t('installations.settings.title')}
+      closeLabel={t('installations.settings.close')}
     >
       <InstallationSettingsEditor
         key={installation.id}

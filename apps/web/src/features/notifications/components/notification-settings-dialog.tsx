@@ -4,7 +4,6 @@ import {
   Checkbox,
   CloseButton,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   Select,
@@ -14,13 +13,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_RULE_TYPES } from '@rope/domain/notifications';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { SettingsModal } from '../../../components/settings-modal';
 import { useSessionUser } from '../../auth/session';
 import { useAreaUsers, useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
 import {
@@ -46,20 +45,15 @@ interface NotificationSettingsDialogProps {
 /** Channels, recipients and rules of an installation (spec sections 2, 3 and 5). */
 export function NotificationSettingsDialog({ installation, areaId, opened, onClose }: NotificationSettingsDialogProps) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
+    <SettingsModal
       opened={opened}
       onClose={onClose}
       title={t('notifications.settings.title')}
-      size="xl"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('notifications.settings.close') }}
+      closeLabel={t('notifications.settings.close')}
     >
-      {opened ? (
-        <SettingsEditor key={installation.id} installation={installation} areaId={areaId} onClose={onClose} />
-      ) : null}
-    </Modal>
+      <SettingsEditor key={installation.id} installation={installation} areaId={areaId} onClose={onClose} />
+    </SettingsModal>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useTranslation } from 'react-i18next';
-import { SettingsModal } from '../../installations/components/settings-modal';
+import { SettingsModal } from '../../../components/settings-modal';
 import { RopeSettingsEditor } from './rope-settings-editor';
 
 interface RopeSettingsDialogProps {
@@ -19,6 +19,7 @@ export function RopeSettingsDialog({ rope, opened, readOnly, onClose, onDeleted 
       opened={opened}
       onClose={onClose}
       title={readOnly ? t('ropes.settings.titleShow') : t('ropes.settings.title')}
+      closeLabel={t('installations.settings.close')}
     >
       <RopeSettingsEditor key={rope.id} rope={rope} readOnly={readOnly} onDone={onClose} onDeleted={onDeleted} />
     </SettingsModal>

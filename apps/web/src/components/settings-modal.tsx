@@ -1,19 +1,19 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 interface SettingsModalProps {
   opened: boolean;
   title: string;
+  /** The label of the close button, for screen readers. */
+  closeLabel: string;
   onClose: () => void;
   /** Mounted only while open, so every opening starts from the stored settings. */
   children: ReactNode;
 }
 
-/** The frame of an installation or rope settings dialog: wide, full screen on a phone. */
-export function SettingsModal({ opened, title, onClose, children }: SettingsModalProps) {
-  const { t } = useTranslation();
+/** The frame of a settings dialog (installation, rope, notifications): wide, full screen on a phone. */
+export function SettingsModal({ opened, title, closeLabel, onClose, children }: SettingsModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Modal
@@ -22,7 +22,7 @@ export function SettingsModal({ opened, title, onClose, children }: SettingsModa
       title={title}
       size="xl"
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('installations.settings.close') }}
+      closeButtonProps={{ 'aria-label': closeLabel }}
     >
       {opened ? children : null}
     </Modal>
