@@ -188,6 +188,50 @@ describe('damage chart from bulk rows', () => {
     expect(await zoomed(90, 160)).toEqual(expect.arrayContaining([100, 150]));
   });
 
+  it('answers the damage after each inspection over time and cycles, with the forecast band from the first', async () => {
+    const at = (timestamp: string, extra: object) =>
+      ({ timestamp, actionStatus: 'new', isImported: false, ...extra }) as RopeEventAttributes;
+    const inspection = (timestamp: string, bendingCycles: number) => ({
+      position: null,
+      attributes: at(timestamp, { recordingType: 'measurement', type: 'mrtInspection', bendingCycles }),
+    });
+    const wires = (timestamp: string, position: number, damageCount: number) => ({
+      position,
+      attributes: at(timestamp, { recordingType: 'damage', type: 'wireBreak', damageCount }),
+    });
+    // One 6d window fills up: 1, then 2, then 4 broken wires (0.864 % each) against the 6 % limit.
+    const ropeId = await ropeWith([
+      wires('2024-01-10T00:00:00Z', 50, 1),
+      inspection('2024-02-01T00:00:00Z', 200_000),
+      wires('2024-06-10T00:00:00Z', 50.05, 1),
+      inspection('2024-07-01T00:00:00Z', 400_000),
+      wires('2024-11-10T00:00:00Z', 50.1, 2),
+      inspection('2024-12-01T00:00:00Z', 600_000),
+    ]);
+    const loss = async (query: string) =>
+      (await cast.call('client', 'GET', `/ropes/${ropeId}/events/lossOverTarget?${query}`)).json();
+    const byTime = await loss('xAxis=timestamp');
+    const perWire = (100 * 0.864) / 6;
+    expect(byTime.result.map((point: { damage: number }) => point.damage)).toEqual([
+      expect.closeTo(perWire, 1),
+      expect.closeTo(2 * perWire, 1),
+      expect.closeTo(4 * perWire, 1),
+    ]);
+    expect(byTime.result.map((point: { bendingCycles: number }) => point.bendingCycles)).toEqual([
+      200_000, 400_000, 600_000,
+    ]);
+    const first = Date.parse('2024-02-01T00:00:00Z');
+    const { discardAt, bandFrom, bandTo } = byTime.forecast;
+    expect(discardAt).toBeGreaterThan(Date.parse('2024-12-01T00:00:00Z'));
+    expect(bandFrom).toBeCloseTo(first + 0.7 * (discardAt - first), -3);
+    expect(bandTo).toBeCloseTo(first + 1.3 * (discardAt - first), -3);
+    const byCycles = await loss('xAxis=bendingCycles');
+    expect(byCycles.forecast.bandFrom).toBeCloseTo(0.7 * byCycles.forecast.discardAt, 3);
+    const ranged = await loss('xAxis=bendingCycles&rangeFrom=300000');
+    expect(ranged.result).toHaveLength(2);
+    expect(ranged.forecast).toBeNull();
+  });
+
   it('keeps every event in the copy when two writers save to one rope at once', async () => {
     const ropeId = await ropeWith([]);
     const save = (position: number) =>
