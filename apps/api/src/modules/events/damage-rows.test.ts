@@ -35,6 +35,7 @@ describe('damage chart from bulk rows', () => {
     const mandator = await createMandator(t.ctx.db);
     installationId = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
+    await cast.add('admin', ['ROLE_ADMIN'], []);
   });
   afterAll(() => t.close());
 
@@ -230,6 +231,44 @@ describe('damage chart from bulk rows', () => {
     const ranged = await loss('xAxis=bendingCycles&rangeFrom=300000');
     expect(ranged.result).toHaveLength(2);
     expect(ranged.forecast).toBeNull();
+  });
+
+  it('recomputes the stored damage when rope settings or the loop length change', async () => {
+    const breaks = (position: number, damageCount: number) => ({
+      position,
+      attributes: {
+        timestamp: '2026-03-01T10:00:00Z',
+        recordingType: 'damage',
+        type: 'wireBreak',
+        actionStatus: 'new',
+        isImported: false,
+        damageCount,
+      } as RopeEventAttributes,
+    });
+    const ropeId = await ropeWith([breaks(299.9, 3), breaks(0.05, 3)]);
+    await t.ctx.db.update(ropes).set({ attributes: WORKED_EXAMPLE_ROPE }).where(eq(ropes.id, ropeId));
+    await recomputeRopeDamages(t.ctx.db, ropeId);
+    const stored = async () =>
+      (await t.ctx.db.select({ damages: ropes.damages }).from(ropes).where(eq(ropes.id, ropeId)))[0]!.damages!.damage;
+    const chart = async () =>
+      decodeDamageChart(
+        (await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage`)).json() as DamageChartAnswer,
+      );
+    const open = await stored();
+    // The installation's loop length makes the haul rope endless: the two groups of breaks share a 6d window.
+    const looped = await cast.call('admin', 'PATCH', `/installations/${installationId}`, {
+      installation: { attributes: { loopLength: 300 } },
+    });
+    expect(looped.statusCode).toBe(200);
+    expect(await stored()).toBeGreaterThan(open);
+    const thinner = await cast.call('admin', 'PATCH', `/ropes/${ropeId}`, {
+      rope: { attributes: { ...WORKED_EXAMPLE_ROPE, nominalDiameter: 30 } },
+    });
+    expect(thinner.statusCode).toBe(200);
+    expect(thinner.json().rope.damages.damage).toBe(await stored());
+    expect((await chart()).damages.id).toHaveLength(2);
+    const answer = (await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage`)).json();
+    expect(await stored()).toBeCloseTo(answer.damage, 3);
   });
 
   it('keeps every event in the copy when two writers save to one rope at once', async () => {

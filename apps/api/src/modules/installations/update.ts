@@ -1,10 +1,12 @@
-import { installations } from '@rope/db/schema/index';
+import { installations, ropes } from '@rope/db/schema/index';
 import { type InstallationUpdate, lockedInstallationAttributes } from '@rope/domain/hierarchy';
 import { type Actor, can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { recomputeRopeDamages } from '../events/recompute.ts';
 import { assertWritable, findInstallation, type InstallationRow } from '../hierarchy/scope.ts';
+import { enqueueHealthTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { toInstallationView } from './view.ts';
 
 export async function updateInstallation({
@@ -27,18 +29,29 @@ export async function updateInstallation({
   const attributes = input.attributes
     ? mergeAttributes(actor, installation.attributes, input.attributes)
     : installation.attributes;
-  const [row] = await ctx.db
-    .update(installations)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.latlngs !== undefined ? { latlngs: input.latlngs } : {}),
-      ...(input.isDeleted !== undefined ? { isDeleted: input.isDeleted } : {}),
-      attributes,
-      updatedAt: new Date(),
-    })
-    .where(eq(installations.id, id))
-    .returning();
-  return toInstallationView(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(installations)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.latlngs !== undefined ? { latlngs: input.latlngs } : {}),
+        ...(input.isDeleted !== undefined ? { isDeleted: input.isDeleted } : {}),
+        attributes,
+        updatedAt: new Date(),
+      })
+      .where(eq(installations.id, id))
+      .returning();
+    // The loop length sets where the windows of endless ropes wrap: their damages follow at once.
+    if (attributes.loopLength !== installation.attributes.loopLength) {
+      const members = await tx.select({ id: ropes.id }).from(ropes).where(eq(ropes.installationId, id));
+      for (const rope of members) {
+        if ((await recomputeRopeDamages(tx, rope.id)) && hasNotificationRules(updated!))
+          await enqueueHealthTrigger(tx, ctx, rope.id);
+      }
+    }
+    return updated!;
+  });
+  return toInstallationView(row);
 }
 
 export async function deleteInstallation({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {

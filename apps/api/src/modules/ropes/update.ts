@@ -4,7 +4,9 @@ import { type Actor, can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { recomputeRopeDamages } from '../events/recompute.ts';
 import { assertWritable, findRope } from '../hierarchy/scope.ts';
+import { enqueueHealthTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { toRopeView } from './view.ts';
 
 export async function updateRope({
@@ -24,18 +26,26 @@ export async function updateRope({
   if (input.latlngs !== undefined && !can(actor, 'MAP_EDIT')) {
     throw new AppError('FORBIDDEN', 'Only admins draw ropes on the map');
   }
-  const [row] = await ctx.db
-    .update(ropes)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
-      ...(input.latlngs !== undefined ? { latlngs: input.latlngs } : {}),
-      ...(input.isDeleted !== undefined ? { isDeleted: input.isDeleted } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(ropes.id, id))
-    .returning();
-  return toRopeView(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(ropes)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
+        ...(input.latlngs !== undefined ? { latlngs: input.latlngs } : {}),
+        ...(input.isDeleted !== undefined ? { isDeleted: input.isDeleted } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(ropes.id, id))
+      .returning();
+    if (input.attributes === undefined) return updated!;
+    // Standard, diameter, cross-section or application change the damage: lists and gauges follow at once.
+    if (!(await recomputeRopeDamages(tx, id))) return updated!;
+    if (hasNotificationRules(installation)) await enqueueHealthTrigger(tx, ctx, id);
+    const [recomputed] = await tx.select().from(ropes).where(eq(ropes.id, id));
+    return recomputed!;
+  });
+  return toRopeView(row);
 }
 
 export async function deleteRope({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
