@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { isInternalUser } from '@rope/domain/task-rules';
+import { assigneeProblem, isInternalUser } from '@rope/domain/task-rules';
 import {
   CONDITION_TYPES,
   INSPECTION_TYPES,
@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useAreaUsers } from '../../areas/api';
 import { failureText } from '../../auth/messages';
-import { useCan } from '../../auth/session';
+import { useCan, useSessionUser } from '../../auth/session';
 import { useSaveTask } from '../api';
 import { initialTaskValues, parseTaskForm, type TaskFormValues, taskFormPath } from '../task-form';
 import { taskIssuesToErrors, taskMessageText } from '../task-form-errors';
@@ -49,6 +49,7 @@ export function TaskEditor({ rope, areaId, target, onDone }: TaskEditorProps) {
   const stored = target.mode === 'new' ? undefined : target.task;
   const canInternal = useCan('TASK_INTERNAL');
   const candidates = useAreaUsers(areaId, editable);
+  const me = useSessionUser();
   // Without AREA_PARTIAL_EDIT the API answers 403: the assignees are then shown, not chosen.
   const assigneesReadOnly = !editable || candidates.isError;
   const save = useSaveTask();
@@ -67,16 +68,15 @@ export function TaskEditor({ rope, areaId, target, onDone }: TaskEditorProps) {
   });
   const values = form.getValues();
 
-  /** Known candidates of the wrong kind (internal task, external user, or the reverse). */
+  /** The domain's assignee rule over the known candidates, before the API is asked. */
   function assigneeMismatch(current: TaskFormValues): string | undefined {
     const users = candidates.data ?? [];
     const chosen = users.filter((user) => current.assignedUserIds.includes(String(user.id)));
-    if (chosen.some((user) => isInternalUser([user.role]) !== current.isInternal)) {
-      return current.isInternal
-        ? 'An internal task goes to internal users only'
-        : 'An external task goes to external users only';
-    }
-    return undefined;
+    return assigneeProblem(
+      { roles: me?.roles ?? [] },
+      current.isInternal,
+      chosen.map((user) => ({ roles: [user.role] })),
+    );
   }
 
   const userOptions = [
