@@ -1,6 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
@@ -9,10 +8,8 @@ import {
   damageWindow,
   decodeDamageChart,
 } from '../../packages/domain/src/views/damage-chart.ts';
-import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-
-const DEMO_PASSWORD = 'ropecockpit-demo';
+import { browserMissing, screenshotPath } from './browser.ts';
+import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 
 interface RopeRow {
   id: number;
@@ -22,28 +19,16 @@ interface RopeRow {
   attributes: { ropeApplication?: string };
 }
 
-/** Signs the admin in; the session cookie then serves the page's own API calls. */
-async function signIn(page: Page, url: string) {
-  await page.goto(`${url}/login`);
-  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
-  await page.locator('input[autocomplete="username"]').fill('admin@example.com');
-  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
-  await page.waitForURL((address) => !address.pathname.startsWith('/login'));
-}
-
-/** GET /api{path} from inside the page, with its cookie. */
-function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => (await fetch(`/api${p}`)).json(), path) as Promise<T>;
-}
-
 /** A demo haul rope with a splice inspection, and where its rope page is. */
 async function findSplicedRope(page: Page): Promise<{ rope: RopeRow; path: string }> {
-  const { ropes } = await api<{ ropes: RopeRow[] }>(page, '/ropes');
+  const { ropes } = await pageGet<{ ropes: RopeRow[] }>(page, '/ropes');
   for (const rope of ropes.filter((candidate) => candidate.attributes.ropeApplication === 'haulRope')) {
-    const splices = await api<{ total: number }>(page, `/ropes/${rope.id}/events?search=spliceInspection&pageSize=1`);
+    const splices = await pageGet<{ total: number }>(
+      page,
+      `/ropes/${rope.id}/events?search=spliceInspection&pageSize=1`,
+    );
     if (splices.total === 0) continue;
-    const { installation } = await api<{ installation: { area: { id: number } } }>(
+    const { installation } = await pageGet<{ installation: { area: { id: number } } }>(
       page,
       `/installations/${rope.installation.id}`,
     );
@@ -55,25 +40,16 @@ async function findSplicedRope(page: Page): Promise<{ rope: RopeRow; path: strin
 describe.skipIf(Boolean(browserMissing))(
   `rope events and damage charts in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
   () => {
-    let server: RunningServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
-    });
-    afterAll(async () => {
-      await browser?.close();
-      const code = await server?.stop();
-      expect(code).toBe(0);
-    });
+    const demo = useDemoServer();
 
     it('adds a damage, sees table and chart change, zooms, edits a status inline and shows splice bands', async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signIn(page, server.url);
+      await signInAsDemo(page, demo.server().url);
       const { rope, path } = await findSplicedRope(page);
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${demo.server().url}${path}`);
 
       const chart = page.getByTestId('damage-chart');
       await chart.waitFor();
@@ -82,7 +58,7 @@ describe.skipIf(Boolean(browserMissing))(
       await table.waitFor();
 
       // 3 broken wires just inside the worst 6d window, so the rope's damage and its gauge must change.
-      const before = decodeDamageChart(await api<DamageChartAnswer>(page, `/ropes/${rope.id}/events/damage`));
+      const before = decodeDamageChart(await pageGet<DamageChartAnswer>(page, `/ropes/${rope.id}/events/damage`));
       const values = before.series[0]!.value;
       const worst = values.indexOf(Math.max(...values));
       const worstPosition = before.damages.position[before.first[worst]!]!;
@@ -114,13 +90,13 @@ describe.skipIf(Boolean(browserMissing))(
       const wiresText = enCharts.damage.windowValue.split('{{wires}}')[1]!.split('{{events}}')[0]!;
       await expect.poll(() => chart.locator('.u-legend').textContent()).toContain(wiresText);
       // The chart's windows hold the new event with its 3 broken wires (positions there are datum positions).
-      const listed = await api<{ ropeEvents: { id: number; position: number }[] }>(
+      const listed = await pageGet<{ ropeEvents: { id: number; position: number }[] }>(
         page,
         `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
       );
       const added = listed.ropeEvents.find((event) => event.position === position);
       expect(added).toBeDefined();
-      const damage = decodeDamageChart(await api<DamageChartAnswer>(page, `/ropes/${rope.id}/events/damage`));
+      const damage = decodeDamageChart(await pageGet<DamageChartAnswer>(page, `/ropes/${rope.id}/events/damage`));
       const windows = Array.from(damage.first, (_, index) => damageWindow(damage, 0, index));
       const window = windows.find((candidate) => candidate.events.includes(added?.id ?? 0));
       expect(window?.count).toBeGreaterThanOrEqual(3);
@@ -131,7 +107,7 @@ describe.skipIf(Boolean(browserMissing))(
         .click();
       await page.getByRole('menuitem', { name: enEvents.statuses.repaired }).click();
       await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('repaired');
-      const stored = await api<{ ropeEvents: { position: number; attributes: { actionStatus: string } }[] }>(
+      const stored = await pageGet<{ ropeEvents: { position: number; attributes: { actionStatus: string } }[] }>(
         page,
         `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
       );

@@ -8,9 +8,9 @@ import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations
 import enMaps from '../../apps/web/src/i18n/locales/en-US/maps.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { DEMO_PASSWORD } from './demo-session.ts';
 import { type RunningServer, startServer } from './server.ts';
 
-const DEMO_PASSWORD = 'ropecockpit-demo';
 const ALPINA_AREAS = ['Davos Klosters', 'Engelberg-Titlis', 'Verbier', 'Zermatt'];
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/{{(\w+)}}/g, (_, key) => values[key] ?? '');

@@ -7,9 +7,9 @@ import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { DEMO_PASSWORD } from './demo-session.ts';
 import { type RunningServer, repoRoot, startServer } from './server.ts';
 
-const DEMO_PASSWORD = 'ropecockpit-demo';
 const TOTP_STEP_MS = 30_000;
 
 // The TOTP library the API itself uses, so the test computes codes the way an authenticator app does.

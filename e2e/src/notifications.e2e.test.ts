@@ -1,13 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import { describe, expect, it } from 'vitest';
 import enDashboard from '../../apps/web/src/i18n/locales/en-US/dashboard.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
-import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-
-const DEMO_PASSWORD = 'ropecockpit-demo';
-const ADMIN = 'admin@example.com';
+import { browserMissing, screenshotPath } from './browser.ts';
+import { DEMO_ADMIN, pageApi, signInAsDemo, useDemoServer } from './demo-session.ts';
 
 interface PlacedRope {
   id: number;
@@ -17,66 +12,29 @@ interface PlacedRope {
   area: { id: number; name: string };
 }
 
-async function signIn(page: Page, url: string) {
-  await page.goto(`${url}/login`);
-  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
-  await page.locator('input[autocomplete="username"]').fill(ADMIN);
-  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
-  await page.waitForURL((address) => !address.pathname.startsWith('/login'));
-}
-
-/** A call to /api{path} from inside the page, with its cookie. */
-function api<T>(
-  page: Page,
-  path: string,
-  init?: { method: string; body: unknown },
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ p, i }) => {
-      const response = await fetch(`/api${p}`, {
-        method: i?.method ?? 'GET',
-        headers: i ? { 'content-type': 'application/json' } : undefined,
-        body: i ? JSON.stringify(i.body) : undefined,
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { p: path, i: init },
-  ) as Promise<{ status: number; body: T }>;
-}
-
 describe.skipIf(Boolean(browserMissing))(
   `notifications and the dashboard in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
   () => {
-    let server: RunningServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    const demo = useDemoServer();
 
     it('configures a damage rule, sees its notification after a new damage, and shows the dashboard', async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signIn(page, server.url);
+      await signInAsDemo(page, demo.server().url);
 
-      const { body } = await api<{ ropes: PlacedRope[] }>(page, '/ropes');
+      const { body } = await pageApi<{ ropes: PlacedRope[] }>(page, '/ropes');
       const rope = body.ropes.find((candidate) => !candidate.isDeleted);
       if (!rope) throw new Error('no demo rope');
       const installationPath = `/areas/${rope.area.id}/installations/${rope.installation.id}`;
 
-      await page.goto(`${server.url}${installationPath}`);
+      await page.goto(`${demo.server().url}${installationPath}`);
       await page.getByRole('button', { name: enNotifications.buttons.settings }).click();
       const dialog = page.getByRole('dialog', { name: enNotifications.settings.title });
       await dialog.getByLabel(enNotifications.settings.channelLabels.email).check();
       await dialog.getByLabel(enNotifications.settings.users, { exact: true }).click();
-      await page.getByRole('option', { name: new RegExp(ADMIN.replace('.', '\\.')) }).click();
+      await page.getByRole('option', { name: new RegExp(DEMO_ADMIN.replace('.', '\\.')) }).click();
       await page.keyboard.press('Tab');
       await dialog.getByLabel(enNotifications.settings.type, { exact: true }).first().click();
       await page.getByRole('option', { name: enNotifications.ruleTypes.damage, exact: true }).click();
@@ -86,13 +44,13 @@ describe.skipIf(Boolean(browserMissing))(
       await dialog.getByRole('button', { name: enNotifications.settings.save, exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
 
-      const saved = await api<{
+      const saved = await pageApi<{
         installation: { notificationSettings: { users: number[]; rules: { type: string }[] } };
       }>(page, `/installations/${rope.installation.id}`);
       expect(saved.body.installation.notificationSettings.rules.map((rule) => rule.type)).toEqual(['damage']);
       expect(saved.body.installation.notificationSettings.users).toHaveLength(1);
 
-      const created = await api<{ ropeEvent: { id: number } }>(page, '/events', {
+      const created = await pageApi<{ ropeEvent: { id: number } }>(page, '/events', {
         method: 'POST',
         body: {
           ropeEvent: {
@@ -113,7 +71,7 @@ describe.skipIf(Boolean(browserMissing))(
       await expect
         .poll(
           async () => {
-            const list = await api<{ notifications: { type: string }[] }>(
+            const list = await pageApi<{ notifications: { type: string }[] }>(
               page,
               `/installations/${rope.installation.id}/notifications?limit=10`,
             );
@@ -133,7 +91,7 @@ describe.skipIf(Boolean(browserMissing))(
         .waitFor();
       await page.screenshot({ path: screenshotPath('installation-notifications'), fullPage: true });
 
-      await page.goto(`${server.url}/dashboard`);
+      await page.goto(`${demo.server().url}/dashboard`);
       await page.getByRole('heading', { name: enDashboard.title }).waitFor();
       const events = page.getByRole('table', { name: enDashboard.events.title });
       await events.getByRole('row').nth(1).waitFor();

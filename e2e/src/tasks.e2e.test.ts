@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
-import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { browserMissing, screenshotPath } from './browser.ts';
+import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 
 interface RopeRow {
   id: number;
@@ -13,26 +12,11 @@ interface RopeRow {
   area?: { id: number };
 }
 
-/** Signs the admin in; the session cookie then serves the page's own API calls. */
-async function signIn(page: Page, url: string) {
-  await page.goto(`${url}/login`);
-  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
-  await page.locator('input[autocomplete="username"]').fill('admin@example.com');
-  await page.locator('input[autocomplete="current-password"]').fill('ropecockpit-demo');
-  await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
-  await page.waitForURL((address) => !address.pathname.startsWith('/login'));
-}
-
-/** GET /api{path} from inside the page, with its cookie. */
-function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => (await fetch(`/api${p}`)).json(), path) as Promise<T>;
-}
-
 /** The page of a demo rope that can be changed (neither it nor its installation archived). */
 async function writableRopePath(page: Page): Promise<string> {
-  const { ropes } = await api<{ ropes: RopeRow[] }>(page, '/ropes');
+  const { ropes } = await pageGet<{ ropes: RopeRow[] }>(page, '/ropes');
   for (const rope of ropes.filter((candidate) => !candidate.isDeleted)) {
-    const { installation } = await api<{ installation: { isDeleted?: boolean; area: { id: number } } }>(
+    const { installation } = await pageGet<{ installation: { isDeleted?: boolean; area: { id: number } } }>(
       page,
       `/installations/${rope.installation.id}`,
     );
@@ -46,23 +30,15 @@ async function writableRopePath(page: Page): Promise<string> {
 describe.skipIf(Boolean(browserMissing))(
   `rope tasks in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
   () => {
-    let server: RunningServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    const demo = useDemoServer();
 
     it('creates a task in the dialog, lists it, shows its note, and deletes it after the confirmation', async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signIn(page, server.url);
-      await page.goto(`${server.url}${await writableRopePath(page)}`);
+      await signInAsDemo(page, demo.server().url);
+      await page.goto(`${demo.server().url}${await writableRopePath(page)}`);
 
       const section = page.getByRole('heading', { name: enTasks.section.title, exact: true });
       await section.waitFor();

@@ -1,31 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import deUsers from '../../apps/web/src/i18n/locales/de-DE/users.json';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
-import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { browserMissing, screenshotPath } from './browser.ts';
+import { DEMO_ADMIN, DEMO_PASSWORD, useDemoServer } from './demo-session.ts';
 
 describe.skipIf(Boolean(browserMissing))(
   `the users screen${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
   () => {
-    let server: RunningServer;
-    let browser: Browser;
-    beforeAll(async () => {
-      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    const demo = useDemoServer();
 
     it('lists the users, refuses a second account for an email, and reads in English and German', async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+      const context = await demo.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
       const page = await context.newPage();
-      await page.goto(`${server.url}/users`);
+      await page.goto(`${demo.server().url}/users`);
       await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
-      await page.locator('input[autocomplete="username"]').fill('admin@example.com');
-      await page.locator('input[autocomplete="current-password"]').fill('ropecockpit-demo');
+      await page.locator('input[autocomplete="username"]').fill(DEMO_ADMIN);
+      await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
       await page.getByText('client@example.com').first().waitFor();
       await page.getByText(enUsers.showFree).waitFor();

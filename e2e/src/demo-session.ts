@@ -1,0 +1,58 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import { launchBrowser } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+export const DEMO_PASSWORD = 'ropecockpit-demo';
+export const DEMO_ADMIN = 'admin@example.com';
+
+/** A server on the demo data and a browser for one test file, started before and stopped after its tests. */
+export function useDemoServer(): { server: () => RunningServer; browser: () => Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    // A clean shutdown (SIGTERM, running work finished) is part of what every browser test checks.
+    if (server) expect(await server.stop()).toBe(0);
+  });
+  return { server: () => server!, browser: () => browser! };
+}
+
+/** Signs a demo account in through the login screen (accepting the cookie notice) and waits to leave it. */
+export async function signInAsDemo(page: Page, url: string, username = DEMO_ADMIN) {
+  await page.goto(`${url}/login`);
+  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+  await page.locator('input[autocomplete="username"]').fill(username);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+  await page.waitForURL((address) => !address.pathname.startsWith('/login'));
+}
+
+/** A call to /api{path} from inside the page, with its cookie: the status and the parsed body. */
+export function pageApi<T>(
+  page: Page,
+  path: string,
+  init?: { method: string; body: unknown },
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ p, i }) => {
+      const response = await fetch(`/api${p}`, {
+        method: i?.method ?? 'GET',
+        headers: i ? { 'content-type': 'application/json' } : undefined,
+        body: i ? JSON.stringify(i.body) : undefined,
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { p: path, i: init },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/** GET /api{path} from inside the page: the parsed body. */
+export async function pageGet<T>(page: Page, path: string): Promise<T> {
+  return (await pageApi<T>(page, path)).body;
+}
