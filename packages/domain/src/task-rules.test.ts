@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { assigneeProblem, isPastDue, nextRecurrence, taskBodySchema } from './task-rules.ts';
+import {
+  assigneeChoices,
+  assigneeProblem,
+  isPastDue,
+  mayBeAssigned,
+  nextRecurrence,
+  taskBodySchema,
+} from './task-rules.ts';
 import { taskAttributesSchema } from './tasks.ts';
 
 const body = (attributes: object) => ({
@@ -10,6 +17,17 @@ const messages = (value: object) =>
   taskBodySchema.safeParse(body(value)).error?.issues.map((issue) => issue.message) ?? [];
 
 describe('task rules', () => {
+  it('assign people who see the rope: users of the mandator and internal staff, never API accounts', () => {
+    expect(mayBeAssigned({ roles: ['ROLE_USER'], mandatorIds: [1] }, 1)).toBe(true);
+    expect(mayBeAssigned({ roles: ['ROLE_USER'], mandatorIds: [2] }, 1)).toBe(false);
+    expect(mayBeAssigned({ roles: ['ROLE_PROJECT_MANAGER'], mandatorIds: [] }, 1)).toBe(true);
+    expect(mayBeAssigned({ roles: ['ROLE_API_INTERNAL'], mandatorIds: [] }, 1)).toBe(false);
+    expect(mayBeAssigned({ roles: ['ROLE_API_EXTERNAL'], mandatorIds: [1] }, 1)).toBe(false);
+    const people = [{ roles: ['ROLE_ADMIN'] as const }, { roles: ['ROLE_USER'] as const }];
+    expect(assigneeChoices({ roles: ['ROLE_USER'] }, people)).toEqual([people[1]]);
+    expect(assigneeChoices({ roles: ['ROLE_PROJECT_MANAGER'] }, people)).toEqual(people);
+  });
+
   it('need type and threshold together, no period as due condition, unique recurring types, one period', () => {
     expect(messages({ dueCondition: { type: 'bendingCycles' } })).toEqual([
       'A value needs to be provided for the field',

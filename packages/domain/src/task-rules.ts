@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Actor, INTERNAL_ROLES } from './permissions.ts';
+import { type Actor, INTERNAL_ROLES, isApiRole, seesMandator } from './permissions.ts';
 import type { Role } from './roles.ts';
 import {
   CONDITION_TYPES,
@@ -84,6 +84,19 @@ export function assigneeProblem(
   if (mismatch)
     return isInternal ? 'An internal task goes to internal users only' : 'An external task goes to external users only';
   return undefined;
+}
+
+/** Whether a user may be a task's assignee on a rope of this mandator: a person (no API account) who sees the rope. */
+export function mayBeAssigned(user: { roles: readonly Role[]; mandatorIds: readonly number[] }, mandatorId: number) {
+  return !user.roles.some(isApiRole) && seesMandator(user, mandatorId);
+}
+
+/** The users the actor may pick for a task: internal users only for those who may mark a task internal. */
+export function assigneeChoices<T extends { roles: readonly Role[] }>(
+  actor: Pick<Actor, 'roles'>,
+  users: readonly T[],
+) {
+  return isInternalUser(actor.roles) ? [...users] : users.filter((user) => !isInternalUser(user.roles));
 }
 
 /** Past due: dueAt lies before now, or the rope's bending cycles reached the due threshold. */

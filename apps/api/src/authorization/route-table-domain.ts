@@ -280,6 +280,12 @@ const ropeRows: RouteRow[] = [
     expect: read(),
   },
   {
+    route: 'GET /api/ropes/:id/assignable-users',
+    scoped: true,
+    build: async (w, s) => url(`/api/ropes/${await rope(w, s)}/assignable-users`),
+    expect: read(),
+  },
+  {
     route: 'POST /api/ropes/:id/tasks/upload',
     scoped: true,
     build: async (w, s) => ({ ...csv('title,description\nA,B\n'), url: `/api/ropes/${await rope(w, s)}/tasks/upload` }),

@@ -1,5 +1,6 @@
 import { taskNotes, tasks, users } from '@rope/db/schema/index';
 import { idParamsSchema } from '@rope/domain/common';
+import { ROLES } from '@rope/domain/roles';
 import { taskBodySchema } from '@rope/domain/task-rules';
 import type { TaskAttributes } from '@rope/domain/tasks';
 import { and, asc, eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { areaVisibleTo, findRope, viewerFor } from '../hierarchy/scope.ts';
+import { listAssignableUsers } from './assignable-users.ts';
 import { loadTasks, openTasks } from './load.ts';
 import { createTask, deleteTask, updateTask } from './save.ts';
 import { uploadTasks } from './upload.ts';
@@ -51,6 +53,29 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = requirePermission(request, 'DOMAIN_READ');
         const { rope } = await findRope(ctx, actor, request.params.id);
         return { tasks: await loadTasks(ctx.db, eq(tasks.ropeId, rope.id)) };
+      },
+    );
+
+    app.get(
+      '/ropes/:id/assignable-users',
+      {
+        schema: {
+          tags: ['tasks'],
+          description: 'The people the caller may assign to a task of this rope: those who can see the rope.',
+          params: idParamsSchema,
+          response: {
+            200: z.object({
+              users: z.array(
+                z.object({ id: z.number(), email: z.string(), name: z.string(), roles: z.array(z.enum(ROLES)) }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const actor = requirePermission(request, 'DOMAIN_READ');
+        const { area } = await findRope(ctx, actor, request.params.id);
+        return { users: await listAssignableUsers(ctx, actor, area.mandatorId) };
       },
     );
 

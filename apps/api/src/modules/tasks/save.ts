@@ -1,24 +1,27 @@
 import type { Db } from '@rope/db/client';
-import { taskAssignees, taskNotes, tasks, users } from '@rope/db/schema/index';
+import { taskAssignees, taskNotes, tasks } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/permissions';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
-import { assigneeProblem, nextRecurrence, type TaskBody } from '@rope/domain/task-rules';
+import { assigneeProblem, mayBeAssigned, nextRecurrence, type TaskBody } from '@rope/domain/task-rules';
 import type { TaskAttributes } from '@rope/domain/tasks';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findEvent } from '../events/find-event.ts';
 import { assertWritable, findRope } from '../hierarchy/scope.ts';
+import { loadCandidates, NOT_ASSIGNABLE } from './assignable-users.ts';
 
 type TaskInput = Omit<TaskBody, 'attributes'> & { attributes: TaskAttributes };
 
-async function checkAssignees(ctx: AppContext, actor: Actor, input: TaskInput) {
-  const ids = input.assignedUsers.map((user) => user.id);
-  const assignees = ids.length
-    ? await ctx.db.select({ id: users.id, roles: users.roles }).from(users).where(inArray(users.id, ids))
-    : [];
-  if (assignees.length !== new Set(ids).size)
-    throw new AppError('VALIDATION', 'No such user', { assignedUsers: 'No such user' });
+/**
+ * Assignees are people who can see the rope (the area's mandator), never API accounts; an id outside that set answers
+ * like a missing user, so other tenants' users stay invisible.
+ */
+async function checkAssignees(ctx: AppContext, actor: Actor, input: TaskInput, mandatorId: number) {
+  const ids = [...new Set(input.assignedUsers.map((user) => user.id))];
+  const assignees = await loadCandidates(ctx.db, ids);
+  if (ids.length !== assignees.length || !assignees.every((user) => mayBeAssigned(user, mandatorId)))
+    throw new AppError('VALIDATION', NOT_ASSIGNABLE, { assignedUsers: NOT_ASSIGNABLE });
   const problem = assigneeProblem(actor, input.attributes.isInternal, assignees);
   if (problem) throw new AppError('RULE_VIOLATION', problem);
 }
@@ -41,7 +44,7 @@ export async function createTask({ ctx, actor, input }: { ctx: AppContext; actor
     const { event } = await findEvent(ctx, actor, input.event.id);
     if (event.ropeId !== rope.id) throw new AppError('VALIDATION', 'The event belongs to another rope');
   }
-  await checkAssignees(ctx, actor, input);
+  await checkAssignees(ctx, actor, input, area.mandatorId);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tasks)
@@ -79,7 +82,7 @@ export async function updateTask({
   if (!task) throw new AppError('NOT_FOUND', 'No such task');
   const { rope, installation, area } = await findRope(ctx, actor, task.ropeId);
   assertWritable([rope, installation, area]);
-  await checkAssignees(ctx, actor, input);
+  await checkAssignees(ctx, actor, input, area.mandatorId);
   const completing = task.status !== 'done' && input.attributes.status === 'done';
   // A new due date or condition, or a reopened task, is announced to the assignees again when it falls due.
   const dueChanged =

@@ -2,7 +2,7 @@ import { ropes, tasks } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
+import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 function csvUpload(content: string, filename = 'tasks.csv') {
@@ -95,6 +95,46 @@ describe('tasks', () => {
       (await cast.call('pm', 'POST', '/tasks', task({ isInternal: true }, { assignedUsers: [{ id: cast.ids.pm }] })))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('assigns only people who can see the rope, never other tenants or API accounts', async () => {
+    const apiKeyUser = await createUser(t.ctx.db, { roles: ['ROLE_API_INTERNAL'], mandatorIds: [] });
+    const before = (await t.ctx.db.select().from(tasks)).length;
+    for (const id of [cast.ids.foreign!, apiKeyUser.id, 999_999]) {
+      const refused = await cast.call('client', 'POST', '/tasks', task({}, { assignedUsers: [{ id }] }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        fields: { assignedUsers: 'Assignees must be people who can see this rope' },
+      });
+    }
+    const id = (await cast.call('client', 'POST', '/tasks', task({}))).json().task.id;
+    const patched = await cast.call(
+      'client',
+      'PATCH',
+      `/tasks/${id}`,
+      task({}, { assignedUsers: [{ id: cast.ids.foreign }] }),
+    );
+    expect(patched.statusCode).toBe(400);
+    expect((await t.ctx.db.select().from(tasks)).length).toBe(before + 1);
+    expect(
+      (await cast.call('client', 'GET', `/ropes/${ropeId}/tasks`))
+        .json()
+        .tasks.find((row: { id: number }) => row.id === id).assignedUsers,
+    ).toEqual([]);
+  });
+
+  it('offers the task dialog the people who can see the rope, to anyone who sees it', async () => {
+    const asClient = await cast.call('client', 'GET', `/ropes/${ropeId}/assignable-users`);
+    expect(asClient.statusCode).toBe(200);
+    const clientIds = asClient.json().users.map((user: { id: number }) => user.id);
+    expect(clientIds).toEqual(expect.arrayContaining([cast.ids.client, cast.ids.colleague]));
+    // A client makes external tasks only: internal staff are not offered, other tenants never.
+    expect(clientIds).not.toContain(cast.ids.pm);
+    expect(clientIds).not.toContain(cast.ids.foreign);
+    const asPm = (await cast.call('pm', 'GET', `/ropes/${ropeId}/assignable-users`)).json().users;
+    expect(asPm.map((user: { id: number }) => user.id)).toEqual(expect.arrayContaining([cast.ids.pm, cast.ids.client]));
+    expect(asPm.map((user: { id: number }) => user.id)).not.toContain(cast.ids.foreign);
+    expect((await cast.call('foreign', 'GET', `/ropes/${ropeId}/assignable-users`)).statusCode).toBe(404);
   });
 
   it('refuses bad tasks with the spec texts and changes nothing', async () => {

@@ -1,13 +1,26 @@
 import type { TaskBody } from '@rope/domain/task-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import type { TaskNote, TaskView } from './types';
+import type { AssignableUser, TaskNote, TaskView } from './types';
 
 export const taskKeys = {
   all: ['tasks'] as const,
   rope: (ropeId: number) => [...taskKeys.all, 'rope', ropeId] as const,
   notes: (id: number) => [...taskKeys.all, 'notes', id] as const,
+  assignable: (ropeId: number) => [...taskKeys.all, 'assignable', ropeId] as const,
 };
+
+/** The people the signed-in user may assign to a task of this rope (everyone who sees the rope may ask). */
+export function useAssignableUsers(ropeId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: taskKeys.assignable(ropeId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ users: AssignableUser[] }>(`/ropes/${ropeId}/assignable-users`, { signal }).then(
+        (answer) => answer.users,
+      ),
+    enabled,
+  });
+}
 
 export function useRopeTasks(ropeId: number) {
   return useQuery({

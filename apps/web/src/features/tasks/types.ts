@@ -1,3 +1,4 @@
+import type { Role } from '@rope/domain/roles';
 import type { TaskAttributes } from '@rope/domain/tasks';
 
 /** A task as the API lists it (apps/api tasks/view.ts). */
@@ -21,4 +22,11 @@ export interface TaskNote {
   timestamp: string;
   user: { name: string };
   note: string;
+}
+
+export interface AssignableUser {
+  id: number;
+  email: string;
+  name: string;
+  roles: Role[];
 }

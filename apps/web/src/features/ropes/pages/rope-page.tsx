@@ -68,11 +68,7 @@ export function RopePage() {
       </Group>
       <RopeSummary rope={current} />
       <RopeDamageSection rope={current} />
-      <RopeTasksSection
-        rope={current}
-        areaId={areaId}
-        readOnly={archived || !canWriteDomain || Boolean(session?.isLive)}
-      />
+      <RopeTasksSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
       <RopeEventsSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
       <RopeSettingsDialog
         rope={current}

@@ -16,13 +16,12 @@ import { UploadTasksButton } from './upload-tasks-button';
 
 interface RopeTasksSectionProps {
   rope: RopeView;
-  areaId: number;
   /** Archived, a read-only session or no write permission: no add task, tasks are shown rather than edited. */
   readOnly: boolean;
 }
 
 /** The rope page's tasks (spec 2, "Rope page: tasks"). */
-export function RopeTasksSection({ rope, areaId, readOnly }: RopeTasksSectionProps) {
+export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
   const { t } = useTranslation();
   const canWrite = useCan('DOMAIN_WRITE');
   const live = Boolean(useSessionUser()?.isLive);
@@ -82,7 +81,7 @@ export function RopeTasksSection({ rope, areaId, readOnly }: RopeTasksSectionPro
         onNotes={onNotes}
         onDelete={onDelete}
       />
-      <TaskDialog rope={rope} areaId={areaId} target={dialog} onClose={() => setDialog(null)} />
+      <TaskDialog rope={rope} target={dialog} onClose={() => setDialog(null)} />
       <TaskNotesDialog taskId={notesId} onClose={() => setNotesId(null)} />
     </Stack>
   );

@@ -10,7 +10,6 @@ export type TaskDialogTarget = { mode: 'new' } | { mode: 'edit' | 'view'; task: 
 
 interface TaskDialogProps {
   rope: RopeView;
-  areaId: number;
   target: TaskDialogTarget | null;
   onClose: () => void;
 }
@@ -22,7 +21,7 @@ function titleKey(target: TaskDialogTarget | null) {
 }
 
 /** Add / edit / show dialog of a task (spec 2, "task dialog"). */
-export function TaskDialog({ rope, areaId, target, onClose }: TaskDialogProps) {
+export function TaskDialog({ rope, target, onClose }: TaskDialogProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');
   const key = target?.mode === 'new' ? 'new' : target ? `${target.mode}-${target.task.id}` : 'none';
@@ -35,7 +34,7 @@ export function TaskDialog({ rope, areaId, target, onClose }: TaskDialogProps) {
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': t('tasks.dialog.close') }}
     >
-      {target ? <TaskEditor key={key} rope={rope} areaId={areaId} target={target} onDone={onClose} /> : null}
+      {target ? <TaskEditor key={key} rope={rope} target={target} onDone={onClose} /> : null}
     </Modal>
   );
 }

@@ -27,31 +27,27 @@ import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { useAreaUsers } from '../../areas/api';
 import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
-import { useSaveTask } from '../api';
+import { useAssignableUsers, useSaveTask } from '../api';
 import { initialTaskValues, parseTaskForm, type TaskFormValues, taskFormPath } from '../task-form';
 import { taskIssuesToErrors, taskMessageText } from '../task-form-errors';
 import type { TaskDialogTarget } from './task-dialog';
 
 interface TaskEditorProps {
   rope: RopeView;
-  areaId: number;
   target: TaskDialogTarget;
   onDone: () => void;
 }
 
 /** The task form: checked with the domain's task rules, the server's field errors on the inputs. */
-export function TaskEditor({ rope, areaId, target, onDone }: TaskEditorProps) {
+export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
   const { t } = useTranslation();
   const editable = target.mode !== 'view';
   const stored = target.mode === 'new' ? undefined : target.task;
   const canInternal = useCan('TASK_INTERNAL');
-  const candidates = useAreaUsers(areaId, editable);
+  const candidates = useAssignableUsers(rope.id, editable);
   const me = useSessionUser();
-  // Without AREA_PARTIAL_EDIT the API answers 403: the assignees are then shown, not chosen.
-  const assigneesReadOnly = !editable || candidates.isError;
   const save = useSaveTask();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -75,14 +71,14 @@ export function TaskEditor({ rope, areaId, target, onDone }: TaskEditorProps) {
     return assigneeProblem(
       { roles: me?.roles ?? [] },
       current.isInternal,
-      chosen.map((user) => ({ roles: [user.role] })),
+      chosen.map((user) => ({ roles: user.roles })),
     );
   }
 
   const userOptions = [
     ...(candidates.data ?? [])
       .filter(
-        (user) => isInternalUser([user.role]) === values.isInternal || values.assignedUserIds.includes(String(user.id)),
+        (user) => isInternalUser(user.roles) === values.isInternal || values.assignedUserIds.includes(String(user.id)),
       )
       .map((user) => ({ value: String(user.id), label: user.name || user.email })),
     ...(stored?.assignedUsers ?? [])
@@ -255,21 +251,7 @@ export function TaskEditor({ rope, areaId, target, onDone }: TaskEditorProps) {
             {...form.getInputProps('isInternal', { type: 'checkbox' })}
           />
         ) : null}
-        {assigneesReadOnly ? (
-          <Stack gap={2}>
-            <Text size="sm" fw={500}>
-              {t('tasks.dialog.assignees')}
-            </Text>
-            <Text size="sm">
-              {stored?.assignedUsers.map((user) => user.name).join(', ') || t('tasks.dialog.noAssignees')}
-            </Text>
-            {editable ? (
-              <Text size="xs" c="dimmed">
-                {t('tasks.dialog.assigneesReadOnly')}
-              </Text>
-            ) : null}
-          </Stack>
-        ) : (
+        {editable ? (
           <MultiSelect
             label={t('tasks.dialog.assignees')}
             data={userOptions}
@@ -277,7 +259,17 @@ export function TaskEditor({ rope, areaId, target, onDone }: TaskEditorProps) {
             clearable
             disabled={candidates.isPending}
             {...form.getInputProps('assignedUserIds')}
+            error={form.errors.assignedUserIds ?? (candidates.isError ? t('tasks.dialog.assigneesUnavailable') : null)}
           />
+        ) : (
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              {t('tasks.dialog.assignees')}
+            </Text>
+            <Text size="sm">
+              {stored?.assignedUsers.map((user) => user.name).join(', ') || t('tasks.dialog.noAssignees')}
+            </Text>
+          </Stack>
         )}
         <Group grow align="flex-start">
           <Select
