@@ -61,6 +61,9 @@ export const ADMIN_ONLY_INSTALLATION_ATTRIBUTES = [
   'projectManagerFatzer',
 ] as const;
 
+/** Installation attributes only a map image upload sets (storage key and size): a body never sets them. */
+export const UPLOAD_SET_INSTALLATION_ATTRIBUTES = ['mapImageUri', 'mapImageWidth', 'mapImageHeight'] as const;
+
 /** Fields of an attributes object the actor may not change; the API refuses a change to any of them. */
 export function lockedInstallationAttributes(actor: Pick<Actor, 'roles'>): string[] {
   const locked: string[] = [];
@@ -73,6 +76,7 @@ export const installationCreateSchema = z.object({ name: z.string().trim().max(2
 export const installationUpdateSchema = z.object({
   name: requiredName.optional(),
   attributes: installationAttributesSchema
+    .omit({ mapImageUri: true, mapImageWidth: true, mapImageHeight: true })
     .refine((a) => a.constructionYear === undefined || a.constructionYear <= new Date().getFullYear(), {
       message: 'The year of construction cannot be in the future',
       path: ['constructionYear'],

@@ -23,6 +23,8 @@ describe('installation map image', () => {
   let installationId: number;
   let admin: string;
   let client: string;
+  let clientAdmin: string;
+  let mandatorId: number;
   beforeAll(async () => {
     t = await createTestApp();
     const mandator = await createMandator(t.ctx.db);
@@ -30,6 +32,9 @@ describe('installation map image', () => {
     installationId = (await createInstallation(t.ctx.db, area.id)).id;
     const adminUser = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
     const clientUser = await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
+    const clientAdminUser = await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [mandator.id] });
+    clientAdmin = `rc_session=${await createSession(t.ctx.db, clientAdminUser.id, { twoFactorComplete: true })}`;
+    mandatorId = mandator.id;
     admin = `rc_session=${await createSession(t.ctx.db, adminUser.id, { twoFactorComplete: true })}`;
     client = `rc_session=${await createSession(t.ctx.db, clientUser.id, { twoFactorComplete: true })}`;
   });
@@ -80,6 +85,45 @@ describe('installation map image', () => {
       payload: upload.payload,
     });
     expect(response.statusCode).toBe(403);
+  });
+
+  it("never takes a storage key from a body: another tenant's file can be neither read nor deleted", async () => {
+    const other = await createMandator(t.ctx.db);
+    const foreignId = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id)).id;
+    const upload = multipart(png(8, 8), 'plan.png', 'image/png');
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: `/api/installations/${foreignId}/map-image`,
+      headers: { ...upload.headers, cookie: admin },
+      payload: upload.payload,
+    });
+    const foreignKey = stored.json().installation.attributes.mapImageUri as string;
+    const ownId = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandatorId)).id)).id;
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/installations/${ownId}`,
+      headers: { cookie: clientAdmin },
+      payload: {
+        installation: { attributes: { isMap: true, mapImageUri: foreignKey, mapImageWidth: 8, mapImageHeight: 8 } },
+      },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().installation.attributes.mapImageUri).toBeUndefined();
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/installations/${ownId}/map-image`,
+      headers: { cookie: clientAdmin },
+    });
+    expect(read.statusCode).toBe(404);
+    const replace = multipart(png(4, 4), 'plan.png', 'image/png');
+    const replaced = await t.app.inject({
+      method: 'POST',
+      url: `/api/installations/${ownId}/map-image`,
+      headers: { ...replace.headers, cookie: clientAdmin },
+      payload: replace.payload,
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(await t.ctx.storage.exists(foreignKey)).toBe(true);
   });
 
   it('reads the size of a JPEG from its frame header', () => {

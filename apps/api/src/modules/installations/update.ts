@@ -1,5 +1,9 @@
 import { installations, ropes } from '@rope/db/schema/index';
-import { type InstallationUpdate, lockedInstallationAttributes } from '@rope/domain/hierarchy';
+import {
+  type InstallationUpdate,
+  lockedInstallationAttributes,
+  UPLOAD_SET_INSTALLATION_ATTRIBUTES,
+} from '@rope/domain/hierarchy';
 import { type Actor, can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -62,13 +66,17 @@ export async function deleteInstallation({ ctx, actor, id }: { ctx: AppContext; 
 
 type Attributes = InstallationRow['attributes'];
 
-/** The settings dialog sends all attributes; fields the actor may not change keep their stored value. */
+/**
+ * The settings dialog sends all attributes; fields the actor may not change keep their stored value, and so do the
+ * map image's storage key and size, which only an upload sets (a key from a body could name another tenant's file).
+ */
 function mergeAttributes(actor: Actor, stored: Attributes, sent: Attributes): Attributes {
   const locked = lockedInstallationAttributes(actor) as (keyof Attributes)[];
   const changed = locked.filter(
     (key) => sent[key] !== undefined && JSON.stringify(sent[key]) !== JSON.stringify(stored[key]),
   );
   if (changed.length > 0) throw new AppError('FORBIDDEN', `You may not change ${changed.join(', ')}`);
-  const kept = Object.fromEntries(locked.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
+  const keys = [...locked, ...UPLOAD_SET_INSTALLATION_ATTRIBUTES];
+  const kept = Object.fromEntries(keys.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
   return { ...sent, ...kept };
 }
