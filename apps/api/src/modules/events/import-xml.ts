@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 
+/** The documented limit of an inspection file (docs/inspection-xml.md); a larger body answers 413. */
 export const IMPORT_XML_MAX_BYTES = 5 * 1024 * 1024;
 
 const asArray = <T>(value: T | T[] | undefined): T[] =>
@@ -30,13 +31,45 @@ const inspectionSchema = z.object({
   damages: z.array(damageSchema).max(100_000),
 });
 
+/** The file's names of the event attributes, so a refusal names what the file calls the field. */
+const MEASUREMENT_FIELDS: Record<string, string> = {
+  crossSectionLossAmount: 'crossSectionLoss',
+  crossSectionLossUnit: 'crossSectionLoss.unit',
+};
+const DAMAGE_FIELDS: Record<string, string> = {
+  damageCount: 'count',
+  crossSectionLossAmount: 'lossPct',
+  description: 'comment',
+};
+
+function invalidAt(field: string, message: string) {
+  return new AppError('VALIDATION', `The inspection file is invalid at ${field}: ${message}`, { [field]: message });
+}
+
+/** The parser refuses names such as __proto__ or constructor (prototype pollution) by throwing: that is a 400. */
+function parseDocument(parser: XMLParser, xml: string): Record<string, unknown> {
+  try {
+    return parser.parse(xml) as Record<string, unknown>;
+  } catch (error) {
+    const name = /"([^"]+)"/.exec(error instanceof Error ? error.message : '')?.[1];
+    throw name
+      ? invalidAt(name, `"${name}" is not allowed as an element or attribute name`)
+      : new AppError('VALIDATION', 'The inspection file cannot be read');
+  }
+}
+
+/** Entities and DOCTYPEs are refused before any parsing, so no file can expand or reach outside itself. */
+export function refuseDoctype(xml: string) {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
+    throw new AppError('VALIDATION', 'The file must not contain a DOCTYPE or entities');
+}
+
 /**
  * Reads an inspection file of our documented format (docs/inspection-xml.md) into the measurement event and the
  * damages it found. Entities and DOCTYPEs are refused, so no file can expand or reach outside itself.
  */
 export function parseInspectionXml(xml: string) {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
-    throw new AppError('VALIDATION', 'The file must not contain a DOCTYPE or entities');
+  refuseDoctype(xml);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     throw new AppError(
@@ -52,7 +85,7 @@ export function parseInspectionXml(xml: string) {
     trimValues: true,
     removeNSPrefix: true,
   });
-  const document = parser.parse(xml) as Record<string, unknown>;
+  const document = parseDocument(parser, xml);
   const root = document.inspection as Record<string, unknown> | undefined;
   if (!root || typeof root !== 'object') throw new AppError('VALIDATION', 'The root element must be <inspection>');
   const loss = root.crossSectionLoss as { '#text'?: string; unit?: string } | string | undefined;
@@ -68,12 +101,15 @@ export function parseInspectionXml(xml: string) {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new AppError(
-      'VALIDATION',
-      `The inspection file is invalid at ${issue.path.join('.') || 'inspection'}: ${issue.message}`,
-    );
+    throw invalidAt(issue.path.join('.') || 'inspection', issue.message);
   }
   const inspection = parsed.data;
+  const attributesOf = (value: object, fieldOf: (key: string) => string) => {
+    const checked = ropeEventAttributesSchema.safeParse(value);
+    if (checked.success) return checked.data;
+    const issue = checked.error.issues[0]!;
+    throw invalidAt(fieldOf(String(issue.path[0] ?? '')), issue.message);
+  };
   const common = {
     timestamp: inspection.timestamp,
     isImported: true,
@@ -83,28 +119,34 @@ export function parseInspectionXml(xml: string) {
   };
   const ropeEvent = {
     position: null,
-    attributes: ropeEventAttributesSchema.parse({
-      ...common,
-      recordingType: 'measurement',
-      type: inspection.type,
-      operationHours: inspection.operationHours,
-      description: inspection.description,
-      crossSectionLossAmount: inspection.crossSectionLoss?.value,
-      crossSectionLossUnit: inspection.crossSectionLoss?.unit,
-    }),
+    attributes: attributesOf(
+      {
+        ...common,
+        recordingType: 'measurement',
+        type: inspection.type,
+        operationHours: inspection.operationHours,
+        description: inspection.description,
+        crossSectionLossAmount: inspection.crossSectionLoss?.value,
+        crossSectionLossUnit: inspection.crossSectionLoss?.unit,
+      },
+      (key) => MEASUREMENT_FIELDS[key] ?? key,
+    ),
   };
-  const damages = inspection.damages.map((damage) => ({
+  const damages = inspection.damages.map((damage, index) => ({
     position: damage.position,
-    attributes: ropeEventAttributesSchema.parse({
-      ...common,
-      recordingType: 'damage',
-      type: damage.type,
-      detection: 'mrt',
-      damageCount: damage.count,
-      crossSectionLossAmount: damage.lossPct,
-      crossSectionLossUnit: damage.lossPct === undefined ? undefined : 'percent',
-      description: damage.comment,
-    }),
+    attributes: attributesOf(
+      {
+        ...common,
+        recordingType: 'damage',
+        type: damage.type,
+        detection: 'mrt',
+        damageCount: damage.count,
+        crossSectionLossAmount: damage.lossPct,
+        crossSectionLossUnit: damage.lossPct === undefined ? undefined : 'percent',
+        description: damage.comment,
+      },
+      (key) => `damages.${index}.${DAMAGE_FIELDS[key] ?? MEASUREMENT_FIELDS[key] ?? key}`,
+    ),
   }));
   return { ropeEvent, damages };
 }

@@ -8,7 +8,8 @@ import { requireAnyPermission, requirePermission } from '../../http/guards.ts';
 import { findRope, viewerFor } from '../hierarchy/scope.ts';
 import { findEvent } from './find-event.ts';
 import { listEventHistory } from './history.ts';
-import { IMPORT_XML_MAX_BYTES, parseInspectionXml } from './import-xml.ts';
+import { IMPORT_XML_MAX_BYTES } from './import-xml.ts';
+import { createInspectionXmlReader } from './import-xml-pool.ts';
 import { listLatestEvents, listRopeEvents } from './list.ts';
 import { createEvent, deleteEvent, updateEvent } from './save.ts';
 import { ropeEventViewSchema, toEventView } from './view.ts';
@@ -32,6 +33,8 @@ const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).def
 
 export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const readInspectionXml = createInspectionXmlReader();
+    app.addHook('onClose', () => readInspectionXml.close());
     app.addContentTypeParser(
       ['application/xml', 'text/xml'],
       { parseAs: 'string', bodyLimit: IMPORT_XML_MAX_BYTES },
@@ -172,7 +175,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (typeof request.body !== 'string' || request.body.trim() === '') {
           throw new AppError('VALIDATION', 'Send the inspection file as an XML body');
         }
-        return parseInspectionXml(request.body);
+        return readInspectionXml(request.body, request.log);
       },
     );
   };

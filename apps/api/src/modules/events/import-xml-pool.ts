@@ -1,0 +1,39 @@
+import type { ErrorCode } from '@rope/domain/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
+import { createWorkerPool, WorkerBusyError, WorkerTimeoutError } from '../../infra/worker-pool.ts';
+import { type parseInspectionXml, refuseDoctype } from './import-xml.ts';
+
+type Parsed = ReturnType<typeof parseInspectionXml>;
+type Answer =
+  | { ok: Parsed }
+  | { refused: { code: ErrorCode; message: string; fields?: Record<string, string> } }
+  | { failed: string };
+
+/** Two threads parse at most; more files wait (up to 16), so four parallel imports never hold up other calls. */
+const POOL = { size: 2, timeoutMs: 20_000, maxQueued: 16 };
+
+/** Reads inspection files in worker threads: the event loop stays free for every other request. */
+export function createInspectionXmlReader() {
+  const pool = createWorkerPool<string, Answer>(new URL('./import-xml-worker.ts', import.meta.url), POOL);
+  const read = async (xml: string, log: FastifyBaseLogger): Promise<Parsed> => {
+    refuseDoctype(xml);
+    let answer: Answer;
+    try {
+      answer = await pool.run(xml);
+    } catch (error) {
+      if (error instanceof WorkerBusyError)
+        throw new AppError('TOO_MANY_REQUESTS', 'Too many imports at once; try again in a moment', undefined, {
+          'retry-after': '5',
+        });
+      if (error instanceof WorkerTimeoutError)
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The inspection file is too large or complex to read');
+      throw error;
+    }
+    if ('ok' in answer) return answer.ok;
+    if ('refused' in answer) throw new AppError(answer.refused.code, answer.refused.message, answer.refused.fields);
+    log.warn({ reason: answer.failed }, 'inspection file could not be parsed');
+    throw new AppError('VALIDATION', 'The inspection file cannot be read');
+  };
+  return Object.assign(read, { close: () => pool.close() });
+}
