@@ -1,10 +1,86 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { Env } from './env.ts';
 
-export function createLogger(env: Env): FastifyBaseLogger {
-  return pino({
-    level: env.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'password', '*.password'],
-  }) as unknown as FastifyBaseLogger;
+const REDACTED = '[redacted]';
+/** Path segments that are secrets: reset and activation tokens, sign-in links, unsubscribe links (the email). */
+const SECRET_SEGMENTS = /(\/(?:reset|link|unsubscribe)\/)[^/?#]+/gi;
+const SECRET_QUERY = /([?&](?:token|code|secret|password|key|SAMLResponse|RelayState)=)[^&#]*/gi;
+
+/** A URL fit for the log: the tokens of reset, sign-in and unsubscribe links replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_SEGMENTS, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
+}
+
+interface RequestLike {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+function serializeRequest(req: RequestLike) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** What a database error may say: never its bound parameters (they hold password hashes, tokens, personal data). */
+const SAFE_DB_FIELDS = [
+  'code',
+  'severity',
+  'routine',
+  'constraint',
+  'constraint_name',
+  'table',
+  'table_name',
+  'column',
+];
+const stackFrames = (stack: unknown) =>
+  typeof stack === 'string' && stack.includes('\n    at ') ? stack.slice(stack.indexOf('\n    at ') + 1) : undefined;
+
+function serializeError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const record = err as Error & Record<string, unknown>;
+  const isQueryError = 'params' in record || 'parameters' in record || 'query' in record;
+  if (!isQueryError && !(record.cause instanceof Error)) return pino.stdSerializers.err(err);
+  const safe: Record<string, unknown> = {
+    type: err.constructor?.name ?? err.name,
+    // A failed statement's message lists every bound parameter: keep only its first line, the SQL.
+    message: isQueryError ? err.message.split('\nparams:')[0] : err.message,
+    stack: stackFrames(err.stack),
+  };
+  for (const key of SAFE_DB_FIELDS) if (record[key] !== undefined) safe[key] = record[key];
+  if (record.cause !== undefined) safe.cause = serializeError(record.cause);
+  return safe;
+}
+
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: DestinationStream): FastifyBaseLogger {
+  return pino(
+    {
+      level: env.LOG_LEVEL,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'password',
+          '*.password',
+          'passwordHash',
+          '*.passwordHash',
+          'token',
+          '*.token',
+          'twoFactorSecret',
+          '*.twoFactorSecret',
+        ],
+        censor: REDACTED,
+      },
+      serializers: { req: serializeRequest, err: serializeError },
+    },
+    destination,
+  ) as unknown as FastifyBaseLogger;
 }

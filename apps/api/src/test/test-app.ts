@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '@rope/db/test-database';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
 import { type AppContext, appVersion } from '../context.ts';
 import { parseEnv } from '../env.ts';
@@ -12,6 +12,7 @@ import { createInlineQueue } from '../infra/queue/inline.ts';
 import { createOutboxSms } from '../infra/sms.ts';
 import { createFileStorage } from '../infra/storage.ts';
 import { registerJobProcessors } from '../jobs/register.ts';
+import { createLogger } from '../logger.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   smtpUrl?: string;
   /** Register the job processors and run queued jobs inline, as the server does; off by default. */
   processJobs?: boolean;
+  /** Write the log (level info) here, e.g. to check what it holds. */
+  logStream?: DestinationStream;
 }
 
 /** A real app on a fresh database (PostgreSQL when DATABASE_URL is set, else PGlite), jobs inline. */
@@ -41,7 +44,7 @@ export async function createTestApp(
     ...envOverrides,
   });
   const database = await createTestDatabase();
-  const log = pino({ level: env.LOG_LEVEL }) as unknown as AppContext['log'];
+  const log = createLogger({ LOG_LEVEL: options.logStream ? 'info' : env.LOG_LEVEL }, options.logStream);
   const ctx: AppContext = {
     env,
     database,
