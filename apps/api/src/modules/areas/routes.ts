@@ -30,7 +30,7 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser, { audit: true });
+        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
         return { areas: await listAreas({ ctx, viewer, archived: request.query.archived === '1' }) };
       },
     );

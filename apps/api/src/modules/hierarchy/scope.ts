@@ -4,19 +4,18 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { writeAudit } from '../audit/write-audit.ts';
+import { auditImpersonation } from '../audit/audit-impersonation.ts';
 import { actorForUser } from '../auth/load-actor.ts';
 
 /**
  * The actor whose view a call shows: the caller, or with `showAsUser` and the impersonate right exactly what that
- * user would see. Starting it is audit-logged.
+ * user would see. Every call that honours it is audited, once per actor, target and session.
  */
 export async function viewerFor(
   ctx: AppContext,
   request: FastifyRequest,
   actor: Actor,
   showAsUser: number | undefined,
-  options: { audit?: boolean } = {},
 ): Promise<Actor> {
   if (showAsUser === undefined || showAsUser === actor.userId) return actor;
   if (!can(actor, 'IMPERSONATE_USER'))
@@ -26,9 +25,7 @@ export async function viewerFor(
     .from(users)
     .where(eq(users.id, showAsUser));
   if (!target) throw notFound('No such user');
-  if (options.audit) {
-    await writeAudit(ctx.db, { action: 'impersonation.start', targetType: 'user', targetId: target.id }, request);
-  }
+  await auditImpersonation(ctx, request, actor, target.id);
   return actorForUser(ctx.db, target, 'session');
 }
 
