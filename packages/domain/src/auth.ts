@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_IDS } from './common.ts';
 import { isApiRole } from './permissions.ts';
 import type { Role } from './roles.ts';
-import { type LoginMethod, TWO_FACTOR_METHODS } from './users.ts';
+import { type LoginMethod, PASSWORD_MAX_LENGTH, TWO_FACTOR_METHODS, type TwoFactorMethod } from './users.ts';
 
 /** The spec's texts of the sign-in and account flows, answered by the API as they are. */
 export const AUTH_MESSAGES = {
@@ -16,6 +16,8 @@ export const AUTH_MESSAGES = {
   unsubscribeInvalid: 'The link is invalid',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   noPendingSignIn: 'No sign-in is waiting for a code',
+  proofRequired: 'Enter your password or a current authentication code to change two-factor authentication',
+  proofIncorrect: 'The password or authentication code is not correct',
 } as const;
 
 export const TOTP_STEP_SECONDS = 30;
@@ -163,8 +165,24 @@ export const selfTwoFactorUpdateSchema = z.object({
   twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable(),
   twoFactorAuthCode: authCode.optional(),
   twoFactorSecret: z.string().trim().max(72).optional(),
+  /** Proof for changing or removing a second factor that is set: the password, or a code of the current factor. */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  currentCode: authCode.optional(),
 });
 export type SelfTwoFactorUpdate = z.infer<typeof selfTwoFactorUpdateSchema>;
+
+/**
+ * Removing or replacing a second factor that is set needs proof, so a borrowed session cannot switch it off; choosing
+ * a first one or keeping the current one does not.
+ */
+export function twoFactorChangeNeedsProof(
+  current: TwoFactorMethod | null,
+  change: Pick<SelfTwoFactorUpdate, 'twoFactorMethod' | 'twoFactorSecret'>,
+): boolean {
+  if (current === null) return false;
+  if (change.twoFactorMethod !== current) return true;
+  return current === 'authenticator' && Boolean(change.twoFactorSecret);
+}
 
 export const twoFactorSecretAnswerSchema = z.object({
   secret: z.string().max(72),

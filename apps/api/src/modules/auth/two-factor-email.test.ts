@@ -1,7 +1,7 @@
 import { sessions, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../test/factories.ts';
+import { createUser, login, TEST_PASSWORD } from '../../test/factories.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { checkLogin, postLogin, sendCode, sessionCookieOf } from './test-helpers.ts';
@@ -77,7 +77,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
     if (first.code !== second.code) expect((await sendCode(t.app, second.cookie, first.code)).statusCode).toBe(422);
   });
 
-  it('switches to email codes and off again without a code', async () => {
+  it('switches to email codes, and off again only with the password', async () => {
     const user = await createUser(t.ctx.db);
     const cookie = await login(t.app, user.email);
     const patch = (payload: object) =>
@@ -87,7 +87,15 @@ describe('second factor: code by email, delivered over SMTP', () => {
     expect(row!.twoFactorMethod).toBe('email');
     expect((await postLogin(t.app, user.email)).json()).toEqual({ twoFactorComplete: false, twoFactorMethod: 'email' });
     await smtp.waitFor(user.email);
-    expect((await patch({ twoFactorMethod: null })).json()).toEqual({ twoFactorMethod: null });
+    const unproven = await patch({ twoFactorMethod: null });
+    expect(unproven.statusCode).toBe(400);
+    expect(unproven.json().fields).toHaveProperty('currentPassword');
+    expect((await patch({ twoFactorMethod: null, currentPassword: 'not-the-password' })).statusCode).toBe(422);
+    const [still] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(still!.twoFactorMethod).toBe('email');
+    expect((await patch({ twoFactorMethod: null, currentPassword: TEST_PASSWORD })).json()).toEqual({
+      twoFactorMethod: null,
+    });
     expect((await postLogin(t.app, user.email)).json()).toMatchObject({ twoFactorComplete: true });
   });
 });

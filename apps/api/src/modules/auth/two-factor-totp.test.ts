@@ -1,4 +1,5 @@
 import { users } from '@rope/db/schema/index';
+import { AUTH_MESSAGES } from '@rope/domain/auth';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,7 +168,17 @@ describe('second factor: authenticator app', () => {
     const pending = sessionCookieOf(await postLogin(t.app, user.email))!;
     expect((await sendCode(t.app, pending, good)).statusCode).toBe(422);
 
-    expect((await patch({ twoFactorMethod: null })).json()).toEqual({ twoFactorMethod: null });
+    // Off, or another method, needs proof: the password or a current code (here a later step's, not the used one).
+    const unproven = await patch({ twoFactorMethod: null });
+    expect(unproven.statusCode).toBe(400);
+    expect(unproven.json().message).toBe(AUTH_MESSAGES.proofRequired);
+    expect((await patch({ twoFactorMethod: 'email' })).statusCode).toBe(400);
+    expect((await patch({ twoFactorMethod: null, currentCode: good })).statusCode).toBe(422);
+    const [kept] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(kept!.twoFactorMethod).toBe('authenticator');
+    expect((await patch({ twoFactorMethod: null, currentCode: codeAt(secret, 1) })).json()).toEqual({
+      twoFactorMethod: null,
+    });
     const [off] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(off).toMatchObject({ twoFactorMethod: null, twoFactorSecret: null, twoFactorLastStep: null });
     expect((await postLogin(t.app, user.email)).json()).toMatchObject({ twoFactorComplete: true });

@@ -1,13 +1,43 @@
 import { users } from '@rope/db/schema/index';
-import { AUTH_MESSAGES, isBase32Secret, type SelfTwoFactorUpdate } from '@rope/domain/auth';
+import {
+  AUTH_MESSAGES,
+  isBase32Secret,
+  type SelfTwoFactorUpdate,
+  THROTTLE,
+  twoFactorChangeNeedsProof,
+} from '@rope/domain/auth';
 import type { TwoFactorMethod } from '@rope/domain/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { verifyPassword } from '../../infra/crypto.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import type { UserRow } from './load-actor.ts';
-import { totpStepOf } from './second-factor.ts';
+import { acceptTotp, totpStepOf } from './second-factor.ts';
+import { clearThrottle, countAttempt, throttleKeys } from './throttle.ts';
+
+/** The password or a current authenticator code, counted like sign-in codes so it cannot be guessed. */
+async function checkProof(ctx: AppContext, user: UserRow, input: SelfTwoFactorUpdate) {
+  if (!input.currentPassword && !input.currentCode) {
+    throw new AppError('VALIDATION', AUTH_MESSAGES.proofRequired, { currentPassword: AUTH_MESSAGES.proofRequired });
+  }
+  const key = throttleKeys.code(user.id);
+  await countAttempt(ctx.db, [{ key, limit: THROTTLE.codeFailuresPerUser, windowMs: THROTTLE.windowMs }]);
+  const passwordOk = Boolean(
+    input.currentPassword && user.passwordHash && (await verifyPassword(user.passwordHash, input.currentPassword)),
+  );
+  const codeOk =
+    !passwordOk &&
+    Boolean(input.currentCode) &&
+    user.twoFactorMethod === 'authenticator' &&
+    (await acceptTotp(ctx.db, user, input.currentCode!.replace(/\s/g, '')));
+  if (!passwordOk && !codeOk) {
+    const field = input.currentPassword ? 'currentPassword' : 'currentCode';
+    throw new AppError('RULE_VIOLATION', AUTH_MESSAGES.proofIncorrect, { [field]: AUTH_MESSAGES.proofIncorrect });
+  }
+  await clearThrottle(ctx.db, key);
+}
 
 /**
  * PATCH /users/self/2fa: the authenticator is stored only with a code proving the app holds the secret; that
@@ -27,6 +57,8 @@ export async function updateTwoFactor({
   const method = input.twoFactorMethod;
   const keepsAuthenticator = method === 'authenticator' && !input.twoFactorSecret && user.twoFactorMethod === method;
   if (keepsAuthenticator) return { twoFactorMethod: method };
+  if (twoFactorChangeNeedsProof(user.twoFactorMethod as TwoFactorMethod | null, input))
+    await checkProof(ctx, user, input);
   let values: Partial<UserRow> = { twoFactorMethod: method, twoFactorSecret: null, twoFactorLastStep: null };
   if (method === 'authenticator') {
     const secret = input.twoFactorSecret?.toUpperCase() ?? '';

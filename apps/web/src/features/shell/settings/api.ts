@@ -22,6 +22,23 @@ export interface TwoFactorChange {
   twoFactorMethod: TwoFactorMethod | null;
   twoFactorAuthCode?: string;
   twoFactorSecret?: string;
+  currentPassword?: string;
+  currentCode?: string;
+}
+
+/** The dialog's inputs: the new authenticator's code, and the proof for changing a factor that is set. */
+export interface TwoFactorFormValues {
+  code: string;
+  proof: string;
+}
+
+/** The proof as the API takes it: six digits are a code of the current authenticator, anything else the password. */
+export function proofOf(
+  saved: TwoFactorMethod | null,
+  proof: string,
+): Pick<TwoFactorChange, 'currentPassword' | 'currentCode'> {
+  const code = proof.replace(/\s/g, '');
+  return saved === 'authenticator' && /^\d{6}$/.test(code) ? { currentCode: code } : { currentPassword: proof };
 }
 
 export async function saveTwoFactorMethod(change: TwoFactorChange): Promise<void> {

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Code, CopyButton, Group, Image, Loader, Stack, T
 import type { UseFormReturnType } from '@mantine/form';
 import { TOTP_DIGITS } from '@rope/domain/auth';
 import { useTranslation } from 'react-i18next';
-import { twoFactorQrUrl } from './api';
+import { type TwoFactorFormValues, twoFactorQrUrl } from './api';
 
 const QR_SIZE = 184;
 
@@ -10,7 +10,7 @@ interface AuthenticatorSetupProps {
   secret: string | undefined;
   loading: boolean;
   failed: boolean;
-  form: UseFormReturnType<{ code: string }>;
+  form: UseFormReturnType<TwoFactorFormValues>;
 }
 
 /** The new secret as QR code and as text, and the code that proves the app has it. */

@@ -1,15 +1,23 @@
-import { Alert, Button, Center, Group, Loader, Radio, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, PasswordInput, Radio, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { isSuitableForEmailLogin } from '@rope/domain/auth';
+import { isSuitableForEmailLogin, twoFactorChangeNeedsProof } from '@rope/domain/auth';
 import type { SessionUser } from '@rope/domain/session';
 import type { TwoFactorMethod } from '@rope/domain/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../auth/messages';
+import { ApiError } from '../../../lib/api-client';
+import { failureText, translateMessage } from '../../auth/messages';
 import { sessionKeys } from '../../auth/session';
-import { createTwoFactorSecret, fetchTwoFactorMethod, saveTwoFactorMethod, selfTwoFactorKey } from './api';
+import {
+  createTwoFactorSecret,
+  fetchTwoFactorMethod,
+  proofOf,
+  saveTwoFactorMethod,
+  selfTwoFactorKey,
+  type TwoFactorFormValues,
+} from './api';
 import { AuthenticatorSetup } from './authenticator-setup';
 
 type Choice = 'none' | TwoFactorMethod;
@@ -48,11 +56,17 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<Choice>(saved ?? 'none');
   const needsCode = choice === 'authenticator' && saved !== 'authenticator';
+  const nextMethod = choice === 'none' ? null : choice;
+  // Turning off or replacing a factor that is set asks for the password or a current code (spec: no silent removal).
+  const needsProof = twoFactorChangeNeedsProof(saved, { twoFactorMethod: nextMethod });
   const emailAllowed = isSuitableForEmailLogin(user.email);
   const secret = useMutation({ mutationFn: createTwoFactorSecret });
-  const form = useForm({
-    initialValues: { code: '' },
-    validate: { code: (value) => (needsCode && value.trim() === '' ? t('validation.required') : null) },
+  const form = useForm<TwoFactorFormValues>({
+    initialValues: { code: '', proof: '' },
+    validate: {
+      code: (value) => (needsCode && value.trim() === '' ? t('validation.required') : null),
+      proof: (value) => (needsProof && value.trim() === '' ? t('validation.required') : null),
+    },
   });
   const save = useMutation({
     mutationFn: saveTwoFactorMethod,
@@ -66,6 +80,11 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
       });
       onDone();
     },
+    onError: (error) => {
+      const field =
+        error instanceof ApiError ? (error.fields?.currentPassword ?? error.fields?.currentCode) : undefined;
+      if (field) form.setFieldError('proof', translateMessage(t, field));
+    },
   });
 
   const choose = (value: string) => {
@@ -75,10 +94,11 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
     if (next === 'authenticator' && saved !== 'authenticator' && !secret.data && !secret.isPending) secret.mutate();
   };
 
-  const submit = form.onSubmit(({ code }) => {
+  const submit = form.onSubmit(({ code, proof }) => {
     if (needsCode && !secret.data) return;
     save.mutate({
-      twoFactorMethod: choice === 'none' ? null : choice,
+      twoFactorMethod: nextMethod,
+      ...(needsProof ? proofOf(saved, proof) : {}),
       ...(needsCode && secret.data
         ? { twoFactorAuthCode: code.replace(/\s/g, ''), twoFactorSecret: secret.data.secret }
         : {}),
@@ -113,7 +133,16 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
             form={form}
           />
         ) : null}
-        {save.isError ? (
+        {needsProof ? (
+          <PasswordInput
+            label={saved === 'authenticator' ? t('settings.twoFactor.proofOrCode') : t('settings.twoFactor.proof')}
+            description={t('settings.twoFactor.proofHint')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('proof')}
+          />
+        ) : null}
+        {save.isError && !form.errors.proof ? (
           <Alert color="red" role="alert">
             {failureText(t, save.error, t('settings.failed'))}
           </Alert>
