@@ -48,7 +48,14 @@ async function start() {
     process.exit(1);
   }
   const tsx = join(root, 'apps/api/node_modules/.bin/tsx');
-  process.exit(await run(tsx, ['apps/api/src/server.ts'], { NODE_ENV: process.env.NODE_ENV ?? 'production' }));
+  // The quick start asks for the demo data on the first start of an empty embedded database; production
+  // otherwise never makes demo accounts or keys unless DEMO_DATA says so.
+  process.exit(
+    await run(tsx, ['apps/api/src/server.ts'], {
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      ...('DEMO_DATA' in process.env ? {} : { DEMO_DATA: 'auto' }),
+    }),
+  );
 }
 
 async function dev() {

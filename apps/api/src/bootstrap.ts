@@ -1,6 +1,7 @@
 import { appMeta, users } from '@rope/db/schema/index';
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
+import { demoKeySecret } from './demo/key-secret.ts';
 import { type DemoLoadResult, loadDemoData } from './demo/load.ts';
 import { hashPassword } from './infra/crypto.ts';
 
@@ -10,16 +11,20 @@ export interface BootstrapResult {
 }
 
 /**
- * Embedded default: demo data on the first start of an empty database (DEMO_DATA=false turns it off,
- * DEMO_DATA=true loads it into any database). Server mode: the first admin from ADMIN_EMAIL / ADMIN_PASSWORD.
+ * Embedded default: demo data on the first start of an empty database (DEMO_DATA=auto, what `npm start` passes;
+ * DEMO_DATA=false turns it off, DEMO_DATA=true loads it into any database). Under NODE_ENV=production no demo
+ * accounts or keys are made unless DEMO_DATA asks for them. Server mode: the first admin from ADMIN_EMAIL /
+ * ADMIN_PASSWORD.
  */
 export async function bootstrapData(ctx: AppContext): Promise<BootstrapResult> {
   const result: BootstrapResult = {};
-  const wantsDemo = ctx.env.DEMO_DATA ?? (ctx.embedded && ((await isEmpty(ctx)) || (await hasDemo(ctx))));
+  const mode = ctx.env.DEMO_DATA ?? (ctx.env.NODE_ENV === 'production' ? false : 'auto');
+  const wantsDemo = mode === 'auto' ? ctx.embedded && ((await isEmpty(ctx)) || (await hasDemo(ctx))) : mode;
   if (wantsDemo)
     result.demo = await loadDemoData({
       db: ctx.db,
       storage: ctx.storage,
+      keySecret: demoKeySecret(ctx.env.DATA_DIR),
       log: { info: (message: string) => ctx.log.info(message) },
     });
   if (ctx.env.ADMIN_EMAIL && ctx.env.ADMIN_PASSWORD) {

@@ -23,11 +23,6 @@ function isUrlWithProtocol(value: string, protocols: string[]): boolean {
   }
 }
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'auto'])
-  .optional()
-  .transform((value) => (value === undefined || value === 'auto' ? undefined : value === 'true' || value === '1'));
-
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -48,7 +43,11 @@ export const envSchema = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   /** Load the demo data on the first start of an empty embedded database (default), always, or never. */
-  DEMO_DATA: booleanFlag,
+  /** `auto`: on the first start of an empty embedded database; unset means `auto`, except in production (never). */
+  DEMO_DATA: z
+    .enum(['true', 'false', '1', '0', 'auto'])
+    .optional()
+    .transform((value) => (value === undefined || value === 'auto' ? value : value === 'true' || value === '1')),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(50).optional(),
   /** HMAC key of unsubscribe links; when unset one is generated and kept in the database (app_meta 'secret'). */

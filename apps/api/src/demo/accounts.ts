@@ -1,9 +1,10 @@
+import { createHmac } from 'node:crypto';
 import type { Db } from '@rope/db/client';
 import { apiKeys, mandators, userMandators, users } from '@rope/db/schema/index';
 import type { ApiRole, Role } from '@rope/domain/roles';
 import { sha256 } from '../infra/crypto.ts';
 import { MANDATORS, STAFF } from './catalog.ts';
-import { DAY, deriveHex } from './random.ts';
+import { DAY } from './random.ts';
 
 export const DEMO_PASSWORD = 'ropecockpit-demo';
 
@@ -64,11 +65,14 @@ export function demoEmails(): string[] {
   return [...DEMO_ACCOUNTS.map((a) => a.email), ...API_ACCOUNTS.map((a) => `api-${a.slug}@example.com`), ...staff];
 }
 
-/** API keys are derived from the seed so a second start can show them again; only their hashes are stored. */
-export function demoApiKeys(seed: number): { role: ApiRole; key: string }[] {
+/**
+ * API keys are derived from the data directory's random demo key secret, so they differ on every install and a
+ * second start can show them again; only their hashes are stored.
+ */
+export function demoApiKeys(keySecret: string): { role: ApiRole; key: string }[] {
   return API_ACCOUNTS.map((a) => ({
     role: a.role,
-    key: `rc_demo_${a.slug}_${deriveHex(seed, `api-key:${a.slug}`, 32)}`,
+    key: `rc_demo_${a.slug}_${createHmac('sha256', keySecret).update(`api-key:${a.slug}`).digest('hex').slice(0, 32)}`,
   }));
 }
 
@@ -82,7 +86,12 @@ export interface DemoPeople {
   nameOf: Map<number, string>;
 }
 
-export async function insertAccounts(db: Db, seed: number, passwordHash: string, ref: number): Promise<DemoPeople> {
+export async function insertAccounts(
+  db: Db,
+  keySecret: string,
+  passwordHash: string,
+  ref: number,
+): Promise<DemoPeople> {
   const created = new Date(ref - 6 * 365 * DAY);
   const mandatorRows = await db
     .insert(mandators)
@@ -147,7 +156,7 @@ export async function insertAccounts(db: Db, seed: number, passwordHash: string,
   });
   await db.insert(userMandators).values(links);
 
-  const keys = demoApiKeys(seed);
+  const keys = demoApiKeys(keySecret);
   await db.insert(apiKeys).values(
     keys.map((k) => ({
       userId: ids[specs.findIndex((s) => s.role === k.role)] as number,

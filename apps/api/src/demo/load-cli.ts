@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { openDatabase } from '@rope/db/client';
 import { EnvError, parseEnv } from '../env.ts';
 import { createFileStorage } from '../infra/storage.ts';
+import { demoKeySecret } from './key-secret.ts';
 import { loadDemoData } from './load.ts';
 
 /** `pnpm demo:load`: loads the demo data into the database named by DATABASE_URL, or the embedded one. */
@@ -14,6 +15,7 @@ async function main() {
     const result = await loadDemoData({
       db: database.db,
       storage: createFileStorage(join(dataDir, 'files')),
+      keySecret: demoKeySecret(dataDir),
       log: { info: (message) => console.log(message) },
     });
     console.log(result.loaded ? 'Demo data loaded.' : 'Demo data was already loaded; nothing changed.');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, queryRows } from '@rope/db/client';
@@ -18,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { sha256, verifyPassword } from '../infra/crypto.ts';
 import { createFileStorage, type Storage } from '../infra/storage.ts';
+import { demoApiKeys } from './accounts.ts';
+import { DEMO_KEY_SECRET_FILE, demoKeySecret } from './key-secret.ts';
 import { type DemoLoadResult, loadDemoData } from './load.ts';
 
 const TIMEOUT = 180_000;
@@ -54,12 +56,12 @@ const TABLES = [
 const opened: Database[] = [];
 const dirs: string[] = [];
 
-async function freshDatabase(): Promise<{ database: Database; storage: Storage }> {
+async function freshDatabase(): Promise<{ database: Database; storage: Storage; keySecret: string; dir: string }> {
   const database = await createTestDatabase();
   opened.push(database);
   const dir = mkdtempSync(join(tmpdir(), 'rope-demo-'));
   dirs.push(dir);
-  return { database, storage: createFileStorage(dir) };
+  return { database, storage: createFileStorage(dir), keySecret: demoKeySecret(dir), dir };
 }
 
 const rows = <T extends Record<string, unknown>>(database: Database, query: SQL) => queryRows<T>(database.db, query);
@@ -101,12 +103,12 @@ function expectParses(schema: z.ZodType, values: unknown[], what: string): void 
 }
 
 describe('demo data', () => {
-  let main: { database: Database; storage: Storage };
+  let main: Awaited<ReturnType<typeof freshDatabase>>;
   let first: DemoLoadResult;
 
   beforeAll(async () => {
     main = await freshDatabase();
-    first = await loadDemoData({ db: main.database.db, storage: main.storage });
+    first = await loadDemoData({ db: main.database.db, storage: main.storage, keySecret: main.keySecret });
   }, TIMEOUT);
 
   afterAll(async () => {
@@ -243,17 +245,35 @@ describe('demo data', () => {
 
   it('loads nothing the second time and shows the same API keys', async () => {
     const before = await counts(main.database);
-    const second = await loadDemoData({ db: main.database.db, storage: main.storage });
+    const second = await loadDemoData({ db: main.database.db, storage: main.storage, keySecret: main.keySecret });
     expect(second.loaded).toBe(false);
     expect(second.apiKeys).toEqual(first.apiKeys);
+    // Another data directory's keys are not this database's: none are shown rather than wrong ones.
+    const foreign = await loadDemoData({ db: main.database.db, storage: main.storage, keySecret: 'f'.repeat(64) });
+    expect(foreign.apiKeys).toEqual([]);
     expect(await counts(main.database)).toEqual(before);
+  });
+
+  it('makes the API keys random per data directory, kept for the next start and readable by its owner only', () => {
+    const other = mkdtempSync(join(tmpdir(), 'rope-demo-keys-'));
+    dirs.push(other);
+    const secret = demoKeySecret(other);
+    expect(secret).not.toBe(main.keySecret);
+    expect(demoKeySecret(other)).toBe(secret);
+    expect(demoKeySecret(main.dir)).toBe(main.keySecret);
+    expect(statSync(join(other, DEMO_KEY_SECRET_FILE)).mode & 0o777).toBe(0o600);
+    const keys = demoApiKeys(secret).map((k) => k.key);
+    for (const [i, key] of first.apiKeys.entries()) {
+      expect(key.key).toMatch(/^rc_demo_[a-z]+_[0-9a-f]{32}$/);
+      expect(keys[i]).not.toBe(key.key);
+    }
   });
 
   it(
     'produces identical data for the same seed in a fresh database',
     async () => {
       const other = await freshDatabase();
-      const result = await loadDemoData({ db: other.database.db, storage: other.storage });
+      const result = await loadDemoData({ db: other.database.db, storage: other.storage, keySecret: main.keySecret });
       expect(result.loaded).toBe(true);
       expect(await fingerprint(other.database)).toBe(await fingerprint(main.database));
     },
@@ -265,9 +285,9 @@ describe('demo data', () => {
     async () => {
       const other = await freshDatabase();
       await other.database.db.insert(users).values({ email: 'Admin@Example.com', roles: ['ROLE_ADMIN'] });
-      await expect(loadDemoData({ db: other.database.db, storage: other.storage })).rejects.toThrow(
-        /Admin@Example\.com already exist.*no record of a demo load/,
-      );
+      await expect(
+        loadDemoData({ db: other.database.db, storage: other.storage, keySecret: other.keySecret }),
+      ).rejects.toThrow(/Admin@Example\.com already exist.*no record of a demo load/);
       expect(await counts(other.database)).toMatchObject({ mandators: 0, ropes: 0, app_meta: 0, documents: 0 });
     },
     TIMEOUT,

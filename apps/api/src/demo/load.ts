@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
-import { appMeta, users } from '@rope/db/schema/index';
+import { apiKeys, appMeta, users } from '@rope/db/schema/index';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { hashPassword } from '../infra/crypto.ts';
+import { hashPassword, sha256 } from '../infra/crypto.ts';
 import type { Storage } from '../infra/storage.ts';
 import { recomputeRopeDamages } from '../modules/events/recompute.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoApiKeys, demoEmails, insertAccounts } from './accounts.ts';
@@ -32,11 +32,29 @@ export interface DemoLoadContext {
   log?: { info(msg: string): void };
   /** Defaults to DEMO_SEED; the same seed always produces the same data. */
   seed?: number;
+  /** The data directory's demo key secret (key-secret.ts): the API keys derive from it, never from the seed. */
+  keySecret: string;
 }
 
 async function demoRecorded(db: Db): Promise<boolean> {
   const rows = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_META_KEY));
   return rows.length > 0;
+}
+
+/** The demo keys this data directory derives that the database holds: keys made with another directory are not shown. */
+async function storedDemoKeys(db: Db, keySecret: string) {
+  const keys = demoApiKeys(keySecret);
+  const stored = await db
+    .select({ keyHash: apiKeys.keyHash })
+    .from(apiKeys)
+    .where(
+      inArray(
+        apiKeys.keyHash,
+        keys.map((key) => sha256(key.key)),
+      ),
+    );
+  const hashes = new Set(stored.map((row) => row.keyHash));
+  return keys.filter((key) => hashes.has(sha256(key.key)));
 }
 
 async function refuseForeignAccounts(db: Db): Promise<void> {
@@ -61,15 +79,15 @@ async function refuseForeignAccounts(db: Db): Promise<void> {
 export async function loadDemoData(ctx: DemoLoadContext): Promise<DemoLoadResult> {
   const seed = ctx.seed ?? DEMO_SEED;
   const log = (msg: string) => ctx.log?.info(msg);
-  const answer = (loaded: boolean): DemoLoadResult => ({
+  const answer = (loaded: boolean, apiKeys = demoApiKeys(ctx.keySecret)): DemoLoadResult => ({
     loaded,
     accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role })),
     password: DEMO_PASSWORD,
-    apiKeys: demoApiKeys(seed),
+    apiKeys,
   });
   if (await demoRecorded(ctx.db)) {
     log('Demo data already present; nothing loaded.');
-    return answer(false);
+    return answer(false, await storedDemoKeys(ctx.db, ctx.keySecret));
   }
 
   const started = performance.now();
@@ -95,7 +113,7 @@ export async function loadDemoData(ctx: DemoLoadContext): Promise<DemoLoadResult
       await refuseForeignAccounts(tx);
       const step = (name: string) => log(`Demo data: ${name} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
-      const people = await insertAccounts(tx, seed, passwordHash, ref);
+      const people = await insertAccounts(tx, ctx.keySecret, passwordHash, ref);
       const hierarchy = await insertHierarchy(tx, rng.fork('hierarchy'), people, ref);
       step(`${hierarchy.installations.length} installations, ${hierarchy.ropes.length} ropes`);
       const events = await insertEvents(tx, rng.fork('events'), hierarchy, people, ref);
@@ -135,7 +153,7 @@ export async function loadDemoData(ctx: DemoLoadContext): Promise<DemoLoadResult
     });
     if (!loaded) {
       log('Demo data already present; nothing loaded.');
-      return answer(false);
+      return answer(false, await storedDemoKeys(ctx.db, ctx.keySecret));
     }
   } catch (error) {
     await Promise.all(stored.map((key) => ctx.storage.remove(key).catch(() => undefined)));
