@@ -1,18 +1,15 @@
 import { installations } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import { imageSize } from '../../infra/image-size.ts';
+import { notFound } from '../../http/app-error.ts';
+import { requireCleanImage } from '../../http/clean-image.ts';
 import { assertWritable, findInstallation } from '../hierarchy/scope.ts';
 import { toInstallationView } from './view.ts';
 
 export const MAP_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-const ACCEPTED = new Map([
-  ['image/jpeg', 'jpg'],
-  ['image/png', 'png'],
-]);
+/** Site plans up to 50 megapixels (e.g. 10000 x 5000), at most 20000 pixels a side. */
+export const MAP_IMAGE_MAX_PIXELS = 50_000_000;
 
 /** Stores an uploaded site plan (jpeg or png, checked by content) as the installation's image map. */
 export async function saveMapImage({
@@ -28,14 +25,12 @@ export async function saveMapImage({
 }) {
   const { installation, area } = await findInstallation(ctx, actor, id);
   assertWritable([installation, area]);
-  const type = await fileTypeFromBuffer(bytes);
-  const extension = type && ACCEPTED.get(type.mime);
-  if (!type || !extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The map image must be a JPEG or PNG file');
-  const size = imageSize(bytes);
-  if (!size || size.width > 20_000 || size.height > 20_000) {
-    throw new AppError('VALIDATION', 'The image size cannot be read or is larger than 20000 pixels');
-  }
-  const key = await ctx.storage.put(bytes, { extension, prefix: 'maps' });
+  const image = await requireCleanImage(bytes, {
+    maxPixels: MAP_IMAGE_MAX_PIXELS,
+    notAnImage: 'The map image must be a JPEG or PNG file',
+  });
+  const size = { width: image.width, height: image.height };
+  const key = await ctx.storage.put(bytes, { extension: image.extension, prefix: 'maps' });
   const previous = installation.attributes.mapImageUri;
   const attributes = {
     ...installation.attributes,

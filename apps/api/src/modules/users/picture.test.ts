@@ -3,15 +3,12 @@ import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMandator, createUser } from '../../test/factories.ts';
+import { forgedPng, TINY_JPEG } from '../../test/images.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const png = PNG.sync.write(new PNG({ width: 2, height: 2 }));
-const jpeg = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(64),
-]);
+const jpeg = TINY_JPEG;
 
 function multipart(bytes: Buffer, fileName = 'me.png', type = 'image/png') {
   const boundary = `----rope${Math.random().toString(36).slice(2)}`;
@@ -88,6 +85,19 @@ describe('profile pictures', () => {
     });
     const gif = await upload(pmCookie, pm.id, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'x.png');
     expect(gif.statusCode).toBe(415);
+  });
+
+  it('refuses a picture with data after the image or with more than 16 megapixels, and keeps the old one', async () => {
+    const before = await pictureUri(pm.id);
+    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const trailing = await upload(pmCookie, pm.id, Buffer.concat([png, html]));
+    expect(trailing.statusCode).toBe(415);
+    expect((await upload(pmCookie, pm.id, Buffer.concat([jpeg, html]), 'me.jpg')).statusCode).toBe(415);
+    const huge = await upload(pmCookie, pm.id, forgedPng(20_000, 20_000, 1));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toMatch(/16 megapixels/);
+    expect((await upload(pmCookie, pm.id, forgedPng(100, 100, 50_000_000))).statusCode).toBe(415);
+    expect(await pictureUri(pm.id)).toBe(before);
   });
 
   it('refuses pictures over 2 MB', async () => {

@@ -1,14 +1,16 @@
 import { users } from '@rope/db/schema/index';
 import { hasProfilePicture, mayChangePicture } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
+import { requireCleanImage } from '../../http/clean-image.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { type ActionArgs, USER_NOT_FOUND } from './internal.ts';
 import { pictureKeyOf, pictureUriFor } from './picture-key.ts';
 
 export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/jpeg', 'image/png'];
+/** Profile pictures up to 16 megapixels (a phone photo), at most 20000 pixels a side. */
+export const PICTURE_MAX_PIXELS = 16_000_000;
 
 export interface PictureUpload {
   id: number;
@@ -28,10 +30,10 @@ export async function uploadPicture({ ctx, actor, input, request }: ActionArgs<P
   const bytes = await input.readFile();
   if (!bytes?.length)
     throw new AppError('VALIDATION', 'A picture file is needed', { file: 'A picture file is needed' });
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !PICTURE_TYPES.includes(type.mime)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The picture must be a JPEG or PNG image');
-  }
+  await requireCleanImage(bytes, {
+    maxPixels: PICTURE_MAX_PIXELS,
+    notAnImage: 'The picture must be a JPEG or PNG image',
+  });
   const key = await ctx.storage.put(bytes, { prefix: 'pictures' });
   const pictureUri = pictureUriFor(row.id, key);
   await ctx.db.update(users).set({ pictureUri }).where(eq(users.id, row.id));
