@@ -12,8 +12,11 @@ const roleArray = (roles: readonly string[]) =>
 
 const PEOPLE_WHO_SEE_ALL = ALL_MANDATOR_ROLES.filter((role) => !(API_ROLES as readonly string[]).includes(role));
 
-/** People (no API accounts) who see the areas of this mandator: its own users, admins and project managers. */
-function seesMandator(db: Db, mandatorId: number) {
+/**
+ * People (no API accounts) who see the areas of this mandator: its own users, admins and project managers. Also the
+ * candidates for task assignees.
+ */
+export function seesMandator(db: Db, mandatorId: number) {
   const member = db
     .select({ one: sql`1` })
     .from(userMandators)

@@ -2,8 +2,9 @@ import type { Db } from '@rope/db/client';
 import { userMandators, users } from '@rope/db/schema/index';
 import { type Actor, ALL_MANDATOR_ROLES } from '@rope/domain/permissions';
 import { assigneeChoices, mayBeAssigned } from '@rope/domain/task-rules';
-import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { seesMandator } from '../notifications/recipients.ts';
 
 export const NOT_ASSIGNABLE = 'Assignees must be people who can see this rope';
 
@@ -33,13 +34,7 @@ export async function loadCandidates(db: Db, ids: readonly number[]) {
 
 /** The people the actor may assign on a rope of this mandator (spec domain 5), as the task dialog offers them. */
 export async function listAssignableUsers(ctx: AppContext, actor: Actor, mandatorId: number) {
-  const rows = await candidates(
-    ctx.db,
-    or(
-      sql`${users.roles} && ${sql.raw(`array[${ALL_MANDATOR_ROLES.map((role) => `'${role}'`).join(',')}]::text[]`)}`,
-      sql`exists (select 1 from ${userMandators} where ${userMandators.userId} = ${users.id} and ${userMandators.mandatorId} = ${mandatorId})`,
-    ),
-  );
+  const rows = await candidates(ctx.db, seesMandator(ctx.db, mandatorId));
   return assigneeChoices(
     actor,
     rows.filter((row) => mayBeAssigned(row, mandatorId)),
