@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { userMandators, users } from '@rope/db/schema/index';
-import { type Actor, ALL_MANDATOR_ROLES } from '@rope/domain/permissions';
+import type { Actor } from '@rope/domain/permissions';
 import { assigneeChoices, mayBeAssigned } from '@rope/domain/task-rules';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
