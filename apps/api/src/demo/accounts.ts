@@ -4,7 +4,7 @@ import { apiKeys, mandators, userMandators, users } from '@rope/db/schema/index'
 import type { ApiRole, Role } from '@rope/domain/roles';
 import { sha256 } from '../infra/crypto.ts';
 import { MANDATORS, STAFF } from './catalog.ts';
-import { DAY } from './random.ts';
+import { DAY, deriveHex } from './random.ts';
 
 export const DEMO_PASSWORD = 'ropecockpit-demo';
 
@@ -73,6 +73,14 @@ export function demoApiKeys(keySecret: string): { role: ApiRole; key: string }[]
   return API_ACCOUNTS.map((a) => ({
     role: a.role,
     key: `rc_demo_${a.slug}_${createHmac('sha256', keySecret).update(`api-key:${a.slug}`).digest('hex').slice(0, 32)}`,
+  }));
+}
+
+/** The keys of earlier versions, the same on every install: replaced on start (load.ts) so they stop working. */
+export function legacyDemoApiKeys(seed: number): { role: ApiRole; key: string }[] {
+  return API_ACCOUNTS.map((a) => ({
+    role: a.role,
+    key: `rc_demo_${a.slug}_${deriveHex(seed, `api-key:${a.slug}`, 32)}`,
   }));
 }
 

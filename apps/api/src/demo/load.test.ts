@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, queryRows } from '@rope/db/client';
-import { users } from '@rope/db/schema/index';
+import { apiKeys, users } from '@rope/db/schema/index';
 import { createTestDatabase } from '@rope/db/test-database';
 import { folderTranslationsSchema } from '@rope/domain/documents';
 import { ropeEventAttributesSchema } from '@rope/domain/events';
@@ -13,14 +13,15 @@ import { ropeAttributesSchema, truscanAttributesSchema } from '@rope/domain/rope
 import { sensorAttributesSchema, sensorDeviceAttributesSchema } from '@rope/domain/sensors';
 import { smartropeEventAttributesSchema } from '@rope/domain/smartropes';
 import { taskAttributesSchema } from '@rope/domain/tasks';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { sha256, verifyPassword } from '../infra/crypto.ts';
 import { createFileStorage, type Storage } from '../infra/storage.ts';
-import { demoApiKeys } from './accounts.ts';
+import { demoApiKeys, legacyDemoApiKeys } from './accounts.ts';
 import { DEMO_KEY_SECRET_FILE, demoKeySecret } from './key-secret.ts';
 import { type DemoLoadResult, loadDemoData } from './load.ts';
+import { DEMO_SEED } from './random.ts';
 
 const TIMEOUT = 180_000;
 const TABLES = [
@@ -252,6 +253,20 @@ describe('demo data', () => {
     const foreign = await loadDemoData({ db: main.database.db, storage: main.storage, keySecret: 'f'.repeat(64) });
     expect(foreign.apiKeys).toEqual([]);
     expect(await counts(main.database)).toEqual(before);
+  });
+
+  it('replaces the well-known keys of earlier versions on the next start', async () => {
+    const [legacy] = legacyDemoApiKeys(DEMO_SEED);
+    const [current] = first.apiKeys;
+    await main.database.db
+      .update(apiKeys)
+      .set({ keyHash: sha256(legacy!.key) })
+      .where(eq(apiKeys.keyHash, sha256(current!.key)));
+    const again = await loadDemoData({ db: main.database.db, storage: main.storage, keySecret: main.keySecret });
+    expect(again.apiKeys).toEqual(first.apiKeys);
+    const hashes = (await main.database.db.select({ hash: apiKeys.keyHash }).from(apiKeys)).map((row) => row.hash);
+    expect(hashes).not.toContain(sha256(legacy!.key));
+    expect(hashes).toContain(sha256(current!.key));
   });
 
   it('makes the API keys random per data directory, kept for the next start and readable by its owner only', () => {

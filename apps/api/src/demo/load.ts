@@ -4,7 +4,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../infra/crypto.ts';
 import type { Storage } from '../infra/storage.ts';
 import { recomputeRopeDamages } from '../modules/events/recompute.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoApiKeys, demoEmails, insertAccounts } from './accounts.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  demoApiKeys,
+  demoEmails,
+  insertAccounts,
+  legacyDemoApiKeys,
+} from './accounts.ts';
 import { insertDocuments } from './documents.ts';
 import { insertEvents } from './events.ts';
 import { insertHierarchy } from './hierarchy.ts';
@@ -39,6 +46,18 @@ export interface DemoLoadContext {
 async function demoRecorded(db: Db): Promise<boolean> {
   const rows = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_META_KEY));
   return rows.length > 0;
+}
+
+/** Replaces the well-known keys of earlier versions by this data directory's random ones, keeping their accounts. */
+async function replaceLegacyKeys(db: Db, seed: number, keySecret: string) {
+  const fresh = demoApiKeys(keySecret);
+  for (const [index, legacy] of legacyDemoApiKeys(seed).entries()) {
+    const key = fresh[index]!.key;
+    await db
+      .update(apiKeys)
+      .set({ keyHash: sha256(key), prefix: key.slice(0, 8) })
+      .where(eq(apiKeys.keyHash, sha256(legacy.key)));
+  }
 }
 
 /** The demo keys this data directory derives that the database holds: keys made with another directory are not shown. */
@@ -87,6 +106,7 @@ export async function loadDemoData(ctx: DemoLoadContext): Promise<DemoLoadResult
   });
   if (await demoRecorded(ctx.db)) {
     log('Demo data already present; nothing loaded.');
+    await replaceLegacyKeys(ctx.db, seed, ctx.keySecret);
     return answer(false, await storedDemoKeys(ctx.db, ctx.keySecret));
   }
 
