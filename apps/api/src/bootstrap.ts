@@ -2,7 +2,8 @@ import { appMeta, users } from '@rope/db/schema/index';
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { demoKeySecret } from './demo/key-secret.ts';
-import { type DemoLoadResult, loadDemoData } from './demo/load.ts';
+import { type DemoLoadResult, loadDemoData, replaceLegacyKeys } from './demo/load.ts';
+import { DEMO_SEED } from './demo/random.ts';
 import { hashPassword } from './infra/crypto.ts';
 
 export interface BootstrapResult {
@@ -27,6 +28,8 @@ export async function bootstrapData(ctx: AppContext): Promise<BootstrapResult> {
       keySecret: demoKeySecret(ctx.env.DATA_DIR),
       log: { info: (message: string) => ctx.log.info(message) },
     });
+  // Demo data of an earlier version carries keys known to everyone: they stop working even when no demo is wanted.
+  else if (await hasDemo(ctx)) await replaceLegacyKeys(ctx.db, DEMO_SEED, demoKeySecret(ctx.env.DATA_DIR));
   if (ctx.env.ADMIN_EMAIL && ctx.env.ADMIN_PASSWORD) {
     const created = await ensureAdmin(ctx, ctx.env.ADMIN_EMAIL, ctx.env.ADMIN_PASSWORD);
     if (created) result.adminCreated = ctx.env.ADMIN_EMAIL;

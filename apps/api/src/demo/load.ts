@@ -49,7 +49,7 @@ async function demoRecorded(db: Db): Promise<boolean> {
 }
 
 /** Replaces the well-known keys of earlier versions by this data directory's random ones, keeping their accounts. */
-async function replaceLegacyKeys(db: Db, seed: number, keySecret: string) {
+export async function replaceLegacyKeys(db: Db, seed: number, keySecret: string) {
   const fresh = demoApiKeys(keySecret);
   for (const [index, legacy] of legacyDemoApiKeys(seed).entries()) {
     const key = fresh[index]!.key;
