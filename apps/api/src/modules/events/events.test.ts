@@ -1,4 +1,4 @@
-import { ropeEventHistory, ropes } from '@rope/db/schema/index';
+import { documents, ropeEventHistory, ropes } from '@rope/db/schema/index';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -231,5 +231,25 @@ describe('rope events', () => {
     expect((await cast.call('client', 'DELETE', `/events/${id}`)).statusCode).toBe(403);
     expect((await cast.call('admin', 'DELETE', `/events/${id}`)).statusCode).toBe(204);
     expect(await t.ctx.db.select().from(ropeEventHistory).where(eq(ropeEventHistory.eventId, id))).toEqual([]);
+  });
+
+  it('answers the same documentCount for an event in every read: list, latest and single', async () => {
+    const id = (await cast.call('client', 'POST', '/events', damage(800, 1))).json().ropeEvent.id;
+    await t.ctx.db.insert(documents).values(
+      [1, 2].map((n) => ({
+        name: `photo-${n}.png`,
+        mimeType: 'image/png',
+        storageKey: `documents/photo-${n}.png`,
+        size: 1,
+        targetType: 'event',
+        targetId: id,
+      })),
+    );
+    const single = (await cast.call('client', 'GET', `/events/${id}`)).json().ropeEvent;
+    const latest = (await cast.call('client', 'GET', '/events?limit=100')).json().ropeEvents;
+    const ofRope = (await cast.call('client', 'GET', `/ropes/${ropeId}/events`)).json().ropeEvents;
+    expect(single.documentCount).toBe(2);
+    expect(latest.find((event: { id: number }) => event.id === id).documentCount).toBe(2);
+    expect(ofRope.find((event: { id: number }) => event.id === id).documentCount).toBe(2);
   });
 });

@@ -88,8 +88,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requirePermission(request, 'DOMAIN_READ');
-        const { event } = await findEvent(ctx, actor, request.params.id);
-        return { ropeEvent: toEventView(event) };
+        const { event, documentCount } = await findEvent(ctx, actor, request.params.id);
+        return { ropeEvent: toEventView(event, documentCount) };
       },
     );
 
