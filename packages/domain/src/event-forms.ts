@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
 import { EVENT_TYPES_BY_RECORDING, type RecordingType, ropeEventAttributesSchema } from './events.ts';
 import type { RopeAttributes } from './ropes.ts';
 
@@ -77,9 +78,7 @@ function checkEvent(event: z.infer<typeof eventFields>, ctx: z.RefinementCtx) {
   }
 }
 
-export const ropeEventBodySchema = eventFields
-  .extend({ rope: z.object({ id: z.number().int().positive() }) })
-  .superRefine(checkEvent);
+export const ropeEventBodySchema = eventFields.extend({ rope: z.object({ id: idSchema }) }).superRefine(checkEvent);
 export type RopeEventBody = z.infer<typeof ropeEventBodySchema>;
 
 /** PATCH /events/{id}: the whole event as the dialog sends it, or just a status or the archive flag. */

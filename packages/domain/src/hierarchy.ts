@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latLngListSchema, latLngSchema } from './common.ts';
+import { ID_MAX, idSchema, latLngListSchema, latLngSchema } from './common.ts';
 import { installationAttributesSchema } from './installations.ts';
 import { BASE_LAYERS, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './maps.ts';
 import { type Actor, can } from './permissions.ts';
@@ -38,8 +38,8 @@ export const areaMapSettingsSchema = z.object({
 /** The fields only AREA_FULL_EDIT may set: name, mandator and the client's admin user. */
 export const areaFullFieldsSchema = z.object({
   name: requiredName,
-  mandatorId: z.number({ message: M.selectRequired }).int().positive(),
-  adminUserId: z.number().int().positive().nullable().optional(),
+  mandatorId: z.number({ message: M.selectRequired }).int().positive().max(ID_MAX),
+  adminUserId: idSchema.nullable().optional(),
 });
 
 export const areaCreateSchema = areaFullFieldsSchema.extend(areaMapSettingsSchema.partial().shape);
@@ -92,7 +92,7 @@ export const ropeUpdateSchema = z.object({
 });
 export type RopeUpdate = z.infer<typeof ropeUpdateSchema>;
 
-const orderTarget = z.object({ id: z.number().int().positive().nullable() });
+const orderTarget = z.object({ id: idSchema.nullable() });
 /** POST .../order-before: moves the item in the path before the one named here (null: to the end). */
 export const installationOrderSchema = z.object({ installation: orderTarget });
 export const ropeOrderSchema = z.object({ rope: orderTarget });

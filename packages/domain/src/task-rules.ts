@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
 import { type Actor, INTERNAL_ROLES } from './permissions.ts';
 import type { Role } from './roles.ts';
 import {
@@ -16,10 +17,10 @@ const isPeriod = (type: TaskCondition['type']) => (PERIOD_TYPES as readonly stri
 /** The task form's rules (spec domain 5, DOMAIN.md 7), with the spec's texts. */
 export const taskBodySchema = z
   .object({
-    rope: z.object({ id: z.number().int().positive() }),
-    event: z.object({ id: z.number().int().positive() }).nullable().optional(),
+    rope: z.object({ id: idSchema }),
+    event: z.object({ id: idSchema }).nullable().optional(),
     assignedUsers: z
-      .array(z.object({ id: z.number().int().positive() }))
+      .array(z.object({ id: idSchema }))
       .max(200)
       .default([]),
     note: z.string().max(65_536).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGE_IDS } from './common.ts';
+import { idSchema, LANGUAGE_IDS } from './common.ts';
 import { passwordSchema } from './passwords.ts';
 import { ROLES } from './roles.ts';
 import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS, LOGIN_METHODS, TWO_FACTOR_METHODS } from './users.ts';
@@ -42,7 +42,7 @@ const userFields = z.object({
   phone: phoneSchema,
   function: z.enum(JOB_FUNCTIONS, { message: M.selectRequired }).nullable(),
   role: z.enum(ROLES, { message: M.selectRequired }),
-  mandators: z.array(z.number().int().positive()).max(500),
+  mandators: z.array(idSchema).max(500),
   loginMethod: z.enum(LOGIN_METHODS),
   twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable(),
   samlProvider: z.string().trim().max(64).nullable(),

@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@rope/domain/common';
+import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { areaCreateSchema, areaUpdateSchema } from '@rope/domain/hierarchy';
 import { ROLES } from '@rope/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +13,7 @@ import { deleteArea, updateArea } from './update.ts';
 import { areaViewSchema, damageSchema, toAreaView } from './view.ts';
 
 const showAsQuery = z.object({
-  showAsUser: z.coerce.number().int().positive().optional(),
+  showAsUser: idTextSchema.optional(),
   archived: z.enum(['0', '1']).optional(),
 });
 

@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@rope/domain/common';
+import { idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -9,7 +9,7 @@ import { listRopes } from '../ropes/list.ts';
 import { currentBendingCycles, damageChart, lossOverTarget } from './damage-chart.ts';
 import { listLatestEvents } from './list.ts';
 
-const showAs = { showAsUser: z.coerce.number().int().positive().optional() };
+const showAs = { showAsUser: idTextSchema.optional() };
 
 /** Damage charts, loss over time, bending cycles and the damage summaries of lists. */
 export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -77,7 +77,7 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           params: idParamsSchema,
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10), ...showAs }),
+          querystring: z.object({ limit: integerTextSchema(1, 100).default(10), ...showAs }),
         },
       },
       async (request) => {

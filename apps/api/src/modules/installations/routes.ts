@@ -1,5 +1,5 @@
 import { installations } from '@rope/db/schema/index';
-import { idParamsSchema } from '@rope/domain/common';
+import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { installationCreateSchema, installationOrderSchema, installationUpdateSchema } from '@rope/domain/hierarchy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,9 +16,9 @@ import { installationViewSchema, toInstallationView } from './view.ts';
 
 const listQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
-  showAsUser: z.coerce.number().int().positive().optional(),
+  showAsUser: idTextSchema.optional(),
 });
-const areaParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const areaParams = idParamsSchema;
 const one = z.object({ installation: installationViewSchema });
 
 export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {

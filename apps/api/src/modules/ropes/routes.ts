@@ -1,5 +1,5 @@
 import { ropes } from '@rope/db/schema/index';
-import { idParamsSchema } from '@rope/domain/common';
+import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { ropeCreateSchema, ropeOrderSchema, ropeUpdateSchema } from '@rope/domain/hierarchy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { ropeViewSchema, toRopeView } from './view.ts';
 
 const listQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
-  showAsUser: z.coerce.number().int().positive().optional(),
+  showAsUser: idTextSchema.optional(),
 });
 const one = z.object({ rope: ropeViewSchema });
 const placed = ropeViewSchema.extend({

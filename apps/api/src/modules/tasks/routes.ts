@@ -1,5 +1,5 @@
 import { taskNotes, tasks, users } from '@rope/db/schema/index';
-import { idParamsSchema } from '@rope/domain/common';
+import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { taskBodySchema } from '@rope/domain/task-rules';
 import type { TaskAttributes } from '@rope/domain/tasks';
 import { and, asc, eq } from 'drizzle-orm';
@@ -27,7 +27,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['tasks'],
           querystring: z.object({
             status: z.enum(['open', 'all']).default('open'),
-            showAsUser: z.coerce.number().int().positive().optional(),
+            showAsUser: idTextSchema.optional(),
           }),
           response: { 200: list },
         },
