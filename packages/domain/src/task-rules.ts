@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { patchAttributesSchema, patchFieldsSchema } from './patch.ts';
 import { type Actor, INTERNAL_ROLES } from './permissions.ts';
 import type { Role } from './roles.ts';
 import {
@@ -69,6 +70,10 @@ export const taskBodySchema = z
     }
   });
 export type TaskBody = z.infer<typeof taskBodySchema>;
+/** PATCH /tasks/{id}: any part of the task as GET answers it; attributes merge key by key. */
+export const taskPatchSchema = patchFieldsSchema(taskBodySchema).extend({
+  attributes: patchAttributesSchema(taskBodySchema.shape.attributes).optional(),
+});
 
 export function isInternalUser(roles: readonly Role[]): boolean {
   return roles.some((role) => INTERNAL_ROLES.includes(role));

@@ -39,7 +39,8 @@ const userFields = z.object({
   email: emailSchema,
   firstname: text45,
   lastname: text45,
-  phone: phoneSchema,
+  /** Null, as reads answer a user without one, means no phone. */
+  phone: phoneSchema.nullable(),
   function: z.enum(JOB_FUNCTIONS, { message: M.selectRequired }).nullable(),
   role: z.enum(ROLES, { message: M.selectRequired }),
   mandators: z.array(idSchema).max(500),
@@ -87,6 +88,7 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const mandatorBodySchema = z.object({
   name: z.string({ message: M.required }).trim().min(1, M.required).max(255),
-  passwordExpiryDays: z.number().int().min(0).max(3650).optional(),
+  /** Null, as reads answer it, or 0: passwords never expire. */
+  passwordExpiryDays: z.number().int().min(0).max(3650).nullable().optional(),
 });
 export type MandatorBody = z.infer<typeof mandatorBodySchema>;
