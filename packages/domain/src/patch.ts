@@ -70,3 +70,23 @@ export function patchFieldsSchema<S extends z.ZodRawShape>(schema: z.ZodObject<S
     ) as unknown as { [K in keyof S]: z.ZodOptional<S[K]> },
   );
 }
+
+type Attributes<T> = T extends { attributes?: infer A } ? NonNullable<A> : never;
+/** A body whose attributes may name keys as null: the PATCH form of a whole attributes object. */
+export type WithRemovedAttributes<T> = Omit<T, 'attributes'> & {
+  attributes?: { [K in keyof Attributes<T>]?: Attributes<T>[K] | null };
+};
+
+/**
+ * A form edits the whole attributes object, PATCH merges key by key: the keys the form left out or emptied are
+ * sent as null, so the merge removes them instead of keeping the stored value.
+ */
+export function withRemovedAttributes<T extends { attributes?: object }>(
+  stored: object | null | undefined,
+  body: T,
+): WithRemovedAttributes<T> {
+  if (!body.attributes) return body as WithRemovedAttributes<T>;
+  const attributes: Plain = { ...body.attributes };
+  for (const key of Object.keys(stored ?? {})) if (attributes[key] === undefined) attributes[key] = null;
+  return { ...body, attributes } as WithRemovedAttributes<T>;
+}

@@ -108,7 +108,7 @@ export function TaskEditor({ rope, areaId, target, onDone }: TaskEditorProps) {
     if (!parsed.ok) return;
     setFailure(null);
     save.mutate(
-      { id: stored?.id, task: parsed.body },
+      { id: stored?.id, task: parsed.body, stored },
       {
         onSuccess: (answer) => {
           notifications.show(
