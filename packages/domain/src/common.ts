@@ -60,3 +60,9 @@ export const decimalTextSchema = z
   .string()
   .regex(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?$/, 'Expected a decimal number')
   .transform(Number);
+
+/** An id from a URL the way the API reads it; NaN for anything else ('0x10', ' 1', '1.5'), which no query finds. */
+export function parseId(text: string | undefined): number {
+  const parsed = idTextSchema.safeParse(text);
+  return parsed.success ? parsed.data : Number.NaN;
+}

@@ -43,7 +43,8 @@ const userFields = z.object({
   phone: phoneSchema.nullable(),
   function: z.enum(JOB_FUNCTIONS, { message: M.selectRequired }).nullable(),
   role: z.enum(ROLES, { message: M.selectRequired }),
-  mandators: z.array(idSchema).max(500),
+  /** Ids, or the `{id, name}` objects the users list answers. */
+  mandators: z.array(z.union([idSchema, z.object({ id: idSchema }).transform((mandator) => mandator.id)])).max(500),
   loginMethod: z.enum(LOGIN_METHODS),
   twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable(),
   samlProvider: z.string().trim().max(64).nullable(),

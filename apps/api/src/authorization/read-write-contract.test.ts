@@ -216,6 +216,15 @@ describe('what a read returns, a write accepts; PATCH is partial', () => {
     expect((await ok('GET', `/events/${eventId}`)).ropeEvent.attributes.actionStatus).toBe('repaired');
   });
 
+  it('takes a user from the users list back too: mandators as {id, name} objects', async () => {
+    const before = (await ok('GET', `/users/${member.id}`)).user;
+    const listed = (await ok('GET', '/users?search=contract-member')).users;
+    const item = listed.find((user: { id: number }) => user.id === member.id);
+    expect(item.mandators).toEqual([{ id: mandator.id, name: 'Contract mandator' }]);
+    await ok('PATCH', `/users/${member.id}`, { user: item });
+    expect((await ok('GET', `/users/${member.id}`)).user).toEqual(before);
+  });
+
   it('removes an attribute sent as null and validates the merged entity', async () => {
     await ok('PATCH', `/events/${eventId}`, { ropeEvent: { attributes: { description: null } } });
     expect((await ok('GET', `/events/${eventId}`)).ropeEvent.attributes).not.toHaveProperty('description');
