@@ -178,6 +178,9 @@ describe(`malformed input to every route of the OpenAPI document (seed ${SEED})`
         await survive(`query ${param.name} huge`, urlOf(route, {}, query('x'.repeat(10_000))), withBody);
       }
 
+      await refuse('query key __proto__', urlOf(route, {}, '__proto__=1'), withBody);
+      await refuse('query value NUL in an unknown key', urlOf(route, {}, 'unknown=%00'), withBody);
+
       if (route.method !== 'GET' && route.method !== 'DELETE') {
         const url = urlOf(route);
         await refuse('body nested 5000 deep', url, deep(5000));
