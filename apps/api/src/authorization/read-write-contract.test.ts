@@ -225,6 +225,26 @@ describe('what a read returns, a write accepts; PATCH is partial', () => {
     expect((await ok('GET', `/users/${member.id}`)).user).toEqual(before);
   });
 
+  it('lets a client admin write back what they read: unchanged admin-only fields are no change', async () => {
+    const clientAdmin = await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [mandator.id] });
+    const as = async (method: Method, url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api${url}`, headers: { cookie: await signIn(t.ctx, clientAdmin) }, payload });
+    await ok('PATCH', `/installations/${installation.id}`, { installation: { latlngs: [[46.5, 7.5]] } });
+    for (const [url, key] of [
+      [`/areas/${area.id}`, 'area'],
+      [`/installations/${installation.id}`, 'installation'],
+      [`/ropes/${rope.id}`, 'rope'],
+    ] as const) {
+      const before = (await as('GET', url)).json()[key];
+      const written = await as('PATCH', url, { [key]: { ...before, ...(key === 'area' ? { mapZoom: 11 } : {}) } });
+      expect(written.statusCode, written.body).toBeLessThan(300);
+      const after = (await as('GET', url)).json()[key];
+      expect(after).toEqual(key === 'area' ? { ...before, mapZoom: 11 } : before);
+    }
+    const renamed = await as('PATCH', `/areas/${area.id}`, { area: { name: 'Not allowed' } });
+    expect(renamed.statusCode).toBe(403);
+  });
+
   it('removes an attribute sent as null and validates the merged entity', async () => {
     await ok('PATCH', `/events/${eventId}`, { ropeEvent: { attributes: { description: null } } });
     expect((await ok('GET', `/events/${eventId}`)).ropeEvent.attributes).not.toHaveProperty('description');
