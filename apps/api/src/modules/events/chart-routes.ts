@@ -9,6 +9,14 @@ import { listRopes } from '../ropes/list.ts';
 import { currentBendingCycles, damageChart, lossOverTarget } from './damage-chart.ts';
 import { listLatestEvents } from './list.ts';
 
+/** A bound of the x axis: bending cycles as a decimal number, or a time as an ISO date; nothing read as NaN. */
+const rangeBound = z
+  .string()
+  .max(40)
+  .regex(
+    /^(-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?|[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9:.]+(Z|[+-][0-9]{2}:[0-9]{2})?)?)$/,
+    'Expected a number or an ISO date',
+  );
 const showAs = { showAsUser: idTextSchema.optional() };
 
 /** Damage charts, loss over time, bending cycles and the damage summaries of lists. */
@@ -51,8 +59,8 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParamsSchema,
           querystring: z.object({
             xAxis: z.enum(['timestamp', 'bendingCycles']).default('timestamp'),
-            rangeFrom: z.string().max(40).optional(),
-            rangeTo: z.string().max(40).optional(),
+            rangeFrom: rangeBound.optional(),
+            rangeTo: rangeBound.optional(),
             ...showAs,
           }),
         },
