@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { latLngSchema, nameText } from './common.ts';
+import { idSchema, latLngSchema, nameText } from './common.ts';
 import { BASE_LAYERS, MAP_DEFAULT_ZOOM, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './maps.ts';
 
 export const areaFieldsSchema = z.object({
   name: nameText,
-  mandatorId: z.number().int().positive(),
-  adminUserId: z.number().int().positive().nullable().optional(),
+  mandatorId: idSchema,
+  adminUserId: idSchema.nullable().optional(),
   isMap: z.boolean().default(true),
   mapZoom: z.number().min(MAP_ZOOM_MIN).max(MAP_ZOOM_MAX).multipleOf(0.1).default(MAP_DEFAULT_ZOOM),
   mapBaseLayers: z

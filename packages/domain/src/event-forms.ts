@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
 import { EVENT_TYPES_BY_RECORDING, type RecordingType, ropeEventAttributesSchema } from './events.ts';
+import { patchAttributesSchema } from './patch.ts';
 import type { RopeAttributes } from './ropes.ts';
 
 /** Mutations (length changes, resplices) exist for stranded ropes and for track ropes only. */
@@ -77,14 +79,20 @@ function checkEvent(event: z.infer<typeof eventFields>, ctx: z.RefinementCtx) {
   }
 }
 
-export const ropeEventBodySchema = eventFields
-  .extend({ rope: z.object({ id: z.number().int().positive() }) })
-  .superRefine(checkEvent);
+export const ropeEventBodySchema = eventFields.extend({ rope: z.object({ id: idSchema }) }).superRefine(checkEvent);
 export type RopeEventBody = z.infer<typeof ropeEventBodySchema>;
 
-/** PATCH /events/{id}: the whole event as the dialog sends it, or just a status or the archive flag. */
-export const ropeEventPatchSchema = z.union([
-  z.object({ actionStatus: ropeEventAttributesSchema.shape.actionStatus.unwrap() }).strict(),
-  z.object({ isDeleted: z.boolean() }).strict(),
-  eventFields.superRefine(checkEvent),
-]);
+/**
+ * PATCH /events/{id}: any part of the event as GET answers it (read-only fields are ignored); attributes merge
+ * key by key, null removes one. `{ actionStatus }` alone is the older form of `{ attributes: { actionStatus } }`.
+ */
+export const ropeEventPatchSchema = z.object({
+  position: eventFields.shape.position.removeDefault().optional(),
+  attributes: patchAttributesSchema(ropeEventAttributesSchema).optional(),
+  isDeleted: z.boolean().optional(),
+  actionStatus: ropeEventAttributesSchema.shape.actionStatus.unwrap().optional(),
+});
+export type RopeEventPatch = z.infer<typeof ropeEventPatchSchema>;
+
+/** The event after a PATCH is merged: the rules of the form hold for it as for a new event. */
+export const ropeEventMergedSchema = eventFields.extend({ isDeleted: z.boolean() }).superRefine(checkEvent);

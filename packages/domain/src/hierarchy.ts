@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { latLngListSchema, latLngSchema } from './common.ts';
+import { ID_MAX, idSchema, latLngListSchema, latLngSchema } from './common.ts';
 import { installationAttributesSchema } from './installations.ts';
 import { BASE_LAYERS, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './maps.ts';
+import { patchAttributesSchema } from './patch.ts';
 import { type Actor, can } from './permissions.ts';
 import { ropeAttributesSchema } from './ropes.ts';
 import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
@@ -38,16 +39,38 @@ export const areaMapSettingsSchema = z.object({
 /** The fields only AREA_FULL_EDIT may set: name, mandator and the client's admin user. */
 export const areaFullFieldsSchema = z.object({
   name: requiredName,
-  mandatorId: z.number({ message: M.selectRequired }).int().positive(),
-  adminUserId: z.number().int().positive().nullable().optional(),
+  mandatorId: z.number({ message: M.selectRequired }).int().positive().max(ID_MAX),
+  adminUserId: idSchema.nullable().optional(),
 });
 
-export const areaCreateSchema = areaFullFieldsSchema.extend(areaMapSettingsSchema.partial().shape);
+/** The mandator as reads answer it, `mandator: {id, name}`: writes take its id (the name is ignored). */
+const mandatorRefSchema = z.object({ id: idSchema });
+
+/** POST /areas: `mandatorId`, or `mandator: {id}` as GET answers it, so a read area is a template for a new one. */
+export const areaCreateSchema = areaFullFieldsSchema
+  .extend({
+    mandatorId: areaFullFieldsSchema.shape.mandatorId.optional(),
+    mandator: mandatorRefSchema.optional(),
+    ...areaMapSettingsSchema.partial().shape,
+  })
+  .superRefine((area, ctx) => {
+    if (area.mandatorId === undefined && area.mandator === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mandatorId'], message: M.selectRequired });
+    }
+  })
+  .transform(({ mandator, mandatorId, ...area }) => ({ ...area, mandatorId: (mandatorId ?? mandator?.id)! }));
 export const areaUpdateSchema = areaFullFieldsSchema.partial().extend({
   ...areaMapSettingsSchema.partial().shape,
   isDeleted: z.boolean().optional(),
 });
 export type AreaUpdate = z.infer<typeof areaUpdateSchema>;
+/** PATCH /areas/{id}: any part of the area as GET answers it; `mandator: {id}` or `mandatorId` moves it. */
+export const areaPatchSchema = areaUpdateSchema.extend({ mandator: mandatorRefSchema.optional() });
+/** The area after a PATCH is merged, validated whole. */
+export const areaMergedSchema = areaFullFieldsSchema.extend({
+  ...areaMapSettingsSchema.shape,
+  isDeleted: z.boolean(),
+});
 
 export const AREA_FULL_EDIT_FIELDS = ['name', 'mandatorId', 'adminUserId', 'isDeleted'] as const;
 
@@ -86,6 +109,16 @@ export const installationUpdateSchema = z.object({
   isDeleted: z.boolean().optional(),
 });
 export type InstallationUpdate = z.infer<typeof installationUpdateSchema>;
+/** PATCH /installations/{id}: any part of the installation as GET answers it; attributes merge key by key. */
+export const installationPatchSchema = installationUpdateSchema.extend({
+  attributes: patchAttributesSchema(installationAttributesSchema).optional(),
+});
+export const installationMergedSchema = z.object({
+  name: requiredName,
+  attributes: installationUpdateSchema.shape.attributes.unwrap(),
+  latlngs: latLngListSchema,
+  isDeleted: z.boolean(),
+});
 
 export const ropeCreateSchema = z.object({ name: z.string().trim().max(255).optional() });
 export const ropeUpdateSchema = z.object({
@@ -95,8 +128,18 @@ export const ropeUpdateSchema = z.object({
   isDeleted: z.boolean().optional(),
 });
 export type RopeUpdate = z.infer<typeof ropeUpdateSchema>;
+/** PATCH /ropes/{id}: any part of the rope as GET answers it; attributes merge key by key. */
+export const ropePatchSchema = ropeUpdateSchema.extend({
+  attributes: patchAttributesSchema(ropeAttributesSchema).optional(),
+});
+export const ropeMergedSchema = z.object({
+  name: requiredName,
+  attributes: ropeAttributesSchema,
+  latlngs: latLngListSchema,
+  isDeleted: z.boolean(),
+});
 
-const orderTarget = z.object({ id: z.number().int().positive().nullable() });
+const orderTarget = z.object({ id: idSchema.nullable() });
 /** POST .../order-before: moves the item in the path before the one named here (null: to the end). */
 export const installationOrderSchema = z.object({ installation: orderTarget });
 export const ropeOrderSchema = z.object({ rope: orderTarget });

@@ -123,3 +123,13 @@ export function notificationStatusColour(
   if (disabled === 0) return 'default';
   return disabled === rules.length ? 'error' : 'warning';
 }
+
+/** PATCH .../notification-setting: channels, users and rules as sent replace the stored ones; the rest stays. */
+export const notificationSettingsPatchSchema = z.object({
+  channels: notificationSettingsSchema.shape.channels.removeDefault().optional(),
+  users: notificationSettingsSchema.shape.users.removeDefault().optional(),
+  rules: z
+    .array(notificationRuleSchema.partial({ type: true }))
+    .max(60)
+    .optional(),
+});

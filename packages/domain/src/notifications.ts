@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
 import { EVENT_TYPES, RECORDING_TYPES } from './events.ts';
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
@@ -24,7 +25,7 @@ export type NotificationRule = z.infer<typeof notificationRuleSchema>;
 
 export const notificationSettingsSchema = z.object({
   channels: z.array(z.enum(NOTIFICATION_CHANNELS)).max(2).default([]),
-  users: z.array(z.number().int().positive()).max(1000).default([]),
+  users: z.array(idSchema).max(1000).default([]),
   rules: z.array(notificationRuleSchema).max(NOTIFICATION_RULE_TYPES.length).default([]),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

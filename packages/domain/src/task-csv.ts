@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from './common.ts';
 import { parseCsv } from './csv.ts';
 import {
   INSPECTION_TYPES,
@@ -13,7 +14,7 @@ export const TASK_CSV_COLUMNS = ['title', 'description', 'dueAt', 'status', 'com
 export const TASK_CSV_MAX_ROWS = 5000;
 
 const rowSchema = z.object({
-  ropeId: z.coerce.number().int().positive().optional(),
+  ropeId: idTextSchema.optional(),
   title: z
     .string({ message: 'title is missing' })
     .trim()

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { patchAttributesSchema, patchFieldsSchema } from './patch.ts';
 import { type Actor, INTERNAL_ROLES, isApiRole, seesMandator } from './permissions.ts';
 import type { Role } from './roles.ts';
 import {
@@ -16,10 +18,10 @@ const isPeriod = (type: TaskCondition['type']) => (PERIOD_TYPES as readonly stri
 /** The task form's rules (spec domain 5, DOMAIN.md 7), with the spec's texts. */
 export const taskBodySchema = z
   .object({
-    rope: z.object({ id: z.number().int().positive() }),
-    event: z.object({ id: z.number().int().positive() }).nullable().optional(),
+    rope: z.object({ id: idSchema }),
+    event: z.object({ id: idSchema }).nullable().optional(),
     assignedUsers: z
-      .array(z.object({ id: z.number().int().positive() }))
+      .array(z.object({ id: idSchema }))
       .max(200)
       .default([]),
     note: z.string().max(65_536).optional(),
@@ -68,6 +70,10 @@ export const taskBodySchema = z
     }
   });
 export type TaskBody = z.infer<typeof taskBodySchema>;
+/** PATCH /tasks/{id}: any part of the task as GET answers it; attributes merge key by key. */
+export const taskPatchSchema = patchFieldsSchema(taskBodySchema).extend({
+  attributes: patchAttributesSchema(taskBodySchema.shape.attributes).optional(),
+});
 
 export function isInternalUser(roles: readonly Role[]): boolean {
   return roles.some((role) => INTERNAL_ROLES.includes(role));

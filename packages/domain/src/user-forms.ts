@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGE_IDS } from './common.ts';
+import { idSchema, LANGUAGE_IDS } from './common.ts';
 import { passwordSchema } from './passwords.ts';
 import { ROLES } from './roles.ts';
 import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS, LOGIN_METHODS, TWO_FACTOR_METHODS } from './users.ts';
@@ -39,10 +39,12 @@ const userFields = z.object({
   email: emailSchema,
   firstname: text45,
   lastname: text45,
-  phone: phoneSchema,
+  /** Null, as reads answer a user without one, means no phone. */
+  phone: phoneSchema.nullable(),
   function: z.enum(JOB_FUNCTIONS, { message: M.selectRequired }).nullable(),
   role: z.enum(ROLES, { message: M.selectRequired }),
-  mandators: z.array(z.number().int().positive()).max(500),
+  /** Ids, or the `{id, name}` objects the users list answers. */
+  mandators: z.array(z.union([idSchema, z.object({ id: idSchema }).transform((mandator) => mandator.id)])).max(500),
   loginMethod: z.enum(LOGIN_METHODS),
   twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable(),
   samlProvider: z.string().trim().max(64).nullable(),
@@ -87,6 +89,7 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const mandatorBodySchema = z.object({
   name: z.string({ message: M.required }).trim().min(1, M.required).max(255),
-  passwordExpiryDays: z.number().int().min(0).max(3650).optional(),
+  /** Null, as reads answer it, or 0: passwords never expire. */
+  passwordExpiryDays: z.number().int().min(0).max(3650).nullable().optional(),
 });
 export type MandatorBody = z.infer<typeof mandatorBodySchema>;

@@ -45,7 +45,24 @@ const USER_BODIES: [string, Body][] = [
   ['malformed JSON', '{"user":{"email":'],
 ];
 
-const BAD_IDS = ['abc', '0', '-1', '1.5', '99999999999', '__proto__', 'constructor', '1%3Bdrop', '%00', '1;2'];
+const BAD_IDS = [
+  'abc',
+  '0',
+  '-1',
+  '1.5',
+  '99999999999',
+  '2147483648',
+  '__proto__',
+  'constructor',
+  '1%3Bdrop',
+  '%00',
+  '1;2',
+  // Number() reads these as 16, 1, 10 and 1: strict parsing refuses them instead of addressing another user.
+  '0x10',
+  '%20%201',
+  '1e1',
+  '1.0',
+];
 
 describe('bad input to the users calls', () => {
   let t: TestApp;
@@ -117,6 +134,35 @@ describe('bad input to the users calls', () => {
   ])('GET /api/users refuses %s', async (_name, query) => {
     const response = await refused('GET', `/api/users${query}`, adminCookie);
     expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses NUL characters, hostile nesting and ids beyond the integer column, naming the field', async () => {
+    const nul = await refused('PATCH', `/api/users/${targetId}`, adminCookie, { user: { firstname: 'A\u0000B' } });
+    expect(nul.json().fields).toEqual({ 'user.firstname': 'Text must not contain NUL characters' });
+    const deep = `{"user":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expect((await refused('PATCH', `/api/users/${targetId}`, adminCookie, deep)).json().fields).toHaveProperty([
+      'user.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0',
+    ]);
+    for (const id of [2 ** 31, 2 ** 53, -1, 1.5]) {
+      const big = await refused('POST', '/api/users', adminCookie, { user: { ...validUser, mandators: [id] } });
+      expect(Object.keys(big.json().fields)).toEqual(['user.mandators.0']);
+    }
+    expect((await refused('GET', `/api/users?search=a%00b`, adminCookie)).json().fields).toHaveProperty('search');
+    expect((await refused('GET', '/api/areas?showAsUser=2147483648', adminCookie)).statusCode).toBe(400);
+    expect((await refused('GET', '/api/areas?showAsUser=0x10', adminCookie)).statusCode).toBe(400);
+  });
+
+  it('refuses malformed multipart boundaries', async () => {
+    for (const type of [
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      `multipart/form-data; boundary=${long(300)}`,
+    ]) {
+      const response = await refused('POST', `/api/users/${targetId}/picture`, adminCookie, '--x\r\n', type);
+      expect(response.statusCode).toBe(400);
+    }
+    const cut = '--abc\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\n\r\nPNG';
+    await refused('POST', `/api/users/${targetId}/picture`, adminCookie, cut, 'multipart/form-data; boundary=abc');
   });
 
   it('refuses bodies that are too large or not JSON', async () => {

@@ -2,6 +2,7 @@ import type { ApiError, ErrorCode } from '@rope/domain/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../http/app-error.ts';
+import { isMalformedMultipart } from '../http/input-guard.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION',
@@ -55,6 +56,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       body = { code: 'INTERNAL', message: 'Internal error', requestId: request.id };
+    } else if (isMalformedMultipart(error)) {
+      status = 400;
+      body = {
+        code: 'VALIDATION',
+        message: `body: the multipart body is malformed (${error.message})`,
+        fields: { body: error.message },
+      };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { code: CODE_BY_STATUS[status] ?? 'VALIDATION', message: error.message };

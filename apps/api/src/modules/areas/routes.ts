@@ -1,9 +1,10 @@
-import { idParamsSchema } from '@rope/domain/common';
-import { areaCreateSchema, areaUpdateSchema } from '@rope/domain/hierarchy';
+import { idParamsSchema, idTextSchema } from '@rope/domain/common';
+import { areaCreateSchema, areaMergedSchema, areaPatchSchema } from '@rope/domain/hierarchy';
 import { ROLES } from '@rope/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { findArea, viewerFor } from '../hierarchy/scope.ts';
 import { createArea } from './create.ts';
@@ -13,7 +14,7 @@ import { deleteArea, updateArea } from './update.ts';
 import { areaViewSchema, damageSchema, toAreaView } from './view.ts';
 
 const showAsQuery = z.object({
-  showAsUser: z.coerce.number().int().positive().optional(),
+  showAsUser: idTextSchema.optional(),
   archived: z.enum(['0', '1']).optional(),
 });
 
@@ -96,10 +97,23 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/areas/:id',
-      { schema: { tags: ['areas'], params: idParamsSchema, body: z.object({ area: areaUpdateSchema }) } },
+      { schema: { tags: ['areas'], params: idParamsSchema, body: z.object({ area: areaPatchSchema }) } },
       async (request, reply) => {
         const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        await updateArea({ ctx, actor, id: request.params.id, input: request.body.area });
+        const { area, mandatorName } = await findArea(ctx, actor, request.params.id);
+        const { id: _id, mandator, damages: _damages, ...current } = toAreaView(area, mandatorName, null);
+        const { mandator: sentMandator, ...patch } = request.body.area;
+        if (sentMandator && patch.mandatorId === undefined) patch.mandatorId = sentMandator.id;
+        const { value, changed } = applyPatch({
+          entity: 'area',
+          current: { ...current, mandatorId: mandator.id },
+          patch,
+          schema: areaMergedSchema,
+        });
+        if (changed.length > 0) {
+          const input = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
+          await updateArea({ ctx, actor, id: request.params.id, input });
+        }
         return reply.status(204).send();
       },
     );

@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@rope/domain/common';
+import { idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -9,7 +9,15 @@ import { listRopes } from '../ropes/list.ts';
 import { currentBendingCycles, damageChart, lossOverTarget } from './damage-chart.ts';
 import { listLatestEvents } from './list.ts';
 
-const showAs = { showAsUser: z.coerce.number().int().positive().optional() };
+/** A bound of the x axis: bending cycles as a decimal number, or a time as an ISO date; nothing read as NaN. */
+const rangeBound = z
+  .string()
+  .max(40)
+  .regex(
+    /^(-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?|[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9:.]+(Z|[+-][0-9]{2}:[0-9]{2})?)?)$/,
+    'Expected a number or an ISO date',
+  );
+const showAs = { showAsUser: idTextSchema.optional() };
 
 /** Damage charts, loss over time, bending cycles and the damage summaries of lists. */
 export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -51,8 +59,8 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParamsSchema,
           querystring: z.object({
             xAxis: z.enum(['timestamp', 'bendingCycles']).default('timestamp'),
-            rangeFrom: z.string().max(40).optional(),
-            rangeTo: z.string().max(40).optional(),
+            rangeFrom: rangeBound.optional(),
+            rangeTo: rangeBound.optional(),
             ...showAs,
           }),
         },
@@ -77,7 +85,7 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           params: idParamsSchema,
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10), ...showAs }),
+          querystring: z.object({ limit: integerTextSchema(1, 100).default(10), ...showAs }),
         },
       },
       async (request) => {

@@ -231,6 +231,10 @@ describe('damage chart from bulk rows', () => {
     const ranged = await loss('xAxis=bendingCycles&rangeFrom=300000');
     expect(ranged.result).toHaveLength(2);
     expect(ranged.forecast).toBeNull();
+    for (const bound of ['0x10', ' 300000', 'soon', '1e5']) {
+      const refused = await cast.call('client', 'GET', `/ropes/${ropeId}/events/lossOverTarget?rangeFrom=${bound}`);
+      expect(refused.statusCode, bound).toBe(400);
+    }
   });
 
   it('recomputes the stored damage when rope settings or the loop length change', async () => {

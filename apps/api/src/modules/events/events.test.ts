@@ -1,4 +1,4 @@
-import { ropeEventHistory, ropes } from '@rope/db/schema/index';
+import { documents, ropeEventHistory, ropeEvents, ropes } from '@rope/db/schema/index';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -231,5 +231,60 @@ describe('rope events', () => {
     expect((await cast.call('client', 'DELETE', `/events/${id}`)).statusCode).toBe(403);
     expect((await cast.call('admin', 'DELETE', `/events/${id}`)).statusCode).toBe(204);
     expect(await t.ctx.db.select().from(ropeEventHistory).where(eq(ropeEventHistory.eventId, id))).toEqual([]);
+  });
+
+  it('answers the same documentCount for an event in every read: list, latest and single', async () => {
+    const id = (await cast.call('client', 'POST', '/events', damage(800, 1))).json().ropeEvent.id;
+    await t.ctx.db.insert(documents).values(
+      [1, 2].map((n) => ({
+        name: `photo-${n}.png`,
+        mimeType: 'image/png',
+        storageKey: `documents/photo-${n}.png`,
+        size: 1,
+        targetType: 'event',
+        targetId: id,
+      })),
+    );
+    const single = (await cast.call('client', 'GET', `/events/${id}`)).json().ropeEvent;
+    const latest = (await cast.call('client', 'GET', '/events?limit=100')).json().ropeEvents;
+    const ofRope = (await cast.call('client', 'GET', `/ropes/${ropeId}/events`)).json().ropeEvents;
+    expect(single.documentCount).toBe(2);
+    expect(latest.find((event: { id: number }) => event.id === id).documentCount).toBe(2);
+    expect(ofRope.find((event: { id: number }) => event.id === id).documentCount).toBe(2);
+  });
+
+  it('lets people triage an imported event (status, archive) but not change what the device measured', async () => {
+    const attributes = {
+      timestamp: '2026-03-02T10:00:00Z',
+      recordingType: 'damage',
+      type: 'wireBreak',
+      actionStatus: 'new',
+      isImported: true,
+      damageCount: 3,
+    } as const;
+    const [row] = await t.ctx.db
+      .insert(ropeEvents)
+      .values({
+        ropeId,
+        position: 900,
+        attributes,
+        occurredAt: new Date(attributes.timestamp),
+        recordingType: 'damage',
+        type: 'wireBreak',
+      })
+      .returning({ id: ropeEvents.id });
+    const url = `/events/${row!.id}`;
+    const read = async () => (await cast.call('client', 'GET', url)).json().ropeEvent;
+    const before = await read();
+    expect((await cast.call('client', 'PATCH', url, { ropeEvent: before })).statusCode).toBe(200);
+    expect(await read()).toEqual(before);
+    const seen = await cast.call('client', 'PATCH', url, { ropeEvent: { attributes: { actionStatus: 'seen' } } });
+    expect(seen.statusCode).toBe(200);
+    expect((await read()).attributes).toEqual({ ...before.attributes, actionStatus: 'seen' });
+    const measured = await cast.call('client', 'PATCH', url, { ropeEvent: { attributes: { damageCount: 1 } } });
+    expect(measured.statusCode).toBe(422);
+    const forged = await cast.call('client', 'PATCH', url, { ropeEvent: { attributes: { isImported: false } } });
+    expect(forged.statusCode).toBe(200);
+    expect((await read()).attributes.isImported).toBe(true);
   });
 });

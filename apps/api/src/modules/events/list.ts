@@ -1,15 +1,12 @@
 import { queryRows } from '@rope/db/client';
-import { areas, documents, installations, ropeEvents, ropes } from '@rope/db/schema/index';
+import { areas, installations, ropeEvents, ropes } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/permissions';
 import { chartPositions } from '@rope/domain/rope/effective-events';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
 import { loadDamageTarget } from './recompute.ts';
-import { toEventView } from './view.ts';
-
-const documentCount = sql<number>`(select count(*)::int from ${documents} d
-  where d.target_type = 'event' and d.target_id = ${ropeEvents.id})`;
+import { eventDocumentCount as documentCount, toEventView } from './view.ts';
 
 export interface RopeEventQuery {
   archived: boolean;

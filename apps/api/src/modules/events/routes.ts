@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@rope/domain/common';
+import { decimalTextSchema, idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
 import { ropeEventBodySchema, ropeEventPatchSchema } from '@rope/domain/event-forms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,20 +16,20 @@ import { ropeEventViewSchema, toEventView } from './view.ts';
 
 const ropeEventsQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(0).max(1000).default(0),
+  page: integerTextSchema(1, 1_000_000).default(1),
+  pageSize: integerTextSchema(0, 1000).default(0),
   search: z.string().trim().max(200).optional(),
-  positionFrom: z.coerce.number().finite().optional(),
-  positionTo: z.coerce.number().finite().optional(),
+  positionFrom: decimalTextSchema.optional(),
+  positionTo: decimalTextSchema.optional(),
   damageFilter: z.enum(['manual', 'mrt']).optional(),
-  showAsUser: z.coerce.number().int().positive().optional(),
+  showAsUser: idTextSchema.optional(),
 });
 const placed = ropeEventViewSchema.extend({
   rope: z.object({ id: z.number(), name: z.string() }),
   installation: z.object({ id: z.number(), name: z.string() }),
   area: z.object({ id: z.number(), name: z.string() }),
 });
-const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+const limitQuery = z.object({ limit: integerTextSchema(1, 100).default(10) });
 
 export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -91,8 +91,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requirePermission(request, 'DOMAIN_READ');
-        const { event } = await findEvent(ctx, actor, request.params.id);
-        return { ropeEvent: toEventView(event) };
+        const { event, documentCount } = await findEvent(ctx, actor, request.params.id);
+        return { ropeEvent: toEventView(event, documentCount) };
       },
     );
 

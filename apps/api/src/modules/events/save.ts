@@ -1,10 +1,17 @@
 import { ropeEventHistory, ropeEvents } from '@rope/db/schema/index';
-import { allowsMutations, type RopeEventBody } from '@rope/domain/event-forms';
+import {
+  allowsMutations,
+  type RopeEventBody,
+  type RopeEventPatch,
+  ropeEventMergedSchema,
+} from '@rope/domain/event-forms';
 import type { RopeEventAttributes } from '@rope/domain/events';
+import { changedKeys } from '@rope/domain/patch';
 import { type Actor, can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
 import { assertWritable, findRope } from '../hierarchy/scope.ts';
 import { enqueueEventTrigger, enqueueHealthTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { findEvent } from './find-event.ts';
@@ -46,10 +53,8 @@ export async function createEvent({ ctx, actor, input }: { ctx: AppContext; acto
   });
 }
 
-type EventPatch =
-  | { actionStatus: RopeEventAttributes['actionStatus'] }
-  | { isDeleted: boolean }
-  | { position: number | null; attributes: RopeEventAttributes };
+/** Imported measurements stay as the device reported them; people still triage and archive them. */
+const IMPORTED_EVENT_CHANGES = new Set(['isDeleted', 'actionStatus']);
 
 export async function updateEvent({
   ctx,
@@ -60,28 +65,32 @@ export async function updateEvent({
   ctx: AppContext;
   actor: Actor;
   id: number;
-  input: EventPatch;
+  input: RopeEventPatch;
 }) {
   const { event, rope, installation, area } = await findEvent(ctx, actor, id);
+  const { actionStatus, ...patch } = input;
+  if (actionStatus !== undefined) patch.attributes = { ...patch.attributes, actionStatus };
+  const current = { position: event.position, attributes: event.attributes, isDeleted: event.isDeleted };
+  const { value, changed } = applyPatch({ entity: 'ropeEvent', current, patch, schema: ropeEventMergedSchema });
+  if (changed.length === 0) return { ropeChanged: false };
   assertWritable([rope, installation, area]);
-  if (event.isDeleted && !('isDeleted' in input && input.isDeleted === false)) {
+  if (event.isDeleted && value.isDeleted) {
     throw new AppError('RULE_VIOLATION', 'Archived items are read-only: restore it first');
   }
-  if (event.attributes.isImported && !('isDeleted' in input)) {
+  const attributes = { ...value.attributes, isImported: event.attributes.isImported };
+  const changedAttributes = changedKeys(event.attributes, attributes);
+  if (
+    event.attributes.isImported &&
+    [...changed.filter((key) => key !== 'attributes'), ...changedAttributes].some(
+      (key) => !IMPORTED_EVENT_CHANGES.has(key),
+    )
+  ) {
     throw new AppError('RULE_VIOLATION', 'Imported events cannot be changed');
   }
-  let position = event.position;
-  let attributes = event.attributes;
-  let isDeleted = event.isDeleted;
-  if ('actionStatus' in input) attributes = { ...attributes, actionStatus: input.actionStatus };
-  else if ('isDeleted' in input) isDeleted = input.isDeleted;
-  else {
-    ({ position } = input);
-    attributes = { ...input.attributes, isImported: event.attributes.isImported };
-    if (attributes.recordingType === 'mutation' && !allowsMutations(rope.attributes)) {
-      throw new AppError('RULE_VIOLATION', 'Mutations are recorded for stranded ropes and track ropes only');
-    }
+  if (changedAttributes.length > 0 && attributes.recordingType === 'mutation' && !allowsMutations(rope.attributes)) {
+    throw new AppError('RULE_VIOLATION', 'Mutations are recorded for stranded ropes and track ropes only');
   }
+  const { position, isDeleted } = value;
   return ctx.db.transaction(async (tx) => {
     await tx
       .update(ropeEvents)

@@ -1,10 +1,16 @@
 import { installations } from '@rope/db/schema/index';
-import { idParamsSchema } from '@rope/domain/common';
-import { installationCreateSchema, installationOrderSchema, installationUpdateSchema } from '@rope/domain/hierarchy';
+import { idParamsSchema, idTextSchema } from '@rope/domain/common';
+import {
+  installationCreateSchema,
+  installationMergedSchema,
+  installationOrderSchema,
+  installationPatchSchema,
+} from '@rope/domain/hierarchy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { reorderBefore } from '../hierarchy/reorder.ts';
 import { assertWritable, findArea, findInstallation, viewerFor } from '../hierarchy/scope.ts';
@@ -16,9 +22,9 @@ import { installationViewSchema, toInstallationView } from './view.ts';
 
 const listQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
-  showAsUser: z.coerce.number().int().positive().optional(),
+  showAsUser: idTextSchema.optional(),
 });
-const areaParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const areaParams = idParamsSchema;
 const one = z.object({ installation: installationViewSchema });
 
 export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -80,20 +86,23 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['installations'],
           params: idParamsSchema,
-          body: z.object({ installation: installationUpdateSchema }),
+          body: z.object({ installation: installationPatchSchema }),
           response: { 200: one },
         },
       },
       async (request) => {
         const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        return {
-          installation: await updateInstallation({
-            ctx,
-            actor,
-            id: request.params.id,
-            input: request.body.installation,
-          }),
-        };
+        const { installation } = await findInstallation(ctx, actor, request.params.id);
+        const { name, attributes, latlngs, isDeleted } = installation;
+        const { value, changed } = applyPatch({
+          entity: 'installation',
+          current: { name, attributes, latlngs, isDeleted },
+          patch: request.body.installation,
+          schema: installationMergedSchema,
+        });
+        if (changed.length === 0) return { installation: toInstallationView(installation) };
+        const input = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
+        return { installation: await updateInstallation({ ctx, actor, id: request.params.id, input }) };
       },
     );
 

@@ -43,10 +43,10 @@ export function toMandatorAnswer(row: MandatorRow, used: boolean): MandatorAnswe
 }
 
 /** 0 switches expiry off, which is the same as no setting. */
-export function withPasswordExpiry(settings: MandatorSettings, days: number | undefined): MandatorSettings {
+export function withPasswordExpiry(settings: MandatorSettings, days: number | null | undefined): MandatorSettings {
   if (days === undefined) return settings;
   const { passwordExpiryDays: _old, ...rest } = settings;
-  return days > 0 ? { ...rest, passwordExpiryDays: days } : rest;
+  return days ? { ...rest, passwordExpiryDays: days } : rest;
 }
 
 /** The restrict foreign keys catch a delete racing a new area or user link. */

@@ -1,10 +1,13 @@
 import { idParamsSchema } from '@rope/domain/common';
+import { mandatorBodySchema } from '@rope/domain/user-forms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
 import { guard, requireActor } from '../../http/guards.ts';
 import { createMandator } from './create.ts';
 import { deleteMandator } from './delete.ts';
+import { findMandator, toMandatorAnswer } from './internal.ts';
 import { listMandators } from './list.ts';
 import { listMandatorUsers } from './list-users.ts';
 import {
@@ -53,13 +56,22 @@ export function mandatorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         preHandler: adminOnly,
       },
-      (request) =>
-        updateMandator({
+      async (request) => {
+        const stored = toMandatorAnswer(await findMandator(ctx, request.params.id), false);
+        const { value, changed } = applyPatch({
+          entity: 'mandator',
+          current: { name: stored.name, passwordExpiryDays: stored.passwordExpiryDays },
+          patch: request.body.mandator,
+          schema: mandatorBodySchema,
+        });
+        const mandator = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
+        return updateMandator({
           ctx,
           actor: requireActor(request),
-          input: { id: request.params.id, mandator: request.body.mandator },
+          input: { id: request.params.id, mandator },
           request,
-        }),
+        });
+      },
     );
     app.delete(
       '/mandators/:id',

@@ -18,6 +18,7 @@ export async function updateMandator({
   const fields = Object.keys(input.mandator).filter((key) => key === 'name' || key === 'passwordExpiryDays');
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(mandators).set(changes).where(eq(mandators.id, current.id)).returning();
+    if (fields.length === 0) return updated!;
     await writeAudit(
       tx,
       {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { queryRows } from '@rope/db/client';
+import { idSchema } from '@rope/domain/common';
 import { notificationMail, notificationSms } from '@rope/domain/notification-texts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import { DELIVERY_MAX_ATTEMPTS } from './queues.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'env' | 'mailer' | 'sms' | 'log'>;
 type Message = { channel: 'email'; mail: Mail } | { channel: 'sms'; phone: string; text: string; reference: string };
-const payloadSchema = z.object({ deliveryId: z.number().int().positive() });
+const payloadSchema = z.object({ deliveryId: idSchema });
 
 /**
  * The deliver job: sends one mail or SMS and marks the delivery sent. The delivery is first claimed as 'sending'

@@ -1,11 +1,12 @@
 import { installations } from '@rope/db/schema/index';
 import { idParamsSchema } from '@rope/domain/common';
-import { notificationSettingsBodySchema } from '@rope/domain/notification-rules';
+import { notificationSettingsBodySchema, notificationSettingsPatchSchema } from '@rope/domain/notification-rules';
 import { notificationSettingsSchema, notificationStatusSchema } from '@rope/domain/notifications';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { areaVisibleTo, findInstallation } from '../hierarchy/scope.ts';
 import { deleteSettings } from './delete-settings.ts';
@@ -46,14 +47,22 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           params: idParamsSchema,
-          body: z.object({ notificationSettings: notificationSettingsBodySchema }),
+          body: z.object({ notificationSettings: notificationSettingsPatchSchema }),
           response: { 200: z.object({ notificationSettings: notificationSettingsSchema }) },
         },
       },
       async (request) => {
         const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const input = request.body.notificationSettings;
-        return { notificationSettings: await updateSettings({ ctx, actor, id: request.params.id, input }) };
+        const { installation } = await findInstallation(ctx, actor, request.params.id);
+        const current = notificationSettingsSchema.parse(installation.notificationSettings ?? {});
+        const { value, changed } = applyPatch({
+          entity: 'notificationSettings',
+          current,
+          patch: request.body.notificationSettings,
+          schema: notificationSettingsBodySchema,
+        });
+        if (changed.length === 0 && installation.notificationSettings) return { notificationSettings: current };
+        return { notificationSettings: await updateSettings({ ctx, actor, id: request.params.id, input: value }) };
       },
     );
 

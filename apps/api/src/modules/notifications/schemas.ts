@@ -1,3 +1,4 @@
+import { integerTextSchema } from '@rope/domain/common';
 import { notificationStatusSchema } from '@rope/domain/notifications';
 import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import { z } from 'zod';
@@ -5,8 +6,7 @@ import { z } from 'zod';
 export const NOTIFICATION_LIMITS = [10, 20, 50, 100] as const;
 
 export const limitQuerySchema = z.object({
-  limit: z.coerce
-    .number()
+  limit: integerTextSchema(1, 100)
     .pipe(
       z.union(
         NOTIFICATION_LIMITS.map((limit) => z.literal(limit)),

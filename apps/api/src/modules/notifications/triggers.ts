@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@rope/db/client';
 import { ropes } from '@rope/db/schema/index';
+import { idSchema } from '@rope/domain/common';
 import type { NotificationSettings } from '@rope/domain/notifications';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { JOB_EVALUATE, NOTIFICATIONS_QUEUE } from './queues.ts';
 
-const id = z.number().int().positive();
+const id = idSchema;
 const key = z.string().min(1).max(120);
 
 /** What the evaluate job carries: one change that rules may react to. */

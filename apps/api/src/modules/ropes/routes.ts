@@ -1,10 +1,11 @@
 import { ropes } from '@rope/db/schema/index';
-import { idParamsSchema } from '@rope/domain/common';
-import { ropeCreateSchema, ropeOrderSchema, ropeUpdateSchema } from '@rope/domain/hierarchy';
+import { idParamsSchema, idTextSchema } from '@rope/domain/common';
+import { ropeCreateSchema, ropeMergedSchema, ropeOrderSchema, ropePatchSchema } from '@rope/domain/hierarchy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { reorderBefore } from '../hierarchy/reorder.ts';
 import { assertWritable, findInstallation, findRope, viewerFor } from '../hierarchy/scope.ts';
@@ -15,7 +16,7 @@ import { ropeViewSchema, toRopeView } from './view.ts';
 
 const listQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
-  showAsUser: z.coerce.number().int().positive().optional(),
+  showAsUser: idTextSchema.optional(),
 });
 const one = z.object({ rope: ropeViewSchema });
 const placed = ropeViewSchema.extend({
@@ -88,13 +89,23 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['ropes'],
           params: idParamsSchema,
-          body: z.object({ rope: ropeUpdateSchema }),
+          body: z.object({ rope: ropePatchSchema }),
           response: { 200: one },
         },
       },
       async (request) => {
         const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        return { rope: await updateRope({ ctx, actor, id: request.params.id, input: request.body.rope }) };
+        const { rope } = await findRope(ctx, actor, request.params.id);
+        const { name, attributes, latlngs, isDeleted } = rope;
+        const { value, changed } = applyPatch({
+          entity: 'rope',
+          current: { name, attributes, latlngs, isDeleted },
+          patch: request.body.rope,
+          schema: ropeMergedSchema,
+        });
+        if (changed.length === 0) return { rope: toRopeView(rope) };
+        const input = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
+        return { rope: await updateRope({ ctx, actor, id: request.params.id, input }) };
       },
     );
 

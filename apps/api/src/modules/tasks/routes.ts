@@ -1,13 +1,14 @@
 import { taskNotes, tasks, users } from '@rope/db/schema/index';
-import { idParamsSchema } from '@rope/domain/common';
+import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { ROLES } from '@rope/domain/roles';
-import { taskBodySchema } from '@rope/domain/task-rules';
+import { taskBodySchema, taskPatchSchema } from '@rope/domain/task-rules';
 import type { TaskAttributes } from '@rope/domain/tasks';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { areaVisibleTo, findRope, viewerFor } from '../hierarchy/scope.ts';
 import { listAssignableUsers } from './assignable-users.ts';
@@ -29,7 +30,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['tasks'],
           querystring: z.object({
             status: z.enum(['open', 'all']).default('open'),
-            showAsUser: z.coerce.number().int().positive().optional(),
+            showAsUser: idTextSchema.optional(),
           }),
           response: { 200: list },
         },
@@ -94,18 +95,37 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['tasks'],
           params: idParamsSchema,
-          body,
+          body: z.object({ task: taskPatchSchema }),
           response: { 200: z.object({ task: taskViewSchema, nextTask: z.object({ id: z.number() }).nullable() }) },
         },
       },
       async (request) => {
         const actor = requirePermission(request, 'DOMAIN_WRITE');
-        await visibleTask(ctx, request.params.id, actor);
+        const stored = await visibleTask(ctx, request.params.id, actor);
+        const { note, ...patch } = request.body.task;
+        const { value, changed } = applyPatch({
+          entity: 'task',
+          current: {
+            rope: { id: stored.rope.id },
+            event: stored.event,
+            assignedUsers: stored.assignedUsers.map((user) => ({ id: user.id })),
+            attributes: stored.attributes,
+          },
+          patch,
+          schema: taskBodySchema,
+        });
+        for (const fixed of ['rope', 'event'] as const) {
+          if (changed.includes(fixed)) {
+            const message = `A task stays with its ${fixed}: create a new task instead`;
+            throw new AppError('VALIDATION', message, { [`task.${fixed}`]: message });
+          }
+        }
+        if (changed.length === 0 && !note?.trim()) return { task: stored, nextTask: null };
         const { nextTaskId } = await updateTask({
           ctx,
           actor,
           id: request.params.id,
-          input: asInput(request.body.task),
+          input: asInput({ ...value, note }),
         });
         const [task] = await loadTasks(ctx.db, eq(tasks.id, request.params.id));
         return { task: task!, nextTask: nextTaskId ? { id: nextTaskId } : null };

@@ -1,10 +1,12 @@
 import { idParamsSchema } from '@rope/domain/common';
 import { managesUsers } from '@rope/domain/permissions';
+import { userUpdateSchema } from '@rope/domain/user-forms';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/app-error.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
 import { guard, requireActor } from '../../http/guards.ts';
 import { createUser } from './create.ts';
 import { deleteUser } from './delete.ts';
@@ -86,13 +88,18 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         preHandler: requireUserManager,
       },
-      (request) =>
-        updateUser({
-          ctx,
-          actor: requireActor(request),
-          input: { id: request.params.id, user: request.body.user },
-          request,
-        }),
+      async (request) => {
+        const actor = requireActor(request);
+        const { user: stored } = await getUser({ ctx, actor, input: request.params });
+        const { password, ...patch } = request.body.user;
+        const { id: _id, roles: _roles, pictureUri: _picture, ...current } = stored;
+        const { value, changed } = applyPatch({ entity: 'user', current, patch, schema: userUpdateSchema });
+        const user = {
+          ...Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]])),
+          ...(password === undefined ? {} : { password }),
+        };
+        return updateUser({ ctx, actor, input: { id: request.params.id, user }, request });
+      },
     );
     app.delete(
       '/users/:id',

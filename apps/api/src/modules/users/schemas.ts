@@ -1,4 +1,4 @@
-import { LANGUAGE_IDS } from '@rope/domain/common';
+import { integerTextSchema, LANGUAGE_IDS } from '@rope/domain/common';
 import { ROLES } from '@rope/domain/roles';
 import { samlProviderSummarySchema } from '@rope/domain/saml';
 import { userCreateSchema, userUpdateSchema } from '@rope/domain/user-forms';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(100).default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: integerTextSchema(1, 100_000).default(1),
   /** "Show free users": honoured for admins only. */
   showFree: z
     .enum(['0', '1', 'true', 'false'])

@@ -1,4 +1,5 @@
 import type { RopeEventAttributes } from '@rope/domain/events';
+import { withRemovedAttributes } from '@rope/domain/patch';
 import type { DamageChartAnswer } from '@rope/domain/views/damage-chart';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
@@ -119,11 +120,16 @@ export function createEvent(ropeId: number, event: EventBody) {
 export function useSaveEvent(ropeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, event }: { id: number | undefined; event: EventBody }) =>
+    // The dialog edits the whole event: what it left out of the stored attributes is removed.
+    mutationFn: async ({ id, event, stored }: { id: number | undefined; event: EventBody; stored?: EventBody }) =>
       id === undefined
         ? (await createEvent(ropeId, event)).ropeChanged
-        : (await apiFetch<{ ropeChanged: boolean }>(`/events/${id}`, { method: 'PATCH', body: { ropeEvent: event } }))
-            .ropeChanged,
+        : (
+            await apiFetch<{ ropeChanged: boolean }>(`/events/${id}`, {
+              method: 'PATCH',
+              body: { ropeEvent: withRemovedAttributes(stored?.attributes, event) },
+            })
+          ).ropeChanged,
     onSuccess: (ropeChanged) => refreshAfterChange(queryClient, ropeId, ropeChanged),
   });
 }

@@ -1,3 +1,4 @@
+import { withRemovedAttributes } from '@rope/domain/patch';
 import type { TaskBody } from '@rope/domain/task-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
@@ -49,14 +50,23 @@ function refreshTasks(queryClient: ReturnType<typeof useQueryClient>) {
 export function useSaveTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, task }: { id: number | undefined; task: TaskBody }) => {
+    // The dialog edits the whole task: what it left out of the stored attributes is removed.
+    mutationFn: async ({
+      id,
+      task,
+      stored,
+    }: {
+      id: number | undefined;
+      task: TaskBody;
+      stored?: { attributes: object };
+    }) => {
       if (id === undefined) {
         await apiFetch<{ task: { id: number } }>('/tasks', { method: 'POST', body: { task } });
         return { nextTask: null };
       }
       return apiFetch<{ task: TaskView; nextTask: { id: number } | null }>(`/tasks/${id}`, {
         method: 'PATCH',
-        body: { task },
+        body: { task: withRemovedAttributes(stored?.attributes, task) },
       });
     },
     onSuccess: () => refreshTasks(queryClient),

@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
+import { parseId } from '@rope/domain/common';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ import { AreaMapPanel } from '../components/area-map-panel';
 export function AreaPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const areaId = Number(useParams().areaId);
+  const areaId = parseId(useParams().areaId);
   const [params, setParams] = useSearchParams();
   const archived = params.get('archived') === '1';
   const area = useArea(areaId);

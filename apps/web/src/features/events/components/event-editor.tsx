@@ -68,7 +68,7 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
     setFailure(null);
     const { rope: _rope, ...event } = parsed.body;
     if (target.mode !== 'import') {
-      save.mutate({ id: stored?.id, event }, { onSuccess: saved, onError: fail });
+      save.mutate({ id: stored?.id, event, stored }, { onSuccess: saved, onError: fail });
       return;
     }
     setProgress({ done: 0, total: (damages?.length ?? 0) + 1 });

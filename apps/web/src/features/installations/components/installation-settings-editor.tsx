@@ -2,6 +2,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
+import { withRemovedAttributes } from '@rope/domain/patch';
 import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
@@ -62,7 +63,10 @@ export function InstallationSettingsEditor({
   const submit = form.onSubmit((values) => {
     setFailure(null);
     update.mutate(
-      { id: installation.id, installation: toInstallationUpdate(values, base) },
+      {
+        id: installation.id,
+        installation: withRemovedAttributes(installation.attributes, toInstallationUpdate(values, base)),
+      },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('installations.settings.saved') });

@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
+import { parseId } from '@rope/domain/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -23,8 +24,8 @@ export function InstallationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
-  const areaId = Number(params.areaId);
-  const installationId = Number(params.installationId);
+  const areaId = parseId(params.areaId);
+  const installationId = parseId(params.installationId);
   const [search, setSearch] = useSearchParams();
   const archived = search.get('archived') === '1';
   const area = useArea(areaId);

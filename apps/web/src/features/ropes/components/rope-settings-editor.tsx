@@ -2,6 +2,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ropeSettingsFileSchema } from '@rope/domain/hierarchy';
+import { withRemovedAttributes } from '@rope/domain/patch';
 import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
@@ -42,7 +43,7 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
   const submit = form.onSubmit((values) => {
     setFailure(null);
     update.mutate(
-      { id: rope.id, rope: toRopeUpdate(values) },
+      { id: rope.id, rope: withRemovedAttributes(rope.attributes, toRopeUpdate(values)) },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('ropes.settings.saved') });

@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { parseId } from '@rope/domain/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -21,11 +22,11 @@ export function RopePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
-  const areaId = Number(params.areaId);
-  const installationId = Number(params.installationId);
+  const areaId = parseId(params.areaId);
+  const installationId = parseId(params.installationId);
   const area = useArea(areaId);
   const installation = useInstallation(installationId);
-  const rope = useRope(Number(params.ropeId));
+  const rope = useRope(parseId(params.ropeId));
   const session = useSessionUser();
   const canEdit = useCan('AREA_PARTIAL_EDIT');
   const canWriteDomain = useCan('DOMAIN_WRITE');

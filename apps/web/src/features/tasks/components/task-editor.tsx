@@ -104,7 +104,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
     if (!parsed.ok) return;
     setFailure(null);
     save.mutate(
-      { id: stored?.id, task: parsed.body },
+      { id: stored?.id, task: parsed.body, stored },
       {
         onSuccess: (answer) => {
           notifications.show(

@@ -1,0 +1,235 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createArea, createInstallation, createMandator, createRope, createUser } from '../test/factories.ts';
+import {
+  type DocRoute,
+  exampleOf,
+  type JsonSchema,
+  leavesOf,
+  listDocRoutes,
+  loadOpenApi,
+  seededRandom,
+  setAt,
+  typesOf,
+} from '../test/openapi.ts';
+import { signIn } from '../test/sign-in.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { registeredApiRoutes } from './world.ts';
+
+/**
+ * Malformed input to every route of the OpenAPI document: each path and query parameter and each body field gets
+ * the corpus below. Nothing may answer 500; what is malformed for certain (NUL characters, ids out of range or
+ * not decimal, proto keys, hostile nesting, broken multipart) must answer 4xx. The corpus is drawn with a fixed
+ * seed, so every run sends the same requests.
+ */
+const SEED = 20_261_124;
+const random = seededRandom(SEED);
+
+const BAD_IDS = ['2147483648', '9007199254740992', '-1', '1.5', '0x10', '%20%201', '1e1', '%00', '__proto__', ''];
+const BAD_NUMBERS = [2 ** 31, 2 ** 53, -1, 1.5, 1e308, -0.000001];
+const BAD_ID_TEXTS = ['0x10', ' 1', '1 ', '+1', '1e3'];
+const HUGE = 'x'.repeat(100_000);
+const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+const t = await createTestApp();
+afterAll(() => t.close());
+const doc = await loadOpenApi(t.app);
+const routes = listDocRoutes(doc);
+
+const mandator = await createMandator(t.ctx.db, 'Probe mandator');
+const area = await createArea(t.ctx.db, mandator.id);
+const installation = await createInstallation(t.ctx.db, area.id);
+const rope = await createRope(t.ctx.db, installation.id);
+const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'probe-admin@contract.test' });
+const target = await createUser(t.ctx.db, { mandatorIds: [mandator.id], email: 'probe-target@contract.test' });
+const event = await t.app.inject({
+  method: 'POST',
+  url: '/api/events',
+  headers: { cookie: await signIn(t.ctx, admin) },
+  payload: {
+    ropeEvent: {
+      rope: { id: rope.id },
+      position: 3,
+      attributes: { timestamp: '2026-01-01T00:00:00Z', recordingType: 'damage', type: 'wireBreak', damageCount: 1 },
+    },
+  },
+});
+const task = await t.app.inject({
+  method: 'POST',
+  url: '/api/tasks',
+  headers: { cookie: await signIn(t.ctx, admin) },
+  payload: { task: { rope: { id: rope.id }, attributes: { title: 'Probe', description: 'Probe task' } } },
+});
+
+/** A real object for each path, so a request gets past "not found" to the part that reads its input. */
+const ID_BY_PREFIX: Record<string, number> = {
+  '/api/areas/': area.id,
+  '/api/installations/': installation.id,
+  '/api/ropes/': rope.id,
+  '/api/events/': event.json().ropeEvent.id,
+  '/api/tasks/': task.json().task.id,
+  '/api/users/': target.id,
+  '/api/mandators/': mandator.id,
+};
+
+function urlOf(route: DocRoute, params: Record<string, string> = {}, query = ''): string {
+  const path = route.path.replace(/\{(\w+)\}/g, (_all, name: string) => {
+    if (name in params) return params[name]!;
+    if (name !== 'id') return 'probe-token';
+    const prefix = Object.keys(ID_BY_PREFIX).find((candidate) => route.path.startsWith(candidate));
+    return String(prefix ? ID_BY_PREFIX[prefix] : 1);
+  });
+  return query ? `${path}?${query}` : path;
+}
+
+let requestNumber = 0;
+const answers: { label: string; status: number; body: string }[] = [];
+
+async function send(
+  label: string,
+  route: DocRoute,
+  url: string,
+  payload?: string,
+  contentType = 'application/json',
+): Promise<number> {
+  requestNumber += 1;
+  const response = await t.app.inject({
+    method: route.method,
+    url,
+    headers: {
+      cookie: await signIn(t.ctx, admin),
+      ...(payload === undefined ? {} : { 'content-type': contentType }),
+    },
+    payload,
+    // A fresh address per request, so throttling per IP answers as it would for one client.
+    remoteAddress: `10.7.${(requestNumber >> 8) & 255}.${requestNumber & 255}`,
+  });
+  answers.push({ label, status: response.statusCode, body: response.body.slice(0, 300) });
+  return response.statusCode;
+}
+
+/** Values of the wrong type for a schema: a string where a number goes, and so on. */
+function wrongTypes(schema: JsonSchema): unknown[] {
+  const types = typesOf(schema);
+  if (types.length === 0) return [];
+  const candidates: [string, unknown][] = [
+    ['string', 12_345],
+    ['number', 'twelve'],
+    ['integer', 'twelve'],
+    ['boolean', 'true'],
+    ['object', ['not', 'an', 'object']],
+    ['array', { not: 'an array' }],
+  ];
+  const accepts = (value: unknown) =>
+    types.some((type) =>
+      type === 'integer' ? Number.isInteger(value) : type === 'array' ? Array.isArray(value) : typeof value === type,
+    );
+  return candidates.filter(([type, value]) => types.includes(type) && !accepts(value)).map(([, value]) => value);
+}
+
+const isIdField = (path: (string | number)[]) => {
+  const names = path.filter((part): part is string => typeof part === 'string');
+  const last = names.at(-1) ?? '';
+  return last === 'id' || /Id$/.test(last) || ((last === 'mandators' || last === 'users') && path.at(-1) === 0);
+};
+
+const pick = <T>(values: readonly T[], count: number): T[] =>
+  [...values].sort(() => random() - 0.5).slice(0, Math.min(count, values.length));
+
+describe(`malformed input to every route of the OpenAPI document (seed ${SEED})`, () => {
+  it('documents every registered /api route', () => {
+    const documented = new Set(routes.map((route) => `${route.method} ${route.route}`));
+    const missing = registeredApiRoutes(t.app).filter(
+      (route) => !route.startsWith('GET /api/doc') && !documented.has(route),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  for (const route of routes) {
+    it(`${route.method} ${route.path}`, async () => {
+      answers.length = 0;
+      const mustRefuse: string[] = [];
+      const refuse = async (label: string, url: string, payload?: string, type?: string) => {
+        const status = await send(`${route.method} ${url.slice(0, 80)} ${label}`, route, url, payload, type);
+        if (status < 400 || status >= 500) mustRefuse.push(`${label}: ${status}`);
+      };
+      const survive = async (label: string, url: string, payload?: string) => {
+        await send(`${route.method} ${url.slice(0, 80)} ${label}`, route, url, payload);
+      };
+      const template = route.body ? exampleOf(doc, route.body) : undefined;
+      const withBody = template === undefined ? undefined : JSON.stringify(template);
+
+      for (const param of route.pathParams) {
+        // Database ids carry the strict id pattern; other path parts (tokens, provider names) are free text.
+        const isId = param.schema.pattern !== undefined;
+        for (const bad of BAD_IDS.filter((id) => isId || id === '%00')) {
+          await refuse(`path ${param.name}=${bad}`, urlOf(route, { [param.name]: bad }), withBody);
+        }
+        await survive(`path ${param.name} huge`, urlOf(route, { [param.name]: 'x'.repeat(5000) }), withBody);
+      }
+
+      for (const param of route.queryParams) {
+        const query = (value: string) => `${param.name}=${value}`;
+        await refuse(`query ${param.name} NUL`, urlOf(route, {}, query('a%00b')), withBody);
+        for (const bad of pick(BAD_IDS, 4)) {
+          const url = urlOf(route, {}, query(bad));
+          if (param.name === 'showAsUser' && bad !== '') await refuse(`query ${param.name}=${bad}`, url, withBody);
+          else await survive(`query ${param.name}=${bad}`, url, withBody);
+        }
+        await survive(`query ${param.name} huge`, urlOf(route, {}, query('x'.repeat(10_000))), withBody);
+      }
+
+      await refuse('query key __proto__', urlOf(route, {}, '__proto__=1'), withBody);
+      await refuse('query value NUL in an unknown key', urlOf(route, {}, 'unknown=%00'), withBody);
+
+      if (route.method !== 'GET' && route.method !== 'DELETE') {
+        const url = urlOf(route);
+        await refuse('body nested 5000 deep', url, deep(5000));
+        await refuse('body with __proto__', url, '{"__proto__":{"isAdmin":true}}');
+        await refuse('body with constructor.prototype', url, '{"constructor":{"prototype":{"isAdmin":true}}}');
+        await refuse('body malformed JSON', url, '{"a":');
+        await refuse('multipart without boundary', url, '--x\r\n', 'multipart/form-data');
+        await refuse('multipart with an empty boundary', url, '--x\r\n', 'multipart/form-data; boundary=');
+        await refuse('multipart boundary of 300', url, '--x\r\n', `multipart/form-data; boundary=${'b'.repeat(300)}`);
+      }
+
+      if (route.body && route.contentTypes.includes('application/json')) {
+        const url = urlOf(route);
+        for (const bad of ['null', '[]', '"text"', '42']) await refuse(`body ${bad}`, url, bad);
+        for (const leaf of leavesOf(doc, route.body)) {
+          const at = leaf.path.join('.');
+          const put = (value: unknown) => JSON.stringify(setAt(template, leaf.path, value));
+          const types = typesOf(leaf.schema);
+          if (types.includes('string')) {
+            await refuse(`${at} with NUL`, url, put('a\u0000b'));
+            const limit = leaf.schema.maxLength;
+            if (limit !== undefined && limit < HUGE.length) await refuse(`${at} huge`, url, put(HUGE));
+            else await survive(`${at} huge`, url, put(HUGE));
+          }
+          for (const value of wrongTypes(leaf.schema))
+            await refuse(`${at} = ${JSON.stringify(value)}`, url, put(value));
+          if (types.includes('object')) {
+            await refuse(`${at} nested 100 deep`, url, put(JSON.parse(deep(100))));
+            await refuse(`${at} with __proto__`, url, put('PROTO').replace('"PROTO"', '{"__proto__":{"x":1}}'));
+          }
+          if (types.includes('integer') || types.includes('number')) {
+            for (const value of pick(BAD_NUMBERS, 3)) {
+              if (isIdField(leaf.path)) await refuse(`${at} = ${value}`, url, put(value));
+              else await survive(`${at} = ${value}`, url, put(value));
+            }
+            if (isIdField(leaf.path)) {
+              for (const value of pick(BAD_ID_TEXTS, 2)) await refuse(`${at} = ${value}`, url, put(value));
+            }
+          }
+        }
+      }
+      const failures = answers.filter((answer) => answer.status >= 500);
+      expect(failures, 'answers of 500').toEqual([]);
+      expect(mustRefuse, 'malformed input that was not refused with a 4xx').toEqual([]);
+    });
+  }
+
+  it('is still alive and healthy after the whole corpus', async () => {
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+});

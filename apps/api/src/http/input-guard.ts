@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/** Deeper than any body the API accepts (an event's splice parts sit at depth 7). */
+export const MAX_JSON_DEPTH = 32;
+/** RFC 2046: a boundary is 1 to 70 characters of a small set. */
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
+
+const refuse = (field: string, problem: string) =>
+  new AppError('VALIDATION', `${field}: ${problem}`, { [field]: problem });
+
+const pathOf = (path: readonly (string | number)[], root: string) => (path.length ? path.join('.') : root);
+
+/**
+ * The first thing in a parsed value PostgreSQL or the object model would trip over: a NUL character (text and
+ * jsonb refuse \u0000), a `__proto__` or `constructor.prototype` key, or nesting deeper than MAX_JSON_DEPTH.
+ * Walks with its own stack, so a hostile depth cannot overflow the call stack.
+ */
+export function findUnsafeValue(value: unknown, root: string): AppError | undefined {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return refuse(pathOf(path, root), 'Text must not contain NUL characters');
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (path.length >= MAX_JSON_DEPTH) return refuse(pathOf(path, root), `Nested deeper than ${MAX_JSON_DEPTH} levels`);
+    if (Array.isArray(current)) {
+      current.forEach((item, index) => {
+        stack.push({ value: item, path: [...path, index] });
+      });
+      continue;
+    }
+    for (const [key, item] of Object.entries(current)) {
+      const at = [...path, key];
+      if (key.includes('\u0000')) return refuse(pathOf(path, root), 'Names must not contain NUL characters');
+      if (key === '__proto__') return refuse(pathOf(at, root), 'This name is not allowed');
+      if (key === 'constructor' && item !== null && typeof item === 'object' && 'prototype' in item) {
+        return refuse(pathOf(at, root), 'This name is not allowed');
+      }
+      stack.push({ value: item, path: at });
+    }
+  }
+  return undefined;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '')
+    throw new AppError('VALIDATION', 'The body is empty; send JSON or leave out the content type');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError('VALIDATION', 'The body is not valid JSON');
+  }
+  const unsafe = findUnsafeValue(value, 'body');
+  if (unsafe) throw unsafe;
+  return value;
+}
+
+function checkMultipart(request: FastifyRequest) {
+  const type = request.headers['content-type'];
+  if (!type || !/^multipart\//i.test(type)) return;
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;]*))/i.exec(type);
+  const boundary = match?.[1] ?? match?.[2]?.trim();
+  if (!boundary || !BOUNDARY.test(boundary)) {
+    throw refuse('content-type', 'A multipart body needs a boundary of 1 to 70 letters, digits or -_.');
+  }
+}
+
+/** Messages of the multipart parser for bodies cut short or broken: the client's fault, never a 500. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Malformed part header|The needle cannot)/;
+
+export function isMalformedMultipart(error: Error): boolean {
+  return MALFORMED_MULTIPART.test(error.message);
+}
+
+/**
+ * Bodies, queries and paths are checked before any schema sees them: JSON is parsed here (NUL characters, proto
+ * keys and hostile depth are 400s naming the field), multipart needs a well-formed boundary.
+ */
+export function registerInputGuard(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJson(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    checkMultipart(request);
+  });
+  app.addHook('preValidation', async (request) => {
+    const unsafe = findUnsafeValue(request.params, 'path') ?? findUnsafeValue(request.query, 'query');
+    if (unsafe) throw unsafe;
+  });
+}

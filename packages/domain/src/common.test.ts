@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { decimalTextSchema, ID_MAX, idSchema, idTextSchema, integerTextSchema, parseId } from './common.ts';
+
+describe('strict ids', () => {
+  it.each(['0x10', ' 1', '1 ', '+1', '1e1', '1.0', '01', '', '0', '-1', '2147483648', '9007199254740993', 'abc'])(
+    'refuses %j in a path or query',
+    (text) => {
+      expect(idTextSchema.safeParse(text).success).toBe(false);
+      expect(parseId(text)).toBeNaN();
+    },
+  );
+
+  it('reads decimal ids up to the integer column', () => {
+    expect(idTextSchema.parse('16')).toBe(16);
+    expect(parseId(String(ID_MAX))).toBe(ID_MAX);
+  });
+
+  it.each([0, -1, 1.5, 2 ** 31, 2 ** 53, Number.NaN, '1'])('refuses %j in a body', (value) => {
+    expect(idSchema.safeParse(value).success).toBe(false);
+  });
+
+  it('reads other integers and decimals in queries strictly too', () => {
+    expect(integerTextSchema(1, 100).safeParse('0x10').success).toBe(false);
+    expect(integerTextSchema(1, 100).parse('10')).toBe(10);
+    expect(decimalTextSchema.parse('-12.5')).toBe(-12.5);
+    for (const text of ['1e3', ' 1', '', '0x1', 'Infinity'])
+      expect(decimalTextSchema.safeParse(text).success).toBe(false);
+  });
+});

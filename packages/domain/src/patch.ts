@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * PATCH is partial (DESIGN section 3): the fields sent replace the stored ones, the objects named in `merged`
+ * (attributes) merge key by key, where null removes a key (JSON merge patch, RFC 7386), and what was not sent stays.
+ */
+export const MERGED_OBJECTS = ['attributes'] as const;
+
+type Plain = Record<string, unknown>;
+const isPlain = (value: unknown): value is Plain =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export function mergePatch<T extends Plain>(
+  current: T,
+  patch: Plain,
+  merged: readonly string[] = MERGED_OBJECTS,
+): T & Plain {
+  const result: Plain = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (merged.includes(key) && isPlain(value)) {
+      const inner: Plain = isPlain(current[key]) ? { ...(current[key] as Plain) } : {};
+      for (const [innerKey, innerValue] of Object.entries(value)) {
+        if (innerValue === null) delete inner[innerKey];
+        else if (innerValue !== undefined) inner[innerKey] = innerValue;
+      }
+      result[key] = inner;
+    } else {
+      result[key] = value;
+    }
+  }
+  return result as T & Plain;
+}
+
+/** JSON with sorted keys, so two objects that differ only in key order compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner) =>
+    isPlain(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner,
+  );
+}
+
+/** The keys of `after` whose value differs from `before`: what a PATCH actually changes. */
+export function changedKeys(before: Plain, after: Plain): string[] {
+  return Object.keys(after).filter((key) => canonical(before[key] ?? null) !== canonical(after[key] ?? null));
+}
+
+function withoutDefault(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodDefault ? withoutDefault(schema.unwrap() as z.ZodType) : schema;
+}
+
+/** An attributes object in a PATCH: every key optional, none defaulted, null to remove it. */
+export function patchAttributesSchema<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  return z.object(
+    Object.fromEntries(
+      Object.entries(schema.shape).map(([key, field]) => [
+        key,
+        withoutDefault(field as z.ZodType)
+          .nullable()
+          .optional(),
+      ]),
+    ) as unknown as { [K in keyof S]: z.ZodOptional<z.ZodNullable<S[K]>> },
+  );
+}
+
+/** A PATCH body from an entity's write shape: every field optional and none defaulted (no silent resets). */
+export function patchFieldsSchema<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  return z.object(
+    Object.fromEntries(
+      Object.entries(schema.shape).map(([key, field]) => [key, withoutDefault(field as z.ZodType).optional()]),
+    ) as unknown as { [K in keyof S]: z.ZodOptional<S[K]> },
+  );
+}
+
+type Attributes<T> = T extends { attributes?: infer A } ? NonNullable<A> : never;
+/** A body whose attributes may name keys as null: the PATCH form of a whole attributes object. */
+export type WithRemovedAttributes<T> = Omit<T, 'attributes'> & {
+  attributes?: { [K in keyof Attributes<T>]?: Attributes<T>[K] | null };
+};
+
+/**
+ * A form edits the whole attributes object, PATCH merges key by key: the keys the form left out or emptied are
+ * sent as null, so the merge removes them instead of keeping the stored value.
+ */
+export function withRemovedAttributes<T extends { attributes?: object }>(
+  stored: object | null | undefined,
+  body: T,
+): WithRemovedAttributes<T> {
+  if (!body.attributes) return body as WithRemovedAttributes<T>;
+  const attributes: Plain = { ...body.attributes };
+  for (const key of Object.keys(stored ?? {})) if (attributes[key] === undefined) attributes[key] = null;
+  return { ...body, attributes } as WithRemovedAttributes<T>;
+}
