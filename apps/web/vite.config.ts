@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { compressAssets } from './build-plugins/compress-assets';
 
 const apiProxy: Record<string, ProxyOptions> = {
   // The Host header stays the dev server's, so the API sees the same origin the browser does (cookies, origin checks).
@@ -23,7 +24,7 @@ function vendorChunk(id: string): string | undefined {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), compressAssets()],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, strictPort: true, proxy: apiProxy },
   build: {
