@@ -18,7 +18,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     bodyLimit: 2 * 1024 * 1024,
     // Only a configured proxy may set the client IP: throttling per IP depends on it.
-    trustProxy: ctx.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.env.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
@@ -35,4 +35,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerRoutes(app, ctx);
   await registerSpa(app, ctx.env.WEB_DIST);
   return app;
+}
+
+/** Fastify counts hops itself when given a number, but its types only take a function for that. */
+function trustProxyOption(setting: AppContext['env']['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
 }
