@@ -27,13 +27,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerSecurity(app);
+  // Before compression, whose hook only reaches routes registered after it: the client's files are compressed at
+  // build time and never again per request.
+  await registerSpa(app, ctx.env.WEB_DIST);
   await registerCompression(app);
   await app.register(cookie);
   await app.register(authenticate, { ctx });
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerOpenApi(app, ctx.version);
   await registerRoutes(app, ctx);
-  await registerSpa(app, ctx.env.WEB_DIST);
   return app;
 }
 

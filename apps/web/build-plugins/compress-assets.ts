@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -25,7 +25,7 @@ export function compressAssets(): Plugin {
       config = resolved;
     },
     async closeBundle() {
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       const files = await listFiles(outDir);
       await Promise.all(files.filter((file) => COMPRESSIBLE.test(file)).map(compressFile));
     },

@@ -2,9 +2,10 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * JSON (and CSV exports) of 1 KiB or more go out as brotli or gzip, as Accept-Encoding allows. Everything else keeps
- * its bytes: the web client's files are compressed at build time (spa.ts), images, PDFs and other downloads are
- * compressed formats or must keep their exact length and ranges.
+ * API answers of 1 KiB or more go out as brotli or gzip, as Accept-Encoding allows: JSON, CSV exports and whatever
+ * else mime-db calls compressible; images, PDFs and other already compressed formats keep their bytes, and so does
+ * anything already carrying a Content-Encoding or a range. The web client's files are compressed at build time
+ * (spa.ts registers them before this plugin, so they are never compressed per request).
  */
 const COMPRESSIBLE = /^(application\/([\w.-]+\+)?json|text\/csv)\s*(;|$)/i;
 

@@ -14,6 +14,7 @@ describe('the web client as files', () => {
     mkdirSync(join(webDist, 'login'), { recursive: true });
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root">Rope Cockpit is starting…</div>');
     writeFileSync(join(webDist, 'login', 'bg-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(webDist, 'assets', 'tiny-abc123.js'), 'export const a = 1;');
     // What the build writes (apps/web/build-plugins/compress-assets.ts): the file and its two compressed copies.
     const script = join(webDist, 'assets', 'index-abc123.js');
     writeFileSync(script, SCRIPT);
@@ -79,9 +80,22 @@ describe('the web client as files', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it('sends index.html compressed only when its copy exists, and small files as they are', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/areas', headers: { 'accept-encoding': 'br' } });
-    expect(response.headers['content-encoding']).toBeUndefined();
-    expect(response.body).toContain('Rope Cockpit is starting');
+  it('never compresses a file per request: one without a compressed copy goes out as it is', async () => {
+    for (const url of ['/areas', '/assets/tiny-abc123.js', '/login/bg-1.svg']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    }
+  });
+
+  it('sends the security headers and, over HTTPS, HSTS with the files too', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
   });
 });
