@@ -85,8 +85,8 @@ async function recordNetwork(page: Page) {
   };
   cdp.on('Network.responseReceived', (event) => {
     const path = new URL(event.response.url).pathname;
-    const headers = Object.fromEntries(
-      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    const headers: Record<string, string> = Object.fromEntries(
+      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
     );
     const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
     requests.set(event.requestId, {
