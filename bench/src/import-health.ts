@@ -4,7 +4,7 @@
 // slow calls, not as one. The API runs as its own process (embedded mode, PGlite) on the built code of this tree.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench import-health
 import { Agent, get } from 'node:http';
-import { startServer } from '../../e2e/src/server.ts';
+import { startBenchServer } from './server.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const PARALLEL = 4;
@@ -17,7 +17,7 @@ const DEMO = { username: 'admin@example.com', password: 'ropecockpit-demo' };
 // Calls wait for a free socket rather than time out: a blocked server shows as latency, never as a lost sample.
 const probeAgent = new Agent({ keepAlive: true, maxSockets: 32 });
 
-const server = await startServer({ DEMO_DATA: 'true', LOG_LEVEL: 'error' });
+const server = await startBenchServer();
 try {
   const cookie = await signIn(server.url);
   const xml = inspectionXml(FILE_BYTES);

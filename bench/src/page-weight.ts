@@ -7,7 +7,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/src/browser.ts';
-import { repoRoot, startServer } from '../../e2e/src/server.ts';
+import { repoRoot } from '../../e2e/src/server.ts';
+import { startBenchServer } from './server.ts';
 
 const KIB = 1024;
 const GOALS = { js: 250 * KIB, css: 50 * KIB } as const;
@@ -30,7 +31,7 @@ interface Load {
   files: string[];
 }
 
-const server = await startServer({ DEMO_DATA: 'true', LOG_LEVEL: 'error' });
+const server = await startBenchServer();
 let browser: Browser | undefined;
 try {
   browser = await launchBrowser();
