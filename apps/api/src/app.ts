@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { authenticate } from './plugins/authenticate.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -18,7 +19,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     bodyLimit: 2 * 1024 * 1024,
     // Only a configured proxy may set the client IP: throttling per IP depends on it.
-    trustProxy: ctx.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.env.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
@@ -28,11 +29,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerInputGuard(app);
   await registerSecurity(app);
+  // Before compression, whose hook only reaches routes registered after it: the client's files are compressed at
+  // build time and never again per request.
+  await registerSpa(app, ctx.env.WEB_DIST);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(authenticate, { ctx });
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerOpenApi(app, ctx.version);
   await registerRoutes(app, ctx);
-  await registerSpa(app, ctx.env.WEB_DIST);
   return app;
+}
+
+/** Fastify counts hops itself when given a number, but its types only take a function for that. */
+function trustProxyOption(setting: AppContext['env']['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
 }

@@ -22,6 +22,10 @@ describe('parseEnv', () => {
       'Invalid configuration: REDIS_URL="http://x" must be a URL like redis://127.0.0.1:6379',
     ],
     [
+      { TRUST_PROXY: 'yes' },
+      'Invalid configuration: TRUST_PROXY="yes" must be true, false, a hop count or comma-separated proxy addresses (e.g. 10.0.0.1,10.1.0.0/16)',
+    ],
+    [
       { DUE_TASKS_SCAN_SECONDS: '0' },
       'Invalid configuration: DUE_TASKS_SCAN_SECONDS="0" must be a whole number of seconds (1-86400)',
     ],
@@ -43,5 +47,16 @@ describe('parseEnv', () => {
       DEMO_DATA: 'false',
     });
     expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@db:5432/rope', DEMO_DATA: false });
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['10.0.0.1, 10.1.0.0/16,::1', '10.0.0.1, 10.1.0.0/16,::1'],
+    ['loopback', 'loopback'],
+  ])('reads TRUST_PROXY=%s as %o', (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -21,6 +22,14 @@ function isUrlWithProtocol(value: string, protocols: string[]): boolean {
   } catch {
     return false;
   }
+}
+
+function isProxyAddress(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
+  // proxy-addr's names for the usual private ranges.
+  if (prefix === undefined && ['loopback', 'linklocal', 'uniquelocal'].includes(address)) return true;
+  return isIP(address) !== 0;
 }
 
 export const envSchema = z.object({
@@ -52,14 +61,28 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(50).optional(),
   /** HMAC key of unsubscribe links; when unset one is generated and kept in the database (app_meta 'secret'). */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
-  /** Behind a load balancer: true or the proxy addresses (comma-separated), so client IPs come from X-Forwarded-For. */
+  /**
+   * Behind a load balancer or TLS proxy: `true` (trust every hop), a hop count, or the proxy addresses
+   * (comma-separated, CIDR allowed). Client IPs, the scheme (HTTPS: HSTS, the cross-site check) and the host then come
+   * from the X-Forwarded-* headers.
+   */
   TRUST_PROXY: z
     .string()
+    .trim()
     .max(500)
     .optional()
     .transform((value) =>
-      value === undefined || value === '' || value === 'false' ? false : value === 'true' ? true : value,
-    ),
+      value === undefined || value === '' || value === 'false'
+        ? false
+        : value === 'true'
+          ? true
+          : /^\d+$/.test(value)
+            ? Number(value)
+            : value,
+    )
+    .refine((value) => typeof value !== 'string' || value.split(',').every((part) => isProxyAddress(part.trim())), {
+      message: 'must be true, false, a hop count or comma-separated proxy addresses (e.g. 10.0.0.1,10.1.0.0/16)',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   /** How often each scheduler asks for a due-task scan. */

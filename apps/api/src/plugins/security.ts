@@ -1,8 +1,11 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** GET calls that change state all the same: another site must not be able to end a session with a link. */
+const STATE_CHANGING_GETS = new Set(['/api/logout']);
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export async function registerSecurity(app: FastifyInstance, options: { tileHosts?: string[] } = {}) {
   await app.register(helmet, {
@@ -23,28 +26,58 @@ export async function registerSecurity(app: FastifyInstance, options: { tileHost
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: process.env.NODE_ENV === 'production',
+    // Sent below, and only over HTTPS: browsers ignore it over plain HTTP, and it says nothing true there.
+    hsts: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    // request.protocol is the connection's, or X-Forwarded-Proto when the proxy is trusted (TRUST_PROXY).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 
   // SameSite cookies already keep other sites' cookies out; this refuses cross-site writes outright.
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!changesState(request)) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     // An identity provider posts its signed assertion from its own site; the signature is the proof there.
     if (request.url.startsWith('/api/saml/acs/')) return;
     const site = request.headers['sec-fetch-site'];
-    if (site && site !== 'same-origin' && site !== 'none') {
-      throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed');
-    }
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      let originHost: string | undefined;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = undefined;
-      }
-      if (originHost !== request.headers.host) throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed');
-    }
+    if (site && site !== 'same-origin' && site !== 'none') throw crossSite();
+    // Origin on writes; a navigation (GET /logout) carries none, so older browsers are checked by their Referer.
+    const claimed = request.headers.origin ?? request.headers.referer;
+    if (claimed === undefined) return;
+    const own = ownOrigin(request);
+    const theirs = originOf(claimed);
+    if (!theirs || theirs !== own) throw crossSite(theirs, own);
   });
+}
+
+function changesState(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  if (STATE_CHANGING.has(request.method)) return path.startsWith('/api/');
+  return (request.method === 'GET' || request.method === 'HEAD') && STATE_CHANGING_GETS.has(path);
+}
+
+/** Scheme, host and port as the browser sees this server; behind a TLS proxy that needs TRUST_PROXY. */
+function ownOrigin(request: FastifyRequest): string | undefined {
+  return originOf(`${request.protocol}://${request.host}`);
+}
+
+/** `null` (sandboxed frames, data: pages, some redirects) and anything unparsable have no origin to match. */
+function originOf(value: string): string | undefined {
+  if (value === 'null') return undefined;
+  try {
+    const origin = new URL(value).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function crossSite(theirs?: string, own?: string): AppError {
+  const detail =
+    theirs && own && new URL(theirs).host === new URL(own).host
+      ? ` (${theirs} is not ${own}; behind an HTTPS proxy set TRUST_PROXY)`
+      : '';
+  return new AppError('FORBIDDEN', `Cross-site requests are not allowed${detail}`);
 }

@@ -1,8 +1,32 @@
 import { existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error.ts';
+
+/**
+ * File types the built client is made of: a missing one is a 404, never index.html, so a stale tab asking for an old
+ * chunk fails loudly instead of parsing HTML as JavaScript. Any other path (`/areas/1.5`, `/login/reset/abc.def`) is
+ * a screen of the app.
+ */
+const ASSET_TYPES = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.map',
+  '.svg',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.ico',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.br',
+  '.gz',
+]);
 
 /** Serves the built web client; every non-API path falls back to index.html so deep links survive a reload. */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
@@ -13,6 +37,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside every text file; they are chosen by Accept-Encoding (with
+      // Vary: accept-encoding), never addressed by name.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, path) {
         // Vite puts a content hash in every asset name, so those never change.
         const immutable = relative(webDist, path).startsWith(`assets${sep}`);
@@ -32,9 +60,15 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
         .type('text/plain')
         .send('The web client is not built. Run the start command of README.md.');
     }
-    const asset = /^\/[\w./-]+\.[a-z0-9]{1,8}$/i.test(path) && !path.includes('..') ? path.slice(1) : undefined;
-    if (asset && existsSync(join(webDist, asset))) return reply.sendFile(asset);
-    if (asset) throw new AppError('NOT_FOUND', 'Not found');
+    if (path.startsWith('/assets/') || ASSET_TYPES.has(extname(path).toLowerCase())) {
+      // Files are routed when the server starts; one built since then is still served.
+      const file = path.slice(1);
+      const servable = /^[\w./-]+$/.test(file) && !file.split('/').includes('..') && !/\.(br|gz)$/.test(file);
+      if (servable && existsSync(join(webDist, file))) {
+        return reply.sendFile(file);
+      }
+      throw new AppError('NOT_FOUND', 'Not found');
+    }
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

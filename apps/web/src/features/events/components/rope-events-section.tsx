@@ -3,22 +3,26 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { allowsMutations } from '@rope/domain/event-forms';
 import type { RopeView } from '@rope/domain/views/hierarchy';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { OpenedOnce } from '../../../components/opened-once';
 import { failureText } from '../../auth/messages';
 import { useCan } from '../../auth/session';
 import { usePatchEvent, useRopeEvents } from '../api';
 import { clampEventPage, DEFAULT_EVENT_PAGE_SIZE, EVENT_SEARCH_DELAY_MS } from '../events-query';
 import { positionRange, useRopeFilters } from '../rope-filters';
 import type { RopeEventView } from '../types';
-import { EventDetailsDialog } from './event-details-dialog';
-import { EventDialog } from './event-dialog';
 import type { EventDialogTarget } from './event-dialog-target';
 import { EventsHeader } from './events-header';
 import { EventsTable } from './events-table';
 import { EventsToolbar } from './events-toolbar';
-import { HistoryDialog } from './history-dialog';
+
+const EventDialog = lazy(() => import('./event-dialog').then((module) => ({ default: module.EventDialog })));
+const EventDetailsDialog = lazy(() =>
+  import('./event-details-dialog').then((module) => ({ default: module.EventDetailsDialog })),
+);
+const HistoryDialog = lazy(() => import('./history-dialog').then((module) => ({ default: module.HistoryDialog })));
 
 /** The rope page's events: table, toolbar, event dialog (spec 2, "Rope events table"). */
 export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly: boolean }) {
@@ -129,9 +133,15 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
         onOpen={onOpen}
         onArchive={onArchive}
       />
-      <EventDialog rope={rope} target={dialog} onClose={() => setDialog(null)} onHistory={setHistoryId} />
-      <EventDetailsDialog rope={rope} event={details} onClose={() => setDetails(null)} />
-      <HistoryDialog eventId={historyId} onClose={() => setHistoryId(null)} />
+      <OpenedOnce open={dialog !== null}>
+        <EventDialog rope={rope} target={dialog} onClose={() => setDialog(null)} onHistory={setHistoryId} />
+      </OpenedOnce>
+      <OpenedOnce open={details !== null}>
+        <EventDetailsDialog rope={rope} event={details} onClose={() => setDetails(null)} />
+      </OpenedOnce>
+      <OpenedOnce open={historyId !== null}>
+        <HistoryDialog eventId={historyId} onClose={() => setHistoryId(null)} />
+      </OpenedOnce>
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { parseId } from '@rope/domain/common';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
+import { OpenedOnce } from '../../../components/opened-once';
 import { ApiError } from '../../../lib/api-client';
 import { useArea } from '../../areas/api';
 import { BackIcon } from '../../areas/components/hierarchy-icons';
@@ -14,8 +15,11 @@ import { useInstallation } from '../../installations/api';
 import { SettingsIcon } from '../../shell/components/icons';
 import { RopeTasksSection } from '../../tasks/components/rope-tasks-section';
 import { useRope } from '../api';
-import { RopeSettingsDialog } from '../components/rope-settings-dialog';
 import { RopeSummary } from '../components/rope-summary';
+
+const RopeSettingsDialog = lazy(() =>
+  import('../components/rope-settings-dialog').then((module) => ({ default: module.RopeSettingsDialog })),
+);
 
 /** /areas/:areaId/installations/:installationId/ropes/:ropeId: the frame of the rope page. */
 export function RopePage() {
@@ -71,13 +75,15 @@ export function RopePage() {
       <RopeDamageSection rope={current} />
       <RopeTasksSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
       <RopeEventsSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
-      <RopeSettingsDialog
-        rope={current}
-        opened={settingsOpen}
-        readOnly={archived || !canEdit}
-        onClose={() => setSettingsOpen(false)}
-        onDeleted={() => navigate(installationPath, { replace: true })}
-      />
+      <OpenedOnce open={settingsOpen}>
+        <RopeSettingsDialog
+          rope={current}
+          opened={settingsOpen}
+          readOnly={archived || !canEdit}
+          onClose={() => setSettingsOpen(false)}
+          onDeleted={() => navigate(installationPath, { replace: true })}
+        />
+      </OpenedOnce>
     </Stack>
   );
 }

@@ -1,18 +1,23 @@
 import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RopeView } from '@rope/domain/views/hierarchy';
-import { useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { OpenedOnce } from '../../../components/opened-once';
 import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useDeleteTask, useRopeTasks } from '../api';
 import { visibleTasks } from '../task-display';
 import type { TaskView } from '../types';
-import { TaskDialog, type TaskDialogTarget } from './task-dialog';
-import { TaskNotesDialog } from './task-notes-dialog';
+import type { TaskDialogTarget } from './task-dialog';
 import { TasksTable } from './tasks-table';
 import { UploadTasksButton } from './upload-tasks-button';
+
+const TaskDialog = lazy(() => import('./task-dialog').then((module) => ({ default: module.TaskDialog })));
+const TaskNotesDialog = lazy(() =>
+  import('./task-notes-dialog').then((module) => ({ default: module.TaskNotesDialog })),
+);
 
 interface RopeTasksSectionProps {
   rope: RopeView;
@@ -81,8 +86,12 @@ export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
         onNotes={onNotes}
         onDelete={onDelete}
       />
-      <TaskDialog rope={rope} target={dialog} onClose={() => setDialog(null)} />
-      <TaskNotesDialog taskId={notesId} onClose={() => setNotesId(null)} />
+      <OpenedOnce open={dialog !== null}>
+        <TaskDialog rope={rope} target={dialog} onClose={() => setDialog(null)} />
+      </OpenedOnce>
+      <OpenedOnce open={notesId !== null}>
+        <TaskNotesDialog taskId={notesId} onClose={() => setNotesId(null)} />
+      </OpenedOnce>
     </Stack>
   );
 }

@@ -1,0 +1,80 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArea, createMandator, createUser } from '../test/factories.ts';
+import { signIn } from '../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+describe('compressed answers', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const mandator = await createMandator(t.ctx.db);
+    for (let i = 0; i < 30; i += 1) await createArea(t.ctx.db, mandator.id, `Area with a long enough name ${i}`);
+    cookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+  });
+  afterAll(() => t.close());
+
+  it('sends a JSON answer over 1 KiB as brotli or gzip, as Accept-Encoding allows, with Vary', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/areas', headers: { cookie } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const expected = plain.json();
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/areas',
+      headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-type']).toContain('application/json');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(expected);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/api/areas', headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(expected);
+  });
+
+  it('sends a JSON answer under 1 KiB as it is', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBeLessThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json().status).toBe('ok');
+  });
+
+  it('leaves a small error answer as it is', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never compresses an image download, whatever the client accepts', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/self/2fa/qr?secret=JBSWY3DPEHPK3PXP',
+      headers: { cookie, 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('compresses the OpenAPI document, the largest JSON answer', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/doc/json', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString()).openapi).toBe('3.1.0');
+  });
+});

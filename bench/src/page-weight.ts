@@ -1,0 +1,183 @@
+// Bytes a first visit moves: the login page and a rope page opened in a real Chromium (fresh cache each run) against
+// the built app served by the API, counted per type from Chromium's own network log (encoded bytes, headers
+// included, as they crossed the wire). Goals (issue 10, DESIGN.md section 9): initial JavaScript <= 250 KiB, CSS <=
+// 50 KiB. Beside the wire figure: the same files as gzip and uncompressed, read from the build (apps/web/dist).
+// Run: npx -y pnpm@10.34.8 turbo run build --filter=@rope/web && npx -y pnpm@10.34.8 --filter @rope/bench page-weight
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchBrowser } from '../../e2e/src/browser.ts';
+import { repoRoot } from '../../e2e/src/server.ts';
+import { startBenchServer } from './server.ts';
+
+const KIB = 1024;
+const GOALS = { js: 250 * KIB, css: 50 * KIB } as const;
+const RUNS = Number(process.env.RUNS ?? 3);
+/** VERBOSE=1 lists every file of the first run: kind, path, encoded body bytes, encoding. */
+const VERBOSE = process.env.VERBOSE === '1';
+const DEMO = { username: 'admin@example.com', password: 'ropecockpit-demo' };
+const dist = join(repoRoot, 'apps/web/dist');
+
+type Kind = 'js' | 'css' | 'api' | 'other';
+interface Load {
+  /** Everything Chromium received, headers included. */
+  wire: Record<Kind, number>;
+  /** The encoded bodies alone (Content-Length as sent): what compression and code splitting change. */
+  body: Record<Kind, number>;
+  /** JS and CSS as the build's .gz copies and as plain files, for the same URLs. */
+  gzip: Record<'js' | 'css', number>;
+  raw: Record<'js' | 'css', number>;
+  requests: number;
+  files: string[];
+}
+
+const server = await startBenchServer();
+let browser: Browser | undefined;
+try {
+  browser = await launchBrowser();
+  const cookie = await signIn(server.url);
+  const ropePath = await firstRopePath(server.url, cookie);
+  const pages = [
+    { name: 'login page', path: '/login', ready: 'input[autocomplete="username"]', cookie: undefined },
+    { name: `rope page (${ropePath})`, path: ropePath, ready: '.uplot, canvas', cookie },
+  ];
+  for (const target of pages) {
+    const loads: Load[] = [];
+    for (let run = 0; run < RUNS; run += 1) loads.push(await firstLoad(browser, server.url, target));
+    report(target.name, loads);
+  }
+} finally {
+  await browser?.close();
+  await server.stop();
+}
+
+async function firstLoad(
+  browser: Browser,
+  url: string,
+  target: { path: string; ready: string; cookie?: string },
+): Promise<Load> {
+  // A fresh context has an empty cache, as a first visit does.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (target.cookie) {
+    const [name, value] = target.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url }]);
+  }
+  const page = await context.newPage();
+  const log = await recordNetwork(page);
+  await page.goto(`${url}${target.path}`, { waitUntil: 'load' });
+  await page.locator(target.ready).first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const load = log.result();
+  await context.close();
+  return load;
+}
+
+async function recordNetwork(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests = new Map<string, { kind: Kind; path: string; length?: number; encoding?: string }>();
+  const load: Load = {
+    wire: { js: 0, css: 0, api: 0, other: 0 },
+    body: { js: 0, css: 0, api: 0, other: 0 },
+    files: [] as string[],
+    gzip: { js: 0, css: 0 },
+    raw: { js: 0, css: 0 },
+    requests: 0,
+  };
+  cdp.on('Network.responseReceived', (event) => {
+    const path = new URL(event.response.url).pathname;
+    const headers: Record<string, string> = Object.fromEntries(
+      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+    requests.set(event.requestId, {
+      kind: kindOf(event.type, path),
+      path,
+      length,
+      encoding: headers['content-encoding'],
+    });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (!request) return;
+    load.wire[request.kind] += event.encodedDataLength;
+    load.body[request.kind] += request.length ?? event.encodedDataLength;
+    load.requests += 1;
+    load.files.push(`${request.kind} ${request.path} ${request.length ?? '?'} ${request.encoding ?? 'identity'}`);
+    if (request.kind === 'js' || request.kind === 'css') {
+      load.raw[request.kind] += fileSize(request.path);
+      load.gzip[request.kind] += fileSize(`${request.path}.gz`) || fileSize(request.path);
+    }
+  });
+  return { result: () => structuredClone(load) };
+}
+
+function kindOf(type: string, path: string): Kind {
+  if (type === 'Script') return 'js';
+  if (type === 'Stylesheet') return 'css';
+  if (path.startsWith('/api/')) return 'api';
+  return 'other';
+}
+
+function fileSize(path: string): number {
+  const file = join(dist, path);
+  return existsSync(file) ? statSync(file).size : 0;
+}
+
+function report(name: string, loads: Load[]) {
+  const figure = (pick: (load: Load) => number) => {
+    const values = loads.map(pick).sort((a, b) => a - b);
+    const median = values[Math.floor(values.length / 2)]!;
+    const spread = values.at(-1)! - values[0]!;
+    return { median, text: `${kib(median)}${spread ? ` (spread ${kib(spread)})` : ''}` };
+  };
+  const js = figure((load) => load.body.js);
+  const css = figure((load) => load.body.css);
+  const verdict = (value: number, goal: number) => `goal <= ${kib(goal)}: ${value <= goal ? 'met' : 'NOT met'}`;
+  console.log(`\n${name}: first load, median of ${loads.length} runs, ${loads[0]!.requests} requests`);
+  console.log(
+    `  JavaScript ${js.text} compressed, ${verdict(js.median, GOALS.js)}; with headers ${figure((load) => load.wire.js).text}` +
+      `, as gzip ${figure((load) => load.gzip.js).text}, uncompressed ${figure((load) => load.raw.js).text}`,
+  );
+  console.log(
+    `  CSS        ${css.text} compressed, ${verdict(css.median, GOALS.css)}; with headers ${figure((load) => load.wire.css).text}` +
+      `, as gzip ${figure((load) => load.gzip.css).text}, uncompressed ${figure((load) => load.raw.css).text}`,
+  );
+  console.log(
+    `  API        ${figure((load) => load.body.api).text}; with headers ${figure((load) => load.wire.api).text}`,
+  );
+  console.log(
+    `  other      ${figure((load) => load.body.other).text} (index.html, images, fonts); with headers ${figure((load) => load.wire.other).text}`,
+  );
+  if (VERBOSE) for (const file of loads[0]!.files) console.log(`    ${file}`);
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / KIB).toFixed(1)} KiB`;
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/login/json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!response.ok || !cookie) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+/** The page of the first demo rope. */
+async function firstRopePath(url: string, cookie: string): Promise<string> {
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${url}/api${path}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const { ropes } = await get<{ ropes: { id: number; installation: { id: number }; area: { id: number } }[] }>(
+    '/ropes',
+  );
+  const rope = ropes[0];
+  if (!rope) throw new Error('the demo data has no rope');
+  return `/areas/${rope.area.id}/installations/${rope.installation.id}/ropes/${rope.id}`;
+}
