@@ -74,7 +74,7 @@ export async function recomputeRopeDamages(db: Db, ropeId: number): Promise<bool
   let result: RopeDamageResult;
   if (rows) {
     result = computeRopeDamageFromRows(target.rope.attributes, rows, options);
-    await writeDamageInputs(db, ropeId, rows);
+    await writeDamageInputs(db, ropeId, rows, target.rope.attributes.positionOffset ?? 0);
   } else {
     result = computeRopeDamage(target.rope.attributes, (await loadRopeForDamage(db, ropeId))!.events, options);
   }
@@ -82,6 +82,8 @@ export async function recomputeRopeDamages(db: Db, ropeId: number): Promise<bool
   const before = target.rope.damages;
   const changed =
     !before ||
+    before.status !== summary.status ||
+    JSON.stringify(before.missingInputs) !== JSON.stringify(summary.missingInputs) ||
     before.damage !== summary.damage ||
     JSON.stringify(before.utilisation) !== JSON.stringify(summary.utilisation) ||
     before.standard !== summary.standard;

@@ -64,6 +64,11 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
         </Group>
       </Group>
       {answer.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
+      {answer.data?.status === 'unknown' ? (
+        <Text size="sm" c="dimmed" data-testid="loss-unknown">
+          {t('maps.gauge.unknownTitle')}
+        </Text>
+      ) : null}
       {data && data.xs.length > 0 ? <LossChart data={data} axis={axis} height={height} /> : null}
       {data && data.xs.length === 0 ? (
         <Center mih={120}>
