@@ -46,4 +46,3 @@ export function healthGauge(healthPercent: number): GaugeReading {
   const percent = Math.min(100, Math.max(0, Math.round(healthPercent)));
   return { percent, label: `${percent} %`, fraction: percent / 100, colour: healthGaugeColour(percent) };
 }
-
