@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { type DemoLoadResult, loadDemoData } from './demo/load.ts';
 import { hashPassword } from './infra/crypto.ts';
+import { recomputeUnassessedDamages } from './modules/events/recompute.ts';
 
 export interface BootstrapResult {
   demo?: DemoLoadResult;
@@ -22,6 +23,8 @@ export async function bootstrapData(ctx: AppContext): Promise<BootstrapResult> {
       storage: ctx.storage,
       log: { info: (message: string) => ctx.log.info(message) },
     });
+  const assessed = await recomputeUnassessedDamages(ctx.db);
+  if (assessed > 0) ctx.log.info(`assessed the damage of ${assessed} ropes stored without a status`);
   if (ctx.env.ADMIN_EMAIL && ctx.env.ADMIN_PASSWORD) {
     const created = await ensureAdmin(ctx, ctx.env.ADMIN_EMAIL, ctx.env.ADMIN_PASSWORD);
     if (created) result.adminCreated = ctx.env.ADMIN_EMAIL;

@@ -1,10 +1,13 @@
+import { ropes } from '@rope/db/schema/index';
 import { damageGauge, healthGauge } from '@rope/domain/rope/gauge';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import type { DamageChartAnswer } from '@rope/domain/views/damage-chart';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
 import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { recomputeUnassessedDamages } from './recompute.ts';
 
 const { nominalDiameter: _, ...WITHOUT_DIAMETER } = WORKED_EXAMPLE_ROPE;
 const UNKNOWN = {
@@ -110,6 +113,32 @@ describe('damage that cannot be computed, through the API', () => {
       status: 'unknown',
       missingInputs: ['outerWireDiameter'],
     });
+  });
+
+  it('assesses a new rope at once: unknown until its settings are complete', async () => {
+    const created = await cast.call('admin', 'POST', `/installations/${installationId}/ropes`, { rope: {} });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().rope.id;
+    expect((await get(`/ropes/${id}`)).rope.damages).toMatchObject({
+      status: 'unknown',
+      missingInputs: ['nominalDiameter', 'metallicCrossSection'],
+    });
+    await cast.call('admin', 'DELETE', `/ropes/${id}`);
+  });
+
+  it('reassesses at start-up a rope stored before damage had a status, which read 0 % while unknown', async () => {
+    const rope = (await createRope(t.ctx.db, installationId)).id;
+    await settings(rope, WITHOUT_DIAMETER);
+    await damage(rope, 5, { damageCount: 4 });
+    const legacy = { standard: 'EN12927', utilisation: {}, damage: 0, health: 100, computedAt: '2026-01-01T00:00:00Z' };
+    await t.ctx.db
+      .update(ropes)
+      .set({ damages: legacy as never })
+      .where(eq(ropes.id, rope));
+    expect(await recomputeUnassessedDamages(t.ctx.db)).toBeGreaterThanOrEqual(1);
+    expect((await get(`/ropes/${rope}`)).rope.damages.status).toBe('unknown');
+    expect(await recomputeUnassessedDamages(t.ctx.db)).toBe(0);
+    await cast.call('admin', 'DELETE', `/ropes/${rope}`);
   });
 
   it('stores and answers figures both gauges print alike: 49.95 % damage reads "50 %" orange beside health "50 %"', async () => {

@@ -90,3 +90,16 @@ export async function recomputeRopeDamages(db: Db, ropeId: number): Promise<bool
   if (changed) await db.update(ropes).set({ damages: summary }).where(eq(ropes.id, ropeId));
   return changed;
 }
+
+/**
+ * Assesses every rope whose stored damage predates `status` (or was never computed): such a row could hold 0 % for a
+ * rope whose damage cannot be computed. Each rope in its own transaction; run at start-up, once per old row.
+ */
+export async function recomputeUnassessedDamages(db: Db): Promise<number> {
+  const stale = await db
+    .select({ id: ropes.id })
+    .from(ropes)
+    .where(sql`${ropes.damages} is null or ${ropes.damages}->>'status' is null`);
+  for (const { id } of stale) await db.transaction((tx) => recomputeRopeDamages(tx, id));
+  return stale.length;
+}

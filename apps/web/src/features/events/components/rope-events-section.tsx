@@ -128,6 +128,7 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
         onDetails={setDetails}
         onOpen={onOpen}
         onArchive={onArchive}
+        positionOffset={rope.attributes.positionOffset}
       />
       <EventDialog rope={rope} target={dialog} onClose={() => setDialog(null)} onHistory={setHistoryId} />
       <EventDetailsDialog rope={rope} event={details} onClose={() => setDetails(null)} />
