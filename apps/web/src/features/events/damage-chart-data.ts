@@ -1,3 +1,4 @@
+import { damageGauge } from '@rope/domain/rope/gauge';
 import { type DamageChartAnswer, type DecodedDamageChart, decodeDamageChart } from '@rope/domain/views/damage-chart';
 
 /** The discard line: 100 % of each reference length's limit. */
@@ -93,7 +94,7 @@ export function damageXRange(data: DamageChartData, zoom: { from: number; to: nu
   return [first - margin, end + margin];
 }
 
-/** Utilisation as the legend shows it, in percent of the limit, rounded. */
+/** Utilisation as the legend shows it, in percent of the limit, rounded as the damage gauge rounds it. */
 export function utilisationPercent(utilisation: number): number {
-  return Math.round(utilisation * 100);
+  return damageGauge(utilisation * 100).percent;
 }

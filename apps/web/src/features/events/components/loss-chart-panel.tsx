@@ -69,8 +69,10 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
           {t('maps.gauge.unknownTitle')}
         </Text>
       ) : null}
-      {data && data.xs.length > 0 ? <LossChart data={data} axis={axis} height={height} /> : null}
-      {data && data.xs.length === 0 ? (
+      {data && data.xs.length > 0 && answer.data?.status !== 'unknown' ? (
+        <LossChart data={data} axis={axis} height={height} />
+      ) : null}
+      {data && data.xs.length === 0 && answer.data?.status !== 'unknown' ? (
         <Center mih={120}>
           <Text c="dimmed">{t('charts.empty')}</Text>
         </Center>
