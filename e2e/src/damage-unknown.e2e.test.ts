@@ -78,7 +78,11 @@ describe.skipIf(Boolean(browserMissing))(
 
       // The notice's link opens the rope settings.
       await notice.getByRole('link', { name: enMaps.gauge.openSettings }).click();
-      await page.getByRole('dialog', { name: enRopes.settings.title }).waitFor();
+      const dialog = page.getByRole('dialog', { name: enRopes.settings.title });
+      await dialog.waitFor();
+      // The settings say what to set and open on the tab that holds it.
+      expect(await dialog.getByTestId('rope-settings-missing').textContent()).toContain(reason);
+      await dialog.getByLabel(enRopes.attributes.nominalDiameter).waitFor();
 
       // The installation's rope list and the areas list say so too.
       await page.goto(`${url}/areas/${areaId}/installations/${installationId}`);
