@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RopeEventAttributes } from '../events.ts';
 import { chartPositions, datumPosition, type RopeEventInput } from './effective-events.ts';
@@ -100,5 +101,41 @@ describe('position offset (DOMAIN.md 1)', () => {
     );
     expect(chartPositions([visual, imported], undefined, 0)).toBeUndefined();
     expect(chartPositions([visual], undefined, 12.5)).toBeUndefined();
+  });
+
+  it('draws every damage where the zoom filter looks for it, whatever offset, mutations and loop', () => {
+    const located = fc.record({
+      position: fc.double({ min: 0, max: 400, noNaN: true }),
+      kind: fc.constantFrom('manual', 'mrt', 'extension', 'shortening'),
+      change: fc.double({ min: 0.5, max: 30, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(located, { maxLength: 40 }),
+        fc.constantFrom(0, 12.5, -7.25),
+        fc.option(fc.integer({ min: 100, max: 500 })),
+        (list, positionOffset, loop) => {
+          // One event a day: the history's order is its time order.
+          const events = list.map((entry, index) => {
+            const timestamp = new Date(Date.UTC(2024, 0, 1) + index * 86_400_000).toISOString();
+            if (entry.kind === 'manual' || entry.kind === 'mrt')
+              return { ...event(entry.position, { detection: entry.kind, timestamp }), id: index + 1 };
+            const lengthChange = entry.kind === 'extension' ? entry.change : -entry.change;
+            return {
+              ...event(entry.position, { recordingType: 'mutation', type: entry.kind, lengthChange, timestamp }),
+              id: index + 1,
+            };
+          });
+          const loopLength = loop ?? undefined;
+          const result = computeRopeDamage({ ...rope, positionOffset }, events, { loopLength });
+          const drawn = chartPositions(events, loopLength, positionOffset);
+          result.damages.id.forEach((id, index) => {
+            const stored = events.find((candidate) => candidate.id === id)!.position;
+            expect(drawn ? drawn.get(id) : stored).toBe(result.damages.position[index]);
+          });
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
