@@ -5,6 +5,7 @@ import { demoKeySecret } from './demo/key-secret.ts';
 import { type DemoLoadResult, loadDemoData, replaceLegacyKeys } from './demo/load.ts';
 import { DEMO_SEED } from './demo/random.ts';
 import { hashPassword } from './infra/crypto.ts';
+import { recomputeUnassessedDamages } from './modules/events/recompute.ts';
 
 export interface BootstrapResult {
   demo?: DemoLoadResult;
@@ -30,6 +31,8 @@ export async function bootstrapData(ctx: AppContext): Promise<BootstrapResult> {
     });
   // Demo data of an earlier version carries keys known to everyone: they stop working even when no demo is wanted.
   else if (await hasDemo(ctx)) await replaceLegacyKeys(ctx.db, DEMO_SEED, demoKeySecret(ctx.env.DATA_DIR));
+  const assessed = await recomputeUnassessedDamages(ctx.db);
+  if (assessed > 0) ctx.log.info(`assessed the damage of ${assessed} ropes stored without a status`);
   if (ctx.env.ADMIN_EMAIL && ctx.env.ADMIN_PASSWORD) {
     const created = await ensureAdmin(ctx, ctx.env.ADMIN_EMAIL, ctx.env.ADMIN_PASSWORD);
     if (created) result.adminCreated = ctx.env.ADMIN_EMAIL;

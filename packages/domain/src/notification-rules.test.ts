@@ -42,6 +42,21 @@ describe('notification rules', () => {
     expect(evaluateRules(1, noReset, [], health('d', 60), states).states).toEqual([]);
   });
 
+  it('treat an unknown rope health as neither a crossing nor a recovery: no notification, the state kept', () => {
+    const rule = settings([{ type: 'ropeHealth', threshold: 50, reset: true }]);
+    const unknown = { kind: 'health' as const, id: 'u', ropeId: 7, health: null };
+    for (const isArmed of [true, false]) {
+      const evaluation = evaluateRules(1, rule, [], unknown, new Map([['ropeHealth', { isArmed }]]));
+      expect(evaluation).toEqual({ fired: [], states: [] });
+    }
+    // Fired before the settings lost an input: once computable again and still low, it does not fire twice.
+    const fired = new Map([['ropeHealth', { isArmed: false }]]);
+    const low = { kind: 'health' as const, id: 'v', ropeId: 7, health: 30 };
+    expect(evaluateRules(1, rule, [], low, fired).fired).toEqual([]);
+    // Armed while unknown and computable below the threshold afterwards: it fires then, once.
+    expect(evaluateRules(1, rule, [], low, new Map()).fired).toHaveLength(1);
+  });
+
   it('fire event-type rules by recording type or event type, new documents and smartrope thresholds', () => {
     const all = settings([
       { type: 'damage' },

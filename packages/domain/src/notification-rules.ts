@@ -43,7 +43,8 @@ export const notificationSettingsBodySchema = z
 export type NotificationTrigger =
   | { kind: 'event'; id: number; ropeId: number; recordingType: string; type: string }
   | { kind: 'document'; id: number; ropeId?: number }
-  | { kind: 'health'; id: string; ropeId: number; health: number }
+  /** health null: the rope's damage cannot be computed (DOMAIN.md 4). */
+  | { kind: 'health'; id: string; ropeId: number; health: number | null }
   | { kind: 'smartrope'; id: number; ropeId: number; value: number };
 
 export interface RuleState {
@@ -71,7 +72,8 @@ function isMuted(status: NotificationStatus, type: string): boolean {
 /**
  * Which rules of an installation fire for one trigger (DOMAIN.md 8). Threshold rules fire once when crossed and
  * re-arm when the value recovers (reset) or never again for that rope (no reset). Muted rules fire nothing, but
- * their arming still follows the value, so unmuting does not replay an old crossing.
+ * their arming still follows the value, so unmuting does not replay an old crossing. An unknown rope health
+ * (null) changes nothing: see docs/notifications.md.
  */
 export function evaluateRules(
   installationId: number,
@@ -91,7 +93,9 @@ export function evaluateRules(
           : trigger.kind === 'smartrope' && rule.type === 'smartropeThreshold'
             ? trigger.value
             : undefined;
-      if (value === undefined || rule.threshold === undefined) continue;
+      // Unknown health (a rule set input missing) is neither a crossing nor a recovery: the rule keeps its state, so
+      // completing the settings later fires it if the rope is then below the threshold, once.
+      if (value === undefined || value === null || rule.threshold === undefined) continue;
       const crossed = rule.type === 'ropeHealth' ? value < rule.threshold : value > rule.threshold;
       const armed = states.get(rule.type)?.isArmed ?? true;
       if (crossed && armed) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAMAGE_INPUTS } from './rope/missing-inputs.ts';
 
 export const ROPE_TYPES = ['strandedRope', 'fullLockedCoilRope', 'spiralStrandRope', 'other'] as const;
 export const ROPE_APPLICATIONS = [
@@ -75,14 +76,20 @@ export const truscanAttributesSchema = z
   .partial();
 export type TruscanAttributes = z.infer<typeof truscanAttributesSchema>;
 
-/** Stored result of the damage computation, refreshed whenever the rope's events change. */
+/**
+ * Stored result of the damage computation, refreshed whenever the rope's events or settings change. `unknown` when
+ * the rope lacks an input its rule set needs (DOMAIN.md 4): no utilisation, damage or health, and the inputs to set.
+ * Rows written before `status` existed read as computed.
+ */
 export const ropeDamagesSchema = z.object({
   standard: z.enum(ROPE_STANDARDS).nullable(),
+  status: z.enum(['computed', 'unknown']).default('computed'),
+  missingInputs: z.array(z.enum(DAMAGE_INPUTS)).default([]),
   /** Utilisation per reference length, keyed by the multiple k of the nominal diameter. */
   utilisation: z.record(z.string().max(8), z.number().finite().min(0)),
-  /** 100 x the largest utilisation. */
-  damage: z.number().finite().min(0),
-  health: z.number().finite().min(0).max(100),
+  /** 100 x the largest utilisation; null when unknown. */
+  damage: z.number().finite().min(0).nullable(),
+  health: z.number().finite().min(0).max(100).nullable(),
   computedAt: z.iso.datetime({ offset: true }),
 });
 export type RopeDamages = z.infer<typeof ropeDamagesSchema>;

@@ -76,8 +76,9 @@ export class RopeTimeline {
     return event;
   }
 
+  /** A damage; one found by MRT is recorded as the device reads it, from its zero (datum - positionOffset). */
   damage(at: number, draft: DamageDraft, mrt: boolean): TimedEvent {
-    return this.push(
+    const event = this.push(
       at,
       draft.position,
       {
@@ -88,6 +89,9 @@ export class RopeTimeline {
       },
       mrt ? 'mrt' : 'staff',
     );
+    const offset = this.rope.attributes.positionOffset ?? 0;
+    if (mrt && offset && event.position !== null) event.position = round(event.position - offset, 3);
+    return event;
   }
 
   planned(): PlannedEvent[] {

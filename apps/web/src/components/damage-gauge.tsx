@@ -1,8 +1,11 @@
-import { Stack, Text } from '@mantine/core';
-import { GAUGE_DISPLAY_MAX_RATIO, gaugeValue, healthGaugeColour } from '@rope/domain/rope/gauge';
+import { Anchor, Stack, Text, Tooltip } from '@mantine/core';
+import { damageGauge, GAUGE_DISPLAY_MAX_RATIO, healthGauge } from '@rope/domain/rope/gauge';
 import type { DamageView } from '@rope/domain/views/hierarchy';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { damageHex, damageRatio, GAUGE_HEX } from './map/colours';
+import { Link } from 'react-router';
+import { useUnknownDamageReason } from './damage-unknown';
+import { GAUGE_HEX } from './map/colours';
 
 interface Zone {
   from: number;
@@ -24,6 +27,8 @@ interface GaugeProps {
 const CX = 50;
 const CY = 50;
 const R = 40;
+/** The shortest value arc drawn, so a red health of 0 % still shows its colour. */
+const MIN_ARC = 0.03;
 
 function pointAt(fraction: number, radius: number): [number, number] {
   const angle = Math.PI * (1 - Math.min(1, Math.max(0, fraction)));
@@ -53,13 +58,13 @@ function Gauge({ fraction, colour, valueText, label, zones, width, caption }: Ga
             fill="none"
           />
         ))}
-        {fraction !== null && fraction > 0 ? (
-          <path d={arc(0, fraction)} stroke={colour} strokeWidth={10} fill="none" />
+        {fraction !== null ? (
+          <path d={arc(0, Math.max(MIN_ARC, fraction))} stroke={colour} strokeWidth={10} fill="none" />
         ) : null}
         {needle ? <line x1={CX} y1={CY} x2={needle[0]} y2={needle[1]} stroke="#343a40" strokeWidth={3} /> : null}
         <circle cx={CX} cy={CY} r={4} fill="#343a40" />
       </svg>
-      <Text size={width > 100 ? 'md' : 'xs'} fw={700} c={fraction === null ? 'dimmed' : undefined} lh={1.2}>
+      <Text size={width > 100 ? 'md' : 'xs'} fw={700} c={fraction === null ? 'dimmed' : undefined} lh={1.2} ta="center">
         {valueText}
       </Text>
       {caption ? (
@@ -71,25 +76,52 @@ function Gauge({ fraction, colour, valueText, label, zones, width, caption }: Ga
   );
 }
 
+/** An unknown gauge: grey with the reason as a tooltip, a link to where the inputs are set when given. */
+function Unknown({ reason, href, children }: { reason: string; href?: string; children: ReactNode }) {
+  return (
+    <Tooltip label={reason} multiline w={260} withArrow>
+      {href ? (
+        <Anchor
+          component={Link}
+          to={href}
+          underline="never"
+          c="inherit"
+          data-testid="damage-unknown"
+          onClick={(event) => event.stopPropagation()}
+        >
+          {children}
+        </Anchor>
+      ) : (
+        <span data-testid="damage-unknown">{children}</span>
+      )}
+    </Tooltip>
+  );
+}
+
 const DAMAGE_ZONES: Zone[] = [
   { from: 0, to: 0.5 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.green },
   { from: 0.5 / GAUGE_DISPLAY_MAX_RATIO, to: 1 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.orange },
   { from: 1 / GAUGE_DISPLAY_MAX_RATIO, to: 1, colour: GAUGE_HEX.red },
 ];
 
-/** Damage in % of the discard limit; the needle stops at 120 %, '–' when nothing is recorded. */
-export function DamageGauge({
-  damages,
-  width = 64,
-  caption,
-}: {
+interface DamageGaugeProps {
   damages: DamageView;
   width?: number;
   caption?: string;
-}) {
+  /** Where an unknown damage's inputs are set: the rope settings, or the page listing the ropes below. */
+  href?: string;
+  /** The damage is the largest of the ropes below an installation or area: an unknown one says how many. */
+  ofRopesBelow?: boolean;
+}
+
+/**
+ * Damage in % of the discard limit; the needle stops at 120 %. '–' when nothing is recorded; grey "unknown" with the
+ * reason when the damage cannot be computed. Figure and colour come from the domain's one rounding.
+ */
+export function DamageGauge({ damages, width = 64, caption, href, ofRopesBelow }: DamageGaugeProps) {
   const { t } = useTranslation();
-  const ratio = damageRatio(damages);
-  if (ratio === null) {
+  const reason = useUnknownDamageReason(damages, ofRopesBelow);
+  if (!damages) {
     return (
       <Gauge
         fraction={null}
@@ -102,13 +134,28 @@ export function DamageGauge({
       />
     );
   }
-  const { needle, label } = gaugeValue(ratio);
+  if (damages.status === 'unknown') {
+    return (
+      <Unknown reason={reason} href={href}>
+        <Gauge
+          fraction={null}
+          colour={GAUGE_HEX.unknown}
+          valueText={t('maps.gauge.unknown')}
+          label={t('maps.gauge.unknownDamage', { reason })}
+          zones={[]}
+          width={width}
+          caption={caption}
+        />
+      </Unknown>
+    );
+  }
+  const reading = damageGauge(damages.damage);
   return (
     <Gauge
-      fraction={needle / GAUGE_DISPLAY_MAX_RATIO}
-      colour={damageHex(damages)}
-      valueText={label}
-      label={t('maps.gauge.damage', { value: label })}
+      fraction={reading.fraction}
+      colour={GAUGE_HEX[reading.colour]}
+      valueText={reading.label}
+      label={t('maps.gauge.damage', { value: reading.label })}
       zones={DAMAGE_ZONES}
       width={width}
       caption={caption}
@@ -117,28 +164,50 @@ export function DamageGauge({
 }
 
 const HEALTH_ZONES: Zone[] = [
-  { from: 0, to: 0.5, colour: GAUGE_HEX.orange },
+  { from: 0, to: MIN_ARC, colour: GAUGE_HEX.red },
+  { from: MIN_ARC, to: 0.5, colour: GAUGE_HEX.orange },
   { from: 0.5, to: 1, colour: GAUGE_HEX.green },
 ];
 
-/** Rope health in percent (100 = as new). */
-export function HealthGauge({
-  health,
-  width = 120,
-  caption,
-}: {
-  health: number | null;
-  width?: number;
-  caption?: string;
-}) {
+/** Rope health in percent (100 = as new): green above 50, orange above 0, red at 0; grey when unknown. */
+export function HealthGauge({ damages, width = 120, caption, href }: DamageGaugeProps) {
   const { t } = useTranslation();
-  const value = health === null ? t('maps.gauge.none') : `${Math.round(health)} %`;
+  const reason = useUnknownDamageReason(damages);
+  if (!damages) {
+    return (
+      <Gauge
+        fraction={null}
+        colour={GAUGE_HEX.none}
+        valueText={t('maps.gauge.none')}
+        label={t('maps.gauge.noHealth')}
+        zones={HEALTH_ZONES}
+        width={width}
+        caption={caption}
+      />
+    );
+  }
+  if (damages.status === 'unknown') {
+    return (
+      <Unknown reason={reason} href={href}>
+        <Gauge
+          fraction={null}
+          colour={GAUGE_HEX.unknown}
+          valueText={t('maps.gauge.unknown')}
+          label={t('maps.gauge.unknownHealth', { reason })}
+          zones={[]}
+          width={width}
+          caption={caption}
+        />
+      </Unknown>
+    );
+  }
+  const reading = healthGauge(damages.health);
   return (
     <Gauge
-      fraction={health === null ? null : health / 100}
-      colour={health === null ? GAUGE_HEX.none : GAUGE_HEX[healthGaugeColour(health)]}
-      valueText={value}
-      label={health === null ? t('maps.gauge.noHealth') : t('maps.gauge.health', { value })}
+      fraction={reading.fraction}
+      colour={GAUGE_HEX[reading.colour]}
+      valueText={reading.label}
+      label={t('maps.gauge.health', { value: reading.label })}
       zones={HEALTH_ZONES}
       width={width}
       caption={caption}

@@ -20,6 +20,31 @@ export function foundByMrt(event: RopeEventInput): boolean {
   return event.attributes.detection === 'mrt';
 }
 
+/**
+ * Events whose positions are measured from the measuring device's zero, not from the rope's datum (DOMAIN.md 1):
+ * damages found by magnetic rope testing (imported from the device's file, TRUscan, or typed in from its report)
+ * and MRT inspections. Everything else (visual findings, mutations, repair pieces, splices) is recorded against
+ * the datum. The bulk rows mark the same damages with DAMAGE_FLAGS.foundByMrt.
+ */
+export function isDeviceReferenced(attributes: Pick<RopeEventAttributes, 'detection' | 'type'>): boolean {
+  return attributes.detection === 'mrt' || attributes.type === 'mrtInspection';
+}
+
+/**
+ * An event's position from the rope's datum: the device's zero lies positionOffset metres along the rope from the
+ * datum, so a device position p is the datum position p + positionOffset.
+ */
+export function datumPosition(event: RopeEventInput, positionOffset: number): number | null {
+  if (event.position === null || !positionOffset || !isDeviceReferenced(event.attributes)) return event.position;
+  return event.position + positionOffset;
+}
+
+/** The event at its datum position: the same object when nothing moves. */
+function atDatum(event: RopeEventInput, positionOffset: number): RopeEventInput {
+  const position = datumPosition(event, positionOffset);
+  return position === event.position ? event : { ...event, position };
+}
+
 const time = (event: RopeEventInput) => Date.parse(event.attributes.timestamp);
 
 const changesHistory = (event: RopeEventInput) =>
@@ -32,21 +57,25 @@ export function endOfDay(date: string): number {
 }
 
 /**
- * The located damages that count on a date, after the rope's history: relevant mutations shift earlier damages
- * lying beyond them (a shortening drops the damages of the piece cut out), and repair pieces remove earlier
- * damages inside their range. Other repairs only change the action status, so they do not appear here.
+ * The located damages that count on a date, at datum positions, after the rope's history: relevant mutations shift
+ * earlier damages lying beyond them (a shortening drops the damages of the piece cut out), and repair pieces remove
+ * earlier damages inside their range. Other repairs only change the action status, so they do not appear here.
+ * Device-referenced damages are moved to the datum first (positionOffset), since mutations and repair pieces are
+ * recorded against the datum.
  */
 export function effectiveDamages(
   events: readonly RopeEventInput[],
-  options: { damageFilter?: DamageFilter; asOf?: number } = {},
+  options: { damageFilter?: DamageFilter; asOf?: number; positionOffset?: number } = {},
 ): RopeEventInput[] {
   const asOf = options.asOf ?? Number.POSITIVE_INFINITY;
+  const offset = options.positionOffset ?? 0;
   const bounded = Number.isFinite(asOf);
   let damages: RopeEventInput[] = [];
   // Without mutations and repair pieces the order of history does not matter: no sort, no date parsing.
   if (!events.some(changesHistory)) {
     for (const event of events) {
-      if (isDamage(event) && event.position !== null && (!bounded || time(event) < asOf)) damages.push(event);
+      if (isDamage(event) && event.position !== null && (!bounded || time(event) < asOf))
+        damages.push(atDatum(event, offset));
     }
   } else {
     // Parse every timestamp once: a comparator that parses costs n log n parses.
@@ -58,7 +87,7 @@ export function effectiveDamages(
     for (const event of history) {
       const { attributes } = event;
       if (isDamage(event) && event.position !== null) {
-        damages.push(event);
+        damages.push(atDatum(event, offset));
       } else if (attributes.recordingType === 'mutation' && isRelevant(event)) {
         damages = shiftByMutation(damages, event);
       } else if (attributes.type === 'repairPiece' && event.position !== null) {
@@ -87,21 +116,28 @@ function shiftByMutation(damages: RopeEventInput[], mutation: RopeEventInput): R
 }
 
 /**
- * Where the damage chart draws each located event: shifted by the relevant mutations after it, wrapped on an
- * endless rope. Undefined when neither applies, so callers can keep filtering stored positions.
+ * Where the damage chart draws each located event: at its datum position, shifted by the relevant mutations after
+ * it, wrapped on an endless rope. Undefined when none applies, so callers can keep filtering stored positions.
  */
 export function chartPositions(
   events: readonly RopeEventInput[],
   loopLength?: number,
+  positionOffset = 0,
 ): Map<number, number> | undefined {
   const mutations = events.filter((event) => event.attributes.recordingType === 'mutation' && isRelevant(event));
   const located = events.filter((event) => event.position !== null);
-  if (mutations.length === 0 && located.every((event) => wrapPosition(event.position!, loopLength) === event.position))
+  const datum = located.map((event) => datumPosition(event, positionOffset)!);
+  if (
+    mutations.length === 0 &&
+    located.every(
+      (event, index) => datum[index] === event.position && wrapPosition(datum[index], loopLength) === datum[index],
+    )
+  )
     return undefined;
   return new Map(
-    located.map((event) => [
+    located.map((event, index) => [
       event.id,
-      wrapPosition(shiftPosition(event.position!, time(event), mutations), loopLength),
+      wrapPosition(shiftPosition(datum[index]!, time(event), mutations), loopLength),
     ]),
   );
 }

@@ -1,4 +1,6 @@
 export type GaugeColour = 'green' | 'orange' | 'red';
+/** A gauge whose damage cannot be computed: grey, never green. */
+export type GaugeTone = GaugeColour | 'unknown';
 
 /** A damage ratio (1 = discard limit): green under 0.5, orange under 1, red from 1. */
 export function damageGaugeColour(ratio: number): GaugeColour {
@@ -15,9 +17,32 @@ export function healthGaugeColour(health: number): GaugeColour {
 }
 
 export const GAUGE_DISPLAY_MAX_RATIO = 1.2;
+const DISPLAY_MAX_PERCENT = GAUGE_DISPLAY_MAX_RATIO * 100;
 
-/** The gauge needle stops at 120 %; above it the value reads "> 120 %". */
-export function gaugeValue(ratio: number): { needle: number; label: string } {
-  if (ratio > GAUGE_DISPLAY_MAX_RATIO) return { needle: GAUGE_DISPLAY_MAX_RATIO, label: '> 120 %' };
-  return { needle: Math.max(0, ratio), label: `${Math.round(ratio * 100)} %` };
+/** What a gauge shows: the rounded figure, its label, where the needle stands (0-1 of the arc) and its colour. */
+export interface GaugeReading {
+  /** Whole percent: the printed figure and the colour both come from it. */
+  percent: number;
+  label: string;
+  /** 0 (left) to 1 (right) of the arc. */
+  fraction: number;
+  colour: GaugeColour;
+}
+
+/**
+ * The damage gauge for a damage in percent of the discard limit (100 = discard). One rounding to whole percent
+ * gives the figure and the colour, so 49.95 % reads "50 %" in orange, never "50 %" in green. The needle stops at
+ * 120 %; above it the value reads "> 120 %".
+ */
+export function damageGauge(damagePercent: number): GaugeReading {
+  const percent = Math.max(0, Math.round(damagePercent));
+  const colour = damageGaugeColour(percent / 100);
+  if (percent > DISPLAY_MAX_PERCENT) return { percent, label: `> ${DISPLAY_MAX_PERCENT} %`, fraction: 1, colour };
+  return { percent, label: `${percent} %`, fraction: percent / DISPLAY_MAX_PERCENT, colour };
+}
+
+/** The health gauge (100 = as new), with the same single rounding: 49.95 % reads "50 %" in orange, 0 % in red. */
+export function healthGauge(healthPercent: number): GaugeReading {
+  const percent = Math.min(100, Math.max(0, Math.round(healthPercent)));
+  return { percent, label: `${percent} %`, fraction: percent / 100, colour: healthGaugeColour(percent) };
 }

@@ -2,6 +2,7 @@ import type { RopeAttributes, RopeDamages } from '../ropes.ts';
 import { eventLossPct, lossModel, lossPctOf } from './cross-section.ts';
 import { type DamageColumns, emptyDamages, sortDamages, type UnsortedDamages } from './damage-columns.ts';
 import { type DamageFilter, effectiveDamages, type RopeEventInput } from './effective-events.ts';
+import { type DamageInput, missingInputs } from './missing-inputs.ts';
 import { type RuleRow, type RuleSet, ruleRowFor } from './rule-sets.ts';
 import { sweepColumns, type WindowColumns, worstWindow } from './windows.ts';
 
@@ -15,17 +16,35 @@ export interface ReferenceSeries {
   windows: WindowColumns;
 }
 
-export interface RopeDamageResult {
+interface DamageResultBase {
   ruleSet: RuleSet;
   row: RuleRow;
+  /** Datum position of the measuring device's zero, m: added to device-referenced positions (DOMAIN.md 1). */
   positionOffset: number;
-  /** The damages that count, sorted as the windows index them. */
+  /** The damages that count, at datum positions, sorted as the windows index them. */
   damages: DamageColumns;
-  series: ReferenceSeries[];
-  /** 100 × the largest utilisation. */
-  damage: number;
-  health: number;
 }
+
+/**
+ * The rope's damage: computed, or unknown when the rope lacks an input its rule set needs (DOMAIN.md 4). Unknown
+ * is never zero: it names what is missing, and has no series, damage or health a caller could mistake for healthy.
+ */
+export type RopeDamageResult =
+  | (DamageResultBase & {
+      status: 'computed';
+      missingInputs: [];
+      series: ReferenceSeries[];
+      /** 100 × the largest utilisation. */
+      damage: number;
+      health: number;
+    })
+  | (DamageResultBase & {
+      status: 'unknown';
+      missingInputs: DamageInput[];
+      series: [];
+      damage: null;
+      health: null;
+    });
 
 export interface DamageOptions {
   damageFilter?: DamageFilter;
@@ -43,13 +62,16 @@ export function computeRopeDamage(
 ): RopeDamageResult {
   const { row } = ruleRowFor(rope);
   const model = lossModel(rope);
-  const effective = effectiveDamages(events, options);
+  const effective = effectiveDamages(events, { ...options, positionOffset: rope.positionOffset ?? 0 });
   const damages = emptyDamages(effective.length, row.metric);
+  let wireOnly = false;
   for (const event of effective) {
     const lossPct = eventLossPct(event.attributes, rope, model);
-    addDamage(damages, event.id, event.position!, event.attributes.damageCount ?? 0, lossPct);
+    const count = event.attributes.damageCount ?? 0;
+    if (count > 0 && !((event.attributes.crossSectionLossAmount ?? 0) > 0)) wireOnly = true;
+    addDamage(damages, event.id, event.position!, count, lossPct);
   }
-  return damageOfColumns(rope, damages, options.loopLength);
+  return damageOfColumns(rope, damages, wireOnly, options.loopLength);
 }
 
 /**
@@ -66,12 +88,28 @@ export interface DamageRows {
   /** DAMAGE_FLAGS of the event. */
   flags: ArrayLike<number>;
   occurredAt?: ArrayLike<number>;
-  /** The rows come sorted by position, ties by id: the sort is skipped unless positions wrap on a loop. */
-  sorted?: boolean;
+  /**
+   * The rows come sorted by datum position (see rowDatumPositions) for this position offset, ties by id: the sort
+   * is skipped when the rope still has that offset and no position wraps on a loop.
+   */
+  sortedForOffset?: number;
 }
 
 /** Bits of DamageRows.flags. */
 export const DAMAGE_FLAGS = { lossInMm2: 1, foundByMrt: 2 } as const;
+
+/**
+ * The rows' positions from the datum: damages found by MRT are measured from the device's zero and move by the
+ * rope's position offset (isDeviceReferenced). What the rows are sorted by (DamageRows.sortedForOffset).
+ */
+export function rowDatumPositions(rows: Pick<DamageRows, 'position' | 'flags'>, positionOffset: number): Float64Array {
+  const positions = Float64Array.from(rows.position);
+  if (!positionOffset) return positions;
+  for (let i = 0; i < positions.length; i += 1) {
+    if (rows.flags[i]! & DAMAGE_FLAGS.foundByMrt) positions[i] = positions[i]! + positionOffset;
+  }
+  return positions;
+}
 
 /** computeRopeDamage for bulk rows: the same filters, without an object per event. */
 export function computeRopeDamageFromRows(
@@ -86,21 +124,26 @@ export function computeRopeDamageFromRows(
   if (Number.isFinite(asOf) && !rows.occurredAt) throw new Error('Replaying a date needs occurredAt');
   const damages = emptyDamages(n, row.metric);
   const filterMrt = options.damageFilter === 'mrt';
+  const offset = rope.positionOffset ?? 0;
   let kept = 0;
+  let wireOnly = false;
   for (let i = 0; i < n; i += 1) {
     if (rows.occurredAt && !(rows.occurredAt[i]! < asOf)) continue;
     const flags = rows.flags[i]!;
-    if (options.damageFilter && filterMrt !== ((flags & DAMAGE_FLAGS.foundByMrt) !== 0)) continue;
+    const mrt = (flags & DAMAGE_FLAGS.foundByMrt) !== 0;
+    if (options.damageFilter && filterMrt !== mrt) continue;
     const count = rows.damageCount[i]!;
-    const lossPct = lossPctOf(model, count, rows.lossAmount[i]!, (flags & DAMAGE_FLAGS.lossInMm2) !== 0);
+    const lossAmount = rows.lossAmount[i]!;
+    if (count > 0 && !(lossAmount! > 0)) wireOnly = true;
+    const lossPct = lossPctOf(model, count, lossAmount, (flags & DAMAGE_FLAGS.lossInMm2) !== 0);
     damages.id[kept] = rows.id[i]!;
-    damages.position[kept] = rows.position[i]!;
+    damages.position[kept] = mrt ? rows.position[i]! + offset : rows.position[i]!;
     damages.count[kept] = count;
     damages.lossPct[kept] = lossPct;
     kept += 1;
   }
   damages.length = kept;
-  return damageOfColumns(rope, damages, options.loopLength, rows.sorted);
+  return damageOfColumns(rope, damages, wireOnly, options.loopLength, rows.sortedForOffset === offset);
 }
 
 function addDamage(damages: UnsortedDamages, id: number, position: number, count: number, lossPct: number) {
@@ -111,31 +154,33 @@ function addDamage(damages: UnsortedDamages, id: number, position: number, count
   damages.lossPct[i] = lossPct;
 }
 
+/**
+ * Sorts once for every reference length and sweeps each; unknown when the rope lacks an input the rule set needs
+ * for it (even with no damage recorded: an inspector must complete the settings before the rope can be assessed),
+ * or the outer wire diameter when a damage is recorded only as broken wires under a loss rule.
+ */
 function damageOfColumns(
   rope: RopeAttributes,
   unsorted: UnsortedDamages,
+  hasWireOnlyDamage: boolean,
   loopLength?: number,
   presorted = false,
 ): RopeDamageResult {
   const { ruleSet, row } = ruleRowFor(rope);
-  const diameterM = (rope.nominalDiameter ?? 0) / 1000;
-  // One sort serves every reference length.
   const damages = sortDamages(unsorted, loopLength, presorted);
+  const base = { ruleSet, row, positionOffset: rope.positionOffset ?? 0, damages };
+  const missing = missingInputs(rope, ruleSet, row, hasWireOnlyDamage);
+  if (missing.length > 0) {
+    return { ...base, status: 'unknown', missingInputs: missing, series: [], damage: null, health: null };
+  }
+  const diameterM = rope.nominalDiameter! / 1000;
   const series = row.lengths.map(({ multiple, limit }) => {
     const length = multiple * diameterM;
     const windows = sweepColumns(damages, length, loopLength);
     return { multiple, length, limit, utilisation: worstWindow(windows) / limit, windows };
   });
   const damage = 100 * Math.max(0, ...series.map((entry) => entry.utilisation));
-  return {
-    ruleSet,
-    row,
-    positionOffset: rope.positionOffset ?? 0,
-    damages,
-    series,
-    damage,
-    health: ropeHealth(damage),
-  };
+  return { ...base, status: 'computed', missingInputs: [], series, damage, health: ropeHealth(damage) };
 }
 
 export function ropeHealth(damage: number): number {
@@ -149,16 +194,31 @@ export function loopLengthFor(rope: RopeAttributes, installationLoopLength?: num
   return loop && loop > 0 ? loop : undefined;
 }
 
-/** What the rope row stores: the utilisation per reference length and the maximum, for lists, maps and gauges. */
+/**
+ * What the rope row stores for lists, maps and gauges: the utilisation per reference length and the maximum, or
+ * unknown with the missing inputs (no utilisation, damage or health).
+ */
 export function summariseDamages(result: RopeDamageResult, computedAt: Date): RopeDamages {
+  const common = { standard: result.ruleSet.id, computedAt: computedAt.toISOString() };
+  if (result.status === 'unknown') {
+    return {
+      ...common,
+      status: 'unknown',
+      missingInputs: result.missingInputs,
+      utilisation: {},
+      damage: null,
+      health: null,
+    };
+  }
   return {
-    standard: result.ruleSet.id,
+    ...common,
+    status: 'computed',
+    missingInputs: [],
     utilisation: Object.fromEntries(
       result.series.map((entry) => [String(entry.multiple), round(entry.utilisation, 6)]),
     ),
     damage: round(result.damage, 4),
     health: round(result.health, 4),
-    computedAt: computedAt.toISOString(),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { DamageInput } from '../rope/missing-inputs.ts';
 import type { RopeDamageResult } from '../rope/rope-damage.ts';
 
 /**
@@ -5,7 +6,10 @@ import type { RopeDamageResult } from '../rope/rope-damage.ts';
  * doubles as decimal text costs more than computing the chart. `damages` are the damages that count, sorted as
  * the windows index them; window i starts at damages.position[first[i]] and holds eventCount[i] damages from there
  * on (past the last to the first on an endless rope); value[i] is its sum under the rule in force. The window's
- * count, loss, events and heaviest damage follow from those (see damageWindow).
+ * count, loss, events and heaviest damage follow from those (see damageWindow). Positions are datum positions
+ * (device-referenced damages moved by positionOffset). `status: 'unknown'` when the rope lacks an input its rule set
+ * needs: `missingInputs` names them, damage and health are null and `result` is empty, while `damages` still lists
+ * what was recorded.
  */
 export interface DamageChartAnswer {
   standard: string;
@@ -15,8 +19,10 @@ export interface DamageChartAnswer {
     row: { id: string; label: string; metric: 'lossPct' | 'brokenWires'; comparator: string; source: string };
   };
   positionOffset: number;
-  damage: number;
-  health: number;
+  status: 'computed' | 'unknown';
+  missingInputs: DamageInput[];
+  damage: number | null;
+  health: number | null;
   columns: typeof DAMAGE_CHART_COLUMNS;
   damages: { length: number; id: string; position: string; count: string; lossPct: string };
   windows: { length: number; first: string };
@@ -56,6 +62,8 @@ export function damageChartAnswer(result: RopeDamageResult, encode: ColumnEncode
       },
     },
     positionOffset: result.positionOffset,
+    status: result.status,
+    missingInputs: result.missingInputs,
     damage: result.damage,
     health: result.health,
     columns: DAMAGE_CHART_COLUMNS,

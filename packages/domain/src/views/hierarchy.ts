@@ -2,10 +2,27 @@ import { z } from 'zod';
 import { installationAttributesSchema } from '../installations.ts';
 import { BASE_LAYERS } from '../maps.ts';
 import { notificationSettingsSchema, notificationStatusSchema } from '../notifications.ts';
+import { DAMAGE_INPUTS } from '../rope/missing-inputs.ts';
 import { ropeAttributesSchema, truscanAttributesSchema } from '../ropes.ts';
 
-/** The largest damage below an item (% of the discard limit) and the health seen from the other side. */
-export const damageViewSchema = z.object({ damage: z.number(), health: z.number() }).nullable();
+/**
+ * The damage of a rope, or the largest below an installation or area (% of the discard limit), and the health seen
+ * from the other side; null while nothing has been assessed. `unknown` when the rope, or any rope below, lacks an
+ * input its rule set needs: no figures, the inputs to set and how many ropes are affected (DOMAIN.md 4).
+ */
+export const damageViewSchema = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('computed'), damage: z.number(), health: z.number() }),
+    z.object({
+      status: z.literal('unknown'),
+      damage: z.null(),
+      health: z.null(),
+      missingInputs: z.array(z.enum(DAMAGE_INPUTS)),
+      /** Ropes whose damage cannot be computed: 1 for a rope, any number below an installation or area. */
+      unknownRopes: z.number().int().min(1),
+    }),
+  ])
+  .nullable();
 export type DamageView = z.infer<typeof damageViewSchema>;
 
 const latLng = z.tuple([z.number(), z.number()]);

@@ -2,14 +2,14 @@ import { areas, installations, mandators, ropes } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { maxRopeDamage } from '../hierarchy/damage-summary.ts';
+import { ropeDamageAggregate, toDamageView } from '../hierarchy/damage-summary.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
 import { toAreaView } from './view.ts';
 
 /** The viewer's areas, archived or not, each with the largest damage of its live ropes. */
 export async function listAreas({ ctx, viewer, archived }: { ctx: AppContext; viewer: Actor; archived: boolean }) {
   const rows = await ctx.db
-    .select({ area: areas, mandatorName: mandators.name, maxDamage: maxRopeDamage })
+    .select({ area: areas, mandatorName: mandators.name, ropeDamages: ropeDamageAggregate })
     .from(areas)
     .innerJoin(mandators, eq(mandators.id, areas.mandatorId))
     .leftJoin(installations, and(eq(installations.areaId, areas.id), eq(installations.isDeleted, false)))
@@ -17,7 +17,7 @@ export async function listAreas({ ctx, viewer, archived }: { ctx: AppContext; vi
     .where(and(areaVisibleTo(viewer), eq(areas.isDeleted, archived)))
     .groupBy(areas.id, mandators.name)
     .orderBy(asc(areas.ordering), asc(areas.name), asc(areas.id));
-  return rows.map((row) => toAreaView(row.area, row.mandatorName, row.maxDamage));
+  return rows.map((row) => toAreaView(row.area, row.mandatorName, toDamageView(row.ropeDamages)));
 }
 
 /** Markers for the areas map: id, position and damage. */

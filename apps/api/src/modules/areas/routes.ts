@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { requirePermission } from '../../http/guards.ts';
+import { damageBelow } from '../hierarchy/damage-summary.ts';
 import { findArea, viewerFor } from '../hierarchy/scope.ts';
 import { createArea } from './create.ts';
 import { listAreaPositions, listAreas } from './list.ts';
@@ -91,7 +92,7 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = requirePermission(request, 'DOMAIN_READ');
         const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
         const { area, mandatorName } = await findArea(ctx, viewer, request.params.id);
-        return { area: toAreaView(area, mandatorName, null) };
+        return { area: toAreaView(area, mandatorName, await damageBelow(ctx.db, { areaId: area.id })) };
       },
     );
 

@@ -1,13 +1,12 @@
 import { BASE_LAYERS } from '@rope/domain/maps';
 import { type AreaView, areaViewSchema, damageViewSchema } from '@rope/domain/views/hierarchy';
-import { type DamageView, toDamageView } from '../hierarchy/damage-summary.ts';
+import type { DamageView } from '../hierarchy/damage-summary.ts';
 import type { AreaRow } from '../hierarchy/scope.ts';
 
 export type { AreaView };
 export { areaViewSchema, damageViewSchema as damageSchema };
 
-export function toAreaView(area: AreaRow, mandatorName: string, maxDamage: number | null): AreaView {
-  const damages: DamageView | null = toDamageView(maxDamage);
+export function toAreaView(area: AreaRow, mandatorName: string, damages: DamageView): AreaView {
   return {
     id: area.id,
     name: area.name,

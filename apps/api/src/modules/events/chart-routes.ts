@@ -32,7 +32,10 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'in `columns`): `damages` {id, position, count, lossPct} are the damages that count, sorted as the ' +
             'windows index them; window i starts at damages.position[windows.first[i]]; each series of `result` ' +
             'has `points` {eventCount, value}: the window holds eventCount[i] damages from its first on (wrapping ' +
-            'on an endless rope) and value[i] is their sum under the rule in force. See docs/damage-chart.md.',
+            'on an endless rope) and value[i] is their sum under the rule in force. Positions are datum positions ' +
+            '(damages found by MRT moved by `positionOffset`). `status` is `unknown` when the rope lacks an input ' +
+            'its rule set needs: `missingInputs` names them, `damage` and `health` are null and `result` is empty. ' +
+            'See docs/damage-chart.md.',
           params: idParamsSchema,
           querystring: z.object({
             damageFilter: z.enum(['manual', 'mrt', '']).optional(),

@@ -71,15 +71,19 @@ export async function lossOverTarget(
           : Number(options.rangeTo);
     return (from === undefined || x >= from) && (to === undefined || x <= to);
   });
+  // A damage that cannot be computed (null) is no point of the forecast.
   const forecastPoints = inRange
     .map((point) => ({
       x: options.xAxis === 'timestamp' ? Date.parse(point.timestamp) : (point.bendingCycles ?? Number.NaN),
-      damage: point.damage,
+      damage: point.damage ?? Number.NaN,
     }))
-    .filter((point) => Number.isFinite(point.x));
+    .filter((point) => Number.isFinite(point.x) && Number.isFinite(point.damage));
   const standard = computeRopeDamage(rope.attributes, []);
+  const now = computeRopeDamage(rope.attributes, events, { loopLength });
   return {
     result: inRange,
+    status: now.status,
+    missingInputs: now.missingInputs,
     standard: standard.ruleSet.id,
     limits: standard.row.lengths,
     bendingCyclesToTimestamp: points

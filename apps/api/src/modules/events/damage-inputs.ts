@@ -1,25 +1,31 @@
 import { type Db, queryRows } from '@rope/db/client';
 import { positionOrder } from '@rope/domain/rope/damage-columns';
-import type { DamageRows } from '@rope/domain/rope/rope-damage';
+import { type DamageRows, rowDatumPositions } from '@rope/domain/rope/rope-damage';
 import { sql } from 'drizzle-orm';
 
+/** Format of the packed copy; a copy of another format is ignored (the chart then reads the rows in bulk). */
+const PACK_FORMAT = 2;
+const HEADER = 16;
+
 /**
- * The packed copy of a rope's damage rows (rope_damage_inputs), little-endian, sorted by position then id:
- * n (uint32) and 4 bytes of padding, then position, lossAmount (NaN for none) and occurredAt as float64, id and
- * count as int32, flags as uint8 (DAMAGE_FLAGS). Float columns come first so every column is
- * aligned for a typed-array view.
+ * The packed copy of a rope's damage rows (rope_damage_inputs), little-endian, sorted by datum position (the
+ * domain's rowDatumPositions for the rope's position offset) then id: n (uint32), the format (uint32) and that
+ * position offset (float64), then the stored position, lossAmount (NaN for none) and occurredAt as float64, id and
+ * count as int32, flags as uint8 (DAMAGE_FLAGS). Float columns come first so every column is aligned for a
+ * typed-array view. The positions stay as recorded: the domain applies the offset, once.
  */
-export function packDamageRows(rows: DamageRows): Uint8Array {
+export function packDamageRows(rows: DamageRows, positionOffset: number): Uint8Array {
   const n = rows.id.length;
-  const order = positionOrder(Float64Array.from(rows.position), rows.id);
-  const buffer = new ArrayBuffer(8 + 24 * n + 8 * n + n);
-  new Uint32Array(buffer, 0, 1)[0] = n;
-  const position = new Float64Array(buffer, 8, n);
-  const lossAmount = new Float64Array(buffer, 8 + 8 * n, n);
-  const occurredAt = new Float64Array(buffer, 8 + 16 * n, n);
-  const id = new Int32Array(buffer, 8 + 24 * n, n);
-  const count = new Int32Array(buffer, 8 + 28 * n, n);
-  const flags = new Uint8Array(buffer, 8 + 32 * n, n);
+  const order = positionOrder(rowDatumPositions(rows, positionOffset), rows.id);
+  const buffer = new ArrayBuffer(HEADER + 24 * n + 8 * n + n);
+  new Uint32Array(buffer, 0, 2).set([n, PACK_FORMAT]);
+  new Float64Array(buffer, 8, 1)[0] = positionOffset;
+  const position = new Float64Array(buffer, HEADER, n);
+  const lossAmount = new Float64Array(buffer, HEADER + 8 * n, n);
+  const occurredAt = new Float64Array(buffer, HEADER + 16 * n, n);
+  const id = new Int32Array(buffer, HEADER + 24 * n, n);
+  const count = new Int32Array(buffer, HEADER + 28 * n, n);
+  const flags = new Uint8Array(buffer, HEADER + 32 * n, n);
   for (let k = 0; k < n; k += 1) {
     const i = order[k]!;
     position[k] = rows.position[i]!;
@@ -32,24 +38,32 @@ export function packDamageRows(rows: DamageRows): Uint8Array {
   return new Uint8Array(buffer);
 }
 
-export function unpackDamageRows(data: Uint8Array): DamageRows {
+/** The rows of a packed copy; undefined for a copy of an older format. */
+export function unpackDamageRows(data: Uint8Array): DamageRows | undefined {
   // A copy (Buffer#slice would be a view of the driver's pool), so the columns are aligned and ours alone.
   const buffer = new Uint8Array(data).buffer;
-  const n = new Uint32Array(buffer, 0, 1)[0]!;
+  if (buffer.byteLength < HEADER) return undefined;
+  const [n, format] = new Uint32Array(buffer, 0, 2) as unknown as [number, number];
+  if (format !== PACK_FORMAT || buffer.byteLength !== HEADER + 33 * n) return undefined;
   return {
-    position: new Float64Array(buffer, 8, n),
-    lossAmount: new Float64Array(buffer, 8 + 8 * n, n),
-    occurredAt: new Float64Array(buffer, 8 + 16 * n, n),
-    id: new Int32Array(buffer, 8 + 24 * n, n),
-    damageCount: new Int32Array(buffer, 8 + 28 * n, n),
-    flags: new Uint8Array(buffer, 8 + 32 * n, n),
-    sorted: true,
+    position: new Float64Array(buffer, HEADER, n),
+    lossAmount: new Float64Array(buffer, HEADER + 8 * n, n),
+    occurredAt: new Float64Array(buffer, HEADER + 16 * n, n),
+    id: new Int32Array(buffer, HEADER + 24 * n, n),
+    damageCount: new Int32Array(buffer, HEADER + 28 * n, n),
+    flags: new Uint8Array(buffer, HEADER + 32 * n, n),
+    sortedForOffset: new Float64Array(buffer, 8, 1)[0]!,
   };
 }
 
 /** Keeps the packed copy; called in the transaction that changed the events, after the rope row is locked. */
-export async function writeDamageInputs(db: Db, ropeId: number, rows: DamageRows): Promise<void> {
-  const packed = Buffer.from(packDamageRows(rows).buffer);
+export async function writeDamageInputs(
+  db: Db,
+  ropeId: number,
+  rows: DamageRows,
+  positionOffset: number,
+): Promise<void> {
+  const packed = Buffer.from(packDamageRows(rows, positionOffset).buffer);
   // As base64 text both ways: PGlite turns a bytea parameter or result into bytes twenty times slower than this.
   await db.execute(
     sql`insert into rope_damage_inputs (rope_id, data) values (${ropeId}, decode(${packed.toString('base64')}, 'base64'))

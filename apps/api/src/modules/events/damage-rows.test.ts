@@ -39,9 +39,15 @@ describe('damage chart from bulk rows', () => {
   });
   afterAll(() => t.close());
 
-  async function ropeWith(events: { position: number | null; attributes: RopeEventAttributes }[]) {
+  async function ropeWith(
+    events: { position: number | null; attributes: RopeEventAttributes }[],
+    attributes: Partial<typeof HAUL_ROPE & { positionOffset: number }> = {},
+  ) {
     const rope = await createRope(t.ctx.db, installationId);
-    await t.ctx.db.update(ropes).set({ attributes: HAUL_ROPE }).where(eq(ropes.id, rope.id));
+    await t.ctx.db
+      .update(ropes)
+      .set({ attributes: { ...HAUL_ROPE, ...attributes } })
+      .where(eq(ropes.id, rope.id));
     if (events.length > 0)
       await t.ctx.db.insert(ropeEvents).values(
         events.map((event) => ({
@@ -82,56 +88,69 @@ describe('damage chart from bulk rows', () => {
     expect(expected).toHaveLength(5);
   });
 
-  it('computes what the domain computes from the whole events, with every filter and date', async () => {
-    const random = seeded(42);
-    const events = Array.from({ length: 400 }, (_, i) => {
-      const lossKind = i % 7;
-      return {
-        // Positions with long binary fractions, beyond the loop, and ties.
-        position: i % 50 === 0 ? 100 : Math.round(random() * 400 * 1e9) / 1e9 + 0.1 + 0.2,
-        attributes: {
-          timestamp: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 300) * 86_400_000).toISOString(),
-          recordingType: 'damage',
-          type: i % 5 === 0 ? 'corrosion' : 'wireBreak',
-          actionStatus: 'new',
-          isImported: false,
-          damageCount: Math.floor(random() * 4),
-          ...(lossKind === 1 ? { crossSectionLossAmount: random() * 3, crossSectionLossUnit: 'percent' } : {}),
-          ...(lossKind === 2 ? { crossSectionLossAmount: random() * 30, crossSectionLossUnit: 'mm2' } : {}),
-          detection: i % 3 === 0 ? 'mrt' : 'manual',
-        } as RopeEventAttributes,
-      };
-    });
-    const ropeId = await ropeWith(events);
-    const target = (await loadDamageTarget(t.ctx.db, ropeId))!;
-    const loaded = (await loadRopeForDamage(t.ctx.db, ropeId))!;
-    expect(await readDamageRows(t.ctx.db, ropeId, false)).toBeDefined();
-    // First from the rows in bulk, then from the packed copy the recomputation writes.
-    expect(await readDamageInputs(t.ctx.db, ropeId)).toBeUndefined();
-    const paths = ['rows', 'copy'] as const;
-    for (const path of paths) {
-      if (path === 'copy') {
-        await recomputeRopeDamages(t.ctx.db, ropeId);
-        expect(await readDamageInputs(t.ctx.db, ropeId)).toBeDefined();
-      }
-      for (const damageFilter of [undefined, 'manual', 'mrt'] as const) {
-        for (const asOf of [undefined, endOfDay('2025-06-30')]) {
-          const bulk = await computeDamageOf(t.ctx.db, target, { damageFilter, asOf });
-          const whole = computeRopeDamage(loaded.rope.attributes, loaded.events, {
-            damageFilter,
-            asOf,
-            loopLength: target.loopLength,
-          });
-          expect(bulk.damage).toBe(whole.damage);
-          expect(Array.from(bulk.damages.position)).toEqual(Array.from(whole.damages.position));
-          expect(Array.from(bulk.damages.lossPct)).toEqual(Array.from(whole.damages.lossPct));
-          expect(bulk.series.map((series) => Array.from(series.windows.sum))).toEqual(
-            whole.series.map((series) => Array.from(series.windows.sum)),
-          );
+  it.each([0, 17.3])(
+    'computes what the domain computes from the whole events, with every filter and date (position offset %s m)',
+    async (positionOffset) => {
+      const random = seeded(42);
+      const events = Array.from({ length: 400 }, (_, i) => {
+        const lossKind = i % 7;
+        return {
+          // Positions with long binary fractions, beyond the loop, and ties.
+          position: i % 50 === 0 ? 100 : Math.round(random() * 400 * 1e9) / 1e9 + 0.1 + 0.2,
+          attributes: {
+            timestamp: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 300) * 86_400_000).toISOString(),
+            recordingType: 'damage',
+            type: i % 5 === 0 ? 'corrosion' : 'wireBreak',
+            actionStatus: 'new',
+            isImported: false,
+            damageCount: Math.floor(random() * 4),
+            ...(lossKind === 1 ? { crossSectionLossAmount: random() * 3, crossSectionLossUnit: 'percent' } : {}),
+            ...(lossKind === 2 ? { crossSectionLossAmount: random() * 30, crossSectionLossUnit: 'mm2' } : {}),
+            detection: i % 3 === 0 ? 'mrt' : 'manual',
+          } as RopeEventAttributes,
+        };
+      });
+      const ropeId = await ropeWith(events, { positionOffset });
+      let target = (await loadDamageTarget(t.ctx.db, ropeId))!;
+      let loaded = (await loadRopeForDamage(t.ctx.db, ropeId))!;
+      expect(await readDamageRows(t.ctx.db, ropeId, false)).toBeDefined();
+      // First from the rows in bulk, then from the packed copy the recomputation writes, then from a copy sorted for
+      // another offset than the rope now has (its settings changed without a recomputation).
+      expect(await readDamageInputs(t.ctx.db, ropeId)).toBeUndefined();
+      const paths = ['rows', 'copy', 'stale copy'] as const;
+      for (const path of paths) {
+        if (path === 'copy') {
+          await recomputeRopeDamages(t.ctx.db, ropeId);
+          expect((await readDamageInputs(t.ctx.db, ropeId))?.sortedForOffset).toBe(positionOffset);
+        }
+        if (path === 'stale copy') {
+          await t.ctx.db
+            .update(ropes)
+            .set({ attributes: { ...HAUL_ROPE, positionOffset: positionOffset + 41.7 } })
+            .where(eq(ropes.id, ropeId));
+          target = (await loadDamageTarget(t.ctx.db, ropeId))!;
+          loaded = (await loadRopeForDamage(t.ctx.db, ropeId))!;
+          expect(await readDamageInputs(t.ctx.db, ropeId)).toBeDefined();
+        }
+        for (const damageFilter of [undefined, 'manual', 'mrt'] as const) {
+          for (const asOf of [undefined, endOfDay('2025-06-30')]) {
+            const bulk = await computeDamageOf(t.ctx.db, target, { damageFilter, asOf });
+            const whole = computeRopeDamage(loaded.rope.attributes, loaded.events, {
+              damageFilter,
+              asOf,
+              loopLength: target.loopLength,
+            });
+            expect(bulk.damage).toBe(whole.damage);
+            expect(Array.from(bulk.damages.position)).toEqual(Array.from(whole.damages.position));
+            expect(Array.from(bulk.damages.lossPct)).toEqual(Array.from(whole.damages.lossPct));
+            expect(bulk.series.map((series) => Array.from(series.windows.sum))).toEqual(
+              whole.series.map((series) => Array.from(series.windows.sum)),
+            );
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('drops the packed copy on any change to the events, however it is made', async () => {
     const breaks = {
@@ -187,6 +206,44 @@ describe('damage chart from bulk rows', () => {
     expect(await zoomed(195, 205)).toEqual([]);
     expect(await zoomed(15, 25)).toEqual([310]);
     expect(await zoomed(90, 160)).toEqual(expect.arrayContaining([100, 150]));
+  });
+
+  it('puts MRT findings at datum positions by the position offset, in the chart and the zoomed table', async () => {
+    const at = (extra: object) =>
+      ({ timestamp: '2024-01-01T00:00:00Z', actionStatus: 'new', isImported: false, ...extra }) as RopeEventAttributes;
+    // The device's zero lies 12.5 m from the datum: the MRT reads 87.5 m where the inspector marked 100 m.
+    const ropeId = await ropeWith(
+      [
+        { position: 100, attributes: at({ recordingType: 'damage', type: 'wireBreak', damageCount: 2 }) },
+        {
+          position: 87.5,
+          attributes: at({
+            recordingType: 'damage',
+            type: 'wireBreak',
+            damageCount: 2,
+            detection: 'mrt',
+            isImported: true,
+          }),
+        },
+      ],
+      { positionOffset: 12.5 },
+    );
+    for (const path of ['rows', 'copy']) {
+      if (path === 'copy') await recomputeRopeDamages(t.ctx.db, ropeId);
+      const answer = (await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage`)).json() as DamageChartAnswer;
+      const chart = decodeDamageChart(answer);
+      expect(answer.positionOffset).toBe(12.5);
+      expect(Array.from(chart.damages.position)).toEqual([100, 100]);
+      // One 6d window holds both: 4 broken wires.
+      expect(damageWindow(chart, 0, 0).count).toBe(4);
+    }
+    const zoomed = async (from: number, to: number) =>
+      (await cast.call('client', 'GET', `/ropes/${ropeId}/events?positionFrom=${from}&positionTo=${to}`))
+        .json()
+        .ropeEvents.map((event: { position: number }) => event.position)
+        .sort();
+    expect(await zoomed(99, 101)).toEqual([100, 87.5].sort());
+    expect(await zoomed(80, 90)).toEqual([]);
   });
 
   it('answers the damage after each inspection over time and cycles, with the forecast band from the first', async () => {
@@ -264,7 +321,7 @@ describe('damage chart from bulk rows', () => {
       installation: { attributes: { loopLength: 300 } },
     });
     expect(looped.statusCode).toBe(200);
-    expect(await stored()).toBeGreaterThan(open);
+    expect(await stored()).toBeGreaterThan(open!);
     const thinner = await cast.call('admin', 'PATCH', `/ropes/${ropeId}`, {
       rope: { attributes: { ...WORKED_EXAMPLE_ROPE, nominalDiameter: 30 } },
     });
@@ -272,7 +329,7 @@ describe('damage chart from bulk rows', () => {
     expect(thinner.json().rope.damages.damage).toBe(await stored());
     expect((await chart()).damages.id).toHaveLength(2);
     const answer = (await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage`)).json();
-    expect(await stored()).toBeCloseTo(answer.damage, 3);
+    expect(await stored()).toBeCloseTo(answer.damage!, 3);
   });
 
   it('keeps every event in the copy when two writers save to one rope at once', async () => {
@@ -293,7 +350,7 @@ describe('damage chart from bulk rows', () => {
     const whole = computeRopeDamage(HAUL_ROPE, (await loadRopeForDamage(t.ctx.db, ropeId))!.events, {
       loopLength: HAUL_ROPE.loopLength,
     });
-    expect(stored[0]!.damages!.damage).toBeCloseTo(whole.damage, 3);
+    expect(stored[0]!.damages!.damage).toBeCloseTo(whole.damage!, 3);
   });
 
   it('answers columns a client decodes into the windows of DOMAIN.md', async () => {

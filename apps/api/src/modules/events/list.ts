@@ -57,21 +57,26 @@ export async function listRopeEvents({
 }
 
 /**
- * The chart zoom as a condition on the events: on their stored positions, or, where mutations shifted them or an
- * endless rope wraps them, on the positions the damage chart draws them at, so table and chart show the same.
+ * The chart zoom as a condition on the events: on their stored positions, or, where mutations shifted them, an
+ * endless rope wraps them or the position offset moves device-referenced ones (found by MRT) to the datum, on the
+ * positions the damage chart draws them at, so table and chart show the same.
  */
 async function zoomCondition(ctx: AppContext, ropeId: number, from?: number, to?: number): Promise<SQL> {
   const stored = and(
     from === undefined ? undefined : gte(ropeEvents.position, from),
     to === undefined ? undefined : lte(ropeEvents.position, to),
   )!;
-  const loop = (await loadDamageTarget(ctx.db, ropeId))?.loopLength ?? null;
-  // Most ropes have neither mutations nor positions off the loop: one cheap look, and the stored positions hold.
+  const target = await loadDamageTarget(ctx.db, ropeId);
+  const loop = target?.loopLength ?? null;
+  const offset = target?.rope.attributes.positionOffset ?? 0;
+  // Most ropes have neither mutations, positions off the loop nor MRT findings with an offset: one cheap look, and
+  // the stored positions hold. Which events are device-referenced is the domain's isDeviceReferenced.
   const [{ shifted } = { shifted: false }] = await queryRows<{ shifted: boolean }>(
     ctx.db,
     sql`select exists (select 1 from rope_events where rope_id = ${ropeId} and position is not null
           and ((recording_type = 'mutation' and not is_deleted)
-            or (${loop}::float8 is not null and (position < 0 or position >= ${loop}::float8)))) as shifted`,
+            or (${loop}::float8 is not null and (position < 0 or position >= ${loop}::float8))
+            or (${offset}::float8 <> 0 and (attributes->>'detection' = 'mrt' or type = 'mrtInspection')))) as shifted`,
   );
   if (!shifted) return stored;
   const events = await ctx.db
@@ -87,6 +92,7 @@ async function zoomCondition(ctx: AppContext, ropeId: number, from?: number, to?
   const drawn = chartPositions(
     events.filter((event) => !event.isDeleted || event.attributes.recordingType !== 'mutation'),
     loop ?? undefined,
+    offset,
   );
   if (!drawn) return stored;
   const ids = [...drawn].filter(([, x]) => (from === undefined || x >= from) && (to === undefined || x <= to));

@@ -74,7 +74,7 @@ export async function recomputeRopeDamages(db: Db, ropeId: number): Promise<bool
   let result: RopeDamageResult;
   if (rows) {
     result = computeRopeDamageFromRows(target.rope.attributes, rows, options);
-    await writeDamageInputs(db, ropeId, rows);
+    await writeDamageInputs(db, ropeId, rows, target.rope.attributes.positionOffset ?? 0);
   } else {
     result = computeRopeDamage(target.rope.attributes, (await loadRopeForDamage(db, ropeId))!.events, options);
   }
@@ -82,9 +82,24 @@ export async function recomputeRopeDamages(db: Db, ropeId: number): Promise<bool
   const before = target.rope.damages;
   const changed =
     !before ||
+    before.status !== summary.status ||
+    JSON.stringify(before.missingInputs) !== JSON.stringify(summary.missingInputs) ||
     before.damage !== summary.damage ||
     JSON.stringify(before.utilisation) !== JSON.stringify(summary.utilisation) ||
     before.standard !== summary.standard;
   if (changed) await db.update(ropes).set({ damages: summary }).where(eq(ropes.id, ropeId));
   return changed;
+}
+
+/**
+ * Assesses every rope whose stored damage predates `status` (or was never computed): such a row could hold 0 % for a
+ * rope whose damage cannot be computed. Each rope in its own transaction; run at start-up, once per old row.
+ */
+export async function recomputeUnassessedDamages(db: Db): Promise<number> {
+  const stale = await db
+    .select({ id: ropes.id })
+    .from(ropes)
+    .where(sql`${ropes.damages} is null or ${ropes.damages}->>'status' is null`);
+  for (const { id } of stale) await db.transaction((tx) => recomputeRopeDamages(tx, id));
+  return stale.length;
 }

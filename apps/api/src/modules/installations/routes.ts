@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { requirePermission } from '../../http/guards.ts';
+import { damageBelow } from '../hierarchy/damage-summary.ts';
 import { reorderBefore } from '../hierarchy/reorder.ts';
 import { assertWritable, findArea, findInstallation, viewerFor } from '../hierarchy/scope.ts';
 import { createInstallation } from './create.ts';
@@ -76,7 +77,8 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const actor = requirePermission(request, 'DOMAIN_READ');
         const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
         const { installation } = await findInstallation(ctx, viewer, request.params.id);
-        return { installation: toInstallationView(installation) };
+        const damages = await damageBelow(ctx.db, { installationId: installation.id });
+        return { installation: { ...toInstallationView(installation), damages } };
       },
     );
 

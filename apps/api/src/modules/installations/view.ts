@@ -1,11 +1,14 @@
 import { type InstallationView, installationViewSchema } from '@rope/domain/views/hierarchy';
-import { toDamageView } from '../hierarchy/damage-summary.ts';
+import { type RopeDamageAggregate, toDamageView } from '../hierarchy/damage-summary.ts';
 import type { InstallationRow } from '../hierarchy/scope.ts';
 
 export type { InstallationView };
 export { installationViewSchema };
 
-export function toInstallationView(row: InstallationRow, maxDamage: number | null = null): InstallationView {
+export function toInstallationView(
+  row: InstallationRow,
+  ropeDamages: RopeDamageAggregate | null = null,
+): InstallationView {
   return {
     id: row.id,
     name: row.name,
@@ -16,6 +19,6 @@ export function toInstallationView(row: InstallationRow, maxDamage: number | nul
     isDeleted: row.isDeleted,
     notificationSettings: row.notificationSettings ?? null,
     notificationStatus: row.notificationStatus,
-    damages: toDamageView(maxDamage),
+    damages: toDamageView(ropeDamages),
   };
 }

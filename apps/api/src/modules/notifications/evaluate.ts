@@ -57,7 +57,8 @@ const isArchived = ({ installation, rope }: Place) =>
 function domainTrigger(trigger: TriggerPayload, { rope }: Place): NotificationTrigger {
   switch (trigger.kind) {
     case 'health':
-      return { ...trigger, health: rope?.damages?.health ?? trigger.health };
+      // The rope's damage as it is now; an unknown damage stays unknown (null), it never falls back to the trigger's.
+      return { ...trigger, health: rope?.damages ? rope.damages.health : trigger.health };
     case 'smartrope':
       return { kind: 'smartrope', id: trigger.smartropeEventId, ropeId: trigger.ropeId, value: trigger.value };
     default:

@@ -1,10 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { notificationDeliveries, notifications, ropeEvents, users } from '@rope/db/schema/index';
+import { notificationDeliveries, notifications, ropeEvents, ropes, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRope } from '../../test/factories.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildPlace, configure, damageBody, damageUntilHealthBelow, ropeHealth, unsubscribe } from './test-support.ts';
+import {
+  buildPlace,
+  configure,
+  damageBody,
+  damageUntilHealthBelow,
+  HAUL_ROPE,
+  ropeHealth,
+  unsubscribe,
+  WORKED_EXAMPLE,
+} from './test-support.ts';
 
 describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
   let smtp: TestSmtpServer;
@@ -95,6 +105,63 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
     await t.ctx.queue.idle();
     expect(await notificationsOf(place.installation.id)).toHaveLength(2);
     expect(mailsTo(alice.email)).toHaveLength(2);
+  });
+
+  it('neither fires nor re-arms on an unknown health, and fires once when the settings are completed', async () => {
+    const place = await buildPlace(t);
+    const editor = await place.person(['ROLE_CLIENT_ADMIN']);
+    const alice = await place.person(['ROLE_USER']);
+    await configure(
+      t,
+      place.installation.id,
+      { channels: ['email'], users: [alice.id], rules: [{ type: 'ropeHealth', threshold: 50, reset: true }] },
+      editor.cookie,
+    );
+    const settings = async (attributes: object) => {
+      const answer = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/ropes/${place.rope.id}`,
+        headers: { cookie: editor.cookie },
+        payload: { rope: { attributes } },
+      });
+      expect(answer.statusCode).toBe(200);
+      await t.ctx.queue.idle();
+    };
+    const { nominalDiameter: _, ...withoutDiameter } = HAUL_ROPE;
+    // Crossed once: one notification.
+    await damageUntilHealthBelow(t, place.rope.id, editor.cookie, 50);
+    await t.ctx.queue.idle();
+    expect(await notificationsOf(place.installation.id)).toHaveLength(1);
+    // The diameter removed: health unknown, which is no recovery, so completing it again does not notify twice.
+    await settings(withoutDiameter);
+    expect(await ropeHealth(t, place.rope.id)).toBeNull();
+    await settings(HAUL_ROPE);
+    expect(await notificationsOf(place.installation.id)).toHaveLength(1);
+
+    // A rope below the threshold while unknown: nothing until the settings are complete, then one notification.
+    const other = await createRope(t.ctx.db, place.installation.id, 'Counter rope');
+    await t.ctx.db.update(ropes).set({ attributes: withoutDiameter }).where(eq(ropes.id, other.id));
+    for (const [position, count] of WORKED_EXAMPLE) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: { cookie: editor.cookie },
+        payload: damageBody(other.id, position, count),
+      });
+    }
+    await t.ctx.queue.idle();
+    expect(await ropeHealth(t, other.id)).toBeNull();
+    expect(await notificationsOf(place.installation.id)).toHaveLength(1);
+    const completed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ropes/${other.id}`,
+      headers: { cookie: editor.cookie },
+      payload: { rope: { attributes: HAUL_ROPE } },
+    });
+    expect(completed.statusCode).toBe(200);
+    await t.ctx.queue.idle();
+    const fired = await notificationsOf(place.installation.id);
+    expect(fired.filter((row) => row.ropeId === other.id)).toHaveLength(1);
   });
 
   it('sends nothing for a rule muted on the installation or on the rope', async () => {

@@ -100,14 +100,15 @@ export async function damageUntilHealthBelow(t: TestApp, ropeId: number, cookie:
     });
     if (response.statusCode !== 200) throw new Error(`event refused: ${response.statusCode} ${response.body}`);
     const health = await ropeHealth(t, ropeId);
-    if (health < below) return health;
+    if (health !== null && health < below) return health;
   }
   throw new Error(`health never fell below ${below}`);
 }
 
-export async function ropeHealth(t: TestApp, ropeId: number): Promise<number> {
+/** The stored health: 100 before any assessment, null while the damage cannot be computed (never read as 100). */
+export async function ropeHealth(t: TestApp, ropeId: number): Promise<number | null> {
   const [rope] = await t.ctx.db.select({ damages: ropes.damages }).from(ropes).where(eq(ropes.id, ropeId));
-  return rope?.damages?.health ?? 100;
+  return rope?.damages ? rope.damages.health : 100;
 }
 
 export async function unsubscribe(t: TestApp, userId: number) {

@@ -14,7 +14,8 @@ const key = z.string().min(1).max(120);
 /** What the evaluate job carries: one change that rules may react to. */
 export const triggerPayloadSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event'), id, ropeId: id, recordingType: z.string().max(32), type: z.string().max(32) }),
-  z.object({ kind: z.literal('health'), id: key, ropeId: id, health: z.number().finite() }),
+  // health is null while the rope's damage is unknown (a rule set input missing).
+  z.object({ kind: z.literal('health'), id: key, ropeId: id, health: z.number().finite().nullable() }),
   z.object({ kind: z.literal('document'), id, installationId: id, ropeId: id.optional() }),
   z.object({ kind: z.literal('smartrope'), id: key, smartropeEventId: id, ropeId: id, value: z.number().finite() }),
 ]);

@@ -1,21 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { areaPath, installationPath, ropePath, sortByDamage, sortTasks } from './links';
+import { areaPath, installationPath, ropePath, ropeSettingsPath, sortByDamage, sortTasks } from './links';
 
 describe('dashboard', () => {
   it('links to area, installation and rope', () => {
     expect(areaPath(1)).toBe('/areas/1');
     expect(installationPath(1, 2)).toBe('/areas/1/installations/2');
     expect(ropePath(1, 2, 3)).toBe('/areas/1/installations/2/ropes/3');
+    expect(ropeSettingsPath(1, 2, 3)).toBe('/areas/1/installations/2/ropes/3?settings=open');
   });
 
-  it('sorts ropes worst first, undamaged last', () => {
+  it('sorts ropes unknown first, then worst first, undamaged last', () => {
+    const computed = (damage: number) => ({ status: 'computed' as const, damage, health: Math.max(0, 100 - damage) });
+    const unknown = {
+      status: 'unknown' as const,
+      damage: null,
+      health: null,
+      missingInputs: ['nominalDiameter' as const],
+      unknownRopes: 1,
+    };
     const ropes = [
       { name: 'b', damages: null },
-      { name: 'a', damages: { damage: 20, health: 80 } },
-      { name: 'c', damages: { damage: 120, health: 0 } },
+      { name: 'a', damages: computed(20) },
+      { name: 'c', damages: computed(120) },
       { name: 'a0', damages: null },
+      { name: 'z', damages: unknown },
     ];
-    expect(sortByDamage(ropes).map((rope) => rope.name)).toEqual(['c', 'a', 'a0', 'b']);
+    expect(sortByDamage(ropes).map((rope) => rope.name)).toEqual(['z', 'c', 'a', 'a0', 'b']);
   });
 
   it('puts past-due tasks first, then the earliest due', () => {

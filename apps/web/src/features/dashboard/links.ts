@@ -5,13 +5,23 @@ export const installationPath = (areaId: number, installationId: number) =>
   `${areaPath(areaId)}/installations/${installationId}`;
 export const ropePath = (areaId: number, installationId: number, ropeId: number) =>
   `${installationPath(areaId, installationId)}/ropes/${ropeId}`;
+/** The rope page with its settings open: where the inputs of an unknown damage are set. */
+export const ropeSettingsPath = (areaId: number, installationId: number, ropeId: number) =>
+  `${ropePath(areaId, installationId, ropeId)}?${ROPE_SETTINGS_PARAM}=open`;
+export const ROPE_SETTINGS_PARAM = 'settings';
 
-/** Worst first: the largest damage leads, ropes without one go last, then by name. */
+/** Sort key: an unknown damage could be anything up to discard, so it leads; nothing recorded goes last. */
+function damageRank(damages: DamageView): number {
+  if (!damages) return Number.NEGATIVE_INFINITY;
+  return damages.status === 'unknown' ? Number.POSITIVE_INFINITY : damages.damage;
+}
+
+/** Worst first: unknown damages lead (they need the settings completed), then the largest damage, then by name. */
 export function sortByDamage<T extends { name: string; damages: DamageView }>(ropes: readonly T[]): T[] {
   return [...ropes].sort((a, b) => {
-    const left = a.damages?.damage ?? Number.NEGATIVE_INFINITY;
-    const right = b.damages?.damage ?? Number.NEGATIVE_INFINITY;
-    if (left !== right) return right - left;
+    const left = damageRank(a.damages);
+    const right = damageRank(b.damages);
+    if (left !== right) return left < right ? 1 : -1;
     return a.name.localeCompare(b.name);
   });
 }

@@ -1,6 +1,12 @@
 import { DAMAGE_CHART_COLUMNS, type DamageChartAnswer } from '@rope/domain/views/damage-chart';
 import { describe, expect, it } from 'vitest';
-import { damageAlignedData, damageChartData, damageXRange, utilisationPercent } from './damage-chart-data';
+import {
+  damageAlignedData,
+  damageChartData,
+  damageXRange,
+  damageYRange,
+  utilisationPercent,
+} from './damage-chart-data';
 
 /** Base64 of a typed array's bytes, as the API sends its columns. */
 function encode(values: Int32Array | Float32Array | Float64Array): string {
@@ -42,6 +48,8 @@ function answer(
       row: { id: 'r', label: 'R', metric, comparator: 'exceeds', source: 's' },
     },
     positionOffset: 0,
+    status: 'computed',
+    missingInputs: [],
     damage: 54,
     health: 46,
     columns: DAMAGE_CHART_COLUMNS,
@@ -81,16 +89,24 @@ describe('damage chart data', () => {
     );
     expect(data).not.toBeNull();
     expect(data?.xs).toEqual([10, 30]);
-    expect(data?.lines.map((line) => line.values)).toEqual([f32([3.59, 0.86]), f32([4.45, 0.86])]);
+    expect(data?.lines.map((line) => line.sums)).toEqual([f32([3.59, 0.86]), f32([4.45, 0.86])]);
+    // Each reference length in utilisation of its own limit: 3.59 % of a 6 % limit is 59.8 %.
+    expect(data?.lines.map((line) => line.values)).toEqual([
+      f32([3.59, 0.86]).map((value) => (value / 6) * 100),
+      f32([4.45, 0.86]).map((value) => (value / 8) * 100),
+    ]);
     expect(
       data?.lines.map(({ multiple, length, limit, utilisation }) => [multiple, length, limit, utilisation]),
     ).toEqual([
       [6, 0.24, 6, 0.43],
       [40, 25, 8, 0.56],
     ]);
-    expect(data?.yMax).toBe(8);
+    // y from 0 at least to the discard line.
+    expect(data?.yMax).toBe(100);
+    expect(damageYRange(data!)[0]).toBe(0);
+    expect(damageYRange(data!)[1]).toBeCloseTo(110, 9);
     expect(data?.metric).toBe('lossPct');
-    expect(damageAlignedData(data!)).toEqual([[10, 30], f32([3.59, 0.86]), f32([4.45, 0.86])]);
+    expect(damageAlignedData(data!)).toEqual([[10, 30], ...data!.lines.map((line) => line.values)]);
   });
 
   it('reaches the largest window when it lies above every limit, in broken wires', () => {
@@ -106,8 +122,9 @@ describe('damage chart data', () => {
       ),
     )!;
     expect(data.xs).toEqual([-5, 0.5]);
-    expect(data.lines[0]?.values).toEqual([3, 9]);
-    expect(data.yMax).toBe(9);
+    expect(data.lines[0]?.sums).toEqual([3, 9]);
+    expect(data.lines[0]?.values).toEqual([75, 225]);
+    expect(data.yMax).toBe(225);
     expect(data.metric).toBe('brokenWires');
   });
 
@@ -134,8 +151,8 @@ describe('damage chart data', () => {
       ),
     )!;
     expect(data.xs).toEqual([2, 50, 98]);
-    expect(data.lines[0]?.values).toEqual([1, 2, 5]);
-    expect(data.yMax).toBe(6);
+    expect(data.lines[0]?.sums).toEqual([1, 2, 5]);
+    expect(data.yMax).toBe(100);
   });
 
   it('ranges x over the data and the longest window, or the zoom', () => {
@@ -149,7 +166,7 @@ describe('damage chart data', () => {
         [{ multiple: 500, length: 20, limit: 25, utilisation: 0.1, eventCount: [1, 1], value: [1, 2] }],
       ),
     )!;
-    expect(damageXRange(data, null)).toEqual([5, 120]);
+    expect(damageXRange(data, null)).toEqual([5 - 5.75, 120 + 5.75]);
     expect(damageXRange(data, { from: 50, to: 60 })).toEqual([50, 60]);
     const single = damageChartData(
       answer(
@@ -158,7 +175,22 @@ describe('damage chart data', () => {
         [{ multiple: 6, length: 0.24, limit: 2, utilisation: 0.5, eventCount: [1], value: [1] }],
       ),
     )!;
-    expect(damageXRange(single, null)).toEqual([6, 8]);
+    // One position: the window's own length and a margin, never a zero-width axis.
+    const [from, to] = damageXRange(single, null);
+    expect(from).toBeLessThan(7);
+    expect(to).toBeGreaterThan(7.24);
+    expect(to - from).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows nothing to draw for an unknown damage, so the section explains why', () => {
+    const unknown = {
+      ...answer([{ id: 1, position: 7, count: 3 }], [], []),
+      status: 'unknown' as const,
+      missingInputs: ['nominalDiameter' as const],
+      damage: null,
+      health: null,
+    };
+    expect(damageChartData(unknown)).toBeNull();
   });
 
   it('decodes 50,000 windows in one linear pass', () => {
@@ -173,8 +205,8 @@ describe('damage chart data', () => {
     )!;
     expect(data.xs).toHaveLength(n);
     expect(data.xs[n - 1]).toBe((n - 1) * 0.5);
-    expect(data.lines[0]?.values[n - 1]).toBe(Math.fround(9.9));
-    expect(data.yMax).toBe(Math.fround(9.9));
+    expect(data.lines[0]?.sums[n - 1]).toBe(Math.fround(9.9));
+    expect(data.yMax).toBe((Math.fround(9.9) / 6) * 100);
   });
 
   it('shows utilisation in whole percent', () => {

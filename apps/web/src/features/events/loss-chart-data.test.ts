@@ -51,6 +51,8 @@ function lossAnswer(withForecast = true): LossOverTargetAnswer {
       damage: point.damage,
       maxLossPct: point.damage / 10,
     })),
+    status: 'computed',
+    missingInputs: [],
     standard: 'EN12927',
     limits: [{ multiple: 6, limit: 6 }],
     bendingCyclesToTimestamp: [],

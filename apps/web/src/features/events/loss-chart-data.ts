@@ -83,7 +83,7 @@ export function lossChartData(answer: LossOverTargetAnswer, axis: LossAxis, with
     }))
     .filter((point) => Number.isFinite(point.x))
     .sort((a, b) => a.x - b.x);
-  const yMax = Math.max(LOSS_Y_SOFT_MAX, ...points.map((point) => point.damage * 1.1));
+  const yMax = Math.max(LOSS_Y_SOFT_MAX, ...points.map((point) => (point.damage ?? 0) * 1.1));
   const forecast = answer.forecast;
   const drawable =
     withForecast &&

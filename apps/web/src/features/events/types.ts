@@ -1,5 +1,6 @@
 import type { RopeEventAttributes } from '@rope/domain/events';
 import type { Forecast } from '@rope/domain/rope/forecast';
+import type { DamageInput } from '@rope/domain/rope/missing-inputs';
 import type { RopeEventView } from '@rope/domain/views/events';
 
 export type { RopeEventView };
@@ -32,14 +33,17 @@ export type LossAxis = 'timestamp' | 'bendingCycles';
 export interface LossPoint {
   timestamp: string;
   bendingCycles: number | null;
-  /** % of the discard limit. */
-  damage: number;
+  /** % of the discard limit; null when it cannot be computed (a rule set input missing). */
+  damage: number | null;
   maxLossPct: number;
 }
 
 /** GET /ropes/{id}/events/lossOverTarget */
 export interface LossOverTargetAnswer {
   result: LossPoint[];
+  /** The rope's damage today: unknown when its rule set lacks an input (missingInputs). */
+  status: 'computed' | 'unknown';
+  missingInputs: DamageInput[];
   standard: string;
   limits: { multiple: number; limit: number }[];
   bendingCyclesToTimestamp: [number, string][];

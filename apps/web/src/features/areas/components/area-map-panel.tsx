@@ -4,6 +4,7 @@ import type { AreaView, InstallationView } from '@rope/domain/views/hierarchy';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { damageMapLabel } from '../../../components/damage-unknown';
 import { damageHex } from '../../../components/map/colours';
 import { type DrawState, DrawToolbar } from '../../../components/map/draw-toolbar';
 import { LazyMap, type MapFeature, type MapPoint } from '../../../components/map/lazy-map';
@@ -37,9 +38,9 @@ export function AreaMapPanel({ area, highlightedId, onHover, placing, onPlacingD
           id: installation.id,
           points: installation.latlngs,
           colour: damageHex(installation.damages),
-          label: installation.name,
+          label: damageMapLabel(t, installation.name, installation.damages),
         })),
-    [installations.data, drawing?.id],
+    [installations.data, drawing?.id, t],
   );
 
   const save = (id: number, latlngs: MapPoint[], after?: () => void) =>

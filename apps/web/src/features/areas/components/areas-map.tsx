@@ -2,6 +2,7 @@ import type { AreaView } from '@rope/domain/views/hierarchy';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { damageMapLabel } from '../../../components/damage-unknown';
 import { ALL_BASE_LAYERS, OVERVIEW_ZOOM } from '../../../components/map/base-layers';
 import { damageHex } from '../../../components/map/colours';
 import { LazyMap, type MapFeature } from '../../../components/map/lazy-map';
@@ -27,12 +28,12 @@ export function AreasMap({ areas, positions, highlightedId, onHover }: AreasMapP
               id: position.id,
               points: [position.latlng],
               colour: damageHex(position.damages),
-              label: names.get(position.id) ?? '',
+              label: damageMapLabel(t, names.get(position.id) ?? '', position.damages),
             },
           ]
         : [],
     );
-  }, [areas, positions]);
+  }, [areas, positions, t]);
   return (
     <LazyMap
       label={t('areas.map.label')}

@@ -4,6 +4,7 @@ import type { AreaView } from '@rope/domain/views/hierarchy';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { UnknownDamageHint } from '../../../components/damage-unknown';
 import { useDelayedClick } from '../delayed-click';
 import { EditIcon } from './hierarchy-icons';
 
@@ -67,6 +68,7 @@ export function AreasTable({ areas, showMandator, canEdit, highlightedId, onHove
                 <Text fw={500} size="sm">
                   {area.name}
                 </Text>
+                <UnknownDamageHint damages={area.damages} ofRopesBelow />
               </Table.Td>
               {showMandator ? <Table.Td>{area.mandator.name}</Table.Td> : null}
               {canEdit ? (

@@ -30,6 +30,10 @@ export interface HierarchyListProps<T extends ListItem> {
   renderLeading?: (item: T) => ReactNode;
   highlightedId?: number | null;
   onHover?: (id: number | null) => void;
+  /** Where an item's unknown damage inputs are set (a rope's settings). */
+  gaugeHref?: (item: T) => string | undefined;
+  /** The items' damages are the largest of the ropes below them (installations). */
+  ofRopesBelow?: boolean;
 }
 
 /** Installations or ropes: damage gauge, name, actions; delayed single click opens, drag handle reorders. */
@@ -73,6 +77,8 @@ export function HierarchyList<T extends ListItem>(props: HierarchyListProps<T>) 
               onHover={props.onHover}
               leading={props.renderLeading?.(item)}
               actions={props.renderActions?.(item)}
+              gaugeHref={props.gaugeHref?.(item)}
+              ofRopesBelow={props.ofRopesBelow}
             />
           ))}
         </Stack>

@@ -23,6 +23,10 @@ interface HierarchyRowProps {
   onHover?: (id: number | null) => void;
   leading?: ReactNode;
   actions?: ReactNode;
+  /** Where an unknown damage's inputs are set (a rope's settings). */
+  gaugeHref?: string;
+  /** The item's damage is the largest of the ropes below it (installations, areas). */
+  ofRopesBelow?: boolean;
 }
 
 export function HierarchyRow(props: HierarchyRowProps) {
@@ -69,7 +73,7 @@ export function HierarchyRow(props: HierarchyRowProps) {
           </ActionIcon>
         ) : null}
         {props.leading}
-        <DamageGauge damages={item.damages} width={64} />
+        <DamageGauge damages={item.damages} width={64} href={props.gaugeHref} ofRopesBelow={props.ofRopesBelow} />
         <UnstyledButton
           style={{ flex: 1, minWidth: 0 }}
           onKeyDown={(event) => {

@@ -15,7 +15,7 @@ import {
   useLastEvents,
   usePendingTasks,
 } from '../api';
-import { areaPath, installationPath, ropePath, sortByDamage, sortTasks } from '../links';
+import { areaPath, installationPath, ropePath, ropeSettingsPath, sortByDamage, sortTasks } from '../links';
 
 const STATUS_COLOURS = { new: 'red', seen: 'orange', repaired: 'green' } as const;
 const ROPES_PAGE_SIZE = 10;
@@ -217,7 +217,13 @@ function RopesByDamage() {
       {
         id: 'damage',
         header: t('dashboard.ropes.damage'),
-        cell: ({ row }) => <DamageGauge damages={row.original.damages} width={56} />,
+        cell: ({ row }) => (
+          <DamageGauge
+            damages={row.original.damages}
+            width={56}
+            href={ropeSettingsPath(row.original.area.id, row.original.installation.id, row.original.id)}
+          />
+        ),
       },
       {
         id: 'rope',

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnknownDamageNotice, useRopeSettingsHere } from '../../../components/damage-unknown';
 import { useDamageChart } from '../api';
 import { damageChartData } from '../damage-chart-data';
 import { useRopeFilters } from '../rope-filters';
@@ -30,6 +31,7 @@ export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageCh
   const { filters, update } = useRopeFilters();
   const damage = useDamageChart(ropeId, filters.damageFilter, day?.dateFilter ?? null);
   const data = useMemo(() => (damage.data ? damageChartData(damage.data) : null), [damage.data]);
+  const settingsHref = useRopeSettingsHere();
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -60,10 +62,16 @@ export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageCh
         </Group>
       </Group>
       {damage.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
-      {data ? (
+      {damage.data?.status === 'unknown' ? (
+        <UnknownDamageNotice
+          missing={damage.data.missingInputs}
+          damageCount={damage.data.damages.length}
+          settingsHref={settingsHref}
+        />
+      ) : data ? (
         <>
           <Text size="xs" c="dimmed">
-            {t('charts.damage.zoomHint')}
+            {t('charts.damage.zoomHint')} {t('charts.damage.discard')}
           </Text>
           <Box data-testid="damage-chart" data-points={data.xs.length}>
             <DamageChart data={data} zoom={filters.zoom} onZoom={(zoom) => update({ zoom })} height={height} />
@@ -71,7 +79,7 @@ export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageCh
         </>
       ) : damage.data ? (
         <Center mih={120}>
-          <Text c="dimmed">{t('charts.empty')}</Text>
+          <Text c="dimmed">{t('charts.damage.none')}</Text>
         </Center>
       ) : damage.isPending ? (
         <Center mih={height}>

@@ -2,8 +2,15 @@ import { damageWindow } from '@rope/domain/views/damage-chart';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
-import { chartColour, drawHorizontalLine, drawWindows } from '../chart-style';
-import { type DamageChartData, damageAlignedData, damageXRange, utilisationPercent } from '../damage-chart-data';
+import { chartColour, drawHorizontalLine, drawWindows, LIMIT_COLOUR } from '../chart-style';
+import {
+  type DamageChartData,
+  DISCARD_UTILISATION,
+  damageAlignedData,
+  damageXRange,
+  damageYRange,
+  utilisationPercent,
+} from '../damage-chart-data';
 import { type RopeFilters, zoomFromSelection } from '../rope-filters';
 
 interface DamageChartProps {
@@ -13,7 +20,10 @@ interface DamageChartProps {
   height: number;
 }
 
-/** One line per reference length along the rope, its limit dashed; dragging along x zooms and filters the table. */
+/**
+ * One line per reference length along the rope, each in utilisation of its own limit, with the discard line at
+ * 100 % dashed; dragging along x zooms and filters the table.
+ */
 export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
   const { t, i18n } = useTranslation();
   const [chart, setChart] = useState<uPlot | null>(null);
@@ -29,6 +39,7 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
     t(percent ? 'charts.damage.linePercent' : 'charts.damage.lineWires', {
       multiple: line.multiple,
       limit: number(line.limit),
+      length: number(line.length),
       utilisation: utilisationPercent(line.utilisation),
     }),
   );
@@ -41,11 +52,11 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
       cursor: { drag: { x: true, y: false, setScale: false } },
       scales: {
         x: { time: false, range: () => damageXRange(dataRef.current, zoomRef.current) },
-        y: { range: () => [0, dataRef.current.yMax * 1.1] },
+        y: { range: () => damageYRange(dataRef.current) },
       },
       axes: [
         { label: t('charts.damage.xAxis'), values: (_u, values) => values.map((value) => number(value)) },
-        { label: percent ? t('charts.damage.yPercent') : t('charts.damage.yWires') },
+        { label: t('charts.damage.yUtilisation') },
       ],
       series: [
         { label: t('charts.damage.position'), value: (_u, value) => (value == null ? '' : number(value)) },
@@ -56,13 +67,15 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
           // Windows are drawn as segments of their length (draw hook), not joined into a line.
           paths: () => null,
           points: { show: true, size: 6, fill: chartColour(index) },
-          // The hovered window's broken wires and events, so the legend tells what makes up the value.
+          // The hovered window's utilisation, its sum in the rule's metric, broken wires and events, so the legend
+          // tells what makes up the value.
           value: (_u: uPlot, value: number | null, _series: number, windowIndex: number | null) => {
             if (value == null) return '';
-            if (windowIndex == null) return number(value);
+            if (windowIndex == null) return `${number(value, 0)} %`;
             const window = damageWindow(dataRef.current.chart, index, windowIndex);
-            return t('charts.damage.windowValue', {
-              value: number(value),
+            return t(percent ? 'charts.damage.windowPercent' : 'charts.damage.windowWires', {
+              utilisation: number(value, 0),
+              loss: number(window.lossPct),
               wires: window.count,
               events: window.events.length,
             });
@@ -78,8 +91,8 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
               const line = lines[index]!;
               if (u.series[index + 1]?.show === false) continue;
               drawWindows(u, xs, line.values, line.length, chartColour(index));
-              drawHorizontalLine(u, line.limit, chartColour(index));
             }
+            drawHorizontalLine(u, DISCARD_UTILISATION, LIMIT_COLOUR);
           },
         ],
         setSelect: [

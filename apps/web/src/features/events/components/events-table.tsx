@@ -1,5 +1,6 @@
 import { Text, VisuallyHidden } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/events';
+import { datumPosition } from '@rope/domain/rope/effective-events';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
@@ -21,13 +22,19 @@ interface EventsTableProps {
   onDetails: (event: RopeEventView) => void;
   onOpen: (event: RopeEventView, mode: 'edit' | 'view') => void;
   onArchive: (event: RopeEventView, archive: boolean) => void;
+  /** The rope's positionOffset: device-referenced events show their datum position, the device reading below. */
+  positionOffset?: number;
 }
 
-/** Timestamp, Type of event, Type, Position [m] (or 'Global'), Status and the row's actions. */
+/**
+ * Timestamp, Type of event, Type, Position [m] (or 'Global'), Status and the row's actions. Positions are datum
+ * positions, as the chart and its zoom use them; an MRT finding also shows what the device read.
+ */
 export function EventsTable(props: EventsTableProps) {
   const { events, loading, editable, title, emptyText, page, pageSize, total } = props;
   const { onPageChange, onStatus, onDetails, onOpen, onArchive } = props;
   const { t, i18n } = useTranslation();
+  const offset = props.positionOffset ?? 0;
   const columns = useMemo<ColumnDef<RopeEventView, unknown>[]>(
     () => [
       {
@@ -48,14 +55,27 @@ export function EventsTable(props: EventsTableProps) {
       {
         id: 'position',
         header: t('events.table.position'),
-        cell: ({ row }) =>
-          row.original.position === null ? (
-            <Text size="sm" c="dimmed">
-              {t('events.table.global')}
-            </Text>
-          ) : (
-            row.original.position.toLocaleString(i18n.language, { maximumFractionDigits: 3 })
-          ),
+        cell: ({ row }) => {
+          const recorded = row.original.position;
+          if (recorded === null) {
+            return (
+              <Text size="sm" c="dimmed">
+                {t('events.table.global')}
+              </Text>
+            );
+          }
+          const format = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 3 });
+          const datum = datumPosition(row.original, offset) ?? recorded;
+          if (datum === recorded) return format(recorded);
+          return (
+            <>
+              {format(datum)}
+              <Text size="xs" c="dimmed">
+                {t('events.table.devicePosition', { position: format(recorded) })}
+              </Text>
+            </>
+          );
+        },
       },
       {
         id: 'status',
@@ -82,7 +102,7 @@ export function EventsTable(props: EventsTableProps) {
         ),
       },
     ],
-    [t, i18n.language, editable, onStatus, onDetails, onOpen, onArchive],
+    [t, i18n.language, editable, onStatus, onDetails, onOpen, onArchive, offset],
   );
   const { from, to } = pageRange(page, pageSize, total);
   return (

@@ -64,8 +64,15 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
         </Group>
       </Group>
       {answer.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
-      {data && data.xs.length > 0 ? <LossChart data={data} axis={axis} height={height} /> : null}
-      {data && data.xs.length === 0 ? (
+      {answer.data?.status === 'unknown' ? (
+        <Text size="sm" c="dimmed" data-testid="loss-unknown">
+          {t('maps.gauge.unknownTitle')}
+        </Text>
+      ) : null}
+      {data && data.xs.length > 0 && answer.data?.status !== 'unknown' ? (
+        <LossChart data={data} axis={axis} height={height} />
+      ) : null}
+      {data && data.xs.length === 0 && answer.data?.status !== 'unknown' ? (
         <Center mih={120}>
           <Text c="dimmed">{t('charts.empty')}</Text>
         </Center>

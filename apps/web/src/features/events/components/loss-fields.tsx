@@ -1,6 +1,7 @@
 import { Group, NumberInput, Select, Text } from '@mantine/core';
 import { LOSS_UNITS } from '@rope/domain/events';
-import { eventLossMm2, eventLossPct, metallicCrossSection } from '@rope/domain/rope/cross-section';
+import { eventLossMm2, eventLossPct, lossPerBrokenWire, metallicCrossSection } from '@rope/domain/rope/cross-section';
+import { ruleRowFor } from '@rope/domain/rope/rule-sets';
 import type { RopeAttributes } from '@rope/domain/ropes';
 import { useTranslation } from 'react-i18next';
 import { toNumber } from '../event-form';
@@ -27,6 +28,13 @@ export function LossFields({ form, rope }: { form: EventForm; rope: RopeAttribut
           : t('events.loss.inPercent', { value: format(pct) });
   } else if (pct > 0) {
     converted = t('events.loss.fromWires', { count: damageCount ?? 0, percent: format(pct), mm2: format(mm2) });
+  } else if (
+    (damageCount ?? 0) > 0 &&
+    lossPerBrokenWire(rope) === undefined &&
+    ruleRowFor(rope).row.metric === 'lossPct'
+  ) {
+    // Broken wires this rope cannot turn into loss: its damage will be unknown until the settings say how.
+    converted = t(`maps.gauge.missing.${metallicCrossSection(rope) ? 'outerWireDiameter' : 'metallicCrossSection'}`);
   }
   return (
     <div>

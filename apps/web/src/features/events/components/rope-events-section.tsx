@@ -132,6 +132,7 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
         onDetails={setDetails}
         onOpen={onOpen}
         onArchive={onArchive}
+        positionOffset={rope.attributes.positionOffset}
       />
       <OpenedOnce open={dialog !== null}>
         <EventDialog rope={rope} target={dialog} onClose={() => setDialog(null)} onHistory={setHistoryId} />

@@ -7,7 +7,7 @@ import { LossFields } from './loss-fields';
 
 /** Broken wires, loss, hours and cycles; the end of a repair piece; how a damage was found. */
 export function SpecificsTab({ form, rope }: { form: EventForm; rope: RopeAttributes }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const a = form.values.attributes;
   return (
     <Stack gap="sm">
@@ -55,6 +55,13 @@ export function SpecificsTab({ form, rope }: { form: EventForm; rope: RopeAttrib
             value={a.detection || 'manual'}
             onChange={(value) => form.setFieldValue('attributes.detection', value as 'manual' | 'mrt')}
           />
+          {a.detection === 'mrt' ? (
+            <Text size="xs" c="dimmed" mt={4} data-testid="mrt-position-hint">
+              {t('events.fields.mrtPositionHint', {
+                offset: (rope.positionOffset ?? 0).toLocaleString(i18n.language, { maximumFractionDigits: 3 }),
+              })}
+            </Text>
+          ) : null}
         </div>
       ) : null}
     </Stack>

@@ -4,6 +4,7 @@ import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { damageMapLabel } from '../../../components/damage-unknown';
 import { damageHex } from '../../../components/map/colours';
 import { type DrawState, DrawToolbar } from '../../../components/map/draw-toolbar';
 import { LazyMap, type MapFeature, type MapPoint } from '../../../components/map/lazy-map';
@@ -38,8 +39,13 @@ export function InstallationImageMap({
     () =>
       (ropes.data ?? [])
         .filter((rope) => rope.id !== drawing?.id)
-        .map((rope) => ({ id: rope.id, points: rope.latlngs, colour: damageHex(rope.damages), label: rope.name })),
-    [ropes.data, drawing?.id],
+        .map((rope) => ({
+          id: rope.id,
+          points: rope.latlngs,
+          colour: damageHex(rope.damages),
+          label: damageMapLabel(t, rope.name, rope.damages),
+        })),
+    [ropes.data, drawing?.id, t],
   );
   if (!mapImageUri || !width || !height) return null;
 

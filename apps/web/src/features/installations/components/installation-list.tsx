@@ -74,6 +74,7 @@ export function InstallationList({ area, archived, highlightedId, onHover, onPla
           sortable={canWrite && !archived}
           clickDelayMs={CLICK_DELAY_ROPE_INSTALLATION_MS}
           onOpen={(installation) => navigate(`/areas/${area.id}/installations/${installation.id}`)}
+          ofRopesBelow
           onReorder={(next, id, beforeId) =>
             reorder.mutate(
               { id, beforeId, next },

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { ArchiveButton } from '../../areas/components/archive-button';
 import { PlusIcon } from '../../areas/components/hierarchy-icons';
 import { HierarchyList } from '../../areas/components/hierarchy-list';
+import { ropeSettingsPath } from '../../dashboard/links';
 import {
   RopeNotificationDialog,
   RopeNotificationIcon,
@@ -86,6 +87,7 @@ export function InstallationRopeList({
           sortable={writable && !archived}
           clickDelayMs={CLICK_DELAY_ROPE_INSTALLATION_MS}
           onOpen={(rope) => navigate(`/areas/${areaId}/installations/${installationId}/ropes/${rope.id}`)}
+          gaugeHref={(rope) => ropeSettingsPath(areaId, installationId, rope.id)}
           onReorder={(next, id, beforeId) =>
             reorder.mutate(
               { id, beforeId, next },

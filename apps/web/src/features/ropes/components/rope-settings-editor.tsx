@@ -68,7 +68,11 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
           data-autofocus
           {...form.getInputProps('name')}
         />
-        <RopeSettingsTabs form={form} readOnly={readOnly} />
+        <RopeSettingsTabs
+          form={form}
+          readOnly={readOnly}
+          missing={rope.damages?.status === 'unknown' ? rope.damages.missingInputs : []}
+        />
         <SettingsFileButtons
           schema={ropeSettingsFileSchema}
           readOnly={readOnly}

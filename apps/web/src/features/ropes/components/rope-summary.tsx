@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useTranslation } from 'react-i18next';
 import { DamageGauge, HealthGauge } from '../../../components/damage-gauge';
+import { useRopeSettingsHere } from '../../../components/damage-unknown';
 
 const FACTS = ['ropeType', 'ropeApplication', 'nominalDiameter', 'standard', 'ropeLength', 'installationYear'] as const;
 type Fact = (typeof FACTS)[number];
@@ -9,6 +10,7 @@ type Fact = (typeof FACTS)[number];
 /** The rope's health and damage gauges beside its main data. */
 export function RopeSummary({ rope }: { rope: RopeView }) {
   const { t, i18n } = useTranslation();
+  const settings = useRopeSettingsHere();
   const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
   const text = (fact: Fact): string => {
     const value = rope.attributes[fact];
@@ -23,8 +25,8 @@ export function RopeSummary({ rope }: { rope: RopeView }) {
     <Paper withBorder radius="md" p="md">
       <Group align="flex-start" gap="xl" wrap="wrap">
         <Group gap="lg" wrap="nowrap">
-          <HealthGauge health={rope.damages?.health ?? null} width={130} caption={t('ropes.detail.health')} />
-          <DamageGauge damages={rope.damages} width={130} caption={t('ropes.detail.damage')} />
+          <HealthGauge damages={rope.damages} width={130} caption={t('ropes.detail.health')} href={settings} />
+          <DamageGauge damages={rope.damages} width={130} caption={t('ropes.detail.damage')} href={settings} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="xs" style={{ flex: 1, minWidth: 260 }}>
           {FACTS.map((fact) => (

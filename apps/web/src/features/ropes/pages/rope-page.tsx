@@ -1,14 +1,15 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { parseId } from '@rope/domain/common';
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
 import { OpenedOnce } from '../../../components/opened-once';
 import { ApiError } from '../../../lib/api-client';
 import { useArea } from '../../areas/api';
 import { BackIcon } from '../../areas/components/hierarchy-icons';
 import { useCan, useSessionUser } from '../../auth/session';
+import { ROPE_SETTINGS_PARAM } from '../../dashboard/links';
 import { RopeDamageSection } from '../../events/components/rope-damage-section';
 import { RopeEventsSection } from '../../events/components/rope-events-section';
 import { useInstallation } from '../../installations/api';
@@ -34,7 +35,25 @@ export function RopePage() {
   const session = useSessionUser();
   const canEdit = useCan('AREA_PARTIAL_EDIT');
   const canWriteDomain = useCan('DOMAIN_WRITE');
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // ?settings=open (ropeSettingsPath) opens the settings: the link of an unknown damage's gauge and notice.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [settingsOpen, setSettingsOpen] = useState(() => searchParams.get(ROPE_SETTINGS_PARAM) === 'open');
+  const closeSettings = () => {
+    setSettingsOpen(false);
+    if (searchParams.has(ROPE_SETTINGS_PARAM))
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(ROPE_SETTINGS_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+  };
+  const askedForSettings = searchParams.get(ROPE_SETTINGS_PARAM) === 'open';
+  useEffect(() => {
+    if (askedForSettings) setSettingsOpen(true);
+  }, [askedForSettings]);
 
   if (rope.isPending || installation.isPending || area.isPending) {
     return (
@@ -80,7 +99,7 @@ export function RopePage() {
           rope={current}
           opened={settingsOpen}
           readOnly={archived || !canEdit}
-          onClose={() => setSettingsOpen(false)}
+          onClose={closeSettings}
           onDeleted={() => navigate(installationPath, { replace: true })}
         />
       </OpenedOnce>

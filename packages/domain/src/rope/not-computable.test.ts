@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { RopeEventAttributes } from '../events.ts';
+import type { RopeAttributes } from '../ropes.ts';
+import { damageChartAnswer } from '../views/damage-chart.ts';
+import type { RopeEventInput } from './effective-events.ts';
+import { mergeMissingInputs } from './missing-inputs.ts';
+import { computeRopeDamage, computeRopeDamageFromRows, type DamageRows, summariseDamages } from './rope-damage.ts';
+import { WORKED_EXAMPLE_ROPE } from './worked-example.ts';
+
+let nextId = 1;
+function damage(position: number, attributes: Partial<RopeEventAttributes>): RopeEventInput {
+  return {
+    id: nextId++,
+    position,
+    attributes: {
+      timestamp: '2025-01-01T00:00:00Z',
+      recordingType: 'damage',
+      type: 'wireBreak',
+      actionStatus: 'new',
+      isImported: false,
+      ...attributes,
+    },
+  };
+}
+
+/** The same damages as bulk rows, so both paths are checked. */
+function rowsOf(events: RopeEventInput[]): DamageRows {
+  return {
+    id: events.map((event) => event.id),
+    position: events.map((event) => event.position!),
+    damageCount: events.map((event) => event.attributes.damageCount ?? 0),
+    lossAmount: events.map((event) => event.attributes.crossSectionLossAmount ?? null),
+    flags: events.map((event) => (event.attributes.crossSectionLossUnit === 'mm2' ? 1 : 0)),
+  };
+}
+
+const both = (rope: RopeAttributes, events: RopeEventInput[]) => [
+  computeRopeDamage(rope, events),
+  computeRopeDamageFromRows(rope, rowsOf(events)),
+];
+
+const without = (...keys: (keyof RopeAttributes)[]): RopeAttributes =>
+  Object.fromEntries(Object.entries(WORKED_EXAMPLE_ROPE).filter(([key]) => !keys.includes(key as never)));
+
+const wires = damage(100, { damageCount: 3 });
+const percent = damage(100.1, { crossSectionLossAmount: 2, crossSectionLossUnit: 'percent' });
+
+describe('damage that cannot be computed (DOMAIN.md 4)', () => {
+  it('is unknown without a nominal diameter, naming it, with no damage or health to mistake for healthy', () => {
+    for (const result of both(without('nominalDiameter'), [wires])) {
+      expect(result.status).toBe('unknown');
+      // C·d² needs the diameter too.
+      expect(result.missingInputs).toEqual(['nominalDiameter', 'metallicCrossSection']);
+      expect(result.damage).toBeNull();
+      expect(result.health).toBeNull();
+      expect(result.series).toEqual([]);
+      // What was recorded still shows.
+      expect(Array.from(result.damages.id)).toEqual([wires.id]);
+    }
+  });
+
+  it('is unknown without a metallic cross-section or fill factor under a loss rule, even for percent losses', () => {
+    for (const result of both(without('fillFactor'), [percent])) {
+      expect(result).toMatchObject({ status: 'unknown', missingInputs: ['metallicCrossSection'] });
+    }
+  });
+
+  it('needs the outer wire diameter only when a damage recorded as broken wires must become loss', () => {
+    const rope = without('outerWireDiameter');
+    for (const result of both(rope, [percent])) expect(result).toMatchObject({ status: 'computed' });
+    for (const result of both(rope, [percent, wires])) {
+      expect(result).toMatchObject({ status: 'unknown', missingInputs: ['outerWireDiameter'] });
+    }
+    // A count with its loss recorded needs no conversion.
+    const both2 = both(rope, [damage(5, { damageCount: 2, crossSectionLossAmount: 1 })]);
+    for (const result of both2) expect(result.status).toBe('computed');
+  });
+
+  it('is unknown for a rope missing rule inputs even before any damage is recorded', () => {
+    for (const result of both(without('nominalDiameter'), [])) expect(result.status).toBe('unknown');
+    for (const result of both(WORKED_EXAMPLE_ROPE, [])) {
+      expect(result).toMatchObject({ status: 'computed', damage: 0, health: 100 });
+    }
+  });
+
+  it('needs load-bearing outer wires and the lay for ISO 4309, not a cross-section or wire diameter', () => {
+    const crane: RopeAttributes = { standard: 'ISO4309', nominalDiameter: 20 };
+    for (const result of both(crane, [wires])) {
+      expect(result).toMatchObject({ status: 'unknown', missingInputs: ['loadBearingOuterWires', 'ropeLay'] });
+    }
+    const complete = { ...crane, loadBearingOuterWires: 108, ropeLay: 'lang' as const };
+    for (const result of both(complete, [wires])) expect(result).toMatchObject({ status: 'computed', damage: 150 });
+  });
+
+  it('is stored as unknown with the missing inputs, and answered so by the chart', () => {
+    const result = computeRopeDamage(without('nominalDiameter'), [wires]);
+    expect(summariseDamages(result, new Date('2026-01-01T00:00:00Z'))).toEqual({
+      standard: 'EN12927',
+      status: 'unknown',
+      missingInputs: ['nominalDiameter', 'metallicCrossSection'],
+      utilisation: {},
+      damage: null,
+      health: null,
+      computedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const answer = damageChartAnswer(result, () => '');
+    expect(answer).toMatchObject({ status: 'unknown', damage: null, health: null, result: [] });
+    expect(answer.damages.length).toBe(1);
+  });
+
+  it('merges the missing inputs of several ropes in the order of the settings', () => {
+    expect(mergeMissingInputs([['ropeLay'], null, ['outerWireDiameter', 'nominalDiameter'], ['ropeLay']])).toEqual([
+      'nominalDiameter',
+      'outerWireDiameter',
+      'ropeLay',
+    ]);
+  });
+});
