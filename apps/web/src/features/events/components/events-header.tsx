@@ -1,5 +1,6 @@
-import { Badge, CloseButton, Group, Select, Switch, TextInput, Title } from '@mantine/core';
+import { Badge, CloseButton, Group, Select, Switch, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { EVENT_PAGE_SIZES, EVENT_SEARCH_MAX_LENGTH } from '../events-query';
 import type { RopeFilters } from '../rope-filters';
 
@@ -56,12 +57,12 @@ export function EventsHeader(props: EventsHeaderProps) {
           : null}
       </Group>
       <Group gap="sm" wrap="wrap">
-        <TextInput
+        <LimitedTextInput
           type="search"
           aria-label={t('events.search.label')}
           placeholder={t('events.search.placeholder')}
           value={search}
-          maxLength={EVENT_SEARCH_MAX_LENGTH}
+          limit={EVENT_SEARCH_MAX_LENGTH}
           onChange={(event) => onSearchChange(event.currentTarget.value)}
           rightSection={
             search ? <CloseButton aria-label={t('events.search.clear')} onClick={() => onSearchChange('')} /> : null

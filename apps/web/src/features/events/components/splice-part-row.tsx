@@ -1,6 +1,7 @@
 import { Checkbox, CloseButton, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
 import { LUBRICANT_CONDITIONS, SPLICE_PART_TYPES } from '@rope/domain/events';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { BAND_COLOURS, type PartCheck } from '../splice-checks';
 import type { EventForm } from './form-type';
 
@@ -35,7 +36,7 @@ export function SplicePartRow({ form, splice, index, check, editable }: SplicePa
   return (
     <Table.Tr>
       <Table.Td>
-        <TextInput {...input('name')} maxLength={45} w={70} aria-label={t('events.splice.parts.name')} />
+        <LimitedTextInput {...input('name')} limit={45} w={70} aria-label={t('events.splice.parts.name')} />
       </Table.Td>
       <Table.Td>
         <Select

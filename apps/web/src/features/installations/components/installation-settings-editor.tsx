@@ -1,4 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
@@ -6,6 +6,7 @@ import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { useConfirmHierarchyDelete } from '../../areas/confirm-hierarchy-delete';
 import { failureText, translateMessage } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
@@ -79,11 +80,11 @@ export function InstallationSettingsEditor({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <LimitedTextInput
           label={t('installations.attributes.name')}
           withAsterisk={!readOnly}
           readOnly={readOnly}
-          maxLength={255}
+          limit={255}
           data-autofocus
           {...form.getInputProps('name')}
         />

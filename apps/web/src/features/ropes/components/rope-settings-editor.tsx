@@ -1,4 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ropeSettingsFileSchema } from '@rope/domain/hierarchy';
@@ -6,6 +6,7 @@ import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { useConfirmHierarchyDelete } from '../../areas/confirm-hierarchy-delete';
 import { failureText, translateMessage } from '../../auth/messages';
 import { useCan } from '../../auth/session';
@@ -59,11 +60,11 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <LimitedTextInput
           label={t('ropes.attributes.name')}
           withAsterisk={!readOnly}
           readOnly={readOnly}
-          maxLength={255}
+          limit={255}
           data-autofocus
           {...form.getInputProps('name')}
         />
