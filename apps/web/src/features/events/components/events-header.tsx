@@ -1,6 +1,7 @@
 import { Badge, CloseButton, Group, Select, Switch, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
+import { useFormat } from '../../../lib/format';
 import { EVENT_PAGE_SIZES, EVENT_SEARCH_MAX_LENGTH } from '../events-query';
 import type { RopeFilters } from '../rope-filters';
 
@@ -20,8 +21,9 @@ interface EventsHeaderProps {
 /** Title, archived switch, search, page size, and the filters the charts set (each clearable). */
 export function EventsHeader(props: EventsHeaderProps) {
   const { title, archived, onArchivedChange, search, onSearchChange, pageSize, onPageSizeChange, filters } = props;
-  const { t, i18n } = useTranslation();
-  const metres = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 2 });
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const metres = fmt.position;
   const filterBadge = (label: string, onClear: () => void, clearLabel: string) => (
     <Badge
       variant="light"

@@ -3,6 +3,7 @@ import type { ACTION_STATUSES } from '@rope/domain/events';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { useFormat } from '../../../lib/format';
 import type { RopeEventView } from '../types';
 import { EventRowActions } from './event-row-actions';
 import { StatusCell } from './status-cell';
@@ -27,13 +28,14 @@ interface EventsTableProps {
 export function EventsTable(props: EventsTableProps) {
   const { events, loading, editable, title, emptyText, page, pageSize, total } = props;
   const { onPageChange, onStatus, onDetails, onOpen, onArchive } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const columns = useMemo<ColumnDef<RopeEventView, unknown>[]>(
     () => [
       {
         id: 'timestamp',
         header: t('events.table.timestamp'),
-        cell: ({ row }) => new Date(row.original.attributes.timestamp).toLocaleString(i18n.language),
+        cell: ({ row }) => fmt.dateTime(row.original.attributes.timestamp),
       },
       {
         id: 'recordingType',
@@ -54,7 +56,7 @@ export function EventsTable(props: EventsTableProps) {
               {t('events.table.global')}
             </Text>
           ) : (
-            row.original.position.toLocaleString(i18n.language, { maximumFractionDigits: 3 })
+            fmt.position(row.original.position)
           ),
       },
       {
@@ -82,7 +84,7 @@ export function EventsTable(props: EventsTableProps) {
         ),
       },
     ],
-    [t, i18n.language, editable, onStatus, onDetails, onOpen, onArchive],
+    [t, fmt, editable, onStatus, onDetails, onOpen, onArchive],
   );
   const { from, to } = pageRange(page, pageSize, total);
   return (

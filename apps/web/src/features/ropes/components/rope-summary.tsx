@@ -2,14 +2,15 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useTranslation } from 'react-i18next';
 import { DamageGauge, HealthGauge } from '../../../components/damage-gauge';
+import { useFormat } from '../../../lib/format';
 
 const FACTS = ['ropeType', 'ropeApplication', 'nominalDiameter', 'standard', 'ropeLength', 'installationYear'] as const;
 type Fact = (typeof FACTS)[number];
 
 /** The rope's health and damage gauges beside its main data. */
 export function RopeSummary({ rope }: { rope: RopeView }) {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const text = (fact: Fact): string => {
     const value = rope.attributes[fact];
     if (value === undefined) return t('maps.gauge.none');
@@ -17,7 +18,7 @@ export function RopeSummary({ rope }: { rope: RopeView }) {
       return t(`ropes.options.${fact as 'ropeType'}.${value as 'other'}`);
     }
     if (fact === 'installationYear') return String(value);
-    return number.format(Number(value));
+    return fmt.number(Number(value));
   };
   return (
     <Paper withBorder radius="md" p="md">
