@@ -10,9 +10,11 @@ import { useCan, useSessionUser } from '../../auth/session';
 import { RopeDamageSection } from '../../events/components/rope-damage-section';
 import { RopeEventsSection } from '../../events/components/rope-events-section';
 import { useInstallation } from '../../installations/api';
+import { NotificationStatusButton } from '../../notifications/components/notification-status-button';
 import { SettingsIcon } from '../../shell/components/icons';
 import { RopeTasksSection } from '../../tasks/components/rope-tasks-section';
 import { useRope } from '../api';
+import { RopeDeviceInfo } from '../components/rope-device-info';
 import { RopeSettingsDialog } from '../components/rope-settings-dialog';
 import { RopeSummary } from '../components/rope-summary';
 
@@ -62,11 +64,15 @@ export function RopePage() {
             {current.isDeleted ? t('areas.breadcrumb.archived', { name: current.name }) : current.name}
           </Title>
         </Group>
-        <Button variant="default" leftSection={<SettingsIcon size={18} />} onClick={() => setSettingsOpen(true)}>
-          {canEdit && !archived ? t('ropes.detail.settings') : t('ropes.detail.showSettings')}
-        </Button>
+        <Group gap="sm" wrap="wrap">
+          <NotificationStatusButton installation={installation.data} rope={current} />
+          <Button variant="default" leftSection={<SettingsIcon size={18} />} onClick={() => setSettingsOpen(true)}>
+            {canEdit && !archived ? t('ropes.detail.settings') : t('ropes.detail.showSettings')}
+          </Button>
+        </Group>
       </Group>
       <RopeSummary rope={current} />
+      <RopeDeviceInfo rope={current} />
       <RopeDamageSection rope={current} />
       <RopeTasksSection
         rope={current}
