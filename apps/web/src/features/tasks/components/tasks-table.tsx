@@ -1,4 +1,4 @@
-import { Badge, Button, Group, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
@@ -105,7 +105,8 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
   );
   const range = pageRange(current, TASK_PAGE_SIZE, tasks.length);
   return (
-    <ScrollArea.Autosize mah={TASK_TABLE_MAX_HEIGHT} type="auto" offsetScrollbars>
+    // Scrolls down only: the table's width follows the page, so its rows stack on narrow screens.
+    <Box mah={TASK_TABLE_MAX_HEIGHT} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
       <DataTable
         data={rows}
         columns={columns}
@@ -134,6 +135,6 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
             : undefined
         }
       />
-    </ScrollArea.Autosize>
+    </Box>
   );
 }
