@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
+import { CookieNotice } from './features/auth/components/cookie-notice';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import { theme } from './theme';
@@ -17,6 +18,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <RouterProvider router={router} />
+          <CookieNotice />
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -159,6 +159,18 @@ export const unsubscribeBodySchema = z.object({
   token: z.string().trim().max(128),
 });
 
+/**
+ * Whether a mailed link still works, asked when its page opens so an invalid or expired link says so at once.
+ * It tells nothing about accounts: only whether this very token would be accepted.
+ */
+export const linkCheckAnswerSchema = z.object({ valid: z.boolean() });
+export type LinkCheckAnswer = z.infer<typeof linkCheckAnswerSchema>;
+
+/** The shape of an unsubscribe token (an HMAC-SHA256 in hex); anything else cannot be one. */
+export function isUnsubscribeToken(token: string): boolean {
+  return /^[0-9a-f]{64}$/i.test(token.trim());
+}
+
 export const selfTwoFactorSchema = z.object({ twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable() });
 
 export const selfTwoFactorUpdateSchema = z.object({

@@ -25,6 +25,18 @@ describe('notification rules', () => {
     ).toBe(true);
   });
 
+  it('require a channel and a recipient as soon as there is a rule', () => {
+    const rules = [{ type: 'damage' }];
+    const noChannel = notificationSettingsBodySchema.safeParse({ channels: [], users: [1], rules });
+    expect(noChannel.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['channels', 'Choose at least one channel for the rules to be sent on'],
+    ]);
+    const noRecipient = notificationSettingsBodySchema.safeParse({ channels: ['sms'], users: [], rules });
+    expect(noRecipient.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['users']);
+    // Without rules nothing is sent, so nothing is required; a typeless row counts as no rule.
+    expect(notificationSettingsBodySchema.safeParse({ channels: [], users: [], rules: [{}] }).success).toBe(true);
+  });
+
   it('fire a health rule once when crossed, re-arm on recovery with reset, never again without', () => {
     const withReset = settings([{ type: 'ropeHealth', threshold: 50, reset: true }]);
     const states = new Map<string, RuleState>();

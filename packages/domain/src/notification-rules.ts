@@ -9,7 +9,10 @@ import {
 } from './notifications.ts';
 import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
 
-/** The settings dialog's rules: unique types, thresholds required in range; rules without a type are dropped. */
+/**
+ * The settings dialog's rules: unique types, thresholds required in range; rules without a type are dropped.
+ * Rules need somewhere to go: with any rule at least one channel and one recipient are required.
+ */
 export const notificationSettingsBodySchema = z
   .object({
     channels: notificationSettingsSchema.shape.channels,
@@ -21,6 +24,12 @@ export const notificationSettingsBodySchema = z
     rules: settings.rules.filter((rule): rule is NotificationRule => Boolean(rule.type)),
   }))
   .superRefine((settings, ctx) => {
+    if (settings.rules.length > 0 && settings.channels.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['channels'], message: M.channelRequired });
+    }
+    if (settings.rules.length > 0 && settings.users.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['users'], message: M.recipientRequired });
+    }
     const seen = new Set<string>();
     settings.rules.forEach((rule, index) => {
       if (seen.has(rule.type))

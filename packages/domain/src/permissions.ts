@@ -179,6 +179,14 @@ export function keepsMandators(roles: readonly Role[]): boolean {
   return roles.some((role) => MANDATOR_BOUND_ROLES.includes(role));
 }
 
+/** Roles whose data comes only through their mandators: without one such a user sees nothing at all. */
+const DATA_THROUGH_MANDATOR_ROLES: readonly Role[] = MANDATOR_BOUND_ROLES.filter((role) => role !== 'ROLE_FREE_USER');
+
+/** Whether saving these roles with these mandators leaves a user who sees nothing (the dialog warns and asks). */
+export function seesNothingWithoutMandator(roles: readonly Role[], mandatorIds: readonly unknown[]): boolean {
+  return mandatorIds.length === 0 && roles.some((role) => DATA_THROUGH_MANDATOR_ROLES.includes(role));
+}
+
 export function isFreeUser(user: Pick<UserSubject, 'roles'>): boolean {
   return user.roles[0] === 'ROLE_FREE_USER';
 }

@@ -19,6 +19,8 @@ export const VALIDATION_MESSAGES = {
   samlProviderRequired: 'A SAML provider needs to be selected for single sign-on',
   nonUniqueType: 'Non unique type',
   tokenInvalid: 'The link is invalid',
+  channelRequired: 'Choose at least one channel for the rules to be sent on',
+  recipientRequired: 'Choose at least one recipient for the rules to be sent to',
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 

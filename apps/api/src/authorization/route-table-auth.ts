@@ -69,6 +69,18 @@ export const AUTH_ROWS: RouteRow[] = [
     note: 'an unknown token is a 4xx for everyone',
   },
   {
+    route: 'GET /api/reset-password/reset/:token',
+    build: () => url('/api/reset-password/reset/abc123'),
+    expect: open(200),
+    note: 'answers valid: false for an unknown token, to everyone',
+  },
+  {
+    route: 'POST /api/notification/unsubscribe/check',
+    build: () => url('/api/notification/unsubscribe/check', { email: 'nobody@matrix.test', token: 'bad' }),
+    expect: open(200),
+    note: 'answers valid: false for a foreign token, to everyone',
+  },
+  {
     route: 'POST /api/notification/unsubscribe',
     build: () => url('/api/notification/unsubscribe', { email: 'nobody@matrix.test', token: 'bad' }),
     expect: open([200, 400, 404, 422]),

@@ -10,7 +10,9 @@ import {
   type Row as TableRow,
   useReactTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import classes from './data-table.module.css';
+import { useStackedRows } from './use-stacked-rows';
 
 export type { ColumnDef, SortingState };
 
@@ -50,7 +52,7 @@ export interface DataTableProps<TData> {
   sorting?: DataTableSorting;
   /** Accessible name of the table. */
   label?: string;
-  /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
+  /** Below this width (px) the columns do not squeeze further: the rows stack into cards instead. */
   minWidth?: number;
 }
 
@@ -84,23 +86,44 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   const rows = table.getRowModel().rows;
   const clickable = (row: TData) => Boolean(onRowClick) && (rowClickable?.(row) ?? true);
 
+  const wrapper = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  // Columns that do not fit (a phone, a column beside a map) stack each row into a card: nothing is off-screen.
+  const stacked = useStackedRows(wrapper, tableRef);
+  // Display block drops the table's roles in some browsers: stacked rows say them explicitly.
+  const role = (name: string) => (stacked ? name : undefined);
+
   return (
-    <Box pos="relative">
+    <Box pos="relative" ref={wrapper}>
       <LoadingOverlay visible={Boolean(loading)} zIndex={2} overlayProps={{ blur: 1 }} />
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" aria-label={label} aria-busy={loading}>
-          <Table.Thead>
+      <Table.ScrollContainer minWidth={stacked ? 0 : minWidth} type="native">
+        <Table
+          ref={tableRef}
+          className={stacked ? classes.stacked : undefined}
+          data-stacked={stacked || undefined}
+          role={role('table')}
+          highlightOnHover={Boolean(onRowClick)}
+          verticalSpacing="sm"
+          aria-label={label}
+          aria-busy={loading}
+        >
+          <Table.Thead role={role('rowgroup')}>
             {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
+              <Table.Tr key={group.id} role={role('row')}>
                 {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} />
+                  <HeaderCell key={header.id} header={header} role={role('columnheader')} />
                 ))}
               </Table.Tr>
             ))}
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody role={role('rowgroup')}>
             {rows.map((row) => (
-              <BodyRow key={row.id} row={row} onClick={clickable(row.original) ? onRowClick : undefined} />
+              <BodyRow
+                key={row.id}
+                row={row}
+                stacked={stacked}
+                onClick={clickable(row.original) ? onRowClick : undefined}
+              />
             ))}
           </Table.Tbody>
         </Table>
@@ -116,14 +139,21 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   );
 }
 
-function HeaderCell<TData>({ header }: { header: Header<TData, unknown> }) {
+function HeaderCell<TData>({ header, role }: { header: Header<TData, unknown>; role?: string }) {
   const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
-  if (!header.column.getCanSort()) return <Table.Th colSpan={header.colSpan}>{content}</Table.Th>;
+  if (!header.column.getCanSort()) {
+    return (
+      <Table.Th colSpan={header.colSpan} role={role}>
+        {content}
+      </Table.Th>
+    );
+  }
   const direction = header.column.getIsSorted();
   const arrow = direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕';
   return (
     <Table.Th
       colSpan={header.colSpan}
+      role={role}
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
       <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={700} fz="sm">
@@ -138,7 +168,13 @@ function HeaderCell<TData>({ header }: { header: Header<TData, unknown> }) {
   );
 }
 
-function BodyRow<TData>({ row, onClick }: { row: TableRow<TData>; onClick: ((row: TData) => void) | undefined }) {
+interface BodyRowProps<TData> {
+  row: TableRow<TData>;
+  stacked: boolean;
+  onClick: ((row: TData) => void) | undefined;
+}
+
+function BodyRow<TData>({ row, stacked, onClick }: BodyRowProps<TData>) {
   const open = onClick ? () => onClick(row.original) : undefined;
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.target !== event.currentTarget || !open) return;
@@ -149,16 +185,28 @@ function BodyRow<TData>({ row, onClick }: { row: TableRow<TData>; onClick: ((row
   };
   return (
     <Table.Tr
+      role={stacked ? 'row' : undefined}
       onClick={open}
       onKeyDown={open ? onKeyDown : undefined}
       tabIndex={open ? 0 : undefined}
       style={open ? { cursor: 'pointer' } : undefined}
     >
       {row.getVisibleCells().map((cell) => (
-        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+        <Table.Td
+          key={cell.id}
+          role={stacked ? 'cell' : undefined}
+          data-label={stacked ? headerLabel(cell.column.columnDef.header) : undefined}
+        >
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </Table.Td>
       ))}
     </Table.Tr>
   );
+}
+
+/** A stacked cell's label: the column's header when it is plain text (action columns have none). */
+function headerLabel(header: unknown): string | undefined {
+  return typeof header === 'string' && header.trim() !== '' ? header : undefined;
 }
 
 function Pager({ paging }: { paging: DataTablePaging }) {

@@ -5,7 +5,6 @@ import auth from './locales/en-US/auth.json';
 import charts from './locales/en-US/charts.json';
 import dashboard from './locales/en-US/dashboard.json';
 import events from './locales/en-US/events.json';
-import health from './locales/en-US/health.json';
 import imprint from './locales/en-US/imprint.json';
 import installations from './locales/en-US/installations.json';
 import language from './locales/en-US/language.json';
@@ -16,7 +15,6 @@ import openapi from './locales/en-US/openapi.json';
 import ropes from './locales/en-US/ropes.json';
 import settings from './locales/en-US/settings.json';
 import shell from './locales/en-US/shell.json';
-import start from './locales/en-US/start.json';
 import tasks from './locales/en-US/tasks.json';
 import users from './locales/en-US/users.json';
 import validation from './locales/en-US/validation.json';
@@ -28,7 +26,6 @@ export const enUS = {
   charts,
   dashboard,
   events,
-  health,
   imprint,
   installations,
   language,
@@ -39,7 +36,6 @@ export const enUS = {
   ropes,
   settings,
   shell,
-  start,
   tasks,
   users,
   validation,

@@ -1,4 +1,5 @@
 import {
+  linkCheckAnswerSchema,
   messageAnswerSchema,
   resetPasswordBodySchema,
   resetRequestBodySchema,
@@ -9,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requestReset } from './request-reset.ts';
-import { resetPassword } from './reset-password.ts';
-import { unsubscribe } from './unsubscribe.ts';
+import { checkResetToken, resetPassword } from './reset-password.ts';
+import { checkUnsubscribe, unsubscribe } from './unsubscribe.ts';
 
 /** The calls of the login screen's other views: forgot password, activation, reset, unsubscribe. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -27,6 +28,19 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => requestReset({ ctx, input: { email: request.body.email, reason: request.query.reason } }),
+    );
+
+    app.get(
+      '/reset-password/reset/:token',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether a mailed reset or activation link still works (unknown, used and expired: valid false)',
+          params: resetTokenParamsSchema,
+          response: { 200: linkCheckAnswerSchema },
+        },
+      },
+      async (request) => checkResetToken({ ctx, token: request.params.token }),
     );
 
     app.post(
@@ -55,6 +69,19 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => unsubscribe({ ctx, input: request.body, request }),
+    );
+
+    app.post(
+      '/notification/unsubscribe/check',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether an unsubscribe link is one of ours; changes nothing and tells nothing about accounts',
+          body: unsubscribeBodySchema,
+          response: { 200: linkCheckAnswerSchema },
+        },
+      },
+      async (request) => checkUnsubscribe({ ctx, input: request.body }),
     );
   };
 }

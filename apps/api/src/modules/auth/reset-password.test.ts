@@ -171,6 +171,42 @@ describe('password reset and activation', () => {
     expect(row!.isActive).toBe(false);
   });
 
+  it('tells the reset page at once whether its link still works, without naming any account', async () => {
+    const check = async (token: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/reset-password/reset/${token}` });
+      expect(response.statusCode, token).toBe(200);
+      return response.json().valid as boolean;
+    };
+    const user = await createUser(t.ctx.db);
+    const token = await tokenFor(user.email);
+    expect(await check(token)).toBe(true);
+    // Unknown, malformed, used, expired: the same answer, and checking changes nothing.
+    for (const candidate of ['A'.repeat(32), 'abc-def_ghi', 'x'.repeat(99)]) expect(await check(candidate)).toBe(false);
+    expect(await check(token)).toBe(true);
+    expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await check(token)).toBe(false);
+    const expiring = await tokenFor(user.email);
+    await t.ctx.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.tokenHash, sha256(expiring)));
+    expect(await check(expiring)).toBe(false);
+    // What the reset would refuse, the check calls invalid too: a deactivated account, a sign-in link's token.
+    const other = await createUser(t.ctx.db);
+    const deactivated = await tokenFor(other.email);
+    await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, other.id));
+    expect(await check(deactivated)).toBe(false);
+    const signInToken = 'S'.repeat(32);
+    await t.ctx.db.insert(userTokens).values({
+      userId: user.id,
+      kind: 'login',
+      tokenHash: sha256(signInToken),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(await check(signInToken)).toBe(false);
+    expect((await reset(signInToken, 'another-secret-44')).json()).toEqual(FAILED);
+  });
+
   it('mails at most 5 links per address in 15 minutes, answering the same text', async () => {
     const user = await createUser(t.ctx.db);
     for (let i = 0; i < 8; i++) expect((await request(user.email)).json()).toEqual(NEUTRAL);

@@ -1,7 +1,7 @@
 import { sessions, users, userTokens } from '@rope/db/schema/index';
-import { AUTH_MESSAGES, isAlphanumericToken } from '@rope/domain/auth';
+import { AUTH_MESSAGES, isAlphanumericToken, type LinkCheckAnswer } from '@rope/domain/auth';
 import { passwordSchema } from '@rope/domain/passwords';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,6 +10,30 @@ import { writeAudit } from '../audit/write-audit.ts';
 import { clearThrottle, throttleKeys } from './throttle.ts';
 
 const failed = () => new AppError('VALIDATION', AUTH_MESSAGES.resetFailed);
+
+/** A reset or activation token (never a sign-in link's) that is unused and not expired; looked up by its hash. */
+function usableResetToken(token: string): SQL | undefined {
+  return and(
+    eq(userTokens.tokenHash, sha256(token)),
+    inArray(userTokens.kind, ['reset', 'activate']),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, new Date()),
+  );
+}
+
+/**
+ * GET /reset-password/reset/{token}: whether the reset page's link would still set a password, so an unknown,
+ * used or expired link says so at once. The same rule as the reset itself, including a deactivated account.
+ */
+export async function checkResetToken({ ctx, token }: { ctx: AppContext; token: string }): Promise<LinkCheckAnswer> {
+  if (!isAlphanumericToken(token)) return { valid: false };
+  const [found] = await ctx.db
+    .select({ kind: userTokens.kind, isActive: users.isActive })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(usableResetToken(token));
+  return { valid: Boolean(found && (found.kind !== 'reset' || found.isActive)) };
+}
 
 /** POST /reset-password/reset/{token}: a valid unused token sets the password once and ends all sessions. */
 export async function resetPassword({
@@ -27,12 +51,7 @@ export async function resetPassword({
     throw new AppError('VALIDATION', message, { password: message });
   }
   if (!isAlphanumericToken(input.token)) throw failed();
-  const tokenHash = sha256(input.token);
-  const usable = and(
-    eq(userTokens.tokenHash, tokenHash),
-    isNull(userTokens.usedAt),
-    gt(userTokens.expiresAt, new Date()),
-  );
+  const usable = usableResetToken(input.token);
   // Look first, hash after: a wrong token must not cost an argon2 run.
   const [found] = await ctx.db.select({ id: userTokens.id }).from(userTokens).where(usable);
   if (!found) throw failed();

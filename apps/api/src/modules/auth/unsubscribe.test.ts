@@ -75,6 +75,32 @@ describe('POST /api/notification/unsubscribe', () => {
   });
 });
 
+describe('unsubscribe link check', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('tells the page at once whether its link is one of ours, the same for any address, changing nothing', async () => {
+    const check = async (payload: { email: string; token: string }) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/notification/unsubscribe/check', payload });
+      expect(response.statusCode).toBe(200);
+      return response.json().valid as boolean;
+    };
+    const user = await createUser(t.ctx.db);
+    const token = unsubscribeToken(await appSecret(t.ctx), user.email);
+    expect(await check({ email: user.email, token })).toBe(true);
+    const nobody = 'nobody@test.example';
+    expect(await check({ email: nobody, token: unsubscribeToken(await appSecret(t.ctx), nobody) })).toBe(true);
+    for (const wrong of ['', 'xyz', 'f'.repeat(64), token.slice(0, 63)]) {
+      expect(await check({ email: user.email, token: wrong }), wrong).toBe(false);
+    }
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ notificationEnabled: true, unsubscribedAt: null });
+  });
+});
+
 describe('unsubscribe with APP_SECRET set', () => {
   it('uses the configured secret, so links stay valid across databases', async () => {
     const secret = 's'.repeat(40);

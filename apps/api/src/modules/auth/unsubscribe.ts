@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { users } from '@rope/db/schema/index';
-import { AUTH_MESSAGES } from '@rope/domain/auth';
+import { AUTH_MESSAGES, isUnsubscribeToken, type LinkCheckAnswer } from '@rope/domain/auth';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -8,6 +8,24 @@ import { AppError } from '../../http/app-error.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { appSecret } from './app-secret.ts';
 import { unsubscribeToken } from './unsubscribe-link.ts';
+
+/** Whether the token is the one our mails carry for this address (compared in constant time). */
+async function isValidUnsubscribe(ctx: AppContext, input: { email: string; token: string }): Promise<boolean> {
+  const given = input.token.toLowerCase();
+  const expected = unsubscribeToken(await appSecret(ctx), input.email);
+  return isUnsubscribeToken(given) && timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'));
+}
+
+/** POST /notification/unsubscribe/check: whether the page's link is one of ours; says nothing about accounts. */
+export async function checkUnsubscribe({
+  ctx,
+  input,
+}: {
+  ctx: AppContext;
+  input: { email: string; token: string };
+}): Promise<LinkCheckAnswer> {
+  return { valid: await isValidUnsubscribe(ctx, input) };
+}
 
 /** POST /notification/unsubscribe: a valid link switches notifications off; the answer never tells if it did. */
 export async function unsubscribe({
@@ -19,9 +37,7 @@ export async function unsubscribe({
   input: { email: string; token: string };
   request: FastifyRequest;
 }): Promise<{ message: string }> {
-  const given = input.token.toLowerCase();
-  const expected = unsubscribeToken(await appSecret(ctx), input.email);
-  if (!/^[0-9a-f]{64}$/.test(given) || !timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'))) {
+  if (!(await isValidUnsubscribe(ctx, input))) {
     throw new AppError('VALIDATION', AUTH_MESSAGES.unsubscribeInvalid, { token: AUTH_MESSAGES.unsubscribeInvalid });
   }
   const changed = await ctx.db

@@ -100,6 +100,18 @@ describe('notification settings and status', () => {
     ],
     ['an unknown rule type', { rules: [{ type: 'earthquake' }] }, 'notificationSettings.rules.0.type', undefined],
     ['an unknown channel', { channels: ['pigeon'] }, 'notificationSettings.channels.0', undefined],
+    [
+      'rules but no channel',
+      { channels: [] },
+      'notificationSettings.channels',
+      'Choose at least one channel for the rules to be sent on',
+    ],
+    [
+      'rules but no recipient',
+      { users: [] },
+      'notificationSettings.users',
+      'Choose at least one recipient for the rules to be sent to',
+    ],
     ['a user id that is not a number', { users: ['x'] }, 'notificationSettings.users.0', undefined],
   ])('refuses settings with %s', async (_name, extra, field, message) => {
     const response = await call(

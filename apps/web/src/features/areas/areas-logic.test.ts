@@ -144,9 +144,9 @@ describe('start path', () => {
     isSingleArea: single !== null,
     singleAreaId: single,
   });
-  it('sends single-area users into their area, area users to /areas, others to the start page', () => {
+  it('sends single-area users into their area, area users to /areas, free users to what they may use', () => {
     expect(startPath(user('ROLE_USER', 7))).toBe('/areas/7');
     expect(startPath(user('ROLE_USER', null))).toBe('/areas');
-    expect(startPath(user('ROLE_FREE_USER', null))).toBeUndefined();
+    expect(startPath(user('ROLE_FREE_USER', null))).toBe('/imprint');
   });
 });

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { checkSamlProvider, isPasswordExpired, requestPasswordMail, resetPassword, samlLoginUrl } from './api';
+import {
+  checkResetLink,
+  checkSamlProvider,
+  checkUnsubscribeLink,
+  isPasswordExpired,
+  requestPasswordMail,
+  resetPassword,
+  samlLoginUrl,
+} from './api';
 
 function answer(body: unknown, status = 200) {
   const fetchMock = vi.fn(
@@ -47,6 +55,23 @@ describe('password mails and reset', () => {
       '/api/reset-password?reason=activate',
       '/api/reset-password/reset/abcDEF123456789012',
     ]);
+  });
+});
+
+describe('link checks', () => {
+  it('asks the API about well-formed tokens only; a missing or cut token is invalid at once', async () => {
+    const fetchMock = answer({ valid: false });
+    await expect(checkResetLink('abcDEF1234567890XY')).resolves.toBe(false);
+    await expect(checkResetLink('abc.def')).resolves.toBe(false);
+    await expect(checkUnsubscribeLink('a@b.example', '')).resolves.toBe(false);
+    await expect(checkUnsubscribeLink('a@b.example', 'f'.repeat(63))).resolves.toBe(false);
+    await expect(checkUnsubscribeLink('a@b.example', 'f'.repeat(64))).resolves.toBe(false);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/reset-password/reset/abcDEF1234567890XY',
+      '/api/notification/unsubscribe/check',
+    ]);
+    answer({ valid: true });
+    await expect(checkResetLink('abcDEF1234567890XY')).resolves.toBe(true);
   });
 });
 

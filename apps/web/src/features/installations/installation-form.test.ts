@@ -1,5 +1,6 @@
 import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
 import { describe, expect, it } from 'vitest';
+import { problemLines } from '../../lib/field-problems';
 import { isFieldEditable, isFieldShown } from './installation-fields';
 import {
   initialInstallationValues,
@@ -76,7 +77,14 @@ describe('installation settings file', () => {
       installationSettingsFileSchema,
     );
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.problems.some((problem) => problem.startsWith('attributes.ropewayType'))).toBe(true);
+    if (!bad.ok) {
+      expect(bad.problems.map((problem) => problem.path)).toContainEqual(['attributes', 'ropewayType']);
+      // The dialog lists them by the labels the form shows, never as attributes.ropewayType.
+      const labels: Record<string, string> = { kind: 'Kind of settings file', ropewayType: 'Ropeway type' };
+      const lines = problemLines(bad.problems, (path) => labels[String(path.at(-1))]);
+      expect(lines).toHaveLength(2);
+      expect(lines.every((line) => /^(Kind of settings file|Ropeway type): /.test(line))).toBe(true);
+    }
   });
 
   it('fills the form from a good file, keeping what the user may not change', () => {
@@ -88,7 +96,8 @@ describe('installation settings file', () => {
     const current = initialInstallationValues(stored);
     const locked = lockedInstallationAttributes({ roles: ['ROLE_CLIENT_ADMIN'] });
     const values = valuesFromInstallationFile({ ...file, name: 'Loaded' }, current, locked);
-    expect(values.name).toBe('Loaded');
+    // A file is a template: the target keeps its own name.
+    expect(values.name).toBe(current.name);
     expect(values.objectName).toBe('Secret');
     expect(values.timezone).toBe('Europe/Zurich');
   });

@@ -54,7 +54,10 @@ export function installationSettingsFile(values: AttributeValues): InstallationS
   };
 }
 
-/** The form values after loading a file; fields the user may not change keep their current value. */
+/**
+ * The form values after loading a file: a template for attributes, not an identity, so the installation keeps its
+ * name; fields the user may not change keep their current value too.
+ */
 export function valuesFromInstallationFile(
   file: InstallationSettingsFile,
   current: AttributeValues,
@@ -63,5 +66,5 @@ export function valuesFromInstallationFile(
   const fields = allInstallationFields();
   const currentAttributes = attributesFromValues(current, fields);
   const attributes = keepKeys(file.attributes, currentAttributes, lockedKeys);
-  return { name: file.name, ...valuesFromAttributes(attributes, fields) };
+  return { name: current.name ?? '', ...valuesFromAttributes(attributes, fields) };
 }

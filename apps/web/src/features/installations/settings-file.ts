@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import type { FieldProblem } from '../../lib/field-problems';
 
-export type ParsedSettingsFile<T> = { ok: true; value: T } | { ok: false; notJson: boolean; problems: string[] };
+export type ParsedSettingsFile<T> = { ok: true; value: T } | { ok: false; notJson: boolean; problems: FieldProblem[] };
 
-/** A loaded settings file: valid JSON of the expected kind, or what is wrong with it ("path: message"). */
+/** A loaded settings file: valid JSON of the expected kind, or what is wrong with it (field and message). */
 export function parseSettingsFile<T>(text: string, schema: z.ZodType<T>): ParsedSettingsFile<T> {
   let data: unknown;
   try {
@@ -12,10 +13,7 @@ export function parseSettingsFile<T>(text: string, schema: z.ZodType<T>): Parsed
   }
   const result = schema.safeParse(data);
   if (result.success) return { ok: true, value: result.data };
-  const problems = result.error.issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
-    return path ? `${path}: ${issue.message}` : issue.message;
-  });
+  const problems = result.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
   return { ok: false, notJson: false, problems };
 }
 

@@ -1,6 +1,7 @@
 import { notificationStatusColour } from '@rope/domain/notification-rules';
+import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { describe, expect, it } from 'vitest';
-import { BLANK_RULE, hasErrors, ruleErrors, statusFor, toBody, toForm, withTrailingRow } from './rules';
+import { BLANK_RULE, deliveryErrors, hasErrors, ruleErrors, statusFor, toBody, toForm, withTrailingRow } from './rules';
 
 describe('notification rules form', () => {
   it('adds a blank trailing row only when every row is complete', () => {
@@ -27,6 +28,13 @@ describe('notification rules form', () => {
     expect(errors[5]).toEqual({});
     expect(hasErrors(errors)).toBe(true);
     expect(hasErrors(ruleErrors([{ type: 'ropeHealth', threshold: 100, reset: false }]))).toBe(false);
+  });
+
+  it('asks for a channel and a recipient once there is a rule, as the API does', () => {
+    const form = toForm({ channels: [], users: [], rules: [{ type: 'damage', reset: true }] });
+    expect(deliveryErrors(form)).toEqual({ channels: M.channelRequired, users: M.recipientRequired });
+    expect(deliveryErrors({ ...form, channels: ['email'], users: ['4'] })).toEqual({});
+    expect(deliveryErrors(toForm(null))).toEqual({});
   });
 
   it('drops rows without a type on save and keeps thresholds only where they belong', () => {

@@ -1,3 +1,4 @@
+import { notificationSettingsBodySchema } from '@rope/domain/notification-rules';
 import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
 import { NOTIFICATION_RULE_TYPES, type NotificationRuleType, THRESHOLD_RANGES } from '@rope/domain/notifications';
 
@@ -58,6 +59,17 @@ export function ruleErrors(rules: readonly RuleRow[]): RuleErrors[] {
     }
     return errors;
   });
+}
+
+/** The domain's verdict on where the rules go (the API gives the same): a channel and a recipient once there is a rule. */
+export function deliveryErrors(form: SettingsForm): Partial<Record<'channels' | 'users', string>> {
+  const result = notificationSettingsBodySchema.safeParse(toBody(form));
+  const errors: Partial<Record<'channels' | 'users', string>> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (issue.path.length === 1 && (field === 'channels' || field === 'users')) errors[field] ??= issue.message;
+  }
+  return errors;
 }
 
 export function hasErrors(errors: readonly RuleErrors[]): boolean {

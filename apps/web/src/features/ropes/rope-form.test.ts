@@ -33,8 +33,15 @@ describe('rope settings form', () => {
     });
     const file = ropeSettingsFile(values);
     expect(ropeSettingsFileSchema.safeParse(file).success).toBe(true);
-    expect(valuesFromRopeFile(file)).toMatchObject({
-      name: 'Haul rope',
+    const target = initialRopeValues({ name: 'Track rope 2', attributes: { deviceSerialNumber: 'TRU-1007' } });
+    const loaded = valuesFromRopeFile(
+      { ...file, attributes: { ...file.attributes, deviceSerialNumber: 'TRU-9' } },
+      target,
+    );
+    // A file is a template for attributes: the target keeps its name and its own device.
+    expect(loaded).toMatchObject({
+      name: 'Track rope 2',
+      deviceSerialNumber: 'TRU-1007',
       ropeType: 'strandedRope',
       nominalDiameter: 52,
     });

@@ -54,6 +54,17 @@ export function ropeSettingsFile(values: AttributeValues): RopeSettingsFile {
   };
 }
 
-export function valuesFromRopeFile(file: RopeSettingsFile): AttributeValues {
-  return valuesOf(file.name, file.attributes);
+/** Attributes that name this rope's own device: a file, being a template, never brings them over the target's. */
+const ROPE_IDENTITY_ATTRIBUTES = ['deviceSerialNumber'] as const;
+
+/**
+ * The form values after loading a settings file: a file is a template for attributes, not an identity, so the
+ * rope keeps its name and its device serial number (ids and ordering are not in the form at all).
+ */
+export function valuesFromRopeFile(file: RopeSettingsFile, current: AttributeValues): AttributeValues {
+  const attributes: Record<string, unknown> = { ...file.attributes };
+  for (const key of ROPE_IDENTITY_ATTRIBUTES) delete attributes[key];
+  const loaded = valuesOf(String(current.name ?? ''), attributes as RopeAttributes);
+  for (const key of ROPE_IDENTITY_ATTRIBUTES) loaded[key] = current[key] ?? '';
+  return loaded;
 }

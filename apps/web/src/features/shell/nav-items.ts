@@ -56,10 +56,14 @@ export function visibleNavItems(user: NavUser, items: readonly NavItem[] = NAV_I
   return items.filter((item) => item.available && mayUseNavItem(user, item));
 }
 
-/** Where `/` leads: a single-area user into the area, anyone with the areas screen to it; undefined keeps the start page. */
-export function startPath(user: StartUser, items: readonly NavItem[] = NAV_ITEMS): string | undefined {
+/**
+ * Where `/` leads: a single-area user into the area, anyone with the areas screen to it, anyone else to the first
+ * screen they may use (a free user to the imprint); nobody lands on a page of server internals.
+ */
+export function startPath(user: StartUser, items: readonly NavItem[] = NAV_ITEMS): string {
   const areas = items.find((item) => item.key === 'areas');
-  if (!areas?.available || !mayUseNavItem(user, areas)) return undefined;
-  if (user.isSingleArea && user.singleAreaId !== null) return `/areas/${user.singleAreaId}`;
-  return areas.path;
+  if (areas?.available && mayUseNavItem(user, areas)) {
+    return user.isSingleArea && user.singleAreaId !== null ? `/areas/${user.singleAreaId}` : areas.path;
+  }
+  return visibleNavItems(user, items)[0]?.path ?? '/imprint';
 }

@@ -1,7 +1,14 @@
 import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { describe, expect, it } from 'vitest';
 import type { UserDetail } from './types';
-import { allowedLoginMethods, initialUserValues, parseUserForm, showsMandators, toUserInput } from './user-form';
+import {
+  allowedLoginMethods,
+  initialUserValues,
+  lacksMandator,
+  parseUserForm,
+  showsMandators,
+  toUserInput,
+} from './user-form';
 
 const defaults = { languageId: 'DES' as const, role: '', mandators: [] };
 const admin = { isNew: true, canEditAny: true };
@@ -106,5 +113,16 @@ describe('user form', () => {
     expect(allowedLoginMethods('ROLE_ADMIN', 'a@b.ch')).not.toContain('no-password');
     expect(allowedLoginMethods('ROLE_USER', 'info@b.ch')).not.toContain('email');
     expect(allowedLoginMethods('', '')).toHaveLength(5);
+  });
+
+  it('asks before saving a client, client admin or API account without a mandator, never others', () => {
+    expect(lacksMandator({ role: 'ROLE_USER', mandators: [] })).toBe(true);
+    expect(lacksMandator({ role: 'ROLE_CLIENT_ADMIN', mandators: [] })).toBe(true);
+    expect(lacksMandator({ role: 'ROLE_API_EXTERNAL', mandators: [] })).toBe(true);
+    expect(lacksMandator({ role: 'ROLE_CLIENT_ADMIN', mandators: ['3'] })).toBe(false);
+    expect(lacksMandator({ role: 'ROLE_FREE_USER', mandators: [] })).toBe(false);
+    expect(lacksMandator({ role: 'ROLE_ADMIN', mandators: [] })).toBe(false);
+    expect(lacksMandator({ role: 'ROLE_PROJECT_MANAGER', mandators: [] })).toBe(false);
+    expect(lacksMandator({ role: '', mandators: [] })).toBe(false);
   });
 });

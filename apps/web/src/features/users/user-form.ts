@@ -1,6 +1,6 @@
 import { mayUseLoginMethod } from '@rope/domain/auth';
 import type { LanguageId } from '@rope/domain/common';
-import { isApiRole, keepsMandators } from '@rope/domain/permissions';
+import { isApiRole, keepsMandators, seesNothingWithoutMandator } from '@rope/domain/permissions';
 import { ROLES, type Role } from '@rope/domain/roles';
 import { type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@rope/domain/user-forms';
 import { LOGIN_METHODS, type LoginMethod } from '@rope/domain/users';
@@ -64,6 +64,11 @@ export function isRole(value: string): value is Role {
 /** Mandators matter only for roles bound to them; other roles drop them on save. */
 export function showsMandators(role: string): boolean {
   return isRole(role) && keepsMandators([role]);
+}
+
+/** A client, client admin or API account without a mandator would see nothing: the dialog asks before saving. */
+export function lacksMandator(values: Pick<UserFormValues, 'role' | 'mandators'>): boolean {
+  return isRole(values.role) && seesNothingWithoutMandator([values.role], values.mandators);
 }
 
 /** API accounts authenticate with a key: no sign-in method, password or second factor to choose. */

@@ -50,10 +50,10 @@ export function AreaEditor({ area, onDone, onDeleted }: AreaEditorProps) {
           onDone();
         },
         onError: (error) => {
+          // Field errors show at their fields, under their labels; the alert is for everything else.
           if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
             form.setErrors(mapErrors(serverFieldErrors(error.fields, 'area'), translate));
-          }
-          setFailure(failureText(t, error, t('areas.tryLater')));
+          } else setFailure(failureText(t, error, t('areas.tryLater')));
         },
       },
     );

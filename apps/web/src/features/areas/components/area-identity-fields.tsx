@@ -1,7 +1,8 @@
-import { Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { AreaView } from '@rope/domain/views/hierarchy';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { useMandators } from '../../mandators/api';
 import { useAreaUsers, useMandatorUsers } from '../api';
 import type { AreaFormValues } from '../area-form';
@@ -30,11 +31,11 @@ export function AreaIdentityFields({ form, area, fullEdit }: AreaIdentityFieldsP
 
   return (
     <Stack gap="sm">
-      <TextInput
+      <LimitedTextInput
         label={t('areas.dialog.name')}
         withAsterisk={fullEdit}
         readOnly={!fullEdit}
-        maxLength={255}
+        limit={255}
         data-autofocus
         {...form.getInputProps('name')}
       />

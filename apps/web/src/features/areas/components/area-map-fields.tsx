@@ -52,9 +52,23 @@ export function AreaMapFields({ form }: { form: UseFormReturnType<AreaFormValues
         allowDeselect={false}
         {...form.getInputProps('mapDefaultBaseLayer')}
       />
-      <Text size="sm" fw={500}>
-        {t('areas.dialog.position')}
-      </Text>
+      {/* The clear button is always there (disabled without a position) so nothing below it moves when one is set. */}
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={500}>
+          {t('areas.dialog.position')}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          disabled={!position}
+          onClick={() => {
+            form.setFieldValue('lat', '');
+            form.setFieldValue('lng', '');
+          }}
+        >
+          {t('areas.dialog.clearPosition')}
+        </Button>
+      </Group>
       <Group grow align="flex-start">
         <NumberInput
           label={t('areas.dialog.latitude')}
@@ -89,18 +103,6 @@ export function AreaMapFields({ form }: { form: UseFormReturnType<AreaFormValues
         onMapClick={pick}
         onFeatureMove={(_id, point) => pick(point)}
       />
-      {position ? (
-        <Button
-          size="xs"
-          variant="subtle"
-          onClick={() => {
-            form.setFieldValue('lat', '');
-            form.setFieldValue('lng', '');
-          }}
-        >
-          {t('areas.dialog.clearPosition')}
-        </Button>
-      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Center, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Center, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { CLICK_DELAY_AREA_MS } from '@rope/domain/maps';
 import type { AreaView } from '@rope/domain/views/hierarchy';
 import type { KeyboardEvent } from 'react';
@@ -35,8 +35,15 @@ export function AreasTable({ areas, showMandator, canEdit, highlightedId, onHove
   };
 
   return (
-    <Table.ScrollContainer minWidth={showMandator ? 420 : 260}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label={t('areas.table.label')}>
+    // Fixed layout with wrapping names: the list fits its column beside the map at any width, actions included.
+    <Box>
+      <Table
+        highlightOnHover
+        verticalSpacing="sm"
+        aria-label={t('areas.table.label')}
+        layout="fixed"
+        style={{ overflowWrap: 'anywhere' }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('areas.table.name')}</Table.Th>
@@ -98,6 +105,6 @@ export function AreasTable({ areas, showMandator, canEdit, highlightedId, onHove
           <Text c="dimmed">{t('areas.empty')}</Text>
         </Center>
       ) : null}
-    </Table.ScrollContainer>
+    </Box>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, CloseButton, Grid, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, CloseButton, Grid, Group, Loader, Stack, Title } from '@mantine/core';
 import type { AreaView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useAreaPositions, useAreas } from '../api';
 import { filterAreas } from '../area-filter';
@@ -44,12 +45,12 @@ export function AreasPage() {
           ) : null}
         </Group>
       </Group>
-      <TextInput
+      <LimitedTextInput
         type="search"
         aria-label={t('areas.search.label')}
         placeholder={t('areas.search.placeholder')}
         value={search}
-        maxLength={200}
+        limit={200}
         onChange={(event) => setSearch(event.currentTarget.value)}
         rightSection={
           search ? <CloseButton aria-label={t('areas.search.clear')} onClick={() => setSearch('')} /> : null

@@ -1,13 +1,12 @@
 import { Navigate } from 'react-router';
+import { AppLoader } from '../../../components/app-loader';
 import { useSessionUser } from '../../auth/session';
 import { startPath } from '../../shell/nav-items';
-import { StartPage } from '../../start/pages/start-page';
 
-/** `/`: a single-area user lands in the area, anyone with the areas screen on it; others on the start page. */
+/** `/`: a single-area user lands in the area, anyone with the areas screen on it, anyone else on what they may use. */
 export function HomePage() {
   const user = useSessionUser();
-  const path = user ? startPath(user) : undefined;
-  return path ? <Navigate replace to={path} /> : <StartPage />;
+  return user ? <Navigate replace to={startPath(user)} /> : <AppLoader />;
 }
 
 export { HomePage as Component };

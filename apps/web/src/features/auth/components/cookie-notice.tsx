@@ -5,7 +5,7 @@ import { readCookieConsent, storeCookieConsent } from '../cookie-consent';
 
 const noop = () => {};
 
-/** Shown on the sign-in screens until accepted; the date of acceptance is kept in local storage. */
+/** Shown over whatever screen the visit starts on (any route) until accepted; the date of acceptance is kept in local storage. */
 export function CookieNotice() {
   const { t } = useTranslation();
   const [accepted, setAccepted] = useState(() => readCookieConsent() !== null);

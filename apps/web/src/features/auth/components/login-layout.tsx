@@ -3,10 +3,9 @@ import { type ReactNode, useState } from 'react';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { Brand } from '../../shell/components/product-mark';
 import { randomBackground } from '../background';
-import { CookieNotice } from './cookie-notice';
 import { ProviderBlurb } from './provider-blurb';
 
-/** The frame of every sign-in view: a random landscape, the provider's pitch, the form card, the cookie notice. */
+/** The frame of every sign-in view: a random landscape, the provider's pitch, the form card. */
 export function LoginLayout({ children }: { children: ReactNode }) {
   const [background] = useState(() => randomBackground());
   return (
@@ -35,7 +34,6 @@ export function LoginLayout({ children }: { children: ReactNode }) {
           </Paper>
         </Grid.Col>
       </Grid>
-      <CookieNotice />
     </Box>
   );
 }

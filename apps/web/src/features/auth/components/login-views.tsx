@@ -5,21 +5,23 @@ import { LoginForm } from './login-form';
 import { MailSent } from './mail-sent';
 import { RequestMailForm } from './request-mail-form';
 
-type View =
+export type LoginView =
   | { kind: 'login' }
   | { kind: 'request'; reason: ResetReason }
   | { kind: 'sent'; reason: ResetReason }
   | { kind: 'linkSent' };
 
 interface LoginViewsProps {
+  /** The view to open with; the sign-in form unless told. */
+  initial?: LoginView;
   next: string;
   ssoFailed: boolean;
   linkFailed: boolean;
 }
 
 /** Sign in, forgot password, activate account and their "mail sent" answers, one at a time. */
-export function LoginViews({ next, ssoFailed, linkFailed }: LoginViewsProps) {
-  const [view, setView] = useState<View>({ kind: 'login' });
+export function LoginViews({ initial = { kind: 'login' }, next, ssoFailed, linkFailed }: LoginViewsProps) {
+  const [view, setView] = useState<LoginView>(initial);
   const back = () => setView({ kind: 'login' });
 
   if (view.kind === 'request') {

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TOTP_DIGITS } from '@rope/domain/auth';
 import type { TwoFactorMethod } from '@rope/domain/users';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { logout, submitTwoFactorCode } from '../api';
 import { failureText } from '../messages';
 import { useClearSession, useFinishLogin } from '../use-finish-login';
@@ -31,11 +32,11 @@ export function TwoFactorForm({ method }: TwoFactorFormProps) {
         <Text size="sm">
           {method === 'email' ? t('auth.twoFactor.emailText') : t('auth.twoFactor.authenticatorText')}
         </Text>
-        <TextInput
+        <LimitedTextInput
           label={t('auth.twoFactor.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={TOTP_DIGITS + 2}
+          limit={TOTP_DIGITS + 2}
           autoFocus
           required
           {...form.getInputProps('code')}

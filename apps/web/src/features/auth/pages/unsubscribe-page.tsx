@@ -1,26 +1,41 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { unsubscribe } from '../api';
+import { AppLoader } from '../../../components/app-loader';
+import { checkUnsubscribeLink, unsubscribe } from '../api';
 import { LoginLayout } from '../components/login-layout';
 import { failureText, translateMessage } from '../messages';
 
 /**
- * /notification/unsubscribe/:unsubscribeEmail?token=...: asks before it unsubscribes, since mail scanners
- * open the links of a mail on their own.
+ * /notification/unsubscribe/:unsubscribeEmail?token=...: checks the link first, then asks before it unsubscribes,
+ * since mail scanners open the links of a mail on their own.
  */
 export function UnsubscribePage() {
   const { t } = useTranslation();
   const { unsubscribeEmail = '' } = useParams();
   const [params] = useSearchParams();
-  const mutation = useMutation({ mutationFn: () => unsubscribe(unsubscribeEmail, params.get('token') ?? '') });
+  const token = params.get('token') ?? '';
+  const mutation = useMutation({ mutationFn: () => unsubscribe(unsubscribeEmail, token) });
+  // A link without its token, or cut or changed, says so at once instead of offering a button that then fails.
+  const check = useQuery({
+    queryKey: ['unsubscribe-link', unsubscribeEmail, token],
+    queryFn: () => checkUnsubscribeLink(unsubscribeEmail, token),
+    staleTime: 0,
+    gcTime: 0,
+    retry: 1,
+  });
+  if (check.isPending) return <AppLoader />;
 
   return (
     <LoginLayout>
       <Stack gap="md">
         <Title order={2}>{t('auth.unsubscribe.title')}</Title>
-        {mutation.isSuccess ? (
+        {check.data === false ? (
+          <Alert color="orange" role="alert" title={t('auth.invalidLink.unsubscribeTitle')}>
+            {t('auth.invalidLink.unsubscribeText')}
+          </Alert>
+        ) : mutation.isSuccess ? (
           <Alert color="green" role="status">
             {translateMessage(t, mutation.data ?? t('auth.messages.unsubscribed'))}
           </Alert>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DamageGauge } from '../../../components/damage-gauge';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { useFormat } from '../../../lib/format';
 import { useCan, useSessionUser } from '../../auth/session';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
@@ -71,17 +72,16 @@ export function DashboardPage() {
 }
 
 function LastEvents() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [limit, setLimit] = useState<NotificationLimit>(DEFAULT_NOTIFICATION_LIMIT);
   const events = useLastEvents(limit);
   const columns = useMemo<ColumnDef<PlacedEvent, unknown>[]>(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
-    const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
     return [
       {
         id: 'timestamp',
         header: t('dashboard.events.timestamp'),
-        cell: ({ row }) => format.format(new Date(row.original.attributes.timestamp)),
+        cell: ({ row }) => fmt.dateTime(row.original.attributes.timestamp),
       },
       {
         id: 'placement',
@@ -99,7 +99,7 @@ function LastEvents() {
         id: 'position',
         header: t('dashboard.events.position'),
         cell: ({ row }) =>
-          row.original.position === null ? t('dashboard.events.global') : number.format(row.original.position),
+          row.original.position === null ? t('dashboard.events.global') : fmt.position(row.original.position),
       },
       {
         id: 'status',
@@ -111,7 +111,7 @@ function LastEvents() {
         ),
       },
     ];
-  }, [t, i18n.resolvedLanguage]);
+  }, [t, fmt]);
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -135,14 +135,14 @@ function LastEvents() {
 }
 
 function PendingTasks() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const tasks = usePendingTasks();
   const [page, setPage] = useState(1);
   const sorted = useMemo(() => sortTasks(tasks.data ?? []), [tasks.data]);
   const shown = sorted.slice((page - 1) * TASKS_PAGE_SIZE, page * TASKS_PAGE_SIZE);
   const range = pageRange(page, TASKS_PAGE_SIZE, sorted.length);
   const columns = useMemo<ColumnDef<PendingTask, unknown>[]>(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
     return [
       { id: 'title', header: t('dashboard.tasks.taskTitle'), cell: ({ row }) => row.original.title },
       {
@@ -164,7 +164,7 @@ function PendingTasks() {
         cell: ({ row }) => (
           <Stack gap={4} align="flex-start">
             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {row.original.dueAt ? format.format(new Date(row.original.dueAt)) : '–'}
+              {row.original.dueAt ? fmt.date(row.original.dueAt) : '–'}
             </Text>
             {row.original.pastDue ? (
               <Badge color="red" variant="light" size="sm">
@@ -175,7 +175,7 @@ function PendingTasks() {
         ),
       },
     ];
-  }, [t, i18n.resolvedLanguage]);
+  }, [t, fmt]);
   return (
     <Paper withBorder p="md" radius="md" h="100%">
       <Stack gap="sm">

@@ -1,5 +1,6 @@
 import { Button, Group, Slider, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import { dayAfter } from '../datetime';
 
 interface DamageTimeSliderProps {
@@ -13,8 +14,9 @@ interface DamageTimeSliderProps {
 
 /** Replays the damage chart as it stood on a past day. */
 export function DamageTimeSlider({ firstDay, days, value, onChange }: DamageTimeSliderProps) {
-  const { t, i18n } = useTranslation();
-  const label = (step: number) => new Date(`${dayAfter(firstDay, step)}T12:00:00Z`).toLocaleDateString(i18n.language);
+  const { t } = useTranslation();
+  const fmt = useFormat({ timeZone: 'UTC' });
+  const label = (step: number) => fmt.date(`${dayAfter(firstDay, step)}T12:00:00Z`);
   const today = value >= days;
   return (
     <div>

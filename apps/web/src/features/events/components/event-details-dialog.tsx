@@ -3,6 +3,7 @@ import { eventLossPct } from '@rope/domain/rope/cross-section';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import type { RopeEventView } from '../types';
 
 interface EventDetailsDialogProps {
@@ -13,18 +14,22 @@ interface EventDetailsDialogProps {
 
 /** The event at a glance: what the table leaves out, read-only. */
 export function EventDetailsDialog({ rope, event, onClose }: EventDetailsDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const number = (value: number | undefined, digits = 3) =>
-    value === undefined ? undefined : value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+    value === undefined ? undefined : fmt.number(value, digits);
   const a = event?.attributes;
   const loss = a ? eventLossPct(a, rope.attributes) : 0;
   const rows: [string, ReactNode][] = a
     ? [
-        [t('events.fields.timestamp'), new Date(a.timestamp).toLocaleString(i18n.language)],
+        [t('events.fields.timestamp'), fmt.dateTime(a.timestamp)],
         [t('events.fields.recordingType'), t(`events.recordingTypes.${a.recordingType}`)],
         [t('events.fields.type'), t(`events.types.${a.type}`)],
-        [t('events.fields.position'), event?.position === null ? t('events.table.global') : number(event?.position)],
-        [t('events.fields.positionEnd'), number(a.positionEnd)],
+        [
+          t('events.fields.position'),
+          event?.position == null ? t('events.table.global') : fmt.position(event.position),
+        ],
+        [t('events.fields.positionEnd'), a.positionEnd === undefined ? undefined : fmt.position(a.positionEnd)],
         [t('events.fields.actionStatus'), t(`events.statuses.${a.actionStatus}`)],
         [t('events.fields.damageCount'), number(a.damageCount)],
         [
@@ -47,7 +52,7 @@ export function EventDetailsDialog({ rope, event, onClose }: EventDetailsDialogP
         [t('events.fields.reportedBy'), a.reportedBy?.name],
         [t('events.details.imported'), a.isImported ? t('events.details.yes') : t('events.details.no')],
         [t('events.details.documents'), String(event?.documentCount ?? 0)],
-        [t('events.details.createdAt'), event ? new Date(event.createdAt).toLocaleString(i18n.language) : undefined],
+        [t('events.details.createdAt'), event ? fmt.dateTime(event.createdAt) : undefined],
       ]
     : [];
   return (

@@ -1,5 +1,7 @@
-import { Badge, CloseButton, Group, Select, Switch, TextInput, Title } from '@mantine/core';
+import { Badge, CloseButton, Group, Select, Switch, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
+import { useFormat } from '../../../lib/format';
 import { EVENT_PAGE_SIZES, EVENT_SEARCH_MAX_LENGTH } from '../events-query';
 import type { RopeFilters } from '../rope-filters';
 
@@ -19,8 +21,9 @@ interface EventsHeaderProps {
 /** Title, archived switch, search, page size, and the filters the charts set (each clearable). */
 export function EventsHeader(props: EventsHeaderProps) {
   const { title, archived, onArchivedChange, search, onSearchChange, pageSize, onPageSizeChange, filters } = props;
-  const { t, i18n } = useTranslation();
-  const metres = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 2 });
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const metres = fmt.position;
   const filterBadge = (label: string, onClear: () => void, clearLabel: string) => (
     <Badge
       variant="light"
@@ -56,12 +59,12 @@ export function EventsHeader(props: EventsHeaderProps) {
           : null}
       </Group>
       <Group gap="sm" wrap="wrap">
-        <TextInput
+        <LimitedTextInput
           type="search"
           aria-label={t('events.search.label')}
           placeholder={t('events.search.placeholder')}
           value={search}
-          maxLength={EVENT_SEARCH_MAX_LENGTH}
+          limit={EVENT_SEARCH_MAX_LENGTH}
           onChange={(event) => onSearchChange(event.currentTarget.value)}
           rightSection={
             search ? <CloseButton aria-label={t('events.search.clear')} onClick={() => onSearchChange('')} /> : null

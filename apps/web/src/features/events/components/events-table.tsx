@@ -4,6 +4,7 @@ import { datumPosition } from '@rope/domain/rope/effective-events';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { useFormat } from '../../../lib/format';
 import type { RopeEventView } from '../types';
 import { EventRowActions } from './event-row-actions';
 import { StatusCell } from './status-cell';
@@ -33,14 +34,15 @@ interface EventsTableProps {
 export function EventsTable(props: EventsTableProps) {
   const { events, loading, editable, title, emptyText, page, pageSize, total } = props;
   const { onPageChange, onStatus, onDetails, onOpen, onArchive } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const offset = props.positionOffset ?? 0;
   const columns = useMemo<ColumnDef<RopeEventView, unknown>[]>(
     () => [
       {
         id: 'timestamp',
         header: t('events.table.timestamp'),
-        cell: ({ row }) => new Date(row.original.attributes.timestamp).toLocaleString(i18n.language),
+        cell: ({ row }) => fmt.dateTime(row.original.attributes.timestamp),
       },
       {
         id: 'recordingType',
@@ -64,14 +66,13 @@ export function EventsTable(props: EventsTableProps) {
               </Text>
             );
           }
-          const format = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 3 });
           const datum = datumPosition(row.original, offset) ?? recorded;
-          if (datum === recorded) return format(recorded);
+          if (datum === recorded) return fmt.position(recorded);
           return (
             <>
-              {format(datum)}
+              {fmt.position(datum)}
               <Text size="xs" c="dimmed">
-                {t('events.table.devicePosition', { position: format(recorded) })}
+                {t('events.table.devicePosition', { position: fmt.position(recorded) })}
               </Text>
             </>
           );
@@ -102,7 +103,7 @@ export function EventsTable(props: EventsTableProps) {
         ),
       },
     ],
-    [t, i18n.language, editable, onStatus, onDetails, onOpen, onArchive, offset],
+    [t, fmt, editable, onStatus, onDetails, onOpen, onArchive, offset],
   );
   const { from, to } = pageRange(page, pageSize, total);
   return (

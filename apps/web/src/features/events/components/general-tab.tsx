@@ -1,6 +1,7 @@
 import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { ACTION_STATUSES, type EventType, RECORDING_TYPES, type RecordingType } from '@rope/domain/events';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { firstTypeOf, typesOf } from '../event-form';
 import type { EventForm } from './form-type';
 
@@ -82,9 +83,9 @@ export function GeneralTab({ form, allowsMutations, lockRecordingType }: General
           {...form.getInputProps('attributes.description')}
         />
       )}
-      <TextInput
+      <LimitedTextInput
         label={t('events.fields.reportedBy')}
-        maxLength={255}
+        limit={255}
         {...form.getInputProps('attributes.reportedBy')}
       />
     </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Center, List, Loader, Modal, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { type Formatters, useFormat } from '../../../lib/format';
 import { useEventHistory } from '../api';
 import { type HistoryChange, historyRows } from '../history-diff';
 
@@ -8,7 +9,7 @@ const ACTIONS = ['create', 'update', 'archive', 'restore'] as const;
 type Action = (typeof ACTIONS)[number];
 const isAction = (value: string): value is Action => (ACTIONS as readonly string[]).includes(value);
 
-function formatValue(t: TFunction, language: string, change: HistoryChange, value: unknown): string {
+function formatValue(t: TFunction, fmt: Formatters, change: HistoryChange, value: unknown): string {
   if (value === undefined || value === null || value === '') return t('events.history.none');
   switch (change.field) {
     case 'type':
@@ -24,17 +25,19 @@ function formatValue(t: TFunction, language: string, change: HistoryChange, valu
     case 'detection':
       return t(`events.detection.${value as 'manual'}`);
     case 'timestamp':
-      return new Date(String(value)).toLocaleString(language);
+      return fmt.dateTime(String(value));
     case 'splices':
       return t('events.history.splices', { count: Array.isArray(value) ? value.length : 0 });
     default:
-      return typeof value === 'number' ? value.toLocaleString(language) : String(value);
+      if (typeof value !== 'number') return String(value);
+      return change.field === 'position' || change.field === 'positionEnd' ? fmt.position(value) : fmt.number(value, 3);
   }
 }
 
 /** Who changed the event when, and what changed, one row per save (GET /events/{id}/history). */
 export function HistoryDialog({ eventId, onClose }: { eventId: number | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const history = useEventHistory(eventId);
   const rows = history.data ? historyRows(history.data).reverse() : [];
   return (
@@ -67,7 +70,7 @@ export function HistoryDialog({ eventId, onClose }: { eventId: number | null; on
               {rows.map(({ entry, changes }, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: history rows never reorder
                 <Table.Tr key={index}>
-                  <Table.Td>{new Date(entry.timestamp).toLocaleString(i18n.language)}</Table.Td>
+                  <Table.Td>{fmt.dateTime(entry.timestamp)}</Table.Td>
                   <Table.Td>{entry.user.name}</Table.Td>
                   <Table.Td>
                     {isAction(entry.action) ? t(`events.history.actions.${entry.action}`) : entry.action}
@@ -83,8 +86,8 @@ export function HistoryDialog({ eventId, onClose }: { eventId: number | null; on
                           <List.Item key={change.field}>
                             {t('events.history.change', {
                               field: t(`events.fields.${change.field}`),
-                              before: formatValue(t, i18n.language, change, change.before),
-                              after: formatValue(t, i18n.language, change, change.after),
+                              before: formatValue(t, fmt, change, change.before),
+                              after: formatValue(t, fmt, change, change.after),
                             })}
                           </List.Item>
                         ))}

@@ -2,6 +2,7 @@ import { Alert, Center, Group, SegmentedControl, Stack, Switch, Text, Title, Too
 import { FORECAST_MIN_POINTS } from '@rope/domain/rope/forecast';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import { useLossOverTarget } from '../api';
 import { forecastAvailable, LOSS_RANGES, type LossRange, lossChartData, rangeQuery } from '../loss-chart-data';
 import type { LossAxis } from '../types';
@@ -9,7 +10,8 @@ import { LossChart } from './loss-chart';
 
 /** Loss over target: the rope's damage after each inspection, with range buttons and the discard forecast. */
 export function LossChartPanel({ ropeId, height }: { ropeId: number; height: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [axis, setAxis] = useState<LossAxis>('timestamp');
   const [range, setRange] = useState<LossRange>('All');
   const [withForecast, setWithForecast] = useState(false);
@@ -24,10 +26,7 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
     [answer.data, axis, withForecast, canForecast],
   );
   const forecast = data?.forecast;
-  const formatX = (x: number) =>
-    axis === 'timestamp'
-      ? new Date(x * 1000).toLocaleDateString(i18n.language)
-      : x.toLocaleString(i18n.language, { maximumFractionDigits: 0 });
+  const formatX = (x: number) => (axis === 'timestamp' ? fmt.date(x * 1000) : fmt.integer(x));
 
   return (
     <Stack gap="sm">

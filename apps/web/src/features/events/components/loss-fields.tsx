@@ -4,17 +4,19 @@ import { eventLossMm2, eventLossPct, lossPerBrokenWire, metallicCrossSection } f
 import { ruleRowFor } from '@rope/domain/rope/rule-sets';
 import type { RopeAttributes } from '@rope/domain/ropes';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import { toNumber } from '../event-form';
 import type { EventForm } from './form-type';
 
 /** Cross-section loss with its unit, and the same loss in the other unit through the rope's metallic cross-section. */
 export function LossFields({ form, rope }: { form: EventForm; rope: RopeAttributes }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const a = form.values.attributes;
   const amount = toNumber(a.crossSectionLossAmount);
   const damageCount = toNumber(a.damageCount);
   const unit = a.crossSectionLossUnit || 'percent';
-  const format = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 2 });
+  const format = (value: number) => fmt.number(value);
   const fields = { crossSectionLossAmount: amount, crossSectionLossUnit: unit, damageCount } as const;
   const pct = eventLossPct(fields, rope);
   const mm2 = eventLossMm2(fields, rope);

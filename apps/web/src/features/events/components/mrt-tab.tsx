@@ -1,6 +1,7 @@
 import { NumberInput, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import type { RopeAttributes } from '@rope/domain/ropes';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import type { EventBody } from '../api';
 import type { EventForm } from './form-type';
 import { LossFields } from './loss-fields';
@@ -14,9 +15,9 @@ interface MrtTabProps {
 
 /** A magnetic rope test: cycles, hours, loss and the findings; for an import, the damages it found. */
 export function MrtTab({ form, rope, damages }: MrtTabProps) {
-  const { t, i18n } = useTranslation();
-  const format = (value: number | undefined) =>
-    value === undefined ? '' : value.toLocaleString(i18n.language, { maximumFractionDigits: 3 });
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const format = (value: number | undefined) => (value === undefined ? '' : fmt.number(value, 3));
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

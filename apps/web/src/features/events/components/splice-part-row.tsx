@@ -1,6 +1,8 @@
 import { Checkbox, CloseButton, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
 import { LUBRICANT_CONDITIONS, SPLICE_PART_TYPES } from '@rope/domain/events';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
+import { useFormat } from '../../../lib/format';
 import { BAND_COLOURS, type PartCheck } from '../splice-checks';
 import type { EventForm } from './form-type';
 
@@ -17,7 +19,8 @@ const COUNT_FIELDS = ['brokenWireCount', 'looseWireCount'] as const;
 
 /** One part of a splice; the measured diameter and the deviation show their band while being typed. */
 export function SplicePartRow({ form, splice, index, check, editable }: SplicePartRowProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const path = `attributes.splices.${splice}.parts.${index}` as const;
   const part = form.values.attributes.splices[splice]?.parts[index];
   if (!part) return null;
@@ -35,7 +38,7 @@ export function SplicePartRow({ form, splice, index, check, editable }: SplicePa
   return (
     <Table.Tr>
       <Table.Td>
-        <TextInput {...input('name')} maxLength={45} w={70} aria-label={t('events.splice.parts.name')} />
+        <LimitedTextInput {...input('name')} limit={45} w={70} aria-label={t('events.splice.parts.name')} />
       </Table.Td>
       <Table.Td>
         <Select
@@ -57,10 +60,7 @@ export function SplicePartRow({ form, splice, index, check, editable }: SplicePa
         {check.deviation === undefined ? null : (
           <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {t('events.splice.deviation', {
-              value: check.deviation.toLocaleString(i18n.language, {
-                maximumFractionDigits: 1,
-                signDisplay: 'exceptZero',
-              }),
+              value: `${check.deviation > 0 ? '+' : ''}${fmt.number(check.deviation, 1)}`,
             })}
           </Text>
         )}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { LONG_SPLICE_MIN_DIAMETERS, SPLICE_SPACING_MIN_DIAMETERS } from '@rope/domain/rope/splices';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import type { SpliceCheck } from '../splice-checks';
 import type { EventForm } from './form-type';
 import { SplicePartsTable } from './splice-parts-table';
@@ -19,9 +20,10 @@ const COUNT_FIELDS = ['strandCount', 'knotCount', 'tuckTailCount', 'tuckTailEndC
 
 /** One splice of a splice inspection: its range and counts, its length in d with the flags, and its parts. */
 export function SpliceTab({ form, index, check, nominalDiameter, editable, onRemove }: SpliceTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const path = `attributes.splices.${index}` as const;
-  const format = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 0 });
+  const format = fmt.integer;
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">

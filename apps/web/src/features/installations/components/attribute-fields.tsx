@@ -1,6 +1,7 @@
 import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { LimitedTextInput } from '../../../components/limited-input';
 import type { AttributeValues, FieldSpec } from '../attribute-form';
 
 export interface SelectOption {
@@ -76,6 +77,6 @@ function AttributeField({
     case 'date':
       return <TextInput {...common} {...input} type="date" />;
     default:
-      return <TextInput {...common} {...input} maxLength={255} />;
+      return <LimitedTextInput {...common} {...input} limit={255} />;
   }
 }

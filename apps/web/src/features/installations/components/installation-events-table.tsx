@@ -3,22 +3,22 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ColumnDef, DataTable } from '../../../components/data-table';
+import { useFormat } from '../../../lib/format';
 import { type PlacedEvent, useInstallationEvents } from '../api';
 
 const STATUS_COLOURS = { new: 'red', seen: 'orange', repaired: 'green' } as const;
 
 /** The installation's last 10 events over all its ropes. */
 export function InstallationEventsTable({ areaId, installationId }: { areaId: number; installationId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const events = useInstallationEvents(installationId);
   const columns = useMemo<ColumnDef<PlacedEvent, unknown>[]>(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
-    const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
     return [
       {
         id: 'timestamp',
         header: t('installations.events.timestamp'),
-        cell: ({ row }) => format.format(new Date(row.original.attributes.timestamp)),
+        cell: ({ row }) => fmt.dateTime(row.original.attributes.timestamp),
       },
       {
         id: 'rope',
@@ -46,7 +46,7 @@ export function InstallationEventsTable({ areaId, installationId }: { areaId: nu
         id: 'position',
         header: t('installations.events.position'),
         cell: ({ row }) =>
-          row.original.position === null ? t('installations.events.global') : number.format(row.original.position),
+          row.original.position === null ? t('installations.events.global') : fmt.position(row.original.position),
       },
       {
         id: 'status',
@@ -58,7 +58,7 @@ export function InstallationEventsTable({ areaId, installationId }: { areaId: nu
         ),
       },
     ];
-  }, [t, i18n.resolvedLanguage, areaId, installationId]);
+  }, [t, fmt, areaId, installationId]);
 
   return (
     <Stack gap="sm">

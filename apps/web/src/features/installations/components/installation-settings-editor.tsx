@@ -1,4 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
@@ -7,6 +7,9 @@ import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
+import { ApiError } from '../../../lib/api-client';
+import { fieldsToProblems, problemLines, settingsFieldLabel } from '../../../lib/field-problems';
 import { useConfirmHierarchyDelete } from '../../areas/confirm-hierarchy-delete';
 import { failureText, translateMessage } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
@@ -37,7 +40,7 @@ export function InstallationSettingsEditor({
   onDone,
   onDeleted,
 }: InstallationSettingsEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const access = { isAdmin: useCan('MAP_EDIT'), mayEditTimezone: useCan('INSTALLATION_TIMEZONE'), readOnly };
   const canDelete = useCan('AREA_FULL_EDIT');
@@ -60,6 +63,13 @@ export function InstallationSettingsEditor({
       ),
   });
 
+  const fieldLabel = settingsFieldLabel(t, (key) => i18n.exists(key), 'installations', 'installation');
+  // A refused save lists its fields by their labels, never by the API's paths.
+  const saveFailure = (error: unknown) =>
+    error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0
+      ? problemLines(fieldsToProblems(error.fields), fieldLabel, (message) => translateMessage(t, message)).join('\n')
+      : failureText(t, error, t('areas.tryLater'));
+
   const submit = form.onSubmit((values) => {
     setFailure(null);
     update.mutate(
@@ -72,7 +82,7 @@ export function InstallationSettingsEditor({
           notifications.show({ color: 'green', message: t('installations.settings.saved') });
           onDone();
         },
-        onError: (error) => setFailure(failureText(t, error, t('areas.tryLater'))),
+        onError: (error) => setFailure(saveFailure(error)),
       },
     );
   });
@@ -83,11 +93,11 @@ export function InstallationSettingsEditor({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <LimitedTextInput
           label={t('installations.attributes.name')}
           withAsterisk={!readOnly}
           readOnly={readOnly}
-          maxLength={255}
+          limit={255}
           data-autofocus
           {...form.getInputProps('name')}
         />
@@ -108,6 +118,7 @@ export function InstallationSettingsEditor({
             fileName: settingsFileName(String(form.values.name)),
             data: installationSettingsFile(form.values),
           })}
+          fieldLabel={fieldLabel}
           onLoaded={(file) => {
             form.setValues(valuesFromInstallationFile(file, form.values, locked));
             form.clearErrors();

@@ -2,6 +2,8 @@ import { Alert, Button, FileButton, Group, List, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { type FieldLabel, problemLines } from '../../../lib/field-problems';
+import { translateMessage } from '../../auth/messages';
 import { downloadJson, parseSettingsFile } from '../settings-file';
 
 interface SettingsFileButtonsProps<T> {
@@ -10,20 +12,29 @@ interface SettingsFileButtonsProps<T> {
   download: () => { fileName: string; data: unknown };
   /** A valid file: fill the form with it (the normal save keeps it). */
   onLoaded: (value: T) => void;
+  /** Names a problem's field as the form labels it. */
+  fieldLabel: FieldLabel;
   readOnly: boolean;
 }
 
 type LoadState = { phase: 'idle' } | { phase: 'loaded' } | { phase: 'invalid'; notJson: boolean; problems: string[] };
 
 /** JSON download and load of installation or rope settings; a bad file changes nothing and says what is wrong. */
-export function SettingsFileButtons<T>({ schema, download, onLoaded, readOnly }: SettingsFileButtonsProps<T>) {
+export function SettingsFileButtons<T>({
+  schema,
+  download,
+  onLoaded,
+  fieldLabel,
+  readOnly,
+}: SettingsFileButtonsProps<T>) {
   const { t } = useTranslation();
   const [state, setState] = useState<LoadState>({ phase: 'idle' });
   const load = async (file: File | null) => {
     if (!file) return;
     const parsed = parseSettingsFile(await file.text(), schema);
     if (!parsed.ok) {
-      setState({ phase: 'invalid', notJson: parsed.notJson, problems: parsed.problems });
+      const problems = problemLines(parsed.problems, fieldLabel, (message) => translateMessage(t, message));
+      setState({ phase: 'invalid', notJson: parsed.notJson, problems });
       return;
     }
     onLoaded(parsed.value);

@@ -18,7 +18,7 @@ export function SettingsFooter({ failure, failureTitle, readOnly, saving, onDone
   return (
     <>
       {failure ? (
-        <Alert color="red" title={failureTitle}>
+        <Alert color="red" title={failureTitle} style={{ whiteSpace: 'pre-line' }}>
           {failure}
         </Alert>
       ) : null}

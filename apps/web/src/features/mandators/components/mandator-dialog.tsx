@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { ApiError } from '../../../lib/api-client';
 import { failureText, translateMessage } from '../../auth/messages';
 import { mapErrors, serverFieldErrors } from '../../users/form-errors';
@@ -76,10 +77,10 @@ function MandatorForm({ mandator, onDone }: { mandator: Mandator | undefined; on
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <LimitedTextInput
           label={t('mandators.form.name')}
           withAsterisk
-          maxLength={NAME_MAX_LENGTH}
+          limit={NAME_MAX_LENGTH}
           data-autofocus
           {...form.getInputProps('name')}
         />

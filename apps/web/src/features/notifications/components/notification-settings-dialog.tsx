@@ -20,9 +20,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { SettingsModal } from '../../../components/settings-modal';
+import { failureText, translateMessage } from '../../auth/messages';
 import { useSessionUser } from '../../auth/session';
 import { useAreaUsers, useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
 import {
+  deliveryErrors,
   hasErrors,
   isRuleType,
   type RuleErrors,
@@ -66,6 +68,8 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
   const save = useSaveNotificationSettings(installation.id);
   const remove = useDeleteNotificationSettings(installation.id);
   const errors = ruleErrors(form.rules);
+  // Shown once a save was tried, then live, so a fresh dialog does not open full of red.
+  const delivery = submitted ? deliveryErrors(form) : {};
 
   const userOptions = useMemo(() => {
     // The area's mandator users; admins and project managers see every area, so the signed-in one is offered too.
@@ -93,7 +97,7 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
 
   const submit = () => {
     setSubmitted(true);
-    if (hasErrors(errors)) {
+    if (hasErrors(errors) || Object.keys(deliveryErrors(form)).length > 0) {
       notifications.show({ color: 'red', message: t('notifications.settings.invalid') });
       return;
     }
@@ -102,7 +106,8 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
         notifications.show({ color: 'green', message: t('notifications.settings.saved') });
         onClose();
       },
-      onError: () => notifications.show({ color: 'red', message: t('notifications.settings.saveError') }),
+      onError: (error) =>
+        notifications.show({ color: 'red', message: failureText(t, error, t('notifications.settings.saveError')) }),
     });
   };
 
@@ -134,6 +139,7 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
         label={t('notifications.settings.channels')}
         value={form.channels}
         onChange={(channels) => setForm((old) => ({ ...old, channels }))}
+        error={delivery.channels ? translateMessage(t, delivery.channels) : undefined}
       >
         <Group gap="lg" mt={6}>
           {NOTIFICATION_CHANNELS.map((channel) => (
@@ -147,6 +153,7 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
         data={userOptions}
         value={form.users}
         onChange={(ids) => setForm((old) => ({ ...old, users: ids }))}
+        error={delivery.users ? translateMessage(t, delivery.users) : undefined}
         searchable
         clearable
         nothingFoundMessage="–"

@@ -8,12 +8,16 @@ import { STATUS_MANTINE_COLOUR } from '../status-colour';
 import { BellIcon } from './bell-icon';
 import { NotificationStatusDialog } from './notification-status-dialog';
 
-/** "Notification status": default, yellow when some rules are muted, red when all are. */
-export function NotificationStatusButton({ installation }: { installation: InstallationView }) {
+/**
+ * "Notification status": default, yellow when some rules are muted, red when all are. With a rope (the rope
+ * page) it shows and sets that rope's own status against the installation's rules.
+ */
+export function NotificationStatusButton({ installation, rope }: { installation: InstallationView; rope?: RopeView }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const readOnly = !useCan('DOMAIN_WRITE') || installation.isDeleted;
-  const colour = notificationStatusColour(installation.notificationSettings, installation.notificationStatus);
+  const readOnly = !useCan('DOMAIN_WRITE') || installation.isDeleted || Boolean(rope?.isDeleted);
+  const status = rope ? rope.notificationStatus : installation.notificationStatus;
+  const colour = notificationStatusColour(installation.notificationSettings, status);
   return (
     <>
       <Tooltip label={t(`notifications.status.colours.${colour}`)}>
@@ -30,10 +34,11 @@ export function NotificationStatusButton({ installation }: { installation: Insta
       <NotificationStatusDialog
         opened={opened}
         onClose={() => setOpened(false)}
-        title={t('notifications.status.title')}
+        title={rope ? t('notifications.status.ropeTitle', { name: rope.name }) : t('notifications.status.title')}
         installationId={installation.id}
+        ropeId={rope?.id}
         settings={installation.notificationSettings}
-        status={installation.notificationStatus}
+        status={status}
         readOnly={readOnly}
       />
     </>

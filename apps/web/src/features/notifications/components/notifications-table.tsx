@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ColumnDef, DataTable } from '../../../components/data-table';
+import { useFormat } from '../../../lib/format';
 import {
   DEFAULT_NOTIFICATION_LIMIT,
   NOTIFICATION_LIMITS,
@@ -39,16 +40,16 @@ export function RowLimitControl({
 
 /** The installation's notifications, newest first, with a row limit (default 10). */
 export function NotificationsTable({ areaId, installationId }: { areaId: number; installationId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [limit, setLimit] = useState<NotificationLimit>(DEFAULT_NOTIFICATION_LIMIT);
   const list = useInstallationNotifications(installationId, limit);
   const columns = useMemo<ColumnDef<NotificationView, unknown>[]>(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
     return [
       {
         id: 'triggeredAt',
         header: t('notifications.table.triggeredAt'),
-        cell: ({ row }) => format.format(new Date(row.original.triggeredAt)),
+        cell: ({ row }) => fmt.dateTime(row.original.triggeredAt),
       },
       {
         id: 'type',
@@ -72,7 +73,7 @@ export function NotificationsTable({ areaId, installationId }: { areaId: number;
       },
       { id: 'text', header: t('notifications.table.text'), cell: ({ row }) => row.original.text },
     ];
-  }, [t, i18n.resolvedLanguage, areaId, installationId]);
+  }, [t, fmt, areaId, installationId]);
 
   return (
     <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ropeSettingsFileSchema } from '@rope/domain/hierarchy';
@@ -7,6 +7,9 @@ import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
+import { ApiError } from '../../../lib/api-client';
+import { fieldsToProblems, problemLines, settingsFieldLabel } from '../../../lib/field-problems';
 import { useConfirmHierarchyDelete } from '../../areas/confirm-hierarchy-delete';
 import { failureText, translateMessage } from '../../auth/messages';
 import { useCan } from '../../auth/session';
@@ -26,7 +29,7 @@ interface RopeSettingsEditorProps {
 }
 
 export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSettingsEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const canDelete = useCan('AREA_FULL_EDIT');
   const update = useUpdateRope();
   const remove = useDeleteRope();
@@ -40,6 +43,13 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
       Object.fromEntries(Object.entries(validateRope(values)).map(([field, text]) => [field, translate(text)])),
   });
 
+  const fieldLabel = settingsFieldLabel(t, (key) => i18n.exists(key), 'ropes', 'rope');
+  // A refused save lists its fields by their labels, never by the API's paths.
+  const saveFailure = (error: unknown) =>
+    error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0
+      ? problemLines(fieldsToProblems(error.fields), fieldLabel, (message) => translateMessage(t, message)).join('\n')
+      : failureText(t, error, t('areas.tryLater'));
+
   const submit = form.onSubmit((values) => {
     setFailure(null);
     update.mutate(
@@ -49,7 +59,7 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
           notifications.show({ color: 'green', message: t('ropes.settings.saved') });
           onDone();
         },
-        onError: (error) => setFailure(failureText(t, error, t('areas.tryLater'))),
+        onError: (error) => setFailure(saveFailure(error)),
       },
     );
   });
@@ -60,11 +70,11 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <LimitedTextInput
           label={t('ropes.attributes.name')}
           withAsterisk={!readOnly}
           readOnly={readOnly}
-          maxLength={255}
+          limit={255}
           data-autofocus
           {...form.getInputProps('name')}
         />
@@ -80,8 +90,9 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
             fileName: settingsFileName(String(form.values.name)),
             data: ropeSettingsFile(form.values),
           })}
+          fieldLabel={fieldLabel}
           onLoaded={(file) => {
-            form.setValues(valuesFromRopeFile(file));
+            form.setValues(valuesFromRopeFile(file, form.values));
             form.clearErrors();
           }}
         />

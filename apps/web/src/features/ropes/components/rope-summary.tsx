@@ -3,15 +3,16 @@ import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useTranslation } from 'react-i18next';
 import { DamageGauge, HealthGauge } from '../../../components/damage-gauge';
 import { useRopeSettingsHere } from '../../../components/damage-unknown';
+import { useFormat } from '../../../lib/format';
 
 const FACTS = ['ropeType', 'ropeApplication', 'nominalDiameter', 'standard', 'ropeLength', 'installationYear'] as const;
 type Fact = (typeof FACTS)[number];
 
 /** The rope's health and damage gauges beside its main data. */
 export function RopeSummary({ rope }: { rope: RopeView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const settings = useRopeSettingsHere();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
+  const fmt = useFormat();
   const text = (fact: Fact): string => {
     const value = rope.attributes[fact];
     if (value === undefined) return t('maps.gauge.none');
@@ -19,7 +20,7 @@ export function RopeSummary({ rope }: { rope: RopeView }) {
       return t(`ropes.options.${fact as 'ropeType'}.${value as 'other'}`);
     }
     if (fact === 'installationYear') return String(value);
-    return number.format(Number(value));
+    return fmt.number(Number(value));
   };
   return (
     <Paper withBorder radius="md" p="md">

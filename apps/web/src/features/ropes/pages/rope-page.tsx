@@ -13,9 +13,11 @@ import { ROPE_SETTINGS_PARAM } from '../../dashboard/links';
 import { RopeDamageSection } from '../../events/components/rope-damage-section';
 import { RopeEventsSection } from '../../events/components/rope-events-section';
 import { useInstallation } from '../../installations/api';
+import { NotificationStatusButton } from '../../notifications/components/notification-status-button';
 import { SettingsIcon } from '../../shell/components/icons';
 import { RopeTasksSection } from '../../tasks/components/rope-tasks-section';
 import { useRope } from '../api';
+import { RopeDeviceInfo } from '../components/rope-device-info';
 import { RopeSummary } from '../components/rope-summary';
 
 const RopeSettingsDialog = lazy(() =>
@@ -86,11 +88,15 @@ export function RopePage() {
             {current.isDeleted ? t('areas.breadcrumb.archived', { name: current.name }) : current.name}
           </Title>
         </Group>
-        <Button variant="default" leftSection={<SettingsIcon size={18} />} onClick={() => setSettingsOpen(true)}>
-          {canEdit && !archived ? t('ropes.detail.settings') : t('ropes.detail.showSettings')}
-        </Button>
+        <Group gap="sm" wrap="wrap">
+          <NotificationStatusButton installation={installation.data} rope={current} />
+          <Button variant="default" leftSection={<SettingsIcon size={18} />} onClick={() => setSettingsOpen(true)}>
+            {canEdit && !archived ? t('ropes.detail.settings') : t('ropes.detail.showSettings')}
+          </Button>
+        </Group>
       </Group>
       <RopeSummary rope={current} />
+      <RopeDeviceInfo rope={current} />
       <RopeDamageSection rope={current} />
       <RopeTasksSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
       <RopeEventsSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />

@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Code, CopyButton, Group, Image, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Code, CopyButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { TOTP_DIGITS } from '@rope/domain/auth';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { type TwoFactorFormValues, twoFactorQrUrl } from './api';
 
 const QR_SIZE = 184;
@@ -49,11 +50,11 @@ export function AuthenticatorSetup({ secret, loading, failed, form }: Authentica
               </Button>
             )}
           </CopyButton>
-          <TextInput
+          <LimitedTextInput
             label={t('settings.twoFactor.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={TOTP_DIGITS + 2}
+            limit={TOTP_DIGITS + 2}
             required
             {...form.getInputProps('code')}
           />

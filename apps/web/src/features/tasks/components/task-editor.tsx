@@ -9,7 +9,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -26,6 +25,7 @@ import {
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextarea, LimitedTextInput } from '../../../components/limited-input';
 import { ApiError } from '../../../lib/api-client';
 import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
@@ -124,21 +124,21 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
+        <LimitedTextInput
           label={t('tasks.dialog.title')}
           required
-          maxLength={TASK_TITLE_MAX}
+          limit={TASK_TITLE_MAX}
           disabled={!editable}
           data-autofocus
           {...form.getInputProps('title')}
         />
-        <Textarea
+        <LimitedTextarea
           label={t('tasks.dialog.description')}
           required
           autosize
           minRows={3}
           maxRows={10}
-          maxLength={TASK_TEXT_MAX}
+          limit={TASK_TEXT_MAX}
           disabled={!editable}
           {...form.getInputProps('description')}
         />
@@ -294,13 +294,13 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
           />
         </Group>
         {editable ? (
-          <Textarea
+          <LimitedTextarea
             label={t('tasks.dialog.note')}
             description={t('tasks.dialog.noteHint')}
             autosize
             minRows={2}
             maxRows={8}
-            maxLength={TASK_TEXT_MAX}
+            limit={TASK_TEXT_MAX}
             {...form.getInputProps('note')}
           />
         ) : null}

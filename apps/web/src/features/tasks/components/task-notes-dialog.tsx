@@ -1,10 +1,12 @@
 import { Alert, Center, Loader, Modal, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import { useTaskNotes } from '../api';
 
 /** The task's notes: timestamp, user, note (spec 2, "task notes dialog"). */
 export function TaskNotesDialog({ taskId, onClose }: { taskId: number | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const notes = useTaskNotes(taskId);
   return (
     <Modal
@@ -35,9 +37,7 @@ export function TaskNotesDialog({ taskId, onClose }: { taskId: number | null; on
               {notes.data.map((note, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: notes have no id and never reorder
                 <Table.Tr key={index}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {new Date(note.timestamp).toLocaleString(i18n.language)}
-                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(note.timestamp)}</Table.Td>
                   <Table.Td>{note.user.name}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{note.note}</Table.Td>
                 </Table.Tr>

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { useFormat } from '../../../lib/format';
 import { TASK_TABLE_MAX_HEIGHT, taskStatusKey } from '../task-display';
 import type { TaskView } from '../types';
 
@@ -19,7 +20,8 @@ interface TasksTableProps {
 
 /** The rope's tasks: title, status, due, assignees, a past-due warning; at most 400 px high, then it scrolls. */
 export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNotes, onDelete }: TasksTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(tasks.length / TASK_PAGE_SIZE));
   const current = Math.min(page, pages);
@@ -58,11 +60,9 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
           const { dueAt, dueCondition } = row.original.attributes;
           return (
             <Stack gap={2}>
-              {dueAt ? <Text size="sm">{new Date(dueAt).toLocaleDateString(i18n.language)}</Text> : null}
+              {dueAt ? <Text size="sm">{fmt.date(dueAt)}</Text> : null}
               {dueCondition ? (
-                <Text size="sm">
-                  {t('tasks.table.dueCycles', { threshold: dueCondition.threshold.toLocaleString(i18n.language) })}
-                </Text>
+                <Text size="sm">{t('tasks.table.dueCycles', { threshold: fmt.integer(dueCondition.threshold) })}</Text>
               ) : null}
               {row.original.pastDue ? (
                 <Badge size="sm" color="orange" variant="filled">
@@ -101,11 +101,12 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
         ),
       },
     ],
-    [t, i18n.language, editable, onOpen, onNotes, onDelete],
+    [t, fmt, editable, onOpen, onNotes, onDelete],
   );
   const range = pageRange(current, TASK_PAGE_SIZE, tasks.length);
   return (
-    <ScrollArea.Autosize mah={TASK_TABLE_MAX_HEIGHT} type="auto" offsetScrollbars>
+    // Scrolls down only: the table's width follows the page, so its rows stack on narrow screens.
+    <Box mah={TASK_TABLE_MAX_HEIGHT} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
       <DataTable
         data={rows}
         columns={columns}
@@ -134,6 +135,6 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
             : undefined
         }
       />
-    </ScrollArea.Autosize>
+    </Box>
   );
 }

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type LanguageId, languageIdByLocale } from '@rope/domain/common';
 import { hasProfilePicture } from '@rope/domain/permissions';
+import type { UserCreate, UserUpdate } from '@rope/domain/user-forms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -16,6 +18,7 @@ import {
   allowedLoginMethods,
   initialUserValues,
   isRole,
+  lacksMandator,
   type NewUserDefaults,
   parseUserForm,
   showsPassword,
@@ -62,9 +65,24 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
   const submit = form.onSubmit((values) => {
     const parsed = parseUserForm(values, context);
     if (!parsed.ok) return;
+    const store = () => saveUser(values, parsed.user);
+    if (!lacksMandator(values)) return store();
+    modals.openConfirmModal({
+      title: t('users.form.noMandator.title'),
+      centered: true,
+      closeButtonProps: { 'aria-label': t('users.form.cancel') },
+      children: <Text size="sm">{t('users.form.noMandator.message')}</Text>,
+      labels: { confirm: t('users.form.noMandator.confirm'), cancel: t('users.form.noMandator.cancel') },
+      confirmProps: { color: 'orange' },
+      cancelProps: { 'data-autofocus': true },
+      onConfirm: store,
+    });
+  });
+
+  const saveUser = (values: UserFormValues, body: UserCreate | UserUpdate) => {
     setFailure(null);
     save.mutate(
-      { id: user?.id, user: parsed.user },
+      { id: user?.id, user: body },
       {
         onSuccess: (id) => {
           notifications.show({ color: 'green', message: t('users.form.saved') });
@@ -79,7 +97,7 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
         },
       },
     );
-  });
+  };
 
   const askDelete = (id: number) =>
     confirmDelete({

@@ -1,7 +1,7 @@
-import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rope/domain/users';
 import { useTranslation } from 'react-i18next';
+import { LimitedPasswordInput } from '../../../components/limited-input';
 import type { UserFormValues } from '../user-form';
 
 /** Required for a new password user; on an existing record an empty field keeps the password. */
@@ -9,11 +9,11 @@ export function UserPasswordField({ form, isNew }: { form: UseFormReturnType<Use
   const { t } = useTranslation();
   const rules = t('users.form.passwordRules', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   return (
-    <PasswordInput
+    <LimitedPasswordInput
       label={t('users.form.password')}
       withAsterisk={isNew && form.values.loginMethod === 'password'}
       autoComplete="new-password"
-      maxLength={PASSWORD_MAX_LENGTH}
+      limit={PASSWORD_MAX_LENGTH}
       description={isNew ? rules : `${t('users.form.passwordKeep')} ${rules}`}
       {...form.getInputProps('password')}
     />

@@ -1,6 +1,7 @@
-import { Button, Checkbox, CloseButton, Group, Menu, TextInput } from '@mantine/core';
+import { Button, Checkbox, CloseButton, Group, Menu } from '@mantine/core';
 import { mayShowFreeUsers } from '@rope/domain/permissions';
 import { useTranslation } from 'react-i18next';
+import { LimitedTextInput } from '../../../components/limited-input';
 import { useCan, useSessionUser } from '../../auth/session';
 import { USER_EXPORTS } from '../api';
 import { SEARCH_MAX_LENGTH } from '../users-query';
@@ -21,12 +22,12 @@ export function UsersToolbar({ search, onSearchChange, showFree, onShowFreeChang
   return (
     <Group justify="space-between" align="center" wrap="wrap" gap="sm">
       <Group gap="lg" wrap="wrap">
-        <TextInput
+        <LimitedTextInput
           type="search"
           aria-label={t('users.search.label')}
           placeholder={t('users.search.placeholder')}
           value={search}
-          maxLength={SEARCH_MAX_LENGTH}
+          limit={SEARCH_MAX_LENGTH}
           onChange={(event) => onSearchChange(event.currentTarget.value)}
           rightSection={
             search ? <CloseButton aria-label={t('users.search.clear')} onClick={() => onSearchChange('')} /> : null

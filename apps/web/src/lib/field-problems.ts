@@ -1,0 +1,65 @@
+import type { TFunction } from 'i18next';
+
+export interface FieldProblem {
+  /** Where in the body or file: ['attributes', 'nominalDiameter'], or the API's "rope.attributes.nominalDiameter". */
+  path: readonly PropertyKey[] | string;
+  message: string;
+}
+
+/** The label of a field path, or undefined when the screen has none for it. */
+export type FieldLabel = (path: readonly string[]) => string | undefined;
+
+const BODY_PREFIXES = new Set(['body', 'querystring', 'params']);
+
+function segments(path: FieldProblem['path']): string[] {
+  const parts = typeof path === 'string' ? path.split('.').filter(Boolean) : path.map(String);
+  return BODY_PREFIXES.has(parts[0] ?? '') ? parts.slice(1) : parts;
+}
+
+/**
+ * "Nominal diameter: must be greater than 0": one line per field, named by its label as the form shows it; a field
+ * without a label is named by its last readable segment rather than a technical path.
+ */
+export function problemLines(
+  problems: readonly FieldProblem[],
+  label: FieldLabel,
+  translate: (message: string) => string = (message) => message,
+): string[] {
+  const lines: string[] = [];
+  for (const problem of problems) {
+    const parts = segments(problem.path);
+    const name = label(parts) ?? [...parts].reverse().find((part) => !/^\d+$/.test(part));
+    const line = name ? `${name}: ${translate(problem.message)}` : translate(problem.message);
+    if (!lines.includes(line)) lines.push(line);
+  }
+  return lines;
+}
+
+/** The API's `fields` answer ({ "rope.attributes.x": "message" }) as problems. */
+export function fieldsToProblems(fields: Readonly<Record<string, string>>): FieldProblem[] {
+  return Object.entries(fields).map(([path, message]) => ({ path, message }));
+}
+
+/**
+ * Labels of an installation's or rope's settings: its name, its attributes as the settings dialog names them
+ * (`<feature>.attributes.<key>`), and the settings file's own kind and version. The entity's own name in front
+ * of the path ("rope.attributes.x", as the API answers) is skipped.
+ */
+export function settingsFieldLabel(
+  t: TFunction,
+  exists: (key: string) => boolean,
+  feature: 'installations' | 'ropes',
+  entity: 'installation' | 'rope',
+): FieldLabel {
+  return (path) => {
+    const parts = path[0] === entity ? path.slice(1) : path;
+    const [head, key] = parts;
+    if (head === 'name') return t(`${feature}.attributes.name`);
+    if (head === 'kind' || head === 'version') return t(`installations.settingsFile.fields.${head}`);
+    if (head === 'attributes' && key) {
+      const labelKey = `${feature}.attributes.${key}`;
+      return exists(labelKey) ? t(labelKey as 'ropes.attributes.name') : undefined;
+    }
+    return undefined;
+  };
+}

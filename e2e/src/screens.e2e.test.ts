@@ -1,0 +1,261 @@
+import type { BrowserContext, ElementHandle, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
+import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enImprint from '../../apps/web/src/i18n/locales/en-US/imprint.json';
+import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
+import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
+import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
+import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
+import { browserMissing, screenshotPath } from './browser.ts';
+import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+
+const WIDTHS = [375, 768, 1024, 1280, 1536] as const;
+
+interface Place {
+  area: number;
+  installation: number;
+  rope: number;
+}
+
+/** The first demo rope with an area, for the area, installation and rope pages. */
+async function findPlace(page: Page): Promise<Place> {
+  const { ropes } = await pageGet<{ ropes: { id: number; installation: { id: number } }[] }>(page, '/ropes');
+  const rope = ropes[0];
+  if (!rope) throw new Error('no demo rope');
+  const { installation } = await pageGet<{ installation: { area: { id: number } } }>(
+    page,
+    `/installations/${rope.installation.id}`,
+  );
+  return { area: installation.area.id, installation: rope.installation.id, rope: rope.id };
+}
+
+function mainScreens(place: Place): [string, string][] {
+  const installation = `/areas/${place.area}/installations/${place.installation}`;
+  return [
+    ['areas', '/areas'],
+    ['area', `/areas/${place.area}`],
+    ['installation', installation],
+    ['rope', `${installation}/ropes/${place.rope}`],
+    ['dashboard', '/dashboard'],
+    ['users', '/users'],
+    ['mandators', '/mandators'],
+    ['imprint', '/imprint'],
+  ];
+}
+
+/** Waits until the screen has drawn: no loader left and, where it has tables, their rows. */
+async function settle(page: Page) {
+  await page.locator('main').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"], .mantine-Loader-root').length === 0, {
+    timeout: 20_000,
+  });
+  await page.waitForTimeout(300);
+}
+
+interface Blocked {
+  label: string;
+  reason: string;
+}
+
+/**
+ * Every button in the first row of every table on the page: inside the viewport horizontally without scrolling
+ * any container sideways, and the topmost element at its centre (not under a map, a column or another panel).
+ */
+async function blockedRowActions(page: Page): Promise<{ checked: number; blocked: Blocked[] }> {
+  const handles = (await page
+    .locator('main table tbody tr:first-child button')
+    .elementHandles()) as ElementHandle<HTMLElement>[];
+  const blocked: Blocked[] = [];
+  let checked = 0;
+  for (const handle of handles) {
+    const verdict = await handle.evaluate((button) => {
+      const label = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '?';
+      const style = getComputedStyle(button);
+      if (style.visibility === 'hidden' || style.display === 'none') return { skip: true, label, reason: '' };
+      // Only the page scrolls here (vertically); a sideways scroll of a container would hide what users meet.
+      const before = button.getBoundingClientRect();
+      window.scrollBy(0, before.top + before.height / 2 - window.innerHeight / 2);
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return { skip: false, label, reason: 'has no size' };
+      if (box.left < 0 || box.right > window.innerWidth + 0.5) {
+        return {
+          skip: false,
+          label,
+          reason: `outside the viewport (${Math.round(box.left)}..${Math.round(box.right)} of ${window.innerWidth})`,
+        };
+      }
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (!top || !(button === top || button.contains(top))) {
+        const cover = top ? `${top.tagName.toLowerCase()}.${String(top.className).slice(0, 60)}` : 'nothing';
+        return { skip: false, label, reason: `covered by ${cover}` };
+      }
+      return { skip: false, label, reason: '' };
+    });
+    if (verdict.skip) continue;
+    checked += 1;
+    if (verdict.reason) blocked.push({ label: verdict.label, reason: verdict.reason });
+  }
+  return { checked, blocked };
+}
+
+async function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+describe.skipIf(Boolean(browserMissing))(
+  `screens at every width, links and entry in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    const demo = useDemoServer();
+    const newContext = (width = 1280): Promise<BrowserContext> =>
+      demo.browser().newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+
+    it('lays every main screen out at 375, 768, 1024, 1280 and 1536 px: no sideways page, row actions reachable', async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signInAsDemo(page, demo.server().url);
+      const place = await findPlace(page);
+      const problems: string[] = [];
+      let checkedButtons = 0;
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const [name, path] of mainScreens(place)) {
+          await page.goto(`${demo.server().url}${path}`);
+          await settle(page);
+          const overflow = await pageOverflow(page);
+          if (overflow > 0) problems.push(`${name} at ${width} px: the page is ${overflow} px wider than the window`);
+          const { checked, blocked } = await blockedRowActions(page);
+          checkedButtons += checked;
+          for (const entry of blocked) problems.push(`${name} at ${width} px: "${entry.label}" ${entry.reason}`);
+          if (name === 'areas' || name === 'users' || name === 'dashboard' || name === 'rope') {
+            await page.evaluate(() => window.scrollTo(0, 0));
+            await page.screenshot({ path: screenshotPath(`screen-${name}-${width}`), fullPage: true });
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      // The check must have looked at real buttons: areas, users, mandators and the rope tables have them.
+      expect(checkedButtons).toBeGreaterThan(WIDTHS.length * 3);
+      // A row action at the narrowest width is not only visible but works.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(`${demo.server().url}/areas`);
+      await settle(page);
+      const prefix = enAreas.table.editArea.replace('{{name}}', '');
+      await page
+        .getByRole('button', { name: new RegExp(`^${prefix}`) })
+        .first()
+        .click({ trial: true, timeout: 10_000 });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('lands a free user on what they may use, with no server internals', async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await signInAsDemo(page, demo.server().url, 'free@example.com');
+      await page.waitForURL(/\/imprint$/);
+      await page.getByRole('heading', { name: enImprint.title }).first().waitFor();
+      const text = (await page.locator('body').textContent()) ?? '';
+      for (const internal of ['Server status', 'PGlite', 'PostgreSQL', 'Job queue', 'BullMQ']) {
+        expect(text).not.toContain(internal);
+      }
+      await context.close();
+    });
+
+    it('shows the cookie notice on any first entry, not only on the sign-in screens', async () => {
+      const signedIn = await newContext();
+      const page = await signedIn.newPage();
+      await signInAsDemo(page, demo.server().url);
+      const { cookies } = await signedIn.storageState();
+      await signedIn.close();
+      // Signed in, but this browser never accepted the notice: it opens over the dashboard.
+      const fresh = await demo.browser().newContext({
+        viewport: { width: 1024, height: 800 },
+        storageState: { cookies, origins: [] },
+      });
+      const deep = await fresh.newPage();
+      await deep.goto(`${demo.server().url}/dashboard`);
+      const notice = deep.getByRole('dialog', { name: enAuth.cookies.title });
+      await notice.waitFor();
+      await notice.getByRole('button', { name: enAuth.cookies.continue }).click();
+      await notice.waitFor({ state: 'hidden' });
+      await deep.reload();
+      await deep.locator('main').first().waitFor();
+      await deep.waitForTimeout(500);
+      expect(await deep.getByRole('dialog', { name: enAuth.cookies.title }).count()).toBe(0);
+      await fresh.close();
+      // An unsubscribe link from a mail is an entry too.
+      const other = await newContext();
+      const mailPage = await other.newPage();
+      await mailPage.goto(`${demo.server().url}/notification/unsubscribe/anna%40example.com`);
+      await mailPage.getByRole('dialog', { name: enAuth.cookies.title }).waitFor();
+      await other.close();
+    });
+
+    it('says at once that a reset or unsubscribe link is invalid, and what to do', async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await page.goto(`${demo.server().url}/login/reset/abcdefABCDEF0123456789abcdef0123`);
+      await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+      await page.getByRole('heading', { name: enAuth.invalidLink.resetTitle }).waitFor();
+      expect(await page.locator('input[type="password"]').count()).toBe(0);
+      await page.getByRole('button', { name: enAuth.invalidLink.newReset }).click();
+      await page
+        .locator('input[type="email"], input[autocomplete="username"], input[autocomplete="email"]')
+        .first()
+        .waitFor();
+
+      for (const query of ['', '?token=', '?token=abc', `?token=${'f'.repeat(64)}`]) {
+        await page.goto(`${demo.server().url}/notification/unsubscribe/anna%40example.com${query}`);
+        await page.getByText(enAuth.invalidLink.unsubscribeTitle).waitFor();
+        expect(await page.getByRole('button', { name: enAuth.unsubscribe.submit }).count(), query).toBe(0);
+      }
+      await context.close();
+    });
+
+    it('keeps the area dialog Save button in place when a position is typed, and shows input limits', async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await signInAsDemo(page, demo.server().url);
+      await page.goto(`${demo.server().url}/areas`);
+      await page.getByRole('button', { name: enAreas.add, exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      const save = dialog.getByRole('button', { name: enAreas.dialog.save, exact: true });
+      await save.waitFor();
+      await page.waitForTimeout(500);
+      const before = await save.boundingBox();
+      await dialog.getByLabel(enAreas.dialog.latitude).fill('46.5');
+      await dialog.getByLabel(enAreas.dialog.longitude).fill('7.9');
+      await page.waitForTimeout(300);
+      const after = await save.boundingBox();
+      expect(after).toEqual(before);
+      await page.keyboard.press('Escape');
+
+      // An address longer than the limit is kept as typed and the limit is said, not cut silently.
+      await page.goto(`${demo.server().url}/users`);
+      await page.getByRole('button', { name: enUsers.add, exact: true }).click();
+      const email = page.getByRole('dialog').getByLabel(enUsers.form.email);
+      const long = `${'a'.repeat(40)}@example.com`;
+      await email.fill(long);
+      expect(await email.inputValue()).toBe(long);
+      await page.getByText(enValidation.tooLong.replace('{{max}}', '45')).waitFor();
+      await context.close();
+    });
+
+    it('shows the rope notification status button and the device info on the rope page', async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      await signInAsDemo(page, demo.server().url);
+      const place = await findPlace(page);
+      await page.goto(
+        `${demo.server().url}/areas/${place.area}/installations/${place.installation}/ropes/${place.rope}`,
+      );
+      await page.getByRole('heading', { name: enRopes.device.title }).waitFor();
+      await page.getByRole('button', { name: enNotifications.buttons.status }).click();
+      await page.getByRole('dialog').waitFor();
+      await context.close();
+    });
+  },
+);
