@@ -1,4 +1,4 @@
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from '@rope/domain/maps';
+import { type BaseLayer, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from '@rope/domain/maps';
 import L from 'leaflet';
 import { BASE_LAYER_TILES, TILE_OPTIONS } from './base-layers';
 import type { MapFeature, MapPoint, MapViewProps } from './map-types';
@@ -14,11 +14,17 @@ export function imageBounds(image: { width: number; height: number }): L.LatLngB
   ];
 }
 
+/** A map and the tile layers it may switch between (none on an image map). */
+export interface CreatedMap {
+  map: L.Map;
+  tiles: Partial<Record<BaseLayer, L.TileLayer>>;
+}
+
 /**
- * A geographic map with the chosen tile layers and a layer switch, or an image map in simple coordinates.
+ * A geographic map with the chosen tile layers, or an image map in simple coordinates.
  * Tiles that cannot load leave the grey background: markers and lines draw all the same.
  */
-export function createMap(element: HTMLElement, props: MapViewProps, layerLabel: (id: string) => string): L.Map {
+export function createMap(element: HTMLElement, props: MapViewProps): CreatedMap {
   const { image, layers } = props;
   if (image) {
     const map = L.map(element, {
@@ -29,35 +35,56 @@ export function createMap(element: HTMLElement, props: MapViewProps, layerLabel:
       attributionControl: false,
     });
     L.imageOverlay(image.url, imageBounds(image)).addTo(map);
-    map.fitBounds(imageBounds(image));
-    return map;
+    map.fitBounds(imageBounds(image), { animate: false });
+    return { map, tiles: {} };
   }
   const map = L.map(element, { zoomSnap: 0.1, minZoom: MAP_ZOOM_MIN, maxZoom: MAP_ZOOM_MAX });
-  map.setView([MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng], props.zoom ?? MAP_DEFAULT_ZOOM);
+  map.setView([MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng], props.zoom ?? MAP_DEFAULT_ZOOM, { animate: false });
   const available = layers?.available.length ? layers.available : (['openStreetMap'] as const);
   const chosen = layers && available.includes(layers.default) ? layers.default : available[0];
-  const tileLayers: Record<string, L.TileLayer> = {};
+  const tiles: CreatedMap['tiles'] = {};
   for (const id of available) {
     const source = BASE_LAYER_TILES[id];
-    const tiles = L.tileLayer(source.url, { ...TILE_OPTIONS, attribution: source.attribution });
-    tileLayers[layerLabel(id)] = tiles;
-    if (id === chosen) tiles.addTo(map);
+    tiles[id] = L.tileLayer(source.url, { ...TILE_OPTIONS, attribution: source.attribution });
+    if (id === chosen) tiles[id].addTo(map);
   }
-  if (available.length > 1) L.control.layers(tileLayers, undefined, { position: 'topright' }).addTo(map);
-  return map;
+  return { map, tiles };
 }
 
-/** Sets the first view; false while there is nothing to fit yet, so a later call can fit the features. */
+/** The layer switch in the current language; null with one layer or none. */
+export function addLayerControl(
+  map: L.Map,
+  tiles: CreatedMap['tiles'],
+  layerLabel: (id: BaseLayer) => string,
+): L.Control.Layers | null {
+  const entries = Object.entries(tiles) as [BaseLayer, L.TileLayer][];
+  if (entries.length < 2) return null;
+  const labelled = Object.fromEntries(entries.map(([id, layer]) => [layerLabel(id), layer]));
+  return L.control.layers(labelled, undefined, { position: 'topright' }).addTo(map);
+}
+
+/**
+ * Ends the map for good. Leaflet 1.9 finishes a running zoom animation from a timer that reads the removed
+ * panes (Leaflet issue 9575), so the animation is marked done first and pans and flights are stopped.
+ */
+export function destroyMap(map: L.Map): void {
+  map.stop();
+  (map as unknown as { _animatingZoom: boolean })._animatingZoom = false;
+  map.off();
+  map.remove();
+}
+
+/** Sets the first view without animation; false while there is nothing to fit yet, so a later call can fit. */
 export function setInitialView(map: L.Map, props: MapViewProps): boolean {
   if (props.image) return true;
   const zoom = props.zoom ?? MAP_DEFAULT_ZOOM;
   if (props.center) {
-    map.setView(props.center, zoom);
+    map.setView(props.center, zoom, { animate: false });
     return true;
   }
   const points = props.features.flatMap((feature) => feature.points);
   if (points.length === 0) return false;
-  map.fitBounds(L.latLngBounds(points as MapPoint[]), { padding: [40, 40], maxZoom: zoom });
+  map.fitBounds(L.latLngBounds(points as MapPoint[]), { padding: [40, 40], maxZoom: zoom, animate: false });
   return true;
 }
 
