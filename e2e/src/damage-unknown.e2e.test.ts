@@ -90,6 +90,13 @@ describe.skipIf(Boolean(browserMissing))(
         .getByRole('img', { name: `Damage unknown: ${reason}` })
         .first()
         .waitFor();
+      await page.screenshot({ path: screenshotPath('installation-rope-unknown'), fullPage: true });
+      // The dashboard lists it among the ropes by damage (unknown first), grey, linked to its settings.
+      await page.goto(`${url}/dashboard`);
+      await page
+        .getByRole('link', { name: `Damage unknown: ${reason}` })
+        .first()
+        .waitFor();
       await page.goto(`${url}/areas`);
       const hint = page.getByTestId('damage-unknown-hint').first();
       await hint.waitFor();
