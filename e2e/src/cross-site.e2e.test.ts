@@ -42,7 +42,7 @@ describe.skipIf(Boolean(browserMissing))(
       expect(await call('/api/login/check', 'POST')).toBe(200);
 
       const otherSite = await context.newPage();
-      await otherSite.goto(server.url.replace('127.0.0.1', 'localhost') + '/login');
+      await otherSite.goto(`${server.url.replace('127.0.0.1', 'localhost')}/login`);
       const navigation = otherSite.waitForResponse((response) => response.url().endsWith('/api/logout'));
       await otherSite.evaluate((target) => {
         window.location.href = target;
