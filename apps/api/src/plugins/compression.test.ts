@@ -77,4 +77,14 @@ describe('compressed answers', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString()).openapi).toBe('3.1.0');
   });
+
+  it('does not inflate request bodies: a Content-Encoding on a request changes nothing', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/json',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: JSON.stringify({ username: 'nobody@example.com', password: 'wrong-password' }),
+    });
+    expect(response.statusCode).toBe(401);
+  });
 });

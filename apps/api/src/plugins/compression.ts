@@ -14,5 +14,7 @@ export async function registerCompression(app: FastifyInstance) {
     threshold: 1024,
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE,
+    // Request bodies stay as they were: no client sends them encoded, and inflating them is work an attacker chooses.
+    globalDecompression: false,
   });
 }

@@ -2,13 +2,18 @@ import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@manti
 import { useDisclosure } from '@mantine/hooks';
 import type { SessionUser } from '@rope/domain/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch';
+import { OpenedOnce } from '../../../components/opened-once';
 import { logout } from '../../auth/api';
-import { UserSettingsDialog } from '../settings/user-settings-dialog';
 import { LogoutIcon, SettingsIcon } from './icons';
 import { Brand } from './product-mark';
+
+const UserSettingsDialog = lazy(() =>
+  import('../settings/user-settings-dialog').then((module) => ({ default: module.UserSettingsDialog })),
+);
 
 interface ShellHeaderProps {
   user: SessionUser;
@@ -65,7 +70,9 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
           </ActionIcon>
         </Tooltip>
       </Group>
-      <UserSettingsDialog user={user} opened={settingsOpened} onClose={settings.close} />
+      <OpenedOnce open={settingsOpened}>
+        <UserSettingsDialog user={user} opened={settingsOpened} onClose={settings.close} />
+      </OpenedOnce>
     </Group>
   );
 }
