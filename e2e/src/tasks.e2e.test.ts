@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import deTasks from '../../apps/web/src/i18n/locales/de-DE/tasks.json';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
@@ -95,6 +96,27 @@ describe.skipIf(Boolean(browserMissing))(
       await confirm.getByRole('button', { name: enTasks.delete.yes, exact: true }).click();
       await row.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
+    });
+
+    it('lets a client choose assignees in the task dialog: no refused call, the field is there', async () => {
+      const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const page = await context.newPage();
+      // The demo client reads German (languageId DES): the app switches to it after the sign-in.
+      await signInAsDemo(page, demo.server().url, 'client@example.com');
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/api/') && response.status() >= 400) refused.push(response.url());
+      });
+      await page.goto(`${demo.server().url}${await writableRopePath(page)}`);
+      await page.getByRole('button', { name: deTasks.section.add }).click();
+      const dialog = page.getByRole('dialog', { name: deTasks.dialog.titleNew });
+      const assignees = dialog.getByLabel(deTasks.dialog.assignees);
+      await assignees.waitFor();
+      await assignees.click();
+      await page.getByRole('option', { name: 'Laura Biner' }).waitFor();
+      await page.screenshot({ path: screenshotPath('rope-task-dialog-client') });
+      expect(refused).toEqual([]);
+      await context.close();
     });
   },
 );

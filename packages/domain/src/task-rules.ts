@@ -92,6 +92,8 @@ export function assigneeProblem(
   return undefined;
 }
 
+export const NOT_ASSIGNABLE = 'Assignees must be people who can see this rope';
+
 /** Whether a user may be a task's assignee on a rope of this mandator: a person (no API account) who sees the rope. */
 export function mayBeAssigned(user: { roles: readonly Role[]; mandatorIds: readonly number[] }, mandatorId: number) {
   return !user.roles.some(isApiRole) && seesMandator(user, mandatorId);

@@ -2,11 +2,10 @@ import type { ErrorCode } from '@rope/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { createWorkerPool, WorkerBusyError, WorkerTimeoutError } from '../../infra/worker-pool.ts';
-import { type parseInspectionXml, refuseDoctype } from './import-xml.ts';
+import { refuseDoctype } from './import-xml.ts';
 
-type Parsed = ReturnType<typeof parseInspectionXml>;
 type Answer =
-  | { ok: Parsed }
+  | { json: string }
   | { refused: { code: ErrorCode; message: string; fields?: Record<string, string> } }
   | { failed: string };
 
@@ -16,7 +15,8 @@ const POOL = { size: 2, timeoutMs: 20_000, maxQueued: 16 };
 /** Reads inspection files in worker threads: the event loop stays free for every other request. */
 export function createInspectionXmlReader() {
   const pool = createWorkerPool<string, Answer>(new URL('./import-xml-worker.ts', import.meta.url), POOL);
-  const read = async (xml: string, log: FastifyBaseLogger): Promise<Parsed> => {
+  /** The parsed file as its JSON answer (`{ ropeEvent, damages }`, see parseInspectionXml). */
+  const read = async (xml: string, log: FastifyBaseLogger): Promise<string> => {
     refuseDoctype(xml);
     let answer: Answer;
     try {
@@ -30,7 +30,7 @@ export function createInspectionXmlReader() {
         throw new AppError('PAYLOAD_TOO_LARGE', 'The inspection file is too large or complex to read');
       throw error;
     }
-    if ('ok' in answer) return answer.ok;
+    if ('json' in answer) return answer.json;
     if ('refused' in answer) throw new AppError(answer.refused.code, answer.refused.message, answer.refused.fields);
     log.warn({ reason: answer.failed }, 'inspection file could not be parsed');
     throw new AppError('VALIDATION', 'The inspection file cannot be read');

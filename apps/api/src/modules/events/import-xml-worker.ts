@@ -5,7 +5,8 @@ import { parseInspectionXml } from './import-xml.ts';
 /** Parses inspection files off the event loop; answers the result or the refusal as plain data. */
 parentPort?.on('message', (xml: string) => {
   try {
-    parentPort!.postMessage({ ok: parseInspectionXml(xml) });
+    // Serialised here: a string crosses to the main thread as one copy, not an object graph to rebuild there.
+    parentPort!.postMessage({ json: JSON.stringify(parseInspectionXml(xml)) });
   } catch (error) {
     parentPort!.postMessage(
       error instanceof AppError

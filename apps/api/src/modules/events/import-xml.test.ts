@@ -77,8 +77,10 @@ describe('inspection XML import: bounded, off the event loop, bad files are 4xx'
     const answers = await imports;
     for (const answer of answers) expect(answer.statusCode).toBe(200);
     expect(answers[0]!.json().damages.length).toBeGreaterThan(20_000);
-    expect(latencies.length).toBeGreaterThan(3);
-    // Parsed on the event loop, each file held every other call for about a second.
-    expect(Math.max(...latencies)).toBeLessThan(400);
+    // Parsed on the event loop, each file held every other call for about a second: a handful of answers at most.
+    // The median, not the maximum, so a machine busy with other work does not decide the outcome.
+    const sorted = [...latencies].sort((a, b) => a - b);
+    expect(latencies.length).toBeGreaterThan(10);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(150);
   }, 60_000);
 });

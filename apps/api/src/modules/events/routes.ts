@@ -170,12 +170,12 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: z.string().max(IMPORT_XML_MAX_BYTES),
         },
       },
-      async (request) => {
+      async (request, reply) => {
         requireAnyPermission(request, ['DOMAIN_WRITE', 'DATA_IMPORT']);
         if (typeof request.body !== 'string' || request.body.trim() === '') {
           throw new AppError('VALIDATION', 'Send the inspection file as an XML body');
         }
-        return readInspectionXml(request.body, request.log);
+        return reply.type('application/json; charset=utf-8').send(await readInspectionXml(request.body, request.log));
       },
     );
   };

@@ -6,8 +6,6 @@ import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { seesMandator } from '../notifications/recipients.ts';
 
-export const NOT_ASSIGNABLE = 'Assignees must be people who can see this rope';
-
 async function candidates(db: Db, where: SQL | undefined) {
   return db
     .select({

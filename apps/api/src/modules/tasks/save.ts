@@ -2,14 +2,14 @@ import type { Db } from '@rope/db/client';
 import { taskAssignees, taskNotes, tasks } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/permissions';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
-import { assigneeProblem, mayBeAssigned, nextRecurrence, type TaskBody } from '@rope/domain/task-rules';
+import { assigneeProblem, mayBeAssigned, NOT_ASSIGNABLE, nextRecurrence, type TaskBody } from '@rope/domain/task-rules';
 import type { TaskAttributes } from '@rope/domain/tasks';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findEvent } from '../events/find-event.ts';
 import { assertWritable, findRope } from '../hierarchy/scope.ts';
-import { loadCandidates, NOT_ASSIGNABLE } from './assignable-users.ts';
+import { loadCandidates } from './assignable-users.ts';
 
 type TaskInput = Omit<TaskBody, 'attributes'> & { attributes: TaskAttributes };
 

@@ -82,6 +82,9 @@ describe('profile pictures', () => {
     expect(response.json()).toEqual({
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'The picture must be a JPEG or PNG image',
+      imageRefused: 'type',
+      maxPixels: 16_000_000,
+      maxSide: 20_000,
     });
     const gif = await upload(pmCookie, pm.id, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'x.png');
     expect(gif.statusCode).toBe(415);

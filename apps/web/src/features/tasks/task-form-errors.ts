@@ -9,6 +9,7 @@ const TASK_MESSAGES = [
   ['internalNotAllowed', /^Only admins and project managers may mark a task internal$/],
   ['internalAssignees', /^An internal task goes to internal users only$/],
   ['externalAssignees', /^An external task goes to external users only$/],
+  ['notAssignable', /^Assignees must be people who can see this rope$/],
 ] as const;
 
 export function taskMessageKey(message: string) {

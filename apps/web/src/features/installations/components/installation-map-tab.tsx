@@ -4,6 +4,7 @@ import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageRefusalText } from '../../../lib/image-refusal';
 import { failureText } from '../../auth/messages';
 import { installationKeys } from '../api';
 import { MAP_IMAGE_TYPES, uploadMapImage } from '../upload-map-image';
@@ -36,7 +37,11 @@ export function InstallationMapImage({ installationId, attributes, readOnly, onU
         void queryClient.invalidateQueries({ queryKey: installationKeys.lists() });
         onUploaded(installation);
       },
-      (error: unknown) => setState({ phase: 'failed', message: failureText(t, error, t('areas.tryLater')) }),
+      (error: unknown) =>
+        setState({
+          phase: 'failed',
+          message: imageRefusalText(t, error) ?? failureText(t, error, t('areas.tryLater')),
+        }),
     );
   };
   const colour = state.phase === 'failed' ? 'red' : state.phase === 'done' ? 'green' : undefined;

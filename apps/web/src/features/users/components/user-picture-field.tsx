@@ -2,6 +2,7 @@ import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/
 import { mayChangePicture } from '@rope/domain/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageRefusalText } from '../../../lib/image-refusal';
 import { failureText } from '../../auth/messages';
 import { useSessionUser } from '../../auth/session';
 import { sessionActor } from '../actor';
@@ -44,7 +45,7 @@ function PictureUpload({ user }: { user: UserDetail }) {
     setError(null);
     upload.mutate(file, {
       onSuccess: (uri) => setPictureUri(uri),
-      onError: (failure) => setError(failureText(t, failure, t('users.form.tryLater'))),
+      onError: (failure) => setError(imageRefusalText(t, failure) ?? failureText(t, failure, t('users.form.tryLater'))),
     });
   };
 
