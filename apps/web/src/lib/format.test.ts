@@ -26,10 +26,11 @@ describe('formatters', () => {
     },
   );
 
-  it('shows positions to the centimetre everywhere, whatever the source precision', () => {
+  it('shows positions at least to the centimetre and to the millimetre as recorded, never finer', () => {
     const format = createFormatters('en-US');
     expect(format.position(12)).toBe('12.00');
-    expect(format.position(12.3456)).toBe('12.35');
+    expect(format.position(321.135)).toBe('321.135');
+    expect(format.position(12.3456)).toBe('12.346');
     expect(format.position(-0.5)).toBe('-0.50');
   });
 

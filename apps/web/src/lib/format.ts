@@ -12,7 +12,7 @@ export interface Formatters {
   date: (value: DateInput) => string;
   /** A time of day with seconds: "2:30:05 PM" / "14:30:05". */
   time: (value: DateInput) => string;
-  /** A position on the rope in metres, always to the centimetre: "1,234.50" / "1.234,50". */
+  /** A position on the rope in metres, at least to the centimetre, to the millimetre where recorded so: "1,234.50". */
   position: (metres: number) => string;
   /** A measured value with at most `digits` decimals (default 2): "0.86" / "0,86". */
   number: (value: number, digits?: number) => string;
@@ -36,7 +36,7 @@ export function createFormatters(locale: string, options: FormatOptions = {}): F
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...zone });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...zone });
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium', ...zone });
-  const position = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const position = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const numbers = new Map<number, Intl.NumberFormat>();
   const numberWith = (digits: number) => {
