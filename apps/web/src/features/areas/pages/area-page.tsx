@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
+import { ScreenAlert } from '../../../components/screen-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../auth/session';
 import { InstallationList } from '../../installations/components/installation-list';
@@ -35,7 +36,12 @@ export function AreaPage() {
   if (!area.data) {
     const missing = area.error instanceof ApiError && area.error.status === 404;
     return (
-      <Alert color={missing ? 'yellow' : 'red'}>{missing ? t('areas.detail.notFound') : t('areas.loadError')}</Alert>
+      <ScreenAlert
+        title={missing ? t('shell.notFound.title') : t('app.error.title')}
+        color={missing ? 'yellow' : 'red'}
+      >
+        {missing ? t('areas.detail.notFound') : t('areas.loadError')}
+      </ScreenAlert>
     );
   }
   const current = area.data;
@@ -44,7 +50,7 @@ export function AreaPage() {
     <Stack gap="md">
       <HierarchyBreadcrumb area={current} />
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>
+        <Title order={1}>
           {current.isDeleted ? t('areas.breadcrumb.archived', { name: current.name }) : current.name}
         </Title>
         <Group gap="sm">

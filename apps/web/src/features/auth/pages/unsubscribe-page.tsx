@@ -19,7 +19,7 @@ export function UnsubscribePage() {
   return (
     <LoginLayout>
       <Stack gap="md">
-        <Title order={2}>{t('auth.unsubscribe.title')}</Title>
+        <Title order={1}>{t('auth.unsubscribe.title')}</Title>
         {mutation.isSuccess ? (
           <Alert color="green" role="status">
             {translateMessage(t, mutation.data ?? t('auth.messages.unsubscribed'))}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DamageGauge } from '../../../components/damage-gauge';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { ScreenAlert } from '../../../components/screen-alert';
 import { useCan, useSessionUser } from '../../auth/session';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
@@ -53,10 +54,15 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const sessionUser = useSessionUser();
   const allowed = useCan('DASHBOARD');
-  if (sessionUser && !allowed) return <Alert color="yellow">{t('dashboard.forbidden')}</Alert>;
+  if (sessionUser && !allowed)
+    return (
+      <ScreenAlert title={t('dashboard.title')} color="yellow">
+        {t('dashboard.forbidden')}
+      </ScreenAlert>
+    );
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('dashboard.title')}</Title>
+      <Title order={1}>{t('dashboard.title')}</Title>
       <LastEvents />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
