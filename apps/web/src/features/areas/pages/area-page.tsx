@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DamageGauge } from '../../../components/damage-gauge';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
 import { ScreenAlert } from '../../../components/screen-alert';
+import { ActionStatusBadge, PastDueBadge } from '../../../components/status-badge';
 import { useCan, useSessionUser } from '../../auth/session';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
@@ -18,7 +19,6 @@ import {
 } from '../api';
 import { areaPath, installationPath, ropePath, sortByDamage, sortTasks } from '../links';
 
-const STATUS_COLOURS = { new: 'red', seen: 'orange', repaired: 'green' } as const;
 const ROPES_PAGE_SIZE = 10;
 const TASKS_PAGE_SIZE = 10;
 
@@ -111,9 +111,9 @@ function LastEvents() {
         id: 'status',
         header: t('dashboard.events.status'),
         cell: ({ row }) => (
-          <Badge variant="light" color={STATUS_COLOURS[row.original.attributes.actionStatus]}>
+          <ActionStatusBadge status={row.original.attributes.actionStatus}>
             {t(`installations.events.statuses.${row.original.attributes.actionStatus}`)}
-          </Badge>
+          </ActionStatusBadge>
         ),
       },
     ];
@@ -172,11 +172,7 @@ function PendingTasks() {
             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
               {row.original.dueAt ? format.format(new Date(row.original.dueAt)) : '–'}
             </Text>
-            {row.original.pastDue ? (
-              <Badge color="red" variant="light" size="sm">
-                {t('dashboard.tasks.pastDue')}
-              </Badge>
-            ) : null}
+            {row.original.pastDue ? <PastDueBadge>{t('dashboard.tasks.pastDue')}</PastDueBadge> : null}
           </Stack>
         ),
       },

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScreenAlert } from '../../../components/screen-alert';
 import { useCan, useSessionUser } from '../../auth/session';

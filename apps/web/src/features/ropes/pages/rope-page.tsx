@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
