@@ -149,6 +149,28 @@ describe.skipIf(Boolean(browserMissing))(
       expect(Object.keys(findings), report(findings)).toEqual([]);
     });
 
+    it('keeps the areas map alive through zooming, resizing, a language switch and leaving mid-zoom', async () => {
+      const { page, errors, close } = await openPage();
+      await signInAsDemo(page, server().url, DEMO_ADMIN);
+      await switchLanguage(page, 'en-US');
+      await openInApp(page, '/areas');
+      await waitForScreen(page);
+      const zoomIn = page.locator('.leaflet-control-zoom-in');
+      await zoomIn.click();
+      await switchLanguage(page, 'de-DE');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.waitForTimeout(300);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await zoomIn.click();
+      // Leaving while the zoom animation runs removes the map under Leaflet's pending animation timer.
+      await openInApp(page, '/dashboard');
+      await page.waitForTimeout(600);
+      await switchLanguage(page, 'en-US');
+      expect(await errorBoundaryShown(page)).toBe(false);
+      await close();
+      expect(errors).toEqual([]);
+    });
+
     it('takes screenshots of the areas list at 375 and 1280 px', async () => {
       for (const width of [375, 1280]) {
         const { page, errors, close } = await openPage(width);
