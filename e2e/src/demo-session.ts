@@ -22,10 +22,15 @@ export function useDemoServer(): { server: () => RunningServer; browser: () => B
   return { server: () => server!, browser: () => browser! };
 }
 
+/** Accepts the cookie notice, which covers the page until it is. */
+export async function acceptCookies(page: Page) {
+  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+}
+
 /** Signs a demo account in through the login screen (accepting the cookie notice) and waits to leave it. */
 export async function signInAsDemo(page: Page, url: string, username = DEMO_ADMIN) {
   await page.goto(`${url}/login`);
-  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+  await acceptCookies(page);
   await page.locator('input[autocomplete="username"]').fill(username);
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();

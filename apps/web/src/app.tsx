@@ -7,13 +7,14 @@ import { CookieNotice } from './features/auth/components/cookie-notice';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import { theme } from './theme';
+import { readableCssVariables } from './theme-contrast';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={readableCssVariables} defaultColorScheme="light">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>

@@ -1,9 +1,21 @@
-import { createTheme, NumberInput } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, NumberInput } from '@mantine/core';
+import { readableVariantColors } from './theme-contrast';
 
-/** Breakpoints of the spec (sm 768, md 1024, lg 1200, xl 1536 px) in em, as Mantine expects. */
+/**
+ * Breakpoints of the spec (sm 768, md 1024, lg 1200, xl 1536 px) in em, as Mantine expects.
+ * Colours are chosen for WCAG AA: the primary blue at shade 8 (5:1 on white, shade 6 is 3.6:1), black or white
+ * text on filled colours by luminance, darker text where a palette is too light (theme-contrast.ts).
+ * Each screen's title is its one h1, drawn at the size of an h2.
+ */
 export const theme = createTheme({
   primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
+  autoContrast: true,
+  // White text needs a background luminance below 0.18 for 4.5:1, black text one above 0.175.
+  luminanceThreshold: 0.18,
+  variantColorResolver: readableVariantColors,
   defaultRadius: 'sm',
+  headings: { sizes: { h1: DEFAULT_THEME.headings.sizes.h2 } },
   breakpoints: {
     xs: '36em',
     sm: '48em',

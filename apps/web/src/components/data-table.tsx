@@ -11,6 +11,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 import { useStackedRows } from './use-stacked-rows';
 
@@ -210,8 +211,12 @@ function headerLabel(header: unknown): string | undefined {
 }
 
 function Pager({ paging }: { paging: DataTablePaging }) {
+  const { t } = useTranslation();
   const { page, pageSize, total, onPageChange, summary, labels } = paging;
-  const controlLabel = (control: 'first' | 'previous' | 'last' | 'next') => ({ 'aria-label': labels?.[control] });
+  // Every pager names its arrow buttons; a caller's labels only make them more specific.
+  const controlLabel = (control: 'first' | 'previous' | 'last' | 'next') => ({
+    'aria-label': labels?.[control] ?? t(`app.pager.${control}`),
+  });
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed">
@@ -224,7 +229,7 @@ function Pager({ paging }: { paging: DataTablePaging }) {
         hideWithOnePage
         withEdges
         size="sm"
-        aria-label={labels?.pager}
+        aria-label={labels?.pager ?? t('app.pager.pager')}
         getControlProps={controlLabel}
       />
     </Group>

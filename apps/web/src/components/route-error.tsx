@@ -11,9 +11,9 @@ export function RouteError() {
     console.error(error);
   }, [error]);
   return (
-    <Center mih="100vh" p="md">
+    <Center mih="100vh" p="md" data-testid="route-error">
       <Stack align="center" gap="sm" maw={480} ta="center">
-        <Title order={2}>{t('app.error.title')}</Title>
+        <Title order={1}>{t('app.error.title')}</Title>
         <Text c="dimmed">{t('app.error.text')}</Text>
         <Button onClick={() => window.location.reload()}>{t('app.error.reload')}</Button>
       </Stack>

@@ -9,9 +9,11 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Center, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDelayedClick } from '../delayed-click';
 import { moveItem } from '../reorder';
+import { reorderAnnouncements, reorderInstructions } from '../reorder-announcements';
 import { HierarchyRow, type ListItem } from './hierarchy-row';
 
 export type { ListItem };
@@ -44,6 +46,12 @@ export function HierarchyList<T extends ListItem>(props: HierarchyListProps<T>) 
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const { t } = useTranslation();
+  const accessibility = useMemo(() => {
+    const names = new Map(items.map((item) => [item.id, item.name]));
+    const nameOf = (id: number | string) => names.get(Number(id)) ?? String(id);
+    return { announcements: reorderAnnouncements(nameOf, t), screenReaderInstructions: reorderInstructions(t) };
+  }, [items, t]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return;
     const moved = moveItem(items, Number(active.id), Number(over.id));
@@ -58,7 +66,12 @@ export function HierarchyList<T extends ListItem>(props: HierarchyListProps<T>) 
     );
   }
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={accessibility}
+    >
       <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
         <Stack gap="xs" role="list" aria-label={label}>
           {items.map((item) => (

@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
 import { parseId } from '@rope/domain/common';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
+import { ScreenAlert } from '../../../components/screen-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../auth/session';
 import { InstallationList } from '../../installations/components/installation-list';
@@ -36,7 +37,12 @@ export function AreaPage() {
   if (!area.data) {
     const missing = area.error instanceof ApiError && area.error.status === 404;
     return (
-      <Alert color={missing ? 'yellow' : 'red'}>{missing ? t('areas.detail.notFound') : t('areas.loadError')}</Alert>
+      <ScreenAlert
+        title={missing ? t('shell.notFound.title') : t('app.error.title')}
+        color={missing ? 'yellow' : 'red'}
+      >
+        {missing ? t('areas.detail.notFound') : t('areas.loadError')}
+      </ScreenAlert>
     );
   }
   const current = area.data;
@@ -45,7 +51,7 @@ export function AreaPage() {
     <Stack gap="md">
       <HierarchyBreadcrumb area={current} />
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>
+        <Title order={1}>
           {current.isDeleted ? t('areas.breadcrumb.archived', { name: current.name }) : current.name}
         </Title>
         <Group gap="sm">

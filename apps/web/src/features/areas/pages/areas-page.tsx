@@ -35,7 +35,7 @@ export function AreasPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>{t('areas.title')}</Title>
+        <Title order={1}>{t('areas.title')}</Title>
         <Group gap="sm" align="flex-end" wrap="wrap">
           {mayShowAs ? <ShowAsPicker value={showAs} onChange={choose} /> : null}
           {canAdd ? (

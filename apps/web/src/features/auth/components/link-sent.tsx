@@ -6,7 +6,7 @@ export function LinkSent({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" role="status">
-      <Title order={2}>{t('auth.login.linkSentTitle')}</Title>
+      <Title order={1}>{t('auth.login.linkSentTitle')}</Title>
       <Text>{t('auth.login.linkSentText')}</Text>
       <Anchor component="button" type="button" size="sm" onClick={onBack}>
         {t('auth.backToLogin')}

@@ -66,7 +66,7 @@ export function LoginForm({ next, ssoFailed, linkFailed, onForgotPassword, onAct
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Title order={2}>{t('auth.login.title')}</Title>
+        <Title order={1}>{t('auth.login.title')}</Title>
         {ssoFailed ? (
           <Alert color="red" role="alert">
             {t('auth.login.ssoFailed')}

@@ -13,7 +13,7 @@ export function MailSent({ reason, onTryAgain, onBack }: MailSentProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" role="status">
-      <Title order={2}>{reason === 'reset' ? t('auth.mailSent.resetTitle') : t('auth.mailSent.activateTitle')}</Title>
+      <Title order={1}>{reason === 'reset' ? t('auth.mailSent.resetTitle') : t('auth.mailSent.activateTitle')}</Title>
       <Text>{t('auth.mailSent.text')}</Text>
       <Text size="sm" c="dimmed">
         {t('auth.mailSent.spam')}

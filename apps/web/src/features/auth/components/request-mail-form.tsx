@@ -34,7 +34,7 @@ export function RequestMailForm({ reason, onSent, onBack }: RequestMailFormProps
   return (
     <form onSubmit={form.onSubmit(({ email }) => mutation.mutate(email.trim()))} noValidate>
       <Stack gap="md">
-        <Title order={2}>{t(texts.title)}</Title>
+        <Title order={1}>{t(texts.title)}</Title>
         <Text size="sm">{t(texts.text)}</Text>
         <TextInput
           type="email"

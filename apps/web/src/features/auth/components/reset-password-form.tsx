@@ -34,7 +34,7 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Title order={2}>{t('auth.reset.title')}</Title>
+        <Title order={1}>{t('auth.reset.title')}</Title>
         <Text size="sm">{t('auth.reset.text', VALIDATION_VALUES)}</Text>
         <PasswordInput
           label={t('auth.reset.password')}

@@ -28,7 +28,7 @@ export function TwoFactorForm({ method }: TwoFactorFormProps) {
   return (
     <form onSubmit={form.onSubmit(({ code }) => mutation.mutate(code.replace(/\s/g, '')))} noValidate>
       <Stack gap="md">
-        <Title order={2}>{t('auth.twoFactor.title')}</Title>
+        <Title order={1}>{t('auth.twoFactor.title')}</Title>
         <Text size="sm">
           {method === 'email' ? t('auth.twoFactor.emailText') : t('auth.twoFactor.authenticatorText')}
         </Text>

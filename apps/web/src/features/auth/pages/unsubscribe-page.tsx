@@ -30,7 +30,7 @@ export function UnsubscribePage() {
   return (
     <LoginLayout>
       <Stack gap="md">
-        <Title order={2}>{t('auth.unsubscribe.title')}</Title>
+        <Title order={1}>{t('auth.unsubscribe.title')}</Title>
         {check.data === false ? (
           <Alert color="orange" role="alert" title={t('auth.invalidLink.unsubscribeTitle')}>
             {t('auth.invalidLink.unsubscribeText')}

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DamageGauge } from '../../../components/damage-gauge';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { ScreenAlert } from '../../../components/screen-alert';
+import { ActionStatusBadge, PastDueBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { useCan, useSessionUser } from '../../auth/session';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
@@ -18,7 +20,6 @@ import {
 } from '../api';
 import { areaPath, installationPath, ropePath, ropeSettingsPath, sortByDamage, sortTasks } from '../links';
 
-const STATUS_COLOURS = { new: 'red', seen: 'orange', repaired: 'green' } as const;
 const ROPES_PAGE_SIZE = 10;
 const TASKS_PAGE_SIZE = 10;
 
@@ -54,10 +55,15 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const sessionUser = useSessionUser();
   const allowed = useCan('DASHBOARD');
-  if (sessionUser && !allowed) return <Alert color="yellow">{t('dashboard.forbidden')}</Alert>;
+  if (sessionUser && !allowed)
+    return (
+      <ScreenAlert title={t('dashboard.title')} color="yellow">
+        {t('dashboard.forbidden')}
+      </ScreenAlert>
+    );
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('dashboard.title')}</Title>
+      <Title order={1}>{t('dashboard.title')}</Title>
       <LastEvents />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
@@ -105,9 +111,9 @@ function LastEvents() {
         id: 'status',
         header: t('dashboard.events.status'),
         cell: ({ row }) => (
-          <Badge variant="light" color={STATUS_COLOURS[row.original.attributes.actionStatus]}>
+          <ActionStatusBadge status={row.original.attributes.actionStatus}>
             {t(`installations.events.statuses.${row.original.attributes.actionStatus}`)}
-          </Badge>
+          </ActionStatusBadge>
         ),
       },
     ];
@@ -166,11 +172,7 @@ function PendingTasks() {
             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
               {row.original.dueAt ? fmt.date(row.original.dueAt) : '–'}
             </Text>
-            {row.original.pastDue ? (
-              <Badge color="red" variant="light" size="sm">
-                {t('dashboard.tasks.pastDue')}
-              </Badge>
-            ) : null}
+            {row.original.pastDue ? <PastDueBadge>{t('dashboard.tasks.pastDue')}</PastDueBadge> : null}
           </Stack>
         ),
       },

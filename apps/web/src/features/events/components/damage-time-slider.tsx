@@ -21,7 +21,7 @@ export function DamageTimeSlider({ firstDay, days, value, onChange }: DamageTime
   return (
     <div>
       <Group justify="space-between" mb={4}>
-        <Text size="sm" id="damage-time-slider-label">
+        <Text size="sm" aria-live="polite">
           {today ? t('charts.slider.today') : t('charts.slider.asOf', { date: label(value) })}
         </Text>
         {today ? null : (
@@ -37,7 +37,7 @@ export function DamageTimeSlider({ firstDay, days, value, onChange }: DamageTime
         value={Math.min(value, days)}
         onChange={onChange}
         label={label}
-        aria-labelledby="damage-time-slider-label"
+        thumbLabel={t('charts.slider.label')}
       />
       <Group justify="space-between" mt={4}>
         <Text size="xs" c="dimmed">

@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 /** Which rule set produced the limits: name and edition, and on a click the row and where it comes from. */
 export function RuleSetInfo({ ruleSet }: { ruleSet: DamageChartAnswer['ruleSet'] }) {
   const { t } = useTranslation();
+  const text = t('charts.ruleSet.button', { name: ruleSet.name, edition: ruleSet.edition });
   return (
     <Popover width={360} position="bottom-end" withArrow shadow="md">
       <Popover.Target>
-        <Button size="compact-sm" variant="subtle" aria-label={t('charts.ruleSet.open')}>
-          {t('charts.ruleSet.button', { name: ruleSet.name, edition: ruleSet.edition })}
+        {/* The accessible name starts with the visible text, so voice control finds the button by what it shows. */}
+        <Button size="compact-sm" variant="subtle" aria-label={`${text} (${t('charts.ruleSet.open')})`}>
+          {text}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>

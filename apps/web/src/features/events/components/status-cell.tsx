@@ -1,10 +1,10 @@
-import { Badge, Menu, UnstyledButton } from '@mantine/core';
+import { Menu, UnstyledButton } from '@mantine/core';
 import { ACTION_STATUSES } from '@rope/domain/events';
 import { useTranslation } from 'react-i18next';
+import { ActionStatusBadge } from '../../../components/status-badge';
 import type { RopeEventView } from '../types';
 
 type Status = (typeof ACTION_STATUSES)[number];
-export const STATUS_COLOURS: Record<Status, string> = { new: 'red', seen: 'yellow', repaired: 'green' };
 
 interface StatusCellProps {
   event: RopeEventView;
@@ -16,11 +16,7 @@ interface StatusCellProps {
 export function StatusCell({ event, editable, onChange }: StatusCellProps) {
   const { t } = useTranslation();
   const status = event.attributes.actionStatus;
-  const badge = (
-    <Badge variant="light" color={STATUS_COLOURS[status]} data-status={status}>
-      {t(`events.statuses.${status}`)}
-    </Badge>
-  );
+  const badge = <ActionStatusBadge status={status}>{t(`events.statuses.${status}`)}</ActionStatusBadge>;
   if (!editable) return badge;
   return (
     <Menu position="bottom-start" withinPortal>
@@ -35,9 +31,7 @@ export function StatusCell({ event, editable, onChange }: StatusCellProps) {
       <Menu.Dropdown>
         {ACTION_STATUSES.map((value) => (
           <Menu.Item key={value} disabled={value === status} onClick={() => onChange(value)}>
-            <Badge variant="light" color={STATUS_COLOURS[value]}>
-              {t(`events.statuses.${value}`)}
-            </Badge>
+            <ActionStatusBadge status={value}>{t(`events.statuses.${value}`)}</ActionStatusBadge>
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -10,7 +10,7 @@ export function ImprintPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Title order={2}>{t('imprint.title')}</Title>
+        <Title order={1}>{t('imprint.title')}</Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Section heading={t('imprint.provider.heading')}>
             <Text fw={600}>{t('imprint.provider.company')}</Text>

@@ -1,12 +1,11 @@
-import { Alert, Anchor, Badge, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ColumnDef, DataTable } from '../../../components/data-table';
+import { ActionStatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { type PlacedEvent, useInstallationEvents } from '../api';
-
-const STATUS_COLOURS = { new: 'red', seen: 'orange', repaired: 'green' } as const;
 
 /** The installation's last 10 events over all its ropes. */
 export function InstallationEventsTable({ areaId, installationId }: { areaId: number; installationId: number }) {
@@ -52,9 +51,9 @@ export function InstallationEventsTable({ areaId, installationId }: { areaId: nu
         id: 'status',
         header: t('installations.events.status'),
         cell: ({ row }) => (
-          <Badge variant="light" color={STATUS_COLOURS[row.original.attributes.actionStatus]}>
+          <ActionStatusBadge status={row.original.attributes.actionStatus}>
             {t(`installations.events.statuses.${row.original.attributes.actionStatus}`)}
-          </Badge>
+          </ActionStatusBadge>
         ),
       },
     ];

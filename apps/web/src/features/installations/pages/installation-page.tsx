@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
 import { parseId } from '@rope/domain/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
+import { ScreenAlert } from '../../../components/screen-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useArea } from '../../areas/api';
 import { BackIcon } from '../../areas/components/hierarchy-icons';
@@ -46,9 +47,12 @@ export function InstallationPage() {
     const error = installation.error ?? area.error;
     const missing = error instanceof ApiError && error.status === 404;
     return (
-      <Alert color={missing ? 'yellow' : 'red'}>
+      <ScreenAlert
+        title={missing ? t('shell.notFound.title') : t('app.error.title')}
+        color={missing ? 'yellow' : 'red'}
+      >
         {missing ? t('installations.detail.notFound') : t('installations.detail.loadError')}
-      </Alert>
+      </ScreenAlert>
     );
   }
   const current = installation.data;
@@ -62,7 +66,7 @@ export function InstallationPage() {
           <Button variant="subtle" leftSection={<BackIcon />} onClick={() => navigate(`/areas/${areaId}`)}>
             {t('installations.detail.back')}
           </Button>
-          <Title order={2}>
+          <Title order={1}>
             {current.isDeleted ? t('areas.breadcrumb.archived', { name: current.name }) : current.name}
           </Title>
         </Group>

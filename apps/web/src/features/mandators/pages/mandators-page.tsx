@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScreenAlert } from '../../../components/screen-alert';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useMandators } from '../api';
 import { MandatorDialog, type MandatorDialogTarget } from '../components/mandator-dialog';
@@ -14,12 +15,17 @@ export function MandatorsPage() {
   const mandators = useMandators(canManage);
   const [dialog, setDialog] = useState<MandatorDialogTarget | null>(null);
 
-  if (sessionUser && !canManage) return <Alert color="yellow">{t('mandators.forbidden')}</Alert>;
+  if (sessionUser && !canManage)
+    return (
+      <ScreenAlert title={t('mandators.title')} color="yellow">
+        {t('mandators.forbidden')}
+      </ScreenAlert>
+    );
 
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('mandators.title')}</Title>
+        <Title order={1}>{t('mandators.title')}</Title>
         <Button onClick={() => setDialog({ mode: 'new' })}>{t('mandators.add')}</Button>
       </Group>
       {mandators.isError ? <Alert color="red">{t('mandators.loadError')}</Alert> : null}

@@ -1,5 +1,6 @@
-import { Alert, Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ScreenAlert } from '../../../components/screen-alert';
 import { useCan, useSessionUser } from '../../auth/session';
 
 export const API_DOC_URL = '/api/doc';
@@ -10,12 +11,17 @@ export function OpenapiPage() {
   const { t } = useTranslation();
   const sessionUser = useSessionUser();
   const allowed = useCan('API_PAGE');
-  if (sessionUser && !allowed) return <Alert color="yellow">{t('openapi.forbidden')}</Alert>;
+  if (sessionUser && !allowed)
+    return (
+      <ScreenAlert title={t('openapi.title')} color="yellow">
+        {t('openapi.forbidden')}
+      </ScreenAlert>
+    );
   return (
     <Stack gap="sm" h="100%">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
-          <Title order={2}>{t('openapi.title')}</Title>
+          <Title order={1}>{t('openapi.title')}</Title>
           <Text size="sm" c="dimmed">
             {t('openapi.intro')}
           </Text>

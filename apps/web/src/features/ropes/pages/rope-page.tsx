@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { parseId } from '@rope/domain/common';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
 import { OpenedOnce } from '../../../components/opened-once';
+import { ScreenAlert } from '../../../components/screen-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useArea } from '../../areas/api';
 import { BackIcon } from '../../areas/components/hierarchy-icons';
@@ -68,9 +69,12 @@ export function RopePage() {
     const error = rope.error ?? installation.error ?? area.error;
     const missing = error instanceof ApiError && error.status === 404;
     return (
-      <Alert color={missing ? 'yellow' : 'red'}>
+      <ScreenAlert
+        title={missing ? t('shell.notFound.title') : t('app.error.title')}
+        color={missing ? 'yellow' : 'red'}
+      >
         {missing ? t('ropes.detail.notFound') : t('ropes.detail.loadError')}
-      </Alert>
+      </ScreenAlert>
     );
   }
   const current = rope.data;
@@ -84,7 +88,7 @@ export function RopePage() {
           <Button variant="subtle" leftSection={<BackIcon />} onClick={() => navigate(installationPath)}>
             {t('installations.detail.back')}
           </Button>
-          <Title order={2}>
+          <Title order={1}>
             {current.isDeleted ? t('areas.breadcrumb.archived', { name: current.name }) : current.name}
           </Title>
         </Group>

@@ -7,7 +7,7 @@ export function NotFound() {
   const { t } = useTranslation();
   return (
     <Stack align="flex-start" gap="sm" maw={560}>
-      <Title order={2}>{t('shell.notFound.title')}</Title>
+      <Title order={1}>{t('shell.notFound.title')}</Title>
       <Text c="dimmed">{t('shell.notFound.text')}</Text>
       <Button component={Link} to="/" variant="light">
         {t('shell.notFound.home')}

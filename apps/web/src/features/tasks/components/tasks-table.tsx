@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { PastDueBadge, TaskStatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { TASK_TABLE_MAX_HEIGHT, taskStatusKey } from '../task-display';
 import type { TaskView } from '../types';
@@ -48,9 +49,9 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
         id: 'status',
         header: t('tasks.table.status'),
         cell: ({ row }) => (
-          <Badge variant="light" color={row.original.attributes.status === 'done' ? 'green' : 'blue'}>
+          <TaskStatusBadge status={row.original.attributes.status}>
             {t(taskStatusKey(row.original.attributes.status))}
-          </Badge>
+          </TaskStatusBadge>
         ),
       },
       {
@@ -64,11 +65,7 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
               {dueCondition ? (
                 <Text size="sm">{t('tasks.table.dueCycles', { threshold: fmt.integer(dueCondition.threshold) })}</Text>
               ) : null}
-              {row.original.pastDue ? (
-                <Badge size="sm" color="orange" variant="filled">
-                  {t('tasks.table.pastDue')}
-                </Badge>
-              ) : null}
+              {row.original.pastDue ? <PastDueBadge>{t('tasks.table.pastDue')}</PastDueBadge> : null}
               {!dueAt && !dueCondition && !row.original.pastDue ? <Text c="dimmed">–</Text> : null}
             </Stack>
           );

@@ -5,6 +5,7 @@ import { USERS_PAGE_SIZE } from '@rope/domain/user-forms';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ScreenAlert } from '../../../components/screen-alert';
 import { useSessionUser } from '../../auth/session';
 import { useUsers } from '../api';
 import { UserDialog, type UserDialogTarget } from '../components/user-dialog';
@@ -44,12 +45,17 @@ export function UsersPage() {
     }
   }, [total]);
 
-  if (sessionUser && !managesUsers(sessionUser)) return <Alert color="yellow">{t('users.forbidden')}</Alert>;
+  if (sessionUser && !managesUsers(sessionUser))
+    return (
+      <ScreenAlert title={t('users.title')} color="yellow">
+        {t('users.forbidden')}
+      </ScreenAlert>
+    );
 
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('users.title')}</Title>
+        <Title order={1}>{t('users.title')}</Title>
         <Button onClick={() => setDialog({ mode: 'new' })}>{t('users.add')}</Button>
       </Group>
       <UsersToolbar

@@ -1,0 +1,187 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
+import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
+import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations.json';
+import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
+import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
+import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
+import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
+import { browserMissing, screenshotPath } from './browser.ts';
+import { acceptCookies, DEMO_ADMIN, signInAsDemo, useDemoServer } from './demo-session.ts';
+import {
+  type AxeFinding,
+  blockExternalRequests,
+  collectPageErrors,
+  errorBoundaryShown,
+  findHierarchy,
+  type Hierarchy,
+  LANGUAGES,
+  openInApp,
+  screenPaths,
+  seriousAxeViolations,
+  switchLanguage,
+  waitForScreen,
+} from './screen-check.ts';
+
+const ROLES = [DEMO_ADMIN, 'pm@example.com', 'clientadmin@example.com', 'client@example.com', 'free@example.com'];
+/** Screens a signed-out visitor can open; the tokens are unknown, so each shows its "invalid link" state. */
+const PUBLIC_PATHS = ['/login', '/login/reset/unknown-token', '/notification/unsubscribe/nobody%40example.com'];
+
+function report(findings: Record<string, AxeFinding[]>): string {
+  return JSON.stringify(findings, null, 2);
+}
+
+describe.skipIf(Boolean(browserMissing))(
+  `every screen as every demo role in every language${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    const { server, browser } = useDemoServer();
+    let adminHierarchy: Hierarchy = {};
+    beforeAll(async () => {
+      const { page, close } = await openPage();
+      await signInAsDemo(page, server().url, DEMO_ADMIN);
+      adminHierarchy = await findHierarchy(page);
+      await close();
+    });
+
+    async function openPage(width = 1280): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+      const context = await browser().newContext({ viewport: { width, height: 900 } });
+      await blockExternalRequests(context, server().url);
+      const page = await context.newPage();
+      return { page, errors: collectPageErrors(page), close: () => context.close() };
+    }
+
+    /** Opens, reloads and switches the language on each path; axe runs once per path. */
+    async function checkScreens(page: Page, paths: readonly string[]) {
+      const crashes: string[] = [];
+      const timings: string[] = [];
+      const findings: Record<string, AxeFinding[]> = {};
+      for (const path of paths) {
+        let started = Date.now();
+        await openInApp(page, path);
+        await waitForScreen(page);
+        if (await errorBoundaryShown(page)) crashes.push(`${path} on load`);
+        if ((await page.locator('h1').count()) !== 1) crashes.push(`${path} has not exactly one h1`);
+        timings.push(`${path} load ${Date.now() - started}`);
+        const violations = await seriousAxeViolations(page);
+        if (violations.length > 0) findings[path] = violations;
+        timings.push(`${path} axe ${Date.now() - started}`);
+        started = Date.now();
+        await page.reload();
+        await waitForScreen(page);
+        if (await errorBoundaryShown(page)) crashes.push(`${path} on reload`);
+        for (const language of [...LANGUAGES.slice(1), LANGUAGES[0]]) {
+          if (crashes.length > 0 && (await errorBoundaryShown(page))) break;
+          await switchLanguage(page, language);
+          await page.waitForTimeout(100);
+          if (await errorBoundaryShown(page)) crashes.push(`${path} in ${language}`);
+        }
+        timings.push(`${path} reload+languages ${Date.now() - started}`);
+      }
+      if (process.env.SCREEN_TIMINGS) console.log(timings.join('\n'));
+      return { crashes, findings };
+    }
+
+    // A context per role, run side by side: the roles share nothing but the server.
+    for (const email of ROLES) {
+      it.concurrent(`${email}: every screen opens, reloads and switches through the languages with no crash and no serious axe finding`, {
+        timeout: 240_000,
+      }, async () => {
+        const { page, errors, close } = await openPage();
+        await signInAsDemo(page, server().url, email);
+        const own = await findHierarchy(page);
+        expect(adminHierarchy.ropeId, 'the admin sees a rope in the demo data').toBeDefined();
+        const { crashes, findings } = await checkScreens(page, screenPaths(own, adminHierarchy));
+        await close();
+        expect(crashes, 'screens that reached the error boundary or lack their h1').toEqual([]);
+        expect(errors, 'uncaught exceptions in the page').toEqual([]);
+        expect(Object.keys(findings), report(findings)).toEqual([]);
+      });
+    }
+
+    it('signed out: the login, reset and unsubscribe screens', async () => {
+      const { page, errors, close } = await openPage();
+      await page.goto(`${server().url}/login`);
+      await acceptCookies(page);
+      const { crashes, findings } = await checkScreens(page, PUBLIC_PATHS);
+      await close();
+      expect(crashes).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(Object.keys(findings), report(findings)).toEqual([]);
+    });
+
+    it('the main dialogs have no serious axe finding', async () => {
+      const { page, errors, close } = await openPage();
+      await signInAsDemo(page, server().url, DEMO_ADMIN);
+      // The language is the user's: an earlier test may have left another one.
+      await switchLanguage(page, 'en-US');
+      const { areaId, installationId, ropeId } = adminHierarchy.ropeId ? adminHierarchy : await findHierarchy(page);
+      const installationPath = `/areas/${areaId}/installations/${installationId}`;
+      const findings: Record<string, AxeFinding[]> = {};
+      const checkDialog = async (name: string, path: string, open: () => Promise<void>) => {
+        await page.goto(`${server().url}${path}`);
+        await waitForScreen(page);
+        await open();
+        await page.getByRole('dialog').first().waitFor();
+        await waitForScreen(page);
+        // The screen behind was checked on its own; here only what the dialog adds.
+        const violations = await seriousAxeViolations(page, '[role="dialog"]');
+        if (violations.length > 0) findings[name] = violations;
+      };
+      const click = (name: string | RegExp) => () => page.getByRole('button', { name, exact: true }).first().click();
+      await checkDialog('area settings', `/areas/${areaId}`, click(enAreas.detail.settings));
+      await checkDialog('installation settings', installationPath, click(enInstallations.detail.settings));
+      await checkDialog('notification settings', installationPath, click(enNotifications.buttons.settings));
+      const ropePath = `${installationPath}/ropes/${ropeId}`;
+      await checkDialog('rope settings', ropePath, click(enRopes.detail.settings));
+      await checkDialog('event dialog', ropePath, click(enEvents.toolbar.addDamage));
+      await checkDialog('task dialog', ropePath, click(enTasks.section.add));
+      await checkDialog('user settings', '/areas', click(enShell.header.settings));
+      await checkDialog('user edit', '/users', () =>
+        page
+          .getByRole('button', { name: /^Edit / })
+          .first()
+          .click(),
+      );
+      expect(await errorBoundaryShown(page)).toBe(false);
+      await close();
+      expect(errors).toEqual([]);
+      expect(Object.keys(findings), report(findings)).toEqual([]);
+    });
+
+    it('keeps the areas map alive through zooming, resizing, a language switch and leaving mid-zoom', async () => {
+      const { page, errors, close } = await openPage();
+      await signInAsDemo(page, server().url, DEMO_ADMIN);
+      await switchLanguage(page, 'en-US');
+      await openInApp(page, '/areas');
+      await waitForScreen(page);
+      const zoomIn = page.locator('.leaflet-control-zoom-in');
+      await zoomIn.click();
+      await switchLanguage(page, 'de-DE');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.waitForTimeout(300);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await zoomIn.click();
+      // Leaving while the zoom animation runs removes the map under Leaflet's pending animation timer.
+      await openInApp(page, '/dashboard');
+      await page.waitForTimeout(600);
+      await switchLanguage(page, 'en-US');
+      expect(await errorBoundaryShown(page)).toBe(false);
+      await close();
+      expect(errors).toEqual([]);
+    });
+
+    it('takes screenshots of the areas list at 375 and 1280 px', async () => {
+      for (const width of [375, 1280]) {
+        const { page, errors, close } = await openPage(width);
+        await signInAsDemo(page, server().url, DEMO_ADMIN);
+        await page.goto(`${server().url}/areas`);
+        await waitForScreen(page);
+        await page.screenshot({ path: screenshotPath(`areas-list-${width}`), fullPage: true });
+        expect(await errorBoundaryShown(page)).toBe(false);
+        await close();
+        expect(errors).toEqual([]);
+      }
+    });
+  },
+);

@@ -1,0 +1,153 @@
+import axe from 'axe-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { pageGet } from './demo-session.ts';
+
+export const LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'es-ES'] as const;
+
+/** What went wrong on a page: uncaught exceptions and the app's full-page error. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+/** Map tiles come from the internet; the test answers them empty so runs are offline and quick. */
+export async function blockExternalRequests(context: BrowserContext, ownUrl: string) {
+  await context.route(
+    (address) => address.origin !== new URL(ownUrl).origin,
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
+}
+
+/** The app has replaced the boot message in #root. */
+function appRunning(): boolean {
+  return document.querySelector('#root > *:not(.boot-message)') !== null;
+}
+
+/**
+ * Opens a path the way the app's own links do (a history entry the router follows), which costs no page load
+ * when the app is already running; a full load otherwise.
+ */
+export async function openInApp(page: Page, path: string) {
+  // The title of the screen we leave is marked, so waitForScreen can tell the next screen's title from it.
+  await page.evaluate(() => {
+    document.querySelectorAll('h1').forEach((heading) => {
+      heading.dataset.left = 'true';
+    });
+    (window as unknown as { navigatedAt: number }).navigatedAt = Date.now();
+  });
+  const running = await page.evaluate(appRunning).catch(() => false);
+  if (!running || !page.url().startsWith('http')) {
+    await page.goto(new URL(path, page.url()).href);
+    return;
+  }
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * Waits until the screen shows its title (every screen has one h1) and has loaded its data (no loader left),
+ * then gives effects a moment to run.
+ */
+export async function waitForScreen(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="route-error"]') !== null ||
+      // A redirect back to the same screen (/ to /areas) keeps its title: after a while any title will do.
+      ((document.querySelector('h1:not([data-left])') !== null ||
+        (document.querySelector('h1') !== null &&
+          Date.now() - ((window as unknown as { navigatedAt?: number }).navigatedAt ?? 0) > 1_500)) &&
+        document.querySelector('.mantine-Loader-root') === null),
+    undefined,
+    { timeout: 20_000 },
+  );
+  await page.waitForTimeout(350);
+}
+
+export async function errorBoundaryShown(page: Page): Promise<boolean> {
+  return (await page.locator('[data-testid="route-error"]').count()) > 0;
+}
+
+/** Clicks the language switch (EN, DE, FR, ES) and waits for the document to speak it. */
+export async function switchLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
+  await page.locator(`label[for$="-${language}"]`).first().click();
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language, { timeout: 15_000 });
+}
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe-core in the page: its critical and serious violations, each with the offending elements. */
+export async function seriousAxeViolations(page: Page, within = 'html'): Promise<AxeFinding[]> {
+  // Evaluated through the debugging protocol: the app's CSP (rightly) refuses inline script tags.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(
+    (selector) => (window as unknown as { axe: typeof axe }).axe.run(selector, { resultTypes: ['violations'] }),
+    within,
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.html.slice(0, 160)} :: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+    }));
+}
+
+export interface Hierarchy {
+  areaId?: number;
+  installationId?: number;
+  ropeId?: number;
+}
+
+/** The first area (from the given user's point of view) that holds an installation with a rope. */
+export async function findHierarchy(page: Page): Promise<Hierarchy> {
+  const areas = await pageGet<{ areas?: { id: number }[] }>(page, '/areas');
+  let found: Hierarchy = {};
+  for (const area of areas.areas ?? []) {
+    found = found.areaId ? found : { areaId: area.id };
+    const { installations = [] } = await pageGet<{ installations?: { id: number }[] }>(
+      page,
+      `/areas/${area.id}/installations`,
+    );
+    for (const installation of installations) {
+      const { ropes = [] } = await pageGet<{ ropes?: { id: number }[] }>(
+        page,
+        `/installations/${installation.id}/ropes`,
+      );
+      if (ropes[0]) return { areaId: area.id, installationId: installation.id, ropeId: ropes[0].id };
+    }
+  }
+  return found;
+}
+
+/** Every screen of the router, with the given hierarchy (another user's when this one sees none). */
+export function screenPaths(own: Hierarchy, fallback: Hierarchy): string[] {
+  const areaId = own.areaId ?? fallback.areaId;
+  const useOwn = own.ropeId !== undefined;
+  const installationId = useOwn ? own.installationId : fallback.installationId;
+  const ropeId = useOwn ? own.ropeId : fallback.ropeId;
+  const installationPath = `/areas/${areaId}/installations/${installationId}`;
+  return [
+    '/',
+    '/areas',
+    `/areas/${areaId}`,
+    installationPath,
+    `${installationPath}/ropes/${ropeId}`,
+    '/dashboard',
+    '/users',
+    '/mandators',
+    '/imprint',
+    '/openapi',
+    '/no-such-screen',
+  ];
+}
