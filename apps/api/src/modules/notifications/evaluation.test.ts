@@ -133,7 +133,8 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
     await t.ctx.queue.idle();
     expect(await notificationsOf(place.installation.id)).toHaveLength(1);
     // The diameter removed: health unknown, which is no recovery, so completing it again does not notify twice.
-    await settings(withoutDiameter);
+    // PATCH merges attributes key by key: null removes the diameter.
+    await settings({ nominalDiameter: null });
     expect(await ropeHealth(t, place.rope.id)).toBeNull();
     await settings(HAUL_ROPE);
     expect(await notificationsOf(place.installation.id)).toHaveLength(1);

@@ -110,7 +110,7 @@ describe('document and smartrope triggers', () => {
     await configure(
       t,
       place.installation.id,
-      { channels: [], users: [], rules: [{ type: 'smartropeThreshold', threshold: 1, reset: true }] },
+      { channels: ['email'], users: [editor.id], rules: [{ type: 'smartropeThreshold', threshold: 1, reset: true }] },
       editor.cookie,
     );
     await t.ctx.db.update(ropes).set({ isDeleted: true }).where(eq(ropes.id, place.rope.id));
