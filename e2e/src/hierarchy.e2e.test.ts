@@ -292,6 +292,10 @@ describe.skipIf(Boolean(browserMissing))(
       await ropeSettings.getByRole('button', { name: enAreas.dialog.save }).click();
       await ropeSettings.waitFor({ state: 'detached' });
       await page.getByText('40', { exact: true }).waitFor();
+      // The chart reads the new settings at once: only the cross-section is still missing.
+      const notice = page.getByTestId('damage-unknown-notice').first();
+      await notice.getByText(enMaps.gauge.missing.metallicCrossSection).waitFor();
+      await expect(notice.getByText(enMaps.gauge.missing.nominalDiameter).count()).resolves.toBe(0);
       await quietNotifications(page);
       await page.screenshot({ path: screenshotPath('rope-page'), fullPage: true });
 

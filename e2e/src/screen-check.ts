@@ -61,7 +61,7 @@ export async function waitForScreen(page: Page) {
           Date.now() - ((window as unknown as { navigatedAt?: number }).navigatedAt ?? 0) > 1_500)) &&
         document.querySelector('.mantine-Loader-root') === null),
     undefined,
-    { timeout: 20_000 },
+    { timeout: 60_000 },
   );
   await page.waitForTimeout(350);
 }

@@ -62,7 +62,11 @@ export function UnknownDamageNotice({
   return (
     <Alert color="gray" title={t('maps.gauge.unknownTitle')} data-testid="damage-unknown-notice">
       <Stack gap={4}>
-        <Text size="sm">{t('maps.gauge.unknownRecorded', { count: damageCount })}</Text>
+        <Text size="sm">
+          {damageCount > 0
+            ? t('maps.gauge.unknownRecorded', { count: damageCount })
+            : t('maps.gauge.unknownNoneRecorded')}
+        </Text>
         {texts.map((text) => (
           <Text key={text} size="sm">
             {text}

@@ -2,6 +2,7 @@ import type { RopeUpdate } from '@rope/domain/hierarchy';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
+import { eventKeys } from '../events/api';
 import { installationKeys } from '../installations/api';
 
 export const ropeKeys = {
@@ -52,6 +53,8 @@ export function useUpdateRope() {
       apiFetch<{ rope: RopeView }>(`/ropes/${id}`, { method: 'PATCH', body: { rope } }).then((answer) => answer.rope),
     onSuccess: (rope) => {
       queryClient.setQueryData(ropeKeys.detail(rope.id), rope);
+      // New settings recompute the damage: the rope's charts and events (datum positions) are read again.
+      void queryClient.invalidateQueries({ queryKey: eventKeys.rope(rope.id) });
       void queryClient.invalidateQueries({ queryKey: ropeKeys.lists() });
       // Archiving a rope changes the largest damage of its installation.
       void queryClient.invalidateQueries({ queryKey: installationKeys.all });
