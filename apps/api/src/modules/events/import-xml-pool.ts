@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { ErrorCode } from '@rope/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
@@ -5,18 +6,21 @@ import { createWorkerPool, WorkerBusyError, WorkerTimeoutError } from '../../inf
 import { refuseDoctype } from './import-xml.ts';
 
 type Answer =
-  | { json: string }
+  | { json: Uint8Array }
   | { refused: { code: ErrorCode; message: string; fields?: Record<string, string> } }
   | { failed: string };
 
-/** Two threads parse at most; more files wait (up to 16), so four parallel imports never hold up other calls. */
-const POOL = { size: 2, timeoutMs: 20_000, maxQueued: 16 };
+/**
+ * One core always stays with the event loop: at most two threads parse, never more than the cores but one; more
+ * files wait (up to 16), so parallel imports never hold up other calls.
+ */
+const POOL = { size: Math.min(2, Math.max(1, availableParallelism() - 1)), timeoutMs: 20_000, maxQueued: 16 };
 
 /** Reads inspection files in worker threads: the event loop stays free for every other request. */
 export function createInspectionXmlReader() {
   const pool = createWorkerPool<string, Answer>(new URL('./import-xml-worker.ts', import.meta.url), POOL);
-  /** The parsed file as its JSON answer (`{ ropeEvent, damages }`, see parseInspectionXml). */
-  const read = async (xml: string, log: FastifyBaseLogger): Promise<string> => {
+  /** The parsed file as its JSON answer in UTF-8 (`{ ropeEvent, damages }`, see parseInspectionXml). */
+  const read = async (xml: string, log: FastifyBaseLogger): Promise<Buffer> => {
     refuseDoctype(xml);
     let answer: Answer;
     try {
@@ -30,7 +34,7 @@ export function createInspectionXmlReader() {
         throw new AppError('PAYLOAD_TOO_LARGE', 'The inspection file is too large or complex to read');
       throw error;
     }
-    if ('json' in answer) return answer.json;
+    if ('json' in answer) return Buffer.from(answer.json.buffer, answer.json.byteOffset, answer.json.byteLength);
     if ('refused' in answer) throw new AppError(answer.refused.code, answer.refused.message, answer.refused.fields);
     log.warn({ reason: answer.failed }, 'inspection file could not be parsed');
     throw new AppError('VALIDATION', 'The inspection file cannot be read');

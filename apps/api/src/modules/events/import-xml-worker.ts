@@ -5,8 +5,9 @@ import { parseInspectionXml } from './import-xml.ts';
 /** Parses inspection files off the event loop; answers the result or the refusal as plain data. */
 parentPort?.on('message', (xml: string) => {
   try {
-    // Serialised here: a string crosses to the main thread as one copy, not an object graph to rebuild there.
-    parentPort!.postMessage({ json: JSON.stringify(parseInspectionXml(xml)) });
+    // Encoded here and its memory handed over: the main thread neither copies, encodes nor collects a large string.
+    const bytes = new TextEncoder().encode(JSON.stringify(parseInspectionXml(xml)));
+    parentPort!.postMessage({ json: bytes }, [bytes.buffer]);
   } catch (error) {
     parentPort!.postMessage(
       error instanceof AppError
