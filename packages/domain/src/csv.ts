@@ -1,35 +1,48 @@
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF); a comma or semicolon separator is detected. */
-export function parseCsv(text: string): string[][] {
-  const input = text.replace(/^\uFEFF/, '');
-  const firstLine = input.split(/\r?\n/, 1)[0] ?? '';
-  const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < input.length; i += 1) {
-    const char = input[i]!;
-    if (quoted) {
-      if (char === '"' && input[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === separator) {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && input[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
+import Papa from 'papaparse';
+
+/** CSV in and out of the cockpit, both through papaparse. */
+
+export type CsvCell = string | number | boolean | Date | null | undefined;
+
+/** Lets Excel read the file as UTF-8, so umlauts survive. */
+export const CSV_BOM = '\uFEFF';
+
+// A spreadsheet runs a cell starting with one of these as a formula (CSV injection), also after blanks.
+const FORMULA_START = /^(?:[=+\-@\t\r]|\s+[=+\-@])/;
+
+const UNPARSE: Papa.UnparseConfig = { quotes: true, newline: '\r\n', escapeFormulae: FORMULA_START };
+
+/** Dates as ISO instants, booleans as yes/no, nothing as an empty cell; text and numbers as they are. */
+function cellValue(value: CsvCell): string | number {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return value;
+}
+
+export function csvCell(value: CsvCell): string {
+  return Papa.unparse([[cellValue(value)]], UNPARSE);
+}
+
+/** Every cell quoted, CRLF between rows (RFC 4180), with a BOM in front. */
+export function buildCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  const table = [header, ...rows].map((row) => row.map(cellValue));
+  return `${CSV_BOM}${Papa.unparse(table, UNPARSE)}\r\n`;
+}
+
+export type CsvRead = { rows: string[][] } | { error: string };
+
+/**
+ * Reads CSV text as rows of cells: quoted fields, doubled quotes, CRLF or LF; the separator (comma, semicolon as a
+ * German Excel writes, or tab) is detected. Rows of blank cells are left out; a quote never closed is an error.
+ */
+export function readCsv(text: string): CsvRead {
+  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimiter: '',
+    delimitersToGuess: [',', ';', '\t'],
+    skipEmptyLines: 'greedy',
+  });
+  const broken = result.errors.find((error) => error.type === 'Quotes');
+  if (broken) return { error: `Row ${(broken.row ?? 0) + 1}: a quoted field is not closed` };
+  return { rows: result.data };
 }

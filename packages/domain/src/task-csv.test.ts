@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv.ts';
+import { readCsv } from './csv.ts';
 import { parseTaskCsv } from './task-csv.ts';
 
 describe('task CSV upload', () => {
   it('parses quoted fields, doubled quotes, semicolons and a BOM', () => {
-    expect(parseCsv('\uFEFFa;b\n"x;1";"say ""hi"""\r\n')).toEqual([
-      ['a', 'b'],
-      ['x;1', 'say "hi"'],
-    ]);
+    expect(readCsv('\uFEFFa;b\n"x;1";"say ""hi"""\r\n')).toEqual({
+      rows: [
+        ['a', 'b'],
+        ['x;1', 'say "hi"'],
+      ],
+    });
+    expect(readCsv('a,b\r\n"x,1","two\nlines"\r\n,\r\n')).toEqual({
+      rows: [
+        ['a', 'b'],
+        ['x,1', 'two\nlines'],
+      ],
+    });
+    expect(readCsv('a\tb\nx\ty\n')).toEqual({
+      rows: [
+        ['a', 'b'],
+        ['x', 'y'],
+      ],
+    });
+    expect(readCsv('a;b\n"x;1;y\n')).toEqual({ error: 'Row 2: a quoted field is not closed' });
   });
 
   it('creates one task a row', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idTextSchema } from './common.ts';
-import { parseCsv } from './csv.ts';
+import { readCsv } from './csv.ts';
 import {
   INSPECTION_TYPES,
   TASK_COMPONENTS,
@@ -55,7 +55,9 @@ export function parseTaskCsv(
   text: string,
   options: { needsRope: boolean },
 ): { rows: TaskCsvRow[] } | { error: string } {
-  const [header, ...lines] = parseCsv(text);
+  const read = readCsv(text);
+  if ('error' in read) return read;
+  const [header, ...lines] = read.rows;
   if (!header) return { error: 'The file is empty' };
   const columns = header.map((name) => name.trim());
   const required = ['title', 'description', ...(options.needsRope ? ['ropeId'] : [])];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsv, CSV_BOM, csvCell, expiredResetsCsv, loginsCsv, userListCsv } from './user-csv.ts';
+import { buildCsv, CSV_BOM, csvCell } from './csv.ts';
+import { expiredResetsCsv, loginsCsv, userListCsv } from './user-csv.ts';
 
 describe('CSV cells', () => {
   it('quote every cell and double quotes', () => {

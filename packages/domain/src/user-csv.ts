@@ -1,28 +1,5 @@
+import { buildCsv } from './csv.ts';
 import { ROLE_LABELS, type Role } from './roles.ts';
-
-export type CsvCell = string | number | boolean | Date | null | undefined;
-
-/** Lets Excel read the file as UTF-8, so umlauts survive. */
-export const CSV_BOM = '\uFEFF';
-
-// A spreadsheet runs a cell starting with one of these as a formula (CSV injection), also after blanks.
-const FORMULA_START = /^(?:[=+\-@\t\r]|\s+[=+\-@])/;
-
-export function csvCell(value: CsvCell): string {
-  let text: string;
-  if (value === null || value === undefined) text = '';
-  else if (value instanceof Date) text = value.toISOString();
-  else if (typeof value === 'boolean') text = value ? 'yes' : 'no';
-  else text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/** Every cell quoted, CRLF between rows (RFC 4180), with a BOM in front. */
-export function buildCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
-  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
-}
 
 const roleLabel = (roles: readonly Role[]) => (roles[0] ? ROLE_LABELS[roles[0]] : '');
 const fullName = (user: { firstname: string; lastname: string }) => `${user.firstname} ${user.lastname}`.trim();
