@@ -8,7 +8,8 @@ import { createBullmqQueue } from './infra/queue/bullmq.ts';
 import { createInlineQueue } from './infra/queue/inline.ts';
 import type { Queue } from './infra/queue/types.ts';
 import { createHttpSms, createOutboxSms, type SmsSender } from './infra/sms.ts';
-import { createFileStorage, type Storage } from './infra/storage.ts';
+import { createStorage } from './infra/storage/create.ts';
+import type { Storage } from './infra/storage/types.ts';
 
 export interface AppContext {
   env: Env;
@@ -42,7 +43,7 @@ export async function createContext(env: Env, log: FastifyBaseLogger): Promise<A
     database,
     db: database.db,
     queue,
-    storage: createFileStorage(join(dataDir, 'files')),
+    storage: createStorage(env),
     mailer: env.SMTP_URL
       ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
       : createOutboxMailer(outboxDir, env.MAIL_FROM, log),
@@ -56,5 +57,6 @@ export async function createContext(env: Env, log: FastifyBaseLogger): Promise<A
 export async function closeContext(ctx: AppContext) {
   await ctx.queue.close();
   await ctx.mailer.close();
+  ctx.storage.close();
   await ctx.database.close();
 }

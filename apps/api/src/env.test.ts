@@ -29,6 +29,24 @@ describe('parseEnv', () => {
       { DUE_TASKS_SCAN_SECONDS: '0' },
       'Invalid configuration: DUE_TASKS_SCAN_SECONDS="0" must be a whole number of seconds (1-86400)',
     ],
+    [{ STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER="ftp" must be filesystem or s3'],
+    [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: STORAGE_S3_BUCKET is needed when STORAGE_DRIVER=s3'],
+    [
+      { STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'files', STORAGE_S3_ACCESS_KEY_ID: 'id' },
+      'Invalid configuration: STORAGE_S3_SECRET_ACCESS_KEY must be set together with its partner key (or both left unset)',
+    ],
+    [
+      { STORAGE_S3_BUCKET: 'My_Bucket' },
+      'Invalid configuration: STORAGE_S3_BUCKET="My_Bucket" must be a bucket name (3-63 lower-case letters, digits, dots and dashes)',
+    ],
+    [
+      { STORAGE_S3_ENDPOINT: 'minio:9000' },
+      'Invalid configuration: STORAGE_S3_ENDPOINT="minio:9000" must be a URL like https://s3.example.com',
+    ],
+    [
+      { STORAGE_S3_KEY_PREFIX: 'cockpit' },
+      'Invalid configuration: STORAGE_S3_KEY_PREFIX="cockpit" must be folder names ending in a slash, e.g. cockpit/',
+    ],
   ])('refuses %o with one clear line', (source, message) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(message);
@@ -47,6 +65,27 @@ describe('parseEnv', () => {
       DEMO_DATA: 'false',
     });
     expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@db:5432/rope', DEMO_DATA: false });
+  });
+
+  it('keeps files under DATA_DIR unless told to use an S3-compatible bucket', () => {
+    expect(parseEnv({}).STORAGE_DRIVER).toBe('filesystem');
+    const env = parseEnv({
+      STORAGE_DRIVER: 's3',
+      STORAGE_S3_BUCKET: 'cockpit-files',
+      STORAGE_S3_ENDPOINT: 'http://minio:9000',
+      STORAGE_S3_ACCESS_KEY_ID: 'id',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+      STORAGE_S3_FORCE_PATH_STYLE: 'false',
+      STORAGE_S3_KEY_PREFIX: 'site-a/',
+    });
+    expect(env).toMatchObject({
+      STORAGE_DRIVER: 's3',
+      STORAGE_S3_BUCKET: 'cockpit-files',
+      STORAGE_S3_REGION: 'us-east-1',
+      STORAGE_S3_ENDPOINT: 'http://minio:9000',
+      STORAGE_S3_FORCE_PATH_STYLE: false,
+      STORAGE_S3_KEY_PREFIX: 'site-a/',
+    });
   });
 
   it.each([

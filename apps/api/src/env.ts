@@ -32,6 +32,36 @@ function isProxyAddress(value: string): boolean {
   return isIP(address) !== 0;
 }
 
+const blankAsUnset = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
+
+/** Uploaded files: `filesystem` under DATA_DIR/files (the embedded default) or an S3-compatible bucket. */
+const storageSettings = {
+  STORAGE_DRIVER: z.enum(['filesystem', 's3'], { message: 'must be filesystem or s3' }).default('filesystem'),
+  STORAGE_S3_BUCKET: z
+    .string()
+    .optional()
+    .transform(blankAsUnset)
+    .refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+      message: 'must be a bucket name (3-63 lower-case letters, digits, dots and dashes)',
+    }),
+  STORAGE_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  STORAGE_S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.example.com'),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().optional().transform(blankAsUnset),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional().transform(blankAsUnset),
+  /** Bucket in the path (`https://host/bucket/key`), as most S3-compatible servers want; unset: on with an endpoint. */
+  STORAGE_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+  STORAGE_S3_KEY_PREFIX: z
+    .string()
+    .optional()
+    .transform(blankAsUnset)
+    .refine((value) => value === undefined || /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/$/.test(value), {
+      message: 'must be folder names ending in a slash, e.g. cockpit/',
+    }),
+};
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -93,14 +123,27 @@ export const envSchema = z.object({
     .max(86_400, 'must be a whole number of seconds (1-86400)')
     .default(60),
   SAML_PROVIDERS: samlProvidersSetting,
+  ...storageSettings,
 });
 export type Env = z.infer<typeof envSchema>;
+
+/** Rules between settings, checked after each setting on its own. */
+const settingsSchema = envSchema.superRefine((env, ctx) => {
+  if (env.STORAGE_DRIVER === 's3' && !env.STORAGE_S3_BUCKET)
+    ctx.addIssue({ code: 'custom', path: ['STORAGE_S3_BUCKET'], message: 'is needed when STORAGE_DRIVER=s3' });
+  if (!env.STORAGE_S3_ACCESS_KEY_ID !== !env.STORAGE_S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.STORAGE_S3_ACCESS_KEY_ID ? 'STORAGE_S3_SECRET_ACCESS_KEY' : 'STORAGE_S3_ACCESS_KEY_ID'],
+      message: 'must be set together with its partner key (or both left unset)',
+    });
+});
 
 export class EnvError extends Error {}
 
 /** Parses the environment; a bad setting becomes one line naming the variable and what is wrong. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = settingsSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.');

@@ -77,9 +77,10 @@ async function taskIn(w: World, scope: Scope) {
 
 async function installationWithImage(w: World, scope: Scope) {
   const { installation } = await tree(w, scope);
-  const key = await w.t.ctx.storage.put(PNG.sync.write(new PNG({ width: 2, height: 2 })), {
+  const { key } = await w.t.ctx.storage.put(PNG.sync.write(new PNG({ width: 2, height: 2 })), {
     extension: 'png',
     prefix: 'maps',
+    type: 'image/png',
   });
   await w.t.ctx.db
     .update(installations)

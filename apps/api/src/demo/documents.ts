@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { documents, folders, projects } from '@rope/db/schema/index';
 import type { FolderTranslations } from '@rope/domain/documents';
-import type { Storage } from '../infra/storage.ts';
+import type { Storage } from '../infra/storage/types.ts';
 import type { DemoPeople } from './accounts.ts';
 import { AREAS } from './catalog.ts';
 import type { DemoEvent } from './events.ts';
@@ -252,11 +252,12 @@ export async function insertDocuments(
         new Date(Math.floor(spec.createdAt / DAY) * DAY),
       );
     }
-    const key = await storage.put(bytes, { extension: isPng ? 'png' : 'pdf', prefix: 'documents' });
+    const mimeType = isPng ? 'image/png' : 'application/pdf';
+    const { key } = await storage.put(bytes, { extension: isPng ? 'png' : 'pdf', prefix: 'documents', type: mimeType });
     stored.push(key);
     rows.push({
       name: spec.name,
-      mimeType: isPng ? 'image/png' : 'application/pdf',
+      mimeType,
       storageKey: key,
       size: bytes.length,
       location: spec.location,

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { openDatabase } from '@rope/db/client';
 import { EnvError, parseEnv } from '../env.ts';
-import { createFileStorage } from '../infra/storage.ts';
+import { createStorage } from '../infra/storage/create.ts';
 import { demoKeySecret } from './key-secret.ts';
 import { loadDemoData } from './load.ts';
 
@@ -10,11 +10,12 @@ async function main() {
   const env = parseEnv();
   const dataDir = resolve(env.DATA_DIR);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(dataDir, 'db') });
+  const storage = createStorage(env);
   try {
     await database.migrate();
     const result = await loadDemoData({
       db: database.db,
-      storage: createFileStorage(join(dataDir, 'files')),
+      storage,
       keySecret: demoKeySecret(dataDir),
       log: { info: (message) => console.log(message) },
     });
@@ -23,6 +24,7 @@ async function main() {
     for (const account of result.accounts) console.log(`  ${account.email.padEnd(26)} ${account.role}`);
     for (const key of result.apiKeys) console.log(`  API key ${key.role.padEnd(20)} ${key.key}`);
   } finally {
+    storage.close();
     await database.close();
   }
 }

@@ -17,7 +17,8 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { sha256, verifyPassword } from '../infra/crypto.ts';
-import { createFileStorage, type Storage } from '../infra/storage.ts';
+import { createFileStorage } from '../infra/storage/filesystem.ts';
+import { readStored, type Storage } from '../infra/storage/types.ts';
 import { demoApiKeys, legacyDemoApiKeys } from './accounts.ts';
 import { DEMO_KEY_SECRET_FILE, demoKeySecret } from './key-secret.ts';
 import { type DemoLoadResult, loadDemoData } from './load.ts';
@@ -232,8 +233,9 @@ describe('demo data', () => {
       sql`select storage_key, size, mime_type from documents`,
     );
     for (const doc of docs) {
-      const bytes = await main.storage.get(doc.storage_key);
+      const bytes = (await readStored(main.storage, doc.storage_key))!;
       expect(bytes.length).toBe(doc.size);
+      expect((await main.storage.head(doc.storage_key))?.type).toBe(doc.mime_type);
       const magic = bytes.subarray(0, 4).toString('latin1');
       expect(magic).toBe(doc.mime_type === 'application/pdf' ? '%PDF' : '\x89PNG');
     }

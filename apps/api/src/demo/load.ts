@@ -2,7 +2,7 @@ import type { Db } from '@rope/db/client';
 import { apiKeys, appMeta, users } from '@rope/db/schema/index';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../infra/crypto.ts';
-import type { Storage } from '../infra/storage.ts';
+import type { Storage } from '../infra/storage/types.ts';
 import { recomputeRopeDamages } from '../modules/events/recompute.ts';
 import {
   DEMO_ACCOUNTS,

@@ -10,7 +10,7 @@ import { parseEnv } from '../env.ts';
 import { createOutboxMailer, createSmtpMailer } from '../infra/mailer.ts';
 import { createInlineQueue } from '../infra/queue/inline.ts';
 import { createOutboxSms } from '../infra/sms.ts';
-import { createFileStorage } from '../infra/storage.ts';
+import { createStorage } from '../infra/storage/create.ts';
 import { registerJobProcessors } from '../jobs/register.ts';
 import { createLogger } from '../logger.ts';
 
@@ -50,7 +50,7 @@ export async function createTestApp(
     database,
     db: database.db,
     queue: createInlineQueue(database.db, { timings: { pollMs: 50, backoffMs: 20 } }),
-    storage: createFileStorage(join(dataDir, 'files')),
+    storage: createStorage(env),
     mailer: options.smtpUrl
       ? createSmtpMailer(options.smtpUrl, env.MAIL_FROM)
       : createOutboxMailer(join(dataDir, 'outbox'), env.MAIL_FROM),
@@ -73,6 +73,7 @@ export async function createTestApp(
       await app.close();
       await ctx.queue.close();
       await ctx.mailer.close();
+      ctx.storage.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

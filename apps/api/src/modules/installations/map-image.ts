@@ -2,35 +2,42 @@ import { installations } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/app-error.ts';
-import { requireCleanImage } from '../../http/clean-image.ts';
+import type { Upload, UploadRules } from '../../http/read-upload.ts';
 import { assertWritable, findInstallation } from '../hierarchy/scope.ts';
 import { toInstallationView } from './view.ts';
 
-export const MAP_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Site plans up to 50 megapixels (e.g. 10000 x 5000), at most 20000 pixels a side. */
-export const MAP_IMAGE_MAX_PIXELS = 50_000_000;
+export const MAP_IMAGE_TYPES = ['image/jpeg', 'image/png'];
 
-/** Stores an uploaded site plan (jpeg or png, checked by content) as the installation's image map. */
+export const MAP_IMAGE_RULES: UploadRules = {
+  maxBytes: 10 * 1024 * 1024,
+  types: MAP_IMAGE_TYPES,
+  label: 'map image',
+  wrongType: 'The map image must be a JPEG or PNG file',
+  /** Site plans up to 50 megapixels (e.g. 10000 x 5000), at most 20000 pixels a side. */
+  maxPixels: 50_000_000,
+};
+
+/** Stores an uploaded site plan (checked by readUpload with MAP_IMAGE_RULES) as the installation's image map. */
 export async function saveMapImage({
   ctx,
   actor,
   id,
-  bytes,
+  upload,
 }: {
   ctx: AppContext;
   actor: Actor;
   id: number;
-  bytes: Buffer;
+  upload: Upload;
 }) {
   const { installation, area } = await findInstallation(ctx, actor, id);
   assertWritable([installation, area]);
-  const image = await requireCleanImage(bytes, {
-    maxPixels: MAP_IMAGE_MAX_PIXELS,
-    notAnImage: 'The map image must be a JPEG or PNG file',
+  if (!upload.image) throw new Error('A map image upload is checked as an image first');
+  const size = upload.image;
+  const { key } = await ctx.storage.put(upload.bytes, {
+    extension: upload.extension,
+    prefix: 'maps',
+    type: upload.type,
   });
-  const size = { width: image.width, height: image.height };
-  const key = await ctx.storage.put(bytes, { extension: image.extension, prefix: 'maps' });
   const previous = installation.attributes.mapImageUri;
   const attributes = {
     ...installation.attributes,
@@ -48,9 +55,8 @@ export async function saveMapImage({
   return toInstallationView(row!);
 }
 
-export async function readMapImage({ ctx, viewer, id }: { ctx: AppContext; viewer: Actor; id: number }) {
+/** The storage key of the installation's map image, if it has one; its viewers may load it. */
+export async function findMapImageKey({ ctx, viewer, id }: { ctx: AppContext; viewer: Actor; id: number }) {
   const { installation } = await findInstallation(ctx, viewer, id);
-  const key = installation.attributes.mapImageUri;
-  if (!key || !(await ctx.storage.exists(key))) throw notFound('This installation has no map image');
-  return { bytes: await ctx.storage.get(key), mime: key.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+  return installation.attributes.mapImageUri;
 }

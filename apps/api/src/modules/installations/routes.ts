@@ -12,12 +12,14 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { requirePermission } from '../../http/guards.ts';
+import { readUpload } from '../../http/read-upload.ts';
+import { sendStored } from '../../http/send-stored.ts';
 import { damageBelow } from '../hierarchy/damage-summary.ts';
 import { reorderBefore } from '../hierarchy/reorder.ts';
 import { assertWritable, findArea, findInstallation, viewerFor } from '../hierarchy/scope.ts';
 import { createInstallation } from './create.ts';
 import { listInstallations } from './list.ts';
-import { MAP_IMAGE_MAX_BYTES, readMapImage, saveMapImage } from './map-image.ts';
+import { findMapImageKey, MAP_IMAGE_RULES, MAP_IMAGE_TYPES, saveMapImage } from './map-image.ts';
 import { deleteInstallation, updateInstallation } from './update.ts';
 import { installationViewSchema, toInstallationView } from './view.ts';
 
@@ -139,10 +141,8 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const file = await request.file({ limits: { fileSize: MAP_IMAGE_MAX_BYTES, files: 1 } });
-        if (!file) throw new AppError('VALIDATION', 'Send the image as a multipart file');
-        const bytes = await file.toBuffer();
-        return { installation: await saveMapImage({ ctx, actor, id: request.params.id, bytes }) };
+        const upload = await readUpload(request, MAP_IMAGE_RULES);
+        return { installation: await saveMapImage({ ctx, actor, id: request.params.id, upload }) };
       },
     );
 
@@ -151,8 +151,12 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['installations'], params: idParamsSchema } },
       async (request, reply) => {
         const actor = requirePermission(request, 'DOMAIN_READ');
-        const image = await readMapImage({ ctx, viewer: actor, id: request.params.id });
-        return reply.type(image.mime).header('cache-control', 'private, max-age=300').send(image.bytes);
+        const key = await findMapImageKey({ ctx, viewer: actor, id: request.params.id });
+        return sendStored(request, reply, ctx.storage, key, {
+          cacheControl: 'private, max-age=300',
+          missing: 'This installation has no map image',
+          types: MAP_IMAGE_TYPES,
+        });
       },
     );
 

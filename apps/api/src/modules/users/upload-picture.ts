@@ -2,20 +2,26 @@ import { users } from '@rope/db/schema/index';
 import { hasProfilePicture, mayChangePicture } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import { requireCleanImage } from '../../http/clean-image.ts';
+import type { Upload, UploadRules } from '../../http/read-upload.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { type ActionArgs, USER_NOT_FOUND } from './internal.ts';
 import { pictureKeyOf, pictureUriFor } from './picture-key.ts';
 
-export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PICTURE_TYPES = ['image/jpeg', 'image/png'];
-/** Profile pictures up to 16 megapixels (a phone photo), at most 20000 pixels a side. */
-export const PICTURE_MAX_PIXELS = 16_000_000;
+
+export const PICTURE_RULES: UploadRules = {
+  maxBytes: 2 * 1024 * 1024,
+  types: PICTURE_TYPES,
+  label: 'picture',
+  wrongType: 'The picture must be a JPEG or PNG image',
+  /** Profile pictures up to 16 megapixels (a phone photo), at most 20000 pixels a side. */
+  maxPixels: 16_000_000,
+};
 
 export interface PictureUpload {
   id: number;
-  /** Reads the uploaded file only once the caller may upload, so refused requests cost no buffering. */
-  readFile: () => Promise<Buffer | undefined>;
+  /** Reads and checks the uploaded file only once the caller may upload, so refused requests cost no buffering. */
+  readFile: () => Promise<Upload>;
 }
 
 export async function uploadPicture({ ctx, actor, input, request }: ActionArgs<PictureUpload>) {
@@ -27,14 +33,8 @@ export async function uploadPicture({ ctx, actor, input, request }: ActionArgs<P
     .where(eq(users.id, input.id));
   if (!row) throw notFound(USER_NOT_FOUND);
   if (!hasProfilePicture(row)) throw new AppError('RULE_VIOLATION', 'Only project managers have a profile picture');
-  const bytes = await input.readFile();
-  if (!bytes?.length)
-    throw new AppError('VALIDATION', 'A picture file is needed', { file: 'A picture file is needed' });
-  await requireCleanImage(bytes, {
-    maxPixels: PICTURE_MAX_PIXELS,
-    notAnImage: 'The picture must be a JPEG or PNG image',
-  });
-  const key = await ctx.storage.put(bytes, { prefix: 'pictures' });
+  const upload = await input.readFile();
+  const { key } = await ctx.storage.put(upload.bytes, { prefix: 'pictures', type: upload.type });
   const pictureUri = pictureUriFor(row.id, key);
   await ctx.db.update(users).set({ pictureUri }).where(eq(users.id, row.id));
   const oldKey = pictureKeyOf(row.pictureUri);

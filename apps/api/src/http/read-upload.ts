@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from './app-error.ts';
+import { requireCleanImage } from './clean-image.ts';
+import { decodeText } from './decode-text.ts';
+
+export interface UploadRules {
+  maxBytes: number;
+  /** The media types taken, judged by the bytes alone (never by the file name or the type the client declares). */
+  types: readonly string[];
+  /** How the answers name the file: "picture" gives "The picture may be at most 2 MB". */
+  label: string;
+  /** The 415's message when the bytes are none of `types`. */
+  wrongType: string;
+  /** For images: the pixel limit of the full check of the image (clean-image.ts). */
+  maxPixels?: number;
+}
+
+export interface Upload {
+  bytes: Buffer;
+  /** The media type found in the content, one of the rules' `types`. */
+  type: string;
+  extension: string;
+  fileName: string;
+  image?: { width: number; height: number };
+  /** The decoded text, for a text type (UTF-8 or UTF-16 with or without BOM, or Windows-1252). */
+  text?: string;
+}
+
+const EXTENSIONS: Record<string, string> = { 'text/csv': 'csv', 'text/plain': 'txt' };
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** The one file of a multipart upload, within the size limit and of an accepted type by content, or the 4xx why not. */
+export async function readUpload(request: FastifyRequest, rules: UploadRules): Promise<Upload> {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the ${rules.label} as multipart/form-data`);
+  const file = await request.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
+  const missing = `A ${rules.label} file is needed`;
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await file?.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', `The ${rules.label} may be at most ${megabytes(rules.maxBytes)}`);
+    throw error;
+  }
+  if (!file || !bytes?.length) throw new AppError('VALIDATION', missing, { file: missing });
+  const fileName = file.filename;
+  if (rules.maxPixels !== undefined) {
+    const image = await requireCleanImage(bytes, { maxPixels: rules.maxPixels, notAnImage: rules.wrongType });
+    if (!rules.types.includes(image.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
+    return {
+      bytes,
+      type: image.mime,
+      extension: image.extension,
+      fileName,
+      image: { width: image.width, height: image.height },
+    };
+  }
+  const found = await fileTypeFromBuffer(bytes);
+  if (found) {
+    if (!rules.types.includes(found.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
+    return { bytes, type: found.mime, extension: found.ext, fileName };
+  }
+  const textType = rules.types.find((type) => type.startsWith('text/'));
+  const text = textType ? decodeText(bytes) : undefined;
+  if (!textType || text === undefined) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
+  return { bytes, type: textType, extension: EXTENSIONS[textType] ?? 'txt', fileName, text };
+}
