@@ -1,15 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { ropes, tasks } from '@rope/db/schema/index';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
 import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-function csvUpload(content: string, filename = 'tasks.csv') {
+function csvUpload(content: string | Buffer, filename = 'tasks.csv') {
   const boundary = '----rope-csv';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+// The first row of every fixture holds umlauts, ß, and Windows-1252's own euro sign, dash and quotes.
+const described = (separator: string) => `Drähte prüfen${separator} Maß über 5 € – „Außenlitze“ größer`;
 
 describe('tasks', () => {
   let t: TestApp;
@@ -191,15 +197,46 @@ describe('tasks', () => {
       payload: across.payload,
     });
     expect(foreign.json().message).toBe(`Row 3: rope ${foreignRopeId} does not exist`);
-    const notCsv = csvUpload('title,description\nA,B\n', 'tasks.xlsx');
-    const wrongType = await t.app.inject({
+    // Checked by content, not by name: a workbook named .csv is refused, and so is any other binary file.
+    const workbook = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0x21, 0x00]),
+      Buffer.from('[Content_Types].xml'),
+      Buffer.alloc(64),
+    ]);
+    for (const bytes of [workbook, Buffer.from('\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR'), Buffer.from('title\x00,x')]) {
+      const notCsv = csvUpload(bytes, 'tasks.csv');
+      const wrongType = await t.app.inject({
+        method: 'POST',
+        url: `/api/ropes/${ropeId}/tasks/upload`,
+        headers: { ...notCsv.headers, cookie: cast.cookies.client! },
+        payload: notCsv.payload,
+      });
+      expect(wrongType.statusCode).toBe(415);
+      expect(wrongType.json().message).toBe('The tasks file must be a CSV text file');
+    }
+    expect((await t.ctx.db.select().from(tasks)).length).toBe(before);
+  });
+
+  it.each([
+    ['tasks-excel-de-windows-1252.csv', 'a German Excel (semicolons, Windows-1252)', described(';')],
+    ['tasks-utf8-bom.csv', 'UTF-8 with a byte-order mark (commas)', described(',')],
+    ['tasks-utf8.csv', 'UTF-8 without a byte-order mark (semicolons)', described(';')],
+  ])('reads %s, saved as %s, with its umlauts', async (name, _savedAs, description) => {
+    const upload = csvUpload(fixture(name), name);
+    const response = await t.app.inject({
       method: 'POST',
       url: `/api/ropes/${ropeId}/tasks/upload`,
-      headers: { ...notCsv.headers, cookie: cast.cookies.client! },
-      payload: notCsv.payload,
+      headers: { ...upload.headers, cookie: cast.cookies.client! },
+      payload: upload.payload,
     });
-    expect(wrongType.statusCode).toBe(415);
-    expect((await t.ctx.db.select().from(tasks)).length).toBe(before);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().created).toBe(2);
+    const ids = response.json().tasks.map((task: { id: number }) => task.id);
+    const rows = await t.ctx.db.select().from(tasks).where(inArray(tasks.id, ids)).orderBy(tasks.id);
+    expect(rows.map((row) => [row.attributes.title, row.attributes.description])).toEqual([
+      ['Seilprüfung', description],
+      ['Ölwechsel', 'Getriebeöl wechseln (ÄÖÜ äöü ß)'],
+    ]);
   });
 
   it('allows no new task on an archived rope', async () => {

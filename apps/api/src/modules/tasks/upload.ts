@@ -4,9 +4,15 @@ import { parseTaskCsv } from '@rope/domain/task-csv';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { readUpload, type UploadRules } from '../../http/read-upload.ts';
 import { assertWritable, findRope } from '../hierarchy/scope.ts';
 
-const CSV_MAX_BYTES = 2 * 1024 * 1024;
+export const TASK_CSV_RULES: UploadRules = {
+  maxBytes: 2 * 1024 * 1024,
+  types: ['text/csv'],
+  label: 'tasks CSV',
+  wrongType: 'The tasks file must be a CSV text file',
+};
 
 /** Creates the tasks of a CSV file in one transaction: one bad row refuses the whole file, nothing half-imported. */
 export async function uploadTasks({
@@ -24,13 +30,9 @@ export async function uploadTasks({
     const { rope, installation, area } = await findRope(ctx, actor, ropeId);
     assertWritable([rope, installation, area]);
   }
-  const file = await request.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } });
-  if (!file) throw new AppError('VALIDATION', 'Send the tasks as a .csv file');
-  if (!file.filename.toLowerCase().endsWith('.csv'))
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only .csv files are accepted');
-  const text = (await file.toBuffer()).toString('utf8');
-  if (text.includes('\u0000')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a text file');
-  const parsed = parseTaskCsv(text, { needsRope: ropeId === undefined });
+  // By content: Excel's own CSV (semicolons, Windows-1252) as well as UTF-8 with or without a BOM, whatever the name.
+  const upload = await readUpload(request, TASK_CSV_RULES);
+  const parsed = parseTaskCsv(upload.text ?? '', { needsRope: ropeId === undefined });
   if ('error' in parsed) throw new AppError('VALIDATION', parsed.error);
   const ropeIds = [...new Set(parsed.rows.map((row) => ropeId ?? row.ropeId!))];
   for (const id of ropeIds) {
