@@ -58,13 +58,12 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
       image: { width: image.width, height: image.height },
     };
   }
-  const found = await fileTypeFromBuffer(bytes);
-  if (found) {
-    if (!rules.types.includes(found.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
-    return { bytes, type: found.mime, extension: found.ext, fileName };
-  }
+  // Text first: signature sniffing takes UTF-16 text for MPEG audio (its byte-order mark looks like a frame header).
   const textType = rules.types.find((type) => type.startsWith('text/'));
   const text = textType ? decodeText(bytes) : undefined;
-  if (!textType || text === undefined) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
-  return { bytes, type: textType, extension: EXTENSIONS[textType] ?? 'txt', fileName, text };
+  if (textType && text !== undefined)
+    return { bytes, type: textType, extension: EXTENSIONS[textType] ?? 'txt', fileName, text };
+  const found = await fileTypeFromBuffer(bytes);
+  if (!found || !rules.types.includes(found.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
+  return { bytes, type: found.mime, extension: found.ext, fileName };
 }

@@ -221,6 +221,7 @@ describe('tasks', () => {
     ['tasks-excel-de-windows-1252.csv', 'a German Excel (semicolons, Windows-1252)', described(';')],
     ['tasks-utf8-bom.csv', 'UTF-8 with a byte-order mark (commas)', described(',')],
     ['tasks-utf8.csv', 'UTF-8 without a byte-order mark (semicolons)', described(';')],
+    ['tasks-excel-unicode-text-utf16le.txt', 'Excel\'s "Unicode text" (tabs, UTF-16 with BOM)', described('\t')],
   ])('reads %s, saved as %s, with its umlauts', async (name, _savedAs, description) => {
     const upload = csvUpload(fixture(name), name);
     const response = await t.app.inject({
