@@ -26,7 +26,7 @@ export function UploadTasksButton({ ropeId }: { ropeId: number }) {
   };
   return (
     <Group gap="sm" wrap="wrap">
-      <FileButton onChange={send} accept=".csv,text/csv">
+      <FileButton onChange={send} accept=".csv,.txt,text/csv,text/plain">
         {(props) => (
           <Button
             variant="default"
