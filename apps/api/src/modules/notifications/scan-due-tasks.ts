@@ -1,6 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks } from '@rope/db/schema/index';
 import { notificationText } from '@rope/domain/notification-texts';
+import { taskDueNotificationKey } from '@rope/domain/notification-triggers';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -88,7 +89,7 @@ async function announce(ctx: Ctx, candidate: Candidate, reason: NonNullable<Retu
         dueAt: reason.dueAt,
         cycles: reason.cycles,
       }),
-      idempotencyKey: `task-due:${task.id}:${task.updatedAt.getTime()}`,
+      idempotencyKey: taskDueNotificationKey(task),
       channels: ['email'],
       userIds: assignees.map((assignee) => assignee.userId),
     });
