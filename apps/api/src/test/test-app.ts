@@ -7,7 +7,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
 import { type AppContext, closeContext, createContext } from '../context.ts';
 import { parseEnv } from '../env.ts';
-import { registerJobProcessors } from '../jobs/register.ts';
+import { registerJobs } from '../jobs/registry.ts';
 import { createLogger } from '../logger.ts';
 
 export interface TestApp {
@@ -20,7 +20,7 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Send mail over SMTP to this server (see test/smtp-server.ts) instead of writing .eml files. */
   smtpUrl?: string;
-  /** Register the job processors and run queued jobs inline, as the server does; off by default. */
+  /** Register the jobs and run them (and the scheduled ones) inline, as the server does; off by default. */
   processJobs?: boolean;
   /** Write the log (level info) here, e.g. to check what it holds. */
   logStream?: DestinationStream;
@@ -51,7 +51,7 @@ export async function createTestApp(
   const app = await buildApp(ctx);
   await app.ready();
   if (options.processJobs) {
-    registerJobProcessors(ctx);
+    registerJobs(ctx);
     await ctx.queue.startProcessing();
   }
   return {

@@ -7,8 +7,8 @@ import { createSmtpMailer, type Mail, type Mailer } from '../../infra/mailer.ts'
 import { createHttpSms } from '../../infra/sms.ts';
 import { startTestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { deliveryMessageId, processDelivery } from './deliver.ts';
-import { DELIVERY_MAX_ATTEMPTS, JOB_DELIVER } from './queues.ts';
+import { deliverNotification, deliveryMessageId } from './deliver.ts';
+import { DELIVERY_MAX_ATTEMPTS } from './delivery-limits.ts';
 import { buildPlace, unsubscribe } from './test-support.ts';
 
 /** A mailer that answers each send with the next scripted outcome; `tried` keeps every mail, `sent` the accepted. */
@@ -59,14 +59,7 @@ describe('deliveries', () => {
     return { person, id: delivery!.id };
   }
   const run = (mailer: Mailer, deliveryId: number, attempt = 1) =>
-    processDelivery({ ...t.ctx, mailer })({
-      id: 1,
-      queue: 'deliveries',
-      name: JOB_DELIVER,
-      payload: { deliveryId },
-      idempotencyKey: `deliver:${deliveryId}`,
-      attempt,
-    });
+    deliverNotification({ ...t.ctx, mailer }, deliveryId, attempt);
   const stateOf = async (id: number) =>
     (await t.ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id)))[0]!;
 
@@ -196,15 +189,7 @@ describe('deliveries', () => {
     try {
       const { port } = gateway.address() as AddressInfo;
       const sms = createHttpSms(`http://127.0.0.1:${port}/sms`);
-      const job = (attempt: number) =>
-        processDelivery({ ...t.ctx, sms })({
-          id: 1,
-          queue: 'deliveries',
-          name: JOB_DELIVER,
-          payload: { deliveryId: id },
-          idempotencyKey: `deliver:${id}`,
-          attempt,
-        });
+      const job = (attempt: number) => deliverNotification({ ...t.ctx, sms }, id, attempt);
       await expect(job(1)).rejects.toThrow('SMS gateway answered 503');
       await job(2);
       expect(await stateOf(id)).toMatchObject({ status: 'sent' });

@@ -2,48 +2,44 @@ import type { Db } from '@rope/db/client';
 import { notificationRuleStates } from '@rope/db/schema/index';
 import { evaluateRules, type FiredRule, type RuleState } from '@rope/domain/notification-rules';
 import { notificationText } from '@rope/domain/notification-texts';
-import { type NotificationTrigger, notificationTriggerSchema } from '@rope/domain/notification-triggers';
+import type { NotificationTrigger } from '@rope/domain/notification-triggers';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Job } from '../../infra/queue/types.ts';
 import { documentName, loadPlace, type Place } from './load-place.ts';
 import { writeNotification } from './write-notification.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'queue'>;
 
 /**
- * The evaluate job: in one transaction, the fired notifications with their deliveries and deliver jobs, and the
+ * Evaluates the installation's rules for one trigger: in one transaction, the fired notifications with their deliveries and deliver jobs, and the
  * rope's new rule states. Health is read from the rope as stored now rather than from the payload: triggers of
  * one rope may be processed out of order, and arming must follow the rope's real state.
  */
-export function processEvaluate(ctx: Ctx) {
-  return async (job: Job) => {
-    const trigger = notificationTriggerSchema.parse(job.payload);
-    await ctx.db.transaction(async (tx) => {
-      const place = await loadPlace(tx, trigger);
-      const settings = place?.installation.settings;
-      if (!place || !settings?.rules.length || isArchived(place)) return;
-      const { installation, rope } = place;
-      const states = rope ? await loadStates(tx, installation.id, rope.id) : new Map<string, RuleState>();
-      const status = [...installation.status, ...(rope?.status ?? [])];
-      const evaluation = evaluateRules(installation.id, settings, status, domainTrigger(trigger, place), states);
-      for (const fired of evaluation.fired) {
-        await writeNotification(tx, ctx, {
-          installationId: installation.id,
-          areaId: installation.areaId,
-          mandatorId: installation.mandatorId,
-          ropeId: rope?.id ?? null,
-          type: fired.type,
-          threshold: fired.threshold ?? null,
-          text: await textFor(tx, trigger, place, fired),
-          idempotencyKey: fired.idempotencyKey,
-          channels: settings.channels,
-          userIds: settings.users,
-        });
-      }
-      if (rope) await saveStates(tx, installation.id, rope.id, evaluation.states);
-    });
-  };
+export async function evaluateTrigger(ctx: Ctx, trigger: NotificationTrigger) {
+  await ctx.db.transaction(async (tx) => {
+    const place = await loadPlace(tx, trigger);
+    const settings = place?.installation.settings;
+    if (!place || !settings?.rules.length || isArchived(place)) return;
+    const { installation, rope } = place;
+    const states = rope ? await loadStates(tx, installation.id, rope.id) : new Map<string, RuleState>();
+    const status = [...installation.status, ...(rope?.status ?? [])];
+    const evaluation = evaluateRules(installation.id, settings, status, domainTrigger(trigger, place), states);
+    for (const fired of evaluation.fired) {
+      await writeNotification(tx, ctx, {
+        installationId: installation.id,
+        areaId: installation.areaId,
+        mandatorId: installation.mandatorId,
+        ropeId: rope?.id ?? null,
+        type: fired.type,
+        threshold: fired.threshold ?? null,
+        text: await textFor(tx, trigger, place, fired),
+        idempotencyKey: fired.idempotencyKey,
+        channels: settings.channels,
+        userIds: settings.users,
+      });
+    }
+    if (rope) await saveStates(tx, installation.id, rope.id, evaluation.states);
+  });
 }
 
 const isArchived = ({ installation, rope }: Place) =>

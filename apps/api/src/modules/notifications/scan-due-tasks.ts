@@ -47,18 +47,16 @@ function dueReason({ task, rope, installation }: Candidate, now: Date) {
 }
 
 /**
- * The scan-due-tasks job: each task that became due is announced once to its assignees. Per task one
+ * The due-task scan: each task that became due is announced once to its assignees. Per task one
  * transaction sets dueNotifiedAt (only if still unset) and writes the notification, deliveries and jobs, so
  * concurrent scans and a scan processed twice announce a task once.
  */
-export function processScanDueTasks(ctx: Ctx) {
-  return async () => {
-    const now = new Date();
-    for (const candidate of await findCandidates(ctx.db, now)) {
-      const reason = dueReason(candidate, now);
-      if (reason) await announce(ctx, candidate, reason);
-    }
-  };
+export async function scanDueTasks(ctx: Ctx) {
+  const now = new Date();
+  for (const candidate of await findCandidates(ctx.db, now)) {
+    const reason = dueReason(candidate, now);
+    if (reason) await announce(ctx, candidate, reason);
+  }
 }
 
 async function announce(ctx: Ctx, candidate: Candidate, reason: NonNullable<ReturnType<typeof dueReason>>) {

@@ -5,7 +5,8 @@ import { type NotificationTrigger, triggerKey } from '@rope/domain/notification-
 import type { NotificationSettings } from '@rope/domain/notifications';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { JOB_EVALUATE, NOTIFICATIONS_QUEUE } from './queues.ts';
+import { jobRequest } from '../../jobs/define.ts';
+import { evaluateRulesJob } from '../../jobs/evaluate-rules.ts';
 
 type Enqueuer = Pick<AppContext, 'queue'>;
 
@@ -16,15 +17,7 @@ export function hasNotificationRules(installation: { notificationSettings: Notif
 
 /** Written into the outbox inside the caller's transaction: the job exists exactly when the change committed. */
 async function enqueueTrigger(tx: Db, ctx: Enqueuer, trigger: NotificationTrigger) {
-  await ctx.queue.enqueue(
-    {
-      queue: NOTIFICATIONS_QUEUE,
-      name: JOB_EVALUATE,
-      payload: trigger,
-      idempotencyKey: `evaluate:${triggerKey(trigger)}`,
-    },
-    tx,
-  );
+  await ctx.queue.enqueue(jobRequest(evaluateRulesJob, trigger, `evaluate:${triggerKey(trigger)}`), tx);
 }
 
 export function enqueueEventTrigger(

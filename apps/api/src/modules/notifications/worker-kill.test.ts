@@ -10,10 +10,11 @@ import { parseEnv } from '../../env.ts';
 import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
 import { countPending } from '../../infra/queue/outbox.ts';
 import { waitUntil } from '../../infra/queue/wait-until.ts';
+import { jobRequest } from '../../jobs/define.ts';
+import { deliverNotificationJob } from '../../jobs/deliver-notification.ts';
 import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { startTestSmtpServer } from '../../test/smtp-server.ts';
 import { deliveryMessageId } from './deliver.ts';
-import { DELIVERIES_QUEUE, DELIVERY_MAX_ATTEMPTS, JOB_DELIVER } from './queues.ts';
 import { deleteRedisKeys, redisUnreachable } from './test-support.ts';
 import { emptyRedisDatabase, exited, signalGroup, startWorker } from './worker-process.ts';
 
@@ -91,16 +92,7 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
           )
           .returning({ id: notificationDeliveries.id });
         for (const { id } of deliveries) {
-          await queue.enqueue(
-            {
-              queue: DELIVERIES_QUEUE,
-              name: JOB_DELIVER,
-              payload: { deliveryId: id },
-              idempotencyKey: `deliver:${id}`,
-              maxAttempts: DELIVERY_MAX_ATTEMPTS,
-            },
-            tx,
-          );
+          await queue.enqueue(jobRequest(deliverNotificationJob, { deliveryId: id }, `deliver:${id}`), tx);
         }
       }
     });
