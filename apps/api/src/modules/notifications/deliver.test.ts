@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer, type Mail, type Mailer } from '../../infra/mailer.ts';
 import { createHttpSms } from '../../infra/sms.ts';
+import { createNotification } from '../../test/factories.ts';
 import { startTestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { deliverNotification, deliveryMessageId } from './deliver.ts';
@@ -41,22 +42,13 @@ describe('deliveries', () => {
 
   async function newDelivery(channel: 'email' | 'sms' = 'email') {
     const person = await place.person(['ROLE_USER']);
-    const [notification] = await t.ctx.db
-      .insert(notifications)
-      .values({
-        installationId: place.installation.id,
-        areaId: place.area.id,
-        ropeId: place.rope.id,
-        type: 'damage',
-        text: 'New damage event',
-        idempotencyKey: `deliver-test-${person.id}`,
-      })
-      .returning();
-    const [delivery] = await t.ctx.db
-      .insert(notificationDeliveries)
-      .values({ notificationId: notification!.id, userId: person.id, channel })
-      .returning();
-    return { person, id: delivery!.id };
+    const notification = await createNotification(t.ctx.db, {
+      installationId: place.installation.id,
+      areaId: place.area.id,
+      ropeId: place.rope.id,
+      deliveries: [{ userId: person.id, channel }],
+    });
+    return { person, id: notification.deliveries[0]!.id };
   }
   const run = (mailer: Mailer, deliveryId: number, attempt = 1) =>
     deliverNotification({ ...t.ctx, mailer }, deliveryId, attempt);
