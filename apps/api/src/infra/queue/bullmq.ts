@@ -43,9 +43,6 @@ function toJob(queue: string, bullJob: BullJob<RelayedData>): Job {
   };
 }
 
-/** Jobs made by a job scheduler wait as delayed jobs until their time: they are never work left to do. */
-const isScheduledRun = (job: BullJob | undefined) => Boolean(job?.repeatJobKey);
-
 /**
  * Server mode: the outbox is relayed to BullMQ queues in Redis and `worker` processes run them. While Redis is
  * away, jobs wait in the outbox and the API keeps answering; they are relayed when Redis returns.
@@ -63,6 +60,8 @@ export function createBullmqQueue(
   const queues = new Map<string, BullQueue>();
   const handlers = new Map<string, { handler: JobHandler; options: HandlerOptions }>();
   const schedules: Schedule[] = [];
+  /** Schedulers this process keeps in Redis, per queue. */
+  const scheduled = new Map<string, number>();
   const workers: Worker[] = [];
   const signal = createWakeSignal();
   let relaying = false;
@@ -115,6 +114,16 @@ export function createBullmqQueue(
       }
       if (moved === 0 && relaying) await signal.sleep(timings.pollMs);
     }
+  }
+
+  /** Connects the producer, or waits for the connection the relay already opened. */
+  async function producerReady(): Promise<void> {
+    if (producer.status === 'ready') return;
+    if (['wait', 'end', 'close'].includes(producer.status)) return producer.connect();
+    await new Promise<void>((resolve, reject) => {
+      producer.once('ready', resolve);
+      producer.once('end', () => reject(new Error('Redis is not reachable')));
+    });
   }
 
   async function redisOk(): Promise<boolean> {
@@ -170,7 +179,7 @@ export function createBullmqQueue(
         workers.push(worker);
       }
       await Promise.all(workers.map((worker) => worker.waitUntilReady()));
-      if (producer.status !== 'ready') await producer.connect();
+      if (schedules.length > 0) await producerReady();
       for (const schedule of schedules) {
         // Upserting under a fixed id keeps one scheduler per job, however many workers start.
         await bullQueue(schedule.queue).upsertJobScheduler(
@@ -186,6 +195,7 @@ export function createBullmqQueue(
             },
           },
         );
+        scheduled.set(schedule.queue, (scheduled.get(schedule.queue) ?? 0) + 1);
       }
     },
     async health() {
@@ -197,10 +207,15 @@ export function createBullmqQueue(
         async () => {
           if ((await countPending(db)) > 0) return false;
           for (const name of handlers.keys()) {
-            const queue = bullQueue(name);
-            const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
-            if (Object.values(counts).some((count) => count > 0)) return false;
-            if ((await queue.getDelayed()).some((job) => !isScheduledRun(job))) return false;
+            // One read of all states (a job moves between them); each scheduler keeps its next run delayed.
+            const { delayed = 0, ...now } = await bullQueue(name).getJobCounts(
+              'waiting',
+              'active',
+              'delayed',
+              'prioritized',
+            );
+            if (Object.values(now).some((count) => count > 0)) return false;
+            if (delayed > (scheduled.get(name) ?? 0)) return false;
           }
           return true;
         },
