@@ -7,7 +7,6 @@ import type { RopeEventAttributes } from '@rope/domain/events';
 import { computeRopeDamage, computeRopeDamageFromRows } from '@rope/domain/rope/rope-damage';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
-import { createSession } from '../../apps/api/src/modules/auth/session-store.ts';
 import { readDamageRows } from '../../apps/api/src/modules/events/damage-rows.ts';
 import { loadRopeForDamage, recomputeRopeDamages } from '../../apps/api/src/modules/events/recompute.ts';
 import {
@@ -17,6 +16,7 @@ import {
   createRope,
   createUser,
 } from '../../apps/api/src/test/factories.ts';
+import { signIn } from '../../apps/api/src/test/sign-in.ts';
 import { createTestApp } from '../../apps/api/src/test/test-app.ts';
 import { compareArms } from './measure.ts';
 
@@ -78,7 +78,7 @@ try {
     `${EVENTS} events on one rope (${t.ctx.database.kind}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
-  const cookie = `rc_session=${await createSession(t.ctx.db, admin.id, { twoFactorComplete: true })}`;
+  const cookie = await signIn(t.ctx, admin);
   const loaded = (await loadRopeForDamage(t.ctx.db, rope.id))!;
   const positions = Float64Array.from(loaded.events.map((event) => event.position ?? 0));
   const floor = async () => Float64Array.from(positions).sort();

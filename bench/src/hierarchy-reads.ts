@@ -3,8 +3,8 @@
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench hierarchy  (DATABASE_URL=... for PostgreSQL, else PGlite)
 import { queryRows } from '@rope/db/client';
 import { sql } from 'drizzle-orm';
-import { createSession } from '../../apps/api/src/modules/auth/session-store.ts';
 import { createUser } from '../../apps/api/src/test/factories.ts';
+import { signIn } from '../../apps/api/src/test/sign-in.ts';
 import { createTestApp } from '../../apps/api/src/test/test-app.ts';
 import { generateHierarchy } from './dataset.ts';
 import { compareArms } from './measure.ts';
@@ -15,7 +15,7 @@ try {
   const { installationIds } = await generateHierarchy(t.ctx.db);
   console.log(`data set: ${t.ctx.database.kind}, generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
-  const cookie = `rc_session=${await createSession(t.ctx.db, admin.id, { twoFactorComplete: true })}`;
+  const cookie = await signIn(t.ctx, admin);
   const installationId = installationIds[7]!;
 
   const areasSql = sql`select a.id, a.name, a.mandator_id, m.name as mandator_name, a.admin_user_id, a.is_map, a.map_zoom,

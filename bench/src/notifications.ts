@@ -10,8 +10,9 @@ import { count } from 'drizzle-orm';
 import { createBullmqQueue } from '../../apps/api/src/infra/queue/bullmq.ts';
 import { createInlineQueue } from '../../apps/api/src/infra/queue/inline.ts';
 import type { Queue } from '../../apps/api/src/infra/queue/types.ts';
-import { processEvaluate } from '../../apps/api/src/modules/notifications/evaluate.ts';
-import { NOTIFICATIONS_QUEUE } from '../../apps/api/src/modules/notifications/queues.ts';
+import { readPayload } from '../../apps/api/src/jobs/define.ts';
+import { evaluateRulesJob } from '../../apps/api/src/jobs/evaluate-rules.ts';
+import { evaluateTrigger } from '../../apps/api/src/modules/notifications/evaluate.ts';
 import { deleteRedisKeys, redisUnreachable } from '../../apps/api/src/modules/notifications/test-support.ts';
 import { enqueueEventTrigger, enqueueHealthTrigger } from '../../apps/api/src/modules/notifications/triggers.ts';
 import { createTestApp } from '../../apps/api/src/test/test-app.ts';
@@ -60,7 +61,10 @@ try {
   }
 
   async function runArm(queue: Queue, kind: 'inline' | 'bullmq'): Promise<number> {
-    queue.handle(NOTIFICATIONS_QUEUE, processEvaluate({ db: t.ctx.db, queue }), { concurrency });
+    const ctx = { db: t.ctx.db, queue };
+    queue.handle(evaluateRulesJob.queue, (job) => evaluateTrigger(ctx, readPayload(evaluateRulesJob, job.payload)), {
+      concurrency,
+    });
     if (kind === 'bullmq') await queue.startProcessing();
     await writeBatch(queue);
     const start = performance.now();

@@ -6,7 +6,7 @@ import { type Env, repoRoot } from './env.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mailer.ts';
 import { createBullmqQueue } from './infra/queue/bullmq.ts';
 import { createInlineQueue } from './infra/queue/inline.ts';
-import type { Queue } from './infra/queue/types.ts';
+import type { Queue, QueueTimings } from './infra/queue/types.ts';
 import { createHttpSms, createOutboxSms, type SmsSender } from './infra/sms.ts';
 import { createStorage } from './infra/storage/create.ts';
 import type { Storage } from './infra/storage/types.ts';
@@ -27,17 +27,31 @@ export interface AppContext {
 
 export const appVersion: string = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version;
 
-export async function createContext(env: Env, log: FastifyBaseLogger): Promise<AppContext> {
+/** What tests choose themselves; production passes none of it. */
+export interface ContextOverrides {
+  /** An open, migrated database instead of the one the settings name (tests: a fresh database per file). */
+  database?: Database;
+  /** Faster polling and retries, for tests. */
+  queueTimings?: Partial<QueueTimings>;
+}
+
+export async function createContext(
+  env: Env,
+  log: FastifyBaseLogger,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
   const dataDir = resolve(env.DATA_DIR);
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: join(dataDir, 'db'),
-    maxConnections: env.DATABASE_POOL_SIZE,
-  });
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: join(dataDir, 'db'),
+      maxConnections: env.DATABASE_POOL_SIZE,
+    }));
   const outboxDir = join(dataDir, 'outbox');
   const queue = env.REDIS_URL
-    ? createBullmqQueue(database.db, env.REDIS_URL, { log })
-    : createInlineQueue(database.db, { log });
+    ? createBullmqQueue(database.db, env.REDIS_URL, { log, timings: overrides.queueTimings })
+    : createInlineQueue(database.db, { log, timings: overrides.queueTimings });
   return {
     env,
     database,

@@ -2,9 +2,8 @@ import { buildApp } from './app.ts';
 import { bootstrapData } from './bootstrap.ts';
 import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv, publicUrl } from './env.ts';
-import { registerJobProcessors } from './jobs/register.ts';
+import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
-import { startDueTaskScheduler } from './modules/notifications/scheduler.ts';
 import { printStartBanner } from './start-banner.ts';
 
 async function main() {
@@ -19,14 +18,10 @@ async function main() {
     );
   });
   const bootstrap = await bootstrapData(ctx);
-  registerJobProcessors(ctx);
+  registerJobs(ctx);
   ctx.queue.startRelay();
+  // Embedded mode has no worker: the API process runs the jobs, the scheduled ones included.
   if (ctx.queue.kind === 'inline') await ctx.queue.startProcessing();
-  // Embedded mode has no worker: the API process asks for the due-task scans itself.
-  const scheduler =
-    ctx.queue.kind === 'inline'
-      ? startDueTaskScheduler(ctx, { intervalMs: env.DUE_TASKS_SCAN_SECONDS * 1000 })
-      : undefined;
   const app = await buildApp(ctx);
   await app.listen({ port: env.PORT, host: env.HOST }).catch((error: Error) => {
     throw new StartupError(`Cannot listen on ${env.HOST}:${env.PORT}: ${rootMessage(error)}`);
@@ -43,7 +38,6 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
     await app.close();
-    await scheduler?.stop();
     await closeContext(ctx);
     process.exit(0);
   };

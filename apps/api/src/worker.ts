@@ -1,10 +1,9 @@
 import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv } from './env.ts';
-import { registerJobProcessors } from './jobs/register.ts';
+import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
-import { startDueTaskScheduler } from './modules/notifications/scheduler.ts';
 
-/** Server mode: runs the job processors against the BullMQ queues in Redis. */
+/** Server mode: runs the jobs of the BullMQ queues in Redis, and keeps the scheduled jobs' schedulers there. */
 async function main() {
   const env = parseEnv();
   if (!env.REDIS_URL) {
@@ -12,10 +11,9 @@ async function main() {
   }
   const log = createLogger(env);
   const ctx = await createContext(env, log);
-  registerJobProcessors(ctx);
+  registerJobs(ctx);
   ctx.queue.startRelay();
   await ctx.queue.startProcessing();
-  const scheduler = startDueTaskScheduler(ctx, { intervalMs: env.DUE_TASKS_SCAN_SECONDS * 1000 });
   log.info({ concurrency: env.QUEUE_CONCURRENCY }, 'worker started');
 
   let stopping = false;
@@ -23,7 +21,6 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'worker shutting down: finishing running jobs');
-    await scheduler.stop();
     await closeContext(ctx);
     process.exit(0);
   };

@@ -16,6 +16,30 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** The HTTP status each error code is answered with. */
+export const HTTP_STATUS_BY_ERROR_CODE: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RANGE_NOT_SATISFIABLE: 416,
+  RULE_VIOLATION: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+};
+
+const ERROR_CODE_BY_HTTP_STATUS = new Map(
+  Object.entries(HTTP_STATUS_BY_ERROR_CODE).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/** The code an answer of this status stands for when its body names none (a proxy's page, the framework's own 4xx). */
+export function errorCodeForStatus(status: number): ErrorCode | undefined {
+  return ERROR_CODE_BY_HTTP_STATUS.get(status);
+}
+
 export const apiErrorSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),

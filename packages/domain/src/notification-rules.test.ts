@@ -92,14 +92,34 @@ describe('notification rules', () => {
       new Map(),
     );
     expect(mrt.fired.map((rule) => rule.type)).toEqual(['mrtInspection']);
-    expect(evaluateRules(2, all, [], { kind: 'document', id: 3 }, new Map()).fired.map((rule) => rule.type)).toEqual([
-      'newDocument',
-    ]);
     expect(
-      evaluateRules(2, all, [], { kind: 'smartrope', id: 4, ropeId: 1, value: 501 }, new Map()).fired.map(
-        (r) => r.type,
+      evaluateRules(2, all, [], { kind: 'document', id: 3, installationId: 2 }, new Map()).fired.map(
+        (rule) => rule.type,
       ),
+    ).toEqual(['newDocument']);
+    expect(
+      evaluateRules(
+        2,
+        all,
+        [],
+        { kind: 'smartrope', smartropeEventId: 4, measuredAt: '2026-03-01T10:00:00Z', ropeId: 1, value: 501 },
+        new Map(),
+      ).fired.map((r) => r.type),
     ).toEqual(['smartropeThreshold']);
+  });
+
+  it('give every measurement of one smartrope event its own notification key, and a repeated one the same', () => {
+    const rule = settings([{ type: 'smartropeThreshold', threshold: 500, reset: true }]);
+    const measurement = (measuredAt: string) =>
+      ({ kind: 'smartrope', smartropeEventId: 4, measuredAt, ropeId: 1, value: 600 }) as const;
+    const keyOf = (trigger: ReturnType<typeof measurement>) =>
+      evaluateRules(1, rule, [], trigger, new Map()).fired.map((fired) => fired.idempotencyKey);
+    const first = keyOf(measurement('2026-03-01T10:00:00Z'));
+    const second = keyOf(measurement('2026-03-01T10:00:01Z'));
+    expect(first).toEqual([`1:smartropeThreshold:smartrope:4:${Date.parse('2026-03-01T10:00:00Z')}`]);
+    expect(second).toHaveLength(1);
+    expect(second).not.toEqual(first);
+    expect(keyOf(measurement('2026-03-01T10:00:00.000Z'))).toEqual(first);
   });
 
   it('fire nothing for muted rules and colour the status button', () => {

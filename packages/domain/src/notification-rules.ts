@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type NotificationTrigger, notificationKey } from './notification-triggers.ts';
 import {
   type NotificationRule,
   type NotificationSettings,
@@ -49,13 +50,6 @@ export const notificationSettingsBodySchema = z
     });
   });
 
-export type NotificationTrigger =
-  | { kind: 'event'; id: number; ropeId: number; recordingType: string; type: string }
-  | { kind: 'document'; id: number; ropeId?: number }
-  /** health null: the rope's damage cannot be computed (DOMAIN.md 4). */
-  | { kind: 'health'; id: string; ropeId: number; health: number | null }
-  | { kind: 'smartrope'; id: number; ropeId: number; value: number };
-
 export interface RuleState {
   isArmed: boolean;
 }
@@ -94,7 +88,7 @@ export function evaluateRules(
   const evaluation: Evaluation = { fired: [], states: [] };
   for (const rule of settings?.rules ?? []) {
     const muted = isMuted(status, rule.type);
-    const key = `${installationId}:${rule.type}:${trigger.kind}:${trigger.id}`;
+    const key = notificationKey(installationId, rule.type, trigger);
     if (rule.type === 'ropeHealth' || rule.type === 'smartropeThreshold') {
       const value =
         trigger.kind === 'health' && rule.type === 'ropeHealth'

@@ -1,7 +1,7 @@
-import { installations, ropeEvents, tasks } from '@rope/db/schema/index';
+import { installations } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { createArea, createInstallation, createRope } from '../test/factories.ts';
+import { createArea, createEvent, createInstallation, createRope, createTask } from '../test/factories.ts';
 import { only, pngUpload, type RouteRow, signedIn } from './route-table.ts';
 import type { Scope, World } from './world.ts';
 
@@ -39,40 +39,12 @@ async function tree(w: World, scope: Scope) {
 
 async function eventIn(w: World, scope: Scope) {
   const { rope } = await tree(w, scope);
-  const attributes = {
-    timestamp: '2026-01-01T00:00:00Z',
-    recordingType: 'damage',
-    type: 'wireBreak',
-    actionStatus: 'new',
-    isImported: false,
-    damageCount: 1,
-  } as const;
-  const [event] = await w.t.ctx.db
-    .insert(ropeEvents)
-    .values({
-      ropeId: rope.id,
-      position: 10,
-      attributes,
-      occurredAt: new Date(attributes.timestamp),
-      recordingType: 'damage',
-      type: 'wireBreak',
-    })
-    .returning();
-  return event!;
+  return createEvent(w.t.ctx.db, rope.id, { attributes: { damageCount: 1 } });
 }
 
 async function taskIn(w: World, scope: Scope) {
   const { rope } = await tree(w, scope);
-  const attributes = {
-    title: 'Check',
-    description: 'Check the rope',
-    status: 'new' as const,
-    isRecurring: false,
-    recurringConditions: [],
-    isInternal: false,
-  };
-  const [task] = await w.t.ctx.db.insert(tasks).values({ ropeId: rope.id, attributes, status: 'new' }).returning();
-  return task!;
+  return createTask(w.t.ctx.db, rope.id, { attributes: { title: 'Check' } });
 }
 
 async function installationWithImage(w: World, scope: Scope) {

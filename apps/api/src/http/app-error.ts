@@ -1,18 +1,4 @@
-import type { ErrorCode } from '@rope/domain/errors';
-
-const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  VALIDATION: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RANGE_NOT_SATISFIABLE: 416,
-  RULE_VIOLATION: 422,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-};
+import { type ErrorCode, HTTP_STATUS_BY_ERROR_CODE } from '@rope/domain/errors';
 
 /** An error meant for the client: its code, message and field messages are sent as they are. */
 export class AppError extends Error {
@@ -26,7 +12,7 @@ export class AppError extends Error {
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);
-    this.status = STATUS_BY_CODE[code];
+    this.status = HTTP_STATUS_BY_ERROR_CODE[code];
   }
 }
 

@@ -1,21 +1,8 @@
-import type { ApiError, ErrorCode } from '@rope/domain/errors';
+import { type ApiError, errorCodeForStatus } from '@rope/domain/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../http/app-error.ts';
 import { isMalformedMultipart } from '../http/input-guard.ts';
-
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'VALIDATION',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  406: 'VALIDATION',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  422: 'RULE_VIOLATION',
-  429: 'TOO_MANY_REQUESTS',
-};
 
 interface ValidationIssue {
   instancePath?: string;
@@ -65,7 +52,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      body = { code: CODE_BY_STATUS[status] ?? 'VALIDATION', message: error.message };
+      body = { code: errorCodeForStatus(status) ?? 'VALIDATION', message: error.message };
     } else {
       request.log.error({ err: error }, 'request failed');
       body = { code: 'INTERNAL', message: 'Internal error', requestId: request.id };

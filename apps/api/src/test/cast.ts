@@ -1,6 +1,6 @@
 import type { Role } from '@rope/domain/roles';
-import { createSession } from '../modules/auth/session-store.ts';
 import { createUser } from './factories.ts';
+import { signIn } from './sign-in.ts';
 import type { TestApp } from './test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -18,7 +18,7 @@ export function createCast(t: TestApp) {
     async add(name: string, roles: Role[], mandatorIds: number[]) {
       const user = await createUser(t.ctx.db, { roles, mandatorIds });
       ids[name] = user.id;
-      cookies[name] = `rc_session=${await createSession(t.ctx.db, user.id, { twoFactorComplete: true })}`;
+      cookies[name] = await signIn(t.ctx, user);
       return user;
     },
     call(who: string, method: Method, url: string, payload?: object) {

@@ -1,7 +1,21 @@
 import type { Db } from '@rope/db/client';
-import { apiKeys, areas, installations, mandators, ropes, userMandators, users } from '@rope/db/schema/index';
+import {
+  apiKeys,
+  areas,
+  installations,
+  mandators,
+  notificationDeliveries,
+  notifications,
+  ropeEvents,
+  ropes,
+  taskAssignees,
+  tasks,
+  userMandators,
+  users,
+} from '@rope/db/schema/index';
+import type { RopeEventAttributes } from '@rope/domain/events';
 import type { Role } from '@rope/domain/roles';
-import type { FastifyInstance } from 'fastify';
+import type { TaskAttributes } from '@rope/domain/tasks';
 import { hashPassword, randomToken, sha256 } from '../infra/crypto.ts';
 
 let sequence = 0;
@@ -76,11 +90,113 @@ export async function createRope(db: Db, installationId: number, name = `Rope ${
   return rope!;
 }
 
-/** Signs in through POST /api/login/json and answers the session cookie header for later requests. */
-export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/login/json', payload: { username: email, password } });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === 'rc_session');
-  if (!cookie) throw new Error('login answered no session cookie');
-  return `rc_session=${cookie.value}`;
+export interface TestEvent {
+  position?: number | null;
+  attributes?: Partial<RopeEventAttributes>;
+  isDeleted?: boolean;
+}
+
+const WIRE_BREAK = {
+  timestamp: '2026-01-01T00:00:00Z',
+  recordingType: 'damage',
+  type: 'wireBreak',
+  actionStatus: 'new',
+  isImported: false,
+} as const;
+
+/**
+ * Rope events written straight to the table (a wire break at 10 m unless told), with the columns the API copies from
+ * the attributes. The rope's stored damage is not recomputed: that is what saving through the API does.
+ */
+export async function createEvents(db: Db, ropeId: number, events: readonly TestEvent[]) {
+  if (events.length === 0) return [];
+  return db
+    .insert(ropeEvents)
+    .values(
+      events.map((event) => {
+        const attributes = { ...WIRE_BREAK, ...event.attributes } as RopeEventAttributes;
+        return {
+          ropeId,
+          position: event.position === undefined ? 10 : event.position,
+          attributes,
+          occurredAt: new Date(attributes.timestamp),
+          recordingType: attributes.recordingType,
+          type: attributes.type,
+          isDeleted: event.isDeleted ?? false,
+        };
+      }),
+    )
+    .returning();
+}
+
+export async function createEvent(db: Db, ropeId: number, event: TestEvent = {}) {
+  const [row] = await createEvents(db, ropeId, [event]);
+  return row!;
+}
+
+/** A task written straight to the table (new, not recurring unless told), with its assignees. */
+export async function createTask(
+  db: Db,
+  ropeId: number,
+  options: { attributes?: Partial<TaskAttributes>; assigneeIds?: number[]; updatedAt?: Date } = {},
+) {
+  const attributes: TaskAttributes = {
+    title: `Task ${next()}`,
+    description: 'Check the rope',
+    status: 'new',
+    isRecurring: false,
+    recurringConditions: [],
+    isInternal: false,
+    ...options.attributes,
+  };
+  const [task] = await db
+    .insert(tasks)
+    .values({
+      ropeId,
+      attributes,
+      status: attributes.status,
+      dueAt: attributes.dueAt ? new Date(attributes.dueAt) : null,
+      ...(options.updatedAt ? { updatedAt: options.updatedAt } : {}),
+    })
+    .returning();
+  if (options.assigneeIds?.length) {
+    await db.insert(taskAssignees).values(options.assigneeIds.map((userId) => ({ taskId: task!.id, userId })));
+  }
+  return task!;
+}
+
+export interface TestNotification {
+  installationId: number;
+  areaId: number;
+  ropeId?: number | null;
+  type?: string;
+  threshold?: number | null;
+  text?: string;
+  idempotencyKey?: string;
+  triggeredAt?: Date;
+  /** One delivery per entry, pending. */
+  deliveries?: { userId: number; channel?: 'email' | 'sms' }[];
+}
+
+/** A notification written straight to the table (a damage event unless told), with its deliveries. */
+export async function createNotification(db: Db, notification: TestNotification) {
+  const { deliveries = [], ...fields } = notification;
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      type: 'damage',
+      text: 'New damage event',
+      idempotencyKey: `test-notification-${next()}`,
+      ...fields,
+    })
+    .returning();
+  const deliveryRows = deliveries.length
+    ? await db
+        .insert(notificationDeliveries)
+        .values(
+          deliveries.map(({ userId, channel }) => ({ notificationId: row!.id, userId, channel: channel ?? 'email' })),
+        )
+        .returning()
+    : [];
+  return { ...row!, deliveries: deliveryRows };
 }

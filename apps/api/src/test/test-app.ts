@@ -5,13 +5,9 @@ import { createTestDatabase } from '@rope/db/test-database';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
-import { type AppContext, appVersion } from '../context.ts';
+import { type AppContext, closeContext, createContext } from '../context.ts';
 import { parseEnv } from '../env.ts';
-import { createOutboxMailer, createSmtpMailer } from '../infra/mailer.ts';
-import { createInlineQueue } from '../infra/queue/inline.ts';
-import { createOutboxSms } from '../infra/sms.ts';
-import { createStorage } from '../infra/storage/create.ts';
-import { registerJobProcessors } from '../jobs/register.ts';
+import { registerJobs } from '../jobs/registry.ts';
 import { createLogger } from '../logger.ts';
 
 export interface TestApp {
@@ -24,13 +20,16 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Send mail over SMTP to this server (see test/smtp-server.ts) instead of writing .eml files. */
   smtpUrl?: string;
-  /** Register the job processors and run queued jobs inline, as the server does; off by default. */
+  /** Register the jobs and run them (and the scheduled ones) inline, as the server does; off by default. */
   processJobs?: boolean;
   /** Write the log (level info) here, e.g. to check what it holds. */
   logStream?: DestinationStream;
 }
 
-/** A real app on a fresh database (PostgreSQL when DATABASE_URL is set, else PGlite), jobs inline. */
+/**
+ * A real app, its context built as the server builds it, on a fresh database (PostgreSQL when DATABASE_URL is set,
+ * else PGlite): embedded settings (inline jobs, files and mail in a temporary data directory) unless overridden.
+ */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: TestAppOptions = {},
@@ -41,28 +40,18 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'true',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...envOverrides,
   });
-  const database = await createTestDatabase();
   const log = createLogger({ LOG_LEVEL: options.logStream ? 'info' : env.LOG_LEVEL }, options.logStream);
-  const ctx: AppContext = {
-    env,
-    database,
-    db: database.db,
-    queue: createInlineQueue(database.db, { timings: { pollMs: 50, backoffMs: 20 } }),
-    storage: createStorage(env),
-    mailer: options.smtpUrl
-      ? createSmtpMailer(options.smtpUrl, env.MAIL_FROM)
-      : createOutboxMailer(join(dataDir, 'outbox'), env.MAIL_FROM),
-    sms: createOutboxSms(join(dataDir, 'outbox')),
-    log,
-    version: appVersion,
-    embedded: true,
-  };
+  const ctx = await createContext(env, log, {
+    database: await createTestDatabase(),
+    queueTimings: { pollMs: 50, backoffMs: 20 },
+  });
   const app = await buildApp(ctx);
   await app.ready();
   if (options.processJobs) {
-    registerJobProcessors(ctx);
+    registerJobs(ctx);
     await ctx.queue.startProcessing();
   }
   return {
@@ -71,10 +60,7 @@ export async function createTestApp(
     dataDir,
     async close() {
       await app.close();
-      await ctx.queue.close();
-      await ctx.mailer.close();
-      ctx.storage.close();
-      await database.close();
+      await closeContext(ctx);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

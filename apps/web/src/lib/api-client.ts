@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@rope/domain/errors';
+import { type ErrorCode, errorCodeForStatus } from '@rope/domain/errors';
 
 /** `NETWORK`: no answer at all; `BAD_RESPONSE`: an answer that is not the JSON we expect. */
 export type ApiErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE';
@@ -26,18 +26,6 @@ export interface ApiRequest extends Omit<RequestInit, 'body' | 'credentials'> {
   /** A 401 or a redirect sends the user to /login (default); the session check and sign-in calls turn it off. */
   redirectOn401?: boolean;
 }
-
-const codeByStatus: Record<number, ErrorCode> = {
-  400: 'VALIDATION',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  422: 'RULE_VIOLATION',
-  429: 'TOO_MANY_REQUESTS',
-};
 
 const LOGIN_PATH = '/login';
 
@@ -93,7 +81,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
 
 /** Reads the API's `{ code, message, fields? }` answer; proxies and crashes may answer without it. */
 export function toApiError(response: Pick<Response, 'status' | 'statusText'>, body: unknown): ApiError {
-  const fallbackCode = codeByStatus[response.status] ?? 'INTERNAL';
+  const fallbackCode = errorCodeForStatus(response.status) ?? 'INTERNAL';
   if (!isRecord(body)) {
     return new ApiError(
       response.status,

@@ -1,8 +1,17 @@
 import type { Db } from '@rope/db/client';
-import { Queue as BullQueue, Worker } from 'bullmq';
+import { type Job as BullJob, Queue as BullQueue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { claimOutboxRows, countPending, markDispatched, releaseClaim, writeToOutbox } from './outbox.ts';
-import { DEFAULT_TIMINGS, type HandlerOptions, type JobHandler, type Queue, type QueueTimings } from './types.ts';
+import {
+  DEFAULT_TIMINGS,
+  type HandlerOptions,
+  type Job,
+  type JobHandler,
+  type Queue,
+  type QueueTimings,
+  RefusedJobError,
+  type Schedule,
+} from './types.ts';
 import { waitUntil } from './wait-until.ts';
 import { createWakeSignal } from './wake-signal.ts';
 
@@ -12,12 +21,27 @@ interface Logger {
 }
 
 interface RelayedData {
+  /** 0 for a scheduled job: it comes from a job scheduler in Redis, not from the outbox. */
   outboxId: number;
   payload: Record<string, unknown>;
   idempotencyKey: string;
 }
 
 const RELAY_BATCH = 100;
+const KEEP = { removeOnComplete: { age: 24 * 3600, count: 10_000 }, removeOnFail: { age: 7 * 24 * 3600 } };
+
+/** What a processor sees of a BullMQ job; each run of a scheduled job is keyed by its own id. */
+function toJob(queue: string, bullJob: BullJob<RelayedData>): Job {
+  const { outboxId, payload, idempotencyKey } = bullJob.data;
+  return {
+    id: outboxId,
+    queue,
+    name: bullJob.name,
+    payload,
+    idempotencyKey: outboxId === 0 ? `${idempotencyKey}:${bullJob.id}` : idempotencyKey,
+    attempt: bullJob.attemptsMade + 1,
+  };
+}
 
 /**
  * Server mode: the outbox is relayed to BullMQ queues in Redis and `worker` processes run them. While Redis is
@@ -35,6 +59,9 @@ export function createBullmqQueue(
   producer.on('error', () => {});
   const queues = new Map<string, BullQueue>();
   const handlers = new Map<string, { handler: JobHandler; options: HandlerOptions }>();
+  const schedules: Schedule[] = [];
+  /** Schedulers this process keeps in Redis, per queue. */
+  const scheduled = new Map<string, number>();
   const workers: Worker[] = [];
   const signal = createWakeSignal();
   let relaying = false;
@@ -65,8 +92,7 @@ export function createBullmqQueue(
           jobId: `outbox-${job.id}`,
           attempts: job.maxAttempts,
           backoff: { type: 'exponential', delay: timings.backoffMs },
-          removeOnComplete: { age: 24 * 3600, count: 10_000 },
-          removeOnFail: { age: 7 * 24 * 3600 },
+          ...KEEP,
         });
         await markDispatched(db, job.id);
       } catch (error) {
@@ -90,6 +116,16 @@ export function createBullmqQueue(
     }
   }
 
+  /** Connects the producer, or waits for the connection the relay already opened. */
+  async function producerReady(): Promise<void> {
+    if (producer.status === 'ready') return;
+    if (['wait', 'end', 'close'].includes(producer.status)) return producer.connect();
+    await new Promise<void>((resolve, reject) => {
+      producer.once('ready', resolve);
+      producer.once('end', () => reject(new Error('Redis is not reachable')));
+    });
+  }
+
   async function redisOk(): Promise<boolean> {
     try {
       if (producer.status !== 'ready') await producer.connect();
@@ -108,6 +144,9 @@ export function createBullmqQueue(
     handle(queue, handler, handlerOptions = {}) {
       handlers.set(queue, { handler, options: handlerOptions });
     },
+    schedule(schedule) {
+      schedules.push(schedule);
+    },
     startRelay() {
       if (relaying) return;
       relaying = true;
@@ -119,14 +158,13 @@ export function createBullmqQueue(
         const worker = new Worker<RelayedData>(
           queue,
           async (bullJob) => {
-            await handler({
-              id: bullJob.data.outboxId,
-              queue,
-              name: bullJob.name,
-              payload: bullJob.data.payload,
-              idempotencyKey: bullJob.data.idempotencyKey,
-              attempt: bullJob.attemptsMade + 1,
-            });
+            try {
+              await handler(toJob(queue, bullJob));
+            } catch (error) {
+              // BullMQ gives up on this error at once instead of retrying.
+              if (error instanceof RefusedJobError) throw new UnrecoverableError(error.message);
+              throw error;
+            }
           },
           {
             connection: workerConnection(),
@@ -141,6 +179,24 @@ export function createBullmqQueue(
         workers.push(worker);
       }
       await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+      if (schedules.length > 0) await producerReady();
+      for (const schedule of schedules) {
+        // Upserting under a fixed id keeps one scheduler per job, however many workers start.
+        await bullQueue(schedule.queue).upsertJobScheduler(
+          `${schedule.queue}:${schedule.name}`,
+          { every: schedule.everyMs },
+          {
+            name: schedule.name,
+            data: { outboxId: 0, payload: {}, idempotencyKey: schedule.name } satisfies RelayedData,
+            opts: {
+              attempts: schedule.maxAttempts ?? 5,
+              backoff: { type: 'exponential', delay: timings.backoffMs },
+              ...KEEP,
+            },
+          },
+        );
+        scheduled.set(schedule.queue, (scheduled.get(schedule.queue) ?? 0) + 1);
+      }
     },
     async health() {
       const [ok, pending] = await Promise.all([redisOk(), countPending(db)]);
@@ -151,8 +207,15 @@ export function createBullmqQueue(
         async () => {
           if ((await countPending(db)) > 0) return false;
           for (const name of handlers.keys()) {
-            const counts = await bullQueue(name).getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-            if (Object.values(counts).some((count) => count > 0)) return false;
+            // One read of all states (a job moves between them); each scheduler keeps its next run delayed.
+            const { delayed = 0, ...now } = await bullQueue(name).getJobCounts(
+              'waiting',
+              'active',
+              'delayed',
+              'prioritized',
+            );
+            if (Object.values(now).some((count) => count > 0)) return false;
+            if (delayed > (scheduled.get(name) ?? 0)) return false;
           }
           return true;
         },

@@ -1,6 +1,15 @@
 import type { Db } from '@rope/db/client';
 import { claimOutboxRows, countPending, markDispatched, markFailedAttempt, writeToOutbox } from './outbox.ts';
-import { DEFAULT_TIMINGS, type HandlerOptions, type JobHandler, type Queue, type QueueTimings } from './types.ts';
+import { type ScheduleTimer, startScheduleTimer } from './schedule-timer.ts';
+import {
+  DEFAULT_TIMINGS,
+  type HandlerOptions,
+  type JobHandler,
+  type JobRequest,
+  type Queue,
+  type QueueTimings,
+  type Schedule,
+} from './types.ts';
 import { waitUntil } from './wait-until.ts';
 import { createWakeSignal } from './wake-signal.ts';
 
@@ -15,6 +24,8 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
     string,
     { handler: JobHandler; concurrency: number; limiter: HandlerOptions['limiter']; started: number[] }
   >();
+  const schedules: Schedule[] = [];
+  const timers: ScheduleTimer[] = [];
   const signal = createWakeSignal();
   let running = false;
   let loop: Promise<void> | undefined;
@@ -73,13 +84,15 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
     }
   }
 
+  async function enqueue(job: JobRequest, tx?: Db) {
+    await writeToOutbox(tx ?? db, job);
+    // Inside a transaction the row is visible only after commit; the next poll finds it then.
+    if (!tx) signal.wake();
+  }
+
   return {
     kind: 'inline',
-    async enqueue(job, tx) {
-      await writeToOutbox(tx ?? db, job);
-      // Inside a transaction the row is visible only after commit; the next poll finds it then.
-      if (!tx) signal.wake();
-    },
+    enqueue,
     handle(queue, handler, handlerOptions = {}) {
       handlers.set(queue, {
         handler,
@@ -88,6 +101,9 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
         started: [],
       });
     },
+    schedule(schedule) {
+      schedules.push(schedule);
+    },
     startRelay() {
       // Inline processing is its own relay.
     },
@@ -95,6 +111,7 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
       if (running) return;
       running = true;
       loop = pump();
+      for (const schedule of schedules) timers.push(startScheduleTimer(schedule, enqueue, options.log));
     },
     async health() {
       const pending = await countPending(db);
@@ -108,6 +125,7 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
       );
     },
     async close() {
+      await Promise.all(timers.splice(0).map((timer) => timer.stop()));
       running = false;
       signal.wake();
       await loop;

@@ -2,7 +2,7 @@ import type { Db } from '@rope/db/client';
 import { queryRows } from '@rope/db/client';
 import { outbox } from '@rope/db/schema/index';
 import { sql } from 'drizzle-orm';
-import type { Job, JobRequest } from './types.ts';
+import { type Job, type JobRequest, RefusedJobError } from './types.ts';
 
 export async function writeToOutbox(db: Db, job: JobRequest): Promise<void> {
   await db
@@ -67,9 +67,10 @@ export async function markDispatched(db: Db, id: number): Promise<void> {
   );
 }
 
+/** A failed run: retried after a doubling backoff, given up after the last attempt or at once when refused. */
 export async function markFailedAttempt(db: Db, job: ClaimedJob, error: unknown, backoffMs: number): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
-  if (job.attempt >= job.maxAttempts) {
+  if (job.attempt >= job.maxAttempts || error instanceof RefusedJobError) {
     await db.execute(
       sql`update outbox set failed_at = now(), locked_until = null, last_error = ${message} where id = ${job.id}`,
     );

@@ -21,6 +21,19 @@ export interface Job {
 
 export type JobHandler = (job: Job) => Promise<void>;
 
+/** A job that no retry can run (its payload or name is not one the processors know): it fails at once. */
+export class RefusedJobError extends Error {
+  override readonly name = 'RefusedJobError';
+}
+
+/** A job asked for at a fixed interval, with an empty payload. */
+export interface Schedule {
+  queue: string;
+  name: string;
+  everyMs: number;
+  maxAttempts?: number;
+}
+
 export interface HandlerOptions {
   /** Jobs of this queue run at once in one process. */
   concurrency?: number;
@@ -57,6 +70,12 @@ export interface Queue {
   enqueue(job: JobRequest, tx?: Db): Promise<void>;
   /** Registers the processor of one queue; takes effect with `startProcessing`. */
   handle(queue: string, handler: JobHandler, options?: HandlerOptions): void;
+  /**
+   * Asks for a job every `everyMs`; takes effect with `startProcessing`. Inline: a timer writes one outbox row per
+   * time slot (the unique key makes simultaneous timers one job). BullMQ: a repeatable job in Redis, one for all
+   * workers.
+   */
+  schedule(schedule: Schedule): void;
   /** Moves outbox rows on (inline: runs them; BullMQ: hands them to Redis). Every API process runs this. */
   startRelay(): void;
   /** Starts running the registered processors (inline: in this process; BullMQ: as a worker). */

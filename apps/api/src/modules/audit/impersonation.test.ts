@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
 import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
+import { signIn } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSession } from '../auth/session-store.ts';
 
 describe('show-as-user is audited wherever it is honoured', () => {
   let t: TestApp;
@@ -62,7 +62,7 @@ describe('show-as-user is audited wherever it is honoured', () => {
 
   it('writes it again in a new session', async () => {
     const target = cast.ids.target0!;
-    const otherSession = `rc_session=${await createSession(t.ctx.db, cast.ids.pm!, { twoFactorComplete: true })}`;
+    const otherSession = await signIn(t.ctx, { id: cast.ids.pm! });
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/areas?showAsUser=${target}`,

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../../infra/crypto.ts';
-import { MAIL_QUEUE } from '../../jobs/mail.ts';
+import { jobRequest } from '../../jobs/define.ts';
+import { sendMailJob } from '../../jobs/send-mail.ts';
 import { tokenMail } from './mail-texts.ts';
 import { countAttempt } from './throttle.ts';
 
@@ -39,11 +40,8 @@ export async function issueUserToken(
   const ttl = kind === 'activate' ? ACTIVATION_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
   await ctx.db.insert(userTokens).values({ userId: user.id, kind, tokenHash, expiresAt: new Date(Date.now() + ttl) });
   const link = `${publicUrl(ctx.env)}/login/reset/${token}`;
-  await ctx.queue.enqueue({
-    queue: MAIL_QUEUE,
-    name: 'send',
-    payload: { to: user.email, ...tokenMail(mailReason, link), link },
-    idempotencyKey: `user-token:${tokenHash}`,
-  });
+  await ctx.queue.enqueue(
+    jobRequest(sendMailJob, { to: user.email, ...tokenMail(mailReason, link), link }, `user-token:${tokenHash}`),
+  );
   return true;
 }

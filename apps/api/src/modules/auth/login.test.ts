@@ -3,8 +3,9 @@ import { AUTH_MESSAGES } from '@rope/domain/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArea, createMandator, createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { sessionCookieOf } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditActions, checkLogin, postLogin, queuedMails, sessionCookieOf, sessionCount } from './test-helpers.ts';
+import { auditActions, checkLogin, postLogin, queuedMails, sessionCount } from './test-helpers.ts';
 
 describe('POST /api/login/json', () => {
   let t: TestApp;

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.ts';
+import { sessionCookieOf } from '../../test/sign-in.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { checkLogin, postLogin, sendCode, sessionCookieOf } from './test-helpers.ts';
+import { checkLogin, postLogin, sendCode } from './test-helpers.ts';
 
 describe('signing in without a password', () => {
   let smtp: TestSmtpServer;

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import { randomToken, sha256 } from '../../infra/crypto.ts';
-import { MAIL_QUEUE } from '../../jobs/mail.ts';
+import { jobRequest } from '../../jobs/define.ts';
+import { sendMailJob } from '../../jobs/send-mail.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { mayMailAddress } from './issue-user-token.ts';
 import type { UserRow } from './load-actor.ts';
@@ -51,12 +52,9 @@ export async function signInWithoutPassword({
       .insert(userTokens)
       .values({ userId: user.id, kind: 'login', tokenHash, expiresAt: new Date(Date.now() + LOGIN_LINK_TTL_MS) });
     const link = `${publicUrl(ctx.env)}/api/login/link/${token}`;
-    await ctx.queue.enqueue({
-      queue: MAIL_QUEUE,
-      name: 'send',
-      payload: { to: user.email, ...loginLinkMail(link), link },
-      idempotencyKey: `login-link:${tokenHash}`,
-    });
+    await ctx.queue.enqueue(
+      jobRequest(sendMailJob, { to: user.email, ...loginLinkMail(link), link }, `login-link:${tokenHash}`),
+    );
     await writeAudit(ctx.db, { action: 'login.link', actorUserId: user.id }, request);
   }
   return { answer: { twoFactorComplete: false, loginLinkSent: true } };

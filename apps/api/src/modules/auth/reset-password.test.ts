@@ -2,7 +2,8 @@ import { sessions, users, userTokens } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../infra/crypto.ts';
-import { createUser, login, TEST_PASSWORD } from '../../test/factories.ts';
+import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { signInWithPassword } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditActions, checkLogin, postLogin, queuedMails } from './test-helpers.ts';
 
@@ -75,7 +76,7 @@ describe('password reset and activation', () => {
 
   it('sets the new password once, ends all sessions, and the old password stops working', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const token = await tokenFor(user.email);
     const response = await reset(token, NEW_PASSWORD);
     expect(response.statusCode).toBe(200);
@@ -161,7 +162,7 @@ describe('password reset and activation', () => {
 
   it('does not let a deactivated account switch itself back on', async () => {
     const user = await createUser(t.ctx.db);
-    await login(t.app, user.email);
+    await signInWithPassword(t.app, user.email);
     const token = await tokenFor(user.email);
     await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await reset(token, NEW_PASSWORD)).json()).toEqual(FAILED);

@@ -14,7 +14,8 @@ import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../infra/crypto.ts';
-import { MAIL_QUEUE } from '../../jobs/mail.ts';
+import { jobRequest } from '../../jobs/define.ts';
+import { sendMailJob } from '../../jobs/send-mail.ts';
 import { loginCodeMail } from './mail-texts.ts';
 
 const totp = authenticator.clone({ step: TOTP_STEP_SECONDS, digits: TOTP_DIGITS, window: TOTP_WINDOW });
@@ -61,12 +62,9 @@ export async function sendEmailCode(ctx: Pick<AppContext, 'db' | 'queue'>, sessi
     .update(sessions)
     .set({ emailCodeHash: sha256(code), emailCodeExpiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS) })
     .where(eq(sessions.idHash, sessionIdHash));
-  await ctx.queue.enqueue({
-    queue: MAIL_QUEUE,
-    name: 'send',
-    payload: { to: email, ...loginCodeMail(code) },
-    idempotencyKey: `login-code:${sha256(`${sessionIdHash}:${code}`)}`,
-  });
+  await ctx.queue.enqueue(
+    jobRequest(sendMailJob, { to: email, ...loginCodeMail(code) }, `login-code:${sha256(`${sessionIdHash}:${code}`)}`),
+  );
 }
 
 /** Uses up the session's email code when it matches and has not expired; a code works once. */

@@ -1,7 +1,8 @@
 import { userMandators, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createMandator, createUser, login } from '../../test/factories.ts';
+import { createApiKey, createMandator, createUser } from '../../test/factories.ts';
+import { signInWithPassword } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('own settings of the signed-in person', () => {
@@ -20,7 +21,7 @@ describe('own settings of the signed-in person', () => {
       .update(users)
       .set({ notificationEnabled: false, unsubscribedAt: new Date() })
       .where(eq(users.id, user.id));
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const response = await patchSelf(cookie, { languageId: 'FRS', notificationEnabled: true });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: user.id, languageId: 'FRS' });
@@ -36,7 +37,7 @@ describe('own settings of the signed-in person', () => {
     const foreign = await createMandator(t.ctx.db);
     const user = await createUser(t.ctx.db, { mandatorIds: [own.id] });
     const victim = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const response = await patchSelf(cookie, {
       role: 'ROLE_ADMIN',
       roles: ['ROLE_ADMIN'],
@@ -74,7 +75,7 @@ describe('own settings of the signed-in person', () => {
 
   it('refuses bad values with 400 and changes nothing', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     for (const payload of [{ languageId: 'XXX' }, { notificationEnabled: 'yes' }, { languageId: 5 }]) {
       expect((await patchSelf(cookie, payload)).statusCode).toBe(400);
     }
@@ -102,7 +103,7 @@ describe('own settings of the signed-in person', () => {
   it('answers the own two-factor method', async () => {
     const user = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
     await t.ctx.db.update(users).set({ twoFactorMethod: null }).where(eq(users.id, user.id));
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const response = await t.app.inject({ method: 'GET', url: '/api/users/self/2fa', headers: { cookie } });
     expect(response.json()).toEqual({ twoFactorMethod: null });
   });

@@ -2,10 +2,11 @@ import { sessions, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../infra/crypto.ts';
-import { createApiKey, createUser, login, TEST_PASSWORD } from '../../test/factories.ts';
+import { createApiKey, createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { sessionCookieOf, signInWithPassword } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store.ts';
-import { auditActions, checkLogin, postLogin, sessionCookieOf } from './test-helpers.ts';
+import { auditActions, checkLogin, postLogin } from './test-helpers.ts';
 
 const hashOf = (cookie: string) => sha256(cookie.slice('rc_session='.length));
 
@@ -18,7 +19,7 @@ describe('sessions', () => {
 
   it('answers /login/check with the user for a session and 401 without one', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const check = await checkLogin(t.app, cookie);
     expect(check.statusCode).toBe(200);
     expect(check.json()).toMatchObject({ twoFactorComplete: true, user: { id: user.id, email: user.email } });
@@ -29,7 +30,7 @@ describe('sessions', () => {
 
   it('stores only the hash of the session id', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const rows = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows.map((row) => row.idHash)).toEqual([hashOf(cookie)]);
     expect(rows[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(SESSION_ABSOLUTE_MS - 60_000);
@@ -37,7 +38,7 @@ describe('sessions', () => {
 
   it('ends the session at logout: 204, cookie cleared, the old cookie dead', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const response = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
@@ -53,7 +54,7 @@ describe('sessions', () => {
 
   it('ends a session idle for more than 30 minutes', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const idHash = hashOf(cookie);
     await t.ctx.db
       .update(sessions)
@@ -72,7 +73,7 @@ describe('sessions', () => {
 
   it('ends a session at its absolute end however active it is', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     await t.ctx.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
@@ -82,7 +83,7 @@ describe('sessions', () => {
 
   it('drops the session of a user who was deactivated', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await checkLogin(t.app, cookie)).statusCode).toBe(401);
   });
@@ -120,7 +121,7 @@ describe('sessions', () => {
 
   it('does not limit an ordinary session', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const response = await t.app.inject({
       method: 'PATCH',
       url: '/api/users/self',

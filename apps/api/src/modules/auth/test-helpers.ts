@@ -1,14 +1,8 @@
 import type { Db } from '@rope/db/client';
 import { auditLog, outbox, sessions } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { TEST_PASSWORD } from '../../test/factories.ts';
-
-/** The `rc_session=<value>` header a browser would send after this answer, or undefined. */
-export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
-  const cookie = response.cookies.find((c) => c.name === 'rc_session');
-  return cookie?.value ? `rc_session=${cookie.value}` : undefined;
-}
 
 export function postLogin(
   app: FastifyInstance,

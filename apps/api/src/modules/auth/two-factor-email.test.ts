@@ -1,10 +1,11 @@
 import { sessions, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, TEST_PASSWORD } from '../../test/factories.ts';
+import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { sessionCookieOf, signInWithPassword } from '../../test/sign-in.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { checkLogin, postLogin, sendCode, sessionCookieOf } from './test-helpers.ts';
+import { checkLogin, postLogin, sendCode } from './test-helpers.ts';
 
 describe('second factor: code by email, delivered over SMTP', () => {
   let smtp: TestSmtpServer;
@@ -79,7 +80,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
 
   it('switches to email codes, and off again only with the password', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const patch = (payload: object) =>
       t.app.inject({ method: 'PATCH', url: '/api/users/self/2fa', headers: { cookie }, payload });
     expect((await patch({ twoFactorMethod: 'email' })).json()).toEqual({ twoFactorMethod: 'email' });

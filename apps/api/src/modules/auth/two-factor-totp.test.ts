@@ -3,9 +3,10 @@ import { AUTH_MESSAGES } from '@rope/domain/auth';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../test/factories.ts';
+import { createUser } from '../../test/factories.ts';
+import { sessionCookieOf, signInWithPassword } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditActions, checkLogin, postLogin, sendCode, sessionCookieOf } from './test-helpers.ts';
+import { auditActions, checkLogin, postLogin, sendCode } from './test-helpers.ts';
 
 const STEP_MS = 30_000;
 const codeAt = (secret: string, offsetSteps: number) =>
@@ -118,7 +119,7 @@ describe('second factor: authenticator app', () => {
 
   it('sets up the authenticator: secret, QR, a code to save, and that code cannot sign in again', async () => {
     const user = await createUser(t.ctx.db);
-    const cookie = await login(t.app, user.email);
+    const cookie = await signInWithPassword(t.app, user.email);
     const created = await t.app.inject({ method: 'POST', url: '/api/users/self/2fa/secret', headers: { cookie } });
     expect(created.statusCode).toBe(200);
     const { secret, otpauthUrl } = created.json();

@@ -7,7 +7,7 @@ import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/d
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
+import { createArea, createEvents, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { readDamageInputs } from './damage-inputs.ts';
 import { readDamageRows } from './damage-rows.ts';
@@ -48,17 +48,7 @@ describe('damage chart from bulk rows', () => {
       .update(ropes)
       .set({ attributes: { ...HAUL_ROPE, ...attributes } })
       .where(eq(ropes.id, rope.id));
-    if (events.length > 0)
-      await t.ctx.db.insert(ropeEvents).values(
-        events.map((event) => ({
-          ropeId: rope.id,
-          position: event.position,
-          attributes: event.attributes,
-          occurredAt: new Date(event.attributes.timestamp),
-          recordingType: event.attributes.recordingType,
-          type: event.attributes.type,
-        })),
-      );
+    await createEvents(t.ctx.db, rope.id, events);
     return rope.id;
   }
 

@@ -1,9 +1,9 @@
-import { documents, ropeEventHistory, ropeEvents, ropes } from '@rope/db/schema/index';
+import { documents, ropeEventHistory, ropes } from '@rope/db/schema/index';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
+import { createArea, createEvent, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const HAUL_ROPE = WORKED_EXAMPLE_ROPE;
@@ -262,17 +262,7 @@ describe('rope events', () => {
       isImported: true,
       damageCount: 3,
     } as const;
-    const [row] = await t.ctx.db
-      .insert(ropeEvents)
-      .values({
-        ropeId,
-        position: 900,
-        attributes,
-        occurredAt: new Date(attributes.timestamp),
-        recordingType: 'damage',
-        type: 'wireBreak',
-      })
-      .returning({ id: ropeEvents.id });
+    const row = await createEvent(t.ctx.db, ropeId, { position: 900, attributes });
     const url = `/events/${row!.id}`;
     const read = async () => (await cast.call('client', 'GET', url)).json().ropeEvent;
     const before = await read();

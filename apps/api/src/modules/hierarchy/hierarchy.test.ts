@@ -2,7 +2,7 @@ import { auditLog, installations, ropeEvents, ropes } from '@rope/db/schema/inde
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
-import { createArea, createMandator } from '../../test/factories.ts';
+import { createArea, createEvent, createMandator } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('areas, installations and ropes', () => {
@@ -152,20 +152,7 @@ describe('areas, installations and ropes', () => {
     ).json().installation;
     const rope = (await cast.call('admin', 'POST', `/installations/${installation.id}/ropes`, { rope: {} })).json()
       .rope;
-    await t.ctx.db.insert(ropeEvents).values({
-      ropeId: rope.id,
-      position: 12,
-      attributes: {
-        timestamp: '2026-01-01T00:00:00Z',
-        recordingType: 'damage',
-        type: 'wireBreak',
-        actionStatus: 'new',
-        isImported: false,
-      },
-      occurredAt: new Date('2026-01-01'),
-      recordingType: 'damage',
-      type: 'wireBreak',
-    });
+    await createEvent(t.ctx.db, rope.id, { position: 12 });
     expect((await cast.call('clientAdminA', 'DELETE', `/installations/${installation.id}`)).statusCode).toBe(403);
     expect((await cast.call('admin', 'DELETE', `/installations/${installation.id}`)).statusCode).toBe(204);
     expect(await t.ctx.db.select().from(ropes).where(eq(ropes.id, rope.id))).toEqual([]);

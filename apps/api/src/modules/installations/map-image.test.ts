@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkImage } from '../../infra/check-image.ts';
 import { createArea, createInstallation, createMandator, createUser } from '../../test/factories.ts';
 import { forgedPng, png, TINY_JPEG } from '../../test/images.ts';
+import { signIn } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSession } from '../auth/session-store.ts';
 
 function multipart(bytes: Buffer, filename: string, mime: string) {
   const boundary = '----rope-test-boundary';
@@ -27,10 +27,10 @@ describe('installation map image', () => {
     const adminUser = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
     const clientUser = await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
     const clientAdminUser = await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [mandator.id] });
-    clientAdmin = `rc_session=${await createSession(t.ctx.db, clientAdminUser.id, { twoFactorComplete: true })}`;
+    clientAdmin = await signIn(t.ctx, clientAdminUser);
     mandatorId = mandator.id;
-    admin = `rc_session=${await createSession(t.ctx.db, adminUser.id, { twoFactorComplete: true })}`;
-    client = `rc_session=${await createSession(t.ctx.db, clientUser.id, { twoFactorComplete: true })}`;
+    admin = await signIn(t.ctx, adminUser);
+    client = await signIn(t.ctx, clientUser);
   });
   afterAll(() => t.close());
 

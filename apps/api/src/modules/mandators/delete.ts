@@ -1,8 +1,9 @@
+import { isForeignKeyViolation } from '@rope/db/errors';
 import { mandators } from '@rope/db/schema/index';
 import { and, eq, not } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { type ActionArgs, findMandator, inUse, isForeignKeyViolation, MANDATOR_IN_USE } from './internal.ts';
+import { type ActionArgs, findMandator, inUse, MANDATOR_IN_USE } from './internal.ts';
 
 export async function deleteMandator({ ctx, actor, input, request }: ActionArgs<{ id: number }>) {
   const mandator = await findMandator(ctx, input.id);

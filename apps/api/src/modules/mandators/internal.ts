@@ -48,11 +48,3 @@ export function withPasswordExpiry(settings: MandatorSettings, days: number | nu
   const { passwordExpiryDays: _old, ...rest } = settings;
   return days ? { ...rest, passwordExpiryDays: days } : rest;
 }
-
-/** The restrict foreign keys catch a delete racing a new area or user link. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23503') return true;
-  }
-  return false;
-}

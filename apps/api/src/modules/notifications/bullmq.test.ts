@@ -5,7 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.ts';
 import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
-import { registerJobProcessors } from '../../jobs/register.ts';
+import { registerJobs } from '../../jobs/registry.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -30,10 +30,10 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** The processors of a worker process, running against the real Redis with this test's key prefix. */
+/** The jobs of a worker process, running against the real Redis with this test's key prefix. */
 async function startWorker(ctx: AppContext) {
   const worker = { ...ctx, queue: createBullmqQueue(ctx.db, REDIS_URL, { timings, prefix }) };
-  registerJobProcessors(worker);
+  registerJobs(worker);
   worker.queue.startRelay();
   await worker.queue.startProcessing();
   return worker.queue;

@@ -5,10 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer, type Mail, type Mailer } from '../../infra/mailer.ts';
 import { createHttpSms } from '../../infra/sms.ts';
+import { createNotification } from '../../test/factories.ts';
 import { startTestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { deliveryMessageId, processDelivery } from './deliver.ts';
-import { DELIVERY_MAX_ATTEMPTS, JOB_DELIVER } from './queues.ts';
+import { deliverNotification, deliveryMessageId } from './deliver.ts';
+import { DELIVERY_MAX_ATTEMPTS } from './delivery-limits.ts';
 import { buildPlace, unsubscribe } from './test-support.ts';
 
 /** A mailer that answers each send with the next scripted outcome; `tried` keeps every mail, `sent` the accepted. */
@@ -41,32 +42,16 @@ describe('deliveries', () => {
 
   async function newDelivery(channel: 'email' | 'sms' = 'email') {
     const person = await place.person(['ROLE_USER']);
-    const [notification] = await t.ctx.db
-      .insert(notifications)
-      .values({
-        installationId: place.installation.id,
-        areaId: place.area.id,
-        ropeId: place.rope.id,
-        type: 'damage',
-        text: 'New damage event',
-        idempotencyKey: `deliver-test-${person.id}`,
-      })
-      .returning();
-    const [delivery] = await t.ctx.db
-      .insert(notificationDeliveries)
-      .values({ notificationId: notification!.id, userId: person.id, channel })
-      .returning();
-    return { person, id: delivery!.id };
+    const notification = await createNotification(t.ctx.db, {
+      installationId: place.installation.id,
+      areaId: place.area.id,
+      ropeId: place.rope.id,
+      deliveries: [{ userId: person.id, channel }],
+    });
+    return { person, id: notification.deliveries[0]!.id };
   }
   const run = (mailer: Mailer, deliveryId: number, attempt = 1) =>
-    processDelivery({ ...t.ctx, mailer })({
-      id: 1,
-      queue: 'deliveries',
-      name: JOB_DELIVER,
-      payload: { deliveryId },
-      idempotencyKey: `deliver:${deliveryId}`,
-      attempt,
-    });
+    deliverNotification({ ...t.ctx, mailer }, deliveryId, attempt);
   const stateOf = async (id: number) =>
     (await t.ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id)))[0]!;
 
@@ -196,15 +181,7 @@ describe('deliveries', () => {
     try {
       const { port } = gateway.address() as AddressInfo;
       const sms = createHttpSms(`http://127.0.0.1:${port}/sms`);
-      const job = (attempt: number) =>
-        processDelivery({ ...t.ctx, sms })({
-          id: 1,
-          queue: 'deliveries',
-          name: JOB_DELIVER,
-          payload: { deliveryId: id },
-          idempotencyKey: `deliver:${id}`,
-          attempt,
-        });
+      const job = (attempt: number) => deliverNotification({ ...t.ctx, sms }, id, attempt);
       await expect(job(1)).rejects.toThrow('SMS gateway answered 503');
       await job(2);
       expect(await stateOf(id)).toMatchObject({ status: 'sent' });

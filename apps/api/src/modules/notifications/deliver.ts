@@ -1,72 +1,58 @@
-import { createHmac } from 'node:crypto';
 import { queryRows } from '@rope/db/client';
-import { idSchema } from '@rope/domain/common';
 import { notificationMail, notificationSms } from '@rope/domain/notification-texts';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import type { Mail } from '../../infra/mailer.ts';
-import type { Job } from '../../infra/queue/types.ts';
-import { appSecret } from '../auth/app-secret.ts';
+import { stableMessageId } from '../auth/message-id.ts';
 import { unsubscribeLink } from '../auth/unsubscribe-link.ts';
+import { DELIVERY_MAX_ATTEMPTS } from './delivery-limits.ts';
 import { type DeliveryDetails, loadDelivery } from './load-delivery.ts';
-import { DELIVERY_MAX_ATTEMPTS } from './queues.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'env' | 'mailer' | 'sms' | 'log'>;
 type Message = { channel: 'email'; mail: Mail } | { channel: 'sms'; phone: string; text: string; reference: string };
-const payloadSchema = z.object({ deliveryId: idSchema });
 
 /**
- * The deliver job: sends one mail or SMS and marks the delivery sent. The delivery is first claimed as 'sending'
+ * Sends one delivery's mail or SMS and marks the delivery sent. The delivery is first claimed as 'sending'
  * in its own commit; a job that finds it 'sending' knows an earlier attempt died between claim and mark, and sends
  * again (at-least-once: a safety alert sent twice beats one never sent). The repeat carries the same Message-ID,
  * so it is the same message to every mail server and client. A delivery already sent or failed is skipped, so a
  * job processed twice notifies once.
  */
-export function processDelivery(ctx: Ctx) {
-  return async (job: Job) => {
-    const { deliveryId } = payloadSchema.parse(job.payload);
-    const previous = await claim(ctx, deliveryId);
-    if (!previous) return;
-    if (previous === 'sending') ctx.log.warn({ deliveryId }, 'delivery interrupted before; sending it again');
-    const delivery = await loadDelivery(ctx.db, deliveryId);
-    if (!delivery) return;
-    if (!delivery.wantsNotifications) return finish(ctx, deliveryId, 'failed', 'Recipient unsubscribed before sending');
-    if (delivery.channel === 'sms' && !delivery.phone?.trim()) {
-      return finish(ctx, deliveryId, 'failed', 'Recipient has no phone number');
-    }
-    // Everything that reads the database or may fail is done before the send: between the server's acceptance and
-    // the 'sent' mark (the window a crash turns into a repeat) there is nothing but that one update.
-    const message = await compose(ctx, delivery);
-    try {
-      await transmit(ctx, message);
-    } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      if (isPermanent(error) || job.attempt >= DELIVERY_MAX_ATTEMPTS) return finish(ctx, deliveryId, 'failed', reason);
-      await finish(ctx, deliveryId, 'pending', reason);
-      throw error;
-    }
-    await finish(ctx, deliveryId, 'sent', null);
-  };
+export async function deliverNotification(ctx: Ctx, deliveryId: number, attempt: number) {
+  const previous = await claim(ctx, deliveryId);
+  if (!previous) return;
+  if (previous === 'sending') ctx.log.warn({ deliveryId }, 'delivery interrupted before; sending it again');
+  const delivery = await loadDelivery(ctx.db, deliveryId);
+  if (!delivery) return;
+  if (!delivery.wantsNotifications) return finish(ctx, deliveryId, 'failed', 'Recipient unsubscribed before sending');
+  if (delivery.channel === 'sms' && !delivery.phone?.trim()) {
+    return finish(ctx, deliveryId, 'failed', 'Recipient has no phone number');
+  }
+  // Everything that reads the database or may fail is done before the send: between the server's acceptance and
+  // the 'sent' mark (the window a crash turns into a repeat) there is nothing but that one update.
+  const message = await compose(ctx, delivery);
+  try {
+    await transmit(ctx, message);
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    if (isPermanent(error) || attempt >= DELIVERY_MAX_ATTEMPTS) return finish(ctx, deliveryId, 'failed', reason);
+    await finish(ctx, deliveryId, 'pending', reason);
+    throw error;
+  }
+  await finish(ctx, deliveryId, 'sent', null);
 }
 
 /**
- * The RFC 5322 Message-ID of a delivery's mail, the same on every attempt and after every restart:
- * `<delivery-<id>.<tag>@<public host>>`. The tag is an HMAC (installation secret) of the id and the notification's
- * time, so two installations on one host, or a database rebuilt from scratch, never reuse an identity: mail
- * servers such as Gmail drop a message whose Message-ID they already hold, which must only ever hit a true repeat.
+ * The Message-ID of a delivery's mail, `<delivery-<id>.<tag>@<public host>>`: the same on every attempt, and seeded
+ * with the notification's time too, so a database rebuilt from scratch never reuses one.
  */
-export async function deliveryMessageId(
-  ctx: Pick<AppContext, 'env' | 'db'>,
-  delivery: { id: number; triggeredAt: Date },
-): Promise<string> {
-  const host = new URL(publicUrl(ctx.env)).hostname || 'localhost';
-  const tag = createHmac('sha256', await appSecret(ctx))
-    .update(`message-id:delivery-${delivery.id}:${delivery.triggeredAt.toISOString()}`)
-    .digest('hex')
-    .slice(0, 16);
-  return `<delivery-${delivery.id}.${tag}@${host}>`;
+export function deliveryMessageId(ctx: Pick<AppContext, 'env' | 'db'>, delivery: { id: number; triggeredAt: Date }) {
+  return stableMessageId(
+    ctx,
+    `delivery-${delivery.id}`,
+    `delivery-${delivery.id}:${delivery.triggeredAt.toISOString()}`,
+  );
 }
 
 async function claim(ctx: Ctx, id: number): Promise<string | undefined> {

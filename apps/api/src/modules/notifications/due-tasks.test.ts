@@ -1,10 +1,12 @@
 import { notifications, outbox, ropes, tasks } from '@rope/db/schema/index';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScheduleTimer } from '../../infra/queue/schedule-timer.ts';
+import type { JobRequest } from '../../infra/queue/types.ts';
+import { scanDueTasksJob } from '../../jobs/scan-due-tasks.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { processScanDueTasks } from './scan-due-tasks.ts';
-import { startDueTaskScheduler } from './scheduler.ts';
+import { scanDueTasks } from './scan-due-tasks.ts';
 import { buildPlace, HAUL_ROPE, unsubscribe } from './test-support.ts';
 
 describe('due tasks', () => {
@@ -52,14 +54,18 @@ describe('due tasks', () => {
     await create('Later', { dueAt: '2999-01-01T00:00:00Z' });
     await create('Not yet', { dueCondition: { type: 'bendingCycles', threshold: 5_000_000 } });
 
-    // Two schedulers in the same minute (an API process and a worker, say) ask for one scan.
-    const first = startDueTaskScheduler(t.ctx, { intervalMs: 86_400_000 });
-    const second = startDueTaskScheduler(t.ctx, { intervalMs: 86_400_000 });
-    await Promise.all([first.stop(), second.stop()]);
-    const scans = await t.ctx.db.select().from(outbox).where(like(outbox.idempotencyKey, 'due-tasks:%'));
+    // Two timers in the same slot (two API processes, say) ask for one scan.
+    const daily = { queue: scanDueTasksJob.queue, name: scanDueTasksJob.name, everyMs: 86_400_000 };
+    const enqueue = (job: JobRequest) => t.ctx.queue.enqueue(job);
+    await Promise.all([startScheduleTimer(daily, enqueue).stop(), startScheduleTimer(daily, enqueue).stop()]);
+    const today = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000).toISOString();
+    const scans = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotencyKey, `scan-due-tasks:${today}`));
     expect(scans).toHaveLength(1);
     await t.ctx.queue.idle();
-    await processScanDueTasks(t.ctx)();
+    await scanDueTasks(t.ctx);
     await t.ctx.queue.idle();
 
     const rows = await t.ctx.db
@@ -92,7 +98,7 @@ describe('due tasks', () => {
       },
     });
     expect(patch.statusCode).toBe(200);
-    await processScanDueTasks(t.ctx)();
+    await scanDueTasks(t.ctx);
     await t.ctx.queue.idle();
     const annaMails = smtp.mails.filter((mail) => mail.to.includes(anna.email.toLowerCase()));
     expect(annaMails.map((mail) => mail.subject)).toContain(

@@ -1,72 +1,61 @@
 import type { Db } from '@rope/db/client';
 import { notificationRuleStates } from '@rope/db/schema/index';
-import {
-  evaluateRules,
-  type FiredRule,
-  type NotificationTrigger,
-  type RuleState,
-} from '@rope/domain/notification-rules';
+import { evaluateRules, type FiredRule, type RuleState } from '@rope/domain/notification-rules';
 import { notificationText } from '@rope/domain/notification-texts';
+import type { NotificationTrigger } from '@rope/domain/notification-triggers';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Job } from '../../infra/queue/types.ts';
 import { documentName, loadPlace, type Place } from './load-place.ts';
-import { type TriggerPayload, triggerPayloadSchema } from './triggers.ts';
 import { writeNotification } from './write-notification.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'queue'>;
 
 /**
- * The evaluate job: in one transaction, the fired notifications with their deliveries and deliver jobs, and the
+ * Evaluates the installation's rules for one trigger: in one transaction, the fired notifications with their deliveries and deliver jobs, and the
  * rope's new rule states. Health is read from the rope as stored now rather than from the payload: triggers of
  * one rope may be processed out of order, and arming must follow the rope's real state.
  */
-export function processEvaluate(ctx: Ctx) {
-  return async (job: Job) => {
-    const trigger = triggerPayloadSchema.parse(job.payload);
-    await ctx.db.transaction(async (tx) => {
-      const place = await loadPlace(tx, trigger);
-      const settings = place?.installation.settings;
-      if (!place || !settings?.rules.length || isArchived(place)) return;
-      const { installation, rope } = place;
-      const states = rope ? await loadStates(tx, installation.id, rope.id) : new Map<string, RuleState>();
-      const status = [...installation.status, ...(rope?.status ?? [])];
-      const evaluation = evaluateRules(installation.id, settings, status, domainTrigger(trigger, place), states);
-      for (const fired of evaluation.fired) {
-        await writeNotification(tx, ctx, {
-          installationId: installation.id,
-          areaId: installation.areaId,
-          mandatorId: installation.mandatorId,
-          ropeId: rope?.id ?? null,
-          type: fired.type,
-          threshold: fired.threshold ?? null,
-          text: await textFor(tx, trigger, place, fired),
-          idempotencyKey: `${installation.id}:${fired.type}:${trigger.kind}:${trigger.id}`,
-          channels: settings.channels,
-          userIds: settings.users,
-        });
-      }
-      if (rope) await saveStates(tx, installation.id, rope.id, evaluation.states);
-    });
-  };
+export async function evaluateTrigger(ctx: Ctx, trigger: NotificationTrigger) {
+  await ctx.db.transaction(async (tx) => {
+    const place = await loadPlace(tx, trigger);
+    const settings = place?.installation.settings;
+    if (!place || !settings?.rules.length || isArchived(place)) return;
+    const { installation, rope } = place;
+    const states = rope ? await loadStates(tx, installation.id, rope.id) : new Map<string, RuleState>();
+    const status = [...installation.status, ...(rope?.status ?? [])];
+    const evaluation = evaluateRules(installation.id, settings, status, domainTrigger(trigger, place), states);
+    for (const fired of evaluation.fired) {
+      await writeNotification(tx, ctx, {
+        installationId: installation.id,
+        areaId: installation.areaId,
+        mandatorId: installation.mandatorId,
+        ropeId: rope?.id ?? null,
+        type: fired.type,
+        threshold: fired.threshold ?? null,
+        text: await textFor(tx, trigger, place, fired),
+        idempotencyKey: fired.idempotencyKey,
+        channels: settings.channels,
+        userIds: settings.users,
+      });
+    }
+    if (rope) await saveStates(tx, installation.id, rope.id, evaluation.states);
+  });
 }
 
 const isArchived = ({ installation, rope }: Place) =>
   installation.isDeleted || installation.areaDeleted || Boolean(rope?.isDeleted);
 
-function domainTrigger(trigger: TriggerPayload, { rope }: Place): NotificationTrigger {
+function domainTrigger(trigger: NotificationTrigger, { rope }: Place): NotificationTrigger {
   switch (trigger.kind) {
     case 'health':
       // The rope's damage as it is now; an unknown damage stays unknown (null), it never falls back to the trigger's.
       return { ...trigger, health: rope?.damages ? rope.damages.health : trigger.health };
-    case 'smartrope':
-      return { kind: 'smartrope', id: trigger.smartropeEventId, ropeId: trigger.ropeId, value: trigger.value };
     default:
       return trigger;
   }
 }
 
-async function textFor(tx: Db, trigger: TriggerPayload, { installation, rope }: Place, fired: FiredRule) {
+async function textFor(tx: Db, trigger: NotificationTrigger, { installation, rope }: Place, fired: FiredRule) {
   const place = { installationName: installation.name, ropeName: rope?.name ?? null };
   if (fired.type === 'ropeHealth' || fired.type === 'smartropeThreshold') {
     return notificationText({ ...place, type: fired.type, threshold: fired.threshold ?? 0, value: fired.value ?? 0 });

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { processDelivery } from './deliver.ts';
-import { processEvaluate } from './evaluate.ts';
-import { JOB_DELIVER, JOB_EVALUATE } from './queues.ts';
+import { deliverNotification } from './deliver.ts';
+import { evaluateTrigger } from './evaluate.ts';
 import { buildPlace, configure, deliveryReference } from './test-support.ts';
 
 describe('idempotent jobs', () => {
@@ -33,32 +32,23 @@ describe('idempotent jobs', () => {
       { channels: ['email'], users: [editor.id], rules: [{ type: 'damage', reset: true }] },
       editor.cookie,
     );
-    const job = {
-      id: 1,
-      queue: 'notifications',
-      name: JOB_EVALUATE,
-      payload: { kind: 'event', id: 424242, ropeId: place.rope.id, recordingType: 'damage', type: 'wear' },
-      idempotencyKey: 'evaluate:event:424242',
-      attempt: 1,
-    };
-    await processEvaluate(t.ctx)(job);
-    await processEvaluate(t.ctx)({ ...job, attempt: 2 });
+    const trigger = {
+      kind: 'event',
+      id: 424242,
+      ropeId: place.rope.id,
+      recordingType: 'damage',
+      type: 'wear',
+    } as const;
+    await evaluateTrigger(t.ctx, trigger);
+    await evaluateTrigger(t.ctx, trigger);
     await t.ctx.queue.idle();
     const rows = await notificationsOf(place.installation.id);
     expect(rows).toHaveLength(1);
     const [mail, ...others] = mailsTo(editor.email);
     expect(others).toEqual([]);
     const deliveryId = deliveryReference(mail!.text)!;
-    const deliver = {
-      id: 2,
-      queue: 'deliveries',
-      name: JOB_DELIVER,
-      payload: { deliveryId },
-      idempotencyKey: 'x',
-      attempt: 1,
-    };
-    await processDelivery(t.ctx)(deliver);
-    await processDelivery(t.ctx)(deliver);
+    await deliverNotification(t.ctx, deliveryId, 1);
+    await deliverNotification(t.ctx, deliveryId, 1);
     expect(mailsTo(editor.email)).toHaveLength(1);
   });
 });

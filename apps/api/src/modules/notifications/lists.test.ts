@@ -1,6 +1,5 @@
-import { notifications } from '@rope/db/schema/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRope } from '../../test/factories.ts';
+import { createNotification, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildPlace } from './test-support.ts';
 
@@ -26,24 +25,21 @@ describe('notification lists', () => {
   it('lists an installation’s notifications newest first, with the row limits 10, 20, 50, 100', async () => {
     const place = { installationId: own.installation.id, areaId: own.area.id };
     const second = await createRope(t.ctx.db, own.installation.id, 'Track rope');
-    await t.ctx.db.insert(notifications).values(
-      Array.from({ length: 25 }, (_, n) => ({
+    for (let n = 0; n < 25; n += 1) {
+      await createNotification(t.ctx.db, {
         ...place,
         ropeId: n === 24 ? null : n % 2 ? second.id : own.rope.id,
-        type: 'damage',
         text: `Notification ${n}`,
-        idempotencyKey: `list-${n}`,
         triggeredAt: new Date(Date.UTC(2026, 0, 1 + n)),
-      })),
-    );
-    await t.ctx.db.insert(notifications).values({
+      });
+    }
+    await createNotification(t.ctx.db, {
       installationId: foreign.installation.id,
       areaId: foreign.area.id,
       ropeId: foreign.rope.id,
       type: 'ropeHealth',
       threshold: 40,
       text: 'Foreign',
-      idempotencyKey: 'list-foreign',
     });
     const list = (query = '') => call('client', `/installations/${own.installation.id}/notifications${query}`);
     const first = (await list()).json().notifications;

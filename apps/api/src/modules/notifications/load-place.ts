@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { areas, documents, installations, ropes } from '@rope/db/schema/index';
+import type { NotificationTrigger } from '@rope/domain/notification-triggers';
 import { eq } from 'drizzle-orm';
-import type { TriggerPayload } from './triggers.ts';
 
 const installationColumns = {
   id: installations.id,
@@ -19,7 +19,7 @@ const installationColumns = {
  * The installation (and rope) a trigger concerns, with settings and statuses. The rope row is locked, so the
  * evaluations of one rope run one after another and its rule states never race.
  */
-export async function loadPlace(tx: Db, trigger: TriggerPayload) {
+export async function loadPlace(tx: Db, trigger: NotificationTrigger) {
   if (trigger.kind === 'document' && !trigger.ropeId) {
     const [installation] = await tx
       .select(installationColumns)

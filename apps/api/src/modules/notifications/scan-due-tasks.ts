@@ -1,6 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks } from '@rope/db/schema/index';
 import { notificationText } from '@rope/domain/notification-texts';
+import { taskDueNotificationKey } from '@rope/domain/notification-triggers';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -46,18 +47,16 @@ function dueReason({ task, rope, installation }: Candidate, now: Date) {
 }
 
 /**
- * The scan-due-tasks job: each task that became due is announced once to its assignees. Per task one
+ * The due-task scan: each task that became due is announced once to its assignees. Per task one
  * transaction sets dueNotifiedAt (only if still unset) and writes the notification, deliveries and jobs, so
  * concurrent scans and a scan processed twice announce a task once.
  */
-export function processScanDueTasks(ctx: Ctx) {
-  return async () => {
-    const now = new Date();
-    for (const candidate of await findCandidates(ctx.db, now)) {
-      const reason = dueReason(candidate, now);
-      if (reason) await announce(ctx, candidate, reason);
-    }
-  };
+export async function scanDueTasks(ctx: Ctx) {
+  const now = new Date();
+  for (const candidate of await findCandidates(ctx.db, now)) {
+    const reason = dueReason(candidate, now);
+    if (reason) await announce(ctx, candidate, reason);
+  }
 }
 
 async function announce(ctx: Ctx, candidate: Candidate, reason: NonNullable<ReturnType<typeof dueReason>>) {
@@ -88,7 +87,7 @@ async function announce(ctx: Ctx, candidate: Candidate, reason: NonNullable<Retu
         dueAt: reason.dueAt,
         cycles: reason.cycles,
       }),
-      idempotencyKey: `task-due:${task.id}:${task.updatedAt.getTime()}`,
+      idempotencyKey: taskDueNotificationKey(task),
       channels: ['email'],
       userIds: assignees.map((assignee) => assignee.userId),
     });

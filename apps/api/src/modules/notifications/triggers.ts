@@ -1,25 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@rope/db/client';
 import { ropes } from '@rope/db/schema/index';
-import { idSchema } from '@rope/domain/common';
+import { type NotificationTrigger, triggerKey } from '@rope/domain/notification-triggers';
 import type { NotificationSettings } from '@rope/domain/notifications';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { JOB_EVALUATE, NOTIFICATIONS_QUEUE } from './queues.ts';
-
-const id = idSchema;
-const key = z.string().min(1).max(120);
-
-/** What the evaluate job carries: one change that rules may react to. */
-export const triggerPayloadSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('event'), id, ropeId: id, recordingType: z.string().max(32), type: z.string().max(32) }),
-  // health is null while the rope's damage is unknown (a rule set input missing).
-  z.object({ kind: z.literal('health'), id: key, ropeId: id, health: z.number().finite().nullable() }),
-  z.object({ kind: z.literal('document'), id, installationId: id, ropeId: id.optional() }),
-  z.object({ kind: z.literal('smartrope'), id: key, smartropeEventId: id, ropeId: id, value: z.number().finite() }),
-]);
-export type TriggerPayload = z.infer<typeof triggerPayloadSchema>;
+import { jobRequest } from '../../jobs/define.ts';
+import { evaluateRulesJob } from '../../jobs/evaluate-rules.ts';
 
 type Enqueuer = Pick<AppContext, 'queue'>;
 
@@ -29,16 +16,8 @@ export function hasNotificationRules(installation: { notificationSettings: Notif
 }
 
 /** Written into the outbox inside the caller's transaction: the job exists exactly when the change committed. */
-async function enqueueTrigger(tx: Db, ctx: Enqueuer, trigger: TriggerPayload) {
-  await ctx.queue.enqueue(
-    {
-      queue: NOTIFICATIONS_QUEUE,
-      name: JOB_EVALUATE,
-      payload: trigger,
-      idempotencyKey: `evaluate:${trigger.kind}:${trigger.id}`,
-    },
-    tx,
-  );
+async function enqueueTrigger(tx: Db, ctx: Enqueuer, trigger: NotificationTrigger) {
+  await ctx.queue.enqueue(jobRequest(evaluateRulesJob, trigger, `evaluate:${triggerKey(trigger)}`), tx);
 }
 
 export function enqueueEventTrigger(
@@ -83,8 +62,8 @@ export function enqueueSmartropeTrigger(
 ) {
   return enqueueTrigger(tx, ctx, {
     kind: 'smartrope',
-    id: `${input.smartropeEventId}:${input.measuredAt.getTime()}`,
     smartropeEventId: input.smartropeEventId,
+    measuredAt: input.measuredAt.toISOString(),
     ropeId: input.ropeId,
     value: input.value,
   });

@@ -10,10 +10,17 @@ import { parseEnv } from '../../env.ts';
 import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
 import { countPending } from '../../infra/queue/outbox.ts';
 import { waitUntil } from '../../infra/queue/wait-until.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
+import { jobRequest } from '../../jobs/define.ts';
+import { deliverNotificationJob } from '../../jobs/deliver-notification.ts';
+import {
+  createArea,
+  createInstallation,
+  createMandator,
+  createNotification,
+  createRope,
+} from '../../test/factories.ts';
 import { startTestSmtpServer } from '../../test/smtp-server.ts';
 import { deliveryMessageId } from './deliver.ts';
-import { DELIVERIES_QUEUE, DELIVERY_MAX_ATTEMPTS, JOB_DELIVER } from './queues.ts';
 import { deleteRedisKeys, redisUnreachable } from './test-support.ts';
 import { emptyRedisDatabase, exited, signalGroup, startWorker } from './worker-process.ts';
 
@@ -69,38 +76,15 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
     const queue = createBullmqQueue(db, redisUrl, { timings: { pollMs: 50 } });
     await db.transaction(async (tx) => {
       for (let n = 0; n < 10; n += 1) {
-        const [notification] = await tx
-          .insert(notifications)
-          .values({
-            installationId: installation.id,
-            areaId: area.id,
-            ropeId: rope.id,
-            type: 'damage',
-            text: `Damage ${n}`,
-            idempotencyKey: `kill-${n}`,
-          })
-          .returning({ id: notifications.id });
-        const deliveries = await tx
-          .insert(notificationDeliveries)
-          .values(
-            people.map((person) => ({
-              notificationId: notification!.id,
-              userId: person.id,
-              channel: 'email' as const,
-            })),
-          )
-          .returning({ id: notificationDeliveries.id });
+        const { deliveries } = await createNotification(tx, {
+          installationId: installation.id,
+          areaId: area.id,
+          ropeId: rope.id,
+          text: `Damage ${n}`,
+          deliveries: people.map((person) => ({ userId: person.id })),
+        });
         for (const { id } of deliveries) {
-          await queue.enqueue(
-            {
-              queue: DELIVERIES_QUEUE,
-              name: JOB_DELIVER,
-              payload: { deliveryId: id },
-              idempotencyKey: `deliver:${id}`,
-              maxAttempts: DELIVERY_MAX_ATTEMPTS,
-            },
-            tx,
-          );
+          await queue.enqueue(jobRequest(deliverNotificationJob, { deliveryId: id }, `deliver:${id}`), tx);
         }
       }
     });

@@ -2,7 +2,8 @@ import type { Db } from '@rope/db/client';
 import { notificationDeliveries, notifications } from '@rope/db/schema/index';
 import type { NOTIFICATION_CHANNELS } from '@rope/domain/notifications';
 import type { AppContext } from '../../context.ts';
-import { DELIVERIES_QUEUE, DELIVERY_MAX_ATTEMPTS, JOB_DELIVER } from './queues.ts';
+import { jobRequest } from '../../jobs/define.ts';
+import { deliverNotificationJob } from '../../jobs/deliver-notification.ts';
 import { loadRecipients } from './recipients.ts';
 
 export interface NewNotification {
@@ -50,13 +51,7 @@ export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue'>, 
     .returning({ id: notificationDeliveries.id });
   for (const delivery of deliveries) {
     await ctx.queue.enqueue(
-      {
-        queue: DELIVERIES_QUEUE,
-        name: JOB_DELIVER,
-        payload: { deliveryId: delivery.id },
-        idempotencyKey: `deliver:${delivery.id}`,
-        maxAttempts: DELIVERY_MAX_ATTEMPTS,
-      },
+      jobRequest(deliverNotificationJob, { deliveryId: delivery.id }, `deliver:${delivery.id}`),
       tx,
     );
   }

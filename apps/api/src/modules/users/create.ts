@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@rope/db/errors';
 import { userMandators, users } from '@rope/db/schema/index';
 import { assignableRoles, can, keepsMandators } from '@rope/domain/permissions';
 import type { UserCreate } from '@rope/domain/user-forms';
@@ -12,7 +13,6 @@ import {
   checkMandators,
   EMAIL_CONFLICT,
   fieldError,
-  isUniqueViolation,
   requiredMandators,
   unknownSamlProvider,
 } from './internal.ts';

@@ -1,7 +1,13 @@
-import { notificationDeliveries, notifications, users, userTokens } from '@rope/db/schema/index';
+import { users, userTokens } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArea, createInstallation, createMandator, createUser } from '../../test/factories.ts';
+import {
+  createArea,
+  createInstallation,
+  createMandator,
+  createNotification,
+  createUser,
+} from '../../test/factories.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -32,14 +38,14 @@ describe('user CSV downloads', () => {
       .where(eq(users.id, jorg.id));
     const area = await createArea(t.ctx.db, mandator.id);
     const installation = await createInstallation(t.ctx.db, area.id);
-    const [notification] = await t.ctx.db
-      .insert(notifications)
-      .values({ installationId: installation.id, areaId: area.id, type: 'damage', text: 'x', idempotencyKey: 'k1' })
-      .returning();
-    await t.ctx.db.insert(notificationDeliveries).values([
-      { notificationId: notification!.id, userId: jorg.id, channel: 'email' },
-      { notificationId: notification!.id, userId: jorg.id, channel: 'sms' },
-    ]);
+    await createNotification(t.ctx.db, {
+      installationId: installation.id,
+      areaId: area.id,
+      deliveries: [
+        { userId: jorg.id, channel: 'email' },
+        { userId: jorg.id, channel: 'sms' },
+      ],
+    });
     const hour = 3600_000;
     const now = Date.now();
     await t.ctx.db.insert(userTokens).values([

@@ -90,14 +90,6 @@ export async function assertEmailFree(ctx: AppContext, email: string, exceptUser
   if (other) throw new AppError('CONFLICT', EMAIL_CONFLICT);
 }
 
-/** The unique index on lower(email) catches the race two simultaneous saves would win. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * The mandators of a user form, deduplicated: edit-own actors may name only their own, and an id that does not
  * exist or is not visible is refused the same way, so a foreign mandator's existence never shows.

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@rope/db/errors';
 import { sessions, userMandators, users } from '@rope/db/schema/index';
 import { can, canManageUser, keepsMandators } from '@rope/domain/permissions';
 import type { UserUpdate } from '@rope/domain/user-forms';
@@ -14,7 +15,6 @@ import {
   EMAIL_CONFLICT,
   fieldError,
   findVisibleUser,
-  isUniqueViolation,
   requiredMandators,
   toUserDetail,
   unknownSamlProvider,

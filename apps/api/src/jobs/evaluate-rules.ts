@@ -1,0 +1,11 @@
+import { notificationTriggerSchema } from '@rope/domain/notification-triggers';
+import { evaluateTrigger } from '../modules/notifications/evaluate.ts';
+import { defineJob } from './define.ts';
+
+/** One change (event, damage, document, smartrope measurement) checked against the installation's rules. */
+export const evaluateRulesJob = defineJob({
+  queue: 'notifications',
+  name: 'evaluate',
+  payload: notificationTriggerSchema,
+  handle: (ctx, trigger) => evaluateTrigger(ctx, trigger),
+});

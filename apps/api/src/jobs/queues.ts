@@ -1,0 +1,16 @@
+import type { HandlerOptions } from '../infra/queue/types.ts';
+import { DELIVERY_RATE } from '../modules/notifications/delivery-limits.ts';
+
+/** Every queue and how its jobs run; a queue's concurrency defaults to QUEUE_CONCURRENCY. */
+export const QUEUES = {
+  /** Sign-in codes and links, password resets, account activation. */
+  mail: {},
+  /** Evaluation of notification rules and the due-task scan: cheap database work. */
+  notifications: {},
+  /** One job per notification mail or SMS: talks to the outside world, so it retries and is rate limited. */
+  deliveries: { limiter: DELIVERY_RATE },
+  /** Housekeeping, one job at a time. */
+  maintenance: { concurrency: 1 },
+} satisfies Record<string, HandlerOptions>;
+
+export type QueueName = keyof typeof QUEUES;
