@@ -1,5 +1,6 @@
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
+import { screenshotPath } from './browser.ts';
 import { pageGet } from './demo-session.ts';
 
 export const LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'es-ES'] as const;
@@ -52,17 +53,32 @@ export async function openInApp(page: Page, path: string) {
  * then gives effects a moment to run.
  */
 export async function waitForScreen(page: Page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="route-error"]') !== null ||
-      // A redirect back to the same screen (/ to /areas) keeps its title: after a while any title will do.
-      ((document.querySelector('h1:not([data-left])') !== null ||
-        (document.querySelector('h1') !== null &&
-          Date.now() - ((window as unknown as { navigatedAt?: number }).navigatedAt ?? 0) > 1_500)) &&
-        document.querySelector('.mantine-Loader-root') === null),
-    undefined,
-    { timeout: 60_000 },
-  );
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('[data-testid="route-error"]') !== null ||
+        // A redirect back to the same screen (/ to /areas) keeps its title: after a while any title will do.
+        ((document.querySelector('h1:not([data-left])') !== null ||
+          (document.querySelector('h1') !== null &&
+            Date.now() - ((window as unknown as { navigatedAt?: number }).navigatedAt ?? 0) > 1_500)) &&
+          document.querySelector('.mantine-Loader-root') === null),
+      undefined,
+      { timeout: 60_000 },
+    )
+    .catch(async (error: unknown) => {
+      // Says where it stopped: the page's address, what it shows and a picture, not only the wait's timeout.
+      const state = await page
+        .evaluate(() => ({
+          headings: Array.from(document.querySelectorAll('h1'), (heading) => heading.textContent ?? ''),
+          loaders: document.querySelectorAll('.mantine-Loader-root').length,
+        }))
+        .catch(() => undefined);
+      const picture = screenshotPath(`unsettled-${Date.now()}`);
+      await page.screenshot({ path: picture, fullPage: true }).catch(() => undefined);
+      throw new Error(`the screen at ${page.url()} did not settle: ${JSON.stringify(state)}, see ${picture}`, {
+        cause: error,
+      });
+    });
   await page.waitForTimeout(350);
 }
 

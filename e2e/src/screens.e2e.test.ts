@@ -5,6 +5,7 @@ import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import enImprint from '../../apps/web/src/i18n/locales/en-US/imprint.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
+import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
@@ -161,6 +162,33 @@ describe.skipIf(Boolean(browserMissing))(
       for (const internal of ['Server status', 'PGlite', 'PostgreSQL', 'Job queue', 'BullMQ']) {
         expect(text).not.toContain(internal);
       }
+      await context.close();
+    });
+
+    it('still lands a free user on the imprint when the home link is clicked while that screen loads', async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      // The imprint's code is held back, so the redirect from / is still under way when the home link is clicked.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let requested = () => {};
+      const imprintRequested = new Promise<void>((resolve) => {
+        requested = resolve;
+      });
+      await context.route(/\/assets\/imprint-page-[^/]*\.js$/, async (route) => {
+        requested();
+        await released;
+        await route.continue();
+      });
+      await signInAsDemo(page, demo.server().url, 'free@example.com');
+      await imprintRequested;
+      await page.getByRole('link', { name: enShell.home, exact: true }).click();
+      await page.waitForTimeout(300);
+      release();
+      await page.waitForURL(/\/imprint$/, { timeout: 15_000 });
+      await page.getByRole('heading', { name: enImprint.title, level: 1 }).waitFor();
       await context.close();
     });
 

@@ -20,8 +20,10 @@ export const USER_EXPORTS = [
   { key: 'resets', href: '/api/users/resets' },
 ] as const;
 
-export function useUsers(query: UsersQuery) {
+/** `enabled` is false for someone who may not manage users: the list would only be refused. */
+export function useUsers(query: UsersQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: userKeys.list(query),
     queryFn: ({ signal }) => apiFetch<UserList>(`/users${usersQueryString(query)}`, { signal }),
     placeholderData: keepPreviousData,

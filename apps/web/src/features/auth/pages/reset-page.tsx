@@ -2,6 +2,7 @@ import { isAlphanumericToken } from '@rope/domain/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
+import { retryTransient } from '../../../lib/query-client';
 import { checkResetLink } from '../api';
 import { InvalidResetLink } from '../components/invalid-link';
 import { LoginLayout } from '../components/login-layout';
@@ -23,7 +24,7 @@ export function ResetPage() {
     enabled: wellFormed,
     staleTime: 0,
     gcTime: 0,
-    retry: 1,
+    retry: retryTransient(1),
   });
   if (!wellFormed) return <LoginPage />;
   if (check.isPending) return <AppLoader />;

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
+import { retryTransient } from '../../../lib/query-client';
 import { checkUnsubscribeLink, unsubscribe } from '../api';
 import { LoginLayout } from '../components/login-layout';
 import { failureText, translateMessage } from '../messages';
@@ -23,7 +24,7 @@ export function UnsubscribePage() {
     queryFn: () => checkUnsubscribeLink(unsubscribeEmail, token),
     staleTime: 0,
     gcTime: 0,
-    retry: 1,
+    retry: retryTransient(1),
   });
   if (check.isPending) return <AppLoader />;
 

@@ -25,7 +25,8 @@ export function UsersPage() {
   const [searchText, setSearchText] = useState(query.search);
   const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
   const [dialog, setDialog] = useState<UserDialogTarget | null>(null);
-  const users = useUsers(query);
+  const mayManage = Boolean(sessionUser && managesUsers(sessionUser));
+  const users = useUsers(query, mayManage);
   const openEdit = useCallback((user: { id: number }) => setDialog({ mode: 'edit', id: user.id }), []);
 
   const setQuery = (next: UsersQuery, replace = false) =>
@@ -45,7 +46,7 @@ export function UsersPage() {
     }
   }, [total]);
 
-  if (sessionUser && !managesUsers(sessionUser))
+  if (!mayManage)
     return (
       <ScreenAlert title={t('users.title')} color="yellow">
         {t('users.forbidden')}
