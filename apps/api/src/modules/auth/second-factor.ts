@@ -15,7 +15,7 @@ import { authenticator } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../infra/crypto.ts';
 import { MAIL_QUEUE } from '../../jobs/mail.ts';
-import { loginCodeMail } from './mail-texts.ts';
+import { loginCodeMail, proofCodeMail } from './mail-texts.ts';
 
 const totp = authenticator.clone({ step: TOTP_STEP_SECONDS, digits: TOTP_DIGITS, window: TOTP_WINDOW });
 
@@ -52,8 +52,16 @@ export async function acceptTotp(db: Db, user: { id: number; twoFactorSecret: st
   return rows.length === 1;
 }
 
-/** Mails a fresh 6-digit code for a pending sign-in; only its hash and expiry are kept, on the session. */
-export async function sendEmailCode(ctx: Pick<AppContext, 'db' | 'queue'>, sessionIdHash: string, email: string) {
+/**
+ * Mails a fresh 6-digit code for a pending sign-in, or as proof for changing two-factor authentication; only its hash
+ * and expiry are kept, on the session, so a code works only where it was asked for.
+ */
+export async function sendEmailCode(
+  ctx: Pick<AppContext, 'db' | 'queue'>,
+  sessionIdHash: string,
+  email: string,
+  purpose: 'login' | 'proof' = 'login',
+) {
   const code = randomInt(0, 10 ** EMAIL_CODE_DIGITS)
     .toString()
     .padStart(EMAIL_CODE_DIGITS, '0');
@@ -64,8 +72,8 @@ export async function sendEmailCode(ctx: Pick<AppContext, 'db' | 'queue'>, sessi
   await ctx.queue.enqueue({
     queue: MAIL_QUEUE,
     name: 'send',
-    payload: { to: email, ...loginCodeMail(code) },
-    idempotencyKey: `login-code:${sha256(`${sessionIdHash}:${code}`)}`,
+    payload: { to: email, ...(purpose === 'login' ? loginCodeMail(code) : proofCodeMail(code)) },
+    idempotencyKey: `${purpose}-code:${sha256(`${sessionIdHash}:${code}`)}`,
   });
 }
 
