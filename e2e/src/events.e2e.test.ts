@@ -83,6 +83,12 @@ describe.skipIf(Boolean(browserMissing))(
       await row.waitFor();
       expect(await row.textContent()).toContain(enEvents.types.wireBreak);
       await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBe(pointsBefore + 1);
+      // With nothing hovered the legend has no values, and no colon trails its labels.
+      const colons = () =>
+        chart
+          .locator('.u-legend th')
+          .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::after').content));
+      expect(new Set(await colons())).toEqual(new Set(['none']));
       // Hovering a window, the legend tells what makes up its value.
       await chart.locator('.u-over').scrollIntoViewIfNeeded();
       const hover = (await chart.locator('.u-over').boundingBox())!;
@@ -90,6 +96,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.mouse.move(hover.x + hover.width / 2, hover.y + hover.height / 2, { steps: 5 });
       const wiresText = enCharts.damage.windowPercent.split('{{wires}}')[1]!.split('{{events}}')[0]!;
       await expect.poll(() => chart.locator('.u-legend').textContent()).toContain(wiresText);
+      expect(await colons()).toContain('":"');
       // The chart's windows hold the new event with its 3 broken wires (positions there are datum positions).
       const listed = await pageGet<{ ropeEvents: { id: number; position: number }[] }>(
         page,
