@@ -6,6 +6,9 @@ import type { ReactNode } from 'react';
 
 type Size = BadgeProps['size'];
 
+/** Badges keep their whole word: a narrow column grows or wraps around them rather than cutting one to "IN …". */
+export const WHOLE_BADGE = { miw: 'max-content', style: { flexShrink: 0 } } as const satisfies Partial<BadgeProps>;
+
 /** An event's action status (new, seen, repaired) in the colour every screen uses; the caller gives the label. */
 export function ActionStatusBadge(props: {
   status: (typeof ACTION_STATUSES)[number];
@@ -13,7 +16,13 @@ export function ActionStatusBadge(props: {
   children: ReactNode;
 }) {
   return (
-    <Badge variant="light" size={props.size} color={ACTION_STATUS_TONE[props.status]} data-status={props.status}>
+    <Badge
+      {...WHOLE_BADGE}
+      variant="light"
+      size={props.size}
+      color={ACTION_STATUS_TONE[props.status]}
+      data-status={props.status}
+    >
       {props.children}
     </Badge>
   );
@@ -21,7 +30,13 @@ export function ActionStatusBadge(props: {
 
 export function TaskStatusBadge(props: { status: (typeof TASK_STATUSES)[number]; size?: Size; children: ReactNode }) {
   return (
-    <Badge variant="light" size={props.size} color={TASK_STATUS_TONE[props.status]} data-status={props.status}>
+    <Badge
+      {...WHOLE_BADGE}
+      variant="light"
+      size={props.size}
+      color={TASK_STATUS_TONE[props.status]}
+      data-status={props.status}
+    >
       {props.children}
     </Badge>
   );
@@ -29,7 +44,7 @@ export function TaskStatusBadge(props: { status: (typeof TASK_STATUSES)[number];
 
 export function PastDueBadge(props: { size?: Size; children: ReactNode }) {
   return (
-    <Badge variant="light" size={props.size ?? 'sm'} color={PAST_DUE_TONE} data-status="past-due">
+    <Badge {...WHOLE_BADGE} variant="light" size={props.size ?? 'sm'} color={PAST_DUE_TONE} data-status="past-due">
       {props.children}
     </Badge>
   );
