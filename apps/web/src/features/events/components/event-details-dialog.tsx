@@ -28,7 +28,9 @@ export function EventDetailsDialog({ rope, event, onClose }: EventDetailsDialogP
         [t('events.fields.type'), t(`events.types.${a.type}`)],
         [
           t('events.fields.position'),
-          event ? <EventPosition event={event} positionOffset={rope.attributes.positionOffset ?? 0} /> : undefined,
+          event ? (
+            <EventPosition key="position" event={event} positionOffset={rope.attributes.positionOffset ?? 0} />
+          ) : undefined,
         ],
         [t('events.fields.positionEnd'), a.positionEnd === undefined ? undefined : fmt.position(a.positionEnd)],
         [t('events.fields.actionStatus'), t(`events.statuses.${a.actionStatus}`)],
