@@ -5,9 +5,9 @@
 // Run: npx -y pnpm@10.34.8 turbo run build --filter=@rope/web && npx -y pnpm@10.34.8 --filter @rope/bench page-weight
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot } from '@rope/server-runner';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/src/browser.ts';
-import { repoRoot } from '../../e2e/src/server.ts';
 import { startBenchServer } from './server.ts';
 
 const KIB = 1024;

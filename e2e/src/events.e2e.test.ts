@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
+import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import {
   type DamageChartAnswer,
@@ -9,14 +10,14 @@ import {
   decodeDamageChart,
 } from '../../packages/domain/src/views/damage-chart.ts';
 import { browserMissing, screenshotPath } from './browser.ts';
-import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 
 interface RopeRow {
   id: number;
   name: string;
   installation: { id: number };
   area?: { id: number };
-  attributes: { ropeApplication?: string };
+  attributes: { ropeApplication?: string; positionOffset?: number };
 }
 
 /** A demo haul rope with a splice inspection, and where its rope page is. */
@@ -82,6 +83,12 @@ describe.skipIf(Boolean(browserMissing))(
       await row.waitFor();
       expect(await row.textContent()).toContain(enEvents.types.wireBreak);
       await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBe(pointsBefore + 1);
+      // With nothing hovered the legend has no values, and no colon trails its labels.
+      const colons = () =>
+        chart
+          .locator('.u-legend th')
+          .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::after').content));
+      expect(new Set(await colons())).toEqual(new Set(['none']));
       // Hovering a window, the legend tells what makes up its value.
       await chart.locator('.u-over').scrollIntoViewIfNeeded();
       const hover = (await chart.locator('.u-over').boundingBox())!;
@@ -89,6 +96,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.mouse.move(hover.x + hover.width / 2, hover.y + hover.height / 2, { steps: 5 });
       const wiresText = enCharts.damage.windowPercent.split('{{wires}}')[1]!.split('{{events}}')[0]!;
       await expect.poll(() => chart.locator('.u-legend').textContent()).toContain(wiresText);
+      expect(await colons()).toContain('":"');
       // The chart's windows hold the new event with its 3 broken wires (positions there are datum positions).
       const listed = await pageGet<{ ropeEvents: { id: number; position: number }[] }>(
         page,
@@ -159,5 +167,51 @@ describe.skipIf(Boolean(browserMissing))(
       await page.screenshot({ path: screenshotPath('event-splice-tab') });
       expect(errors).toEqual([]);
     }, 180_000);
+
+    it("shows the installation's last events at datum positions, with the device's reading below", async () => {
+      const context = await demo.browser().newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signInAsDemo(page, demo.server().url);
+      const { ropes } = await pageGet<{ ropes: RopeRow[] }>(page, '/ropes');
+      const rope = ropes.find((candidate) => (candidate.attributes.positionOffset ?? 0) >= 1);
+      if (!rope) throw new Error('no demo rope with a position offset');
+      const offset = rope.attributes.positionOffset!;
+      // A damage found by MRT, typed in from the device's report: the newest event of its installation.
+      const created = await pageApi(page, '/events', {
+        method: 'POST',
+        body: {
+          ropeEvent: {
+            rope: { id: rope.id },
+            position: 123.45,
+            attributes: {
+              timestamp: new Date().toISOString(),
+              recordingType: 'damage',
+              type: 'wireBreak',
+              damageCount: 1,
+              detection: 'mrt',
+            },
+          },
+        },
+      });
+      expect(created.status).toBe(200);
+      const { installation } = await pageGet<{ installation: { area: { id: number } } }>(
+        page,
+        `/installations/${rope.installation.id}`,
+      );
+      await page.goto(`${demo.server().url}/areas/${installation.area.id}/installations/${rope.installation.id}`);
+      const table = page.getByRole('table', { name: enInstallations.events.title });
+      const format = (metres: number) =>
+        metres.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+      const device = enEvents.table.devicePosition.replace('{{position}}', format(123.45));
+      const row = table.getByRole('row').filter({ hasText: device });
+      await row.waitFor();
+      const cell = row.getByRole('cell').nth(4);
+      expect(await cell.textContent()).toBe(`${format(123.45 + offset)}${device}`);
+      await table.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath('installation-last-events') });
+      expect(errors).toEqual([]);
+    }, 120_000);
   },
 );

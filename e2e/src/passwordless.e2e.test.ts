@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
+import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -19,7 +21,8 @@ async function api(server: RunningServer, cookie: string, method: string, path: 
   return response.json();
 }
 
-async function linkFromOutbox(dataDir: string, to: string): Promise<string> {
+/** The first match of `pattern` in the newest mail to `to` that has one, from the embedded server's outbox. */
+async function fromOutbox(dataDir: string, to: string, pattern: RegExp): Promise<string> {
   const outbox = join(dataDir, 'outbox');
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
@@ -28,13 +31,16 @@ async function linkFromOutbox(dataDir: string, to: string): Promise<string> {
       const mail = readFileSync(join(outbox, file), 'utf8')
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '=');
-      const link = /https?:\/\/\S+\/api\/login\/link\/[A-Za-z0-9]+/.exec(mail)?.[0];
-      if (mail.includes(`To: ${to}`) && link) return link;
+      const found = pattern.exec(mail);
+      if (mail.includes(`To: ${to}`) && found) return found[1] ?? found[0];
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no sign-in link to ${to}`);
+  throw new Error(`no mail to ${to} matching ${pattern}`);
 }
+
+const linkFromOutbox = (dataDir: string, to: string) =>
+  fromOutbox(dataDir, to, /https?:\/\/\S+\/api\/login\/link\/[A-Za-z0-9]+/);
 
 describe.skipIf(Boolean(browserMissing))(
   `signing in without a password${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
@@ -85,5 +91,42 @@ describe.skipIf(Boolean(browserMissing))(
       await second.goto(link);
       await second.getByText(enAuth.login.linkFailed).waitFor();
     });
+
+    it('switches email codes on and, without a password, off again with a code mailed on request', async () => {
+      const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+      await page.locator('input[autocomplete="username"]').fill(CLIENT);
+      await page.getByRole('button', { name: enAuth.login.withoutPassword }).click();
+      await page.getByText(enAuth.login.linkSentTitle).waitFor();
+      await page.goto((await linkFromOutbox(server.dataDir, CLIENT)).replace(/^https?:\/\/[^/]+/, server.url));
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+      const openSettings = async () => {
+        await page.getByRole('button', { name: enShell.header.settings }).click();
+        return page.getByRole('dialog', { name: enSettings.title });
+      };
+      let dialog = await openSettings();
+      await dialog.getByLabel(enSettings.twoFactor.email).check();
+      await dialog.getByRole('button', { name: enSettings.save }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      dialog = await openSettings();
+      await dialog.getByLabel(enSettings.twoFactor.none).check();
+      const proof = dialog.getByLabel(enSettings.twoFactor.proofOrEmailCode);
+      await proof.waitFor();
+      await dialog.getByRole('button', { name: enSettings.twoFactor.sendCode }).click();
+      await dialog.getByText(enAuth.messages.proofCodeSent).waitFor();
+      const code = await fromOutbox(server.dataDir, CLIENT, /two-factor authentication is (\d{6})/);
+      await proof.fill(code);
+      await page.screenshot({ path: screenshotPath('two-factor-off-by-mailed-code') });
+      await dialog.getByRole('button', { name: enSettings.save }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const saved = await page.evaluate(() => fetch('/api/users/self/2fa').then((r) => r.json()));
+      expect(saved).toEqual({ twoFactorMethod: null });
+      expect(errors).toEqual([]);
+    }, 120_000);
   },
 );

@@ -4,7 +4,8 @@ import deTasks from '../../apps/web/src/i18n/locales/de-DE/tasks.json';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
-import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { switchLanguage } from './screen-check.ts';
 
 interface RopeRow {
   id: number;
@@ -116,6 +117,55 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('option', { name: 'Laura Biner' }).waitFor();
       await page.screenshot({ path: screenshotPath('rope-task-dialog-client') });
       expect(refused).toEqual([]);
+      await context.close();
+    });
+
+    it('shows every badge of the tasks table whole at 1024 px, in English and in German', async () => {
+      const context = await demo.browser().newContext({ viewport: { width: 1024, height: 900 }, locale: 'en-US' });
+      const page = await context.newPage();
+      await signInAsDemo(page, demo.server().url);
+      const path = await writableRopePath(page);
+      const ropeId = Number(path.split('/').pop());
+      const created = await pageApi<{ task: { id: number } }>(page, '/tasks', {
+        method: 'POST',
+        body: {
+          task: {
+            rope: { id: ropeId },
+            attributes: {
+              title: 'Plan rope replacement',
+              description: 'Order the new haul rope.',
+              isInternal: true,
+              dueAt: '2020-01-15T00:00:00Z',
+            },
+          },
+        },
+      });
+      expect(created.status).toBe(200);
+      const patched = await pageApi(page, `/tasks/${created.body.task.id}`, {
+        method: 'PATCH',
+        body: { task: { attributes: { status: 'in-progress' } } },
+      });
+      expect(patched.status).toBe(200);
+      for (const [language, texts] of [
+        ['EN', enTasks],
+        ['DE', deTasks],
+      ] as const) {
+        await page.goto(`${demo.server().url}${path}`);
+        if (language === 'DE') await switchLanguage(page, 'de-DE');
+        const table = page.getByRole('table', { name: texts.section.label });
+        const row = table.getByRole('row').filter({ hasText: texts.status['in-progress'] }).first();
+        await row.waitFor();
+        const cut = await table
+          .locator('.mantine-Badge-label')
+          .evaluateAll((labels) =>
+            labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+          );
+        expect(cut, `${language}: badges cut short`).toEqual([]);
+        await row.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: screenshotPath(`rope-tasks-1024-${language.toLowerCase()}`) });
+      }
+      // The language is the admin's own: give it back.
+      await switchLanguage(page, 'en-US');
       await context.close();
     });
   },

@@ -18,6 +18,8 @@ export const AUTH_MESSAGES = {
   noPendingSignIn: 'No sign-in is waiting for a code',
   proofRequired: 'Enter your password or a current authentication code to change two-factor authentication',
   proofIncorrect: 'The password or authentication code is not correct',
+  proofCodeSent: 'A code has been sent to your email address.',
+  proofCodeNeedsEmailFactor: 'Codes by email are sent only while two-factor authentication uses email',
 } as const;
 
 export const TOTP_STEP_SECONDS = 30;
@@ -38,6 +40,8 @@ export const THROTTLE = {
   loginFailuresPerAccount: 5,
   loginFailuresPerIp: 30,
   codeFailuresPerUser: 5,
+  /** Codes a signed-in person may have mailed as proof for changing two-factor authentication. */
+  codeMailsPerUser: 5,
   /** Reset and activation mails per address; further requests get the same neutral answer and no mail. */
   resetMailsPerAddress: 5,
 } as const;

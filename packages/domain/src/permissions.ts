@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'FOLDER_EDIT',
   'USER_EXPORT',
   'MAP_EDIT',
+  // What runs underneath (database and queue kinds, version) in /api/health: the operators' staff only.
+  'SYSTEM_STATUS',
   // The privileged set for CSV export and damage chart controls.
   'CHART_CONTROLS',
   // Admins and project managers: internal tasks and the installation timezone.

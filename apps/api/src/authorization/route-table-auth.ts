@@ -97,6 +97,12 @@ export const AUTH_ROWS: RouteRow[] = [
     build: () => url('/api/users/self/2fa', { twoFactorMethod: null }),
     expect: person(200),
   },
+  {
+    route: 'POST /api/users/self/2fa/code',
+    build: () => url('/api/users/self/2fa/code'),
+    expect: person(422),
+    note: 'the matrix people have no email factor, and a proof code is sent only of that one',
+  },
   { route: 'PATCH /api/users/self', build: () => url('/api/users/self', { languageId: 'DES' }), expect: person(200) },
   {
     route: 'POST /api/login/saml-check',

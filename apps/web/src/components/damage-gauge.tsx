@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text, Tooltip } from '@mantine/core';
-import { damageGauge, GAUGE_DISPLAY_MAX_RATIO, healthGauge } from '@rope/domain/rope/gauge';
+import { damageGauge, GAUGE_DISPLAY_MAX_RATIO, type GaugeReading, healthGauge } from '@rope/domain/rope/gauge';
 import type { DamageView } from '@rope/domain/views/hierarchy';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,11 +98,38 @@ function Unknown({ reason, href, children }: { reason: string; href?: string; ch
   );
 }
 
-const DAMAGE_ZONES: Zone[] = [
-  { from: 0, to: 0.5 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.green },
-  { from: 0.5 / GAUGE_DISPLAY_MAX_RATIO, to: 1 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.orange },
-  { from: 1 / GAUGE_DISPLAY_MAX_RATIO, to: 1, colour: GAUGE_HEX.red },
-];
+/** What tells the damage gauge from the health gauge: zones, reading and the texts read out. */
+interface GaugeKind {
+  zones: readonly Zone[];
+  read: (damages: NonNullable<DamageView> & { status: 'computed' }) => GaugeReading;
+  noneLabel: 'maps.gauge.noDamage' | 'maps.gauge.noHealth';
+  unknownLabel: 'maps.gauge.unknownDamage' | 'maps.gauge.unknownHealth';
+  valueLabel: 'maps.gauge.damage' | 'maps.gauge.health';
+}
+
+const DAMAGE: GaugeKind = {
+  zones: [
+    { from: 0, to: 0.5 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.green },
+    { from: 0.5 / GAUGE_DISPLAY_MAX_RATIO, to: 1 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.orange },
+    { from: 1 / GAUGE_DISPLAY_MAX_RATIO, to: 1, colour: GAUGE_HEX.red },
+  ],
+  read: (damages) => damageGauge(damages.damage),
+  noneLabel: 'maps.gauge.noDamage',
+  unknownLabel: 'maps.gauge.unknownDamage',
+  valueLabel: 'maps.gauge.damage',
+};
+
+const HEALTH: GaugeKind = {
+  zones: [
+    { from: 0, to: MIN_ARC, colour: GAUGE_HEX.red },
+    { from: MIN_ARC, to: 0.5, colour: GAUGE_HEX.orange },
+    { from: 0.5, to: 1, colour: GAUGE_HEX.green },
+  ],
+  read: (damages) => healthGauge(damages.health),
+  noneLabel: 'maps.gauge.noHealth',
+  unknownLabel: 'maps.gauge.unknownHealth',
+  valueLabel: 'maps.gauge.health',
+};
 
 interface DamageGaugeProps {
   damages: DamageView;
@@ -114,23 +141,22 @@ interface DamageGaugeProps {
   ofRopesBelow?: boolean;
 }
 
-/**
- * Damage in % of the discard limit; the needle stops at 120 %. '–' when nothing is recorded; grey "unknown" with the
- * reason when the damage cannot be computed. Figure and colour come from the domain's one rounding.
- */
-export function DamageGauge({ damages, width = 64, caption, href, ofRopesBelow }: DamageGaugeProps) {
+type KindGaugeProps = Omit<DamageGaugeProps, 'width'> & { kind: GaugeKind; width: number };
+
+/** One gauge body for both kinds: '–' when nothing is recorded, grey "unknown" with the reason, else the reading. */
+function DamagesGauge({ kind, damages, width, caption, href, ofRopesBelow }: KindGaugeProps) {
   const { t } = useTranslation();
   const reason = useUnknownDamageReason(damages, ofRopesBelow);
+  const size = { width, caption };
   if (!damages) {
     return (
       <Gauge
         fraction={null}
         colour={GAUGE_HEX.none}
         valueText={t('maps.gauge.none')}
-        label={t('maps.gauge.noDamage')}
-        zones={DAMAGE_ZONES}
-        width={width}
-        caption={caption}
+        label={t(kind.noneLabel)}
+        zones={kind.zones}
+        {...size}
       />
     );
   }
@@ -141,76 +167,35 @@ export function DamageGauge({ damages, width = 64, caption, href, ofRopesBelow }
           fraction={null}
           colour={GAUGE_HEX.unknown}
           valueText={t('maps.gauge.unknown')}
-          label={t('maps.gauge.unknownDamage', { reason })}
+          label={t(kind.unknownLabel, { reason })}
           zones={[]}
-          width={width}
-          caption={caption}
+          {...size}
         />
       </Unknown>
     );
   }
-  const reading = damageGauge(damages.damage);
+  const reading = kind.read(damages);
   return (
     <Gauge
       fraction={reading.fraction}
       colour={GAUGE_HEX[reading.colour]}
       valueText={reading.label}
-      label={t('maps.gauge.damage', { value: reading.label })}
-      zones={DAMAGE_ZONES}
-      width={width}
-      caption={caption}
+      label={t(kind.valueLabel, { value: reading.label })}
+      zones={kind.zones}
+      {...size}
     />
   );
 }
 
-const HEALTH_ZONES: Zone[] = [
-  { from: 0, to: MIN_ARC, colour: GAUGE_HEX.red },
-  { from: MIN_ARC, to: 0.5, colour: GAUGE_HEX.orange },
-  { from: 0.5, to: 1, colour: GAUGE_HEX.green },
-];
+/**
+ * Damage in % of the discard limit; the needle stops at 120 %. '–' when nothing is recorded; grey "unknown" with the
+ * reason when the damage cannot be computed. Figure and colour come from the domain's one rounding.
+ */
+export function DamageGauge({ width = 64, ...props }: DamageGaugeProps) {
+  return <DamagesGauge kind={DAMAGE} width={width} {...props} />;
+}
 
 /** Rope health in percent (100 = as new): green above 50, orange above 0, red at 0; grey when unknown. */
-export function HealthGauge({ damages, width = 120, caption, href }: DamageGaugeProps) {
-  const { t } = useTranslation();
-  const reason = useUnknownDamageReason(damages);
-  if (!damages) {
-    return (
-      <Gauge
-        fraction={null}
-        colour={GAUGE_HEX.none}
-        valueText={t('maps.gauge.none')}
-        label={t('maps.gauge.noHealth')}
-        zones={HEALTH_ZONES}
-        width={width}
-        caption={caption}
-      />
-    );
-  }
-  if (damages.status === 'unknown') {
-    return (
-      <Unknown reason={reason} href={href}>
-        <Gauge
-          fraction={null}
-          colour={GAUGE_HEX.unknown}
-          valueText={t('maps.gauge.unknown')}
-          label={t('maps.gauge.unknownHealth', { reason })}
-          zones={[]}
-          width={width}
-          caption={caption}
-        />
-      </Unknown>
-    );
-  }
-  const reading = healthGauge(damages.health);
-  return (
-    <Gauge
-      fraction={reading.fraction}
-      colour={GAUGE_HEX[reading.colour]}
-      valueText={reading.label}
-      label={t('maps.gauge.health', { value: reading.label })}
-      zones={HEALTH_ZONES}
-      width={width}
-      caption={caption}
-    />
-  );
+export function HealthGauge({ width = 120, ...props }: Omit<DamageGaugeProps, 'ofRopesBelow'>) {
+  return <DamagesGauge kind={HEALTH} width={width} {...props} />;
 }

@@ -1,10 +1,22 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/events';
-import { ACTION_STATUS_TONE, PAST_DUE_TONE, TASK_STATUS_TONE } from '@rope/domain/status-tones';
+import { ACTION_STATUS_TONE, PAST_DUE_TONE, type StatusTone, TASK_STATUS_TONE } from '@rope/domain/status-tones';
 import type { TASK_STATUSES } from '@rope/domain/tasks';
 import type { ReactNode } from 'react';
 
 type Size = BadgeProps['size'];
+
+/** Badges keep their whole word: a narrow column grows or wraps around them rather than cutting one to "IN …". */
+export const WHOLE_BADGE = { miw: 'max-content', style: { flexShrink: 0 } } as const satisfies Partial<BadgeProps>;
+
+/** One look for every status badge: light, whole, its tone and its status in data-status. */
+function StatusBadge(props: { tone: StatusTone; status: string; size?: Size; children: ReactNode }) {
+  return (
+    <Badge {...WHOLE_BADGE} variant="light" size={props.size} color={props.tone} data-status={props.status}>
+      {props.children}
+    </Badge>
+  );
+}
 
 /** An event's action status (new, seen, repaired) in the colour every screen uses; the caller gives the label. */
 export function ActionStatusBadge(props: {
@@ -12,25 +24,13 @@ export function ActionStatusBadge(props: {
   size?: Size;
   children: ReactNode;
 }) {
-  return (
-    <Badge variant="light" size={props.size} color={ACTION_STATUS_TONE[props.status]} data-status={props.status}>
-      {props.children}
-    </Badge>
-  );
+  return <StatusBadge tone={ACTION_STATUS_TONE[props.status]} {...props} />;
 }
 
 export function TaskStatusBadge(props: { status: (typeof TASK_STATUSES)[number]; size?: Size; children: ReactNode }) {
-  return (
-    <Badge variant="light" size={props.size} color={TASK_STATUS_TONE[props.status]} data-status={props.status}>
-      {props.children}
-    </Badge>
-  );
+  return <StatusBadge tone={TASK_STATUS_TONE[props.status]} {...props} />;
 }
 
 export function PastDueBadge(props: { size?: Size; children: ReactNode }) {
-  return (
-    <Badge variant="light" size={props.size ?? 'sm'} color={PAST_DUE_TONE} data-status="past-due">
-      {props.children}
-    </Badge>
-  );
+  return <StatusBadge {...props} tone={PAST_DUE_TONE} status="past-due" size={props.size ?? 'sm'} />;
 }

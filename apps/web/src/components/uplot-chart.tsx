@@ -2,6 +2,7 @@ import { Box, Center, Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
+import classes from './uplot-chart.module.css';
 
 export type { uPlot };
 export type UplotOptions = Omit<uPlot.Options, 'width' | 'height'>;
@@ -76,7 +77,7 @@ export function UplotChart({ options, data, height, label, onChart }: UplotChart
           <Loader size="sm" aria-label={t('charts.loading')} />
         </Center>
       )}
-      <div ref={container} />
+      <div ref={container} className={classes.chart} />
     </Box>
   );
 }

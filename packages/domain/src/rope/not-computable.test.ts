@@ -1,42 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { RopeEventAttributes } from '../events.ts';
 import type { RopeAttributes } from '../ropes.ts';
 import { damageChartAnswer } from '../views/damage-chart.ts';
 import type { RopeEventInput } from './effective-events.ts';
 import { mergeMissingInputs } from './missing-inputs.ts';
-import { computeRopeDamage, computeRopeDamageFromRows, type DamageRows, summariseDamages } from './rope-damage.ts';
+import { computeRopeDamage, computeRopeDamageFromRows, summariseDamages } from './rope-damage.ts';
+import { ropeEvent as damage, damageRowsOf } from './test-fixtures.ts';
 import { WORKED_EXAMPLE_ROPE } from './worked-example.ts';
-
-let nextId = 1;
-function damage(position: number, attributes: Partial<RopeEventAttributes>): RopeEventInput {
-  return {
-    id: nextId++,
-    position,
-    attributes: {
-      timestamp: '2025-01-01T00:00:00Z',
-      recordingType: 'damage',
-      type: 'wireBreak',
-      actionStatus: 'new',
-      isImported: false,
-      ...attributes,
-    },
-  };
-}
-
-/** The same damages as bulk rows, so both paths are checked. */
-function rowsOf(events: RopeEventInput[]): DamageRows {
-  return {
-    id: events.map((event) => event.id),
-    position: events.map((event) => event.position!),
-    damageCount: events.map((event) => event.attributes.damageCount ?? 0),
-    lossAmount: events.map((event) => event.attributes.crossSectionLossAmount ?? null),
-    flags: events.map((event) => (event.attributes.crossSectionLossUnit === 'mm2' ? 1 : 0)),
-  };
-}
 
 const both = (rope: RopeAttributes, events: RopeEventInput[]) => [
   computeRopeDamage(rope, events),
-  computeRopeDamageFromRows(rope, rowsOf(events)),
+  computeRopeDamageFromRows(rope, damageRowsOf(events)),
 ];
 
 const without = (...keys: (keyof RopeAttributes)[]): RopeAttributes =>

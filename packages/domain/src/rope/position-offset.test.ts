@@ -1,27 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RopeEventAttributes } from '../events.ts';
-import { chartPositions, datumPosition, type RopeEventInput } from './effective-events.ts';
-import { computeRopeDamage, computeRopeDamageFromRows, DAMAGE_FLAGS, rowDatumPositions } from './rope-damage.ts';
+import { chartPositions, datumPosition } from './effective-events.ts';
+import { computeRopeDamage, computeRopeDamageFromRows, rowDatumPositions } from './rope-damage.ts';
+import { damageRowsOf, ropeEvent } from './test-fixtures.ts';
 import { windowPoints } from './windows.ts';
 import { WORKED_EXAMPLE_ROPE } from './worked-example.ts';
 
-let nextId = 1;
-function event(position: number | null, attributes: Partial<RopeEventAttributes>): RopeEventInput {
-  return {
-    id: nextId++,
-    position,
-    attributes: {
-      timestamp: '2025-01-01T00:00:00Z',
-      recordingType: 'damage',
-      type: 'wireBreak',
-      actionStatus: 'new',
-      isImported: false,
-      damageCount: 2,
-      ...attributes,
-    },
-  };
-}
+/** Two broken wires unless told otherwise. */
+const event = (position: number | null, attributes: Partial<RopeEventAttributes>) =>
+  ropeEvent(position, { damageCount: 2, ...attributes });
 
 // The device's zero lies 12.5 m along the rope from the datum: the device reads 87.5 m where the datum says 100 m.
 const rope = { ...WORKED_EXAMPLE_ROPE, positionOffset: 12.5 };
@@ -51,13 +39,7 @@ describe('position offset (DOMAIN.md 1)', () => {
 
   it('applies the offset on the bulk rows as on the events', () => {
     const events = [visual, imported, typedFromReport];
-    const rows = {
-      id: events.map((e) => e.id),
-      position: events.map((e) => e.position!),
-      damageCount: events.map(() => 2),
-      lossAmount: events.map(() => null),
-      flags: events.map((e) => (e.attributes.detection === 'mrt' ? DAMAGE_FLAGS.foundByMrt : 0)),
-    };
+    const rows = damageRowsOf(events);
     expect(Array.from(rowDatumPositions(rows, 12.5))).toEqual([100, 100, 100.1]);
     const fromRows = computeRopeDamageFromRows(rope, rows);
     const fromEvents = computeRopeDamage(rope, events);

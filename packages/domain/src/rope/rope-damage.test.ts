@@ -4,7 +4,6 @@ import type { RopeEventAttributes } from '../events.ts';
 import type { RopeAttributes } from '../ropes.ts';
 import { eventLossPct, lossPerBrokenWire, metallicCrossSection } from './cross-section.ts';
 import { positionOrder } from './damage-columns.ts';
-import type { RopeEventInput } from './effective-events.ts';
 import {
   computeRopeDamage,
   computeRopeDamageFromRows,
@@ -14,6 +13,7 @@ import {
   summariseDamages,
 } from './rope-damage.ts';
 import { ruleRowFor } from './rule-sets.ts';
+import { ropeEvent as event } from './test-fixtures.ts';
 import { windowPoints } from './windows.ts';
 import { WORKED_EXAMPLE_ROPE } from './worked-example.ts';
 
@@ -22,21 +22,6 @@ const pointsOf = (result: ReturnType<typeof computeRopeDamage>, series: number) 
 
 const haulRope: RopeAttributes = WORKED_EXAMPLE_ROPE;
 
-let nextId = 1;
-function event(position: number | null, attributes: Partial<RopeEventAttributes>): RopeEventInput {
-  return {
-    id: nextId++,
-    position,
-    attributes: {
-      timestamp: '2025-01-01T00:00:00Z',
-      recordingType: 'damage',
-      type: 'wireBreak',
-      actionStatus: 'new',
-      isImported: false,
-      ...attributes,
-    },
-  };
-}
 const breaks = (position: number, damageCount: number, more: Partial<RopeEventAttributes> = {}) =>
   event(position, { damageCount, ...more });
 

@@ -12,3 +12,14 @@ export const ropeEventViewSchema = z.object({
   createdAt: z.string(),
 });
 export type RopeEventView = z.infer<typeof ropeEventViewSchema>;
+
+/**
+ * An event with where it belongs, as the dashboard's and the installation's last events answer it. The rope's
+ * positionOffset comes along so the lists show datum positions as the rope's own table does (datumPosition).
+ */
+export const placedEventViewSchema = ropeEventViewSchema.extend({
+  rope: z.object({ id: z.number(), name: z.string(), positionOffset: z.number() }),
+  installation: z.object({ id: z.number(), name: z.string() }),
+  area: z.object({ id: z.number(), name: z.string() }),
+});
+export type PlacedEventView = z.infer<typeof placedEventViewSchema>;

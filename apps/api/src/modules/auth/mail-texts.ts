@@ -45,6 +45,15 @@ export function loginCodeMail(code: string): MailText {
   };
 }
 
+export function proofCodeMail(code: string): MailText {
+  return {
+    subject: `Your Rope Cockpit code to change two-factor authentication: ${code}`,
+    text:
+      `Your code to change two-factor authentication is ${code}\n\nIt works once and for ${minutes(EMAIL_CODE_TTL_MS)} ` +
+      'minutes, in the session that asked for it. If you did not ask for it, sign out everywhere and tell your administrator.\n',
+  };
+}
+
 export function loginLinkMail(link: string): MailText {
   return {
     subject: 'Your Rope Cockpit sign-in link',

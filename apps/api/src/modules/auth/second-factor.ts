@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../infra/crypto.ts';
 import { jobRequest } from '../../jobs/define.ts';
 import { sendMailJob } from '../../jobs/send-mail.ts';
-import { loginCodeMail } from './mail-texts.ts';
+import { loginCodeMail, proofCodeMail } from './mail-texts.ts';
 
 const totp = authenticator.clone({ step: TOTP_STEP_SECONDS, digits: TOTP_DIGITS, window: TOTP_WINDOW });
 
@@ -53,8 +53,16 @@ export async function acceptTotp(db: Db, user: { id: number; twoFactorSecret: st
   return rows.length === 1;
 }
 
-/** Mails a fresh 6-digit code for a pending sign-in; only its hash and expiry are kept, on the session. */
-export async function sendEmailCode(ctx: Pick<AppContext, 'db' | 'queue'>, sessionIdHash: string, email: string) {
+/**
+ * Mails a fresh 6-digit code for a pending sign-in, or as proof for changing two-factor authentication; only its hash
+ * and expiry are kept, on the session, so a code works only where it was asked for.
+ */
+export async function sendEmailCode(
+  ctx: Pick<AppContext, 'db' | 'queue'>,
+  sessionIdHash: string,
+  email: string,
+  purpose: 'login' | 'proof' = 'login',
+) {
   const code = randomInt(0, 10 ** EMAIL_CODE_DIGITS)
     .toString()
     .padStart(EMAIL_CODE_DIGITS, '0');
@@ -63,7 +71,11 @@ export async function sendEmailCode(ctx: Pick<AppContext, 'db' | 'queue'>, sessi
     .set({ emailCodeHash: sha256(code), emailCodeExpiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS) })
     .where(eq(sessions.idHash, sessionIdHash));
   await ctx.queue.enqueue(
-    jobRequest(sendMailJob, { to: email, ...loginCodeMail(code) }, `login-code:${sha256(`${sessionIdHash}:${code}`)}`),
+    jobRequest(
+      sendMailJob,
+      { to: email, ...(purpose === 'login' ? loginCodeMail(code) : proofCodeMail(code)) },
+      `${purpose}-code:${sha256(`${sessionIdHash}:${code}`)}`,
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  messageAnswerSchema,
   selfTwoFactorSchema,
   selfTwoFactorUpdateSchema,
   selfUpdateSchema,
@@ -13,6 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { requirePerson } from '../../http/guards.ts';
 import type { UserRow } from './load-actor.ts';
 import { newTotpSecret, otpauthUrl } from './second-factor.ts';
+import { sendProofCode } from './send-proof-code.ts';
+import type { SessionRow } from './session-store.ts';
 import { updateSelf } from './update-self.ts';
 import { updateTwoFactor } from './update-two-factor.ts';
 
@@ -20,6 +23,7 @@ const person = async (request: Parameters<typeof requirePerson>[0]) => {
   requirePerson(request);
 };
 const selfOf = (request: { auth: { user?: UserRow } }) => request.auth.user!;
+const sessionOf = (request: { auth: { session?: SessionRow } }) => request.auth.session!;
 
 /** The signed-in person's own settings: the two-factor method (with its QR code), language, notifications. */
 export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -75,7 +79,27 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: selfTwoFactorSchema },
         },
       },
-      async (request) => updateTwoFactor({ ctx, user: selfOf(request), input: request.body, request }),
+      async (request) =>
+        updateTwoFactor({
+          ctx,
+          user: selfOf(request),
+          sessionIdHash: request.auth.session?.idHash,
+          input: request.body,
+          request,
+        }),
+    );
+
+    app.post(
+      '/users/self/2fa/code',
+      {
+        preHandler: person,
+        schema: {
+          tags,
+          summary: 'Mail a code of the email factor, the proof for changing it without a password',
+          response: { 200: messageAnswerSchema },
+        },
+      },
+      async (request) => sendProofCode({ ctx, user: selfOf(request), session: sessionOf(request), request }),
     );
 
     app.patch(

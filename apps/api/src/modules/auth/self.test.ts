@@ -89,6 +89,7 @@ describe('own settings of the signed-in person', () => {
       ['GET', '/api/users/self/2fa'],
       ['PATCH', '/api/users/self/2fa'],
       ['POST', '/api/users/self/2fa/secret'],
+      ['POST', '/api/users/self/2fa/code'],
       ['GET', '/api/users/self/2fa/qr?secret=JBSWY3DPEHPK3PXP'],
       ['PATCH', '/api/users/self'],
     ] as const) {
@@ -122,6 +123,7 @@ describe('own settings of the signed-in person', () => {
       '/api/users/self/2fa',
       '/api/users/self/2fa/qr',
       '/api/users/self/2fa/secret',
+      '/api/users/self/2fa/code',
     ]) {
       expect(document.paths[path], path).toBeDefined();
     }

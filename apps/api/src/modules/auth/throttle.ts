@@ -59,4 +59,5 @@ export const throttleKeys = {
   loginAccount: (username: string) => `login:account:${sha256(username.trim().toLowerCase())}`,
   loginIp: (ip: string) => `login:ip:${ip.slice(0, 100)}`,
   code: (userId: number) => `login:code:${userId}`,
+  codeMail: (userId: number) => `mail:code:${userId}`,
 };

@@ -99,4 +99,74 @@ describe('second factor: code by email, delivered over SMTP', () => {
     });
     expect((await postLogin(t.app, user.email)).json()).toMatchObject({ twoFactorComplete: true });
   });
+
+  /** A complete session of a user with the email factor: signed in with the password (or none), then the code. */
+  async function signedIn(user: { email: string }, password?: string) {
+    smtp.mails.length = 0;
+    const pending = sessionCookieOf(await postLogin(t.app, user.email, password))!;
+    const code = /sign-in code is (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
+    return { cookie: sessionCookieOf(await sendCode(t.app, pending, code))!, signInCode: code };
+  }
+
+  it('turns email codes off for a person without a password with a code mailed on request, once', async () => {
+    const user = await createUser(t.ctx.db, { password: null, twoFactorMethod: 'email' });
+    await t.ctx.db.update(users).set({ loginMethod: 'email' }).where(eq(users.id, user.id));
+    const { cookie, signInCode } = await signedIn(user, '');
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/users/self/2fa', headers: { cookie }, payload });
+    const askCode = () => t.app.inject({ method: 'POST', url: '/api/users/self/2fa/code', headers: { cookie } });
+
+    expect((await patch({ twoFactorMethod: null })).statusCode).toBe(400);
+    const asked = await askCode();
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: 'A code has been sent to your email address.' });
+    const mail = await smtp.waitFor(user.email, (m) => m.subject.includes('two-factor'));
+    const code = /two-factor authentication is (\d{6})/.exec(mail.text)![1]!;
+    // The sign-in code is used up; only the code mailed to this session proves the factor.
+    if (signInCode !== code) {
+      expect((await patch({ twoFactorMethod: null, currentCode: signInCode })).statusCode).toBe(422);
+    }
+    const [still] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(still!.twoFactorMethod).toBe('email');
+    expect((await patch({ twoFactorMethod: null, currentCode: code })).json()).toEqual({ twoFactorMethod: null });
+    const [off] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(off!.twoFactorMethod).toBeNull();
+
+    // Once off there is no email factor to send a code of.
+    const none = await askCode();
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe('Codes by email are sent only while two-factor authentication uses email');
+  });
+
+  it('does not take a proof code mailed to another session, and uses each code once', async () => {
+    const user = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
+    const first = (await signedIn(user)).cookie;
+    const second = (await signedIn(user)).cookie;
+    smtp.mails.length = 0;
+    await t.app.inject({ method: 'POST', url: '/api/users/self/2fa/code', headers: { cookie: first } });
+    const code = /two-factor authentication is (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
+    const patchAs = (cookie: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/users/self/2fa',
+        headers: { cookie },
+        payload: { twoFactorMethod: null, currentCode: code },
+      });
+    expect((await patchAs(second)).statusCode).toBe(422);
+    expect((await patchAs(first)).statusCode).toBe(200);
+    await t.ctx.db.update(users).set({ twoFactorMethod: 'email' }).where(eq(users.id, user.id));
+    expect((await patchAs(first)).statusCode).toBe(422);
+  });
+
+  it('mails proof codes at most five times in fifteen minutes', async () => {
+    const user = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
+    const { cookie } = await signedIn(user);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/users/self/2fa/code', headers: { cookie } });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
 });

@@ -14,11 +14,23 @@ import { AppError } from '../../http/app-error.ts';
 import { verifyPassword } from '../../infra/crypto.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import type { UserRow } from './load-actor.ts';
-import { acceptTotp, totpStepOf } from './second-factor.ts';
+import { acceptEmailCode, acceptTotp, totpStepOf } from './second-factor.ts';
 import { clearThrottle, countAttempt, throttleKeys } from './throttle.ts';
 
-/** The password or a current authenticator code, counted like sign-in codes so it cannot be guessed. */
-async function checkProof(ctx: AppContext, user: UserRow, input: SelfTwoFactorUpdate) {
+/** A code of the factor that is set: the authenticator's, or one mailed to this session on request. */
+async function acceptCurrentCode(ctx: AppContext, user: UserRow, sessionIdHash: string | undefined, code: string) {
+  if (user.twoFactorMethod === 'authenticator') return acceptTotp(ctx.db, user, code);
+  if (user.twoFactorMethod === 'email' && sessionIdHash) return acceptEmailCode(ctx.db, sessionIdHash, code);
+  return false;
+}
+
+/** The password or a current code, counted like sign-in codes so it cannot be guessed. */
+async function checkProof(
+  ctx: AppContext,
+  user: UserRow,
+  sessionIdHash: string | undefined,
+  input: SelfTwoFactorUpdate,
+) {
   if (!input.currentPassword && !input.currentCode) {
     throw new AppError('VALIDATION', AUTH_MESSAGES.proofRequired, { currentPassword: AUTH_MESSAGES.proofRequired });
   }
@@ -30,8 +42,7 @@ async function checkProof(ctx: AppContext, user: UserRow, input: SelfTwoFactorUp
   const codeOk =
     !passwordOk &&
     Boolean(input.currentCode) &&
-    user.twoFactorMethod === 'authenticator' &&
-    (await acceptTotp(ctx.db, user, input.currentCode!.replace(/\s/g, '')));
+    (await acceptCurrentCode(ctx, user, sessionIdHash, input.currentCode!.replace(/\s/g, '')));
   if (!passwordOk && !codeOk) {
     const field = input.currentPassword ? 'currentPassword' : 'currentCode';
     throw new AppError('RULE_VIOLATION', AUTH_MESSAGES.proofIncorrect, { [field]: AUTH_MESSAGES.proofIncorrect });
@@ -46,11 +57,14 @@ async function checkProof(ctx: AppContext, user: UserRow, input: SelfTwoFactorUp
 export async function updateTwoFactor({
   ctx,
   user,
+  sessionIdHash,
   input,
   request,
 }: {
   ctx: AppContext;
   user: UserRow;
+  /** The caller's session, where a mailed proof code is kept. */
+  sessionIdHash: string | undefined;
   input: SelfTwoFactorUpdate;
   request: FastifyRequest;
 }): Promise<{ twoFactorMethod: TwoFactorMethod | null }> {
@@ -58,7 +72,7 @@ export async function updateTwoFactor({
   const keepsAuthenticator = method === 'authenticator' && !input.twoFactorSecret && user.twoFactorMethod === method;
   if (keepsAuthenticator) return { twoFactorMethod: method };
   if (twoFactorChangeNeedsProof(user.twoFactorMethod as TwoFactorMethod | null, input))
-    await checkProof(ctx, user, input);
+    await checkProof(ctx, user, sessionIdHash, input);
   let values: Partial<UserRow> = { twoFactorMethod: method, twoFactorSecret: null, twoFactorLastStep: null };
   if (method === 'authenticator') {
     const secret = input.twoFactorSecret?.toUpperCase() ?? '';

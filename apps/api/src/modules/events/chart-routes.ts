@@ -8,6 +8,7 @@ import { listInstallations } from '../installations/list.ts';
 import { listRopes } from '../ropes/list.ts';
 import { currentBendingCycles, damageChart, lossOverTarget } from './damage-chart.ts';
 import { listLatestEvents } from './list.ts';
+import { placedEventViewSchema } from './view.ts';
 
 /** A bound of the x axis: bending cycles as a decimal number, or a time as an ISO date; nothing read as NaN. */
 const rangeBound = z
@@ -89,6 +90,7 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['events'],
           params: idParamsSchema,
           querystring: z.object({ limit: integerTextSchema(1, 100).default(10), ...showAs }),
+          response: { 200: z.object({ ropeEvents: z.array(placedEventViewSchema) }) },
         },
       },
       async (request) => {

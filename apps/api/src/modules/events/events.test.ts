@@ -13,6 +13,7 @@ describe('rope events', () => {
   let cast: ReturnType<typeof createCast>;
   let ropeId: number;
   let foreignRopeId: number;
+  let mandatorId: number;
 
   const damage = (position: number, damageCount: number, extra: object = {}) => ({
     ropeEvent: {
@@ -32,6 +33,7 @@ describe('rope events', () => {
     t = await createTestApp();
     cast = createCast(t);
     const mandator = await createMandator(t.ctx.db);
+    mandatorId = mandator.id;
     const other = await createMandator(t.ctx.db);
     const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
     ropeId = (await createRope(t.ctx.db, installation.id)).id;
@@ -221,6 +223,30 @@ describe('rope events', () => {
       await cast.call('client', 'GET', `/areas/${latest[0].area.id}/installations/events/damage-summary`)
     ).json();
     expect(summary.installations[0].ropes[0].damages.damage).toBeGreaterThan(0);
+  });
+
+  it("carries each rope's positionOffset with its last events, so they can show datum positions", async () => {
+    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandatorId)).id);
+    const offsetRope = (await createRope(t.ctx.db, installation.id)).id;
+    await t.ctx.db
+      .update(ropes)
+      .set({ attributes: { ...HAUL_ROPE, positionOffset: 12.5 } })
+      .where(eq(ropes.id, offsetRope));
+    const mrt = damage(40, 1, { detection: 'mrt', timestamp: '2026-03-02T10:00:00Z' });
+    mrt.ropeEvent.rope.id = offsetRope;
+    expect((await cast.call('client', 'POST', '/events', mrt)).statusCode).toBe(200);
+    const ofInstallation = (await cast.call('client', 'GET', `/installations/${installation.id}/events`)).json();
+    expect(ofInstallation.ropeEvents).toEqual([
+      expect.objectContaining({
+        position: 40,
+        rope: { id: offsetRope, name: expect.any(String), positionOffset: 12.5 },
+      }),
+    ]);
+    const latest = (await cast.call('client', 'GET', '/events?limit=100')).json().ropeEvents;
+    expect(latest.find((event: { rope: { id: number } }) => event.rope.id === offsetRope).rope.positionOffset).toBe(
+      12.5,
+    );
+    expect(latest.find((event: { rope: { id: number } }) => event.rope.id === ropeId).rope.positionOffset).toBe(0);
   });
 
   it('computes loss over time after each inspection, and deletes an event with its history', async () => {

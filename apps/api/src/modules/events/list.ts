@@ -120,7 +120,11 @@ export async function listLatestEvents({
     .select({
       event: ropeEvents,
       documentCount,
-      rope: { id: ropes.id, name: ropes.name },
+      rope: {
+        id: ropes.id,
+        name: ropes.name,
+        positionOffset: sql<number>`coalesce((${ropes.attributes}->>'positionOffset')::float8, 0)`,
+      },
       installation: { id: installations.id, name: installations.name },
       area: { id: areas.id, name: areas.name },
     })

@@ -12,7 +12,7 @@ import { IMPORT_XML_MAX_BYTES } from './import-xml.ts';
 import { createInspectionXmlReader } from './import-xml-pool.ts';
 import { listLatestEvents, listRopeEvents } from './list.ts';
 import { createEvent, deleteEvent, updateEvent } from './save.ts';
-import { ropeEventViewSchema, toEventView } from './view.ts';
+import { placedEventViewSchema, ropeEventViewSchema, toEventView } from './view.ts';
 
 const ropeEventsQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
@@ -23,11 +23,6 @@ const ropeEventsQuery = z.object({
   positionTo: decimalTextSchema.optional(),
   damageFilter: z.enum(['manual', 'mrt']).optional(),
   showAsUser: idTextSchema.optional(),
-});
-const placed = ropeEventViewSchema.extend({
-  rope: z.object({ id: z.number(), name: z.string() }),
-  installation: z.object({ id: z.number(), name: z.string() }),
-  area: z.object({ id: z.number(), name: z.string() }),
 });
 const limitQuery = z.object({ limit: integerTextSchema(1, 100).default(10) });
 
@@ -130,7 +125,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           querystring: limitQuery,
-          response: { 200: z.object({ ropeEvents: z.array(placed) }) },
+          response: { 200: z.object({ ropeEvents: z.array(placedEventViewSchema) }) },
         },
       },
       async (request) => {

@@ -1,9 +1,9 @@
 import { documents, ropeEvents } from '@rope/db/schema/index';
-import { type RopeEventView, ropeEventViewSchema } from '@rope/domain/views/events';
+import { placedEventViewSchema, type RopeEventView, ropeEventViewSchema } from '@rope/domain/views/events';
 import { sql } from 'drizzle-orm';
 
 export type { RopeEventView };
-export { ropeEventViewSchema };
+export { placedEventViewSchema, ropeEventViewSchema };
 
 type EventRow = typeof ropeEvents.$inferSelect;
 

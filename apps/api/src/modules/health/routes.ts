@@ -1,4 +1,5 @@
 import { healthSchema } from '@rope/domain/health';
+import { can } from '@rope/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 
@@ -9,18 +10,22 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['system'],
-          summary: 'Database and queue state',
+          summary: 'ok or degraded; the database and queue behind it for admins only',
           response: { 200: healthSchema, 503: healthSchema },
         },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
         const [databaseOk, queue] = await Promise.all([
           ctx.database.ping(),
           ctx.queue.health().catch(() => ({ kind: ctx.queue.kind, ok: false, pending: -1 })),
         ]);
         const ok = databaseOk && queue.ok;
-        return reply.status(ok ? 200 : 503).send({
-          status: ok ? 'ok' : 'degraded',
+        const status = ok ? 'ok' : 'degraded';
+        // The answer differs by caller, and a stale one is worse than none: nobody keeps it.
+        reply.status(ok ? 200 : 503).header('Cache-Control', 'no-store');
+        if (!can(request.auth.actor, 'SYSTEM_STATUS')) return reply.send({ status });
+        return reply.send({
+          status,
           database: { kind: ctx.database.kind, ok: databaseOk },
           queue: { kind: queue.kind, ok: queue.ok, pending: queue.pending },
           version: ctx.version,

@@ -8,14 +8,7 @@ import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
 import { registerJobs } from '../../jobs/registry.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  buildPlace,
-  configure,
-  damageUntilHealthBelow,
-  deleteRedisKeys,
-  REDIS_URL,
-  redisUnreachable,
-} from './test-support.ts';
+import { damageUntilHealthBelow, deleteRedisKeys, REDIS_URL, redisUnreachable, watchedPlace } from './test-support.ts';
 
 const skipReason = await redisUnreachable();
 const timings = { pollMs: 50, backoffMs: 50, lockMs: 10_000 };
@@ -59,29 +52,13 @@ describe.skipIf(Boolean(skipReason))(
       await deleteRedisKeys(REDIS_URL, prefix);
     });
 
-    async function watchedPlace() {
-      const place = await buildPlace(t);
-      const editor = await place.person(['ROLE_CLIENT_ADMIN']);
-      const alice = await place.person(['ROLE_USER']);
-      await configure(
-        t,
-        place.installation.id,
-        {
-          channels: ['email'],
-          users: [alice.id, editor.id],
-          rules: [{ type: 'ropeHealth', threshold: 50, reset: true }],
-        },
-        editor.cookie,
-      );
-      return { place, editor, alice };
-    }
     const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email.toLowerCase()));
 
     it('a damage event that pushes a rope below the threshold: one notification, one mail per recipient', async () => {
       const queue = await startWorker(t.ctx);
       t.ctx.queue = queue;
       try {
-        const { place, editor, alice } = await watchedPlace();
+        const { place, editor, alice } = await watchedPlace(t, { editorToo: true });
         await damageUntilHealthBelow(t, place.rope.id, editor.cookie, 50);
         await queue.idle(30_000);
         await Promise.all([smtp.waitFor(alice.email), smtp.waitFor(editor.email)]);
@@ -101,7 +78,7 @@ describe.skipIf(Boolean(skipReason))(
       const down = createBullmqQueue(t.ctx.db, `redis://127.0.0.1:${await closedPort()}`, { timings, prefix });
       down.startRelay();
       t.ctx.queue = down;
-      const { place, editor, alice } = await watchedPlace();
+      const { place, editor, alice } = await watchedPlace(t, { editorToo: true });
       await damageUntilHealthBelow(t, place.rope.id, editor.cookie, 50);
       const reads = [
         '/api/areas',
@@ -111,7 +88,9 @@ describe.skipIf(Boolean(skipReason))(
       for (const url of reads) {
         expect((await t.app.inject({ method: 'GET', url, headers: { cookie: editor.cookie } })).statusCode).toBe(200);
       }
-      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json().queue).toMatchObject({ ok: false });
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'degraded' });
       await new Promise((resolve) => setTimeout(resolve, 300));
       const waiting = await t.ctx.db
         .select()

@@ -1,25 +1,18 @@
 import { notifications, outbox, ropes, tasks } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startScheduleTimer } from '../../infra/queue/schedule-timer.ts';
 import type { JobRequest } from '../../infra/queue/types.ts';
 import { scanDueTasksJob } from '../../jobs/scan-due-tasks.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestSmtpServer } from '../../test/smtp-server.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { scanDueTasks } from './scan-due-tasks.ts';
-import { buildPlace, HAUL_ROPE, unsubscribe } from './test-support.ts';
+import { buildPlace, HAUL_ROPE, mailsTo, unsubscribe, useMailingApp } from './test-support.ts';
 
 describe('due tasks', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({}, { smtpUrl: smtp.url, processJobs: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  useMailingApp((started) => ({ t, smtp } = started));
 
   it('tells the assignees once when a task becomes due by date or by bending cycles', async () => {
     const place = await buildPlace(t);
@@ -77,10 +70,10 @@ describe('due tasks', () => {
       "Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 2020-01-01",
     ]);
     for (const person of [anna, ben]) {
-      const mails = smtp.mails.filter((mail) => mail.to.includes(person.email.toLowerCase()));
+      const mails = mailsTo(smtp, person.email);
       expect(mails.map((mail) => mail.subject).sort()).toEqual(rows.map((row) => `Rope Cockpit: ${row.text}`).sort());
     }
-    expect(smtp.mails.filter((mail) => mail.to.includes(cleo.email.toLowerCase()))).toEqual([]);
+    expect(mailsTo(smtp, cleo.email)).toEqual([]);
     const notified = await t.ctx.db.select().from(tasks).where(eq(tasks.id, byCycles));
     expect(notified[0]!.dueNotifiedAt).toBeInstanceOf(Date);
 
@@ -100,11 +93,11 @@ describe('due tasks', () => {
     expect(patch.statusCode).toBe(200);
     await scanDueTasks(t.ctx);
     await t.ctx.queue.idle();
-    const annaMails = smtp.mails.filter((mail) => mail.to.includes(anna.email.toLowerCase()));
+    const annaMails = mailsTo(smtp, anna.email);
     expect(annaMails.map((mail) => mail.subject)).toContain(
       "Rope Cockpit: Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 2021-06-01",
     );
     expect(annaMails).toHaveLength(3);
-    expect(smtp.mails.filter((mail) => mail.to.includes(ben.email.toLowerCase()))).toHaveLength(2);
+    expect(mailsTo(smtp, ben.email)).toHaveLength(2);
   });
 });

@@ -1,36 +1,32 @@
 import { readFile } from 'node:fs/promises';
-import { notificationDeliveries, notifications, ropeEvents, ropes, users } from '@rope/db/schema/index';
+import { notificationDeliveries, ropeEvents, ropes, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRope } from '../../test/factories.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestSmtpServer } from '../../test/smtp-server.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import {
   buildPlace,
   configure,
-  damageBody,
   damageUntilHealthBelow,
   HAUL_ROPE,
+  HEALTH_BELOW_HALF,
+  mailsTo as mailsIn,
+  notificationsOf as notificationsIn,
+  postDamage,
   ropeHealth,
   unsubscribe,
+  useMailingApp,
   WORKED_EXAMPLE,
+  watchedPlace,
 } from './test-support.ts';
 
 describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ PUBLIC_URL: 'https://cockpit.example.com' }, { smtpUrl: smtp.url, processJobs: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
-  const notificationsOf = (installationId: number) =>
-    t.ctx.db.select().from(notifications).where(eq(notifications.installationId, installationId));
-  const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email.toLowerCase()));
+  useMailingApp((started) => ({ t, smtp } = started), { PUBLIC_URL: 'https://cockpit.example.com' });
+  const notificationsOf = (installationId: number) => notificationsIn(t, installationId);
+  const mailsTo = (email: string) => mailsIn(smtp, email);
 
   it('tells each recipient once when health falls below the threshold, and not again without recovery', async () => {
     const place = await buildPlace(t);
@@ -42,11 +38,7 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
     await configure(
       t,
       place.installation.id,
-      {
-        channels: ['email'],
-        users: [alice.id, bob.id, carol.id],
-        rules: [{ type: 'ropeHealth', threshold: 50, reset: true }],
-      },
+      { channels: ['email'], users: [alice.id, bob.id, carol.id], rules: [HEALTH_BELOW_HALF] },
       editor.cookie,
     );
     const health = await damageUntilHealthBelow(t, place.rope.id, editor.cookie, 50);
@@ -82,13 +74,7 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
       ].sort(),
     );
 
-    const further = await t.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: { cookie: editor.cookie },
-      payload: damageBody(place.rope.id, 100.02, 3),
-    });
-    expect(further.json().ropeChanged).toBe(true);
+    expect((await postDamage(t, editor.cookie, place.rope.id, 100.02, 3)).ropeChanged).toBe(true);
     expect(await ropeHealth(t, place.rope.id)).toBeLessThan(health);
     await t.ctx.queue.idle();
     expect(await notificationsOf(place.installation.id)).toHaveLength(1);
@@ -108,15 +94,7 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
   });
 
   it('neither fires nor re-arms on an unknown health, and fires once when the settings are completed', async () => {
-    const place = await buildPlace(t);
-    const editor = await place.person(['ROLE_CLIENT_ADMIN']);
-    const alice = await place.person(['ROLE_USER']);
-    await configure(
-      t,
-      place.installation.id,
-      { channels: ['email'], users: [alice.id], rules: [{ type: 'ropeHealth', threshold: 50, reset: true }] },
-      editor.cookie,
-    );
+    const { place, editor } = await watchedPlace(t);
     const settings = async (attributes: object) => {
       const answer = await t.app.inject({
         method: 'PATCH',
@@ -142,14 +120,7 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
     // A rope below the threshold while unknown: nothing until the settings are complete, then one notification.
     const other = await createRope(t.ctx.db, place.installation.id, 'Counter rope');
     await t.ctx.db.update(ropes).set({ attributes: withoutDiameter }).where(eq(ropes.id, other.id));
-    for (const [position, count] of WORKED_EXAMPLE) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/events',
-        headers: { cookie: editor.cookie },
-        payload: damageBody(other.id, position, count),
-      });
-    }
+    for (const [position, count] of WORKED_EXAMPLE) await postDamage(t, editor.cookie, other.id, position, count);
     await t.ctx.queue.idle();
     expect(await ropeHealth(t, other.id)).toBeNull();
     expect(await notificationsOf(place.installation.id)).toHaveLength(1);
@@ -167,15 +138,7 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
 
   it('sends nothing for a rule muted on the installation or on the rope', async () => {
     for (const where of ['installation', 'rope'] as const) {
-      const place = await buildPlace(t);
-      const editor = await place.person(['ROLE_CLIENT_ADMIN']);
-      const alice = await place.person(['ROLE_USER']);
-      await configure(
-        t,
-        place.installation.id,
-        { channels: ['email'], users: [alice.id], rules: [{ type: 'ropeHealth', threshold: 50, reset: true }] },
-        editor.cookie,
-      );
+      const { place, editor, alice } = await watchedPlace(t);
       const url =
         where === 'rope'
           ? `/api/ropes/${place.rope.id}/notification-status`
@@ -195,24 +158,13 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
   });
 
   it('notifies each new event of a watched type, on email and SMS, and writes the rest of the channels', async () => {
-    const place = await buildPlace(t);
-    const editor = await place.person(['ROLE_CLIENT_ADMIN']);
-    const alice = await place.person(['ROLE_USER']);
-    await configure(
-      t,
-      place.installation.id,
-      { channels: ['email', 'sms'], users: [alice.id, editor.id], rules: [{ type: 'wireBreak', reset: true }] },
-      editor.cookie,
-    );
+    const { place, editor, alice } = await watchedPlace(t, {
+      channels: ['email', 'sms'],
+      rules: [{ type: 'wireBreak', reset: true }],
+      editorToo: true,
+    });
     await t.ctx.db.update(users).set({ phone: '+41 79 000 00 00' }).where(eq(users.id, alice.id));
-    for (const position of [10, 20]) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/events',
-        headers: { cookie: editor.cookie },
-        payload: damageBody(place.rope.id, position, 1),
-      });
-    }
+    for (const position of [10, 20]) await postDamage(t, editor.cookie, place.rope.id, position, 1);
     await t.ctx.queue.idle();
     const rows = await notificationsOf(place.installation.id);
     expect(rows.map((row) => row.text)).toEqual([

@@ -1,27 +1,23 @@
-import { notifications } from '@rope/db/schema/index';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestSmtpServer } from '../../test/smtp-server.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { deliverNotification } from './deliver.ts';
 import { evaluateTrigger } from './evaluate.ts';
-import { buildPlace, configure, deliveryReference } from './test-support.ts';
+import {
+  buildPlace,
+  configure,
+  deliveryReference,
+  mailsTo as mailsIn,
+  notificationsOf as notificationsIn,
+  useMailingApp,
+} from './test-support.ts';
 
 describe('idempotent jobs', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({}, { smtpUrl: smtp.url, processJobs: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
-  const notificationsOf = (installationId: number) =>
-    t.ctx.db.select().from(notifications).where(eq(notifications.installationId, installationId));
-  const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email.toLowerCase()));
+  useMailingApp((started) => ({ t, smtp } = started));
+  const notificationsOf = (installationId: number) => notificationsIn(t, installationId);
+  const mailsTo = (email: string) => mailsIn(smtp, email);
 
   it('processes the same evaluate and deliver jobs twice and notifies once', async () => {
     const place = await buildPlace(t);

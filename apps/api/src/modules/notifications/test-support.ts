@@ -1,12 +1,14 @@
-import { ropes, users } from '@rope/db/schema/index';
+import { notifications, ropes, users } from '@rope/db/schema/index';
 import type { NotificationSettings } from '@rope/domain/notifications';
 import type { Role } from '@rope/domain/roles';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
 import { signIn } from '../../test/sign-in.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -65,6 +67,44 @@ export function damageBody(ropeId: number, position: number, damageCount: number
   };
 }
 
+/** Posts one wire-break damage as the person of `cookie`; throws when it is refused. */
+export async function postDamage(t: TestApp, cookie: string, ropeId: number, position: number, damageCount: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: { cookie },
+    payload: damageBody(ropeId, position, damageCount),
+  });
+  if (response.statusCode !== 200) throw new Error(`event refused: ${response.statusCode} ${response.body}`);
+  return response.json() as { ropeEvent: { id: number }; ropeChanged: boolean };
+}
+
+/**
+ * For one describe block: a test app that runs its jobs and mails to a real SMTP server on loopback, started before
+ * the tests and stopped after them; `use` receives both once they run.
+ */
+export function useMailingApp(
+  use: (started: { t: TestApp; smtp: TestSmtpServer }) => void,
+  env: Record<string, string> = {},
+) {
+  let started: { t: TestApp; smtp: TestSmtpServer } | undefined;
+  beforeAll(async () => {
+    const smtp = await startTestSmtpServer();
+    started = { smtp, t: await createTestApp(env, { smtpUrl: smtp.url, processJobs: true }) };
+    use(started);
+  });
+  afterAll(async () => {
+    await started?.t.close();
+    await started?.smtp.close();
+  });
+}
+
+export const notificationsOf = (t: TestApp, installationId: number) =>
+  t.ctx.db.select().from(notifications).where(eq(notifications.installationId, installationId));
+
+export const mailsTo = (smtp: TestSmtpServer, email: string) =>
+  smtp.mails.filter((mail) => mail.to.includes(email.toLowerCase()));
+
 /** A mandator with an area, a "Gondola Zermatt" installation and its "Haul rope", and people to act. */
 export async function buildPlace(t: TestApp) {
   const mandator = await createMandator(t.ctx.db);
@@ -89,16 +129,33 @@ export async function configure(t: TestApp, installationId: number, settings: No
   if (response.statusCode !== 200) throw new Error(`settings refused: ${response.body}`);
 }
 
+/** Health below 50 %, told again after a recovery: the rule most tests watch. */
+export const HEALTH_BELOW_HALF = { type: 'ropeHealth', threshold: 50, reset: true } as const;
+
+/**
+ * A place whose installation a client admin set up to tell Alice, by email unless told otherwise, of the rules (health
+ * below half by default); the admin hears it too when `editorToo`.
+ */
+export async function watchedPlace(
+  t: TestApp,
+  {
+    rules = [HEALTH_BELOW_HALF],
+    channels = ['email'],
+    editorToo = false,
+  }: Partial<Pick<NotificationSettings, 'rules' | 'channels'>> & { editorToo?: boolean } = {},
+) {
+  const place = await buildPlace(t);
+  const editor = await place.person(['ROLE_CLIENT_ADMIN']);
+  const alice = await place.person(['ROLE_USER']);
+  const users = editorToo ? [alice.id, editor.id] : [alice.id];
+  await configure(t, place.installation.id, { channels, users, rules }, editor.cookie);
+  return { place, editor, alice };
+}
+
 /** Posts the worked example's damages one by one until the rope's health is below `below`; answers the health. */
 export async function damageUntilHealthBelow(t: TestApp, ropeId: number, cookie: string, below: number) {
   for (const [position, count] of WORKED_EXAMPLE) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: { cookie },
-      payload: damageBody(ropeId, position, count),
-    });
-    if (response.statusCode !== 200) throw new Error(`event refused: ${response.statusCode} ${response.body}`);
+    await postDamage(t, cookie, ropeId, position, count);
     const health = await ropeHealth(t, ropeId);
     if (health !== null && health < below) return health;
   }

@@ -1,14 +1,11 @@
 import type { InstallationUpdate } from '@rope/domain/hierarchy';
-import type { RopeEventView } from '@rope/domain/views/events';
+import type { PlacedEventView } from '@rope/domain/views/events';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 
-export interface PlacedEvent extends Omit<RopeEventView, 'rope'> {
-  rope: { id: number; name: string };
-  installation: { id: number; name: string };
-  area: { id: number; name: string };
-}
+/** An event with its rope (and that rope's positionOffset), installation and area. */
+export type PlacedEvent = PlacedEventView;
 
 export const installationKeys = {
   all: ['installations'] as const,

@@ -8,6 +8,7 @@ import { ScreenAlert } from '../../../components/screen-alert';
 import { ActionStatusBadge, PastDueBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { useCan, useSessionUser } from '../../auth/session';
+import { EventPosition } from '../../events/components/event-position';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
 import {
@@ -104,8 +105,7 @@ function LastEvents() {
       {
         id: 'position',
         header: t('dashboard.events.position'),
-        cell: ({ row }) =>
-          row.original.position === null ? t('dashboard.events.global') : fmt.position(row.original.position),
+        cell: ({ row }) => <EventPosition event={row.original} positionOffset={row.original.rope.positionOffset} />,
       },
       {
         id: 'status',

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import type { RopeEventView } from '../types';
+import { EventPosition } from './event-position';
 
 interface EventDetailsDialogProps {
   rope: RopeView;
@@ -27,7 +28,9 @@ export function EventDetailsDialog({ rope, event, onClose }: EventDetailsDialogP
         [t('events.fields.type'), t(`events.types.${a.type}`)],
         [
           t('events.fields.position'),
-          event?.position == null ? t('events.table.global') : fmt.position(event.position),
+          event ? (
+            <EventPosition key="position" event={event} positionOffset={rope.attributes.positionOffset ?? 0} />
+          ) : undefined,
         ],
         [t('events.fields.positionEnd'), a.positionEnd === undefined ? undefined : fmt.position(a.positionEnd)],
         [t('events.fields.actionStatus'), t(`events.statuses.${a.actionStatus}`)],

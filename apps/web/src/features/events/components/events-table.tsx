@@ -1,11 +1,11 @@
-import { Text, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/events';
-import { datumPosition } from '@rope/domain/rope/effective-events';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
 import { useFormat } from '../../../lib/format';
 import type { RopeEventView } from '../types';
+import { EventPosition } from './event-position';
 import { EventRowActions } from './event-row-actions';
 import { StatusCell } from './status-cell';
 
@@ -57,26 +57,7 @@ export function EventsTable(props: EventsTableProps) {
       {
         id: 'position',
         header: t('events.table.position'),
-        cell: ({ row }) => {
-          const recorded = row.original.position;
-          if (recorded === null) {
-            return (
-              <Text size="sm" c="dimmed">
-                {t('events.table.global')}
-              </Text>
-            );
-          }
-          const datum = datumPosition(row.original, offset) ?? recorded;
-          if (datum === recorded) return fmt.position(recorded);
-          return (
-            <>
-              {fmt.position(datum)}
-              <Text size="xs" c="dimmed">
-                {t('events.table.devicePosition', { position: fmt.position(recorded) })}
-              </Text>
-            </>
-          );
-        },
+        cell: ({ row }) => <EventPosition event={row.original} positionOffset={offset} />,
       },
       {
         id: 'status',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { ActionStatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
+import { EventPosition } from '../../events/components/event-position';
 import { type PlacedEvent, useInstallationEvents } from '../api';
 
 /** The installation's last 10 events over all its ropes. */
@@ -44,8 +45,7 @@ export function InstallationEventsTable({ areaId, installationId }: { areaId: nu
       {
         id: 'position',
         header: t('installations.events.position'),
-        cell: ({ row }) =>
-          row.original.position === null ? t('installations.events.global') : fmt.position(row.original.position),
+        cell: ({ row }) => <EventPosition event={row.original} positionOffset={row.original.rope.positionOffset} />,
       },
       {
         id: 'status',

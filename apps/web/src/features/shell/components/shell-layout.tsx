@@ -7,6 +7,7 @@ import { Outlet } from 'react-router';
 import { useSessionUser } from '../../auth/session';
 import { readSidebarWidth, storeSidebarWidth } from '../sidebar-width';
 import { useUserLanguage } from '../use-user-language';
+import classes from './shell.module.css';
 import { ShellFooter } from './shell-footer';
 import { ShellHeader } from './shell-header';
 import { ShellNavbar } from './shell-navbar';
@@ -42,7 +43,7 @@ function ShellFrame({ user }: { user: SessionUser }) {
         <ShellNavbar user={user} onNavigate={navigation.close} />
         <SidebarResizeHandle width={width} onResize={setWidth} onResizeEnd={storeSidebarWidth} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main className={classes.main}>
         <Outlet />
       </AppShell.Main>
       {user.isFreeUser ? (

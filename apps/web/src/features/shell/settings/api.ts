@@ -1,4 +1,4 @@
-import { twoFactorSecretAnswerSchema } from '@rope/domain/auth';
+import { messageAnswerSchema, twoFactorSecretAnswerSchema } from '@rope/domain/auth';
 import type { TwoFactorMethod } from '@rope/domain/users';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -12,6 +12,11 @@ export async function fetchTwoFactorMethod(): Promise<TwoFactorMethod | null> {
 /** A new authenticator secret; it becomes the user's only once saved with a matching code. */
 export async function createTwoFactorSecret() {
   return twoFactorSecretAnswerSchema.parse(await apiFetch<unknown>('/users/self/2fa/secret', { method: 'POST' }));
+}
+
+/** Mails a code of the email factor to the signed-in person: the proof for changing it without a password. */
+export async function sendProofCode() {
+  return messageAnswerSchema.parse(await apiFetch<unknown>('/users/self/2fa/code', { method: 'POST' }));
 }
 
 export function twoFactorQrUrl(secret: string): string {
@@ -32,13 +37,16 @@ export interface TwoFactorFormValues {
   proof: string;
 }
 
-/** The proof as the API takes it: six digits are a code of the current authenticator, anything else the password. */
+/**
+ * The proof as the API takes it: six digits are a code of the current factor (the authenticator's, or one mailed on
+ * request), anything else the password; passwords are never that short.
+ */
 export function proofOf(
   saved: TwoFactorMethod | null,
   proof: string,
 ): Pick<TwoFactorChange, 'currentPassword' | 'currentCode'> {
   const code = proof.replace(/\s/g, '');
-  return saved === 'authenticator' && /^\d{6}$/.test(code) ? { currentCode: code } : { currentPassword: proof };
+  return saved !== null && /^\d{6}$/.test(code) ? { currentCode: code } : { currentPassword: proof };
 }
 
 export async function saveTwoFactorMethod(change: TwoFactorChange): Promise<void> {

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, PasswordInput, Radio, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { isSuitableForEmailLogin, twoFactorChangeNeedsProof } from '@rope/domain/auth';
@@ -16,6 +16,7 @@ import {
   proofOf,
   saveTwoFactorMethod,
   selfTwoFactorKey,
+  sendProofCode,
   type TwoFactorFormValues,
 } from './api';
 import { AuthenticatorSetup } from './authenticator-setup';
@@ -47,6 +48,12 @@ export function TwoFactorSettings({ user, onDone }: TwoFactorSettingsProps) {
   return <TwoFactorForm user={user} saved={saved.data} onDone={onDone} />;
 }
 
+function proofLabelKey(saved: TwoFactorMethod | null) {
+  if (saved === 'authenticator') return 'settings.twoFactor.proofOrCode' as const;
+  if (saved === 'email') return 'settings.twoFactor.proofOrEmailCode' as const;
+  return 'settings.twoFactor.proof' as const;
+}
+
 interface TwoFactorFormProps extends TwoFactorSettingsProps {
   saved: TwoFactorMethod | null;
 }
@@ -61,6 +68,8 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
   const needsProof = twoFactorChangeNeedsProof(saved, { twoFactorMethod: nextMethod });
   const emailAllowed = isSuitableForEmailLogin(user.email);
   const secret = useMutation({ mutationFn: createTwoFactorSecret });
+  // Someone who signs in without a password proves the email factor with a code mailed on request.
+  const proofCode = useMutation({ mutationFn: sendProofCode });
   const form = useForm<TwoFactorFormValues>({
     initialValues: { code: '', proof: '' },
     validate: {
@@ -135,12 +144,26 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
         ) : null}
         {needsProof ? (
           <PasswordInput
-            label={saved === 'authenticator' ? t('settings.twoFactor.proofOrCode') : t('settings.twoFactor.proof')}
+            label={t(proofLabelKey(saved))}
             description={t('settings.twoFactor.proofHint')}
             autoComplete="current-password"
             required
             {...form.getInputProps('proof')}
           />
+        ) : null}
+        {needsProof && saved === 'email' ? (
+          <Group gap="sm" wrap="nowrap" align="center">
+            <Button variant="light" onClick={() => proofCode.mutate()} loading={proofCode.isPending}>
+              {t('settings.twoFactor.sendCode')}
+            </Button>
+            <Text size="sm" c={proofCode.isError ? 'red' : 'dimmed'} role="status">
+              {proofCode.isSuccess
+                ? translateMessage(t, proofCode.data.message)
+                : proofCode.isError
+                  ? failureText(t, proofCode.error, t('settings.failed'))
+                  : t('settings.twoFactor.sendCodeHint')}
+            </Text>
+          </Group>
         ) : null}
         {save.isError && !form.errors.proof ? (
           <Alert color="red" role="alert">

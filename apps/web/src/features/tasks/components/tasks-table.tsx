@@ -2,7 +2,7 @@ import { Badge, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
-import { PastDueBadge, TaskStatusBadge } from '../../../components/status-badge';
+import { PastDueBadge, TaskStatusBadge, WHOLE_BADGE } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { TASK_TABLE_MAX_HEIGHT, taskStatusKey } from '../task-display';
 import type { TaskView } from '../types';
@@ -38,7 +38,7 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
               {row.original.attributes.title}
             </Text>
             {row.original.attributes.isInternal ? (
-              <Badge size="xs" variant="light" color="grape">
+              <Badge {...WHOLE_BADGE} size="xs" variant="light" color="grape">
                 {t('tasks.table.internal')}
               </Badge>
             ) : null}

@@ -1,0 +1,35 @@
+import { AUTH_MESSAGES, THROTTLE } from '@rope/domain/auth';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import type { UserRow } from './load-actor.ts';
+import { sendEmailCode } from './second-factor.ts';
+import type { SessionRow } from './session-store.ts';
+import { countAttempt, throttleKeys } from './throttle.ts';
+
+/**
+ * POST /users/self/2fa/code: mails a code of the email factor to its owner, the proof that a person who signs in
+ * without a password can give for changing two-factor authentication. Counted per person like sign-in codes.
+ */
+export async function sendProofCode({
+  ctx,
+  user,
+  session,
+  request,
+}: {
+  ctx: AppContext;
+  user: UserRow;
+  session: SessionRow;
+  request: FastifyRequest;
+}): Promise<{ message: string }> {
+  if (user.twoFactorMethod !== 'email') {
+    throw new AppError('RULE_VIOLATION', AUTH_MESSAGES.proofCodeNeedsEmailFactor);
+  }
+  await countAttempt(ctx.db, [
+    { key: throttleKeys.codeMail(user.id), limit: THROTTLE.codeMailsPerUser, windowMs: THROTTLE.windowMs },
+  ]);
+  await sendEmailCode(ctx, session.idHash, user.email, 'proof');
+  await writeAudit(ctx.db, { action: 'user.two-factor.code', actorUserId: user.id }, request);
+  return { message: AUTH_MESSAGES.proofCodeSent };
+}

@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root folder, with a trailing slash. */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server wrote so far, stdout and stderr. */
+  output: () => string;
+  /** SIGTERM, SIGKILL after 20 s; removes the data directory. Answers the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export interface ServerOptions {
+  /** Overrides of the defaults below and of the caller's environment. */
+  env?: Record<string, string>;
+  /** How long start-up may take until /api/health answers 200: demo data on a busy machine takes minutes. */
+  startTimeoutMs: number;
+  /** The temporary data directory's name starts with this. */
+  dataDirPrefix: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Starts the real API server with the built web client on a free port, in embedded mode (PGlite, inline queue) on
+ * a fresh data directory, as `NODE_ENV=production`; without demo data unless `env` asks for it. For the browser
+ * tests and the benchmarks.
+ */
+export async function startServer({ env = {}, startTimeoutMs, dataDirPrefix }: ServerOptions): Promise<RunningServer> {
+  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: build the web client first (npm test does)');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
+  const tsx = join(repoRoot, 'apps/api/node_modules/.bin/tsx');
+  const child = spawn(tsx, [join(repoRoot, 'apps/api/src/server.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: tsx runs the server in a child of its own, and a kill must reach both.
+    detached: true,
+  });
+  // Whatever ends the caller, the server goes with it.
+  const killOnExit = () => killGroup(child, 'SIGKILL');
+  process.on('exit', killOnExit);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    const code = await stopChild(child);
+    process.off('exit', killOnExit);
+    rmSync(dataDir, { recursive: true, force: true });
+    return code;
+  };
+  try {
+    await waitForHealth(url, child, () => output, startTimeoutMs);
+  } catch (error) {
+    killGroup(child, 'SIGKILL');
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, output: () => output, stop };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const force = setTimeout(() => killGroup(child, 'SIGKILL'), 20_000);
+    child.on('exit', (code) => {
+      clearTimeout(force);
+      resolve(code);
+    });
+    child.kill('SIGTERM');
+  });
+}
