@@ -13,9 +13,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertWritable, findRope } from '../hierarchy/scope.ts';
-import { enqueueEventTrigger, enqueueHealthTrigger, hasNotificationRules } from '../notifications/triggers.ts';
+import { enqueueEventTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { findEvent } from './find-event.ts';
-import { recomputeRopeDamages } from './recompute.ts';
+import { refreshRopeDamage } from './refresh-damage.ts';
 
 function columnsOf(position: number | null, attributes: RopeEventAttributes) {
   return {
@@ -43,12 +43,11 @@ export async function createEvent({ ctx, actor, input }: { ctx: AppContext; acto
     await tx
       .insert(ropeEventHistory)
       .values({ eventId: row!.id, userId: actor.userId, action: 'create', position: input.position, attributes });
-    const ropeChanged = await recomputeRopeDamages(tx, rope.id);
     if (hasNotificationRules(installation)) {
       const { recordingType, type } = attributes;
       await enqueueEventTrigger(tx, ctx, { id: row!.id, ropeId: rope.id, recordingType, type });
-      if (ropeChanged) await enqueueHealthTrigger(tx, ctx, rope.id);
     }
+    const ropeChanged = await refreshRopeDamage(tx, ctx, rope.id, installation);
     return { id: row!.id, ropeChanged };
   });
 }
@@ -98,9 +97,7 @@ export async function updateEvent({
       .where(eq(ropeEvents.id, id));
     const action = isDeleted === event.isDeleted ? 'update' : isDeleted ? 'archive' : 'restore';
     await tx.insert(ropeEventHistory).values({ eventId: id, userId: actor.userId, action, position, attributes });
-    const ropeChanged = await recomputeRopeDamages(tx, rope.id);
-    if (ropeChanged && hasNotificationRules(installation)) await enqueueHealthTrigger(tx, ctx, rope.id);
-    return { ropeChanged };
+    return { ropeChanged: await refreshRopeDamage(tx, ctx, rope.id, installation) };
   });
 }
 
@@ -109,7 +106,6 @@ export async function deleteEvent({ ctx, actor, id }: { ctx: AppContext; actor: 
   assertWritable([rope, installation, area]);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(ropeEvents).where(eq(ropeEvents.id, id));
-    const ropeChanged = await recomputeRopeDamages(tx, rope.id);
-    if (ropeChanged && hasNotificationRules(installation)) await enqueueHealthTrigger(tx, ctx, rope.id);
+    await refreshRopeDamage(tx, ctx, rope.id, installation);
   });
 }

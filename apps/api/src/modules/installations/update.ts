@@ -8,9 +8,8 @@ import { type Actor, can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recomputeRopeDamages } from '../events/recompute.ts';
+import { refreshRopeDamage } from '../events/refresh-damage.ts';
 import { assertWritable, findInstallation, type InstallationRow } from '../hierarchy/scope.ts';
-import { enqueueHealthTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { toInstallationView } from './view.ts';
 
 export async function updateInstallation({
@@ -48,10 +47,7 @@ export async function updateInstallation({
     // The loop length sets where the windows of endless ropes wrap: their damages follow at once.
     if (attributes.loopLength !== installation.attributes.loopLength) {
       const members = await tx.select({ id: ropes.id }).from(ropes).where(eq(ropes.installationId, id));
-      for (const rope of members) {
-        if ((await recomputeRopeDamages(tx, rope.id)) && hasNotificationRules(updated!))
-          await enqueueHealthTrigger(tx, ctx, rope.id);
-      }
+      for (const rope of members) await refreshRopeDamage(tx, ctx, rope.id, updated!);
     }
     return updated!;
   });

@@ -4,9 +4,8 @@ import { type Actor, can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recomputeRopeDamages } from '../events/recompute.ts';
+import { refreshRopeDamage } from '../events/refresh-damage.ts';
 import { assertWritable, findRope } from '../hierarchy/scope.ts';
-import { enqueueHealthTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { toRopeView } from './view.ts';
 
 export async function updateRope({
@@ -40,8 +39,7 @@ export async function updateRope({
       .returning();
     if (input.attributes === undefined) return updated!;
     // Standard, diameter, cross-section or application change the damage: lists and gauges follow at once.
-    if (!(await recomputeRopeDamages(tx, id))) return updated!;
-    if (hasNotificationRules(installation)) await enqueueHealthTrigger(tx, ctx, id);
+    if (!(await refreshRopeDamage(tx, ctx, id, installation))) return updated!;
     const [recomputed] = await tx.select().from(ropes).where(eq(ropes.id, id));
     return recomputed!;
   });
