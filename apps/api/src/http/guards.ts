@@ -1,11 +1,16 @@
 import { type Actor, can, type Permission } from '@rope/domain/permissions';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError, forbidden } from './app-error.ts';
 
 export function requireActor(request: FastifyRequest): Actor {
   const actor = request.auth?.actor;
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Not signed in');
   return actor;
+}
+
+/** The verbs' permission check: the actor holds at least one of the permissions named. */
+export function assertCan(actor: Actor, ...permissions: Permission[]): void {
+  if (!permissions.some((permission) => can(actor, permission))) throw forbidden();
 }
 
 export function requirePermission(request: FastifyRequest, permission: Permission): Actor {

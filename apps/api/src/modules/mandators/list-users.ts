@@ -2,7 +2,8 @@ import { userMandators, users } from '@rope/db/schema/index';
 import { can, mayListMandatorUsers, seesUserOnUsersScreen } from '@rope/domain/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../http/app-error.ts';
-import { type ActionArgs, findMandator, MANDATOR_NOT_FOUND } from './internal.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { findMandator, MANDATOR_NOT_FOUND } from './internal.ts';
 
 /**
  * GET /mandators/{id}/users. Admins (mandator management) for any mandator; client admins (edit-own) for their

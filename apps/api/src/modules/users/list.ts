@@ -3,7 +3,8 @@ import { mayShowFreeUsers, userScope } from '@rope/domain/permissions';
 import { ROLES } from '@rope/domain/roles';
 import { USERS_PAGE_SIZE } from '@rope/domain/user-forms';
 import { and, asc, count, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type ActionArgs, fullName, mandatorsByUser } from './internal.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertManagesUsers, fullName, mandatorsByUser } from './internal.ts';
 import type { UserListItem, UserListQuery } from './schemas.ts';
 
 /** Backslash is the default LIKE escape in PostgreSQL. */
@@ -19,6 +20,7 @@ const textArray = (values: readonly string[]) =>
 
 /** The users screen: one page of 25, sorted by email, limited to whom the actor sees (userScope). */
 export async function listUsers({ ctx, actor, input }: ActionArgs<UserListQuery>) {
+  assertManagesUsers(actor);
   const scope = userScope(actor);
   if (!scope || (scope.mandatorIds !== 'all' && scope.mandatorIds.length === 0)) return { users: [], total: 0 };
   const where: SQL[] = [];
