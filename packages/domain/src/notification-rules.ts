@@ -146,3 +146,4 @@ export const notificationSettingsPatchSchema = z.object({
     .max(60)
     .optional(),
 });
+export type NotificationSettingsPatch = z.output<typeof notificationSettingsPatchSchema>;

@@ -74,6 +74,7 @@ export type TaskBody = z.infer<typeof taskBodySchema>;
 export const taskPatchSchema = patchFieldsSchema(taskBodySchema).extend({
   attributes: patchAttributesSchema(taskBodySchema.shape.attributes).optional(),
 });
+export type TaskPatch = z.output<typeof taskPatchSchema>;
 
 export function isInternalUser(roles: readonly Role[]): boolean {
   return roles.some((role) => INTERNAL_ROLES.includes(role));
