@@ -1,5 +1,6 @@
 import { decimalTextSchema, idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
 import { ropeEventBodySchema, ropeEventPatchSchema } from '@rope/domain/event-forms';
+import { EVENT_SEARCH_MAX_LENGTH } from '@rope/domain/views/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -20,7 +21,7 @@ const ropeEventsQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
   page: integerTextSchema(1, 1_000_000).default(1),
   pageSize: integerTextSchema(0, 1000).default(0),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(EVENT_SEARCH_MAX_LENGTH).optional(),
   positionFrom: decimalTextSchema.optional(),
   positionTo: decimalTextSchema.optional(),
   damageFilter: z.enum(['manual', 'mrt']).optional(),
