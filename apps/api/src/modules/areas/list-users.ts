@@ -1,5 +1,6 @@
 import { userMandators, users } from '@rope/db/schema/index';
 import { isApiRole } from '@rope/domain/permissions';
+import { displayName } from '@rope/domain/users';
 import { asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -27,7 +28,7 @@ export async function listAreaUsers({ ctx, actor, input }: ActionArgs<{ id: numb
       .map((row) => ({
         id: row.id,
         email: row.email,
-        name: [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email,
+        name: displayName(row),
         role: row.roles[0]!,
       })),
   };

@@ -1,4 +1,5 @@
 import { ropeEventHistory, users } from '@rope/db/schema/index';
+import { displayName } from '@rope/domain/users';
 import { asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -17,7 +18,7 @@ export async function listEventHistory({ ctx, actor, input }: ActionArgs<{ id: n
   const history = rows.map((row) => ({
     timestamp: row.entry.changedAt.toISOString(),
     action: row.entry.action,
-    user: { name: [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email || '' },
+    user: { name: displayName(row) },
     position: row.entry.position,
     attributes: row.entry.attributes,
   }));

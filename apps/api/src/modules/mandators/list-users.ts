@@ -1,5 +1,6 @@
 import { userMandators, users } from '@rope/db/schema/index';
 import { can, mayListMandatorUsers, seesUserOnUsersScreen } from '@rope/domain/permissions';
+import { displayName } from '@rope/domain/users';
 import { asc, eq, sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../http/app-error.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -31,7 +32,7 @@ export async function listMandatorUsers({ ctx, actor, input }: ActionArgs<{ id: 
       .filter((row) => seesUserOnUsersScreen(actor, { id: row.id, roles: row.roles, mandatorIds: [mandator.id] }))
       .map((row) => ({
         id: row.id,
-        name: `${row.firstname} ${row.lastname}`.trim(),
+        name: displayName(row),
         email: row.email,
         role: row.roles[0]!,
       })),

@@ -1,4 +1,5 @@
 import { assigneeChoices, mayBeAssigned } from '@rope/domain/task-rules';
+import { displayName } from '@rope/domain/users';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { seesMandator } from '../notifications/recipients.ts';
@@ -16,7 +17,7 @@ export async function listAssignableUsers({ ctx, actor, input }: ActionArgs<{ ro
   ).map((row) => ({
     id: row.id,
     email: row.email,
-    name: [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email,
+    name: displayName(row),
     roles: row.roles,
   }));
   return { users };

@@ -1,4 +1,5 @@
 import { taskNotes, users } from '@rope/db/schema/index';
+import { displayName } from '@rope/domain/users';
 import { asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -17,7 +18,7 @@ export async function listTaskNotes({ ctx, actor, input }: ActionArgs<{ id: numb
   return {
     notes: rows.map((row) => ({
       timestamp: row.note.createdAt.toISOString(),
-      user: { name: [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email || '' },
+      user: { name: displayName(row) },
       note: row.note.note,
     })),
   };

@@ -74,8 +74,6 @@ export function toUserDetail(actor: Actor, target: UserTarget): UserDetail {
   };
 }
 
-export const fullName = (row: Pick<UserRow, 'firstname' | 'lastname'>) => `${row.firstname} ${row.lastname}`.trim();
-
 export const EMAIL_CONFLICT = 'Specified email address is already used for different user. Use a different email.';
 
 /** 409 when another user has this email, compared without case. */
