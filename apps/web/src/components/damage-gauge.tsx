@@ -1,5 +1,12 @@
 import { Anchor, Stack, Text, Tooltip } from '@mantine/core';
-import { damageGauge, GAUGE_DISPLAY_MAX_RATIO, healthGauge } from '@rope/domain/rope/gauge';
+import {
+  DAMAGE_ORANGE_FROM_RATIO,
+  DAMAGE_RED_FROM_RATIO,
+  damageGauge,
+  GAUGE_DISPLAY_MAX_RATIO,
+  HEALTH_GREEN_ABOVE_PERCENT,
+  healthGauge,
+} from '@rope/domain/rope/gauge';
 import type { DamageView } from '@rope/domain/views/hierarchy';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,10 +105,13 @@ function Unknown({ reason, href, children }: { reason: string; href?: string; ch
   );
 }
 
+/** The domain's thresholds on the arc, which ends at GAUGE_DISPLAY_MAX_RATIO. */
+const DAMAGE_ORANGE_AT = DAMAGE_ORANGE_FROM_RATIO / GAUGE_DISPLAY_MAX_RATIO;
+const DAMAGE_RED_AT = DAMAGE_RED_FROM_RATIO / GAUGE_DISPLAY_MAX_RATIO;
 const DAMAGE_ZONES: Zone[] = [
-  { from: 0, to: 0.5 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.green },
-  { from: 0.5 / GAUGE_DISPLAY_MAX_RATIO, to: 1 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.orange },
-  { from: 1 / GAUGE_DISPLAY_MAX_RATIO, to: 1, colour: GAUGE_HEX.red },
+  { from: 0, to: DAMAGE_ORANGE_AT, colour: GAUGE_HEX.green },
+  { from: DAMAGE_ORANGE_AT, to: DAMAGE_RED_AT, colour: GAUGE_HEX.orange },
+  { from: DAMAGE_RED_AT, to: 1, colour: GAUGE_HEX.red },
 ];
 
 interface DamageGaugeProps {
@@ -163,10 +173,12 @@ export function DamageGauge({ damages, width = 64, caption, href, ofRopesBelow }
   );
 }
 
+/** Red is health 0 alone: drawn as the shortest arc, so it shows. */
+const HEALTH_GREEN_AT = HEALTH_GREEN_ABOVE_PERCENT / 100;
 const HEALTH_ZONES: Zone[] = [
   { from: 0, to: MIN_ARC, colour: GAUGE_HEX.red },
-  { from: MIN_ARC, to: 0.5, colour: GAUGE_HEX.orange },
-  { from: 0.5, to: 1, colour: GAUGE_HEX.green },
+  { from: MIN_ARC, to: HEALTH_GREEN_AT, colour: GAUGE_HEX.orange },
+  { from: HEALTH_GREEN_AT, to: 1, colour: GAUGE_HEX.green },
 ];
 
 /** Rope health in percent (100 = as new): green above 50, orange above 0, red at 0; grey when unknown. */
