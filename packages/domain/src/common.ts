@@ -39,7 +39,7 @@ export const latLngListSchema = z.array(z.tuple([z.number().finite(), z.number()
 
 export const isoDateTime = z.iso.datetime({ offset: true });
 
-/** The spec's numeric fields clamp to 0..999999999 unless a field says otherwise. */
+/** Numeric fields clamp to 0..999999999 unless a field says otherwise. */
 export const DEFAULT_NUMBER_MIN = 0;
 export const DEFAULT_NUMBER_MAX = 999_999_999;
 export const boundedNumber = z.number().finite().min(DEFAULT_NUMBER_MIN).max(DEFAULT_NUMBER_MAX);

@@ -83,7 +83,7 @@ export const areaMergedSchema = areaFullFieldsSchema.extend({
 
 export const AREA_FULL_EDIT_FIELDS = ['name', 'mandatorId', 'adminUserId', 'isDeleted'] as const;
 
-/** Installation attributes only admins may set (spec: object number, object name, numbers, project manager). */
+/** Installation attributes only admins may set (object number, object name, numbers, project manager). */
 export const ADMIN_ONLY_INSTALLATION_ATTRIBUTES = [
   'objectName',
   'objectNumber',

@@ -52,7 +52,7 @@ export const notificationSettingsBodySchema = z
 export type NotificationTrigger =
   | { kind: 'event'; id: number; ropeId: number; recordingType: string; type: string }
   | { kind: 'document'; id: number; ropeId?: number }
-  /** health null: the rope's damage cannot be computed (DOMAIN.md 4). */
+  /** health null: the rope's damage cannot be computed (an input its rule set needs is missing). */
   | { kind: 'health'; id: string; ropeId: number; health: number | null }
   | { kind: 'smartrope'; id: number; ropeId: number; value: number };
 
@@ -79,7 +79,7 @@ function isMuted(status: NotificationStatus, type: string): boolean {
 }
 
 /**
- * Which rules of an installation fire for one trigger (DOMAIN.md 8). Threshold rules fire once when crossed and
+ * Which rules of an installation fire for one trigger. Threshold rules fire once when crossed and
  * re-arm when the value recovers (reset) or never again for that rope (no reset). Muted rules fire nothing, but
  * their arming still follows the value, so unmuting does not replay an old crossing. An unknown rope health
  * (null) changes nothing: see docs/notifications.md.

@@ -78,7 +78,7 @@ export type TruscanAttributes = z.infer<typeof truscanAttributesSchema>;
 
 /**
  * Stored result of the damage computation, refreshed whenever the rope's events or settings change. `unknown` when
- * the rope lacks an input its rule set needs (DOMAIN.md 4): no utilisation, damage or health, and the inputs to set.
+ * the rope lacks an input its rule set needs: no utilisation, damage or health (never 0 %), and the inputs to set.
  * Rows written before `status` existed read as computed.
  */
 export const ropeDamagesSchema = z.object({

@@ -51,7 +51,7 @@ export async function createUser({ ctx, actor, input, request }: ActionArgs<User
           roles,
           languageId: input.languageId,
           notificationEnabled: input.notificationEnabled,
-          // Spec: a user counts as active if marked so, or has a password, or has two-factor configured.
+          // A user counts as active if marked so, or has a password, or has two-factor configured.
           isActive: input.isActive || passwordHash !== null || twoFactorMethod !== null,
           passwordHash,
           passwordChangedAt: passwordHash ? new Date() : null,

@@ -58,7 +58,7 @@ export function toAreaInput(values: AreaFormValues, fullEdit: boolean): Record<s
 
 export type AreaFormError = 'zoomRange' | 'layersRequired' | 'defaultLayer' | 'positionIncomplete' | 'invalid';
 
-/** Field errors by the domain schemas: the spec's texts as they are, other rules as keys of the dialog's texts. */
+/** Field errors by the domain schemas: the domain's texts as they are, other rules as keys of the dialog's texts. */
 export function validateArea(values: AreaFormValues, fullEdit: boolean): Record<string, string> {
   const schema = fullEdit ? areaFullFieldsSchema.extend(areaMapSettingsSchema.shape) : areaMapSettingsSchema;
   const result = schema.safeParse(toAreaInput(values, fullEdit));

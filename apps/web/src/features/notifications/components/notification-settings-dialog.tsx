@@ -44,7 +44,7 @@ interface NotificationSettingsDialogProps {
   onClose: () => void;
 }
 
-/** Channels, recipients and rules of an installation (spec sections 2, 3 and 5). */
+/** Channels, recipients and rules of an installation's notifications. */
 export function NotificationSettingsDialog({ installation, areaId, opened, onClose }: NotificationSettingsDialogProps) {
   const { t } = useTranslation();
   return (
