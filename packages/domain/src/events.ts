@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** An inspection file (docs/inspection-xml.md) is at most this large; the web checks before it sends one. */
+export const INSPECTION_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
 export const RECORDING_TYPES = ['damage', 'measurement', 'mutation'] as const;
 export type RecordingType = (typeof RECORDING_TYPES)[number];
 export const EVENT_TYPES_BY_RECORDING = {

@@ -1,4 +1,5 @@
 import { idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
+import { LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT } from '@rope/domain/views/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -85,7 +86,10 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           params: idParamsSchema,
-          querystring: z.object({ limit: integerTextSchema(1, 100).default(10), ...showAs }),
+          querystring: z.object({
+            limit: integerTextSchema(1, LATEST_EVENTS_MAX_LIMIT).default(LATEST_EVENTS_DEFAULT_LIMIT),
+            ...showAs,
+          }),
         },
       },
       (request) =>

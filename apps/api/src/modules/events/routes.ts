@@ -1,6 +1,10 @@
 import { decimalTextSchema, idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
 import { ropeEventBodySchema, ropeEventPatchSchema } from '@rope/domain/event-forms';
-import { EVENT_SEARCH_MAX_LENGTH } from '@rope/domain/views/events';
+import {
+  EVENT_SEARCH_MAX_LENGTH,
+  LATEST_EVENTS_DEFAULT_LIMIT,
+  LATEST_EVENTS_MAX_LIMIT,
+} from '@rope/domain/views/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -32,7 +36,9 @@ const placed = ropeEventViewSchema.extend({
   installation: z.object({ id: z.number(), name: z.string() }),
   area: z.object({ id: z.number(), name: z.string() }),
 });
-const limitQuery = z.object({ limit: integerTextSchema(1, 100).default(10) });
+const limitQuery = z.object({
+  limit: integerTextSchema(1, LATEST_EVENTS_MAX_LIMIT).default(LATEST_EVENTS_DEFAULT_LIMIT),
+});
 
 export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
