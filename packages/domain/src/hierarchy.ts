@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idSchema, latLngListSchema, latLngSchema } from './common.ts';
+import { ID_MAX, idSchema, latLngListSchema, latLngSchema, NAME_MAX_LENGTH } from './common.ts';
 import { installationAttributesSchema } from './installations.ts';
 import { BASE_LAYERS, DEFAULT_BASE_LAYER, MAP_DEFAULT_ZOOM, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './maps.ts';
 import { patchAttributesSchema } from './patch.ts';
@@ -21,7 +21,7 @@ export function nextFreeName(prefix: string, existingNames: readonly string[]): 
   return `${prefix} ${n}`;
 }
 
-const requiredName = z.string({ message: M.required }).trim().min(1, M.required).max(255);
+const requiredName = z.string({ message: M.required }).trim().min(1, M.required).max(NAME_MAX_LENGTH);
 
 /** Map settings of an area: what AREA_PARTIAL_EDIT may change. */
 export const areaMapSettingsSchema = z.object({
@@ -104,7 +104,7 @@ export function lockedInstallationAttributes(actor: Pick<Actor, 'roles'>): strin
   return locked;
 }
 
-export const installationCreateSchema = z.object({ name: z.string().trim().max(255).optional() });
+export const installationCreateSchema = z.object({ name: z.string().trim().max(NAME_MAX_LENGTH).optional() });
 export const installationUpdateSchema = z.object({
   name: requiredName.optional(),
   attributes: installationAttributesSchema
@@ -130,7 +130,7 @@ export const installationMergedSchema = z.object({
   isDeleted: z.boolean(),
 });
 
-export const ropeCreateSchema = z.object({ name: z.string().trim().max(255).optional() });
+export const ropeCreateSchema = z.object({ name: z.string().trim().max(NAME_MAX_LENGTH).optional() });
 export const ropeUpdateSchema = z.object({
   name: requiredName.optional(),
   attributes: ropeAttributesSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './common.ts';
 import { DAMAGE_INPUTS } from './rope/missing-inputs.ts';
 
 export const ROPE_TYPES = ['strandedRope', 'fullLockedCoilRope', 'spiralStrandRope', 'other'] as const;
@@ -22,7 +23,7 @@ export const DEFAULT_EXPECTED_SERVICE_LIFE = 1_000_000;
 
 const positive = z.number().finite().positive().max(999_999_999);
 const nonNegative = z.number().finite().min(0).max(999_999_999);
-const text = z.string().trim().max(255);
+const text = z.string().trim().max(NAME_MAX_LENGTH);
 /** Up to the year 2100. */
 const epochSeconds = z.number().int().min(0).max(4_102_444_800);
 

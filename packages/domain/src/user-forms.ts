@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, LANGUAGE_IDS } from './common.ts';
+import { idSchema, LANGUAGE_IDS, NAME_MAX_LENGTH } from './common.ts';
 import { passwordExpiryDaysSchema } from './mandators.ts';
 import { passwordSchema } from './passwords.ts';
 import { ROLES } from './roles.ts';
@@ -91,7 +91,7 @@ export const userUpdateSchema = userFields
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const mandatorBodySchema = z.object({
-  name: z.string({ message: M.required }).trim().min(1, M.required).max(255),
+  name: z.string({ message: M.required }).trim().min(1, M.required).max(NAME_MAX_LENGTH),
   /** Null, as reads answer it, or 0: passwords never expire. */
   passwordExpiryDays: passwordExpiryDaysSchema.nullable().optional(),
 });

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import { PASSWORD_EXPIRY_DAYS_MAX, PASSWORD_EXPIRY_DAYS_MIN } from '@rope/domain/mandators';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +14,6 @@ import { initialMandatorValues, type MandatorFormValues, parseMandatorForm } fro
 import type { Mandator } from '../types';
 
 export type MandatorDialogTarget = { mode: 'new' } | { mode: 'edit'; mandator: Mandator };
-
-const NAME_MAX_LENGTH = 255;
 
 export function MandatorDialog({ target, onClose }: { target: MandatorDialogTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
