@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, mandators, ropes } from '@rope/db/schema/index';
 
-/** The reference data set of DESIGN.md section 9, the parts a benchmark asks for. */
+/** The reference data set the performance goals are measured on, the parts a benchmark asks for. */
 export const DATASET = { mandators: 10, areas: 50, installations: 500, ropes: 2000 } as const;
 
 /** A small deterministic generator so both arms of a benchmark read the same rows in every run. */

@@ -1,5 +1,5 @@
 // /api/health latency while four 2 MB inspection XML files are parsed at once (POST /api/events/import/parse), against
-// the same probe on an idle server, interleaved in rounds. Goal (issue 10): p99 under load <= 50 ms.
+// the same probe on an idle server, interleaved in rounds. Goal: p99 under load <= 50 ms.
 // The probe is open-loop (one call every PROBE_MS whatever the previous did), so a blocked event loop shows as many
 // slow calls, not as one. The API runs as its own process (embedded mode, PGlite) on the built code of this tree.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench import-health

@@ -1,6 +1,6 @@
 // Bytes a first visit moves: the login page and a rope page opened in a real Chromium (fresh cache each run) against
 // the built app served by the API, counted per type from Chromium's own network log (encoded bytes, headers
-// included, as they crossed the wire). Goals (issue 10, DESIGN.md section 9): initial JavaScript <= 250 KiB, CSS <=
+// included, as they crossed the wire). Goals: initial JavaScript <= 250 KiB, CSS <=
 // 50 KiB. Beside the wire figure: the same files as gzip and uncompressed, read from the build (apps/web/dist).
 // Run: npx -y pnpm@10.34.8 turbo run build --filter=@rope/web && npx -y pnpm@10.34.8 --filter @rope/bench page-weight
 import { existsSync, statSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { createTheme, DEFAULT_THEME, NumberInput } from '@mantine/core';
 import { readableVariantColors } from './theme-contrast';
 
 /**
- * Breakpoints of the spec (sm 768, md 1024, lg 1200, xl 1536 px) in em, as Mantine expects.
+ * The layout's breakpoints (sm 768, md 1024, lg 1200, xl 1536 px) in em, as Mantine expects.
  * Colours are chosen for WCAG AA: the primary blue at shade 8 (5:1 on white, shade 6 is 3.6:1), black or white
  * text on filled colours by luminance, darker text where a palette is too light (theme-contrast.ts).
  * Each screen's title is its one h1, drawn at the size of an h2.

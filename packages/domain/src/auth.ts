@@ -4,7 +4,7 @@ import { isApiRole } from './permissions.ts';
 import type { Role } from './roles.ts';
 import { type LoginMethod, PASSWORD_MAX_LENGTH, TWO_FACTOR_METHODS, type TwoFactorMethod } from './users.ts';
 
-/** The spec's texts of the sign-in and account flows, answered by the API as they are. */
+/** The texts of the sign-in and account flows, answered by the API as they are. */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid username or password',
   passwordExpired: 'Your password has expired. We have sent you a password renewal link to your email address.',

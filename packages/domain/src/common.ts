@@ -26,8 +26,11 @@ export function integerTextSchema(min: number, max: number, what = 'a whole numb
 export const idTextSchema = integerTextSchema(1, ID_MAX, 'an id');
 export const idParamsSchema = z.object({ id: idTextSchema });
 
+/** Names (area, installation, rope, mandator) and one-line texts are at most this long. */
+export const NAME_MAX_LENGTH = 255;
+
 export const shortText = z.string().trim().max(45);
-export const nameText = z.string().trim().min(1).max(255);
+export const nameText = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 export const longText = z.string().max(65_536);
 
 /** [latitude, longitude] in WGS84 degrees. */
@@ -39,7 +42,7 @@ export const latLngListSchema = z.array(z.tuple([z.number().finite(), z.number()
 
 export const isoDateTime = z.iso.datetime({ offset: true });
 
-/** The spec's numeric fields clamp to 0..999999999 unless a field says otherwise. */
+/** Numeric fields clamp to 0..999999999 unless a field says otherwise. */
 export const DEFAULT_NUMBER_MIN = 0;
 export const DEFAULT_NUMBER_MAX = 999_999_999;
 export const boundedNumber = z.number().finite().min(DEFAULT_NUMBER_MIN).max(DEFAULT_NUMBER_MAX);

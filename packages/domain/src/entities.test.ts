@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { areaFieldsSchema } from './areas.ts';
 import { ropeEventAttributesSchema } from './events.ts';
+import { areaCreateSchema } from './hierarchy.ts';
 import { INSTALLATION_MANUFACTURERS, installationAttributesSchema } from './installations.ts';
+import { BASE_LAYERS, MAP_DEFAULT_ZOOM } from './maps.ts';
 import { notificationSettingsSchema } from './notifications.ts';
 import { API_ROLES, ROLE_LABELS, ROLES } from './roles.ts';
 import { ropeAttributesSchema } from './ropes.ts';
@@ -22,14 +23,20 @@ describe('entity schemas', () => {
     expect(API_ROLES).toHaveLength(3);
   });
 
-  it('give an area the map defaults of the spec and bound its zoom to 1..27 in steps of 0.1', () => {
-    const area = areaFieldsSchema.parse({ name: 'Zermatt', mandatorId: 1 });
-    expect(area).toMatchObject({ isMap: true, mapZoom: 13, mapDefaultBaseLayer: 'openStreetMap' });
-    expect(areaFieldsSchema.safeParse({ name: 'x', mandatorId: 1, mapZoom: 27.1 }).success).toBe(false);
-    expect(areaFieldsSchema.safeParse({ name: 'x', mandatorId: 1, mapZoom: 0.9 }).success).toBe(false);
-    expect(areaFieldsSchema.safeParse({ name: 'x', mandatorId: 1, mapZoom: 12.35 }).success).toBe(false);
-    expect(areaFieldsSchema.safeParse({ name: 'x', mandatorId: 1, mapZoom: 12.3 }).success).toBe(true);
-    expect(areaFieldsSchema.safeParse({ name: '', mandatorId: 1 }).success).toBe(false);
+  it('give a new area the map defaults and bound its zoom to 1..27 in steps of 0.1', () => {
+    const area = areaCreateSchema.parse({ name: 'Zermatt', mandatorId: 1 });
+    expect(area).toMatchObject({
+      isMap: true,
+      mapZoom: MAP_DEFAULT_ZOOM,
+      mapBaseLayers: [...BASE_LAYERS],
+      mapDefaultBaseLayer: 'openStreetMap',
+      latlng: null,
+    });
+    expect(areaCreateSchema.safeParse({ name: 'x', mandatorId: 1, mapZoom: 27.1 }).success).toBe(false);
+    expect(areaCreateSchema.safeParse({ name: 'x', mandatorId: 1, mapZoom: 0.9 }).success).toBe(false);
+    expect(areaCreateSchema.safeParse({ name: 'x', mandatorId: 1, mapZoom: 12.35 }).success).toBe(false);
+    expect(areaCreateSchema.safeParse({ name: 'x', mandatorId: 1, mapZoom: 12.3 }).success).toBe(true);
+    expect(areaCreateSchema.safeParse({ name: '', mandatorId: 1 }).success).toBe(false);
   });
 
   it('know about 40 ropeway manufacturers plus other', () => {

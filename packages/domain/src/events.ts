@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './common.ts';
+
+/** An inspection file (docs/inspection-xml.md) is at most this large; the web checks before it sends one. */
+export const INSPECTION_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const RECORDING_TYPES = ['damage', 'measurement', 'mutation'] as const;
 export type RecordingType = (typeof RECORDING_TYPES)[number];
@@ -69,7 +73,7 @@ export const ropeEventAttributesSchema = z.object({
   /** How the damage was found: visually by a person or by magnetic rope testing. */
   detection: z.enum(['manual', 'mrt']).optional(),
   description: z.string().max(65_536).optional(),
-  reportedBy: z.object({ name: z.string().max(255) }).optional(),
+  reportedBy: z.object({ name: z.string().max(NAME_MAX_LENGTH) }).optional(),
   splices: z.array(spliceSchema).max(50).optional(),
 });
 export type RopeEventAttributes = z.infer<typeof ropeEventAttributesSchema>;

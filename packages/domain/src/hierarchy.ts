@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ID_MAX, idSchema, latLngListSchema, latLngSchema } from './common.ts';
+import { ID_MAX, idSchema, latLngListSchema, latLngSchema, NAME_MAX_LENGTH } from './common.ts';
 import { installationAttributesSchema } from './installations.ts';
-import { BASE_LAYERS, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './maps.ts';
+import { BASE_LAYERS, DEFAULT_BASE_LAYER, MAP_DEFAULT_ZOOM, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './maps.ts';
 import { patchAttributesSchema } from './patch.ts';
 import { type Actor, can } from './permissions.ts';
 import { ropeAttributesSchema } from './ropes.ts';
@@ -21,7 +21,7 @@ export function nextFreeName(prefix: string, existingNames: readonly string[]): 
   return `${prefix} ${n}`;
 }
 
-const requiredName = z.string({ message: M.required }).trim().min(1, M.required).max(255);
+const requiredName = z.string({ message: M.required }).trim().min(1, M.required).max(NAME_MAX_LENGTH);
 
 /** Map settings of an area: what AREA_PARTIAL_EDIT may change. */
 export const areaMapSettingsSchema = z.object({
@@ -46,12 +46,19 @@ export const areaFullFieldsSchema = z.object({
 /** The mandator as reads answer it, `mandator: {id, name}`: writes take its id (the name is ignored). */
 const mandatorRefSchema = z.object({ id: idSchema });
 
-/** POST /areas: `mandatorId`, or `mandator: {id}` as GET answers it, so a read area is a template for a new one. */
+/**
+ * POST /areas: `mandatorId`, or `mandator: {id}` as GET answers it, so a read area is a template for a new one.
+ * Map settings left out take the defaults: a map at the default zoom with every base layer, OpenStreetMap first.
+ */
 export const areaCreateSchema = areaFullFieldsSchema
   .extend({
     mandatorId: areaFullFieldsSchema.shape.mandatorId.optional(),
     mandator: mandatorRefSchema.optional(),
-    ...areaMapSettingsSchema.partial().shape,
+    isMap: areaMapSettingsSchema.shape.isMap.default(true),
+    mapZoom: areaMapSettingsSchema.shape.mapZoom.default(MAP_DEFAULT_ZOOM),
+    mapBaseLayers: areaMapSettingsSchema.shape.mapBaseLayers.default([...BASE_LAYERS]),
+    mapDefaultBaseLayer: areaMapSettingsSchema.shape.mapDefaultBaseLayer.default(DEFAULT_BASE_LAYER),
+    latlng: areaMapSettingsSchema.shape.latlng.default(null),
   })
   .superRefine((area, ctx) => {
     if (area.mandatorId === undefined && area.mandator === undefined) {
@@ -59,6 +66,7 @@ export const areaCreateSchema = areaFullFieldsSchema
     }
   })
   .transform(({ mandator, mandatorId, ...area }) => ({ ...area, mandatorId: (mandatorId ?? mandator?.id)! }));
+export type AreaCreate = z.output<typeof areaCreateSchema>;
 export const areaUpdateSchema = areaFullFieldsSchema.partial().extend({
   ...areaMapSettingsSchema.partial().shape,
   isDeleted: z.boolean().optional(),
@@ -66,6 +74,7 @@ export const areaUpdateSchema = areaFullFieldsSchema.partial().extend({
 export type AreaUpdate = z.infer<typeof areaUpdateSchema>;
 /** PATCH /areas/{id}: any part of the area as GET answers it; `mandator: {id}` or `mandatorId` moves it. */
 export const areaPatchSchema = areaUpdateSchema.extend({ mandator: mandatorRefSchema.optional() });
+export type AreaPatch = z.output<typeof areaPatchSchema>;
 /** The area after a PATCH is merged, validated whole. */
 export const areaMergedSchema = areaFullFieldsSchema.extend({
   ...areaMapSettingsSchema.shape,
@@ -74,7 +83,7 @@ export const areaMergedSchema = areaFullFieldsSchema.extend({
 
 export const AREA_FULL_EDIT_FIELDS = ['name', 'mandatorId', 'adminUserId', 'isDeleted'] as const;
 
-/** Installation attributes only admins may set (spec: object number, object name, numbers, project manager). */
+/** Installation attributes only admins may set (object number, object name, numbers, project manager). */
 export const ADMIN_ONLY_INSTALLATION_ATTRIBUTES = [
   'objectName',
   'objectNumber',
@@ -95,7 +104,7 @@ export function lockedInstallationAttributes(actor: Pick<Actor, 'roles'>): strin
   return locked;
 }
 
-export const installationCreateSchema = z.object({ name: z.string().trim().max(255).optional() });
+export const installationCreateSchema = z.object({ name: z.string().trim().max(NAME_MAX_LENGTH).optional() });
 export const installationUpdateSchema = z.object({
   name: requiredName.optional(),
   attributes: installationAttributesSchema
@@ -113,6 +122,7 @@ export type InstallationUpdate = z.infer<typeof installationUpdateSchema>;
 export const installationPatchSchema = installationUpdateSchema.extend({
   attributes: patchAttributesSchema(installationAttributesSchema).optional(),
 });
+export type InstallationPatch = z.output<typeof installationPatchSchema>;
 export const installationMergedSchema = z.object({
   name: requiredName,
   attributes: installationUpdateSchema.shape.attributes.unwrap(),
@@ -120,7 +130,7 @@ export const installationMergedSchema = z.object({
   isDeleted: z.boolean(),
 });
 
-export const ropeCreateSchema = z.object({ name: z.string().trim().max(255).optional() });
+export const ropeCreateSchema = z.object({ name: z.string().trim().max(NAME_MAX_LENGTH).optional() });
 export const ropeUpdateSchema = z.object({
   name: requiredName.optional(),
   attributes: ropeAttributesSchema.optional(),
@@ -132,6 +142,7 @@ export type RopeUpdate = z.infer<typeof ropeUpdateSchema>;
 export const ropePatchSchema = ropeUpdateSchema.extend({
   attributes: patchAttributesSchema(ropeAttributesSchema).optional(),
 });
+export type RopePatch = z.output<typeof ropePatchSchema>;
 export const ropeMergedSchema = z.object({
   name: requiredName,
   attributes: ropeAttributesSchema,

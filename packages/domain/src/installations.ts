@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './common.ts';
 
 export const INSTALLATION_TYPES = ['ropeway', 'building'] as const;
 export const ROPEWAY_TYPES = [
@@ -65,7 +66,7 @@ export const INSTALLATION_MANUFACTURERS = [
 ] as const;
 
 const nonNegative = z.number().finite().min(0).max(999_999_999);
-const text = z.string().trim().max(255);
+const text = z.string().trim().max(NAME_MAX_LENGTH);
 
 export const installationAttributesSchema = z
   .object({

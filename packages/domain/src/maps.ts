@@ -1,5 +1,7 @@
 export const BASE_LAYERS = ['openStreetMap', 'swissCountryMap', 'swissImage', 'esriImagery'] as const;
 export type BaseLayer = (typeof BASE_LAYERS)[number];
+/** The layer a map opens with unless its area names another; also where a map without layers falls back to. */
+export const DEFAULT_BASE_LAYER: BaseLayer = 'openStreetMap';
 
 export const MAP_DEFAULT_CENTER = { lat: 46.81, lng: 8.2 } as const;
 export const MAP_DEFAULT_ZOOM = 13;

@@ -73,7 +73,7 @@ function isMuted(status: NotificationStatus, type: string): boolean {
 }
 
 /**
- * Which rules of an installation fire for one trigger (DOMAIN.md 8). Threshold rules fire once when crossed and
+ * Which rules of an installation fire for one trigger. Threshold rules fire once when crossed and
  * re-arm when the value recovers (reset) or never again for that rope (no reset). Muted rules fire nothing, but
  * their arming still follows the value, so unmuting does not replay an old crossing. An unknown rope health
  * (null) changes nothing: see docs/notifications.md.
@@ -140,3 +140,4 @@ export const notificationSettingsPatchSchema = z.object({
     .max(60)
     .optional(),
 });
+export type NotificationSettingsPatch = z.output<typeof notificationSettingsPatchSchema>;

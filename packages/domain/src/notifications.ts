@@ -3,6 +3,10 @@ import { idSchema } from './common.ts';
 import { EVENT_TYPES, RECORDING_TYPES } from './events.ts';
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+/** How many notifications a list shows at once, the first the default. */
+export const NOTIFICATION_LIST_LIMITS = [10, 20, 50, 100] as const;
+export type NotificationListLimit = (typeof NOTIFICATION_LIST_LIMITS)[number];
+export const NOTIFICATION_LIST_DEFAULT_LIMIT: NotificationListLimit = NOTIFICATION_LIST_LIMITS[0];
 export const NOTIFICATION_RULE_TYPES = [
   'ropeHealth',
   'newDocument',

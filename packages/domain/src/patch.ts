@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * PATCH is partial (DESIGN section 3): the fields sent replace the stored ones, the objects named in `merged`
- * (attributes) merge key by key, where null removes a key (JSON merge patch, RFC 7386), and what was not sent stays.
+ * PATCH is partial, and what a read returns a write accepts: the fields sent replace the stored ones, the objects
+ * named in `merged` (attributes) merge key by key, where null removes a key (JSON merge patch, RFC 7386), and what was
+ * not sent stays.
  */
 export const MERGED_OBJECTS = ['attributes'] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './common.ts';
 import { DAMAGE_INPUTS } from './rope/missing-inputs.ts';
 
 export const ROPE_TYPES = ['strandedRope', 'fullLockedCoilRope', 'spiralStrandRope', 'other'] as const;
@@ -22,7 +23,7 @@ export const DEFAULT_EXPECTED_SERVICE_LIFE = 1_000_000;
 
 const positive = z.number().finite().positive().max(999_999_999);
 const nonNegative = z.number().finite().min(0).max(999_999_999);
-const text = z.string().trim().max(255);
+const text = z.string().trim().max(NAME_MAX_LENGTH);
 /** Up to the year 2100. */
 const epochSeconds = z.number().int().min(0).max(4_102_444_800);
 
@@ -78,7 +79,7 @@ export type TruscanAttributes = z.infer<typeof truscanAttributesSchema>;
 
 /**
  * Stored result of the damage computation, refreshed whenever the rope's events or settings change. `unknown` when
- * the rope lacks an input its rule set needs (DOMAIN.md 4): no utilisation, damage or health, and the inputs to set.
+ * the rope lacks an input its rule set needs: no utilisation, damage or health (never 0 %), and the inputs to set.
  * Rows written before `status` existed read as computed.
  */
 export const ropeDamagesSchema = z.object({

@@ -15,7 +15,10 @@ import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
 
 const isPeriod = (type: TaskCondition['type']) => (PERIOD_TYPES as readonly string[]).includes(type);
 
-/** The task form's rules (spec domain 5, DOMAIN.md 7), with the spec's texts. */
+/**
+ * The task form's rules: a due condition names its type and threshold and is no period; recurring conditions have
+ * distinct types, at most one of them a period, and a recurring task has at least one.
+ */
 export const taskBodySchema = z
   .object({
     rope: z.object({ id: idSchema }),
@@ -74,6 +77,7 @@ export type TaskBody = z.infer<typeof taskBodySchema>;
 export const taskPatchSchema = patchFieldsSchema(taskBodySchema).extend({
   attributes: patchAttributesSchema(taskBodySchema.shape.attributes).optional(),
 });
+export type TaskPatch = z.output<typeof taskPatchSchema>;
 
 export function isInternalUser(roles: readonly Role[]): boolean {
   return roles.some((role) => INTERNAL_ROLES.includes(role));
@@ -130,7 +134,7 @@ function addPeriod(from: Date, type: TaskCondition['type'], amount: number): Dat
 
 /**
  * The next task of a recurring task set to done: same content, status new, due at completion + period and/or at the
- * current cycles + the cycle threshold, whichever comes first (DOMAIN.md 7).
+ * current cycles + the cycle threshold, whichever comes first.
  */
 export function nextRecurrence(
   task: TaskAttributes,

@@ -1,8 +1,8 @@
 import { buildCsv } from './csv.ts';
 import { ROLE_LABELS, type Role } from './roles.ts';
+import { displayName } from './users.ts';
 
 const roleLabel = (roles: readonly Role[]) => (roles[0] ? ROLE_LABELS[roles[0]] : '');
-const fullName = (user: { firstname: string; lastname: string }) => `${user.firstname} ${user.lastname}`.trim();
 
 export interface CsvUser {
   email: string;
@@ -19,7 +19,7 @@ export interface LoginCsvRow extends CsvUser {
 export function loginsCsv(rows: readonly LoginCsvRow[]): string {
   return buildCsv(
     ['Email', 'Name', 'Role', 'Last login', 'Active'],
-    rows.map((row) => [row.email, fullName(row), roleLabel(row.roles), row.lastLoginAt, row.isActive]),
+    rows.map((row) => [row.email, displayName(row), roleLabel(row.roles), row.lastLoginAt, row.isActive]),
   );
 }
 
@@ -32,7 +32,7 @@ export interface NotificationCsvRow extends CsvUser {
 export function notificationsCsv(rows: readonly NotificationCsvRow[]): string {
   return buildCsv(
     ['Email', 'Name', 'Notifications enabled', 'Unsubscribed at', 'Notifications sent'],
-    rows.map((row) => [row.email, fullName(row), row.notificationEnabled, row.unsubscribedAt, row.deliveries]),
+    rows.map((row) => [row.email, displayName(row), row.notificationEnabled, row.unsubscribedAt, row.deliveries]),
   );
 }
 

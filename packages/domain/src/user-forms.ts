@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { idSchema, LANGUAGE_IDS } from './common.ts';
+import { idSchema, LANGUAGE_IDS, NAME_MAX_LENGTH } from './common.ts';
+import { passwordExpiryDaysSchema } from './mandators.ts';
 import { passwordSchema } from './passwords.ts';
 import { ROLES } from './roles.ts';
 import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS, LOGIN_METHODS, TWO_FACTOR_METHODS } from './users.ts';
 import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
 
 export const USERS_PAGE_SIZE = 25;
+/** The users screen's search text is cut at this length, in the address bar and by the API alike. */
+export const USER_SEARCH_MAX_LENGTH = 100;
 export const USER_TEXT_MAX = 45;
 
 const text45 = z.string().trim().max(USER_TEXT_MAX, M.textTooLong);
@@ -88,8 +91,8 @@ export const userUpdateSchema = userFields
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const mandatorBodySchema = z.object({
-  name: z.string({ message: M.required }).trim().min(1, M.required).max(255),
+  name: z.string({ message: M.required }).trim().min(1, M.required).max(NAME_MAX_LENGTH),
   /** Null, as reads answer it, or 0: passwords never expire. */
-  passwordExpiryDays: z.number().int().min(0).max(3650).nullable().optional(),
+  passwordExpiryDays: passwordExpiryDaysSchema.nullable().optional(),
 });
 export type MandatorBody = z.infer<typeof mandatorBodySchema>;

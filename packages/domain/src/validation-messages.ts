@@ -1,7 +1,7 @@
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './users.ts';
 
 /**
- * The spec's validation texts. Schemas use the English text as the zod message, so the API answers it as it is;
+ * The validation texts. Schemas use the English text as the zod message, so the API answers it as it is;
  * the web looks the text up here and shows `validation.<key>` in the user's language.
  */
 export const VALIDATION_MESSAGES = {

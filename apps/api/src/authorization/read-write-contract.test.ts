@@ -5,7 +5,7 @@ import { signIn } from '../test/sign-in.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /**
- * What a read returns, a write accepts (DESIGN section 3), for every PATCH route of the OpenAPI document: the
+ * What a read returns, a write accepts, for every PATCH route of the OpenAPI document: the
  * entity as GET answers it, written back unchanged, answers 2xx and changes nothing; a PATCH of one field changes
  * that field only; the GET body is a template for POST where the entity has one. A PATCH route without a case
  * below fails the first test.

@@ -1,4 +1,4 @@
-import type { BaseLayer } from '@rope/domain/maps';
+import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER } from '@rope/domain/maps';
 
 /** Names, places and coordinates of the demo data. Operators are invented; places and coordinates are real. */
 
@@ -45,8 +45,9 @@ export const AREAS: AreaSpec[] = [
   area('Breuil-Cervinia', 2, 45.9336, 7.6296, 'IT', 'Europe/Rome', 14),
 ];
 
-export const CH_LAYERS: BaseLayer[] = ['openStreetMap', 'swissCountryMap', 'swissImage', 'esriImagery'];
-export const OTHER_LAYERS: BaseLayer[] = ['openStreetMap', 'esriImagery'];
+/** Swiss areas offer every layer, the swisstopo maps included; elsewhere those maps show nothing. */
+export const CH_LAYERS: BaseLayer[] = [...BASE_LAYERS];
+export const OTHER_LAYERS: BaseLayer[] = [DEFAULT_BASE_LAYER, 'esriImagery'];
 
 export type InstallationKind = 'chairlift' | 'gondola' | 'funicular' | 'aerialTramway' | 'bridge' | 'stadium' | 'mast';
 

@@ -12,7 +12,7 @@ export interface DamageDraft {
   description: string;
 }
 
-/** The shortest reference length of the rope's rule set and its limit (DOMAIN.md section 3). */
+/** The shortest reference length of the rope's rule set (a multiple of its diameter) and its limit there. */
 export interface CriticalRule {
   length: number;
   limit: number;

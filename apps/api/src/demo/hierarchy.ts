@@ -1,6 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes } from '@rope/db/schema/index';
 import type { InstallationAttributes } from '@rope/domain/installations';
+import { DEFAULT_BASE_LAYER } from '@rope/domain/maps';
 import { type RopeAttributes, type TruscanAttributes, truscanAttributesSchema } from '@rope/domain/ropes';
 import type { DemoPeople } from './accounts.ts';
 import { AREAS, CH_LAYERS, INSTALLATIONS, type InstallationSpec, OTHER_LAYERS, SITES } from './catalog.ts';
@@ -153,7 +154,7 @@ export async function insertHierarchy(db: Db, rng: Rng, people: DemoPeople, ref:
         adminUserId: people.clientAdminByMandator[a.mandator] ?? null,
         mapZoom: a.zoom,
         mapBaseLayers: a.country === 'CH' ? CH_LAYERS : OTHER_LAYERS,
-        mapDefaultBaseLayer: a.country === 'CH' ? ('swissCountryMap' as const) : ('openStreetMap' as const),
+        mapDefaultBaseLayer: a.country === 'CH' ? ('swissCountryMap' as const) : DEFAULT_BASE_LAYER,
         lat: a.lat,
         lng: a.lng,
         ordering: i,

@@ -1,5 +1,13 @@
 import { Anchor, Stack, Text, Tooltip } from '@mantine/core';
-import { damageGauge, GAUGE_DISPLAY_MAX_RATIO, type GaugeReading, healthGauge } from '@rope/domain/rope/gauge';
+import {
+  DAMAGE_ORANGE_FROM_RATIO,
+  DAMAGE_RED_FROM_RATIO,
+  damageGauge,
+  GAUGE_DISPLAY_MAX_RATIO,
+  type GaugeReading,
+  HEALTH_GREEN_ABOVE_PERCENT,
+  healthGauge,
+} from '@rope/domain/rope/gauge';
 import type { DamageView } from '@rope/domain/views/hierarchy';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,11 +115,17 @@ interface GaugeKind {
   valueLabel: 'maps.gauge.damage' | 'maps.gauge.health';
 }
 
+/** The domain's thresholds on the arc, which ends at GAUGE_DISPLAY_MAX_RATIO. */
+const DAMAGE_ORANGE_AT = DAMAGE_ORANGE_FROM_RATIO / GAUGE_DISPLAY_MAX_RATIO;
+const DAMAGE_RED_AT = DAMAGE_RED_FROM_RATIO / GAUGE_DISPLAY_MAX_RATIO;
+/** Red is health 0 alone: drawn as the shortest arc, so it shows. */
+const HEALTH_GREEN_AT = HEALTH_GREEN_ABOVE_PERCENT / 100;
+
 const DAMAGE: GaugeKind = {
   zones: [
-    { from: 0, to: 0.5 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.green },
-    { from: 0.5 / GAUGE_DISPLAY_MAX_RATIO, to: 1 / GAUGE_DISPLAY_MAX_RATIO, colour: GAUGE_HEX.orange },
-    { from: 1 / GAUGE_DISPLAY_MAX_RATIO, to: 1, colour: GAUGE_HEX.red },
+    { from: 0, to: DAMAGE_ORANGE_AT, colour: GAUGE_HEX.green },
+    { from: DAMAGE_ORANGE_AT, to: DAMAGE_RED_AT, colour: GAUGE_HEX.orange },
+    { from: DAMAGE_RED_AT, to: 1, colour: GAUGE_HEX.red },
   ],
   read: (damages) => damageGauge(damages.damage),
   noneLabel: 'maps.gauge.noDamage',
@@ -122,8 +136,8 @@ const DAMAGE: GaugeKind = {
 const HEALTH: GaugeKind = {
   zones: [
     { from: 0, to: MIN_ARC, colour: GAUGE_HEX.red },
-    { from: MIN_ARC, to: 0.5, colour: GAUGE_HEX.orange },
-    { from: 0.5, to: 1, colour: GAUGE_HEX.green },
+    { from: MIN_ARC, to: HEALTH_GREEN_AT, colour: GAUGE_HEX.orange },
+    { from: HEALTH_GREEN_AT, to: 1, colour: GAUGE_HEX.green },
   ],
   read: (damages) => healthGauge(damages.health),
   noneLabel: 'maps.gauge.noHealth',

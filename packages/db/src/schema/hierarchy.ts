@@ -1,5 +1,5 @@
 import type { InstallationAttributes } from '@rope/domain/installations';
-import type { BaseLayer } from '@rope/domain/maps';
+import { type BaseLayer, DEFAULT_BASE_LAYER } from '@rope/domain/maps';
 import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
 import type { RopeAttributes, RopeDamages, TruscanAttributes } from '@rope/domain/ropes';
 import {
@@ -32,7 +32,7 @@ export const areas = pgTable(
     isMap: boolean().notNull().default(true),
     mapZoom: doublePrecision().notNull().default(13),
     mapBaseLayers: jsonb().$type<BaseLayer[]>().notNull().default([]),
-    mapDefaultBaseLayer: varchar({ length: 32 }).$type<BaseLayer>().notNull().default('openStreetMap'),
+    mapDefaultBaseLayer: varchar({ length: 32 }).$type<BaseLayer>().notNull().default(DEFAULT_BASE_LAYER),
     lat: doublePrecision(),
     lng: doublePrecision(),
     ordering: integer().notNull().default(0),

@@ -21,7 +21,7 @@ export function foundByMrt(event: RopeEventInput): boolean {
 }
 
 /**
- * Events whose positions are measured from the measuring device's zero, not from the rope's datum (DOMAIN.md 1):
+ * Events whose positions are measured from the measuring device's zero, not from the rope's datum:
  * damages found by magnetic rope testing (imported from the device's file, TRUscan, or typed in from its report)
  * and MRT inspections. Everything else (visual findings, mutations, repair pieces, splices) is recorded against
  * the datum. The bulk rows mark the same damages with DAMAGE_FLAGS.foundByMrt.

@@ -3,7 +3,7 @@ import { estimateBendingCycles } from './bending-cycles.ts';
 import { forecastDiscard } from './forecast.ts';
 import { SPLICE_WARNINGS, spliceBand, spliceDeviation, spliceFlags, spliceLengthRatio } from './splices.ts';
 
-describe('forecast (DOMAIN.md 5)', () => {
+describe('forecast of the discard point', () => {
   it('fits the exponential test vector: b = 3.466e-6, a = 1.609, n* ≈ 864,000, band 605,000 … 1,124,000', () => {
     const forecast = forecastDiscard([
       { x: 200_000, damage: 10 },
@@ -44,7 +44,7 @@ describe('forecast (DOMAIN.md 5)', () => {
   });
 });
 
-describe('splices (DOMAIN.md 6)', () => {
+describe('splices', () => {
   it('measures knots by their maximum and other parts by their minimum diameter', () => {
     expect(spliceDeviation({ type: 'knot', diameterMin: 38, diameterMax: 44 }, 40)).toBeCloseTo(10, 9);
     expect(spliceDeviation({ type: 'other', diameterMin: 37, diameterMax: 44 }, 40)).toBeCloseTo(-7.5, 9);
@@ -76,7 +76,7 @@ describe('splices (DOMAIN.md 6)', () => {
   });
 });
 
-describe('bending cycles (DOMAIN.md 5)', () => {
+describe('bending cycles', () => {
   it('adds the installation rate over the operating hours since the known count', () => {
     const installation = { operatingSpeed: 5, loopLength: 3000, bendsPerRevolution: 10, operatingHoursPerYear: 2000 };
     const rope = { bendingCyclesUntilNow: 100_000, bendingCyclesUntilNowAt: '2025-01-01T00:00:00Z' };

@@ -23,7 +23,7 @@ export interface Forecast {
 }
 
 /**
- * Fits ln D = a + b·x by least squares and extrapolates to D = 100 % (DOMAIN.md 5). When b ≤ 0 or a straight line
+ * Fits ln D = a + b·x by least squares and extrapolates to D = 100 %, the discard point. When b ≤ 0 or a straight line
  * fits the damages better, the linear fit is used. With fewer than 3 points the expected service life stands in.
  * The ±30 % band is measured from the origin: 0 bending cycles (a new rope), or on the time axis the first
  * inspection, since ±30 % of a date since 1970 would mean nothing.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { damageGauge, damageGaugeColour, healthGauge, healthGaugeColour } from './gauge.ts';
 
-describe('gauges (DOMAIN.md 4)', () => {
+describe('gauges: damage green under half the limit, red from it; health red at 0', () => {
   it('colours damage ratios green under 0.5, orange under 1, red from 1', () => {
     expect([0.49, 0.5, 0.99, 1].map(damageGaugeColour)).toEqual(['green', 'orange', 'orange', 'red']);
   });

@@ -2,17 +2,24 @@ export type GaugeColour = 'green' | 'orange' | 'red';
 /** A gauge whose damage cannot be computed: grey, never green. */
 export type GaugeTone = GaugeColour | 'unknown';
 
+/** A damage ratio (1 = the discard limit) turns orange at half the limit and red at the limit. */
+export const DAMAGE_ORANGE_FROM_RATIO = 0.5;
+export const DAMAGE_RED_FROM_RATIO = 1;
+/** Rope health in percent is green above half, orange above nothing left, red at 0. */
+export const HEALTH_GREEN_ABOVE_PERCENT = 50;
+export const HEALTH_ORANGE_ABOVE_PERCENT = 0;
+
 /** A damage ratio (1 = discard limit): green under 0.5, orange under 1, red from 1. */
 export function damageGaugeColour(ratio: number): GaugeColour {
-  if (ratio < 0.5) return 'green';
-  if (ratio < 1) return 'orange';
+  if (ratio < DAMAGE_ORANGE_FROM_RATIO) return 'green';
+  if (ratio < DAMAGE_RED_FROM_RATIO) return 'orange';
   return 'red';
 }
 
 /** Rope health in percent: green above 50, orange above 0, red otherwise. */
 export function healthGaugeColour(health: number): GaugeColour {
-  if (health > 50) return 'green';
-  if (health > 0) return 'orange';
+  if (health > HEALTH_GREEN_ABOVE_PERCENT) return 'green';
+  if (health > HEALTH_ORANGE_ABOVE_PERCENT) return 'orange';
   return 'red';
 }
 

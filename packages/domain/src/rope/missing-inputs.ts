@@ -13,7 +13,7 @@ export const DAMAGE_INPUTS = [
 export type DamageInput = (typeof DAMAGE_INPUTS)[number];
 
 /**
- * What the rope's rule row needs whatever its events (DOMAIN.md 4): the nominal diameter for the reference lengths,
+ * What the rope's rule row needs whatever its events: the nominal diameter for the reference lengths,
  * the metallic cross-section (or fill factor and diameter) for loss rules, load-bearing outer wires and lay for
  * ISO 4309 (its ordinary-lay default would allow more breaks than a Lang-lay rope may have).
  */

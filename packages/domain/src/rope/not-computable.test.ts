@@ -18,7 +18,7 @@ const without = (...keys: (keyof RopeAttributes)[]): RopeAttributes =>
 const wires = damage(100, { damageCount: 3 });
 const percent = damage(100.1, { crossSectionLossAmount: 2, crossSectionLossUnit: 'percent' });
 
-describe('damage that cannot be computed (DOMAIN.md 4)', () => {
+describe('damage that cannot be computed: unknown, never 0 %', () => {
   it('is unknown without a nominal diameter, naming it, with no damage or health to mistake for healthy', () => {
     for (const result of both(without('nominalDiameter'), [wires])) {
       expect(result.status).toBe('unknown');

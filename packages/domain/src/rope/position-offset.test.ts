@@ -17,7 +17,7 @@ const visual = event(100, { detection: 'manual' });
 const imported = event(87.5, { detection: 'mrt', isImported: true });
 const typedFromReport = event(87.6, { detection: 'mrt' });
 
-describe('position offset (DOMAIN.md 1)', () => {
+describe('position offset: device-referenced positions move to the datum', () => {
   it('moves device-referenced positions to the datum, leaves datum-referenced ones', () => {
     expect(datumPosition(visual, 12.5)).toBe(100);
     expect(datumPosition(imported, 12.5)).toBe(100);

@@ -25,7 +25,7 @@ const haulRope: RopeAttributes = WORKED_EXAMPLE_ROPE;
 const breaks = (position: number, damageCount: number, more: Partial<RopeEventAttributes> = {}) =>
   event(position, { damageCount, ...more });
 
-describe('cross-section loss (DOMAIN.md 2)', () => {
+describe('cross-section loss: broken wires as a share of the metallic cross-section', () => {
   it('derives A = C·d² and the loss of one broken wire', () => {
     expect(metallicCrossSection(haulRope)).toBeCloseTo(614.4, 6);
     expect((Math.PI * 2.6 ** 2) / 4).toBeCloseTo(5.309, 3);
@@ -41,7 +41,7 @@ describe('cross-section loss (DOMAIN.md 2)', () => {
   });
 });
 
-describe('damage per reference length (DOMAIN.md 3-4 worked example)', () => {
+describe('damage per reference length (the worked example of a haul rope)', () => {
   // 3 breaks within 0.24 m, 5 within 1.6 m, 12 within 20 m, each the worst window of its length.
   const events = [
     breaks(100, 2),

@@ -19,14 +19,14 @@ export interface ReferenceSeries {
 interface DamageResultBase {
   ruleSet: RuleSet;
   row: RuleRow;
-  /** Datum position of the measuring device's zero, m: added to device-referenced positions (DOMAIN.md 1). */
+  /** Datum position of the measuring device's zero, m: added to device-referenced positions. */
   positionOffset: number;
   /** The damages that count, at datum positions, sorted as the windows index them. */
   damages: DamageColumns;
 }
 
 /**
- * The rope's damage: computed, or unknown when the rope lacks an input its rule set needs (DOMAIN.md 4). Unknown
+ * The rope's damage: computed, or unknown when the rope lacks an input its rule set needs. Unknown
  * is never zero: it names what is missing, and has no series, damage or health a caller could mistake for healthy.
  */
 export type RopeDamageResult =
@@ -54,7 +54,10 @@ export interface DamageOptions {
   loopLength?: number;
 }
 
-/** The damage chart per reference length, the utilisations and the rope's damage and health (DOMAIN.md 3-4). */
+/**
+ * The damage chart per reference length, the utilisations and the rope's damage (its largest utilisation of a limit,
+ * in %) and health (100 minus the damage, kept within 0..100).
+ */
 export function computeRopeDamage(
   rope: RopeAttributes,
   events: readonly RopeEventInput[],

@@ -24,7 +24,7 @@ export interface WindowColumns {
   heaviest: Int32Array;
 }
 
-/** The DOMAIN.md shape of one window: `{position, count, lossPct, events: [ids], damagePosition}` plus its sum. */
+/** One window as reports and tests read it: `{position, count, lossPct, events: [ids], damagePosition}`, its sum. */
 export interface WindowPoint {
   position: number;
   sum: number;
@@ -123,7 +123,7 @@ export function worstWindow(windows: WindowColumns): number {
   return worst;
 }
 
-/** The windows in DOMAIN.md's shape, every id of each window listed: for reports and tests, not 50,000 damages. */
+/** The windows as WindowPoints, every id of each window listed: for reports and tests, not 50,000 damages. */
 export function windowPoints(damages: DamageColumns, windows: WindowColumns): WindowPoint[] {
   const n = damages.id.length;
   return Array.from(windows.first, (first, w) => {

@@ -125,7 +125,7 @@ export function decodeDamageChart(answer: DamageChartAnswer): DecodedDamageChart
   };
 }
 
-/** One window in DOMAIN.md's shape: `{position, count, lossPct, events: [ids], damagePosition}`. */
+/** One window as reports and tests read it: `{position, count, lossPct, events: [ids], damagePosition}`. */
 export function damageWindow(chart: DecodedDamageChart, seriesIndex: number, windowIndex: number) {
   const { damages, first } = chart;
   const n = damages.id.length;

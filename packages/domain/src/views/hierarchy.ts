@@ -8,7 +8,7 @@ import { ropeAttributesSchema, truscanAttributesSchema } from '../ropes.ts';
 /**
  * The damage of a rope, or the largest below an installation or area (% of the discard limit), and the health seen
  * from the other side; null while nothing has been assessed. `unknown` when the rope, or any rope below, lacks an
- * input its rule set needs: no figures, the inputs to set and how many ropes are affected (DOMAIN.md 4).
+ * input its rule set needs: no figures (never 0 %), the inputs to set and how many ropes are affected.
  */
 export const damageViewSchema = z
   .discriminatedUnion('status', [

@@ -1,33 +1,12 @@
-import { areas, mandators, userMandators } from '@rope/db/schema/index';
-import type { areaCreateSchema } from '@rope/domain/hierarchy';
-import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { areas } from '@rope/db/schema/index';
+import type { AreaCreate } from '@rope/domain/hierarchy';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertAreaReferences } from './internal.ts';
 
-type AreaCreate = z.infer<typeof areaCreateSchema>;
-
-export async function assertAreaReferences(
-  ctx: AppContext,
-  mandatorId: number,
-  adminUserId: number | null | undefined,
-) {
-  const [mandator] = await ctx.db.select({ id: mandators.id }).from(mandators).where(eq(mandators.id, mandatorId));
-  if (!mandator) throw new AppError('VALIDATION', 'No such mandator', { mandatorId: 'No such mandator' });
-  if (adminUserId) {
-    const [member] = await ctx.db
-      .select({ userId: userMandators.userId })
-      .from(userMandators)
-      .where(and(eq(userMandators.userId, adminUserId), eq(userMandators.mandatorId, mandatorId)));
-    if (!member) {
-      throw new AppError('VALIDATION', 'The client user must belong to the mandator', {
-        adminUserId: 'The client user must belong to the mandator',
-      });
-    }
-  }
-}
-
-export async function createArea({ ctx, input }: { ctx: AppContext; input: AreaCreate }) {
+/** A new area of a mandator; the map settings it leaves out have the domain schema's defaults already. */
+export async function createArea({ ctx, actor, input }: ActionArgs<AreaCreate>) {
+  assertCan(actor, 'AREA_FULL_EDIT');
   await assertAreaReferences(ctx, input.mandatorId, input.adminUserId);
   const [area] = await ctx.db
     .insert(areas)
@@ -35,13 +14,13 @@ export async function createArea({ ctx, input }: { ctx: AppContext; input: AreaC
       name: input.name,
       mandatorId: input.mandatorId,
       adminUserId: input.adminUserId ?? null,
-      isMap: input.isMap ?? true,
-      mapZoom: input.mapZoom ?? 13,
-      mapBaseLayers: input.mapBaseLayers ?? [],
-      mapDefaultBaseLayer: input.mapDefaultBaseLayer ?? 'openStreetMap',
+      isMap: input.isMap,
+      mapZoom: input.mapZoom,
+      mapBaseLayers: input.mapBaseLayers,
+      mapDefaultBaseLayer: input.mapDefaultBaseLayer,
       lat: input.latlng?.[0] ?? null,
       lng: input.latlng?.[1] ?? null,
     })
     .returning({ id: areas.id });
-  return area!;
+  return { area: area! };
 }

@@ -1,10 +1,15 @@
 import { userMandators, users } from '@rope/db/schema/index';
 import { isApiRole } from '@rope/domain/permissions';
+import { displayName } from '@rope/domain/users';
 import { asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { findArea } from './internal.ts';
 
 /** The people of the area's mandator: candidates for the area's client user and for notifications. */
-export async function listAreaUsers({ ctx, mandatorId }: { ctx: AppContext; mandatorId: number }) {
+export async function listAreaUsers({ ctx, actor, input }: ActionArgs<{ id: number }>) {
+  assertCan(actor, 'AREA_PARTIAL_EDIT');
+  const { area } = await findArea(ctx, actor, input.id);
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -15,14 +20,16 @@ export async function listAreaUsers({ ctx, mandatorId }: { ctx: AppContext; mand
     })
     .from(users)
     .innerJoin(userMandators, eq(userMandators.userId, users.id))
-    .where(eq(userMandators.mandatorId, mandatorId))
+    .where(eq(userMandators.mandatorId, area.mandatorId))
     .orderBy(asc(users.email));
-  return rows
-    .filter((row) => !row.roles.some(isApiRole))
-    .map((row) => ({
-      id: row.id,
-      email: row.email,
-      name: [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email,
-      role: row.roles[0]!,
-    }));
+  return {
+    users: rows
+      .filter((row) => !row.roles.some(isApiRole))
+      .map((row) => ({
+        id: row.id,
+        email: row.email,
+        name: displayName(row),
+        role: row.roles[0]!,
+      })),
+  };
 }

@@ -1,18 +1,18 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { areaCreateSchema, areaMergedSchema, areaPatchSchema } from '@rope/domain/hierarchy';
+import { areaCreateSchema, areaPatchSchema } from '@rope/domain/hierarchy';
 import { ROLES } from '@rope/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { applyPatch } from '../../http/apply-patch.ts';
-import { requirePermission } from '../../http/guards.ts';
-import { damageBelow } from '../hierarchy/damage-summary.ts';
-import { findArea, viewerFor } from '../hierarchy/scope.ts';
+import { requireActor } from '../../http/guards.ts';
 import { createArea } from './create.ts';
-import { listAreaPositions, listAreas } from './list.ts';
+import { getArea } from './get.ts';
+import { listAreas } from './list.ts';
+import { listAreaPositions } from './list-positions.ts';
 import { listAreaUsers } from './list-users.ts';
-import { deleteArea, updateArea } from './update.ts';
-import { areaViewSchema, damageSchema, toAreaView } from './view.ts';
+import { deleteArea } from './remove.ts';
+import { updateArea } from './update.ts';
+import { areaViewSchema, damageSchema } from './view.ts';
 
 const showAsQuery = z.object({
   showAsUser: idTextSchema.optional(),
@@ -30,11 +30,13 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ areas: z.array(areaViewSchema) }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        return { areas: await listAreas({ ctx, viewer, archived: request.query.archived === '1' }) };
-      },
+      (request) =>
+        listAreas({
+          ctx,
+          actor: requireActor(request),
+          input: { showAsUser: request.query.showAsUser, archived: request.query.archived === '1' },
+          request,
+        }),
     );
 
     app.get(
@@ -56,11 +58,13 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        return { areas: await listAreaPositions({ ctx, viewer }) };
-      },
+      (request) =>
+        listAreaPositions({
+          ctx,
+          actor: requireActor(request),
+          input: { showAsUser: request.query.showAsUser },
+          request,
+        }),
     );
 
     app.post(
@@ -72,10 +76,7 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ area: z.object({ id: z.number() }) }) },
         },
       },
-      async (request) => {
-        requirePermission(request, 'AREA_FULL_EDIT');
-        return { area: await createArea({ ctx, input: request.body.area }) };
-      },
+      (request) => createArea({ ctx, actor: requireActor(request), input: request.body.area, request }),
     );
 
     app.get(
@@ -88,40 +89,27 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ area: areaViewSchema }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { area, mandatorName } = await findArea(ctx, viewer, request.params.id);
-        return { area: toAreaView(area, mandatorName, await damageBelow(ctx.db, { areaId: area.id })) };
-      },
+      (request) =>
+        getArea({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, showAsUser: request.query.showAsUser },
+          request,
+        }),
     );
 
     app.patch(
       '/areas/:id',
       { schema: { tags: ['areas'], params: idParamsSchema, body: z.object({ area: areaPatchSchema }) } },
       async (request, reply) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const { area, mandatorName } = await findArea(ctx, actor, request.params.id);
-        const { id: _id, mandator, damages: _damages, ...current } = toAreaView(area, mandatorName, null);
-        const { mandator: sentMandator, ...patch } = request.body.area;
-        if (sentMandator && patch.mandatorId === undefined) patch.mandatorId = sentMandator.id;
-        const { value, changed } = applyPatch({
-          entity: 'area',
-          current: { ...current, mandatorId: mandator.id },
-          patch,
-          schema: areaMergedSchema,
-        });
-        if (changed.length > 0) {
-          const input = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
-          await updateArea({ ctx, actor, id: request.params.id, input });
-        }
+        const input = { id: request.params.id, patch: request.body.area };
+        await updateArea({ ctx, actor: requireActor(request), input, request });
         return reply.status(204).send();
       },
     );
 
     app.delete('/areas/:id', { schema: { tags: ['areas'], params: idParamsSchema } }, async (request, reply) => {
-      const actor = requirePermission(request, 'AREA_FULL_EDIT');
-      await deleteArea({ ctx, actor, id: request.params.id });
+      await deleteArea({ ctx, actor: requireActor(request), input: request.params, request });
       return reply.status(204).send();
     });
 
@@ -138,11 +126,7 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const { area } = await findArea(ctx, actor, request.params.id);
-        return { users: await listAreaUsers({ ctx, mandatorId: area.mandatorId }) };
-      },
+      (request) => listAreaUsers({ ctx, actor: requireActor(request), input: request.params, request }),
     );
   };
 }

@@ -1,35 +1,43 @@
 import { areas } from '@rope/db/schema/index';
-import { AREA_FULL_EDIT_FIELDS, type AreaUpdate } from '@rope/domain/hierarchy';
-import { type Actor, can } from '@rope/domain/permissions';
+import { AREA_FULL_EDIT_FIELDS, type AreaPatch, type AreaUpdate, areaMergedSchema } from '@rope/domain/hierarchy';
+import { can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { assertWritable, findArea } from '../hierarchy/scope.ts';
-import { assertAreaReferences } from './create.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { assertAreaReferences, findArea } from './internal.ts';
+import { toAreaView } from './view.ts';
 
-/** Map settings need AREA_PARTIAL_EDIT; name, mandator, client and archiving need AREA_FULL_EDIT. */
-export async function updateArea({
-  ctx,
-  actor,
-  id,
-  input,
-}: {
-  ctx: AppContext;
-  actor: Actor;
-  id: number;
-  input: AreaUpdate;
-}) {
-  const { area } = await findArea(ctx, actor, id);
-  const fullFields = AREA_FULL_EDIT_FIELDS.filter((field) => input[field] !== undefined);
+/**
+ * Any part of the area as GET answers it; `mandator: {id}` or `mandatorId` moves it. Map settings need
+ * AREA_PARTIAL_EDIT; name, mandator, client and archiving need AREA_FULL_EDIT.
+ */
+export async function updateArea({ ctx, actor, input }: ActionArgs<{ id: number; patch: AreaPatch }>) {
+  assertCan(actor, 'AREA_PARTIAL_EDIT');
+  const { area, mandatorName } = await findArea(ctx, actor, input.id);
+  const { id: _id, mandator, damages: _damages, ...current } = toAreaView(area, mandatorName, null);
+  const { mandator: sentMandator, ...patch } = input.patch;
+  if (sentMandator && patch.mandatorId === undefined) patch.mandatorId = sentMandator.id;
+  const { value, changed } = applyPatch({
+    entity: 'area',
+    current: { ...current, mandatorId: mandator.id },
+    patch,
+    schema: areaMergedSchema,
+  });
+  if (changed.length === 0) return;
+  const changes: AreaUpdate = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
+  const fullFields = AREA_FULL_EDIT_FIELDS.filter((field) => changes[field] !== undefined);
   if (fullFields.length > 0 && !can(actor, 'AREA_FULL_EDIT')) {
     throw new AppError('FORBIDDEN', `Only admins may change ${fullFields.join(', ')}`);
   }
-  const restoring = input.isDeleted === false && Object.keys(input).length === 1;
+  const restoring = changes.isDeleted === false && Object.keys(changes).length === 1;
   assertWritable([area], restoring);
-  if (input.mandatorId !== undefined || input.adminUserId) {
-    await assertAreaReferences(ctx, input.mandatorId ?? area.mandatorId, input.adminUserId ?? area.adminUserId);
+  if (changes.mandatorId !== undefined || changes.adminUserId) {
+    await assertAreaReferences(ctx, changes.mandatorId ?? area.mandatorId, changes.adminUserId ?? area.adminUserId);
   }
-  const { latlng, ...rest } = input;
+  const { latlng, ...rest } = changes;
   await ctx.db
     .update(areas)
     .set({
@@ -37,11 +45,5 @@ export async function updateArea({
       ...(latlng !== undefined ? { lat: latlng?.[0] ?? null, lng: latlng?.[1] ?? null } : {}),
       updatedAt: new Date(),
     })
-    .where(eq(areas.id, id));
-}
-
-export async function deleteArea({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
-  await findArea(ctx, actor, id);
-  // Installations, ropes, events and tasks go with it (foreign keys cascade) in this one statement.
-  await ctx.db.delete(areas).where(eq(areas.id, id));
+    .where(eq(areas.id, area.id));
 }

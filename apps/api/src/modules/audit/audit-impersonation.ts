@@ -11,13 +11,18 @@ const ACTION = 'impersonation.start';
 const written = new Set<string>();
 
 /** The session as the audit log names it: derived from its stored hash, of no use as a cookie. */
-function sessionLabel(request: FastifyRequest): string {
-  const idHash = request.auth?.session?.idHash;
+function sessionLabel(request: FastifyRequest | undefined): string {
+  const idHash = request?.auth?.session?.idHash;
   return idHash ? createHash('sha256').update(`audit:${idHash}`).digest('hex').slice(0, 16) : 'api-key';
 }
 
 /** Writes `impersonation.start` the first time an actor views as a target within a session. */
-export async function auditImpersonation(ctx: AppContext, request: FastifyRequest, actor: Actor, targetId: number) {
+export async function auditImpersonation(
+  ctx: AppContext,
+  request: FastifyRequest | undefined,
+  actor: Actor,
+  targetId: number,
+) {
   const session = sessionLabel(request);
   const key = `${actor.userId}:${targetId}:${session}`;
   if (written.has(key)) return;
@@ -41,7 +46,7 @@ export async function auditImpersonation(ctx: AppContext, request: FastifyReques
         actorUserId: actor.userId,
         targetType: 'user',
         targetId,
-        details: { session, url: request.routeOptions.url },
+        details: { session, url: request?.routeOptions.url },
       },
       request,
     );

@@ -3,7 +3,7 @@ import { areas, mandators } from '@rope/db/schema/index';
 import { LANGUAGE_IDS, type LanguageId } from '@rope/domain/common';
 import { can, isAdmin, PERMISSIONS, visibleMandators } from '@rope/domain/permissions';
 import type { SessionUser } from '@rope/domain/session';
-import { TWO_FACTOR_METHODS, type TwoFactorMethod } from '@rope/domain/users';
+import { displayName, TWO_FACTOR_METHODS, type TwoFactorMethod } from '@rope/domain/users';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { actorForUser, type UserRow } from './load-actor.ts';
 
@@ -35,10 +35,9 @@ export async function buildSessionUser(db: Db, user: UserRow, session: { isLive:
       : [],
     visibleAreaIds(db, visibleMandators(actor)),
   ]);
-  const name = `${user.firstname} ${user.lastname}`.trim();
   return {
     id: user.id,
-    name: name || user.email,
+    name: displayName(user),
     email: user.email,
     roles: [...user.roles],
     mainRole: user.roles[0]!,

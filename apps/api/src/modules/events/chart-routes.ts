@@ -1,13 +1,14 @@
 import { idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
+import { LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT } from '@rope/domain/views/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requirePermission } from '../../http/guards.ts';
-import { findArea, findInstallation, findRope, viewerFor } from '../hierarchy/scope.ts';
-import { listInstallations } from '../installations/list.ts';
-import { listRopes } from '../ropes/list.ts';
-import { currentBendingCycles, damageChart, lossOverTarget } from './damage-chart.ts';
-import { listLatestEvents } from './list.ts';
+import { requireActor } from '../../http/guards.ts';
+import { getBendingCycles } from './get-bending-cycles.ts';
+import { getDamageChart } from './get-damage-chart.ts';
+import { getAreaDamageSummary } from './get-damage-summary.ts';
+import { getLossOverTarget } from './get-loss-over-target.ts';
+import { listLatestEvents } from './list-latest.ts';
 import { placedEventViewSchema } from './view.ts';
 
 /** A bound of the x axis: bending cycles as a decimal number, or a time as an ISO date; nothing read as NaN. */
@@ -46,11 +47,9 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { rope } = await findRope(ctx, viewer, request.params.id);
-        const damageFilter = request.query.damageFilter || undefined;
-        const json = await damageChart(ctx, rope.id, { damageFilter, dateFilter: request.query.dateFilter });
+        const { damageFilter, ...query } = request.query;
+        const input = { ...query, ropeId: request.params.id, damageFilter: damageFilter || undefined };
+        const json = await getDamageChart({ ctx, actor: requireActor(request), input, request });
         return reply.type('application/json; charset=utf-8').send(json);
       },
     );
@@ -69,19 +68,18 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }),
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { rope } = await findRope(ctx, viewer, request.params.id);
-        return lossOverTarget(ctx, rope.id, request.query);
-      },
+      (request) =>
+        getLossOverTarget({
+          ctx,
+          actor: requireActor(request),
+          input: { ...request.query, ropeId: request.params.id },
+          request,
+        }),
     );
 
-    app.get('/ropes/:id/bendingCycles', { schema: { tags: ['events'], params: idParamsSchema } }, async (request) => {
-      const actor = requirePermission(request, 'DOMAIN_READ');
-      const { rope } = await findRope(ctx, actor, request.params.id);
-      return currentBendingCycles(ctx, rope.id);
-    });
+    app.get('/ropes/:id/bendingCycles', { schema: { tags: ['events'], params: idParamsSchema } }, (request) =>
+      getBendingCycles({ ctx, actor: requireActor(request), input: { ropeId: request.params.id }, request }),
+    );
 
     app.get(
       '/installations/:id/events',
@@ -89,45 +87,32 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           params: idParamsSchema,
-          querystring: z.object({ limit: integerTextSchema(1, 100).default(10), ...showAs }),
+          querystring: z.object({
+            limit: integerTextSchema(1, LATEST_EVENTS_MAX_LIMIT).default(LATEST_EVENTS_DEFAULT_LIMIT),
+            ...showAs,
+          }),
           response: { 200: z.object({ ropeEvents: z.array(placedEventViewSchema) }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { installation } = await findInstallation(ctx, viewer, request.params.id);
-        return {
-          ropeEvents: await listLatestEvents({
-            ctx,
-            viewer,
-            limit: request.query.limit,
-            installationId: installation.id,
-          }),
-        };
-      },
+      (request) =>
+        listLatestEvents({
+          ctx,
+          actor: requireActor(request),
+          input: { ...request.query, installationId: request.params.id },
+          request,
+        }),
     );
 
     app.get(
       '/areas/:id/installations/events/damage-summary',
       { schema: { tags: ['events'], params: idParamsSchema, querystring: z.object(showAs) } },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { area } = await findArea(ctx, viewer, request.params.id);
-        const installations = await listInstallations({ ctx, areaId: area.id, archived: false });
-        const summary = await Promise.all(
-          installations.map(async (installation) => ({
-            installation: { id: installation.id, name: installation.name, damages: installation.damages },
-            ropes: (await listRopes({ ctx, installationId: installation.id, archived: false })).map((rope) => ({
-              id: rope.id,
-              name: rope.name,
-              damages: rope.damages,
-            })),
-          })),
-        );
-        return { installations: summary };
-      },
+      (request) =>
+        getAreaDamageSummary({
+          ctx,
+          actor: requireActor(request),
+          input: { areaId: request.params.id, showAsUser: request.query.showAsUser },
+          request,
+        }),
     );
   };
 }

@@ -343,7 +343,7 @@ describe('damage chart from bulk rows', () => {
     expect(stored[0]!.damages!.damage).toBeCloseTo(whole.damage!, 3);
   });
 
-  it('answers columns a client decodes into the windows of DOMAIN.md', async () => {
+  it('answers columns a client decodes into windows {position, count, lossPct, events, damagePosition}', async () => {
     const breaks = (position: number, damageCount: number) => ({
       position,
       attributes: {

@@ -1,10 +1,10 @@
-import { EVENT_TYPES_BY_RECORDING, ropeEventAttributesSchema } from '@rope/domain/events';
+import { EVENT_TYPES_BY_RECORDING, INSPECTION_FILE_MAX_BYTES, ropeEventAttributesSchema } from '@rope/domain/events';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 
-/** The documented limit of an inspection file (docs/inspection-xml.md); a larger body answers 413. */
-export const IMPORT_XML_MAX_BYTES = 5 * 1024 * 1024;
+/** The documented limit of an inspection file; a larger body answers 413. */
+export const IMPORT_XML_MAX_BYTES = INSPECTION_FILE_MAX_BYTES;
 
 const asArray = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];

@@ -1,14 +1,17 @@
 import { queryRows } from '@rope/db/client';
-import { areas, installations, ropeEvents, ropes } from '@rope/db/schema/index';
-import type { Actor } from '@rope/domain/permissions';
+import { ropeEvents } from '@rope/db/schema/index';
 import { chartPositions } from '@rope/domain/rope/effective-events';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { findRope } from '../ropes/internal.ts';
 import { loadDamageTarget } from './recompute.ts';
 import { eventDocumentCount as documentCount, toEventView } from './view.ts';
 
 export interface RopeEventQuery {
+  ropeId: number;
   archived: boolean;
   page: number;
   /** 0 means all. */
@@ -17,18 +20,15 @@ export interface RopeEventQuery {
   positionFrom?: number;
   positionTo?: number;
   damageFilter?: 'manual' | 'mrt';
+  showAsUser?: number;
 }
 
 /** One rope's events, newest first, filtered by text, chart zoom and damage filter, paged on the server. */
-export async function listRopeEvents({
-  ctx,
-  ropeId,
-  query,
-}: {
-  ctx: AppContext;
-  ropeId: number;
-  query: RopeEventQuery;
-}) {
+export async function listRopeEvents(args: ActionArgs<RopeEventQuery>) {
+  const { ctx, actor, input: query } = args;
+  assertCan(actor, 'DOMAIN_READ');
+  const viewer = await viewerFor(args, query.showAsUser);
+  const ropeId = (await findRope(ctx, viewer, query.ropeId)).rope.id;
   const conditions: SQL[] = [eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, query.archived)];
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -102,50 +102,4 @@ async function zoomCondition(ctx: AppContext, ropeId: number, from?: number, to?
         ids.map(([id]) => id),
       )
     : sql`false`;
-}
-
-/** The newest events under what the viewer sees, optionally one installation: dashboard and installation page. */
-export async function listLatestEvents({
-  ctx,
-  viewer,
-  limit,
-  installationId,
-}: {
-  ctx: AppContext;
-  viewer: Actor;
-  limit: number;
-  installationId?: number;
-}) {
-  const rows = await ctx.db
-    .select({
-      event: ropeEvents,
-      documentCount,
-      rope: {
-        id: ropes.id,
-        name: ropes.name,
-        positionOffset: sql<number>`coalesce((${ropes.attributes}->>'positionOffset')::float8, 0)`,
-      },
-      installation: { id: installations.id, name: installations.name },
-      area: { id: areas.id, name: areas.name },
-    })
-    .from(ropeEvents)
-    .innerJoin(ropes, eq(ropes.id, ropeEvents.ropeId))
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(
-      and(
-        areaVisibleTo(viewer),
-        eq(ropeEvents.isDeleted, false),
-        eq(ropes.isDeleted, false),
-        installationId === undefined ? sql`true` : eq(installations.id, installationId),
-      ),
-    )
-    .orderBy(desc(ropeEvents.occurredAt), desc(ropeEvents.id))
-    .limit(limit);
-  return rows.map((row) => ({
-    ...toEventView(row.event, row.documentCount),
-    rope: row.rope,
-    installation: row.installation,
-    area: row.area,
-  }));
 }

@@ -1,30 +1,39 @@
 import { decimalTextSchema, idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
 import { ropeEventBodySchema, ropeEventPatchSchema } from '@rope/domain/event-forms';
+import {
+  EVENT_SEARCH_MAX_LENGTH,
+  LATEST_EVENTS_DEFAULT_LIMIT,
+  LATEST_EVENTS_MAX_LIMIT,
+} from '@rope/domain/views/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { requireAnyPermission, requirePermission } from '../../http/guards.ts';
-import { findRope, viewerFor } from '../hierarchy/scope.ts';
-import { findEvent } from './find-event.ts';
+import { requireActor } from '../../http/guards.ts';
+import { createEvent } from './create.ts';
+import { getEvent } from './get.ts';
 import { listEventHistory } from './history.ts';
 import { IMPORT_XML_MAX_BYTES } from './import-xml.ts';
 import { createInspectionXmlReader } from './import-xml-pool.ts';
-import { listLatestEvents, listRopeEvents } from './list.ts';
-import { createEvent, deleteEvent, updateEvent } from './save.ts';
-import { placedEventViewSchema, ropeEventViewSchema, toEventView } from './view.ts';
+import { listRopeEvents } from './list.ts';
+import { listLatestEvents } from './list-latest.ts';
+import { parseInspection } from './parse-inspection.ts';
+import { deleteEvent } from './remove.ts';
+import { updateEvent } from './update.ts';
+import { placedEventViewSchema, ropeEventViewSchema } from './view.ts';
 
 const ropeEventsQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
   page: integerTextSchema(1, 1_000_000).default(1),
   pageSize: integerTextSchema(0, 1000).default(0),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(EVENT_SEARCH_MAX_LENGTH).optional(),
   positionFrom: decimalTextSchema.optional(),
   positionTo: decimalTextSchema.optional(),
   damageFilter: z.enum(['manual', 'mrt']).optional(),
   showAsUser: idTextSchema.optional(),
 });
-const limitQuery = z.object({ limit: integerTextSchema(1, 100).default(10) });
+const limitQuery = z.object({
+  limit: integerTextSchema(1, LATEST_EVENTS_MAX_LIMIT).default(LATEST_EVENTS_DEFAULT_LIMIT),
+});
 
 export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -45,12 +54,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ ropeEvent: z.object({ id: z.number() }), ropeChanged: z.boolean() }) },
         },
       },
-      async (request) => {
-        // Import accounts deliver inspections as events; people and internal accounts record them.
-        const actor = requireAnyPermission(request, ['DOMAIN_WRITE', 'DATA_IMPORT']);
-        const { id, ropeChanged } = await createEvent({ ctx, actor, input: request.body.ropeEvent });
-        return { ropeEvent: { id }, ropeChanged };
-      },
+      (request) => createEvent({ ctx, actor: requireActor(request), input: request.body.ropeEvent, request }),
     );
 
     app.patch(
@@ -63,15 +67,17 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ ropeChanged: z.boolean() }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_WRITE');
-        return updateEvent({ ctx, actor, id: request.params.id, input: request.body.ropeEvent });
-      },
+      (request) =>
+        updateEvent({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, patch: request.body.ropeEvent },
+          request,
+        }),
     );
 
     app.delete('/events/:id', { schema: { tags: ['events'], params: idParamsSchema } }, async (request, reply) => {
-      const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-      await deleteEvent({ ctx, actor, id: request.params.id });
+      await deleteEvent({ ctx, actor: requireActor(request), input: request.params, request });
       return reply.status(204).send();
     });
 
@@ -84,11 +90,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ ropeEvent: ropeEventViewSchema }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const { event, documentCount } = await findEvent(ctx, actor, request.params.id);
-        return { ropeEvent: toEventView(event, documentCount) };
-      },
+      (request) => getEvent({ ctx, actor: requireActor(request), input: request.params, request }),
     );
 
     app.get(
@@ -112,11 +114,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        await findEvent(ctx, actor, request.params.id);
-        return { history: await listEventHistory({ ctx, eventId: request.params.id }) };
-      },
+      (request) => listEventHistory({ ctx, actor: requireActor(request), input: request.params, request }),
     );
 
     app.get(
@@ -128,10 +126,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ ropeEvents: z.array(placedEventViewSchema) }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        return { ropeEvents: await listLatestEvents({ ctx, viewer: actor, limit: request.query.limit }) };
-      },
+      (request) =>
+        listLatestEvents({ ctx, actor: requireActor(request), input: { limit: request.query.limit }, request }),
     );
 
     app.get(
@@ -144,16 +140,13 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ ropeEvents: z.array(ropeEventViewSchema), total: z.number() }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { rope } = await findRope(ctx, viewer, request.params.id);
-        return listRopeEvents({
+      (request) =>
+        listRopeEvents({
           ctx,
-          ropeId: rope.id,
-          query: { ...request.query, archived: request.query.archived === '1' },
-        });
-      },
+          actor: requireActor(request),
+          input: { ...request.query, ropeId: request.params.id, archived: request.query.archived === '1' },
+          request,
+        }),
     );
 
     app.post(
@@ -166,11 +159,13 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        requireAnyPermission(request, ['DOMAIN_WRITE', 'DATA_IMPORT']);
-        if (typeof request.body !== 'string' || request.body.trim() === '') {
-          throw new AppError('VALIDATION', 'Send the inspection file as an XML body');
-        }
-        return reply.type('application/json; charset=utf-8').send(await readInspectionXml(request.body, request.log));
+        const json = await parseInspection({
+          ctx,
+          actor: requireActor(request),
+          input: { xml: request.body, read: (xml) => readInspectionXml(xml, request.log) },
+          request,
+        });
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     );
   };

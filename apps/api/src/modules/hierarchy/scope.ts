@@ -1,9 +1,8 @@
-import { areas, installations, mandators, ropes, users } from '@rope/db/schema/index';
+import { areas, type installations, type ropes, users } from '@rope/db/schema/index';
 import { type Actor, can, visibleMandators } from '@rope/domain/permissions';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../http/app-error.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { auditImpersonation } from '../audit/audit-impersonation.ts';
 import { actorForUser } from '../auth/load-actor.ts';
 
@@ -12,9 +11,7 @@ import { actorForUser } from '../auth/load-actor.ts';
  * user would see. Every call that honours it is audited, once per actor, target and session.
  */
 export async function viewerFor(
-  ctx: AppContext,
-  request: FastifyRequest,
-  actor: Actor,
+  { ctx, actor, request }: Omit<ActionArgs<unknown>, 'input'>,
   showAsUser: number | undefined,
 ): Promise<Actor> {
   if (showAsUser === undefined || showAsUser === actor.userId) return actor;
@@ -40,37 +37,6 @@ export function areaVisibleTo(viewer: Actor): SQL {
 export type AreaRow = typeof areas.$inferSelect;
 export type InstallationRow = typeof installations.$inferSelect;
 export type RopeRow = typeof ropes.$inferSelect;
-
-export async function findArea(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await ctx.db
-    .select({ area: areas, mandatorName: mandators.name })
-    .from(areas)
-    .innerJoin(mandators, eq(mandators.id, areas.mandatorId))
-    .where(and(eq(areas.id, id), areaVisibleTo(viewer)));
-  if (!row) throw notFound('No such area');
-  return row;
-}
-
-export async function findInstallation(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await ctx.db
-    .select({ installation: installations, area: areas })
-    .from(installations)
-    .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(and(eq(installations.id, id), areaVisibleTo(viewer)));
-  if (!row) throw notFound('No such installation');
-  return row;
-}
-
-export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await ctx.db
-    .select({ rope: ropes, installation: installations, area: areas })
-    .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(and(eq(ropes.id, id), areaVisibleTo(viewer)));
-  if (!row) throw notFound('No such rope');
-  return row;
-}
 
 /** Archived items are read-only; the one change allowed is taking the item itself out of the archive. */
 export function assertWritable(chain: { isDeleted: boolean }[], restoring = false): void {

@@ -1,27 +1,33 @@
 import { installations } from '@rope/db/schema/index';
 import { nextFreeName } from '@rope/domain/hierarchy';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { findArea } from '../areas/internal.ts';
 import { nextOrdering } from '../hierarchy/reorder.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
 import { toInstallationView } from './view.ts';
 
 /** A new installation goes last; without a name it is "Installation N", N the next free number in the area. */
-export async function createInstallation({ ctx, areaId, name }: { ctx: AppContext; areaId: number; name?: string }) {
-  return ctx.db.transaction(async (tx) => {
+export async function createInstallation({ ctx, actor, input }: ActionArgs<{ areaId: number; name?: string }>) {
+  assertCan(actor, 'AREA_PARTIAL_EDIT');
+  const { area } = await findArea(ctx, actor, input.areaId);
+  assertWritable([area]);
+  const installation = await ctx.db.transaction(async (tx) => {
     const siblings = await tx
       .select({ name: installations.name })
       .from(installations)
-      .where(eq(installations.areaId, areaId));
+      .where(eq(installations.areaId, area.id));
     const [{ ordering } = { ordering: 0 }] = await tx
       .select({ ordering: nextOrdering(installations.ordering) })
       .from(installations)
-      .where(eq(installations.areaId, areaId));
+      .where(eq(installations.areaId, area.id));
     const [row] = await tx
       .insert(installations)
       .values({
-        areaId,
+        areaId: area.id,
         name:
-          name ||
+          input.name ||
           nextFreeName(
             'Installation',
             siblings.map((sibling) => sibling.name),
@@ -31,4 +37,5 @@ export async function createInstallation({ ctx, areaId, name }: { ctx: AppContex
       .returning();
     return toInstallationView(row!);
   });
+  return { installation };
 }

@@ -1,24 +1,14 @@
-import { installations, ropes } from '@rope/db/schema/index';
-import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { ropeDamageAggregate } from '../hierarchy/damage-summary.ts';
-import { toInstallationView } from './view.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { findArea } from '../areas/internal.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { installationsOfArea } from './internal.ts';
 
-export async function listInstallations({
-  ctx,
-  areaId,
-  archived,
-}: {
-  ctx: AppContext;
-  areaId: number;
-  archived: boolean;
-}) {
-  const rows = await ctx.db
-    .select({ installation: installations, ropeDamages: ropeDamageAggregate })
-    .from(installations)
-    .leftJoin(ropes, and(eq(ropes.installationId, installations.id), eq(ropes.isDeleted, false)))
-    .where(and(eq(installations.areaId, areaId), eq(installations.isDeleted, archived)))
-    .groupBy(installations.id)
-    .orderBy(asc(installations.ordering), asc(installations.id));
-  return rows.map((row) => toInstallationView(row.installation, row.ropeDamages));
+/** The installations of an area, archived or not, in their order. */
+export async function listInstallations(args: ActionArgs<{ areaId: number; archived: boolean; showAsUser?: number }>) {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'DOMAIN_READ');
+  const viewer = await viewerFor(args, input.showAsUser);
+  const { area } = await findArea(ctx, viewer, input.areaId);
+  return { installations: await installationsOfArea(ctx, area.id, input.archived) };
 }

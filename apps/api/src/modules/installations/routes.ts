@@ -1,27 +1,20 @@
-import { installations } from '@rope/db/schema/index';
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import {
-  installationCreateSchema,
-  installationMergedSchema,
-  installationOrderSchema,
-  installationPatchSchema,
-} from '@rope/domain/hierarchy';
+import { installationCreateSchema, installationOrderSchema, installationPatchSchema } from '@rope/domain/hierarchy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { applyPatch } from '../../http/apply-patch.ts';
-import { requirePermission } from '../../http/guards.ts';
+import { requireActor } from '../../http/guards.ts';
 import { readUpload } from '../../http/read-upload.ts';
 import { sendStored } from '../../http/send-stored.ts';
-import { damageBelow } from '../hierarchy/damage-summary.ts';
-import { reorderBefore } from '../hierarchy/reorder.ts';
-import { assertWritable, findArea, findInstallation, viewerFor } from '../hierarchy/scope.ts';
 import { createInstallation } from './create.ts';
+import { getInstallation } from './get.ts';
+import { findMapImageKey } from './get-map-image.ts';
 import { listInstallations } from './list.ts';
-import { findMapImageKey, MAP_IMAGE_RULES, MAP_IMAGE_TYPES, saveMapImage } from './map-image.ts';
-import { deleteInstallation, updateInstallation } from './update.ts';
-import { installationViewSchema, toInstallationView } from './view.ts';
+import { moveInstallationBefore } from './move-before.ts';
+import { deleteInstallation } from './remove.ts';
+import { updateInstallation } from './update.ts';
+import { MAP_IMAGE_RULES, MAP_IMAGE_TYPES, uploadMapImage } from './upload-map-image.ts';
+import { installationViewSchema } from './view.ts';
 
 const listQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
@@ -42,14 +35,17 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ installations: z.array(installationViewSchema) }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { area } = await findArea(ctx, viewer, request.params.id);
-        return {
-          installations: await listInstallations({ ctx, areaId: area.id, archived: request.query.archived === '1' }),
-        };
-      },
+      (request) =>
+        listInstallations({
+          ctx,
+          actor: requireActor(request),
+          input: {
+            areaId: request.params.id,
+            archived: request.query.archived === '1',
+            showAsUser: request.query.showAsUser,
+          },
+          request,
+        }),
     );
 
     app.post(
@@ -62,26 +58,25 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: one },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const { area } = await findArea(ctx, actor, request.params.id);
-        assertWritable([area]);
-        return {
-          installation: await createInstallation({ ctx, areaId: area.id, name: request.body.installation.name }),
-        };
-      },
+      (request) =>
+        createInstallation({
+          ctx,
+          actor: requireActor(request),
+          input: { areaId: request.params.id, name: request.body.installation.name },
+          request,
+        }),
     );
 
     app.get(
       '/installations/:id',
       { schema: { tags: ['installations'], params: idParamsSchema, querystring: listQuery, response: { 200: one } } },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { installation } = await findInstallation(ctx, viewer, request.params.id);
-        const damages = await damageBelow(ctx.db, { installationId: installation.id });
-        return { installation: { ...toInstallationView(installation), damages } };
-      },
+      (request) =>
+        getInstallation({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, showAsUser: request.query.showAsUser },
+          request,
+        }),
     );
 
     app.patch(
@@ -94,37 +89,21 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: one },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const { installation } = await findInstallation(ctx, actor, request.params.id);
-        const { name, attributes, latlngs, isDeleted } = installation;
-        const { value, changed } = applyPatch({
-          entity: 'installation',
-          current: { name, attributes, latlngs, isDeleted },
-          patch: request.body.installation,
-          schema: installationMergedSchema,
-        });
-        if (changed.length === 0) return { installation: toInstallationView(installation) };
-        const input = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
-        return { installation: await updateInstallation({ ctx, actor, id: request.params.id, input }) };
-      },
+      (request) =>
+        updateInstallation({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, patch: request.body.installation },
+          request,
+        }),
     );
 
     app.post(
       '/installations/:id/order-before',
       { schema: { tags: ['installations'], params: idParamsSchema, body: installationOrderSchema } },
       async (request, reply) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const { installation, area } = await findInstallation(ctx, actor, request.params.id);
-        assertWritable([area]);
-        const columns = {
-          table: installations,
-          id: installations.id,
-          parentId: installations.areaId,
-          ordering: installations.ordering,
-        };
-        const moved = await reorderBefore(ctx.db, columns, area.id, installation.id, request.body.installation.id);
-        if (!moved) throw new AppError('VALIDATION', 'The target installation is not in the same area');
+        const input = { id: request.params.id, beforeId: request.body.installation.id };
+        await moveInstallationBefore({ ctx, actor: requireActor(request), input, request });
         return reply.status(204).send();
       },
     );
@@ -139,19 +118,20 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: one },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const upload = await readUpload(request, MAP_IMAGE_RULES);
-        return { installation: await saveMapImage({ ctx, actor, id: request.params.id, upload }) };
-      },
+      (request) =>
+        uploadMapImage({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, readFile: () => readUpload(request, MAP_IMAGE_RULES) },
+          request,
+        }),
     );
 
     app.get(
       '/installations/:id/map-image',
       { schema: { tags: ['installations'], params: idParamsSchema } },
       async (request, reply) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const key = await findMapImageKey({ ctx, viewer: actor, id: request.params.id });
+        const key = await findMapImageKey({ ctx, actor: requireActor(request), input: request.params, request });
         return sendStored(request, reply, ctx.storage, key, {
           cacheControl: 'private, max-age=300',
           missing: 'This installation has no map image',
@@ -164,8 +144,7 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/installations/:id',
       { schema: { tags: ['installations'], params: idParamsSchema } },
       async (request, reply) => {
-        const actor = requirePermission(request, 'AREA_FULL_EDIT');
-        await deleteInstallation({ ctx, actor, id: request.params.id });
+        await deleteInstallation({ ctx, actor: requireActor(request), input: request.params, request });
         return reply.status(204).send();
       },
     );

@@ -1,29 +1,39 @@
 import { installations, ropes } from '@rope/db/schema/index';
 import {
+  type InstallationPatch,
   type InstallationUpdate,
+  installationMergedSchema,
   lockedInstallationAttributes,
   UPLOAD_SET_INSTALLATION_ATTRIBUTES,
 } from '@rope/domain/hierarchy';
 import { type Actor, can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../events/refresh-damage.ts';
-import { assertWritable, findInstallation, type InstallationRow } from '../hierarchy/scope.ts';
+import { assertWritable, type InstallationRow } from '../hierarchy/scope.ts';
+import { findInstallation } from './internal.ts';
 import { toInstallationView } from './view.ts';
 
+/** Any part of the installation as GET answers it; attributes merge key by key. */
 export async function updateInstallation({
   ctx,
   actor,
-  id,
-  input,
-}: {
-  ctx: AppContext;
-  actor: Actor;
-  id: number;
-  input: InstallationUpdate;
-}) {
-  const { installation, area } = await findInstallation(ctx, actor, id);
+  input: sent,
+}: ActionArgs<{ id: number; patch: InstallationPatch }>) {
+  assertCan(actor, 'AREA_PARTIAL_EDIT');
+  const { installation, area } = await findInstallation(ctx, actor, sent.id);
+  const { id, name, attributes: storedAttributes, latlngs, isDeleted } = installation;
+  const { value, changed } = applyPatch({
+    entity: 'installation',
+    current: { name, attributes: storedAttributes, latlngs, isDeleted },
+    patch: sent.patch,
+    schema: installationMergedSchema,
+  });
+  if (changed.length === 0) return { installation: toInstallationView(installation) };
+  const input: InstallationUpdate = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
   const restoring = input.isDeleted === false && Object.keys(input).length === 1;
   assertWritable([installation, area], restoring);
   if (input.latlngs !== undefined && !can(actor, 'MAP_EDIT')) {
@@ -51,13 +61,7 @@ export async function updateInstallation({
     }
     return updated!;
   });
-  return toInstallationView(row);
-}
-
-export async function deleteInstallation({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
-  await findInstallation(ctx, actor, id);
-  // Ropes, events, tasks and notifications go with it through the cascading foreign keys.
-  await ctx.db.delete(installations).where(eq(installations.id, id));
+  return { installation: toInstallationView(row) };
 }
 
 type Attributes = InstallationRow['attributes'];

@@ -1,9 +1,12 @@
 import { mandators } from '@rope/db/schema/index';
 import type { MandatorBody } from '@rope/domain/user-forms';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { type ActionArgs, toMandatorAnswer, withPasswordExpiry } from './internal.ts';
+import { toMandatorAnswer, withPasswordExpiry } from './internal.ts';
 
 export async function createMandator({ ctx, actor, input, request }: ActionArgs<MandatorBody>) {
+  assertCan(actor, 'MANDATOR_MANAGE');
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(mandators)

@@ -1,19 +1,9 @@
 import { areas, mandators, userMandators } from '@rope/db/schema/index';
 import type { MandatorSettings } from '@rope/domain/mandators';
-import type { Actor } from '@rope/domain/permissions';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { MandatorAnswer } from './schemas.ts';
-
-export interface ActionArgs<I> {
-  ctx: AppContext;
-  actor: Actor;
-  input: I;
-  /** For the audit log's ip. */
-  request?: FastifyRequest;
-}
 
 export type MandatorRow = typeof mandators.$inferSelect;
 
@@ -27,6 +17,7 @@ export function inUse(mandatorId: SQL | number): SQL {
   return sql`(exists (${byArea}) or exists (${byUser}))`;
 }
 
+/** Fetch-or-404: every mandator is the admins' to manage, so there is no tenant to filter by. */
 export async function findMandator(ctx: AppContext, id: number): Promise<MandatorRow> {
   const [row] = await ctx.db.select().from(mandators).where(eq(mandators.id, id));
   if (!row) throw notFound(MANDATOR_NOT_FOUND);

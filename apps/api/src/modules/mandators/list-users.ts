@@ -1,8 +1,10 @@
 import { userMandators, users } from '@rope/db/schema/index';
 import { can, mayListMandatorUsers, seesUserOnUsersScreen } from '@rope/domain/permissions';
+import { displayName } from '@rope/domain/users';
 import { asc, eq, sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../http/app-error.ts';
-import { type ActionArgs, findMandator, MANDATOR_NOT_FOUND } from './internal.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { findMandator, MANDATOR_NOT_FOUND } from './internal.ts';
 
 /**
  * GET /mandators/{id}/users. Admins (mandator management) for any mandator; client admins (edit-own) for their
@@ -30,7 +32,7 @@ export async function listMandatorUsers({ ctx, actor, input }: ActionArgs<{ id: 
       .filter((row) => seesUserOnUsersScreen(actor, { id: row.id, roles: row.roles, mandatorIds: [mandator.id] }))
       .map((row) => ({
         id: row.id,
-        name: `${row.firstname} ${row.lastname}`.trim(),
+        name: displayName(row),
         email: row.email,
         role: row.roles[0]!,
       })),

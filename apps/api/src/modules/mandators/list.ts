@@ -1,8 +1,12 @@
 import { mandators } from '@rope/db/schema/index';
 import { asc, sql } from 'drizzle-orm';
-import { type ActionArgs, inUse, toMandatorAnswer } from './internal.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { inUse, toMandatorAnswer } from './internal.ts';
 
-export async function listMandators({ ctx }: ActionArgs<void>) {
+/** Every mandator, by name. */
+export async function listMandators({ ctx, actor }: ActionArgs<void>) {
+  assertCan(actor, 'MANDATOR_MANAGE');
   const rows = await ctx.db
     .select({
       id: mandators.id,

@@ -1,24 +1,37 @@
 import { mandators } from '@rope/db/schema/index';
-import type { MandatorBody } from '@rope/domain/user-forms';
+import { type MandatorBody, mandatorBodySchema } from '@rope/domain/user-forms';
 import { eq, sql } from 'drizzle-orm';
+import { applyPatch } from '../../http/apply-patch.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { type ActionArgs, findMandator, inUse, toMandatorAnswer, withPasswordExpiry } from './internal.ts';
+import { findMandator, inUse, toMandatorAnswer, withPasswordExpiry } from './internal.ts';
 
+/** Any part of the mandator as GET answers it; the fields that really change are named in the audit entry. */
 export async function updateMandator({
   ctx,
   actor,
   input,
   request,
-}: ActionArgs<{ id: number; mandator: Partial<MandatorBody> }>) {
+}: ActionArgs<{ id: number; patch: Partial<MandatorBody> }>) {
+  assertCan(actor, 'MANDATOR_MANAGE');
   const current = await findMandator(ctx, input.id);
+  const stored = toMandatorAnswer(current, false);
+  const { value, changed } = applyPatch({
+    entity: 'mandator',
+    current: { name: stored.name, passwordExpiryDays: stored.passwordExpiryDays },
+    patch: input.patch,
+    schema: mandatorBodySchema,
+  });
   const changes = {
-    name: input.mandator.name ?? current.name,
-    settings: withPasswordExpiry(current.settings, input.mandator.passwordExpiryDays),
+    name: value.name,
+    settings: changed.includes('passwordExpiryDays')
+      ? withPasswordExpiry(current.settings, value.passwordExpiryDays)
+      : current.settings,
   };
-  const fields = Object.keys(input.mandator).filter((key) => key === 'name' || key === 'passwordExpiryDays');
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(mandators).set(changes).where(eq(mandators.id, current.id)).returning();
-    if (fields.length === 0) return updated!;
+    if (changed.length === 0) return updated!;
     await writeAudit(
       tx,
       {
@@ -26,7 +39,7 @@ export async function updateMandator({
         actorUserId: actor.userId,
         targetType: 'mandator',
         targetId: current.id,
-        details: { fields },
+        details: { fields: changed },
       },
       request,
     );

@@ -1,18 +1,22 @@
 import { areas, installations, notifications, ropes } from '@rope/db/schema/index';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { findInstallation } from '../installations/internal.ts';
 import type { NotificationView } from './schemas.ts';
 
-/** Newest first; `where` narrows to one installation or to what the viewer sees. */
+/** The newest notifications of what the actor sees, or of one installation. */
 export async function listNotifications({
   ctx,
-  where,
-  limit,
-}: {
-  ctx: Pick<AppContext, 'db'>;
-  where: SQL;
-  limit: number;
-}): Promise<NotificationView[]> {
+  actor,
+  input,
+}: ActionArgs<{ limit: number; installationId?: number }>): Promise<{ notifications: NotificationView[] }> {
+  assertCan(actor, 'DOMAIN_READ');
+  const where =
+    input.installationId === undefined
+      ? areaVisibleTo(actor)
+      : eq(installations.id, (await findInstallation(ctx, actor, input.installationId)).installation.id);
   const rows = await ctx.db
     .select({
       id: notifications.id,
@@ -30,10 +34,11 @@ export async function listNotifications({
     .leftJoin(ropes, eq(ropes.id, notifications.ropeId))
     .where(and(where))
     .orderBy(desc(notifications.triggeredAt), desc(notifications.id))
-    .limit(limit);
-  return rows.map(({ areaId, triggeredAt, ...row }) => ({
+    .limit(input.limit);
+  const list = rows.map(({ areaId, triggeredAt, ...row }) => ({
     ...row,
     triggeredAt: triggeredAt.toISOString(),
     area: { id: areaId },
   }));
+  return { notifications: list };
 }

@@ -1,16 +1,12 @@
-import { installations } from '@rope/db/schema/index';
 import { idParamsSchema } from '@rope/domain/common';
-import { notificationSettingsBodySchema, notificationSettingsPatchSchema } from '@rope/domain/notification-rules';
+import { notificationSettingsPatchSchema } from '@rope/domain/notification-rules';
 import { notificationSettingsSchema, notificationStatusSchema } from '@rope/domain/notifications';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { applyPatch } from '../../http/apply-patch.ts';
-import { requirePermission } from '../../http/guards.ts';
-import { areaVisibleTo, findInstallation } from '../hierarchy/scope.ts';
-import { deleteSettings } from './delete-settings.ts';
+import { requireActor } from '../../http/guards.ts';
 import { listNotifications } from './list.ts';
+import { deleteSettings } from './remove-settings.ts';
 import { limitQuerySchema, notificationListSchema, statusBodySchema } from './schemas.ts';
 import { updateInstallationStatus } from './update-installation-status.ts';
 import { updateRopeStatus } from './update-rope-status.ts';
@@ -24,21 +20,25 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/installations/:id/notification-status',
       { schema: { tags, params: idParamsSchema, body: statusBodySchema, response: statusAnswer } },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_WRITE');
-        const input = request.body.notificationStatus;
-        return { notificationStatus: await updateInstallationStatus({ ctx, actor, id: request.params.id, input }) };
-      },
+      (request) =>
+        updateInstallationStatus({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, notificationStatus: request.body.notificationStatus },
+          request,
+        }),
     );
 
     app.put(
       '/ropes/:id/notification-status',
       { schema: { tags, params: idParamsSchema, body: statusBodySchema, response: statusAnswer } },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_WRITE');
-        const input = request.body.notificationStatus;
-        return { notificationStatus: await updateRopeStatus({ ctx, actor, id: request.params.id, input }) };
-      },
+      (request) =>
+        updateRopeStatus({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, notificationStatus: request.body.notificationStatus },
+          request,
+        }),
     );
 
     app.patch(
@@ -51,27 +51,20 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ notificationSettings: notificationSettingsSchema }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const { installation } = await findInstallation(ctx, actor, request.params.id);
-        const current = notificationSettingsSchema.parse(installation.notificationSettings ?? {});
-        const { value, changed } = applyPatch({
-          entity: 'notificationSettings',
-          current,
-          patch: request.body.notificationSettings,
-          schema: notificationSettingsBodySchema,
-        });
-        if (changed.length === 0 && installation.notificationSettings) return { notificationSettings: current };
-        return { notificationSettings: await updateSettings({ ctx, actor, id: request.params.id, input: value }) };
-      },
+      (request) =>
+        updateSettings({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, patch: request.body.notificationSettings },
+          request,
+        }),
     );
 
     app.delete(
       '/installations/:id/notification-setting',
       { schema: { tags, params: idParamsSchema } },
       async (request, reply) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        await deleteSettings({ ctx, actor, id: request.params.id });
+        await deleteSettings({ ctx, actor: requireActor(request), input: request.params, request });
         return reply.status(204).send();
       },
     );
@@ -86,23 +79,20 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: notificationListSchema },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const { installation } = await findInstallation(ctx, actor, request.params.id);
-        const where = eq(installations.id, installation.id);
-        return { notifications: await listNotifications({ ctx, where, limit: request.query.limit }) };
-      },
+      (request) =>
+        listNotifications({
+          ctx,
+          actor: requireActor(request),
+          input: { limit: request.query.limit, installationId: request.params.id },
+          request,
+        }),
     );
 
     app.get(
       '/notifications',
       { schema: { tags, querystring: limitQuerySchema, response: { 200: notificationListSchema } } },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        return {
-          notifications: await listNotifications({ ctx, where: areaVisibleTo(actor), limit: request.query.limit }),
-        };
-      },
+      (request) =>
+        listNotifications({ ctx, actor: requireActor(request), input: { limit: request.query.limit }, request }),
     );
   };
 }

@@ -1,19 +1,21 @@
 import { integerTextSchema } from '@rope/domain/common';
-import { notificationStatusSchema } from '@rope/domain/notifications';
+import {
+  NOTIFICATION_LIST_DEFAULT_LIMIT,
+  NOTIFICATION_LIST_LIMITS,
+  notificationStatusSchema,
+} from '@rope/domain/notifications';
 import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import { z } from 'zod';
 
-export const NOTIFICATION_LIMITS = [10, 20, 50, 100] as const;
-
 export const limitQuerySchema = z.object({
-  limit: integerTextSchema(1, 100)
+  limit: integerTextSchema(1, Math.max(...NOTIFICATION_LIST_LIMITS))
     .pipe(
       z.union(
-        NOTIFICATION_LIMITS.map((limit) => z.literal(limit)),
-        { message: 'One of 10, 20, 50, 100' },
+        NOTIFICATION_LIST_LIMITS.map((limit) => z.literal(limit)),
+        { message: `One of ${NOTIFICATION_LIST_LIMITS.join(', ')}` },
       ),
     )
-    .default(10),
+    .default(NOTIFICATION_LIST_DEFAULT_LIMIT),
 });
 
 /** One entry per type: two entries of one type would leave it unclear whether the rule is muted. */

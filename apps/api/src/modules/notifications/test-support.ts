@@ -42,7 +42,7 @@ export async function deleteRedisKeys(url: string, prefix: string) {
   }
 }
 
-/** DOMAIN.md 4: the worked example's damages take this haul rope to 46 % health. */
+/** The worked example's haul rope: its eight wire breaks take it to 54 % damage, 46 % health. */
 export const HAUL_ROPE = WORKED_EXAMPLE_ROPE;
 
 /** The worked example's wire breaks, in order: health falls from 100 below 50 on the way. */

@@ -1,24 +1,21 @@
 import { installations } from '@rope/db/schema/index';
 import type { NotificationStatus } from '@rope/domain/notifications';
-import type { Actor } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { assertWritable, findInstallation } from '../hierarchy/scope.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { findInstallation } from '../installations/internal.ts';
 
 /** Mutes or unmutes the installation's rules; a muted rule fires nothing but keeps following the values. */
 export async function updateInstallationStatus({
   ctx,
   actor,
-  id,
   input,
-}: {
-  ctx: AppContext;
-  actor: Actor;
-  id: number;
-  input: NotificationStatus;
-}) {
-  const { installation, area } = await findInstallation(ctx, actor, id);
+}: ActionArgs<{ id: number; notificationStatus: NotificationStatus }>) {
+  assertCan(actor, 'DOMAIN_WRITE');
+  const { installation, area } = await findInstallation(ctx, actor, input.id);
   assertWritable([installation, area]);
-  await ctx.db.update(installations).set({ notificationStatus: input }).where(eq(installations.id, installation.id));
-  return input;
+  const { notificationStatus } = input;
+  await ctx.db.update(installations).set({ notificationStatus }).where(eq(installations.id, installation.id));
+  return { notificationStatus };
 }

@@ -1,28 +1,39 @@
-import type { Db } from '@rope/db/client';
-import { installations, notificationRuleStates } from '@rope/db/schema/index';
-import type { NotificationSettings } from '@rope/domain/notifications';
-import type { Actor } from '@rope/domain/permissions';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import { installations } from '@rope/db/schema/index';
+import { type NotificationSettingsPatch, notificationSettingsBodySchema } from '@rope/domain/notification-rules';
+import { type NotificationSettings, notificationSettingsSchema } from '@rope/domain/notifications';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
-import { assertWritable, findInstallation } from '../hierarchy/scope.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { findInstallation } from '../installations/internal.ts';
+import { rearm } from './internal.ts';
 import { peopleWhoSeeArea } from './recipients.ts';
 
 export const RECIPIENT_REFUSED = 'Recipients must be people who see this installation';
 
-/** Saves the settings; a threshold rule whose threshold or reset changed starts armed again for every rope. */
+/**
+ * Any part of the installation's settings as GET answers them; a threshold rule whose threshold or reset changed
+ * starts armed again for every rope.
+ */
 export async function updateSettings({
   ctx,
   actor,
-  id,
-  input,
-}: {
-  ctx: AppContext;
-  actor: Actor;
-  id: number;
-  input: NotificationSettings;
-}): Promise<NotificationSettings> {
-  const { installation, area } = await findInstallation(ctx, actor, id);
+  input: sent,
+}: ActionArgs<{ id: number; patch: NotificationSettingsPatch }>): Promise<{
+  notificationSettings: NotificationSettings;
+}> {
+  assertCan(actor, 'AREA_PARTIAL_EDIT');
+  const { installation, area } = await findInstallation(ctx, actor, sent.id);
+  const current = notificationSettingsSchema.parse(installation.notificationSettings ?? {});
+  const { value: input, changed } = applyPatch({
+    entity: 'notificationSettings',
+    current,
+    patch: sent.patch,
+    schema: notificationSettingsBodySchema,
+  });
+  if (changed.length === 0 && installation.notificationSettings) return { notificationSettings: current };
   assertWritable([installation, area]);
   const users = [...new Set(input.users)];
   const allowed = new Set(await peopleWhoSeeArea(ctx.db, area.mandatorId, users));
@@ -31,12 +42,12 @@ export async function updateSettings({
     throw new AppError('VALIDATION', RECIPIENT_REFUSED, { users: `${RECIPIENT_REFUSED}: ${refused.join(', ')}` });
   }
   const settings = { ...input, channels: [...new Set(input.channels)], users };
-  const changed = changedRuleTypes(installation.notificationSettings, settings);
+  const changedRules = changedRuleTypes(installation.notificationSettings, settings);
   await ctx.db.transaction(async (tx) => {
     await tx.update(installations).set({ notificationSettings: settings }).where(eq(installations.id, installation.id));
-    await rearm(tx, installation.id, changed);
+    await rearm(tx, installation.id, changedRules);
   });
-  return settings;
+  return { notificationSettings: settings };
 }
 
 function changedRuleTypes(before: NotificationSettings | null, after: NotificationSettings): string[] {
@@ -46,17 +57,4 @@ function changedRuleTypes(before: NotificationSettings | null, after: Notificati
       return !now || now.threshold !== old.threshold || now.reset !== old.reset;
     })
     .map((rule) => rule.type);
-}
-
-/** Forgets the arming of these rule types (all of them when none are named). */
-export async function rearm(db: Db, installationId: number, ruleTypes?: string[]) {
-  if (ruleTypes?.length === 0) return;
-  await db
-    .delete(notificationRuleStates)
-    .where(
-      and(
-        eq(notificationRuleStates.installationId, installationId),
-        ruleTypes ? inArray(notificationRuleStates.ruleType, ruleTypes) : undefined,
-      ),
-    );
 }

@@ -1,36 +1,34 @@
 import { ropes } from '@rope/db/schema/index';
 import { nextFreeName } from '@rope/domain/hierarchy';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { recomputeRopeDamages } from '../events/recompute.ts';
 import { nextOrdering } from '../hierarchy/reorder.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { findInstallation } from '../installations/internal.ts';
 import { toRopeView } from './view.ts';
 
 /**
  * A new rope goes last; without a name it is "Rope N", N the next free number in the installation. Its damage is
- * assessed at once: unknown until its settings name what its rule set needs (DOMAIN.md 4).
+ * assessed at once: unknown until its settings name every input its rule set needs.
  */
-export async function createRope({
-  ctx,
-  installationId,
-  name,
-}: {
-  ctx: AppContext;
-  installationId: number;
-  name?: string;
-}) {
-  return ctx.db.transaction(async (tx) => {
-    const siblings = await tx.select({ name: ropes.name }).from(ropes).where(eq(ropes.installationId, installationId));
+export async function createRope({ ctx, actor, input }: ActionArgs<{ installationId: number; name?: string }>) {
+  assertCan(actor, 'AREA_PARTIAL_EDIT');
+  const { installation, area } = await findInstallation(ctx, actor, input.installationId);
+  assertWritable([installation, area]);
+  const rope = await ctx.db.transaction(async (tx) => {
+    const siblings = await tx.select({ name: ropes.name }).from(ropes).where(eq(ropes.installationId, installation.id));
     const [{ ordering } = { ordering: 0 }] = await tx
       .select({ ordering: nextOrdering(ropes.ordering) })
       .from(ropes)
-      .where(eq(ropes.installationId, installationId));
+      .where(eq(ropes.installationId, installation.id));
     const [row] = await tx
       .insert(ropes)
       .values({
-        installationId,
+        installationId: installation.id,
         name:
-          name ||
+          input.name ||
           nextFreeName(
             'Rope',
             siblings.map((sibling) => sibling.name),
@@ -42,4 +40,5 @@ export async function createRope({
     const [assessed] = await tx.select().from(ropes).where(eq(ropes.id, row!.id));
     return toRopeView(assessed!);
   });
+  return { rope };
 }

@@ -1,18 +1,17 @@
-import { ropes } from '@rope/db/schema/index';
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { ropeCreateSchema, ropeMergedSchema, ropeOrderSchema, ropePatchSchema } from '@rope/domain/hierarchy';
+import { ropeCreateSchema, ropeOrderSchema, ropePatchSchema } from '@rope/domain/hierarchy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { applyPatch } from '../../http/apply-patch.ts';
-import { requirePermission } from '../../http/guards.ts';
-import { reorderBefore } from '../hierarchy/reorder.ts';
-import { assertWritable, findInstallation, findRope, viewerFor } from '../hierarchy/scope.ts';
+import { requireActor } from '../../http/guards.ts';
 import { createRope } from './create.ts';
-import { listAllRopes, listVisibleRopes } from './list.ts';
-import { deleteRope, updateRope } from './update.ts';
-import { ropeViewSchema, toRopeView } from './view.ts';
+import { getRope } from './get.ts';
+import { listRopes } from './list.ts';
+import { listAllRopes } from './list-all.ts';
+import { moveRopeBefore } from './move-before.ts';
+import { deleteRope } from './remove.ts';
+import { updateRope } from './update.ts';
+import { ropeViewSchema } from './view.ts';
 
 const listQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
@@ -36,12 +35,17 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.object({ ropes: z.array(ropeViewSchema) }) },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const archived = request.query.archived === '1';
-        return { ropes: await listVisibleRopes({ ctx, viewer, installationId: request.params.id, archived }) };
-      },
+      (request) =>
+        listRopes({
+          ctx,
+          actor: requireActor(request),
+          input: {
+            installationId: request.params.id,
+            archived: request.query.archived === '1',
+            showAsUser: request.query.showAsUser,
+          },
+          request,
+        }),
     );
 
     app.post(
@@ -54,33 +58,32 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: one },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const { installation, area } = await findInstallation(ctx, actor, request.params.id);
-        assertWritable([installation, area]);
-        return { rope: await createRope({ ctx, installationId: installation.id, name: request.body.rope.name }) };
-      },
+      (request) =>
+        createRope({
+          ctx,
+          actor: requireActor(request),
+          input: { installationId: request.params.id, name: request.body.rope.name },
+          request,
+        }),
     );
 
     app.get(
       '/ropes',
       { schema: { tags: ['ropes'], querystring: listQuery, response: { 200: z.object({ ropes: z.array(placed) }) } } },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        return { ropes: await listAllRopes({ ctx, viewer }) };
-      },
+      (request) =>
+        listAllRopes({ ctx, actor: requireActor(request), input: { showAsUser: request.query.showAsUser }, request }),
     );
 
     app.get(
       '/ropes/:id',
       { schema: { tags: ['ropes'], params: idParamsSchema, querystring: listQuery, response: { 200: one } } },
-      async (request) => {
-        const actor = requirePermission(request, 'DOMAIN_READ');
-        const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);
-        const { rope } = await findRope(ctx, viewer, request.params.id);
-        return { rope: toRopeView(rope) };
-      },
+      (request) =>
+        getRope({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, showAsUser: request.query.showAsUser },
+          request,
+        }),
     );
 
     app.patch(
@@ -93,39 +96,27 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: one },
         },
       },
-      async (request) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const { rope } = await findRope(ctx, actor, request.params.id);
-        const { name, attributes, latlngs, isDeleted } = rope;
-        const { value, changed } = applyPatch({
-          entity: 'rope',
-          current: { name, attributes, latlngs, isDeleted },
-          patch: request.body.rope,
-          schema: ropeMergedSchema,
-        });
-        if (changed.length === 0) return { rope: toRopeView(rope) };
-        const input = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
-        return { rope: await updateRope({ ctx, actor, id: request.params.id, input }) };
-      },
+      (request) =>
+        updateRope({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, patch: request.body.rope },
+          request,
+        }),
     );
 
     app.post(
       '/ropes/:id/order-before',
       { schema: { tags: ['ropes'], params: idParamsSchema, body: ropeOrderSchema } },
       async (request, reply) => {
-        const actor = requirePermission(request, 'AREA_PARTIAL_EDIT');
-        const { rope, installation, area } = await findRope(ctx, actor, request.params.id);
-        assertWritable([installation, area]);
-        const columns = { table: ropes, id: ropes.id, parentId: ropes.installationId, ordering: ropes.ordering };
-        const moved = await reorderBefore(ctx.db, columns, installation.id, rope.id, request.body.rope.id);
-        if (!moved) throw new AppError('VALIDATION', 'The target rope is not in the same installation');
+        const input = { id: request.params.id, beforeId: request.body.rope.id };
+        await moveRopeBefore({ ctx, actor: requireActor(request), input, request });
         return reply.status(204).send();
       },
     );
 
     app.delete('/ropes/:id', { schema: { tags: ['ropes'], params: idParamsSchema } }, async (request, reply) => {
-      const actor = requirePermission(request, 'AREA_FULL_EDIT');
-      await deleteRope({ ctx, actor, id: request.params.id });
+      await deleteRope({ ctx, actor: requireActor(request), input: request.params, request });
       return reply.status(204).send();
     });
   };

@@ -1,25 +1,29 @@
 import { ropes } from '@rope/db/schema/index';
-import type { RopeUpdate } from '@rope/domain/hierarchy';
-import { type Actor, can } from '@rope/domain/permissions';
+import { type RopePatch, type RopeUpdate, ropeMergedSchema } from '@rope/domain/hierarchy';
+import { can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../events/refresh-damage.ts';
-import { assertWritable, findRope } from '../hierarchy/scope.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { findRope } from './internal.ts';
 import { toRopeView } from './view.ts';
 
-export async function updateRope({
-  ctx,
-  actor,
-  id,
-  input,
-}: {
-  ctx: AppContext;
-  actor: Actor;
-  id: number;
-  input: RopeUpdate;
-}) {
-  const { rope, installation, area } = await findRope(ctx, actor, id);
+/** Any part of the rope as GET answers it; attributes merge key by key. */
+export async function updateRope({ ctx, actor, input: sent }: ActionArgs<{ id: number; patch: RopePatch }>) {
+  assertCan(actor, 'AREA_PARTIAL_EDIT');
+  const { rope, installation, area } = await findRope(ctx, actor, sent.id);
+  const { id, name, attributes, latlngs, isDeleted } = rope;
+  const { value, changed } = applyPatch({
+    entity: 'rope',
+    current: { name, attributes, latlngs, isDeleted },
+    patch: sent.patch,
+    schema: ropeMergedSchema,
+  });
+  if (changed.length === 0) return { rope: toRopeView(rope) };
+  const input: RopeUpdate = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
   const restoring = input.isDeleted === false && Object.keys(input).length === 1;
   assertWritable([rope, installation, area], restoring);
   if (input.latlngs !== undefined && !can(actor, 'MAP_EDIT')) {
@@ -43,10 +47,5 @@ export async function updateRope({
     const [recomputed] = await tx.select().from(ropes).where(eq(ropes.id, id));
     return recomputed!;
   });
-  return toRopeView(row);
-}
-
-export async function deleteRope({ ctx, actor, id }: { ctx: AppContext; actor: Actor; id: number }) {
-  await findRope(ctx, actor, id);
-  await ctx.db.delete(ropes).where(eq(ropes.id, id));
+  return { rope: toRopeView(row) };
 }

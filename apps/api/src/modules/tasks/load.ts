@@ -2,11 +2,9 @@ import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks, users } from '@rope/db/schema/index';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { isPastDue } from '@rope/domain/task-rules';
+import { displayName } from '@rope/domain/users';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TaskView } from './view.ts';
-
-const personName = (row: { firstname: string; lastname: string; email: string }) =>
-  [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email;
 
 /** Tasks with their rope, installation, area and assignees, and whether each is past due now. */
 export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskView[]> {
@@ -46,7 +44,7 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
       installation: { id: installation.id, name: installation.name },
       area,
       event: task.eventId ? { id: task.eventId } : null,
-      assignedUsers: assignees.filter((a) => a.taskId === task.id).map((a) => ({ id: a.id, name: personName(a) })),
+      assignedUsers: assignees.filter((a) => a.taskId === task.id).map((a) => ({ id: a.id, name: displayName(a) })),
       attributes: task.attributes,
       title: task.attributes.title,
       description: task.attributes.description,

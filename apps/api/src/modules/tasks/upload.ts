@@ -1,12 +1,13 @@
 import { tasks } from '@rope/db/schema/index';
-import type { Actor } from '@rope/domain/permissions';
 import { parseTaskCsv } from '@rope/domain/task-csv';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { readUpload, type UploadRules } from '../../http/read-upload.ts';
-import { assertWritable, findRope } from '../hierarchy/scope.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { UploadRules } from '../../http/read-upload.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { findRope } from '../ropes/internal.ts';
 
+/** By content: Excel's own CSV (semicolons, Windows-1252) as well as UTF-8 with or without a BOM, whatever the name. */
 export const TASK_CSV_RULES: UploadRules = {
   maxBytes: 2 * 1024 * 1024,
   types: ['text/csv'],
@@ -14,25 +15,22 @@ export const TASK_CSV_RULES: UploadRules = {
   wrongType: 'The tasks file must be a CSV text file',
 };
 
-/** Creates the tasks of a CSV file in one transaction: one bad row refuses the whole file, nothing half-imported. */
-export async function uploadTasks({
-  ctx,
-  actor,
-  request,
-  ropeId,
-}: {
-  ctx: AppContext;
-  actor: Actor;
-  request: FastifyRequest;
+export interface TaskCsvUpload {
+  /** The rope of every row; without it each row names its rope. */
   ropeId?: number;
-}) {
+  /** The decoded text of the CSV file. */
+  text: string;
+}
+
+/** Creates the tasks of a CSV file in one transaction: one bad row refuses the whole file, nothing half-imported. */
+export async function uploadTasks({ ctx, actor, input }: ActionArgs<TaskCsvUpload>) {
+  assertCan(actor, 'DOMAIN_WRITE');
+  const { ropeId } = input;
   if (ropeId !== undefined) {
     const { rope, installation, area } = await findRope(ctx, actor, ropeId);
     assertWritable([rope, installation, area]);
   }
-  // By content: Excel's own CSV (semicolons, Windows-1252) as well as UTF-8 with or without a BOM, whatever the name.
-  const upload = await readUpload(request, TASK_CSV_RULES);
-  const parsed = parseTaskCsv(upload.text ?? '', { needsRope: ropeId === undefined });
+  const parsed = parseTaskCsv(input.text, { needsRope: ropeId === undefined });
   if ('error' in parsed) throw new AppError('VALIDATION', parsed.error);
   const ropeIds = [...new Set(parsed.rows.map((row) => ropeId ?? row.ropeId!))];
   for (const id of ropeIds) {

@@ -5,20 +5,22 @@ import type { UserCreate } from '@rope/domain/user-forms';
 import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../../infra/crypto.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import {
-  type ActionArgs,
   assertEmailFree,
   assertLoginMethodAllowed,
+  assertManagesUsers,
   checkMandators,
   EMAIL_CONFLICT,
   fieldError,
+  isKnownSamlProvider,
   requiredMandators,
   unknownSamlProvider,
 } from './internal.ts';
-import { isKnownSamlProvider } from './list-saml-providers.ts';
 
 export async function createUser({ ctx, actor, input, request }: ActionArgs<UserCreate>) {
+  assertManagesUsers(actor);
   const editsAny = can(actor, 'USER_EDIT_ANY');
   // Edit-any chooses the role; a client admin's new users are clients unless they pick another client role.
   const role = input.role ?? (editsAny ? undefined : 'ROLE_USER');
@@ -49,7 +51,7 @@ export async function createUser({ ctx, actor, input, request }: ActionArgs<User
           roles,
           languageId: input.languageId,
           notificationEnabled: input.notificationEnabled,
-          // Spec: a user counts as active if marked so, or has a password, or has two-factor configured.
+          // A user counts as active if marked so, or has a password, or has two-factor configured.
           isActive: input.isActive || passwordHash !== null || twoFactorMethod !== null,
           passwordHash,
           passwordChangedAt: passwordHash ? new Date() : null,

@@ -10,8 +10,9 @@ import {
 } from '@rope/domain/user-csv';
 import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import type { ActionArgs } from './internal.ts';
 
 const byEmail = [asc(sql`lower(${users.email})`), asc(users.id)];
 const person = {
@@ -79,8 +80,9 @@ async function resets(ctx: AppContext) {
 
 const BUILDERS: Record<UserCsvKind, (ctx: AppContext) => Promise<string>> = { logins, notifications, list, resets };
 
-/** Admin downloads (USER_EXPORT, the route's guard): the whole user base, so every download is audited. */
+/** Admin downloads (USER_EXPORT): the whole user base, so every download is audited. */
 export async function exportUsersCsv({ ctx, actor, input, request }: ActionArgs<{ kind: UserCsvKind }>) {
+  assertCan(actor, 'USER_EXPORT');
   const csv = await BUILDERS[input.kind](ctx);
   await writeAudit(
     ctx.db,

@@ -2,7 +2,7 @@ import { USER_CSV_FILES, type UserCsvKind } from '@rope/domain/user-csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { guard, requireActor } from '../../http/guards.ts';
+import { requireActor } from '../../http/guards.ts';
 import { exportUsersCsv } from './export-csv.ts';
 
 const SUMMARIES: Record<UserCsvKind, string> = {
@@ -25,7 +25,6 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             produces: ['text/csv'],
             response: { 200: z.string().describe('UTF-8 CSV with a byte order mark') },
           },
-          preHandler: guard('USER_EXPORT'),
         },
         async (request, reply) => {
           const { csv, fileName } = await exportUsersCsv({

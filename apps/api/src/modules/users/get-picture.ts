@@ -1,6 +1,6 @@
 import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
-import type { ActionArgs } from './internal.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { pictureKeyOf } from './picture-key.ts';
 
 /** Any signed-in user: project managers' pictures show on every client's project ribbon. */

@@ -4,6 +4,7 @@ import {
   type Actor,
   can,
   isApiRole,
+  managesUsers,
   seesUserOnUsersScreen,
   type UserSubject,
   visibleMandators,
@@ -12,19 +13,11 @@ import type { Role } from '@rope/domain/roles';
 import type { LoginMethod } from '@rope/domain/users';
 import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import type { Env } from '../../env.ts';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { mandatorIdsOf, type UserRow } from '../auth/load-actor.ts';
 import type { UserDetail } from './schemas.ts';
-
-export interface ActionArgs<I> {
-  ctx: AppContext;
-  actor: Actor;
-  input: I;
-  /** For the audit log's ip. */
-  request?: FastifyRequest;
-}
 
 export interface UserTarget {
   row: UserRow;
@@ -38,6 +31,11 @@ export const subjectOf = (target: UserTarget): UserSubject => ({
 });
 
 export const USER_NOT_FOUND = 'User not found';
+
+/** The users screen and its calls are for people who manage users: edit-any or edit-own. */
+export function assertManagesUsers(actor: Actor): void {
+  if (!managesUsers(actor)) throw forbidden();
+}
 
 /** The user as the users screen shows it to this actor; 404 for a missing user and for one the actor may not see. */
 export async function findVisibleUser(ctx: AppContext, actor: Actor, id: number): Promise<UserTarget> {
@@ -75,8 +73,6 @@ export function toUserDetail(actor: Actor, target: UserTarget): UserDetail {
     pictureUri: row.pictureUri,
   };
 }
-
-export const fullName = (row: Pick<UserRow, 'firstname' | 'lastname'>) => `${row.firstname} ${row.lastname}`.trim();
 
 export const EMAIL_CONFLICT = 'Specified email address is already used for different user. Use a different email.';
 
@@ -117,6 +113,10 @@ export function assertLoginMethodAllowed(user: { roles: readonly Role[]; email: 
   if (!mayUseLoginMethod(user, method as LoginMethod)) {
     throw fieldError('VALIDATION', 'user.loginMethod', LOGIN_METHOD_NOT_ALLOWED);
   }
+}
+
+export function isKnownSamlProvider(env: Env, id: string): boolean {
+  return env.SAML_PROVIDERS.some((provider) => provider.id === id);
 }
 
 export const unknownSamlProvider = () => fieldError('VALIDATION', 'user.samlProvider', 'Unknown SAML provider');

@@ -1,11 +1,12 @@
 import type { SamlProviderSummary } from '@rope/domain/saml';
-import type { Env } from '../../env.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertManagesUsers } from './internal.ts';
 
-/** The identity providers of SAML_PROVIDERS; only id and name leave the server. */
-export function listSamlProviders(env: Env): { providers: SamlProviderSummary[] } {
-  return { providers: env.SAML_PROVIDERS.map(({ id, name }) => ({ id, name })) };
-}
-
-export function isKnownSamlProvider(env: Env, id: string): boolean {
-  return env.SAML_PROVIDERS.some((provider) => provider.id === id);
+/** The identity providers of SAML_PROVIDERS, for the user dialog; only id and name leave the server. */
+export async function listSamlProviders({
+  ctx,
+  actor,
+}: ActionArgs<void>): Promise<{ providers: SamlProviderSummary[] }> {
+  assertManagesUsers(actor);
+  return { providers: ctx.env.SAML_PROVIDERS.map(({ id, name }) => ({ id, name })) };
 }

@@ -2,8 +2,10 @@ import { userMandators, users } from '@rope/db/schema/index';
 import { mayShowFreeUsers, userScope } from '@rope/domain/permissions';
 import { ROLES } from '@rope/domain/roles';
 import { USERS_PAGE_SIZE } from '@rope/domain/user-forms';
+import { displayName } from '@rope/domain/users';
 import { and, asc, count, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type ActionArgs, fullName, mandatorsByUser } from './internal.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertManagesUsers, mandatorsByUser } from './internal.ts';
 import type { UserListItem, UserListQuery } from './schemas.ts';
 
 /** Backslash is the default LIKE escape in PostgreSQL. */
@@ -19,6 +21,7 @@ const textArray = (values: readonly string[]) =>
 
 /** The users screen: one page of 25, sorted by email, limited to whom the actor sees (userScope). */
 export async function listUsers({ ctx, actor, input }: ActionArgs<UserListQuery>) {
+  assertManagesUsers(actor);
   const scope = userScope(actor);
   if (!scope || (scope.mandatorIds !== 'all' && scope.mandatorIds.length === 0)) return { users: [], total: 0 };
   const where: SQL[] = [];
@@ -70,7 +73,7 @@ export async function listUsers({ ctx, actor, input }: ActionArgs<UserListQuery>
   );
   const list: UserListItem[] = rows.map((row) => ({
     id: row.id,
-    name: fullName(row),
+    name: displayName(row),
     email: row.email,
     role: row.roles[0]!,
     roles: row.roles,

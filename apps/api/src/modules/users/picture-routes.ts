@@ -2,7 +2,7 @@ import { idParamsSchema } from '@rope/domain/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { guard, requireActor } from '../../http/guards.ts';
+import { requireActor } from '../../http/guards.ts';
 import { readUpload } from '../../http/read-upload.ts';
 import { sendStored } from '../../http/send-stored.ts';
 import { findPictureKey } from './get-picture.ts';
@@ -22,7 +22,6 @@ export function pictureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParamsSchema,
           response: { 200: z.object({ user: z.object({ id: z.number().int(), pictureUri: z.string() }) }) },
         },
-        preHandler: guard(),
       },
       (request) =>
         uploadPicture({
@@ -43,7 +42,6 @@ export function pictureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           produces: ['image/jpeg', 'image/png'],
           response: { 200: z.any().describe('The JPEG or PNG bytes; a Range header gets 206 with that part') },
         },
-        preHandler: guard(),
       },
       async (request, reply) => {
         const key = await findPictureKey({ ctx, actor: requireActor(request), input: request.params });

@@ -1,20 +1,15 @@
 import { idParamsSchema } from '@rope/domain/common';
-import { managesUsers } from '@rope/domain/permissions';
-import { userUpdateSchema } from '@rope/domain/user-forms';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../http/app-error.ts';
-import { applyPatch } from '../../http/apply-patch.ts';
-import { guard, requireActor } from '../../http/guards.ts';
+import { requireActor } from '../../http/guards.ts';
 import { createUser } from './create.ts';
-import { deleteUser } from './delete.ts';
 import { exportRoutes } from './export-routes.ts';
 import { getUser } from './get.ts';
 import { listUsers } from './list.ts';
 import { listSamlProviders } from './list-saml-providers.ts';
 import { pictureRoutes } from './picture-routes.ts';
+import { deleteUser } from './remove.ts';
 import {
   samlProvidersAnswerSchema,
   userAnswerSchema,
@@ -26,11 +21,7 @@ import {
 } from './schemas.ts';
 import { updateUser } from './update.ts';
 
-/** The users screen is for people who manage users: edit-any or edit-own. */
-async function requireUserManager(request: FastifyRequest) {
-  if (!managesUsers(requireActor(request))) throw forbidden();
-}
-
+/** The users screen: for people who manage users (edit-any or edit-own), which each verb checks. */
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['users'];
@@ -43,17 +34,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: userListQuerySchema,
           response: { 200: userListAnswerSchema },
         },
-        preHandler: requireUserManager,
       },
       (request) => listUsers({ ctx, actor: requireActor(request), input: request.query }),
     );
     app.get(
       '/users/saml/providers',
-      {
-        schema: { tags, summary: 'Configured SAML identity providers', response: { 200: samlProvidersAnswerSchema } },
-        preHandler: requireUserManager,
-      },
-      async () => listSamlProviders(ctx.env),
+      { schema: { tags, summary: 'Configured SAML identity providers', response: { 200: samlProvidersAnswerSchema } } },
+      (request) => listSamlProviders({ ctx, actor: requireActor(request), input: undefined }),
     );
     app.get(
       '/users/:id',
@@ -64,16 +51,12 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParamsSchema,
           response: { 200: userAnswerSchema },
         },
-        preHandler: requireUserManager,
       },
       (request) => getUser({ ctx, actor: requireActor(request), input: request.params }),
     );
     app.post(
       '/users',
-      {
-        schema: { tags, summary: 'Create a user', body: userCreateBodySchema, response: { 200: userCreatedSchema } },
-        preHandler: requireUserManager,
-      },
+      { schema: { tags, summary: 'Create a user', body: userCreateBodySchema, response: { 200: userCreatedSchema } } },
       (request) => createUser({ ctx, actor: requireActor(request), input: request.body.user, request }),
     );
     app.patch(
@@ -86,26 +69,19 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: userUpdateBodySchema,
           response: { 200: userAnswerSchema },
         },
-        preHandler: requireUserManager,
       },
-      async (request) => {
-        const actor = requireActor(request);
-        const { user: stored } = await getUser({ ctx, actor, input: request.params });
-        const { password, ...patch } = request.body.user;
-        const { id: _id, roles: _roles, pictureUri: _picture, ...current } = stored;
-        const { value, changed } = applyPatch({ entity: 'user', current, patch, schema: userUpdateSchema });
-        const user = {
-          ...Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]])),
-          ...(password === undefined ? {} : { password }),
-        };
-        return updateUser({ ctx, actor, input: { id: request.params.id, user }, request });
-      },
+      (request) =>
+        updateUser({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, patch: request.body.user },
+          request,
+        }),
     );
     app.delete(
       '/users/:id',
       {
         schema: { tags, summary: 'Delete a user (edit-any only)', params: idParamsSchema, response: { 204: z.null() } },
-        preHandler: guard('USER_EDIT_ANY'),
       },
       async (request, reply) => {
         await deleteUser({ ctx, actor: requireActor(request), input: request.params, request });

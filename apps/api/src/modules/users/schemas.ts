@@ -1,12 +1,12 @@
 import { integerTextSchema, LANGUAGE_IDS } from '@rope/domain/common';
 import { ROLES } from '@rope/domain/roles';
 import { samlProviderSummarySchema } from '@rope/domain/saml';
-import { userCreateSchema, userUpdateSchema } from '@rope/domain/user-forms';
+import { USER_SEARCH_MAX_LENGTH, userCreateSchema, userUpdateSchema } from '@rope/domain/user-forms';
 import { JOB_FUNCTIONS, LOGIN_METHODS, TWO_FACTOR_METHODS } from '@rope/domain/users';
 import { z } from 'zod';
 
 export const userListQuerySchema = z.object({
-  search: z.string().trim().max(100).default(''),
+  search: z.string().trim().max(USER_SEARCH_MAX_LENGTH).default(''),
   page: integerTextSchema(1, 100_000).default(1),
   /** "Show free users": honoured for admins only. */
   showFree: z

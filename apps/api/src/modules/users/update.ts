@@ -1,25 +1,28 @@
 import { isUniqueViolation } from '@rope/db/errors';
 import { sessions, userMandators, users } from '@rope/db/schema/index';
-import { can, canManageUser, keepsMandators } from '@rope/domain/permissions';
-import type { UserUpdate } from '@rope/domain/user-forms';
+import { type Actor, can, canManageUser, keepsMandators } from '@rope/domain/permissions';
+import { type UserUpdate, userUpdateSchema } from '@rope/domain/user-forms';
 import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { and, eq, ne } from 'drizzle-orm';
 import { AppError, forbidden } from '../../http/app-error.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
 import { hashPassword, sha256 } from '../../infra/crypto.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import {
-  type ActionArgs,
   assertEmailFree,
   assertLoginMethodAllowed,
+  assertManagesUsers,
   checkMandators,
   EMAIL_CONFLICT,
   fieldError,
   findVisibleUser,
+  isKnownSamlProvider,
   requiredMandators,
   toUserDetail,
+  type UserTarget,
   unknownSamlProvider,
 } from './internal.ts';
-import { isKnownSamlProvider } from './list-saml-providers.ts';
 
 type UserValues = Partial<typeof users.$inferInsert>;
 
@@ -39,13 +42,28 @@ const PLAIN_FIELDS = [
 const sameSet = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
-export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id: number; user: UserUpdate }>) {
+/**
+ * The sent fields (the user as GET answers it, or any part of it) merged into the stored user and validated whole;
+ * only the fields that really change are written. The password is never read back, so it is taken as sent.
+ */
+function changesOf(actor: Actor, target: UserTarget, patch: UserUpdate): UserUpdate {
+  const { password, ...fields } = patch;
+  const { id: _id, roles: _roles, pictureUri: _picture, ...current } = toUserDetail(actor, target);
+  const { value, changed } = applyPatch({ entity: 'user', current, patch: fields, schema: userUpdateSchema });
+  return {
+    ...Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]])),
+    ...(password === undefined ? {} : { password }),
+  };
+}
+
+export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id: number; patch: UserUpdate }>) {
+  assertManagesUsers(actor);
   const target = await findVisibleUser(ctx, actor, input.id);
+  const body = changesOf(actor, target, input.patch);
   const { row } = target;
   if (!canManageUser(actor, { id: row.id, roles: row.roles, mandatorIds: target.mandatorIds })) {
     throw forbidden('You are not allowed to edit this user');
   }
-  const body = input.user;
   const values: UserValues = {};
   const changed: string[] = [];
   for (const field of PLAIN_FIELDS) {

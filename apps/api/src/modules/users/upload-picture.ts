@@ -3,8 +3,9 @@ import { hasProfilePicture, mayChangePicture } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { Upload, UploadRules } from '../../http/read-upload.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { type ActionArgs, USER_NOT_FOUND } from './internal.ts';
+import { USER_NOT_FOUND } from './internal.ts';
 import { pictureKeyOf, pictureUriFor } from './picture-key.ts';
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png'];

@@ -1,4 +1,4 @@
-import { BASE_LAYERS, type BaseLayer, MAP_NATIVE_MAX_ZOOM, MAP_ZOOM_MAX } from '@rope/domain/maps';
+import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER, MAP_NATIVE_MAX_ZOOM, MAP_ZOOM_MAX } from '@rope/domain/maps';
 
 export interface TileSource {
   /** Leaflet URL template. */
@@ -33,4 +33,4 @@ export const TILE_OPTIONS = { maxNativeZoom: MAP_NATIVE_MAX_ZOOM, maxZoom: MAP_Z
 /** The overview of all areas when none has a position yet. */
 export const OVERVIEW_ZOOM = 7;
 
-export const ALL_BASE_LAYERS = { available: BASE_LAYERS, default: 'openStreetMap' } as const;
+export const ALL_BASE_LAYERS = { available: BASE_LAYERS, default: DEFAULT_BASE_LAYER } as const;

@@ -1,4 +1,11 @@
-import { type BaseLayer, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from '@rope/domain/maps';
+import {
+  type BaseLayer,
+  DEFAULT_BASE_LAYER,
+  MAP_DEFAULT_CENTER,
+  MAP_DEFAULT_ZOOM,
+  MAP_ZOOM_MAX,
+  MAP_ZOOM_MIN,
+} from '@rope/domain/maps';
 import L from 'leaflet';
 import { BASE_LAYER_TILES, TILE_OPTIONS } from './base-layers';
 import type { MapFeature, MapPoint, MapViewProps } from './map-types';
@@ -40,7 +47,7 @@ export function createMap(element: HTMLElement, props: MapViewProps): CreatedMap
   }
   const map = L.map(element, { zoomSnap: 0.1, minZoom: MAP_ZOOM_MIN, maxZoom: MAP_ZOOM_MAX });
   map.setView([MAP_DEFAULT_CENTER.lat, MAP_DEFAULT_CENTER.lng], props.zoom ?? MAP_DEFAULT_ZOOM, { animate: false });
-  const available = layers?.available.length ? layers.available : (['openStreetMap'] as const);
+  const available = layers?.available.length ? layers.available : [DEFAULT_BASE_LAYER];
   const chosen = layers && available.includes(layers.default) ? layers.default : available[0];
   const tiles: CreatedMap['tiles'] = {};
   for (const id of available) {

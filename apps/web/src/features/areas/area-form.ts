@@ -1,5 +1,5 @@
 import { areaFullFieldsSchema, areaMapSettingsSchema } from '@rope/domain/hierarchy';
-import { BASE_LAYERS, type BaseLayer, MAP_DEFAULT_ZOOM } from '@rope/domain/maps';
+import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER, MAP_DEFAULT_ZOOM } from '@rope/domain/maps';
 import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import type { AreaView } from '@rope/domain/views/hierarchy';
 import { issuesToErrors } from '../users/form-errors';
@@ -25,7 +25,7 @@ export function initialAreaValues(area: AreaView | undefined): AreaFormValues {
     isMap: area?.isMap ?? true,
     mapZoom: area?.mapZoom ?? MAP_DEFAULT_ZOOM,
     mapBaseLayers: area ? [...area.mapBaseLayers] : [...BASE_LAYERS],
-    mapDefaultBaseLayer: area?.mapDefaultBaseLayer ?? 'openStreetMap',
+    mapDefaultBaseLayer: area?.mapDefaultBaseLayer ?? DEFAULT_BASE_LAYER,
     lat: area?.latlng?.[0] ?? '',
     lng: area?.latlng?.[1] ?? '',
   };
@@ -58,7 +58,7 @@ export function toAreaInput(values: AreaFormValues, fullEdit: boolean): Record<s
 
 export type AreaFormError = 'zoomRange' | 'layersRequired' | 'defaultLayer' | 'positionIncomplete' | 'invalid';
 
-/** Field errors by the domain schemas: the spec's texts as they are, other rules as keys of the dialog's texts. */
+/** Field errors by the domain schemas: the domain's texts as they are, other rules as keys of the dialog's texts. */
 export function validateArea(values: AreaFormValues, fullEdit: boolean): Record<string, string> {
   const schema = fullEdit ? areaFullFieldsSchema.extend(areaMapSettingsSchema.shape) : areaMapSettingsSchema;
   const result = schema.safeParse(toAreaInput(values, fullEdit));

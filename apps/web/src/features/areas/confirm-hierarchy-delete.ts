@@ -7,8 +7,8 @@ import { failureText } from '../auth/messages';
 type Kind = 'areas' | 'installations' | 'ropes';
 
 /**
- * The delete flow of an area, installation or rope: the spec's confirmation, then the delete, a notice on success
- * and the server's message where the editor shows failures.
+ * The delete flow of an area, installation or rope: a confirmation, then the delete, a notice on success and the
+ * server's message where the editor shows failures.
  */
 export function useConfirmHierarchyDelete(
   kind: Kind,

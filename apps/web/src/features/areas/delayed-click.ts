@@ -7,7 +7,7 @@ export interface DelayedClick<T> {
   cancel: () => void;
 }
 
-/** Single click opens after `delayMs`; a double click in between cancels it (spec: 300 ms areas, 400 ms others). */
+/** Single click opens after `delayMs`; a double click in between cancels it (300 ms for areas, 400 ms for others). */
 export function createDelayedClick<T>(delayMs: number, open: (item: T) => void): DelayedClick<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const cancel = () => {

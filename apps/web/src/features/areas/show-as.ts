@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useCan, useSessionUser } from '../auth/session';
 
-/** The spec's local-storage key of the areas list's "Show as user" choice. */
+/** The local-storage key of the areas list's "Show as user" choice. */
 export const SHOW_AS_STORAGE_KEY = 'areaShowAs';
 
 export function readShowAs(storage: Pick<Storage, 'getItem'> | undefined): number | null {

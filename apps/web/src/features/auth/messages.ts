@@ -20,7 +20,7 @@ export const VALIDATION_VALUES = {
 };
 
 /**
- * The API answers the spec's English texts; known ones are shown in the user's language, any other text
+ * The API answers the domain's English texts; known ones are shown in the user's language, any other text
  * (a server's own message) as it is.
  */
 export function translateMessage(t: TFunction, message: string): string {

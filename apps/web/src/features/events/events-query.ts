@@ -1,10 +1,10 @@
+import { EVENT_SEARCH_MAX_LENGTH } from '@rope/domain/views/events';
 import type { RopeEventsQuery } from './types';
 
 export const EVENT_PAGE_SIZES = [10, 25, 50, 0] as const;
 export const DEFAULT_EVENT_PAGE_SIZE = 10;
-/** Spec 9: the search filter waits 50 ms for the typing to settle. */
+/** The search filter waits 50 ms for the typing to settle. */
 export const EVENT_SEARCH_DELAY_MS = 50;
-export const EVENT_SEARCH_MAX_LENGTH = 200;
 
 /** The query string of GET /ropes/{id}/events; page size 0 asks for all rows. */
 export function ropeEventsQueryString(query: RopeEventsQuery): string {

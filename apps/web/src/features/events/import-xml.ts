@@ -1,11 +1,12 @@
+import { INSPECTION_FILE_MAX_BYTES } from '@rope/domain/events';
 import { ApiError, toApiError } from '../../lib/api-client';
 import { createEvent, type EventBody } from './api';
 import type { ParsedInspection } from './types';
 
 /** The file picker's filter: the inspection format is XML (docs/inspection-xml.md). */
 export const INSPECTION_ACCEPT = '.xml,application/xml,text/xml';
-/** The API refuses larger files (IMPORT_XML_MAX_BYTES); checked here first so nothing is sent in vain. */
-export const INSPECTION_MAX_BYTES = 5 * 1024 * 1024;
+/** The API refuses larger files; checked here first so nothing is sent in vain. */
+export const INSPECTION_MAX_BYTES = INSPECTION_FILE_MAX_BYTES;
 
 export function isInspectionFile(file: Pick<File, 'name' | 'type'>): boolean {
   return /\.xml$/i.test(file.name) || file.type === 'application/xml' || file.type === 'text/xml';

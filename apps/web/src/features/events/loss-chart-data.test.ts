@@ -83,7 +83,7 @@ describe('loss chart data', () => {
     expect(small.yMax).toBe(10);
   });
 
-  it('draws the forecast to the discard point with the ±30 % band (DOMAIN.md 5 vector)', () => {
+  it('draws the forecast to the discard point with the ±30 % band', () => {
     const data = lossChartData(lossAnswer(), 'bendingCycles', true);
     const forecast = data.forecast!;
     expect(forecast.discardAt).toBeGreaterThan(863_000);

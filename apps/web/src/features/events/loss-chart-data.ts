@@ -3,7 +3,7 @@ import type { LossAxis, LossOverTargetAnswer } from './types';
 
 export const LOSS_RANGES = ['1D', '1M', '6M', '1Y', 'All'] as const;
 export type LossRange = (typeof LOSS_RANGES)[number];
-/** Spec 9: the y axis starts at 0 and shows at least up to 10 %. */
+/** The y axis starts at 0 and shows at least up to 10 %. */
 export const LOSS_Y_SOFT_MAX = 10;
 const FORECAST_SAMPLES = 60;
 

@@ -72,7 +72,7 @@ export interface FieldAccess {
 
 const ADMIN_ONLY: readonly string[] = ADMIN_ONLY_INSTALLATION_ATTRIBUTES;
 
-/** Spec section 5: object number shows to all but only admins edit it; the other admin fields show to admins only. */
+/** The object number shows to all but only admins edit it; the other admin-only fields show to admins only. */
 export function isFieldShown(key: string, values: AttributeValues, access: FieldAccess): boolean {
   if (key === 'ropewayType') return values.installationType !== 'building';
   if (key === 'buildingType') return values.installationType === 'building';

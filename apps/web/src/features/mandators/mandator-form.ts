@@ -1,9 +1,11 @@
+import {
+  PASSWORD_EXPIRY_DAYS_DEFAULT,
+  PASSWORD_EXPIRY_DAYS_MAX,
+  PASSWORD_EXPIRY_DAYS_MIN,
+} from '@rope/domain/mandators';
 import { type MandatorBody, mandatorBodySchema } from '@rope/domain/user-forms';
 import { issuesToErrors } from '../users/form-errors';
 import type { Mandator } from './types';
-
-/** A sensible first value when an admin turns password expiry on. */
-export const DEFAULT_EXPIRY_DAYS = 90;
 
 export interface MandatorFormValues {
   name: string;
@@ -14,7 +16,7 @@ export interface MandatorFormValues {
 
 export function initialMandatorValues(mandator: Mandator | undefined): MandatorFormValues {
   const days = mandator?.passwordExpiryDays ?? 0;
-  return { name: mandator?.name ?? '', expires: days > 0, expiryDays: days > 0 ? days : DEFAULT_EXPIRY_DAYS };
+  return { name: mandator?.name ?? '', expires: days > 0, expiryDays: days > 0 ? days : PASSWORD_EXPIRY_DAYS_DEFAULT };
 }
 
 /** Expiry switched off is sent as 0 ("never"), so turning it off on an existing mandator takes effect. */
@@ -33,16 +35,16 @@ export type ParsedMandatorForm =
   | { ok: true; mandator: MandatorBody; errors: Record<string, string> }
   | { ok: false; errors: Record<string, string> };
 
-export const EXPIRY_DAYS_MIN = 1;
-export const EXPIRY_DAYS_MAX = 3650;
-
 /** The schema's verdict; a bad number of days is reported as `expiryDays: 'range'` for the form to word. */
 export function parseMandatorForm(values: MandatorFormValues): ParsedMandatorForm {
   const input = toMandatorInput(values);
   const result = mandatorBodySchema.safeParse(input);
   const errors = result.success ? {} : issuesToErrors(result.error.issues);
   const days = input.passwordExpiryDays as number;
-  if (errors.passwordExpiryDays || (values.expires && !(days >= EXPIRY_DAYS_MIN && days <= EXPIRY_DAYS_MAX))) {
+  if (
+    errors.passwordExpiryDays ||
+    (values.expires && !(days >= PASSWORD_EXPIRY_DAYS_MIN && days <= PASSWORD_EXPIRY_DAYS_MAX))
+  ) {
     errors.expiryDays = 'range';
   }
   delete errors.passwordExpiryDays;

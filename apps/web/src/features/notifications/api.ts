@@ -1,4 +1,10 @@
-import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
+import {
+  NOTIFICATION_LIST_DEFAULT_LIMIT,
+  NOTIFICATION_LIST_LIMITS,
+  type NotificationListLimit,
+  type NotificationSettings,
+  type NotificationStatus,
+} from '@rope/domain/notifications';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
@@ -6,9 +12,9 @@ import { installationKeys } from '../installations/api';
 import { ropeKeys } from '../ropes/api';
 import type { SettingsBody } from './rules';
 
-export const NOTIFICATION_LIMITS = [10, 20, 50, 100] as const;
-export type NotificationLimit = (typeof NOTIFICATION_LIMITS)[number];
-export const DEFAULT_NOTIFICATION_LIMIT: NotificationLimit = 10;
+export const NOTIFICATION_LIMITS = NOTIFICATION_LIST_LIMITS;
+export type NotificationLimit = NotificationListLimit;
+export const DEFAULT_NOTIFICATION_LIMIT = NOTIFICATION_LIST_DEFAULT_LIMIT;
 
 /** One notification as GET /api/installations/{id}/notifications and /api/notifications answer it. */
 export interface NotificationView {

@@ -39,7 +39,7 @@ export function isCompleteRule(rule: RuleRow): boolean {
   return !thresholdRange(rule.type) || rule.threshold !== '';
 }
 
-/** A blank trailing row is added only when every row is complete (spec section 5). */
+/** A blank trailing row to add a rule in, offered only when every row is complete. */
 export function withTrailingRow(rules: readonly RuleRow[]): RuleRow[] {
   return rules.every(isCompleteRule) ? [...rules, { ...BLANK_RULE }] : [...rules];
 }

@@ -1,2 +1,2 @@
-/** Mantine colours of notificationStatusColour's answer (spec section 4). */
+/** Mantine colours of notificationStatusColour's answer: grey when no rule is muted, yellow for some, red for all. */
 export const STATUS_MANTINE_COLOUR = { default: 'gray', warning: 'yellow', error: 'red' } as const;

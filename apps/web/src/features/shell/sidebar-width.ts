@@ -1,5 +1,5 @@
 export const SIDEBAR_WIDTH_KEY = 'sidebarWidth';
-/** The spec's minimum sidebar width. */
+/** The sidebar is never narrower than this. */
 export const SIDEBAR_MIN_WIDTH = 300;
 export const SIDEBAR_MAX_WIDTH = 640;
 

@@ -1,6 +1,6 @@
 import { TASK_STATUSES } from '@rope/domain/tasks';
 
-/** Spec 9: the task table is at most 400 px high. */
+/** The task table is at most 400 px high and scrolls inside. */
 export const TASK_TABLE_MAX_HEIGHT = 400;
 
 /** The status label's key (New / In progress / Finished); an unknown status reads as New. */

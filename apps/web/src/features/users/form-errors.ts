@@ -13,7 +13,7 @@ export function issuesToErrors(issues: readonly SchemaIssue[]): Record<string, s
   return errors;
 }
 
-/** Applies translate to every message, e.g. the spec's English texts to the user's language. */
+/** Applies translate to every message, e.g. the domain's English texts to the user's language. */
 export function mapErrors(errors: Record<string, string>, translate: (text: string) => string): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([path, text]) => [path, translate(text)]));
 }

@@ -1,4 +1,4 @@
-/** Profile pictures: JPEG or PNG (spec section 5); the server checks the content again. */
+/** Profile pictures are JPEG or PNG; the server checks the content again. */
 export const PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PICTURE_ACCEPT = PICTURE_TYPES.join(',');
 

@@ -114,7 +114,10 @@ export type ParsedUserForm =
   | { ok: true; user: UserCreate | UserUpdate; errors: Record<string, string> }
   | { ok: false; errors: Record<string, string> };
 
-/** The domain schema's verdict on the form, plus the rules that depend on who edits (spec section 5). */
+/**
+ * The domain schema's verdict on the form, plus the rules that depend on who edits: whoever sets the role must pick
+ * one, and without edit-any a user of a mandator-bound role needs a mandator.
+ */
 export function parseUserForm(values: UserFormValues, context: UserFormContext): ParsedUserForm {
   const schema = context.isNew ? userCreateSchema : userUpdateSchema;
   const input = toUserInput(values, context);

@@ -1,12 +1,10 @@
-import { USERS_PAGE_SIZE } from '@rope/domain/user-forms';
+import { USER_SEARCH_MAX_LENGTH, USERS_PAGE_SIZE } from '@rope/domain/user-forms';
 import type { UsersQuery } from './types';
-
-export const SEARCH_MAX_LENGTH = 100;
 
 /** The query string of GET /api/users: only what differs from the defaults, so cache keys stay stable. */
 export function usersQueryString({ search, page, showFree }: UsersQuery): string {
   const params = new URLSearchParams();
-  const text = search.trim().slice(0, SEARCH_MAX_LENGTH);
+  const text = search.trim().slice(0, USER_SEARCH_MAX_LENGTH);
   if (text) params.set('search', text);
   if (page > 1) params.set('page', String(page));
   if (showFree) params.set('showFree', '1');
@@ -18,7 +16,7 @@ export function usersQueryString({ search, page, showFree }: UsersQuery): string
 export function readUsersQuery(params: URLSearchParams): UsersQuery {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   return {
-    search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    search: (params.get('search') ?? '').slice(0, USER_SEARCH_MAX_LENGTH),
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
     showFree: params.get('showFree') === '1',
   };

@@ -1,5 +1,6 @@
 import { Select, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import type { AreaView } from '@rope/domain/views/hierarchy';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
@@ -35,7 +36,7 @@ export function AreaIdentityFields({ form, area, fullEdit }: AreaIdentityFieldsP
         label={t('areas.dialog.name')}
         withAsterisk={fullEdit}
         readOnly={!fullEdit}
-        limit={255}
+        limit={NAME_MAX_LENGTH}
         data-autofocus
         {...form.getInputProps('name')}
       />

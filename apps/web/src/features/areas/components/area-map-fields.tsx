@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { BASE_LAYERS, MAP_ZOOM_MAX, MAP_ZOOM_MIN, MAP_ZOOM_STEP } from '@rope/domain/maps';
+import { BASE_LAYERS, DEFAULT_BASE_LAYER, MAP_ZOOM_MAX, MAP_ZOOM_MIN, MAP_ZOOM_STEP } from '@rope/domain/maps';
 import { useTranslation } from 'react-i18next';
 import { LazyMap, type MapPoint } from '../../../components/map/lazy-map';
 import { type AreaFormValues, isBaseLayer, keepDefaultLayer } from '../area-form';
@@ -93,7 +93,7 @@ export function AreaMapFields({ form }: { form: UseFormReturnType<AreaFormValues
         height={220}
         layers={{
           available: chosenLayers.length > 0 ? chosenLayers : BASE_LAYERS,
-          default: isBaseLayer(values.mapDefaultBaseLayer) ? values.mapDefaultBaseLayer : 'openStreetMap',
+          default: isBaseLayer(values.mapDefaultBaseLayer) ? values.mapDefaultBaseLayer : DEFAULT_BASE_LAYER,
         }}
         center={position}
         zoom={zoom}

@@ -14,7 +14,7 @@ import { useArea } from '../api';
 import { AreaDialog, type AreaDialogTarget } from '../components/area-dialog';
 import { AreaMapPanel } from '../components/area-map-panel';
 
-/** /areas/:areaId: the installations of an area, its map and settings (spec section 2, "Area detail"). */
+/** /areas/:areaId: the installations of an area, its map and settings. */
 export function AreaPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

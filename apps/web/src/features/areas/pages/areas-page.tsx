@@ -14,7 +14,7 @@ import { PlusIcon } from '../components/hierarchy-icons';
 import { ShowAsPicker } from '../components/show-as-picker';
 import { useShowAs } from '../show-as';
 
-/** /areas: search, the table of areas and the map of their markers (spec section 2, "Areas list"). */
+/** /areas: search, the table of areas and the map of their markers. */
 export function AreasPage() {
   const { t } = useTranslation();
   const user = useSessionUser();

@@ -10,7 +10,7 @@ import { ResetPasswordForm } from '../components/reset-password-form';
 import { LoginPage } from './login-page';
 
 /**
- * /login/reset/:token: a token that is not alphanumeric is ignored and the normal login shows (spec). A
+ * /login/reset/:token: a token that is not alphanumeric is ignored and the normal login shows. A
  * well-formed one is checked first, so an unknown, used or expired link says at once that it no longer works and
  * offers a new mail, instead of a form that fails on submit.
  */

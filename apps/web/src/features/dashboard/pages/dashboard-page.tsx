@@ -51,7 +51,7 @@ function Placement({
   );
 }
 
-/** /dashboard (platform spec section 2): last events, pending tasks and the ropes by their largest damage. */
+/** /dashboard: last events, pending tasks and the ropes by their largest damage. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const sessionUser = useSessionUser();

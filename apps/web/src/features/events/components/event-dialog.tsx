@@ -19,7 +19,7 @@ function titleKey(target: EventDialogTarget | null) {
   return 'events.dialog.titleNew' as const;
 }
 
-/** Add / edit / view dialog of a rope event (spec 2, "Event dialog"). */
+/** Add / edit / view dialog of a rope event. */
 export function EventDialog({ rope, target, onClose, onHistory }: EventDialogProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');

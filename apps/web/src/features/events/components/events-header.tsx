@@ -1,8 +1,9 @@
 import { Badge, CloseButton, Group, Select, Switch, Title } from '@mantine/core';
+import { EVENT_SEARCH_MAX_LENGTH } from '@rope/domain/views/events';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useFormat } from '../../../lib/format';
-import { EVENT_PAGE_SIZES, EVENT_SEARCH_MAX_LENGTH } from '../events-query';
+import { EVENT_PAGE_SIZES } from '../events-query';
 import type { RopeFilters } from '../rope-filters';
 
 interface EventsHeaderProps {

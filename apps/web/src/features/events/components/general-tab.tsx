@@ -1,4 +1,5 @@
 import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import { ACTION_STATUSES, type EventType, RECORDING_TYPES, type RecordingType } from '@rope/domain/events';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
@@ -85,7 +86,7 @@ export function GeneralTab({ form, allowsMutations, lockRecordingType }: General
       )}
       <LimitedTextInput
         label={t('events.fields.reportedBy')}
-        limit={255}
+        limit={NAME_MAX_LENGTH}
         {...form.getInputProps('attributes.reportedBy')}
       />
     </Stack>

@@ -24,7 +24,7 @@ const EventDetailsDialog = lazy(() =>
 );
 const HistoryDialog = lazy(() => import('./history-dialog').then((module) => ({ default: module.HistoryDialog })));
 
-/** The rope page's events: table, toolbar, event dialog (spec 2, "Rope events table"). */
+/** The rope page's events: table, toolbar, event dialog. */
 export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly: boolean }) {
   const { t } = useTranslation();
   const canWrite = useCan('DOMAIN_WRITE');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const DISCLAIMER_PARAGRAPHS = ['content', 'inspections', 'links', 'copyright'] as const;
 
-/** /imprint: the provider's legal notice (spec section 2, "Other screens"). */
+/** /imprint: the provider's legal notice. */
 export function ImprintPage() {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,6 @@
 import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import type { ReactNode } from 'react';
 import { LimitedTextInput } from '../../../components/limited-input';
 import type { AttributeValues, FieldSpec } from '../attribute-form';
@@ -77,6 +78,6 @@ function AttributeField({
     case 'date':
       return <TextInput {...common} {...input} type="date" />;
     default:
-      return <LimitedTextInput {...common} {...input} limit={255} />;
+      return <LimitedTextInput {...common} {...input} limit={NAME_MAX_LENGTH} />;
   }
 }

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
 import { withRemovedAttributes } from '@rope/domain/patch';
 import { validationMessageKey } from '@rope/domain/validation-messages';
@@ -97,7 +98,7 @@ export function InstallationSettingsEditor({
           label={t('installations.attributes.name')}
           withAsterisk={!readOnly}
           readOnly={readOnly}
-          limit={255}
+          limit={NAME_MAX_LENGTH}
           data-autofocus
           {...form.getInputProps('name')}
         />

@@ -20,7 +20,7 @@ import { InstallationImageMap } from '../components/installation-image-map';
 import { InstallationRopeList } from '../components/installation-rope-list';
 import { InstallationSettingsDialog } from '../components/installation-settings-dialog';
 
-/** /areas/:areaId/installations/:installationId (spec section 2, "Installation detail"). */
+/** /areas/:areaId/installations/:installationId: an installation with its ropes, map, events and settings. */
 export function InstallationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { NAME_MAX_LENGTH } from '@rope/domain/common';
+import { PASSWORD_EXPIRY_DAYS_MAX, PASSWORD_EXPIRY_DAYS_MIN } from '@rope/domain/mandators';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
@@ -8,18 +10,10 @@ import { ApiError } from '../../../lib/api-client';
 import { failureText, translateMessage } from '../../auth/messages';
 import { mapErrors, serverFieldErrors } from '../../users/form-errors';
 import { useSaveMandator } from '../api';
-import {
-  EXPIRY_DAYS_MAX,
-  EXPIRY_DAYS_MIN,
-  initialMandatorValues,
-  type MandatorFormValues,
-  parseMandatorForm,
-} from '../mandator-form';
+import { initialMandatorValues, type MandatorFormValues, parseMandatorForm } from '../mandator-form';
 import type { Mandator } from '../types';
 
 export type MandatorDialogTarget = { mode: 'new' } | { mode: 'edit'; mandator: Mandator };
-
-const NAME_MAX_LENGTH = 255;
 
 export function MandatorDialog({ target, onClose }: { target: MandatorDialogTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -43,7 +37,7 @@ function MandatorForm({ mandator, onDone }: { mandator: Mandator | undefined; on
   const [failure, setFailure] = useState<string | null>(null);
   const wordError = (path: string, text: string) =>
     path === 'expiryDays'
-      ? t('mandators.form.expiryDaysRange', { min: EXPIRY_DAYS_MIN, max: EXPIRY_DAYS_MAX })
+      ? t('mandators.form.expiryDaysRange', { min: PASSWORD_EXPIRY_DAYS_MIN, max: PASSWORD_EXPIRY_DAYS_MAX })
       : translate(text);
   const form = useForm<MandatorFormValues>({
     mode: 'controlled',
@@ -95,8 +89,8 @@ function MandatorForm({ mandator, onDone }: { mandator: Mandator | undefined; on
             type="number"
             inputMode="numeric"
             label={t('mandators.form.expiryDays')}
-            min={EXPIRY_DAYS_MIN}
-            max={EXPIRY_DAYS_MAX}
+            min={PASSWORD_EXPIRY_DAYS_MIN}
+            max={PASSWORD_EXPIRY_DAYS_MAX}
             step={1}
             withAsterisk
             {...form.getInputProps('expiryDays')}

@@ -7,7 +7,7 @@ import { useMandators } from '../api';
 import { MandatorDialog, type MandatorDialogTarget } from '../components/mandator-dialog';
 import { MandatorsTable } from '../components/mandators-table';
 
-/** /mandators: admins keep the list of tenants (spec section 2, "Mandators list"). */
+/** /mandators: admins keep the list of tenants. */
 export function MandatorsPage() {
   const { t } = useTranslation();
   const sessionUser = useSessionUser();

@@ -44,7 +44,7 @@ interface NotificationSettingsDialogProps {
   onClose: () => void;
 }
 
-/** Channels, recipients and rules of an installation (spec sections 2, 3 and 5). */
+/** Channels, recipients and rules of an installation's notifications. */
 export function NotificationSettingsDialog({ installation, areaId, opened, onClose }: NotificationSettingsDialogProps) {
   const { t } = useTranslation();
   return (
@@ -77,7 +77,8 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
     if (me && !people.some((user) => user.id === me.id)) people.push({ id: me.id, email: me.email, name: me.name });
     const known = people.map((user) => ({
       value: String(user.id),
-      label: user.name ? `${user.name} (${user.email})` : user.email,
+      // A person without a name is named by their email already.
+      label: user.name === user.email ? user.email : `${user.name} (${user.email})`,
     }));
     const missing = form.users
       .filter((id) => !known.some((option) => option.value === id))

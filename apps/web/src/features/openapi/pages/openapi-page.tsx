@@ -6,7 +6,7 @@ import { useCan, useSessionUser } from '../../auth/session';
 export const API_DOC_URL = '/api/doc';
 export const API_DOC_JSON_URL = '/api/doc/json';
 
-/** /openapi: the API documentation the server generates from its schemas, embedded (spec section 2). */
+/** /openapi: the API documentation the server generates from its schemas, embedded. */
 export function OpenapiPage() {
   const { t } = useTranslation();
   const sessionUser = useSessionUser();

@@ -7,7 +7,7 @@ import { useFormat } from '../../../lib/format';
 const STATUS_COLOURS = { idle: 'gray', waiting: 'blue', measuring: 'teal', uploading: 'indigo', error: 'red' } as const;
 
 /**
- * The measuring device on the rope (spec "Rope page": device info): its serial number from the rope settings and
+ * The measuring device on the rope: its serial number from the rope settings and
  * what the TRUscan last reported. Only what is known shows; a rope without a device says so.
  */
 export function RopeDeviceInfo({ rope }: { rope: RopeView }) {

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import { ropeSettingsFileSchema } from '@rope/domain/hierarchy';
 import { withRemovedAttributes } from '@rope/domain/patch';
 import { validationMessageKey } from '@rope/domain/validation-messages';
@@ -74,7 +75,7 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
           label={t('ropes.attributes.name')}
           withAsterisk={!readOnly}
           readOnly={readOnly}
-          limit={255}
+          limit={NAME_MAX_LENGTH}
           data-autofocus
           {...form.getInputProps('name')}
         />

@@ -25,7 +25,7 @@ interface RopeTasksSectionProps {
   readOnly: boolean;
 }
 
-/** The rope page's tasks (spec 2, "Rope page: tasks"). */
+/** The rope page's tasks: the table, adding, editing, deleting and the CSV upload. */
 export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
   const { t } = useTranslation();
   const canWrite = useCan('DOMAIN_WRITE');

@@ -20,7 +20,7 @@ function titleKey(target: TaskDialogTarget | null) {
   return 'tasks.dialog.titleNew' as const;
 }
 
-/** Add / edit / show dialog of a task (spec 2, "task dialog"). */
+/** Add / edit / show dialog of a task. */
 export function TaskDialog({ rope, target, onClose }: TaskDialogProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');

@@ -80,7 +80,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
       .filter(
         (user) => isInternalUser(user.roles) === values.isInternal || values.assignedUserIds.includes(String(user.id)),
       )
-      .map((user) => ({ value: String(user.id), label: user.name || user.email })),
+      .map((user) => ({ value: String(user.id), label: user.name })),
     ...(stored?.assignedUsers ?? [])
       .filter((user) => !candidates.data?.some((candidate) => candidate.id === user.id))
       .map((user) => ({ value: String(user.id), label: user.name })),

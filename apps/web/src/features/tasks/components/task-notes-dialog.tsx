@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { useTaskNotes } from '../api';
 
-/** The task's notes: timestamp, user, note (spec 2, "task notes dialog"). */
+/** The task's notes, oldest first: timestamp, user, note. */
 export function TaskNotesDialog({ taskId, onClose }: { taskId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const fmt = useFormat();

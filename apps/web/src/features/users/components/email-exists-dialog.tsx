@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The spec's answer to a 409 on save: the address belongs to another user. */
+/** The answer to a 409 on save: the address belongs to another user. */
 export function EmailExistsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (

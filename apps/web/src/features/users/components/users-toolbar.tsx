@@ -1,10 +1,10 @@
 import { Button, Checkbox, CloseButton, Group, Menu } from '@mantine/core';
 import { mayShowFreeUsers } from '@rope/domain/permissions';
+import { USER_SEARCH_MAX_LENGTH } from '@rope/domain/user-forms';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useCan, useSessionUser } from '../../auth/session';
 import { USER_EXPORTS } from '../api';
-import { SEARCH_MAX_LENGTH } from '../users-query';
 
 interface UsersToolbarProps {
   search: string;
@@ -27,7 +27,7 @@ export function UsersToolbar({ search, onSearchChange, showFree, onShowFreeChang
           aria-label={t('users.search.label')}
           placeholder={t('users.search.placeholder')}
           value={search}
-          limit={SEARCH_MAX_LENGTH}
+          limit={USER_SEARCH_MAX_LENGTH}
           onChange={(event) => onSearchChange(event.currentTarget.value)}
           rightSection={
             search ? <CloseButton aria-label={t('users.search.clear')} onClick={() => onSearchChange('')} /> : null

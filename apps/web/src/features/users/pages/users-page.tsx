@@ -16,7 +16,7 @@ import { clampPage, readUsersQuery, usersQueryString } from '../users-query';
 
 const SEARCH_DELAY_MS = 300;
 
-/** /users: people who manage users find, add and edit them (spec section 2, "Users list"). */
+/** /users: people who manage users find, add and edit them. */
 export function UsersPage() {
   const { t } = useTranslation();
   const sessionUser = useSessionUser();

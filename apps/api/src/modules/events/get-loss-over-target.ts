@@ -1,43 +1,30 @@
-import { cyclesPerHour, estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
+import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { eventLossPct } from '@rope/domain/rope/cross-section';
-import { type DamageFilter, endOfDay } from '@rope/domain/rope/effective-events';
 import { forecastDiscard } from '@rope/domain/rope/forecast';
 import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
-import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/app-error.ts';
-import { damageChartJson } from './damage-answer.ts';
-import { computeDamageOf, loadDamageTarget, loadRopeForDamage } from './recompute.ts';
-
-async function load(ctx: AppContext, ropeId: number) {
-  const loaded = await loadRopeForDamage(ctx.db, ropeId);
-  if (!loaded) throw notFound('No such rope');
-  return loaded;
-}
-
-/**
- * GET /ropes/{id}/events/damage: the chart per reference length, as of a day and filtered by detection. A rope
- * whose history shifts or removes damages is computed from its whole events; any other from bulk damage rows.
- */
-export async function damageChart(
-  ctx: AppContext,
-  ropeId: number,
-  options: { damageFilter?: DamageFilter; dateFilter?: string },
-): Promise<string> {
-  const target = await loadDamageTarget(ctx.db, ropeId);
-  if (!target) throw notFound('No such rope');
-  const asOf = options.dateFilter ? endOfDay(options.dateFilter) : undefined;
-  return damageChartJson(await computeDamageOf(ctx.db, target, { damageFilter: options.damageFilter, asOf }));
-}
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { findRope } from '../ropes/internal.ts';
+import { loadRopeEvents } from './internal.ts';
 
 const INSPECTION_TYPES = new Set(['mrtInspection', 'visualInspection', 'diameterMeasurement']);
 
-/** GET /ropes/{id}/events/lossOverTarget: the damage after each inspection, over time or bending cycles. */
-export async function lossOverTarget(
-  ctx: AppContext,
-  ropeId: number,
-  options: { xAxis: 'timestamp' | 'bendingCycles'; rangeFrom?: string; rangeTo?: string },
-) {
-  const { rope, events, loopLength, installationAttributes } = await load(ctx, ropeId);
+export interface LossOverTargetQuery {
+  ropeId: number;
+  xAxis: 'timestamp' | 'bendingCycles';
+  rangeFrom?: string;
+  rangeTo?: string;
+  showAsUser?: number;
+}
+
+/** The damage after each inspection, over time or bending cycles, with the forecast of the discard point. */
+export async function getLossOverTarget(args: ActionArgs<LossOverTargetQuery>) {
+  const { ctx, actor, input: options } = args;
+  assertCan(actor, 'DOMAIN_READ');
+  const viewer = await viewerFor(args, options.showAsUser);
+  await findRope(ctx, viewer, options.ropeId);
+  const { rope, events, loopLength, installationAttributes } = await loadRopeEvents(ctx, options.ropeId);
   const inspections = events.filter((event) => INSPECTION_TYPES.has(event.attributes.type));
   const moments = (
     inspections.length > 0 ? inspections : events.filter((event) => event.attributes.recordingType === 'damage')
@@ -97,20 +84,5 @@ export async function lossOverTarget(
             options.xAxis === 'timestamp' ? Math.min(...forecastPoints.map((point) => point.x)) : 0,
           )
         : null,
-  };
-}
-
-export async function currentBendingCycles(ctx: AppContext, ropeId: number) {
-  const { rope, installationAttributes, events } = await load(ctx, ropeId);
-  const estimate = estimateBendingCycles(rope.attributes, installationAttributes, new Date());
-  const measured = events
-    .filter((event) => event.attributes.bendingCycles !== undefined)
-    .sort((a, b) => Date.parse(b.attributes.timestamp) - Date.parse(a.attributes.timestamp))[0];
-  return {
-    bendingCycles: estimate ?? measured?.attributes.bendingCycles ?? rope.truscanAttributes.bendingCycles ?? null,
-    cyclesPerHour: cyclesPerHour(installationAttributes, rope.attributes) ?? null,
-    lastMeasured: measured
-      ? { bendingCycles: measured.attributes.bendingCycles!, timestamp: measured.attributes.timestamp }
-      : null,
   };
 }

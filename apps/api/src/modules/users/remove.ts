@@ -1,12 +1,15 @@
 import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { type ActionArgs, findVisibleUser } from './internal.ts';
+import { findVisibleUser } from './internal.ts';
 import { pictureKeyOf } from './picture-key.ts';
 
-/** Edit-any only (the route's guard); the user's sessions, keys and mandator links go with the row. */
+/** Edit-any only; the user's sessions, keys and mandator links go with the row. */
 export async function deleteUser({ ctx, actor, input, request }: ActionArgs<{ id: number }>) {
+  assertCan(actor, 'USER_EDIT_ANY');
   if (input.id === actor.userId) throw new AppError('RULE_VIOLATION', 'You cannot delete your own account');
   const { row } = await findVisibleUser(ctx, actor, input.id);
   await ctx.db.transaction(async (tx) => {

@@ -2,10 +2,14 @@ import { isForeignKeyViolation } from '@rope/db/errors';
 import { mandators } from '@rope/db/schema/index';
 import { and, eq, not } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { type ActionArgs, findMandator, inUse, MANDATOR_IN_USE } from './internal.ts';
+import { findMandator, inUse, MANDATOR_IN_USE } from './internal.ts';
 
+/** Only a mandator no area and no user refers to. */
 export async function deleteMandator({ ctx, actor, input, request }: ActionArgs<{ id: number }>) {
+  assertCan(actor, 'MANDATOR_MANAGE');
   const mandator = await findMandator(ctx, input.id);
   try {
     const deleted = await ctx.db.transaction(async (tx) => {

@@ -1,9 +1,10 @@
 import { installations } from '@rope/db/schema/index';
-import type { Actor } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import { assertCan } from '../../http/guards.ts';
 import type { Upload, UploadRules } from '../../http/read-upload.ts';
-import { assertWritable, findInstallation } from '../hierarchy/scope.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { findInstallation } from './internal.ts';
 import { toInstallationView } from './view.ts';
 
 export const MAP_IMAGE_TYPES = ['image/jpeg', 'image/png'];
@@ -17,19 +18,17 @@ export const MAP_IMAGE_RULES: UploadRules = {
   maxPixels: 50_000_000,
 };
 
-/** Stores an uploaded site plan (checked by readUpload with MAP_IMAGE_RULES) as the installation's image map. */
-export async function saveMapImage({
-  ctx,
-  actor,
-  id,
-  upload,
-}: {
-  ctx: AppContext;
-  actor: Actor;
+export interface MapImageUpload {
   id: number;
-  upload: Upload;
-}) {
-  const { installation, area } = await findInstallation(ctx, actor, id);
+  /** Reads the file (readUpload with MAP_IMAGE_RULES) only once the caller may upload, so a refusal buffers nothing. */
+  readFile: () => Promise<Upload>;
+}
+
+/** Stores an uploaded site plan as the installation's image map. */
+export async function uploadMapImage({ ctx, actor, input }: ActionArgs<MapImageUpload>) {
+  assertCan(actor, 'AREA_PARTIAL_EDIT');
+  const upload = await input.readFile();
+  const { installation, area } = await findInstallation(ctx, actor, input.id);
   assertWritable([installation, area]);
   if (!upload.image) throw new Error('A map image upload is checked as an image first');
   const size = upload.image;
@@ -49,14 +48,8 @@ export async function saveMapImage({
   const [row] = await ctx.db
     .update(installations)
     .set({ attributes, updatedAt: new Date() })
-    .where(eq(installations.id, id))
+    .where(eq(installations.id, installation.id))
     .returning();
   if (previous && previous !== key) await ctx.storage.remove(previous).catch(() => {});
-  return toInstallationView(row!);
-}
-
-/** The storage key of the installation's map image, if it has one; its viewers may load it. */
-export async function findMapImageKey({ ctx, viewer, id }: { ctx: AppContext; viewer: Actor; id: number }) {
-  const { installation } = await findInstallation(ctx, viewer, id);
-  return installation.attributes.mapImageUri;
+  return { installation: toInstallationView(row!) };
 }

@@ -1,11 +1,14 @@
 import { areas, installations, ropeEvents, ropes } from '@rope/db/schema/index';
+import type { RopeEventAttributes } from '@rope/domain/events';
 import type { Actor } from '@rope/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { loadRopeForDamage } from './recompute.ts';
 import { eventDocumentCount } from './view.ts';
 
+/** Fetch-or-404: an event on a rope the viewer does not see answers exactly like a missing one. */
 export async function findEvent(ctx: AppContext, viewer: Actor, id: number) {
   const [row] = await ctx.db
     .select({
@@ -22,4 +25,24 @@ export async function findEvent(ctx: AppContext, viewer: Actor, id: number) {
     .where(and(eq(ropeEvents.id, id), areaVisibleTo(viewer)));
   if (!row) throw notFound('No such event');
   return row;
+}
+
+/** The columns an event's attributes fill beside the attributes themselves. */
+export function columnsOf(position: number | null, attributes: RopeEventAttributes) {
+  return {
+    position,
+    attributes,
+    occurredAt: new Date(attributes.timestamp),
+    recordingType: attributes.recordingType,
+    type: attributes.type,
+  };
+}
+
+export const MUTATIONS_REFUSED = 'Mutations are recorded for stranded ropes and track ropes only';
+
+/** The rope with its live events and what its damage needs, once the caller has found the rope. */
+export async function loadRopeEvents(ctx: AppContext, ropeId: number) {
+  const loaded = await loadRopeForDamage(ctx.db, ropeId);
+  if (!loaded) throw notFound('No such rope');
+  return loaded;
 }

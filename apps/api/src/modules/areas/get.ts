@@ -1,0 +1,15 @@
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { damageBelow } from '../hierarchy/damage-summary.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { findArea } from './internal.ts';
+import { toAreaView } from './view.ts';
+
+/** One area with the largest damage of its live ropes. */
+export async function getArea(args: ActionArgs<{ id: number; showAsUser?: number }>) {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'DOMAIN_READ');
+  const viewer = await viewerFor(args, input.showAsUser);
+  const { area, mandatorName } = await findArea(ctx, viewer, input.id);
+  return { area: toAreaView(area, mandatorName, await damageBelow(ctx.db, { areaId: area.id })) };
+}

@@ -1,0 +1,38 @@
+import { areas, mandators, userMandators } from '@rope/db/schema/index';
+import type { Actor } from '@rope/domain/permissions';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { areaVisibleTo } from '../hierarchy/scope.ts';
+
+/** Fetch-or-404: an area of a mandator the viewer does not see answers exactly like a missing one. */
+export async function findArea(ctx: AppContext, viewer: Actor, id: number) {
+  const [row] = await ctx.db
+    .select({ area: areas, mandatorName: mandators.name })
+    .from(areas)
+    .innerJoin(mandators, eq(mandators.id, areas.mandatorId))
+    .where(and(eq(areas.id, id), areaVisibleTo(viewer)));
+  if (!row) throw notFound('No such area');
+  return row;
+}
+
+/** The area's mandator exists, and its client user, when named, belongs to that mandator. */
+export async function assertAreaReferences(
+  ctx: AppContext,
+  mandatorId: number,
+  adminUserId: number | null | undefined,
+) {
+  const [mandator] = await ctx.db.select({ id: mandators.id }).from(mandators).where(eq(mandators.id, mandatorId));
+  if (!mandator) throw new AppError('VALIDATION', 'No such mandator', { mandatorId: 'No such mandator' });
+  if (adminUserId) {
+    const [member] = await ctx.db
+      .select({ userId: userMandators.userId })
+      .from(userMandators)
+      .where(and(eq(userMandators.userId, adminUserId), eq(userMandators.mandatorId, mandatorId)));
+    if (!member) {
+      throw new AppError('VALIDATION', 'The client user must belong to the mandator', {
+        adminUserId: 'The client user must belong to the mandator',
+      });
+    }
+  }
+}

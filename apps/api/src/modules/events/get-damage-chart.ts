@@ -1,0 +1,31 @@
+import { type DamageFilter, endOfDay } from '@rope/domain/rope/effective-events';
+import { notFound } from '../../http/app-error.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { findRope } from '../ropes/internal.ts';
+import { damageChartJson } from './damage-answer.ts';
+import { computeDamageOf, loadDamageTarget } from './recompute.ts';
+
+export interface DamageChartQuery {
+  ropeId: number;
+  damageFilter?: DamageFilter;
+  /** The chart as of the end of this day (ISO date). */
+  dateFilter?: string;
+  showAsUser?: number;
+}
+
+/**
+ * The damage chart per reference length as JSON text, as of a day and filtered by detection. A rope whose history
+ * shifts or removes damages is computed from its whole events; any other from bulk damage rows.
+ */
+export async function getDamageChart(args: ActionArgs<DamageChartQuery>): Promise<string> {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'DOMAIN_READ');
+  const viewer = await viewerFor(args, input.showAsUser);
+  const { rope } = await findRope(ctx, viewer, input.ropeId);
+  const target = await loadDamageTarget(ctx.db, rope.id);
+  if (!target) throw notFound('No such rope');
+  const asOf = input.dateFilter ? endOfDay(input.dateFilter) : undefined;
+  return damageChartJson(await computeDamageOf(ctx.db, target, { damageFilter: input.damageFilter, asOf }));
+}

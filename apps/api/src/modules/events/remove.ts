@@ -1,0 +1,18 @@
+import { ropeEvents } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { findEvent } from './internal.ts';
+import { refreshRopeDamage } from './refresh-damage.ts';
+
+/** Removes the event for good (archiving is an update); the rope's damage follows. */
+export async function deleteEvent({ ctx, actor, input }: ActionArgs<{ id: number }>) {
+  assertCan(actor, 'AREA_PARTIAL_EDIT');
+  const { event, rope, installation, area } = await findEvent(ctx, actor, input.id);
+  assertWritable([rope, installation, area]);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(ropeEvents).where(eq(ropeEvents.id, event.id));
+    await refreshRopeDamage(tx, ctx, rope.id, installation);
+  });
+}

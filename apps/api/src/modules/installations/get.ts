@@ -1,0 +1,16 @@
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { damageBelow } from '../hierarchy/damage-summary.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { findInstallation } from './internal.ts';
+import { toInstallationView } from './view.ts';
+
+/** One installation with the largest damage of its live ropes. */
+export async function getInstallation(args: ActionArgs<{ id: number; showAsUser?: number }>) {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'DOMAIN_READ');
+  const viewer = await viewerFor(args, input.showAsUser);
+  const { installation } = await findInstallation(ctx, viewer, input.id);
+  const damages = await damageBelow(ctx.db, { installationId: installation.id });
+  return { installation: { ...toInstallationView(installation), damages } };
+}

@@ -1,0 +1,31 @@
+import { areas, installations, ropes } from '@rope/db/schema/index';
+import type { Actor } from '@rope/domain/permissions';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/app-error.ts';
+import { ropeDamageAggregate } from '../hierarchy/damage-summary.ts';
+import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { toInstallationView } from './view.ts';
+
+/** Fetch-or-404: an installation in an area the viewer does not see answers exactly like a missing one. */
+export async function findInstallation(ctx: AppContext, viewer: Actor, id: number) {
+  const [row] = await ctx.db
+    .select({ installation: installations, area: areas })
+    .from(installations)
+    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .where(and(eq(installations.id, id), areaVisibleTo(viewer)));
+  if (!row) throw notFound('No such installation');
+  return row;
+}
+
+/** The installations of an area the caller has found already, in their order, with the damage of their ropes. */
+export async function installationsOfArea(ctx: AppContext, areaId: number, archived: boolean) {
+  const rows = await ctx.db
+    .select({ installation: installations, ropeDamages: ropeDamageAggregate })
+    .from(installations)
+    .leftJoin(ropes, and(eq(ropes.installationId, installations.id), eq(ropes.isDeleted, false)))
+    .where(and(eq(installations.areaId, areaId), eq(installations.isDeleted, archived)))
+    .groupBy(installations.id)
+    .orderBy(asc(installations.ordering), asc(installations.id));
+  return rows.map((row) => toInstallationView(row.installation, row.ropeDamages));
+}

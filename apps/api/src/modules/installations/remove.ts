@@ -1,0 +1,12 @@
+import { installations } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { findInstallation } from './internal.ts';
+
+/** Admins only; ropes, events, tasks and notifications go with it through the cascading foreign keys. */
+export async function deleteInstallation({ ctx, actor, input }: ActionArgs<{ id: number }>) {
+  assertCan(actor, 'AREA_FULL_EDIT');
+  const { installation } = await findInstallation(ctx, actor, input.id);
+  await ctx.db.delete(installations).where(eq(installations.id, installation.id));
+}

@@ -1,0 +1,14 @@
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { findRope } from './internal.ts';
+import { toRopeView } from './view.ts';
+
+/** One rope with its stored damage. */
+export async function getRope(args: ActionArgs<{ id: number; showAsUser?: number }>) {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'DOMAIN_READ');
+  const viewer = await viewerFor(args, input.showAsUser);
+  const { rope } = await findRope(ctx, viewer, input.id);
+  return { rope: toRopeView(rope) };
+}

@@ -1,0 +1,29 @@
+import { areas, installations, ropes } from '@rope/db/schema/index';
+import type { Actor } from '@rope/domain/permissions';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/app-error.ts';
+import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { toRopeView } from './view.ts';
+
+/** Fetch-or-404: a rope in an area the viewer does not see answers exactly like a missing one. */
+export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
+  const [row] = await ctx.db
+    .select({ rope: ropes, installation: installations, area: areas })
+    .from(ropes)
+    .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .where(and(eq(ropes.id, id), areaVisibleTo(viewer)));
+  if (!row) throw notFound('No such rope');
+  return row;
+}
+
+/** The ropes of an installation the caller has found already, in their order. */
+export async function ropesOfInstallation(ctx: AppContext, installationId: number, archived: boolean) {
+  const rows = await ctx.db
+    .select()
+    .from(ropes)
+    .where(and(eq(ropes.installationId, installationId), eq(ropes.isDeleted, archived)))
+    .orderBy(asc(ropes.ordering), asc(ropes.id));
+  return rows.map(toRopeView);
+}

@@ -1,0 +1,24 @@
+import { assigneeChoices, mayBeAssigned } from '@rope/domain/task-rules';
+import { displayName } from '@rope/domain/users';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { seesMandator } from '../notifications/recipients.ts';
+import { findRope } from '../ropes/internal.ts';
+import { candidates } from './internal.ts';
+
+/** The people the actor may assign to a task of this rope, as the task dialog offers them: those who see the rope. */
+export async function listAssignableUsers({ ctx, actor, input }: ActionArgs<{ ropeId: number }>) {
+  assertCan(actor, 'DOMAIN_READ');
+  const { area } = await findRope(ctx, actor, input.ropeId);
+  const rows = await candidates(ctx.db, seesMandator(ctx.db, area.mandatorId));
+  const users = assigneeChoices(
+    actor,
+    rows.filter((row) => mayBeAssigned(row, area.mandatorId)),
+  ).map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: displayName(row),
+    roles: row.roles,
+  }));
+  return { users };
+}

@@ -1,0 +1,87 @@
+import { taskNotes, tasks } from '@rope/db/schema/index';
+import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
+import { nextRecurrence, type TaskPatch, taskBodySchema } from '@rope/domain/task-rules';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../http/app-error.ts';
+import { applyPatch } from '../../http/apply-patch.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { findRope } from '../ropes/internal.ts';
+import { asTaskInput, checkAssignees, columnsOf, findTask, writeAssignees } from './internal.ts';
+import { loadTasks } from './load.ts';
+
+const dueTime = (dueAt: string | null | undefined) => (dueAt ? Date.parse(dueAt) : null);
+
+/**
+ * Any part of the task as GET answers it, and a note to add; a task stays with its rope and event. A recurring task
+ * set to done creates its successor in the same transaction.
+ */
+export async function updateTask({ ctx, actor, input: sent }: ActionArgs<{ id: number; patch: TaskPatch }>) {
+  assertCan(actor, 'DOMAIN_WRITE');
+  const stored = await findTask(ctx, actor, sent.id);
+  const { note, ...patch } = sent.patch;
+  const { value, changed } = applyPatch({
+    entity: 'task',
+    current: {
+      rope: { id: stored.rope.id },
+      event: stored.event,
+      assignedUsers: stored.assignedUsers.map((user) => ({ id: user.id })),
+      attributes: stored.attributes,
+    },
+    patch,
+    schema: taskBodySchema,
+  });
+  for (const fixed of ['rope', 'event'] as const) {
+    if (changed.includes(fixed)) {
+      const message = `A task stays with its ${fixed}: create a new task instead`;
+      throw new AppError('VALIDATION', message, { [`task.${fixed}`]: message });
+    }
+  }
+  if (changed.length === 0 && !note?.trim()) return { task: stored, nextTask: null };
+  const input = asTaskInput({ ...value, note });
+  const id = stored.id;
+  const { rope, installation, area } = await findRope(ctx, actor, stored.rope.id);
+  assertWritable([rope, installation, area]);
+  await checkAssignees(ctx, actor, input, area.mandatorId);
+  const completing = stored.status !== 'done' && input.attributes.status === 'done';
+  // A new due date or condition, or a reopened task, is announced to the assignees again when it falls due.
+  const dueChanged =
+    dueTime(stored.attributes.dueAt) !== dueTime(input.attributes.dueAt) ||
+    JSON.stringify(stored.attributes.dueCondition ?? null) !== JSON.stringify(input.attributes.dueCondition ?? null) ||
+    (stored.status === 'done' && input.attributes.status !== 'done');
+  const nextTaskId = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(tasks)
+      .set({ ...columnsOf(input.attributes), updatedAt: new Date(), ...(dueChanged ? { dueNotifiedAt: null } : {}) })
+      .where(eq(tasks.id, id));
+    await writeAssignees(
+      tx,
+      id,
+      input.assignedUsers.map((user) => user.id),
+    );
+    if (input.note?.trim()) await tx.insert(taskNotes).values({ taskId: id, userId: actor.userId, note: input.note });
+    if (!completing) return null;
+    const cycles = estimateBendingCycles(rope.attributes, installation.attributes, new Date());
+    const next = nextRecurrence(input.attributes, new Date(), cycles);
+    if (!next) return null;
+    const [created] = await tx
+      .insert(tasks)
+      .values({
+        ropeId: rope.id,
+        eventId: stored.event?.id ?? null,
+        previousTaskId: id,
+        createdByUserId: actor.userId,
+        ...columnsOf(next),
+      })
+      .returning({ id: tasks.id });
+    await writeAssignees(
+      tx,
+      created!.id,
+      input.assignedUsers.map((user) => user.id),
+    );
+    return created!.id;
+  });
+  const [task] = await loadTasks(ctx.db, eq(tasks.id, id));
+  return { task: task!, nextTask: nextTaskId ? { id: nextTaskId } : null };
+}
