@@ -21,12 +21,20 @@ async function api(server: RunningServer, cookie: string, method: string, path: 
   return response.json();
 }
 
-/** The first match of `pattern` in the newest mail to `to` that has one, from the embedded server's outbox. */
-async function fromOutbox(dataDir: string, to: string, pattern: RegExp): Promise<string> {
+const mailFiles = (dataDir: string) => {
   const outbox = join(dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
+  return existsSync(outbox) ? readdirSync(outbox).filter((file) => file.endsWith('.eml')) : [];
+};
+
+/**
+ * The first match of `pattern` in the newest mail to `to` that has one, from the embedded server's outbox; mails
+ * already there when the step began (`seen`) are passed over, so a slow mail job never hands back an older link.
+ */
+async function fromOutbox(dataDir: string, to: string, pattern: RegExp, seen: string[] = []): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((file) => file.endsWith('.eml')) : [];
+    const files = mailFiles(dataDir).filter((file) => !seen.includes(file));
     for (const file of files.sort().reverse()) {
       const mail = readFileSync(join(outbox, file), 'utf8')
         .replace(/=\r?\n/g, '')
@@ -39,8 +47,8 @@ async function fromOutbox(dataDir: string, to: string, pattern: RegExp): Promise
   throw new Error(`no mail to ${to} matching ${pattern}`);
 }
 
-const linkFromOutbox = (dataDir: string, to: string) =>
-  fromOutbox(dataDir, to, /https?:\/\/\S+\/api\/login\/link\/[A-Za-z0-9]+/);
+const linkFromOutbox = (dataDir: string, to: string, seen: string[] = []) =>
+  fromOutbox(dataDir, to, /https?:\/\/\S+\/api\/login\/link\/[A-Za-z0-9]+/, seen);
 
 describe.skipIf(Boolean(browserMissing))(
   `signing in without a password${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
@@ -96,12 +104,14 @@ describe.skipIf(Boolean(browserMissing))(
       const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      const earlierMails = mailFiles(server.dataDir);
       await page.goto(`${server.url}/login`);
       await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
       await page.locator('input[autocomplete="username"]').fill(CLIENT);
       await page.getByRole('button', { name: enAuth.login.withoutPassword }).click();
       await page.getByText(enAuth.login.linkSentTitle).waitFor();
-      await page.goto((await linkFromOutbox(server.dataDir, CLIENT)).replace(/^https?:\/\/[^/]+/, server.url));
+      const link = await linkFromOutbox(server.dataDir, CLIENT, earlierMails);
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
       const openSettings = async () => {
@@ -117,9 +127,10 @@ describe.skipIf(Boolean(browserMissing))(
       await dialog.getByLabel(enSettings.twoFactor.none).check();
       const proof = dialog.getByLabel(enSettings.twoFactor.proofOrEmailCode);
       await proof.waitFor();
+      const mailsBeforeCode = mailFiles(server.dataDir);
       await dialog.getByRole('button', { name: enSettings.twoFactor.sendCode }).click();
       await dialog.getByText(enAuth.messages.proofCodeSent).waitFor();
-      const code = await fromOutbox(server.dataDir, CLIENT, /two-factor authentication is (\d{6})/);
+      const code = await fromOutbox(server.dataDir, CLIENT, /two-factor authentication is (\d{6})/, mailsBeforeCode);
       await proof.fill(code);
       await page.screenshot({ path: screenshotPath('two-factor-off-by-mailed-code') });
       await dialog.getByRole('button', { name: enSettings.save }).click();
