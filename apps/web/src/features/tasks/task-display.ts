@@ -1,4 +1,4 @@
-import { TASK_STATUSES } from '@rope/domain/tasks';
+import { TASK_STATUSES } from '@rope/domain/task-kinds';
 
 /** Spec 9: the task table is at most 400 px high. */
 export const TASK_TABLE_MAX_HEIGHT = 400;

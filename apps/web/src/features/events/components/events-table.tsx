@@ -1,5 +1,5 @@
 import { Text, VisuallyHidden } from '@mantine/core';
-import type { ACTION_STATUSES } from '@rope/domain/events';
+import type { ACTION_STATUSES } from '@rope/domain/event-kinds';
 import { datumPosition } from '@rope/domain/rope/effective-events';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

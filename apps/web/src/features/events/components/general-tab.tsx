@@ -1,5 +1,5 @@
 import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { ACTION_STATUSES, type EventType, RECORDING_TYPES, type RecordingType } from '@rope/domain/events';
+import { ACTION_STATUSES, type EventType, RECORDING_TYPES, type RecordingType } from '@rope/domain/event-kinds';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { firstTypeOf, typesOf } from '../event-form';

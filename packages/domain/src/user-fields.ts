@@ -1,0 +1,21 @@
+// The user fields' choices and limits, without zod: the sign-in screen and the shell use them before any schema.
+
+export const JOB_FUNCTIONS = [
+  'director',
+  'operationsManager',
+  'ropewayTechnicalManager',
+  'ropewayMechanic',
+  'ropewayMechatronic',
+  'ropewayOperator',
+  'others',
+] as const;
+
+/** Password login is the default; these are the alternatives a user record may carry. */
+export const LOGIN_METHODS = ['password', 'no-password', 'email', 'saml', 'authenticator'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+export const TWO_FACTOR_METHODS = ['authenticator', 'email'] as const;
+export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 45;
