@@ -28,5 +28,3 @@ export function LoginPage() {
     </LoginLayout>
   );
 }
-
-export { LoginPage as Component };

@@ -2,10 +2,10 @@ import { isAlphanumericToken } from '@rope/domain/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
-import { checkResetLink } from '../api';
 import { InvalidResetLink } from '../components/invalid-link';
 import { LoginLayout } from '../components/login-layout';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { checkResetLink } from '../link-api';
 import { LoginPage } from './login-page';
 
 /**
@@ -38,5 +38,3 @@ export function ResetPage() {
     </LoginLayout>
   );
 }
-
-export { ResetPage as Component };

@@ -3,8 +3,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
-import { checkUnsubscribeLink, unsubscribe } from '../api';
+import { unsubscribe } from '../api';
 import { LoginLayout } from '../components/login-layout';
+import { checkUnsubscribeLink } from '../link-api';
 import { failureText, translateMessage } from '../messages';
 
 /**
@@ -59,5 +60,3 @@ export function UnsubscribePage() {
     </LoginLayout>
   );
 }
-
-export { UnsubscribePage as Component };

@@ -53,5 +53,3 @@ function ShellFrame({ user }: { user: SessionUser }) {
     </AppShell>
   );
 }
-
-export { ShellLayout as Component };
