@@ -27,17 +27,25 @@ export function pureDomainValues(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!DOMAIN_SOURCE.test(id.replaceAll('\\', '/'))) return null;
-      const program = this.parse(code) as unknown as { body: Node[] };
-      const starts = program.body
-        .flatMap((statement) => {
-          const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-          return declaration?.type === 'VariableDeclaration' ? (declaration.declarations ?? []) : [];
-        })
-        .flatMap((declarator) => (declarator.init ? loadTimeCalls(declarator.init) : []));
-      if (starts.length === 0) return null;
-      return { code: annotatePure(code, starts), map: null };
+      const annotated = markLoadTimeCallsPure(code, this.parse(code) as unknown as Program);
+      return annotated === code ? null : { code: annotated, map: null };
     },
   };
+}
+
+interface Program {
+  body: Node[];
+}
+
+/** The module with `/* @__PURE__ *\/` before every call its module-level declarations make while it loads. */
+export function markLoadTimeCallsPure(code: string, program: Program): string {
+  const starts = program.body
+    .flatMap((statement) => {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      return declaration?.type === 'VariableDeclaration' ? (declaration.declarations ?? []) : [];
+    })
+    .flatMap((declarator) => (declarator.init ? loadTimeCalls(declarator.init) : []));
+  return annotatePure(code, starts);
 }
 
 /** Start offsets of the calls and `new`s an expression makes when evaluated. */
@@ -55,7 +63,7 @@ function isNode(value: unknown): value is Node {
 }
 
 /** Inserts the pure annotation at each offset (from the last, so earlier offsets stay valid). */
-export function annotatePure(code: string, starts: number[]): string {
+function annotatePure(code: string, starts: number[]): string {
   let result = code;
   // Chained calls (`z.string().max(45)`) share their start; one annotation covers the chain.
   for (const start of [...new Set(starts)].sort((a, b) => b - a)) {
