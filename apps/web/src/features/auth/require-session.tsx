@@ -1,7 +1,8 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppLoader } from '../../components/app-loader';
+import { Redirect } from '../../components/redirect';
 import { loginPathFor } from './next-path';
 import { useSession } from './session';
 
@@ -25,7 +26,7 @@ export function RequireSession() {
     );
   }
   if (!session.data?.user) {
-    return <Navigate replace to={loginPathFor(location.pathname + location.search + location.hash)} />;
+    return <Redirect to={loginPathFor(location.pathname + location.search + location.hash)} />;
   }
   return <Outlet />;
 }

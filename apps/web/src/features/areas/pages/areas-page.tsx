@@ -2,8 +2,8 @@ import { Alert, Button, Center, CloseButton, Grid, Group, Loader, Stack, Title }
 import type { AreaView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { LimitedTextInput } from '../../../components/limited-input';
+import { Redirect } from '../../../components/redirect';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useAreaPositions, useAreas } from '../api';
 import { filterAreas } from '../area-filter';
@@ -28,7 +28,7 @@ export function AreasPage() {
   const [hovered, setHovered] = useState<number | null>(null);
   const [dialog, setDialog] = useState<AreaDialogTarget | null>(null);
 
-  if (single) return <Navigate replace to={`/areas/${user?.singleAreaId}`} />;
+  if (single) return <Redirect to={`/areas/${user?.singleAreaId}`} />;
 
   const showMandator = Boolean(user?.isAdmin);
   const shown = filterAreas(areas.data ?? [], search, showMandator);

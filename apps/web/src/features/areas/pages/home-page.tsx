@@ -1,10 +1,10 @@
-import { Navigate } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
+import { Redirect } from '../../../components/redirect';
 import { useSessionUser } from '../../auth/session';
 import { startPath } from '../../shell/nav-items';
 
 /** `/`: a single-area user lands in the area, anyone with the areas screen on it, anyone else on what they may use. */
 export function HomePage() {
   const user = useSessionUser();
-  return user ? <Navigate replace to={startPath(user)} /> : <AppLoader />;
+  return user ? <Redirect to={startPath(user)} /> : <AppLoader />;
 }

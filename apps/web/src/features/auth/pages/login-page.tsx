@@ -1,5 +1,6 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
+import { Redirect } from '../../../components/redirect';
 import { LoginLayout } from '../components/login-layout';
 import { LoginViews } from '../components/login-views';
 import { TwoFactorForm } from '../components/two-factor-form';
@@ -13,7 +14,7 @@ export function LoginPage() {
   const session = useSession();
 
   if (session.isPending) return <AppLoader />;
-  if (session.data?.user) return <Navigate replace to={next} />;
+  if (session.data?.user) return <Redirect to={next} />;
   return (
     <LoginLayout>
       {session.data?.twoFactorComplete === false ? (
