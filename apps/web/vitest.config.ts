@@ -2,5 +2,5 @@ import { defineConfig } from 'vitest/config';
 import { sharedTestConfig } from '../../vitest.shared.ts';
 
 export default defineConfig({
-  test: { ...sharedTestConfig(), environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { ...sharedTestConfig(), environment: 'node', include: ['src/**/*.test.ts', 'build-plugins/**/*.test.ts'] },
 });

@@ -3,6 +3,7 @@ import enMaps from '../../apps/web/src/i18n/locales/en-US/maps.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { waitForScreen } from './screen-check.ts';
 
 const GREEN = '#2f9e44';
 
@@ -67,6 +68,8 @@ describe.skipIf(Boolean(browserMissing))(
       const healthGauge = page.getByRole('img', { name: `Health unknown: ${reason}` });
       await damageGauge.waitFor();
       await healthGauge.waitFor();
+      // With the sections below the fold (loss chart, tasks, events) loaded, as after scrolling through the page.
+      await waitForScreen(page);
       expect(await page.getByRole('img', { name: /^Health 100 %/ }).count()).toBe(0);
       // Grey: no full-colour green arc in either unknown gauge.
       expect(await page.locator(`[data-testid="damage-unknown"] path[stroke="${GREEN}"]`).count()).toBe(0);

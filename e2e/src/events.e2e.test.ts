@@ -11,6 +11,7 @@ import {
 } from '../../packages/domain/src/views/damage-chart.ts';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { revealDeferredSections } from './screen-check.ts';
 
 interface RopeRow {
   id: number;
@@ -54,6 +55,8 @@ describe.skipIf(Boolean(browserMissing))(
 
       const chart = page.getByTestId('damage-chart');
       await chart.waitFor();
+      // The events table is below the fold: it loads when scrolled near.
+      await revealDeferredSections(page);
       const pointsBefore = Number(await chart.getAttribute('data-points'));
       const table = page.getByRole('table', { name: enEvents.table.title });
       await table.waitFor();

@@ -9,6 +9,7 @@ import enMaps from '../../apps/web/src/i18n/locales/en-US/maps.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { DEMO_PASSWORD } from './demo-session.ts';
+import { revealDeferredSections } from './screen-check.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const ALPINA_AREAS = ['Davos Klosters', 'Engelberg-Titlis', 'Verbier', 'Zermatt'];
@@ -297,6 +298,7 @@ describe.skipIf(Boolean(browserMissing))(
       await notice.getByText(enMaps.gauge.missing.metallicCrossSection).waitFor();
       await expect(notice.getByText(enMaps.gauge.missing.nominalDiameter).count()).resolves.toBe(0);
       await quietNotifications(page);
+      await revealDeferredSections(page);
       await page.screenshot({ path: screenshotPath('rope-page'), fullPage: true });
 
       await page.goto(areaUrl);

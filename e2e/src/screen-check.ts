@@ -50,9 +50,15 @@ export async function openInApp(page: Page, path: string) {
 
 /**
  * Waits until the screen shows its title (every screen has one h1) and has loaded its data (no loader left),
- * then gives effects a moment to run.
+ * with its sections below the fold loaded too (revealDeferredSections), then gives effects a moment to run.
  */
 export async function waitForScreen(page: Page) {
+  await waitForTitleAndData(page);
+  if (await revealDeferredSections(page)) await waitForTitleAndData(page);
+  await page.waitForTimeout(350);
+}
+
+async function waitForTitleAndData(page: Page) {
   await page
     .waitForFunction(
       () =>
@@ -79,7 +85,28 @@ export async function waitForScreen(page: Page) {
         cause: error,
       });
     });
-  await page.waitForTimeout(350);
+}
+
+/**
+ * Sections below the fold load when the page is scrolled near them (the app's NearViewport marks them
+ * data-deferred-section until then): scrolls to each, as a user would, so checks see the whole screen, and back to
+ * the top. Says whether there were any; their content may still be loading when it returns.
+ */
+export async function revealDeferredSections(page: Page): Promise<boolean> {
+  const waiting = page.locator('[data-deferred-section]');
+  let count = await waiting.count();
+  if (count === 0) return false;
+  while (count > 0) {
+    await waiting.first().scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (before) => document.querySelectorAll('[data-deferred-section]').length < before,
+      count,
+      { timeout: 30_000 },
+    );
+    count = await waiting.count();
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return true;
 }
 
 export async function errorBoundaryShown(page: Page): Promise<boolean> {

@@ -10,6 +10,7 @@ import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { revealDeferredSections } from './screen-check.ts';
 
 const WIDTHS = [375, 768, 1024, 1280, 1536] as const;
 
@@ -46,12 +47,18 @@ function mainScreens(place: Place): [string, string][] {
 }
 
 /** Waits until the screen has drawn: no loader left and, where it has tables, their rows. */
+/** The screen with its data, its sections below the fold included (they load when scrolled near). */
 async function settle(page: Page) {
   await page.locator('main').first().waitFor();
+  await loaded(page);
+  if (await revealDeferredSections(page)) await loaded(page);
+  await page.waitForTimeout(300);
+}
+
+async function loaded(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"], .mantine-Loader-root').length === 0, {
     timeout: 20_000,
   });
-  await page.waitForTimeout(300);
 }
 
 interface Blocked {

@@ -5,7 +5,7 @@ import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
-import { switchLanguage } from './screen-check.ts';
+import { revealDeferredSections, switchLanguage } from './screen-check.ts';
 
 interface RopeRow {
   id: number;
@@ -44,6 +44,8 @@ describe.skipIf(Boolean(browserMissing))(
 
       const section = page.getByRole('heading', { name: enTasks.section.title, exact: true });
       await section.waitFor();
+      // The tasks are below the fold: they load when scrolled near.
+      await revealDeferredSections(page);
       const table = page.getByRole('table', { name: enTasks.section.label });
       await table.waitFor();
 
@@ -109,6 +111,8 @@ describe.skipIf(Boolean(browserMissing))(
         if (response.url().includes('/api/') && response.status() >= 400) refused.push(response.url());
       });
       await page.goto(`${demo.server().url}${await writableRopePath(page)}`);
+      await page.getByRole('heading', { name: deTasks.section.title, exact: true }).waitFor();
+      await revealDeferredSections(page);
       await page.getByRole('button', { name: deTasks.section.add }).click();
       const dialog = page.getByRole('dialog', { name: deTasks.dialog.titleNew });
       const assignees = dialog.getByLabel(deTasks.dialog.assignees);

@@ -4,31 +4,15 @@ import { isApiRole } from './permissions.ts';
 import type { Role } from './roles.ts';
 import { type LoginMethod, PASSWORD_MAX_LENGTH, TWO_FACTOR_METHODS, type TwoFactorMethod } from './users.ts';
 
-/** The texts of the sign-in and account flows, answered by the API as they are. */
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid username or password',
-  passwordExpired: 'Your password has expired. We have sent you a password renewal link to your email address.',
-  incorrectCode: 'Incorrect authentication code',
-  resetRequested: 'If an account matching your email exists, then an email was just sent...',
-  resetFailed: 'Password reset failed, possibly due to the token being expired or invalid',
-  resetDone: 'Your password has been set. You can now sign in with it.',
-  unsubscribed: 'If this address receives notifications, it will not receive them any more.',
-  unsubscribeInvalid: 'The link is invalid',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
-  noPendingSignIn: 'No sign-in is waiting for a code',
-  proofRequired: 'Enter your password or a current authentication code to change two-factor authentication',
-  proofIncorrect: 'The password or authentication code is not correct',
-  proofCodeSent: 'A code has been sent to your email address.',
-  proofCodeNeedsEmailFactor: 'Codes by email are sent only while two-factor authentication uses email',
-} as const;
+export { AUTH_MESSAGES } from './auth-messages.ts';
+export {
+  EMAIL_CODE_DIGITS,
+  TOTP_DIGITS,
+  TOTP_ISSUER,
+  TOTP_STEP_SECONDS,
+  TOTP_WINDOW,
+} from './two-factor-codes.ts';
 
-export const TOTP_STEP_SECONDS = 30;
-export const TOTP_DIGITS = 6;
-/** Codes of one step before or after the current one are accepted (clock drift), no more. */
-export const TOTP_WINDOW = 1;
-export const TOTP_ISSUER = 'Rope Cockpit';
-
-export const EMAIL_CODE_DIGITS = 6;
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 export const ACTIVATION_TOKEN_TTL_MS = 72 * 3600_000;

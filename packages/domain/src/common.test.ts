@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decimalTextSchema, ID_MAX, idSchema, idTextSchema, integerTextSchema, parseId } from './common.ts';
 
@@ -13,6 +14,16 @@ describe('strict ids', () => {
   it('reads decimal ids up to the integer column', () => {
     expect(idTextSchema.parse('16')).toBe(16);
     expect(parseId(String(ID_MAX))).toBe(ID_MAX);
+  });
+
+  it('parseId, written without zod for the first screen, reads exactly what idTextSchema accepts', () => {
+    const texts = fc.oneof(fc.string(), fc.integer().map(String), fc.bigInt().map(String), fc.double().map(String));
+    fc.assert(
+      fc.property(texts, (text) => {
+        const parsed = idTextSchema.safeParse(text);
+        expect(parseId(text)).toBe(parsed.success ? parsed.data : Number.NaN);
+      }),
+    );
   });
 
   it.each([0, -1, 1.5, 2 ** 31, 2 ** 53, Number.NaN, '1'])('refuses %j in a body', (value) => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ID_MAX, INTEGER_TEXT } from './ids.ts';
 
-/** The largest value of a PostgreSQL integer column: ids and counts stored as int4. */
-export const ID_MAX = 2_147_483_647;
+export { ID_MAX, parseId } from './ids.ts';
+export { LANGUAGE_IDS, LANGUAGES, type Language, type LanguageId, languageIdByLocale } from './languages.ts';
 
 /** A database id in a body: a positive integer within the column's range. */
 export const idSchema = z
@@ -17,7 +18,7 @@ export const idSchema = z
 export function integerTextSchema(min: number, max: number, what = 'a whole number') {
   return z
     .string()
-    .regex(/^(0|-?[1-9][0-9]{0,15})$/, `Expected ${what} in decimal digits`)
+    .regex(INTEGER_TEXT, `Expected ${what} in decimal digits`)
     .transform(Number)
     .pipe(z.number().int().min(min, `Expected ${what} from ${min}`).max(max, `Expected ${what} up to ${max}`));
 }
@@ -47,25 +48,8 @@ export const DEFAULT_NUMBER_MIN = 0;
 export const DEFAULT_NUMBER_MAX = 999_999_999;
 export const boundedNumber = z.number().finite().min(DEFAULT_NUMBER_MIN).max(DEFAULT_NUMBER_MAX);
 
-export const LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'es-ES'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_IDS = ['ENU', 'DES', 'FRS', 'ESP'] as const;
-export type LanguageId = (typeof LANGUAGE_IDS)[number];
-export const languageIdByLocale: Record<Language, LanguageId> = {
-  'en-US': 'ENU',
-  'de-DE': 'DES',
-  'fr-FR': 'FRS',
-  'es-ES': 'ESP',
-};
-
 /** A decimal number in a query, e.g. ?positionFrom=-12.5: no hex, exponents, blanks or empty strings. */
 export const decimalTextSchema = z
   .string()
   .regex(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?$/, 'Expected a decimal number')
   .transform(Number);
-
-/** An id from a URL the way the API reads it; NaN for anything else ('0x10', ' 1', '1.5'), which no query finds. */
-export function parseId(text: string | undefined): number {
-  const parsed = idTextSchema.safeParse(text);
-  return parsed.success ? parsed.data : Number.NaN;
-}

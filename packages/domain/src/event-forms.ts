@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { EVENT_TYPES_BY_RECORDING, type RecordingType, ropeEventAttributesSchema } from './events.ts';
-import { patchAttributesSchema } from './patch.ts';
-import type { RopeAttributes } from './ropes.ts';
+import { patchAttributesSchema } from './patch-schemas.ts';
 
-/** Mutations (length changes, resplices) exist for stranded ropes and for track ropes only. */
-export function allowsMutations(rope: RopeAttributes): boolean {
-  return rope.ropeType === 'strandedRope' || rope.ropeApplication === 'trackRope';
-}
+export { allowsMutations } from './rope-kinds.ts';
 
 /** Clock skew accepted for event times sent from a device. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;

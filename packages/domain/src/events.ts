@@ -1,27 +1,30 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './common.ts';
+import {
+  ACTION_STATUSES,
+  EVENT_TYPES,
+  LOSS_UNITS,
+  LUBRICANT_CONDITIONS,
+  MUTATION_RELEVANCE,
+  RECORDING_TYPES,
+  SPLICE_PART_TYPES,
+} from './event-kinds.ts';
 
 /** An inspection file (docs/inspection-xml.md) is at most this large; the web checks before it sends one. */
 export const INSPECTION_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
-export const RECORDING_TYPES = ['damage', 'measurement', 'mutation'] as const;
-export type RecordingType = (typeof RECORDING_TYPES)[number];
-export const EVENT_TYPES_BY_RECORDING = {
-  damage: ['wireBreak', 'corrosion', 'wear', 'deformation', 'other', 'repair', 'repairPiece'],
-  measurement: ['mrtInspection', 'spliceInspection', 'diameterMeasurement', 'visualInspection'],
-  mutation: ['shortening', 'extension', 'resplice', 'sectionReplacement'],
-} as const satisfies Record<RecordingType, readonly string[]>;
-export const EVENT_TYPES = [
-  ...EVENT_TYPES_BY_RECORDING.damage,
-  ...EVENT_TYPES_BY_RECORDING.measurement,
-  ...EVENT_TYPES_BY_RECORDING.mutation,
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const ACTION_STATUSES = ['new', 'seen', 'repaired'] as const;
-export const LOSS_UNITS = ['percent', 'mm2'] as const;
-export const MUTATION_RELEVANCE = ['relevant', 'archived', 'notRelevant'] as const;
-export const SPLICE_PART_TYPES = ['knot', 'other'] as const;
-export const LUBRICANT_CONDITIONS = ['good', 'sufficient', 'insufficient', 'none'] as const;
+export {
+  ACTION_STATUSES,
+  EVENT_TYPES,
+  EVENT_TYPES_BY_RECORDING,
+  type EventType,
+  LOSS_UNITS,
+  LUBRICANT_CONDITIONS,
+  MUTATION_RELEVANCE,
+  RECORDING_TYPES,
+  type RecordingType,
+  SPLICE_PART_TYPES,
+} from './event-kinds.ts';
 
 const position = z.number().finite().min(-1_000_000).max(1_000_000);
 const count = z.number().int().min(0).max(999_999_999);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ID_MAX, idSchema, latLngListSchema, latLngSchema, NAME_MAX_LENGTH } from './common.ts';
 import { installationAttributesSchema } from './installations.ts';
 import { BASE_LAYERS, DEFAULT_BASE_LAYER, MAP_DEFAULT_ZOOM, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './maps.ts';
-import { patchAttributesSchema } from './patch.ts';
+import { patchAttributesSchema } from './patch-schemas.ts';
 import { type Actor, can } from './permissions.ts';
 import { ropeAttributesSchema } from './ropes.ts';
 import { VALIDATION_MESSAGES as M } from './validation-messages.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMuted } from './notification-status.ts';
 import { type NotificationTrigger, notificationKey } from './notification-triggers.ts';
 import {
   type NotificationRule,
@@ -9,6 +10,8 @@ import {
   THRESHOLD_RANGES,
 } from './notifications.ts';
 import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
+
+export { notificationStatusColour } from './notification-status.ts';
 
 /**
  * The settings dialog's rules: unique types, thresholds required in range; rules without a type are dropped.
@@ -68,10 +71,6 @@ export interface Evaluation {
   states: { ruleType: string; isArmed: boolean; value: number }[];
 }
 
-function isMuted(status: NotificationStatus, type: string): boolean {
-  return status.some((entry) => entry.type === type && !entry.isEnabled);
-}
-
 /**
  * Which rules of an installation fire for one trigger. Threshold rules fire once when crossed and
  * re-arm when the value recovers (reset) or never again for that rope (no reset). Muted rules fire nothing, but
@@ -117,18 +116,6 @@ export function evaluateRules(
     }
   }
   return evaluation;
-}
-
-/** The status button: default when every rule is enabled or none exist, warning when some, error when all are off. */
-export function notificationStatusColour(
-  settings: NotificationSettings | null,
-  status: NotificationStatus,
-): 'default' | 'warning' | 'error' {
-  const rules = settings?.rules ?? [];
-  if (rules.length === 0) return 'default';
-  const disabled = rules.filter((rule) => isMuted(status, rule.type)).length;
-  if (disabled === 0) return 'default';
-  return disabled === rules.length ? 'error' : 'warning';
 }
 
 /** PATCH .../notification-setting: channels, users and rules as sent replace the stored ones; the rest stays. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { changedKeys, mergePatch, patchAttributesSchema, patchFieldsSchema, withRemovedAttributes } from './patch.ts';
+import { changedKeys, mergePatch, withRemovedAttributes } from './patch.ts';
+import { patchAttributesSchema, patchFieldsSchema } from './patch-schemas.ts';
 
 describe('PATCH merging', () => {
   const stored = { name: 'Rope 1', latlng: [1, 2], attributes: { a: 1, b: 'x' } };

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * PATCH is partial, and what a read returns a write accepts: the fields sent replace the stored ones, the objects
  * named in `merged` (attributes) merge key by key, where null removes a key (JSON merge patch, RFC 7386), and what was
@@ -43,33 +41,6 @@ function canonical(value: unknown): string {
 /** The keys of `after` whose value differs from `before`: what a PATCH actually changes. */
 export function changedKeys(before: Plain, after: Plain): string[] {
   return Object.keys(after).filter((key) => canonical(before[key] ?? null) !== canonical(after[key] ?? null));
-}
-
-function withoutDefault(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodDefault ? withoutDefault(schema.unwrap() as z.ZodType) : schema;
-}
-
-/** An attributes object in a PATCH: every key optional, none defaulted, null to remove it. */
-export function patchAttributesSchema<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
-  return z.object(
-    Object.fromEntries(
-      Object.entries(schema.shape).map(([key, field]) => [
-        key,
-        withoutDefault(field as z.ZodType)
-          .nullable()
-          .optional(),
-      ]),
-    ) as unknown as { [K in keyof S]: z.ZodOptional<z.ZodNullable<S[K]>> },
-  );
-}
-
-/** A PATCH body from an entity's write shape: every field optional and none defaulted (no silent resets). */
-export function patchFieldsSchema<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
-  return z.object(
-    Object.fromEntries(
-      Object.entries(schema.shape).map(([key, field]) => [key, withoutDefault(field as z.ZodType).optional()]),
-    ) as unknown as { [K in keyof S]: z.ZodOptional<S[K]> },
-  );
 }
 
 type Attributes<T> = T extends { attributes?: infer A } ? NonNullable<A> : never;

@@ -1,25 +1,29 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './common.ts';
 import { DAMAGE_INPUTS } from './rope/missing-inputs.ts';
+import {
+  ROPE_APPLICATIONS,
+  ROPE_CORES,
+  ROPE_LAY_DIRECTIONS,
+  ROPE_LAYS,
+  ROPE_STANDARDS,
+  ROPE_SURFACES,
+  ROPE_TYPES,
+  TRUSCAN_STATUSES,
+} from './rope-kinds.ts';
 
-export const ROPE_TYPES = ['strandedRope', 'fullLockedCoilRope', 'spiralStrandRope', 'other'] as const;
-export const ROPE_APPLICATIONS = [
-  'haulRope',
-  'carryingHaulingRope',
-  'towRope',
-  'trackRope',
-  'tensionRope',
-  'structuralRope',
-  'other',
-] as const;
-export const ROPE_LAYS = ['ordinary', 'lang'] as const;
-export const ROPE_LAY_DIRECTIONS = ['right', 'left'] as const;
-export const ROPE_CORES = ['fibreCore', 'steelCore', 'plasticCore'] as const;
-export const ROPE_SURFACES = ['bright', 'galvanized', 'zincAluminium', 'stainless'] as const;
-export const ROPE_STANDARDS = ['EN12927', 'ISO4309'] as const;
-export type RopeStandard = (typeof ROPE_STANDARDS)[number];
-
-export const DEFAULT_EXPECTED_SERVICE_LIFE = 1_000_000;
+export {
+  DEFAULT_EXPECTED_SERVICE_LIFE,
+  ROPE_APPLICATIONS,
+  ROPE_CORES,
+  ROPE_LAY_DIRECTIONS,
+  ROPE_LAYS,
+  ROPE_STANDARDS,
+  ROPE_SURFACES,
+  ROPE_TYPES,
+  type RopeStandard,
+  TRUSCAN_STATUSES,
+} from './rope-kinds.ts';
 
 const positive = z.number().finite().positive().max(999_999_999);
 const nonNegative = z.number().finite().min(0).max(999_999_999);
@@ -60,7 +64,6 @@ export const ropeAttributesSchema = z
   .partial();
 export type RopeAttributes = z.infer<typeof ropeAttributesSchema>;
 
-export const TRUSCAN_STATUSES = ['idle', 'waiting', 'measuring', 'uploading', 'error'] as const;
 export const truscanAttributesSchema = z
   .object({
     status: z.enum(TRUSCAN_STATUSES),

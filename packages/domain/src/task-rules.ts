@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { patchAttributesSchema, patchFieldsSchema } from './patch.ts';
+import { patchAttributesSchema, patchFieldsSchema } from './patch-schemas.ts';
 import { type Actor, INTERNAL_ROLES, isApiRole, seesMandator } from './permissions.ts';
 import type { Role } from './roles.ts';
 import {

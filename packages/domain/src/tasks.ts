@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import {
+  CONDITION_TYPES,
+  INSPECTION_TYPES,
+  TASK_COMPONENTS,
+  TASK_STATUSES,
+  TASK_TEXT_MAX,
+  TASK_TITLE_MAX,
+} from './task-kinds.ts';
 
-export const TASK_STATUSES = ['new', 'in-progress', 'done'] as const;
-export const TASK_COMPONENTS = ['rope', 'splice', 'truscan'] as const;
-export const INSPECTION_TYPES = ['A (1 m/s)', 'B (0 m/s)', 'C (0.3 m/s)'] as const;
-export const CONDITION_TYPES = ['bendingCycles', 'periodDays', 'periodWeeks', 'periodMonths', 'periodYears'] as const;
-export const PERIOD_TYPES = ['periodDays', 'periodWeeks', 'periodMonths', 'periodYears'] as const;
-export const TASK_TITLE_MAX = 200;
-export const TASK_TEXT_MAX = 65_536;
+export {
+  CONDITION_TYPES,
+  INSPECTION_TYPES,
+  PERIOD_TYPES,
+  TASK_COMPONENTS,
+  TASK_STATUSES,
+  TASK_TEXT_MAX,
+  TASK_TITLE_MAX,
+} from './task-kinds.ts';
 
 export const conditionSchema = z.object({
   type: z.enum(CONDITION_TYPES),

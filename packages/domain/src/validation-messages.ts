@@ -1,4 +1,4 @@
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './users.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './user-fields.ts';
 
 /**
  * The validation texts. Schemas use the English text as the zod message, so the API answers it as it is;

@@ -1,5 +1,5 @@
 import { SegmentedControl, VisuallyHidden } from '@mantine/core';
-import { LANGUAGES, type Language } from '@rope/domain/common';
+import { LANGUAGES, type Language } from '@rope/domain/languages';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n';
 import { FALLBACK_LANGUAGE, isLanguage } from '../i18n/detect-language';

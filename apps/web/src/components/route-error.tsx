@@ -1,11 +1,9 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 
-/** Replaces react-router's developer error page with a translated one. */
-export function RouteError() {
-  const error = useRouteError();
+/** The error page of a screen that failed (RouteErrorBoundary), translated. */
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   useEffect(() => {
     console.error(error);

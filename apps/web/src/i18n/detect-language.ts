@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@rope/domain/common';
+import { LANGUAGES, type Language } from '@rope/domain/languages';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const FALLBACK_LANGUAGE: Language = 'en-US';

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@rope/domain/common';
+import { LANGUAGES, type Language } from '@rope/domain/languages';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {

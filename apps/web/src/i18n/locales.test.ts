@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@rope/domain/common';
+import { LANGUAGES } from '@rope/domain/languages';
 import { describe, expect, it } from 'vitest';
 import { enUS } from './en-us';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_EXPECTED_SERVICE_LIFE } from '../ropes.ts';
+import { DEFAULT_EXPECTED_SERVICE_LIFE } from '../rope-kinds.ts';
 
 export const FORECAST_MIN_POINTS = 3;
 export const FORECAST_BAND = 0.3;

@@ -1,17 +1,16 @@
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../components/lazy-screen';
 
 /** /areas, /areas/:areaId, /areas/:areaId/installations/:installationId and the rope page. */
 export const areasRoutes: RouteObject[] = [
-  { path: 'areas', lazy: async () => ({ Component: (await import('./pages/areas-page')).AreasPage }) },
-  { path: 'areas/:areaId', lazy: async () => ({ Component: (await import('./pages/area-page')).AreaPage }) },
+  { path: 'areas', element: lazyScreen(async () => (await import('./pages/areas-page')).AreasPage) },
+  { path: 'areas/:areaId', element: lazyScreen(async () => (await import('./pages/area-page')).AreaPage) },
   {
     path: 'areas/:areaId/installations/:installationId',
-    lazy: async () => ({
-      Component: (await import('../installations/pages/installation-page')).InstallationPage,
-    }),
+    element: lazyScreen(async () => (await import('../installations/pages/installation-page')).InstallationPage),
   },
   {
     path: 'areas/:areaId/installations/:installationId/ropes/:ropeId',
-    lazy: async () => ({ Component: (await import('../ropes/pages/rope-page')).RopePage }),
+    element: lazyScreen(async () => (await import('../ropes/pages/rope-page')).RopePage),
   },
 ];

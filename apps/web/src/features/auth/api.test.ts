@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import {
-  checkResetLink,
-  checkSamlProvider,
-  checkUnsubscribeLink,
-  isPasswordExpired,
-  requestPasswordMail,
-  resetPassword,
-  samlLoginUrl,
-} from './api';
+import { checkSamlProvider, isPasswordExpired, requestPasswordMail, resetPassword, samlLoginUrl } from './api';
+import { checkResetLink, checkUnsubscribeLink } from './link-api';
 
 function answer(body: unknown, status = 200) {
   const fetchMock = vi.fn(

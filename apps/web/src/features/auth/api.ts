@@ -1,5 +1,5 @@
-import { isAlphanumericToken, isUnsubscribeToken, linkCheckAnswerSchema, type ResetReason } from '@rope/domain/auth';
-import type { LanguageId } from '@rope/domain/common';
+import type { ResetReason } from '@rope/domain/auth';
+import type { LanguageId } from '@rope/domain/languages';
 import type { LoginAnswer } from '@rope/domain/session';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { parseLoginAnswer } from './session';
@@ -47,24 +47,6 @@ export async function resetPassword(token: string, password: string): Promise<vo
     method: 'POST',
     body: { password },
   });
-}
-
-/** Whether a reset or activation link still works; a token of the wrong shape is invalid without asking. */
-export async function checkResetLink(token: string): Promise<boolean> {
-  if (!isAlphanumericToken(token)) return false;
-  const answer = await apiFetch<unknown>(`/reset-password/reset/${encodeURIComponent(token)}`, quiet);
-  return linkCheckAnswerSchema.parse(answer).valid;
-}
-
-/** Whether an unsubscribe link is one of ours; without its token (or with a cut one) it is invalid at once. */
-export async function checkUnsubscribeLink(email: string, token: string): Promise<boolean> {
-  if (!email.trim() || !isUnsubscribeToken(token)) return false;
-  const answer = await apiFetch<unknown>('/notification/unsubscribe/check', {
-    ...quiet,
-    method: 'POST',
-    body: { email, token },
-  });
-  return linkCheckAnswerSchema.parse(answer).valid;
 }
 
 export async function unsubscribe(email: string, token: string): Promise<string | undefined> {

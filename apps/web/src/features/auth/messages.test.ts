@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@rope/domain/auth';
+import { AUTH_MESSAGES } from '@rope/domain/auth-messages';
 import { passwordSchema } from '@rope/domain/passwords';
 import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import type { TFunction } from 'i18next';

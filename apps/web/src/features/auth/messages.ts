@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES } from '@rope/domain/auth';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rope/domain/users';
+import { AUTH_MESSAGES } from '@rope/domain/auth-messages';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rope/domain/user-fields';
 import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';

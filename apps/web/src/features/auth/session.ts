@@ -1,15 +1,14 @@
 import { can, type Permission } from '@rope/domain/permissions';
-import { type LoginAnswer, loginAnswerSchema, type SessionUser } from '@rope/domain/session';
+import type { LoginAnswer, SessionUser } from '@rope/domain/session';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client';
+import { readLoginAnswer } from './login-answer';
 
 export const sessionKeys = { current: ['session'] as const };
 
-const looseAnswerSchema = loginAnswerSchema.partial({ twoFactorComplete: true });
-
 /** Login, check and second-factor answers: `{user}` alone means the sign-in is complete. */
 export function parseLoginAnswer(answer: unknown): LoginAnswer {
-  const parsed = looseAnswerSchema.parse(answer);
+  const parsed = readLoginAnswer(answer);
   return { ...parsed, twoFactorComplete: parsed.twoFactorComplete ?? parsed.user !== undefined };
 }
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, type LanguageId, languageIdByLocale } from '@rope/domain/common';
+import { LANGUAGES, type Language, type LanguageId, languageIdByLocale } from '@rope/domain/languages';
 
 const localeByLanguageId = Object.fromEntries(
   LANGUAGES.map((language) => [languageIdByLocale[language], language]),

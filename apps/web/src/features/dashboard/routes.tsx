@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../components/lazy-screen';
 
 /** Routes of this feature, mounted inside the application shell. */
 export const dashboardRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }) },
+  { path: 'dashboard', element: lazyScreen(async () => (await import('./pages/dashboard-page')).DashboardPage) },
 ];

@@ -6,10 +6,9 @@ import {
   type LUBRICANT_CONDITIONS,
   type MUTATION_RELEVANCE,
   type RecordingType,
-  type RopeEventAttributes,
   type SPLICE_PART_TYPES,
-  type Splice,
-} from '@rope/domain/events';
+} from '@rope/domain/event-kinds';
+import type { RopeEventAttributes, Splice } from '@rope/domain/events';
 import type { EventBody } from './api';
 import { toLocalInput } from './datetime';
 

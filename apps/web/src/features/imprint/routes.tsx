@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../components/lazy-screen';
 
 /** Routes of this feature, mounted inside the application shell. */
 export const imprintRoutes: RouteObject[] = [
-  { path: 'imprint', lazy: async () => ({ Component: (await import('./pages/imprint-page')).ImprintPage }) },
+  { path: 'imprint', element: lazyScreen(async () => (await import('./pages/imprint-page')).ImprintPage) },
 ];

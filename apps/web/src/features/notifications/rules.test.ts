@@ -1,4 +1,4 @@
-import { notificationStatusColour } from '@rope/domain/notification-rules';
+import { notificationStatusColour } from '@rope/domain/notification-status';
 import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { describe, expect, it } from 'vitest';
 import { BLANK_RULE, deliveryErrors, hasErrors, ruleErrors, statusFor, toBody, toForm, withTrailingRow } from './rules';

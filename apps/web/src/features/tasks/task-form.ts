@@ -1,5 +1,5 @@
+import type { CONDITION_TYPES, INSPECTION_TYPES, TASK_COMPONENTS, TASK_STATUSES } from '@rope/domain/task-kinds';
 import { type TaskBody, taskBodySchema } from '@rope/domain/task-rules';
-import type { CONDITION_TYPES, INSPECTION_TYPES, TASK_COMPONENTS, TASK_STATUSES } from '@rope/domain/tasks';
 import type { TaskView } from './types';
 
 type ConditionType = (typeof CONDITION_TYPES)[number];

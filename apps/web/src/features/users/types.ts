@@ -1,6 +1,6 @@
-import type { LanguageId } from '@rope/domain/common';
+import type { LanguageId } from '@rope/domain/languages';
 import type { Role } from '@rope/domain/roles';
-import type { LoginMethod, TwoFactorMethod } from '@rope/domain/users';
+import type { LoginMethod, TwoFactorMethod } from '@rope/domain/user-fields';
 
 /** A row of GET /api/users. */
 export interface UserListItem {

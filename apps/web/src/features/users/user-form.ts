@@ -1,9 +1,9 @@
 import { mayUseLoginMethod } from '@rope/domain/auth';
-import type { LanguageId } from '@rope/domain/common';
+import type { LanguageId } from '@rope/domain/languages';
 import { isApiRole, keepsMandators, seesNothingWithoutMandator } from '@rope/domain/permissions';
 import { ROLES, type Role } from '@rope/domain/roles';
+import { LOGIN_METHODS, type LoginMethod } from '@rope/domain/user-fields';
 import { type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@rope/domain/user-forms';
-import { LOGIN_METHODS, type LoginMethod } from '@rope/domain/users';
 import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import { issuesToErrors } from './form-errors';
 import type { UserDetail } from './types';

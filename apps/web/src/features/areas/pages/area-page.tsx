@@ -1,5 +1,5 @@
 import { Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
-import { parseId } from '@rope/domain/common';
+import { parseId } from '@rope/domain/ids';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

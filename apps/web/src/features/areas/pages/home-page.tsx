@@ -8,5 +8,3 @@ export function HomePage() {
   const user = useSessionUser();
   return user ? <Redirect to={startPath(user)} /> : <AppLoader />;
 }
-
-export { HomePage as Component };

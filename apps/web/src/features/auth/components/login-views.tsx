@@ -1,9 +1,15 @@
+import { Center, Loader } from '@mantine/core';
 import type { ResetReason } from '@rope/domain/auth';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LinkSent } from './link-sent';
 import { LoginForm } from './login-form';
 import { MailSent } from './mail-sent';
-import { RequestMailForm } from './request-mail-form';
+
+// It checks the address with the domain's schema (zod): it loads when asked for, not with the sign-in form.
+const RequestMailForm = lazy(() =>
+  import('./request-mail-form').then((module) => ({ default: module.RequestMailForm })),
+);
 
 export type LoginView =
   | { kind: 'login' }
@@ -21,16 +27,25 @@ interface LoginViewsProps {
 
 /** Sign in, forgot password, activate account and their "mail sent" answers, one at a time. */
 export function LoginViews({ initial = { kind: 'login' }, next, ssoFailed, linkFailed }: LoginViewsProps) {
+  const { t } = useTranslation();
   const [view, setView] = useState<LoginView>(initial);
   const back = () => setView({ kind: 'login' });
 
   if (view.kind === 'request') {
     return (
-      <RequestMailForm
-        reason={view.reason}
-        onSent={() => setView({ kind: 'sent', reason: view.reason })}
-        onBack={back}
-      />
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label={t('app.loading')} />
+          </Center>
+        }
+      >
+        <RequestMailForm
+          reason={view.reason}
+          onSent={() => setView({ kind: 'sent', reason: view.reason })}
+          onBack={back}
+        />
+      </Suspense>
     );
   }
   if (view.kind === 'sent') {

@@ -29,5 +29,3 @@ export function LoginPage() {
     </LoginLayout>
   );
 }
-
-export { LoginPage as Component };

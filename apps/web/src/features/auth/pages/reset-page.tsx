@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
 import { retryTransient } from '../../../lib/query-client';
-import { checkResetLink } from '../api';
 import { InvalidResetLink } from '../components/invalid-link';
 import { LoginLayout } from '../components/login-layout';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { checkResetLink } from '../link-api';
 import { LoginPage } from './login-page';
 
 /**
@@ -39,5 +39,3 @@ export function ResetPage() {
     </LoginLayout>
   );
 }
-
-export { ResetPage as Component };

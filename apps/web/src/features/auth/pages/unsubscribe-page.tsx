@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
 import { retryTransient } from '../../../lib/query-client';
-import { checkUnsubscribeLink, unsubscribe } from '../api';
+import { unsubscribe } from '../api';
 import { LoginLayout } from '../components/login-layout';
+import { checkUnsubscribeLink } from '../link-api';
 import { failureText, translateMessage } from '../messages';
 
 /**
@@ -60,5 +61,3 @@ export function UnsubscribePage() {
     </LoginLayout>
   );
 }
-
-export { UnsubscribePage as Component };

@@ -1,4 +1,4 @@
-import type { RecordingType } from '@rope/domain/events';
+import type { RecordingType } from '@rope/domain/event-kinds';
 import type { ParsedInspection, RopeEventView } from '../types';
 
 /** What the event dialog shows: a new event of a recording type, a stored one to edit or see, or an import. */

@@ -1,5 +1,5 @@
 import { Button, Fieldset, Stack, Tabs, Text } from '@mantine/core';
-import { allowsMutations } from '@rope/domain/event-forms';
+import { allowsMutations } from '@rope/domain/rope-kinds';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import type { ACTION_STATUSES } from '@rope/domain/events';
+import type { ACTION_STATUSES } from '@rope/domain/event-kinds';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import type { RecordingType } from '@rope/domain/events';
+import type { RecordingType } from '@rope/domain/event-kinds';
 import { useTranslation } from 'react-i18next';
 import type { ParsedInspection } from '../types';
 import { ImportInspectionButton } from './import-inspection-button';

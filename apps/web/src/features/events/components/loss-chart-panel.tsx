@@ -1,4 +1,4 @@
-import { Alert, Center, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { FORECAST_MIN_POINTS } from '@rope/domain/rope/forecast';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +63,11 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
         </Group>
       </Group>
       {answer.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
+      {answer.isPending ? (
+        <Center mih={height}>
+          <Loader size="sm" aria-label={t('charts.loading')} />
+        </Center>
+      ) : null}
       {answer.data?.status === 'unknown' ? (
         <Text size="sm" c="dimmed" data-testid="loss-unknown">
           {t('maps.gauge.unknownTitle')}

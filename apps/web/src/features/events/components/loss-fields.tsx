@@ -1,5 +1,5 @@
 import { Group, NumberInput, Select, Text } from '@mantine/core';
-import { LOSS_UNITS } from '@rope/domain/events';
+import { LOSS_UNITS } from '@rope/domain/event-kinds';
 import { eventLossMm2, eventLossPct, lossPerBrokenWire, metallicCrossSection } from '@rope/domain/rope/cross-section';
 import { ruleRowFor } from '@rope/domain/rope/rule-sets';
 import type { RopeAttributes } from '@rope/domain/ropes';

@@ -1,16 +1,21 @@
 import { Card, Divider, Modal, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
 import type { RopeView } from '@rope/domain/views/hierarchy';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NearViewport } from '../../../components/near-viewport';
 import { useFirstEventDate } from '../api';
 import { dayAfter, daysBetween } from '../datetime';
 import { DamageChartPanel, type DamageDay } from './damage-chart-panel';
-import { LossChartPanel } from './loss-chart-panel';
+
+// Below the damage chart: it loads when the page is scrolled near it (NearViewport).
+const LossChartPanel = lazy(() => import('./loss-chart-panel').then((module) => ({ default: module.LossChartPanel })));
 
 const SLIDER_DELAY_MS = 250;
 const CHART_HEIGHT = 300;
 const LOSS_CHART_HEIGHT = 260;
+/** The loss chart's title row and legend. */
+const LOSS_CHART_CHROME = 80;
 /** Room the full-screen view keeps for its title, controls and slider. */
 const FULL_SCREEN_CHROME = 300;
 
@@ -41,7 +46,9 @@ export function RopeDamageSection({ rope }: { rope: RopeView }) {
       <Stack gap="md">
         <DamageChartPanel ropeId={rope.id} height={CHART_HEIGHT} day={day} onFullScreen={open} />
         <Divider />
-        <LossChartPanel ropeId={rope.id} height={LOSS_CHART_HEIGHT} />
+        <NearViewport title={t('charts.loss.title')} order={4} minHeight={LOSS_CHART_HEIGHT + LOSS_CHART_CHROME}>
+          <LossChartPanel ropeId={rope.id} height={LOSS_CHART_HEIGHT} />
+        </NearViewport>
       </Stack>
       <Modal
         opened={fullScreen}

@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { allowsMutations } from '@rope/domain/event-forms';
+import { allowsMutations } from '@rope/domain/rope-kinds';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Menu, UnstyledButton } from '@mantine/core';
-import { ACTION_STATUSES } from '@rope/domain/events';
+import { ACTION_STATUSES } from '@rope/domain/event-kinds';
 import { useTranslation } from 'react-i18next';
 import { ActionStatusBadge } from '../../../components/status-badge';
 import type { RopeEventView } from '../types';

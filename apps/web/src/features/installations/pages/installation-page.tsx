@@ -1,5 +1,5 @@
 import { Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
-import { parseId } from '@rope/domain/common';
+import { parseId } from '@rope/domain/ids';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';

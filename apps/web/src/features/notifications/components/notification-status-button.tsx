@@ -1,12 +1,17 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { notificationStatusColour } from '@rope/domain/notification-rules';
+import { notificationStatusColour } from '@rope/domain/notification-status';
 import type { InstallationView, RopeView } from '@rope/domain/views/hierarchy';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OpenedOnce } from '../../../components/opened-once';
 import { useCan } from '../../auth/session';
 import { STATUS_MANTINE_COLOUR } from '../status-colour';
 import { BellIcon } from './bell-icon';
-import { NotificationStatusDialog } from './notification-status-dialog';
+
+// The dialog validates with the domain's rules (zod): it loads when first opened, not with the rope page.
+const NotificationStatusDialog = lazy(() =>
+  import('./notification-status-dialog').then((module) => ({ default: module.NotificationStatusDialog })),
+);
 
 /**
  * "Notification status": default, yellow when some rules are muted, red when all are. With a rope (the rope
@@ -31,16 +36,18 @@ export function NotificationStatusButton({ installation, rope }: { installation:
           {t('notifications.buttons.status')}
         </Button>
       </Tooltip>
-      <NotificationStatusDialog
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={rope ? t('notifications.status.ropeTitle', { name: rope.name }) : t('notifications.status.title')}
-        installationId={installation.id}
-        ropeId={rope?.id}
-        settings={installation.notificationSettings}
-        status={status}
-        readOnly={readOnly}
-      />
+      <OpenedOnce open={opened}>
+        <NotificationStatusDialog
+          opened={opened}
+          onClose={() => setOpened(false)}
+          title={rope ? t('notifications.status.ropeTitle', { name: rope.name }) : t('notifications.status.title')}
+          installationId={installation.id}
+          ropeId={rope?.id}
+          settings={installation.notificationSettings}
+          status={status}
+          readOnly={readOnly}
+        />
+      </OpenedOnce>
     </>
   );
 }
@@ -91,15 +98,17 @@ export function RopeNotificationDialog({
   const { t } = useTranslation();
   const canWrite = useCan('DOMAIN_WRITE');
   return (
-    <NotificationStatusDialog
-      opened={rope !== null}
-      onClose={onClose}
-      title={t('notifications.status.ropeTitle', { name: rope?.name ?? '' })}
-      installationId={installation.id}
-      ropeId={rope?.id}
-      settings={installation.notificationSettings}
-      status={rope?.notificationStatus ?? []}
-      readOnly={!canWrite || installation.isDeleted || Boolean(rope?.isDeleted)}
-    />
+    <OpenedOnce open={rope !== null}>
+      <NotificationStatusDialog
+        opened={rope !== null}
+        onClose={onClose}
+        title={t('notifications.status.ropeTitle', { name: rope?.name ?? '' })}
+        installationId={installation.id}
+        ropeId={rope?.id}
+        settings={installation.notificationSettings}
+        status={rope?.notificationStatus ?? []}
+        readOnly={!canWrite || installation.isDeleted || Boolean(rope?.isDeleted)}
+      />
+    </OpenedOnce>
   );
 }

@@ -1,9 +1,10 @@
 import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
-import { parseId } from '@rope/domain/common';
+import { parseId } from '@rope/domain/ids';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
+import { NearViewport } from '../../../components/near-viewport';
 import { OpenedOnce } from '../../../components/opened-once';
 import { ScreenAlert } from '../../../components/screen-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -12,14 +13,23 @@ import { BackIcon } from '../../areas/components/hierarchy-icons';
 import { useCan, useSessionUser } from '../../auth/session';
 import { ROPE_SETTINGS_PARAM } from '../../dashboard/links';
 import { RopeDamageSection } from '../../events/components/rope-damage-section';
-import { RopeEventsSection } from '../../events/components/rope-events-section';
 import { useInstallation } from '../../installations/api';
 import { NotificationStatusButton } from '../../notifications/components/notification-status-button';
 import { SettingsIcon } from '../../shell/components/icons';
-import { RopeTasksSection } from '../../tasks/components/rope-tasks-section';
 import { useRope } from '../api';
 import { RopeDeviceInfo } from '../components/rope-device-info';
 import { RopeSummary } from '../components/rope-summary';
+
+// Below the charts: their tables load when the page is scrolled near them (NearViewport).
+const RopeTasksSection = lazy(() =>
+  import('../../tasks/components/rope-tasks-section').then((module) => ({ default: module.RopeTasksSection })),
+);
+const RopeEventsSection = lazy(() =>
+  import('../../events/components/rope-events-section').then((module) => ({ default: module.RopeEventsSection })),
+);
+/** About the sections' heights with a few rows, so the page does not jump when they arrive. */
+const TASKS_MIN_HEIGHT = 300;
+const EVENTS_MIN_HEIGHT = 600;
 
 const RopeSettingsDialog = lazy(() =>
   import('../components/rope-settings-dialog').then((module) => ({ default: module.RopeSettingsDialog })),
@@ -102,8 +112,12 @@ export function RopePage() {
       <RopeSummary rope={current} />
       <RopeDeviceInfo rope={current} />
       <RopeDamageSection rope={current} />
-      <RopeTasksSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
-      <RopeEventsSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
+      <NearViewport title={t('tasks.section.title')} minHeight={TASKS_MIN_HEIGHT}>
+        <RopeTasksSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
+      </NearViewport>
+      <NearViewport title={t('events.table.title')} minHeight={EVENTS_MIN_HEIGHT}>
+        <RopeEventsSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
+      </NearViewport>
       <OpenedOnce open={settingsOpen}>
         <RopeSettingsDialog
           rope={current}

@@ -15,5 +15,3 @@ export function NotFound() {
     </Stack>
   );
 }
-
-export { NotFound as Component };

@@ -54,5 +54,3 @@ function ShellFrame({ user }: { user: SessionUser }) {
     </AppShell>
   );
 }
-
-export { ShellLayout as Component };

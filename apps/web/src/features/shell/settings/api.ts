@@ -1,5 +1,5 @@
 import { messageAnswerSchema, twoFactorSecretAnswerSchema } from '@rope/domain/auth';
-import type { TwoFactorMethod } from '@rope/domain/users';
+import type { TwoFactorMethod } from '@rope/domain/user-fields';
 import { apiFetch } from '../../../lib/api-client';
 
 export const selfTwoFactorKey = ['users', 'self', '2fa'] as const;

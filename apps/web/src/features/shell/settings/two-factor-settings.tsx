@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { isSuitableForEmailLogin, twoFactorChangeNeedsProof } from '@rope/domain/auth';
 import type { SessionUser } from '@rope/domain/session';
-import type { TwoFactorMethod } from '@rope/domain/users';
+import type { TwoFactorMethod } from '@rope/domain/user-fields';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { assigneeProblem, isInternalUser } from '@rope/domain/task-rules';
 import {
   CONDITION_TYPES,
   INSPECTION_TYPES,
@@ -21,11 +20,13 @@ import {
   TASK_STATUSES,
   TASK_TEXT_MAX,
   TASK_TITLE_MAX,
-} from '@rope/domain/tasks';
+} from '@rope/domain/task-kinds';
+import { assigneeProblem, isInternalUser } from '@rope/domain/task-rules';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LimitedTextarea, LimitedTextInput } from '../../../components/limited-input';
+import { LimitedTextInput } from '../../../components/limited-input';
+import { LimitedTextarea } from '../../../components/limited-textarea';
 import { ApiError } from '../../../lib/api-client';
 import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type LanguageId, languageIdByLocale } from '@rope/domain/common';
+import { type LanguageId, languageIdByLocale } from '@rope/domain/languages';
 import { hasProfilePicture } from '@rope/domain/permissions';
 import type { UserCreate, UserUpdate } from '@rope/domain/user-forms';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rope/domain/users';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rope/domain/user-fields';
 import { useTranslation } from 'react-i18next';
-import { LimitedPasswordInput } from '../../../components/limited-input';
+import { LimitedPasswordInput } from '../../../components/limited-password-input';
 import type { UserFormValues } from '../user-form';
 
 /** Required for a new password user; on an existing record an empty field keeps the password. */
