@@ -11,7 +11,7 @@ import {
   type Row as TableRow,
   useReactTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 import { type PageWindow, pageWindow } from './table-paging';
@@ -35,6 +35,8 @@ export interface DataTablePaging {
 }
 
 export interface DataTableSorting {
+  /** The columns that sort (by id): for a list the server sorts, the allow-list of packages/domain's list-sort. */
+  columns: readonly string[];
   state: SortingState;
   onChange: OnChangeFn<SortingState>;
   /** The server sorts (paged lists); otherwise the rows given are sorted here. */
@@ -53,7 +55,7 @@ export interface DataTableProps<TData> {
   rowClickable?: (row: TData) => boolean;
   loading?: boolean;
   paging?: DataTablePaging;
-  /** Sortable headers: without it no header sorts; columns opt out with `enableSorting: false`. */
+  /** Sortable headers: without it no header sorts; with it only the columns it names. */
   sorting?: DataTableSorting;
   /** Accessible name of the table. */
   label?: string;
@@ -67,9 +69,15 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   const minWidth = props.minWidth ?? 600;
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const shown = paging ? pageWindow(paging, data.length) : undefined;
+  const sortable = sorting?.columns;
+  const sortableColumns = useMemo(
+    () =>
+      sortable ? columns.map((column) => ({ ...column, enableSorting: sortable.includes(columnId(column)) })) : columns,
+    [columns, sortable],
+  );
   const table = useReactTable({
     data: data as TData[],
-    columns,
+    columns: sortableColumns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: sorting && !sorting.manual ? getSortedRowModel() : undefined,
@@ -139,6 +147,12 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
       {paging && shown?.showPager ? <Pager paging={paging} shown={shown} /> : null}
     </Box>
   );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: as DataTableProps.columns
+function columnId<TData>(column: ColumnDef<TData, any>): string {
+  if (column.id) return column.id;
+  return 'accessorKey' in column ? String(column.accessorKey) : '';
 }
 
 function HeaderCell<TData>({ header, role }: { header: Header<TData, unknown>; role?: string }) {
