@@ -3,6 +3,7 @@ import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
+  getPaginationRowModel,
   getSortedRowModel,
   type Header,
   type OnChangeFn,
@@ -10,27 +11,32 @@ import {
   type Row as TableRow,
   useReactTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
+import { type PageWindow, pageWindow } from './table-paging';
 import { useStackedRows } from './use-stacked-rows';
 
+export { pageCount, pageRange } from './table-paging';
 export type { ColumnDef, SortingState };
 
 export interface DataTablePaging {
-  /** 1-based page the server answered. */
+  /** 1-based page asked for (see usePageParam for keeping it in the address bar). */
   page: number;
   pageSize: number;
-  /** Rows over all pages. */
-  total: number;
+  /**
+   * Server paging: rows over all pages, and `data` is the page the server answered. Without it `data` holds every
+   * row and the table shows one page of them itself.
+   */
+  total?: number;
   onPageChange: (page: number) => void;
-  /** Shown next to the pager, e.g. "26–50 of 112"; the caller translates it (see pageRange). */
-  summary?: ReactNode;
-  /** Accessible names of the pager and its controls, translated by the caller. */
-  labels?: { pager?: string; previous?: string; next?: string; first?: string; last?: string };
+  /** Accessible name of the pager when the screen has more than one ("Pages of tasks"); default "Pages". */
+  label?: string;
 }
 
 export interface DataTableSorting {
+  /** The columns that sort (by id): for a list the server sorts, the allow-list of packages/domain's list-sort. */
+  columns: readonly string[];
   state: SortingState;
   onChange: OnChangeFn<SortingState>;
   /** The server sorts (paged lists); otherwise the rows given are sorted here. */
@@ -49,7 +55,7 @@ export interface DataTableProps<TData> {
   rowClickable?: (row: TData) => boolean;
   loading?: boolean;
   paging?: DataTablePaging;
-  /** Sortable headers: without it no header sorts; columns opt out with `enableSorting: false`. */
+  /** Sortable headers: without it no header sorts; with it only the columns it names. */
   sorting?: DataTableSorting;
   /** Accessible name of the table. */
   label?: string;
@@ -57,31 +63,34 @@ export interface DataTableProps<TData> {
   minWidth?: number;
 }
 
-/** 1-based first and last row of a page, for the caller's "{{from}}–{{to}} of {{total}}" text. */
-export function pageRange(page: number, pageSize: number, total: number): { from: number; to: number } {
-  if (total <= 0) return { from: 0, to: 0 };
-  const from = Math.min((page - 1) * pageSize + 1, total);
-  return { from, to: Math.min(page * pageSize, total) };
-}
-
-export function pageCount(pageSize: number, total: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-}
-
 /** The one table of the app: TanStack Table state and Mantine Table markup. */
 export function DataTable<TData>(props: DataTableProps<TData>) {
   const { data, columns, emptyText, getRowId, onRowClick, rowClickable, loading, paging, sorting, label } = props;
   const minWidth = props.minWidth ?? 600;
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
+  const shown = paging ? pageWindow(paging, data.length) : undefined;
+  const sortable = sorting?.columns;
+  const sortableColumns = useMemo(
+    () =>
+      sortable ? columns.map((column) => ({ ...column, enableSorting: sortable.includes(columnId(column)) })) : columns,
+    [columns, sortable],
+  );
   const table = useReactTable({
     data: data as TData[],
-    columns,
+    columns: sortableColumns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: sorting && !sorting.manual ? getSortedRowModel() : undefined,
     manualSorting: sorting?.manual ?? false,
     enableSorting: Boolean(sorting),
-    state: { sorting: sorting?.state ?? localSorting },
+    // Rows given whole are sorted first, then cut into pages; a server-paged list arrives as its one page.
+    getPaginationRowModel: shown ? getPaginationRowModel() : undefined,
+    manualPagination: paging?.total !== undefined,
+    autoResetPageIndex: false,
+    state: {
+      sorting: sorting?.state ?? localSorting,
+      ...(shown && paging ? { pagination: { pageIndex: shown.page - 1, pageSize: paging.pageSize } } : {}),
+    },
     onSortingChange: sorting?.onChange ?? setLocalSorting,
   });
   const rows = table.getRowModel().rows;
@@ -135,9 +144,15 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
         </Center>
       ) : null}
       {rows.length === 0 && loading ? <Box h={120} /> : null}
-      {paging ? <Pager paging={paging} /> : null}
+      {paging && shown?.showPager ? <Pager paging={paging} shown={shown} /> : null}
     </Box>
   );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: as DataTableProps.columns
+function columnId<TData>(column: ColumnDef<TData, any>): string {
+  if (column.id) return column.id;
+  return 'accessorKey' in column ? String(column.accessorKey) : '';
 }
 
 function HeaderCell<TData>({ header, role }: { header: Header<TData, unknown>; role?: string }) {
@@ -210,26 +225,25 @@ function headerLabel(header: unknown): string | undefined {
   return typeof header === 'string' && header.trim() !== '' ? header : undefined;
 }
 
-function Pager({ paging }: { paging: DataTablePaging }) {
+function Pager({ paging, shown }: { paging: DataTablePaging; shown: PageWindow }) {
   const { t } = useTranslation();
-  const { page, pageSize, total, onPageChange, summary, labels } = paging;
-  // Every pager names its arrow buttons; a caller's labels only make them more specific.
+  const { from, to, total } = shown;
   const controlLabel = (control: 'first' | 'previous' | 'last' | 'next') => ({
-    'aria-label': labels?.[control] ?? t(`app.pager.${control}`),
+    'aria-label': t(`app.pager.${control}`),
   });
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed">
-        {summary}
+        {total > 0 ? t('app.pager.range', { from, to, total }) : null}
       </Text>
       <Pagination
-        total={pageCount(pageSize, total)}
-        value={page}
-        onChange={onPageChange}
+        total={shown.pageCount}
+        value={shown.page}
+        onChange={paging.onPageChange}
         hideWithOnePage
         withEdges
         size="sm"
-        aria-label={labels?.pager ?? t('app.pager.pager')}
+        aria-label={paging.label ?? t('app.pager.pager')}
         getControlProps={controlLabel}
       />
     </Group>

@@ -36,6 +36,38 @@ describe('mandators', () => {
     });
   });
 
+  it('sorts by an allowed column only, refusing any other sort key with a 400 naming it', async () => {
+    const short = await createMandator(t.ctx.db, 'Sort Short');
+    await t.ctx.db
+      .update(mandators)
+      .set({ settings: { passwordExpiryDays: 30 } })
+      .where(eq(mandators.id, short.id));
+    const long = await createMandator(t.ctx.db, 'Sort Long');
+    await t.ctx.db
+      .update(mandators)
+      .set({ settings: { passwordExpiryDays: 365 } })
+      .where(eq(mandators.id, long.id));
+    const names = async (query: string) => {
+      const response = await call('GET', `/api/mandators${query}`, adminCookie);
+      expect(response.statusCode).toBe(200);
+      return (response.json().mandators as { name: string }[]).map((mandator) => mandator.name);
+    };
+    const byExpiry = (await names('?sort=-passwordExpiry')).filter((name) => name.startsWith('Sort '));
+    expect(byExpiry).toEqual(['Sort Long', 'Sort Short']);
+    expect(await names('?sort=name')).toEqual(await names(''));
+    expect((await names('?sort=-name')).filter((name) => name.startsWith('Sort '))).toEqual([
+      'Sort Short',
+      'Sort Long',
+    ]);
+
+    for (const key of ['createdAt', '-settings', 'id', 'name;drop']) {
+      const refused = await call('GET', `/api/mandators?sort=${encodeURIComponent(key)}`, adminCookie);
+      expect(refused.statusCode).toBe(400);
+      const field = key.replace(/^-/, '');
+      expect(refused.json().fields).toEqual({ sort: `Cannot sort by "${field}": sort by name or passwordExpiry` });
+    }
+  });
+
   it('creates a mandator with a password expiry kept in its settings', async () => {
     const response = await call('POST', '/api/mandators', adminCookie, {
       mandator: { name: '  Seilbahn Süd ', passwordExpiryDays: 90, id: 5, settings: { x: 1 } },

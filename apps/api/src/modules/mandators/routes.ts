@@ -1,4 +1,5 @@
 import { idParamsSchema } from '@rope/domain/common';
+import { mandatorListQuerySchema } from '@rope/domain/list-sort';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -21,8 +22,15 @@ export function mandatorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['mandators'];
     app.get(
       '/mandators',
-      { schema: { tags, summary: 'All mandators, by name', response: { 200: mandatorListAnswerSchema } } },
-      (request) => listMandators({ ctx, actor: requireActor(request), input: undefined }),
+      {
+        schema: {
+          tags,
+          summary: 'All mandators, by name or by an allowed sort column',
+          querystring: mandatorListQuerySchema,
+          response: { 200: mandatorListAnswerSchema },
+        },
+      },
+      (request) => listMandators({ ctx, actor: requireActor(request), input: request.query }),
     );
     app.post(
       '/mandators',

@@ -1,4 +1,5 @@
 import { USER_SEARCH_MAX_LENGTH, USERS_PAGE_SIZE } from '@rope/domain/user-forms';
+import { readPageParam } from '../../components/table-paging';
 import type { UsersQuery } from './types';
 
 /** The query string of GET /api/users: only what differs from the defaults, so cache keys stay stable. */
@@ -14,10 +15,9 @@ export function usersQueryString({ search, page, showFree }: UsersQuery): string
 
 /** Reads the screen's state from the address bar (`?search=&page=&showFree=1`), tolerating anything typed there. */
 export function readUsersQuery(params: URLSearchParams): UsersQuery {
-  const page = Number.parseInt(params.get('page') ?? '', 10);
   return {
     search: (params.get('search') ?? '').slice(0, USER_SEARCH_MAX_LENGTH),
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    page: readPageParam(params, 'page'),
     showFree: params.get('showFree') === '1',
   };
 }

@@ -3,9 +3,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DamageGauge } from '../../../components/damage-gauge';
-import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { ScreenAlert } from '../../../components/screen-alert';
 import { ActionStatusBadge, PastDueBadge } from '../../../components/status-badge';
+import { usePageParam } from '../../../components/use-page-param';
 import { useFormat } from '../../../lib/format';
 import { useCan, useSessionUser } from '../../auth/session';
 import { EventPosition } from '../../events/components/event-position';
@@ -144,10 +145,8 @@ function PendingTasks() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const tasks = usePendingTasks();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam('tasksPage');
   const sorted = useMemo(() => sortTasks(tasks.data ?? []), [tasks.data]);
-  const shown = sorted.slice((page - 1) * TASKS_PAGE_SIZE, page * TASKS_PAGE_SIZE);
-  const range = pageRange(page, TASKS_PAGE_SIZE, sorted.length);
   const columns = useMemo<ColumnDef<PendingTask, unknown>[]>(() => {
     return [
       { id: 'title', header: t('dashboard.tasks.taskTitle'), cell: ({ row }) => row.original.title },
@@ -185,23 +184,13 @@ function PendingTasks() {
         {tasks.isError ? <Alert color="red">{t('dashboard.tasks.loadError')}</Alert> : null}
         <DataTable
           label={t('dashboard.tasks.title')}
-          data={shown}
+          data={sorted}
           columns={columns}
           getRowId={(task) => String(task.id)}
           emptyText={t('dashboard.tasks.empty')}
           loading={tasks.isPending}
           minWidth={440}
-          paging={
-            sorted.length > TASKS_PAGE_SIZE
-              ? {
-                  page,
-                  pageSize: TASKS_PAGE_SIZE,
-                  total: sorted.length,
-                  onPageChange: setPage,
-                  summary: t('dashboard.ropes.range', { ...range, total: sorted.length }),
-                }
-              : undefined
-          }
+          paging={{ page, pageSize: TASKS_PAGE_SIZE, onPageChange: setPage }}
         />
       </Stack>
     </Paper>
@@ -211,9 +200,8 @@ function PendingTasks() {
 function RopesByDamage() {
   const { t } = useTranslation();
   const ropes = useAllRopes();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam('ropesPage');
   const sorted = useMemo(() => sortByDamage((ropes.data ?? []).filter((rope) => !rope.isDeleted)), [ropes.data]);
-  const shown = sorted.slice((page - 1) * ROPES_PAGE_SIZE, page * ROPES_PAGE_SIZE);
   const columns = useMemo<ColumnDef<PlacedRope, unknown>[]>(
     () => [
       {
@@ -246,7 +234,6 @@ function RopesByDamage() {
     ],
     [t],
   );
-  const { from, to } = pageRange(page, ROPES_PAGE_SIZE, sorted.length);
   return (
     <Paper withBorder p="md" radius="md" h="100%">
       <Stack gap="sm">
@@ -254,23 +241,13 @@ function RopesByDamage() {
         {ropes.isError ? <Alert color="red">{t('dashboard.ropes.loadError')}</Alert> : null}
         <DataTable
           label={t('dashboard.ropes.title')}
-          data={shown}
+          data={sorted}
           columns={columns}
           getRowId={(rope) => String(rope.id)}
           emptyText={t('dashboard.ropes.empty')}
           loading={ropes.isPending}
           minWidth={360}
-          paging={
-            sorted.length > ROPES_PAGE_SIZE
-              ? {
-                  page,
-                  pageSize: ROPES_PAGE_SIZE,
-                  total: sorted.length,
-                  onPageChange: setPage,
-                  summary: t('dashboard.ropes.range', { from, to, total: sorted.length }),
-                }
-              : undefined
-          }
+          paging={{ page, pageSize: ROPES_PAGE_SIZE, onPageChange: setPage }}
         />
       </Stack>
     </Paper>

@@ -1,8 +1,8 @@
 import { damageWindow } from '@rope/domain/views/damage-chart';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chartColour, drawHorizontalLine, drawWindows, LIMIT_COLOUR } from '../../../components/chart-style';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
-import { chartColour, drawHorizontalLine, drawWindows, LIMIT_COLOUR } from '../chart-style';
 import {
   type DamageChartData,
   DISCARD_UTILISATION,

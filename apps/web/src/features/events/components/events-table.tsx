@@ -2,7 +2,7 @@ import { VisuallyHidden } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/event-kinds';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { useFormat } from '../../../lib/format';
 import type { RopeEventView } from '../types';
 import { EventPosition } from './event-position';
@@ -86,7 +86,6 @@ export function EventsTable(props: EventsTableProps) {
     ],
     [t, fmt, editable, onStatus, onDetails, onOpen, onArchive, offset],
   );
-  const { from, to } = pageRange(page, pageSize, total);
   return (
     <DataTable
       label={title}
@@ -96,24 +95,7 @@ export function EventsTable(props: EventsTableProps) {
       getRowId={(event) => String(event.id)}
       emptyText={emptyText}
       loading={loading}
-      paging={
-        pageSize > 0
-          ? {
-              page,
-              pageSize,
-              total,
-              onPageChange,
-              summary: total > 0 ? t('events.table.range', { from, to, total }) : null,
-              labels: {
-                pager: t('events.table.pager'),
-                previous: t('events.table.previous'),
-                next: t('events.table.next'),
-                first: t('events.table.first'),
-                last: t('events.table.last'),
-              },
-            }
-          : undefined
-      }
+      paging={pageSize > 0 ? { page, pageSize, total, onPageChange, label: t('events.table.pager') } : undefined}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FORECAST_COLOUR, LIMIT_COLOUR } from '../../../components/chart-style';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
-import { FORECAST_COLOUR, LIMIT_COLOUR } from '../chart-style';
 import type { LossChartData } from '../loss-chart-data';
 import type { LossAxis } from '../types';
 

@@ -3,10 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { allowsMutations } from '@rope/domain/rope-kinds';
 import type { RopeView } from '@rope/domain/views/hierarchy';
-import { lazy, useCallback, useEffect, useState } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { OpenedOnce } from '../../../components/opened-once';
+import { usePageParam } from '../../../components/use-page-param';
 import { failureText } from '../../auth/messages';
 import { useCan } from '../../auth/session';
 import { usePatchEvent, useRopeEvents } from '../api';
@@ -31,7 +32,7 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
   const editable = !readOnly && canWrite && !rope.isDeleted;
   const { filters, update } = useRopeFilters();
   const [archived, setArchived] = useState(false);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam('eventsPage');
   const [pageSize, setPageSize] = useState<number>(DEFAULT_EVENT_PAGE_SIZE);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, EVENT_SEARCH_DELAY_MS);
@@ -50,16 +51,20 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
   const events = useRopeEvents(rope.id, query);
   const total = events.data?.total ?? 0;
 
-  // A new filter starts at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the filters only
-  useEffect(
-    () => setPage(1),
-    [archived, debouncedSearch, pageSize, filters.zoom?.from, filters.zoom?.to, filters.damageFilter],
-  );
+  // A new filter starts at the first page; the page the address opened with stays.
+  const filterKey = JSON.stringify([archived, debouncedSearch, pageSize, filters.zoom, filters.damageFilter]);
+  const shownFilter = useRef(filterKey);
+  useEffect(() => {
+    if (shownFilter.current === filterKey) return;
+    shownFilter.current = filterKey;
+    setPage(1, { replace: true });
+  }, [filterKey, setPage]);
   // After an archive the page may have run empty: step back to the last page with rows.
   useEffect(() => {
-    if (events.data && !events.isPlaceholderData) setPage((current) => clampEventPage(current, pageSize, total));
-  }, [events.data, events.isPlaceholderData, pageSize, total]);
+    if (!events.data || events.isPlaceholderData) return;
+    const clamped = clampEventPage(page, pageSize, total);
+    if (clamped !== page) setPage(clamped, { replace: true });
+  }, [events.data, events.isPlaceholderData, page, pageSize, total, setPage]);
 
   const failed = useCallback(
     (error: unknown) =>

@@ -1,5 +1,6 @@
 import { Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { MANDATOR_SORT_FIELDS } from '@rope/domain/list-sort';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -49,7 +50,6 @@ export function MandatorsTable({ mandators, loading, onEdit }: MandatorsTablePro
       },
       {
         id: 'actions',
-        enableSorting: false,
         header: () => <VisuallyHidden>{t('mandators.table.actions')}</VisuallyHidden>,
         cell: ({ row }) => (
           <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -84,7 +84,7 @@ export function MandatorsTable({ mandators, loading, onEdit }: MandatorsTablePro
       getRowId={(mandator) => String(mandator.id)}
       emptyText={t('mandators.empty')}
       loading={loading}
-      sorting={{ state: sorting, onChange: setSorting }}
+      sorting={{ columns: MANDATOR_SORT_FIELDS, state: sorting, onChange: setSorting }}
     />
   );
 }

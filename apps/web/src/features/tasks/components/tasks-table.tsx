@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
+import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { PastDueBadge, TaskStatusBadge, WHOLE_BADGE } from '../../../components/status-badge';
+import { usePageParam } from '../../../components/use-page-param';
 import { useFormat } from '../../../lib/format';
 import { TASK_TABLE_MAX_HEIGHT, taskStatusKey } from '../task-display';
 import type { TaskView } from '../types';
@@ -23,10 +24,7 @@ interface TasksTableProps {
 export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNotes, onDelete }: TasksTableProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(tasks.length / TASK_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const rows = tasks.slice((current - 1) * TASK_PAGE_SIZE, current * TASK_PAGE_SIZE);
+  const [page, setPage] = usePageParam('tasksPage');
   const columns = useMemo<ColumnDef<TaskView>[]>(
     () => [
       {
@@ -100,12 +98,11 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
     ],
     [t, fmt, editable, onOpen, onNotes, onDelete],
   );
-  const range = pageRange(current, TASK_PAGE_SIZE, tasks.length);
   return (
     // Scrolls down only: the table's width follows the page, so its rows stack on narrow screens.
     <Box mah={TASK_TABLE_MAX_HEIGHT} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
       <DataTable
-        data={rows}
+        data={tasks}
         columns={columns}
         emptyText={emptyText}
         loading={loading}
@@ -113,24 +110,7 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
         getRowId={(task) => String(task.id)}
         onRowClick={onOpen}
         minWidth={640}
-        paging={
-          tasks.length > TASK_PAGE_SIZE
-            ? {
-                page: current,
-                pageSize: TASK_PAGE_SIZE,
-                total: tasks.length,
-                onPageChange: setPage,
-                summary: t('tasks.table.range', { ...range, total: tasks.length }),
-                labels: {
-                  pager: t('tasks.table.pager'),
-                  previous: t('tasks.table.previous'),
-                  next: t('tasks.table.next'),
-                  first: t('tasks.table.first'),
-                  last: t('tasks.table.last'),
-                },
-              }
-            : undefined
-        }
+        paging={{ page, pageSize: TASK_PAGE_SIZE, onPageChange: setPage, label: t('tasks.table.pager') }}
       />
     </Box>
   );

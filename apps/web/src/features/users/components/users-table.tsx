@@ -2,7 +2,7 @@ import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import { canManageUser } from '@rope/domain/permissions';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ColumnDef, DataTable, type DataTablePaging, pageRange } from '../../../components/data-table';
+import { type ColumnDef, DataTable, type DataTablePaging } from '../../../components/data-table';
 import { useSessionUser } from '../../auth/session';
 import { listSubject, sessionActor } from '../actor';
 import type { UserListItem } from '../types';
@@ -10,7 +10,7 @@ import type { UserListItem } from '../types';
 interface UsersTableProps {
   users: UserListItem[];
   loading: boolean;
-  paging: Omit<DataTablePaging, 'summary' | 'labels'>;
+  paging: DataTablePaging;
   onEdit: (user: UserListItem) => void;
 }
 
@@ -64,7 +64,6 @@ export function UsersTable({ users, loading, paging, onEdit }: UsersTableProps) 
     [t, mayEdit, onEdit],
   );
 
-  const { from, to } = pageRange(paging.page, paging.pageSize, paging.total);
   return (
     <DataTable
       label={t('users.title')}
@@ -76,17 +75,7 @@ export function UsersTable({ users, loading, paging, onEdit }: UsersTableProps) 
       loading={loading}
       onRowClick={onEdit}
       rowClickable={mayEdit}
-      paging={{
-        ...paging,
-        summary: paging.total > 0 ? t('users.table.range', { from, to, total: paging.total }) : null,
-        labels: {
-          pager: t('users.table.pager'),
-          previous: t('users.table.previous'),
-          next: t('users.table.next'),
-          first: t('users.table.first'),
-          last: t('users.table.last'),
-        },
-      }}
+      paging={paging}
     />
   );
 }
