@@ -9,7 +9,7 @@ import enMaps from '../../apps/web/src/i18n/locales/en-US/maps.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { DEMO_PASSWORD } from './demo-session.ts';
-import { revealDeferredSections } from './screen-check.ts';
+import { revealDeferredSections, waitForScreen } from './screen-check.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const ALPINA_AREAS = ['Davos Klosters', 'Engelberg-Titlis', 'Verbier', 'Zermatt'];
@@ -197,6 +197,8 @@ describe.skipIf(Boolean(browserMissing))(
         .getByRole('button', { name: 'Installation 1', exact: true })
         .click();
       await page.waitForURL(/\/installations\/\d+$/);
+      // As a user would, the page is read before it is used: its parts still loading may replace the button.
+      await waitForScreen(page);
       await page.getByRole('button', { name: enRopes.list.add, exact: true }).click();
       await page.locator('[data-name="Rope 1"]').waitFor();
       await page.getByRole('button', { name: enInstallations.detail.settings }).click();

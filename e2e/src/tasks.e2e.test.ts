@@ -5,7 +5,7 @@ import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
-import { revealDeferredSections, switchLanguage } from './screen-check.ts';
+import { revealDeferredSections, switchLanguage, waitForScreen } from './screen-check.ts';
 
 interface RopeRow {
   id: number;
@@ -156,6 +156,8 @@ describe.skipIf(Boolean(browserMissing))(
       ] as const) {
         await page.goto(`${demo.server().url}${path}`);
         if (language === 'DE') await switchLanguage(page, 'de-DE');
+        // The tasks section loads when scrolled near: waitForScreen waits for the page, then reveals it.
+        await waitForScreen(page);
         const table = page.getByRole('table', { name: texts.section.label });
         const row = table.getByRole('row').filter({ hasText: texts.status['in-progress'] }).first();
         await row.waitFor();
