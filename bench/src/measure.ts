@@ -2,6 +2,9 @@
  * Runs two arms interleaved in short rounds and reports the median of the per-round ratios (candidate over
  * baseline): these machines share their CPU, so only ratios measured side by side mean something.
  */
+const WARM_UP_CALLS = 5;
+const WARM_UP_MS = 1000;
+
 export async function compareArms(options: {
   name: string;
   candidate: () => Promise<unknown>;
@@ -14,7 +17,10 @@ export async function compareArms(options: {
   const rounds = options.rounds ?? 15;
   const labels = options.labels ?? ['API', 'bare SQL'];
   const iterations = options.iterations ?? 20;
-  for (let i = 0; i < 5; i += 1) {
+  // Warm up until both arms run optimised code (at least WARM_UP_CALLS calls and WARM_UP_MS): a server answers the
+  // same call many times, and a few calls leave a cheap arm in the interpreter's or a baseline tier's code.
+  const warmUpStart = performance.now();
+  for (let i = 0; i < WARM_UP_CALLS || performance.now() - warmUpStart < WARM_UP_MS; i += 1) {
     await options.candidate();
     await options.baseline();
   }

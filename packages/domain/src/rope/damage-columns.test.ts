@@ -43,3 +43,19 @@ describe('sortDamages', () => {
     expect(Array.from(sorted.weight)).toEqual([2, 4, 9, 1]);
   });
 });
+
+describe('sortOrder on values that differ only in their lowest bits', () => {
+  it('orders positions crowded within a micrometre, as many as a hostile import could send', () => {
+    const base = 1234.5;
+    const values = Float64Array.from({ length: 5_000 }, (_, i) => base + ((i * 7919) % 5_000) * Number.EPSILON * 1024);
+    const order = sortOrder(values);
+    const sorted = Array.from(order, (index) => values[index]!);
+    expect(sorted).toEqual([...values].sort((a, b) => a - b));
+  });
+
+  it('orders a few neighbours within a run and keeps equal values stable', () => {
+    const close = 10 + Number.EPSILON * 8;
+    const values = Float64Array.from([close, 10, 3, close, 10, 10 + Number.EPSILON * 16]);
+    expect(Array.from(sortOrder(values))).toEqual([2, 1, 4, 0, 3, 5]);
+  });
+});

@@ -43,7 +43,7 @@ export function wrapPosition(position: number, loopLength?: number): number {
 export function sortDamages(input: UnsortedDamages, loopLength?: number, presorted = false): DamageColumns {
   const n = input.length;
   let positions = input.position.subarray(0, n);
-  const wraps = positions.some((position) => wrapPosition(position, loopLength) !== position);
+  const wraps = anyWraps(positions, loopLength);
   if (presorted && !wraps) {
     const count = input.count.subarray(0, n);
     const lossPct = input.lossPct.subarray(0, n);
@@ -57,15 +57,41 @@ export function sortDamages(input: UnsortedDamages, loopLength?: number, presort
   }
   if (wraps) positions = positions.map((position) => wrapPosition(position, loopLength));
   const order = positionOrder(positions, input.id);
-  const gather = (column: Float64Array) => {
-    const sorted = new Float64Array(n);
-    for (let i = 0; i < n; i += 1) sorted[i] = column[order[i]!]!;
-    return sorted;
+  const sorted = {
+    id: new Float64Array(n),
+    position: new Float64Array(n),
+    count: new Float64Array(n),
+    lossPct: new Float64Array(n),
   };
-  const count = gather(input.count);
-  const lossPct = gather(input.lossPct);
-  const weight = sameWeight(input, count, lossPct) ?? gather(input.weight);
-  return { id: gather(input.id), position: gather(positions), count, lossPct, weight };
+  gatherColumns(order, input, positions, sorted);
+  const weight =
+    sameWeight(input, sorted.count, sorted.lossPct) ?? Float64Array.from(order, (from) => input.weight[from]!);
+  return { ...sorted, weight };
+}
+
+/** The columns in the given order, read in one pass over the permutation. */
+function gatherColumns(
+  order: Uint32Array,
+  input: UnsortedDamages,
+  positions: Float64Array,
+  sorted: Omit<DamageColumns, 'weight'>,
+) {
+  const { id, count, lossPct } = input;
+  for (let i = 0; i < order.length; i += 1) {
+    const from = order[i]!;
+    sorted.id[i] = id[from]!;
+    sorted.position[i] = positions[from]!;
+    sorted.count[i] = count[from]!;
+    sorted.lossPct[i] = lossPct[from]!;
+  }
+}
+
+function anyWraps(positions: Float64Array, loopLength?: number): boolean {
+  if (!loopLength) return false;
+  for (let i = 0; i < positions.length; i += 1) {
+    if (!(positions[i]! >= 0 && positions[i]! < loopLength)) return true;
+  }
+  return false;
 }
 
 /** The sorted count or loss column when the weight is that column; undefined when it is a column of its own. */
@@ -81,18 +107,49 @@ function sameWeight(input: UnsortedDamages, count: Float64Array, lossPct: Float6
  * native sort of the positions, not a comparator sort carrying indices.
  */
 export function sortOrder(values: Float64Array): Uint32Array {
+  return radixSort(values).order.slice();
+}
+
+interface SortSpace {
+  order: Uint32Array;
+  low: Uint32Array;
+  high: Uint32Array;
+  nextOrder: Uint32Array;
+  nextLow: Uint32Array;
+  nextHigh: Uint32Array;
+}
+
+/**
+ * The sorted keys (order-preserving maps of the values) and the permutation, in scratch space the next call reuses.
+ * The lowest 16 bits rarely decide anything (on a 5 km rope they are below a micrometre): the passes sort by the
+ * upper 48 bits and an insertion sort finishes the runs that share them, unless that would cost more than the pass
+ * it saves (values crowded within a micrometre), when the sort starts again with all four passes.
+ */
+function radixSort(values: Float64Array): { order: Uint32Array; low: Uint32Array; high: Uint32Array } {
   const n = values.length;
   // Keys and the permutation in scratch space reused across calls: charts are recomputed on every request, and
   // megabytes of short-lived buffers per call would make the collector the largest cost.
   const space = scratch(6 * n);
-  let low = space.subarray(0, n);
-  let high = space.subarray(n, 2 * n);
-  let order = space.subarray(2 * n, 3 * n);
-  let nextLow = space.subarray(3 * n, 4 * n);
-  let nextHigh = space.subarray(4 * n, 5 * n);
-  let nextOrder = space.subarray(5 * n, 6 * n);
-  const words = new Uint32Array(values.buffer, values.byteOffset, n * 2);
-  for (let i = 0; i < n; i += 1) {
+  const sort: SortSpace = {
+    low: space.subarray(0, n),
+    high: space.subarray(n, 2 * n),
+    order: space.subarray(2 * n, 3 * n),
+    nextLow: space.subarray(3 * n, 4 * n),
+    nextHigh: space.subarray(4 * n, 5 * n),
+    nextOrder: space.subarray(5 * n, 6 * n),
+  };
+  writeKeys(values, sort);
+  for (let pass = 1; pass < 4; pass += 1) radixPass(sort, pass);
+  if (!finishLowestDigit(sort)) {
+    writeKeys(values, sort);
+    for (let pass = 0; pass < 4; pass += 1) radixPass(sort, pass);
+  }
+  return { order: sort.order, low: sort.low, high: sort.high };
+}
+
+function writeKeys(values: Float64Array, { low, high, order }: SortSpace) {
+  const words = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
+  for (let i = 0; i < values.length; i += 1) {
     // Order-preserving map of IEEE 754 bits to unsigned integers: flip all bits of negatives, the sign of others.
     let lo = words[2 * i]!;
     let hi = words[2 * i + 1]!;
@@ -111,30 +168,67 @@ export function sortOrder(values: Float64Array): Uint32Array {
     high[i] = hi;
     order[i] = i;
   }
+}
+
+/** One stable counting pass over 16 bits of the keys (pass 0 the lowest); skipped when all share the digit. */
+function radixPass(sort: SortSpace, pass: number) {
+  const n = sort.order.length;
+  const keys = pass < 2 ? sort.low : sort.high;
+  const shift = pass % 2 === 0 ? 0 : 16;
   const counts = DIGIT_COUNTS;
-  for (let pass = 0; pass < 4; pass += 1) {
-    const keys = pass < 2 ? low : high;
-    const shift = pass % 2 === 0 ? 0 : 16;
-    counts.fill(0);
-    for (let i = 0; i < n; i += 1) counts[(keys[i]! >>> shift) & 0xffff]! += 1;
-    if (n === 0 || counts[(keys[0]! >>> shift) & 0xffff] === n) continue;
-    let total = 0;
-    for (let digit = 0; digit < 65536; digit += 1) {
-      const count = counts[digit]!;
-      counts[digit] = total;
-      total += count;
-    }
-    for (let i = 0; i < n; i += 1) {
-      const target = counts[(keys[i]! >>> shift) & 0xffff]!++;
-      nextLow[target] = low[i]!;
-      nextHigh[target] = high[i]!;
-      nextOrder[target] = order[i]!;
-    }
-    [low, nextLow] = [nextLow, low];
-    [high, nextHigh] = [nextHigh, high];
-    [order, nextOrder] = [nextOrder, order];
+  counts.fill(0);
+  for (let i = 0; i < n; i += 1) counts[(keys[i]! >>> shift) & 0xffff]! += 1;
+  if (n === 0 || counts[(keys[0]! >>> shift) & 0xffff] === n) return;
+  let total = 0;
+  for (let digit = 0; digit < 65536; digit += 1) {
+    const count = counts[digit]!;
+    counts[digit] = total;
+    total += count;
   }
-  return order.slice();
+  const { low, high, order, nextLow, nextHigh, nextOrder } = sort;
+  for (let i = 0; i < n; i += 1) {
+    const target = counts[(keys[i]! >>> shift) & 0xffff]!++;
+    nextLow[target] = low[i]!;
+    nextHigh[target] = high[i]!;
+    nextOrder[target] = order[i]!;
+  }
+  sort.low = nextLow;
+  sort.nextLow = low;
+  sort.high = nextHigh;
+  sort.nextHigh = high;
+  sort.order = nextOrder;
+  sort.nextOrder = order;
+}
+
+/**
+ * Sorts each run of keys sharing their upper 48 bits by the lowest 16 (insertion, stable). False, with the keys
+ * left part-sorted, once that has moved more entries than a radix pass would.
+ */
+function finishLowestDigit({ low, high, order }: SortSpace): boolean {
+  const n = order.length;
+  let moved = 0;
+  for (let start = 0; start < n; ) {
+    const upperHigh = high[start]!;
+    const upperLow = low[start]! >>> 16;
+    let end = start + 1;
+    while (end < n && high[end] === upperHigh && low[end]! >>> 16 === upperLow) end += 1;
+    for (let i = start + 1; i < end; i += 1) {
+      const key = low[i]!;
+      const index = order[i]!;
+      let j = i - 1;
+      while (j >= start && (low[j]! & 0xffff) > (key & 0xffff)) {
+        low[j + 1] = low[j]!;
+        order[j + 1] = order[j]!;
+        j -= 1;
+        moved += 1;
+      }
+      low[j + 1] = key;
+      order[j + 1] = index;
+      if (moved > n) return false;
+    }
+    start = end;
+  }
+  return true;
 }
 
 const DIGIT_COUNTS = new Uint32Array(65536);
@@ -147,16 +241,19 @@ function scratch(length: number): Uint32Array {
 
 /** The permutation that sorts damages by position, ties by id. */
 export function positionOrder(positions: Float64Array, ids: ArrayLike<number>): Uint32Array {
-  const order = sortOrder(positions);
-  breakTiesById(order, positions, ids);
-  return order;
+  const { order, low, high } = radixSort(positions);
+  breakTiesById(order, low, high, ids);
+  return order.slice();
 }
 
-/** Damages at one position keep the order of their ids, whatever order they were read in. */
-function breakTiesById(order: Uint32Array, positions: Float64Array, ids: ArrayLike<number>) {
+/**
+ * Damages at one position keep the order of their ids, whatever order they were read in. Equal positions have
+ * equal sorted keys, which lie side by side: one sequential pass finds them.
+ */
+function breakTiesById(order: Uint32Array, low: Uint32Array, high: Uint32Array, ids: ArrayLike<number>) {
   for (let start = 0; start < order.length; ) {
     let end = start + 1;
-    while (end < order.length && positions[order[end]!] === positions[order[start]!]) end += 1;
+    while (end < order.length && low[end] === low[start] && high[end] === high[start]) end += 1;
     if (end - start > 1) {
       const group = Array.from(order.subarray(start, end)).sort((a, b) => ids[a]! - ids[b]!);
       order.set(group, start);

@@ -4,7 +4,7 @@ import { type DamageColumns, emptyDamages, sortDamages, type UnsortedDamages } f
 import { type DamageFilter, effectiveDamages, type RopeEventInput } from './effective-events.ts';
 import { type DamageInput, missingInputs } from './missing-inputs.ts';
 import { type RuleRow, type RuleSet, ruleRowFor } from './rule-sets.ts';
-import { sweepColumns, type WindowColumns, worstWindow } from './windows.ts';
+import { sweepColumns, type WindowColumns, windowStarts, worstWindow } from './windows.ts';
 
 export interface ReferenceSeries {
   /** k of the reference length k·d. */
@@ -177,9 +177,10 @@ function damageOfColumns(
     return { ...base, status: 'unknown', missingInputs: missing, series: [], damage: null, health: null };
   }
   const diameterM = rope.nominalDiameter! / 1000;
+  const starts = windowStarts(damages.position);
   const series = row.lengths.map(({ multiple, limit }) => {
     const length = multiple * diameterM;
-    const windows = sweepColumns(damages, length, loopLength);
+    const windows = sweepColumns(damages, length, loopLength, starts);
     return { multiple, length, limit, utilisation: worstWindow(windows) / limit, windows };
   });
   const damage = 100 * Math.max(0, ...series.map((entry) => entry.utilisation));

@@ -11,17 +11,15 @@ export interface LocatedDamage {
 
 /**
  * The windows of one reference length, as columns: window i starts at the position of damage first[i] and holds
- * eventCount[i] damages from there on (running past the last damage to the first on an endless rope).
+ * eventCount[i] damages from there on (running past the last damage to the first on an endless rope). What a
+ * window holds besides its sum (count, loss, heaviest damage) follows from those (windowPoints, damageWindow): the
+ * chart needs it for one window at a time, so the sweep does not compute it for 50,000.
  */
 export interface WindowColumns {
   first: Int32Array;
   eventCount: Int32Array;
-  /** Sums over the window. */
+  /** The weight summed over the window: the quantity compared with the rule's limit. */
   sum: Float64Array;
-  count: Float64Array;
-  lossPct: Float64Array;
-  /** Index of the window's heaviest damage (the last of equal weights). */
-  heaviest: Int32Array;
 }
 
 /** One window as reports and tests read it: `{position, count, lossPct, events: [ids], damagePosition}`, its sum. */
@@ -37,77 +35,52 @@ export interface WindowPoint {
 
 /**
  * Window sums over [x, x + length) for every window starting at a damage (one per distinct position): two
- * pointers over the sorted damages and a monotonic deque for the heaviest, O(n). On an endless rope a window may
- * run over the splice point into a second lap; offsets are measured as (position - start) + lap · loop, never
- * from shifted positions, so rounding cannot reorder them, and a window never covers more than one loop.
+ * pointers over the sorted damages, O(n). On an endless rope a window may run over the splice point into a second
+ * lap; offsets are measured as (position - start) + lap · loop, never from shifted positions, so rounding cannot
+ * reorder them, and a window never covers more than one loop.
  */
-export function sweepColumns(damages: DamageColumns, length: number, loopLength?: number): WindowColumns {
+export function sweepColumns(
+  damages: DamageColumns,
+  length: number,
+  loopLength?: number,
+  allStarts: Int32Array = windowStarts(damages.position),
+): WindowColumns {
   const n = damages.position.length;
   const loop = loopLength && loopLength > 0 ? loopLength : 0;
   const span = loop ? Math.min(length, loop) : length;
-  const { position, weight, count: counts, lossPct: losses } = damages;
-  const starts = n > 0 && length > 0 ? distinctStarts(position) : new Int32Array(0);
+  const { position, weight } = damages;
+  const starts = n > 0 && length > 0 ? allStarts : new Int32Array(0);
   const windows = starts.length;
-  // Under a rule's metric the weight is the loss or count column itself: its sums are those sums.
-  const countSums = new Float64Array(windows);
-  const lossSums = new Float64Array(windows);
-  const weightIsOwn = weight !== losses && weight !== counts;
-  const result: WindowColumns = {
-    first: starts,
-    eventCount: new Int32Array(windows),
-    sum: weight === losses ? lossSums : weight === counts ? countSums : new Float64Array(windows),
-    count: countSums,
-    lossPct: lossSums,
-    heaviest: new Int32Array(windows),
-  };
-  const laps = loop ? 2 : 1;
-  // The deque holds unwrapped indices (up to 2n on a loop) of decreasing weight; its space is reused across calls.
-  if (dequeSpace.length < n * laps) dequeSpace = new Int32Array(n * laps);
-  const deque = dequeSpace;
-  let head = 0;
-  let tail = 0;
+  const eventCount = new Int32Array(windows);
+  const sums = new Float64Array(windows);
+  // The end never passes start + n: with a loop, that would count a damage twice.
+  const lastEnd = loop ? 2 * n : n;
   let end = 0;
   let sum = 0;
-  let count = 0;
-  let lossPct = 0;
   for (let w = 0; w < windows; w += 1) {
     const start = starts[w]!;
     const next = w + 1 < windows ? starts[w + 1]! : n;
     const from = position[start]!;
-    // The end never passes start + n: with a loop, that would count a damage twice.
-    while (end < n * laps && end < start + n) {
+    const endLimit = Math.min(start + n, lastEnd);
+    while (end < endLimit) {
       const at = end < n ? end : end - n;
       const offset = position[at]! - from + (end < n ? 0 : loop);
       if (!(offset < span)) break;
-      if (weightIsOwn) sum += weight[at]!;
-      count += counts[at]!;
-      lossPct += losses[at]!;
-      const heavy = weight[at]!;
-      while (tail > head && weight[wrap(deque[tail - 1]!, n)]! <= heavy) tail -= 1;
-      deque[tail++] = end;
+      sum += weight[at]!;
       end += 1;
     }
-    while (deque[head]! < start) head += 1;
-    result.eventCount[w] = end - start;
-    if (weightIsOwn) result.sum[w] = sum;
-    result.count[w] = count;
-    result.lossPct[w] = lossPct;
-    result.heaviest[w] = wrap(deque[head]!, n);
-    for (let leaving = start; leaving < next; leaving += 1) {
-      if (weightIsOwn) sum -= weight[leaving]!;
-      count -= counts[leaving]!;
-      lossPct -= losses[leaving]!;
-    }
+    eventCount[w] = end - start;
+    sums[w] = sum;
+    for (let leaving = start; leaving < next; leaving += 1) sum -= weight[leaving]!;
   }
-  return result;
+  return { first: starts, eventCount, sum: sums };
 }
 
-let dequeSpace = new Int32Array(0);
-
-const wrap = (index: number, n: number) => (index < n ? index : index - n);
-
-/** Index of the first damage at each distinct position: damages at one position open one window. */
-function distinctStarts(position: Float64Array): Int32Array {
+/**
+ * Index of the first damage at each distinct position: damages at one position open one window. The same for
+ * every reference length, so a caller sweeping several computes it once.
+ */
+export function windowStarts(position: Float64Array): Int32Array {
   const starts = new Int32Array(position.length);
   let windows = 0;
   for (let i = 0; i < position.length; i += 1) {
@@ -118,8 +91,9 @@ function distinctStarts(position: Float64Array): Int32Array {
 
 /** The largest window sum, the quantity compared with a rule's limit. */
 export function worstWindow(windows: WindowColumns): number {
+  const sums = windows.sum;
   let worst = 0;
-  for (const sum of windows.sum) if (sum > worst) worst = sum;
+  for (let w = 0; w < sums.length; w += 1) if (sums[w]! > worst) worst = sums[w]!;
   return worst;
 }
 
@@ -129,15 +103,25 @@ export function windowPoints(damages: DamageColumns, windows: WindowColumns): Wi
   return Array.from(windows.first, (first, w) => {
     const eventCount = windows.eventCount[w]!;
     const events: number[] = [];
-    for (let k = 0; k < eventCount; k += 1) events.push(damages.id[(first + k) % n]!);
+    let count = 0;
+    let lossPct = 0;
+    let heaviest = first;
+    for (let k = 0; k < eventCount; k += 1) {
+      const at = (first + k) % n;
+      events.push(damages.id[at]!);
+      count += damages.count[at]!;
+      lossPct += damages.lossPct[at]!;
+      // The last of equal weights, as the chart's damageWindow names it.
+      if (damages.weight[at]! >= damages.weight[heaviest]!) heaviest = at;
+    }
     return {
       position: damages.position[first]!,
       sum: windows.sum[w]!,
-      count: windows.count[w]!,
-      lossPct: windows.lossPct[w]!,
+      count,
+      lossPct,
       events,
       eventCount,
-      damagePosition: damages.position[windows.heaviest[w]!]!,
+      damagePosition: damages.position[heaviest]!,
     };
   });
 }

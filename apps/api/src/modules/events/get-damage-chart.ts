@@ -16,10 +16,10 @@ export interface DamageChartQuery {
 }
 
 /**
- * The damage chart per reference length as JSON text, as of a day and filtered by detection. A rope whose history
+ * The damage chart per reference length as JSON bytes, as of a day and filtered by detection. A rope whose history
  * shifts or removes damages is computed from its whole events; any other from bulk damage rows.
  */
-export async function getDamageChart(args: ActionArgs<DamageChartQuery>): Promise<string> {
+export async function getDamageChart(args: ActionArgs<DamageChartQuery>): Promise<Buffer> {
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
