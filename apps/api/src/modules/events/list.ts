@@ -1,4 +1,5 @@
 import { queryRows } from '@rope/db/client';
+import { containsPattern } from '@rope/db/like';
 import { ropeEvents } from '@rope/db/schema/index';
 import { chartPositions } from '@rope/domain/rope/effective-events';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
@@ -31,7 +32,7 @@ export async function listRopeEvents(args: ActionArgs<RopeEventQuery>) {
   const ropeId = (await findRope(ctx, viewer, query.ropeId)).rope.id;
   const conditions: SQL[] = [eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, query.archived)];
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.search);
     conditions.push(sql`${ropeEvents.attributes}::text ilike ${pattern}`);
   }
   if (query.positionFrom !== undefined || query.positionTo !== undefined)

@@ -1,3 +1,4 @@
+import { containsPattern } from '@rope/db/like';
 import { userMandators, users } from '@rope/db/schema/index';
 import { mayShowFreeUsers, userScope } from '@rope/domain/permissions';
 import { ROLES } from '@rope/domain/roles';
@@ -7,11 +8,6 @@ import { and, asc, count, exists, ilike, inArray, or, type SQL, sql } from 'driz
 import type { ActionArgs } from '../action-args.ts';
 import { assertManagesUsers, mandatorsByUser } from './internal.ts';
 import type { UserListItem, UserListQuery } from './schemas.ts';
-
-/** Backslash is the default LIKE escape in PostgreSQL. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const textArray = (values: readonly string[]) =>
   sql`array[${sql.join(
@@ -39,7 +35,7 @@ export async function listUsers({ ctx, actor, input }: ActionArgs<UserListQuery>
     where.push(sql`coalesce(${users.roles}[1], '') <> 'ROLE_FREE_USER'`);
   }
   if (input.search) {
-    const pattern = `%${escapeLike(input.search)}%`;
+    const pattern = containsPattern(input.search);
     where.push(
       or(
         ilike(users.email, pattern),
