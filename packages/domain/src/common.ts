@@ -1,29 +1,36 @@
 import { z } from 'zod';
+import { keyed } from './messages.ts';
 
 /** The largest value of a PostgreSQL integer column: ids and counts stored as int4. */
 export const ID_MAX = 2_147_483_647;
 
 /** A database id in a body: a positive integer within the column's range. */
 export const idSchema = z
-  .number({ message: 'Expected an id (a whole number)' })
-  .int('Expected an id (a whole number)')
-  .positive('Expected an id from 1')
-  .max(ID_MAX, `Expected an id up to ${ID_MAX}`);
+  .number(keyed('validation.idNumber'))
+  .int(keyed('validation.idNumber'))
+  .positive(keyed('validation.idMin', { min: 1 }))
+  .max(ID_MAX, keyed('validation.idMax', { max: ID_MAX }));
 
 /**
  * An integer in a path or query: decimal digits only, so '0x10', ' 1', '1e1', '1.0' and '' are refused
  * instead of being read as other numbers (Number() and z.coerce accept all of them).
  */
-export function integerTextSchema(min: number, max: number, what = 'a whole number') {
+export function integerTextSchema(min: number, max: number, kind: 'wholeNumber' | 'id' = 'wholeNumber') {
   return z
     .string()
-    .regex(/^(0|-?[1-9][0-9]{0,15})$/, `Expected ${what} in decimal digits`)
+    .regex(/^(0|-?[1-9][0-9]{0,15})$/, keyed(`validation.${kind}Digits`))
     .transform(Number)
-    .pipe(z.number().int().min(min, `Expected ${what} from ${min}`).max(max, `Expected ${what} up to ${max}`));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, keyed(`validation.${kind}Min`, { min }))
+        .max(max, keyed(`validation.${kind}Max`, { max })),
+    );
 }
 
 /** A database id in a path or query, e.g. /users/16 or ?showAsUser=16. */
-export const idTextSchema = integerTextSchema(1, ID_MAX, 'an id');
+export const idTextSchema = integerTextSchema(1, ID_MAX, 'id');
 export const idParamsSchema = z.object({ id: idTextSchema });
 
 export const shortText = z.string().trim().max(45);
@@ -58,7 +65,7 @@ export const languageIdByLocale: Record<Language, LanguageId> = {
 /** A decimal number in a query, e.g. ?positionFrom=-12.5: no hex, exponents, blanks or empty strings. */
 export const decimalTextSchema = z
   .string()
-  .regex(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?$/, 'Expected a decimal number')
+  .regex(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?$/, keyed('validation.decimalNumber'))
   .transform(Number);
 
 /** An id from a URL the way the API reads it; NaN for anything else ('0x10', ' 1', '1.5'), which no query finds. */

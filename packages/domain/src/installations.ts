@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyed } from './messages.ts';
 
 export const INSTALLATION_TYPES = ['ropeway', 'building'] as const;
 export const ROPEWAY_TYPES = [
@@ -64,6 +65,14 @@ export const INSTALLATION_MANUFACTURERS = [
   'other',
 ] as const;
 
+const CONSTRUCTION_YEAR_MIN = 1800;
+const CONSTRUCTION_YEAR_MAX = 2200;
+/** The year of construction lies between 1800 and this year (a later one is refused where it is saved). */
+export const constructionYearRange = keyed('validation.yearRange', () => ({
+  min: CONSTRUCTION_YEAR_MIN,
+  max: new Date().getFullYear(),
+}));
+
 const nonNegative = z.number().finite().min(0).max(999_999_999);
 const text = z.string().trim().max(255);
 
@@ -79,7 +88,11 @@ export const installationAttributesSchema = z
     installationType: z.enum(INSTALLATION_TYPES),
     ropewayType: z.enum(ROPEWAY_TYPES),
     buildingType: z.enum(BUILDING_TYPES),
-    constructionYear: z.number().int().min(1800).max(2200),
+    constructionYear: z
+      .number(constructionYearRange)
+      .int(constructionYearRange)
+      .min(CONSTRUCTION_YEAR_MIN, constructionYearRange)
+      .max(CONSTRUCTION_YEAR_MAX, constructionYearRange),
     carriageCapacity: nonNegative,
     clampType: z.enum(CLAMP_TYPES),
     carriageType: z.enum(CARRIAGE_TYPES),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ruleIssue } from './messages.ts';
 import { type NotificationTrigger, notificationKey } from './notification-triggers.ts';
 import {
   type NotificationRule,
@@ -8,7 +9,6 @@ import {
   notificationSettingsSchema,
   THRESHOLD_RANGES,
 } from './notifications.ts';
-import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
 
 /**
  * The settings dialog's rules: unique types, thresholds required in range; rules without a type are dropped.
@@ -26,25 +26,25 @@ export const notificationSettingsBodySchema = z
   }))
   .superRefine((settings, ctx) => {
     if (settings.rules.length > 0 && settings.channels.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['channels'], message: M.channelRequired });
+      ctx.addIssue({ code: 'custom', path: ['channels'], ...ruleIssue('validation.channelRequired') });
     }
     if (settings.rules.length > 0 && settings.users.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['users'], message: M.recipientRequired });
+      ctx.addIssue({ code: 'custom', path: ['users'], ...ruleIssue('validation.recipientRequired') });
     }
     const seen = new Set<string>();
     settings.rules.forEach((rule, index) => {
       if (seen.has(rule.type))
-        ctx.addIssue({ code: 'custom', path: ['rules', index, 'type'], message: M.nonUniqueType });
+        ctx.addIssue({ code: 'custom', path: ['rules', index, 'type'], ...ruleIssue('validation.nonUniqueType') });
       seen.add(rule.type);
       const range = THRESHOLD_RANGES[rule.type as keyof typeof THRESHOLD_RANGES];
       if (!range) return;
       if (rule.threshold === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['rules', index, 'threshold'], message: M.required });
+        ctx.addIssue({ code: 'custom', path: ['rules', index, 'threshold'], ...ruleIssue('validation.required') });
       } else if (rule.threshold < range.min || rule.threshold > range.max) {
         ctx.addIssue({
           code: 'custom',
           path: ['rules', index, 'threshold'],
-          message: `Between ${range.min} and ${range.max}`,
+          ...ruleIssue('validation.between', range),
         });
       }
     });

@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { idSchema, LANGUAGE_IDS } from './common.ts';
+import { PASSWORD_EXPIRY_DAYS_MAX, PASSWORD_EXPIRY_DAYS_MIN } from './mandators.ts';
+import { keyed, ruleIssue } from './messages.ts';
 import { passwordSchema } from './passwords.ts';
 import { ROLES } from './roles.ts';
 import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS, LOGIN_METHODS, TWO_FACTOR_METHODS } from './users.ts';
-import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
 
 export const USERS_PAGE_SIZE = 25;
 export const USER_TEXT_MAX = 45;
 
-const text45 = z.string().trim().max(USER_TEXT_MAX, M.textTooLong);
+const text45 = z
+  .string()
+  .trim()
+  .max(USER_TEXT_MAX, keyed('validation.textTooLong', { max: USER_TEXT_MAX }));
 
 export const emailSchema = z
-  .string({ message: M.required })
+  .string(keyed('validation.required'))
   .trim()
-  .min(1, M.required)
-  .max(EMAIL_MAX_LENGTH, M.emailTooLong)
-  .pipe(z.email(M.emailInvalid));
+  .min(1, keyed('validation.required'))
+  .max(EMAIL_MAX_LENGTH, keyed('validation.emailTooLong', { max: EMAIL_MAX_LENGTH }))
+  .pipe(z.email(keyed('validation.emailInvalid')));
 
 /** Keeps a leading plus and the digits: "+41 (0)79 123-45-67" and "0041 79 123 45 67" become "+41791234567". */
 export function normalisePhone(phone: string): string {
@@ -29,9 +33,9 @@ export function normalisePhone(phone: string): string {
 }
 
 export const phoneSchema = text45
-  .refine((value) => /^[\d\s+\-/().]*$/.test(value), M.phoneInvalid)
+  .refine((value) => /^[\d\s+\-/().]*$/.test(value), keyed('validation.phoneInvalid'))
   // A number without its country code cannot be normalised to +digits: which country would it be?
-  .refine((value) => value === '' || /^\s*(\+|00)/.test(value), M.phoneCountryCode)
+  .refine((value) => value === '' || /^\s*(\+|00)/.test(value), keyed('validation.phoneCountryCode'))
   .transform(normalisePhone);
 
 /** The editable fields of a user record, none with a default: PATCH must not reset what it was not sent. */
@@ -41,8 +45,8 @@ const userFields = z.object({
   lastname: text45,
   /** Null, as reads answer a user without one, means no phone. */
   phone: phoneSchema.nullable(),
-  function: z.enum(JOB_FUNCTIONS, { message: M.selectRequired }).nullable(),
-  role: z.enum(ROLES, { message: M.selectRequired }),
+  function: z.enum(JOB_FUNCTIONS, keyed('validation.selectRequired')).nullable(),
+  role: z.enum(ROLES, keyed('validation.selectRequired')),
   /** Ids, or the `{id, name}` objects the users list answers. */
   mandators: z.array(z.union([idSchema, z.object({ id: idSchema }).transform((mandator) => mandator.id)])).max(500),
   loginMethod: z.enum(LOGIN_METHODS),
@@ -55,7 +59,7 @@ const userFields = z.object({
 
 function samlNeedsProvider(user: { loginMethod?: string; samlProvider?: string | null }, ctx: z.RefinementCtx) {
   if (user.loginMethod === 'saml' && !user.samlProvider) {
-    ctx.addIssue({ code: 'custom', path: ['samlProvider'], message: M.samlProviderRequired });
+    ctx.addIssue({ code: 'custom', path: ['samlProvider'], ...ruleIssue('validation.samlProviderRequired') });
   }
 }
 
@@ -75,7 +79,7 @@ export const userCreateSchema = userFields
   .superRefine((user, ctx) => {
     samlNeedsProvider(user, ctx);
     if (user.loginMethod === 'password' && !user.password) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: M.required });
+      ctx.addIssue({ code: 'custom', path: ['password'], ...ruleIssue('validation.required') });
     }
   });
 export type UserCreate = z.infer<typeof userCreateSchema>;
@@ -87,9 +91,20 @@ export const userUpdateSchema = userFields
   .superRefine(samlNeedsProvider);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
+const expiryDaysRange = keyed('validation.expiryDaysRange', {
+  min: PASSWORD_EXPIRY_DAYS_MIN,
+  max: PASSWORD_EXPIRY_DAYS_MAX,
+});
+
 export const mandatorBodySchema = z.object({
-  name: z.string({ message: M.required }).trim().min(1, M.required).max(255),
+  name: z.string(keyed('validation.required')).trim().min(1, keyed('validation.required')).max(255),
   /** Null, as reads answer it, or 0: passwords never expire. */
-  passwordExpiryDays: z.number().int().min(0).max(3650).nullable().optional(),
+  passwordExpiryDays: z
+    .number(expiryDaysRange)
+    .int(expiryDaysRange)
+    .min(0, expiryDaysRange)
+    .max(PASSWORD_EXPIRY_DAYS_MAX, expiryDaysRange)
+    .nullable()
+    .optional(),
 });
 export type MandatorBody = z.infer<typeof mandatorBodySchema>;

@@ -1,5 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { taskAssignees, taskNotes, tasks } from '@rope/db/schema/index';
+import { englishText } from '@rope/domain/messages';
 import type { Actor } from '@rope/domain/permissions';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { assigneeProblem, mayBeAssigned, NOT_ASSIGNABLE, nextRecurrence, type TaskBody } from '@rope/domain/task-rules';
@@ -23,7 +24,7 @@ async function checkAssignees(ctx: AppContext, actor: Actor, input: TaskInput, m
   if (ids.length !== assignees.length || !assignees.every((user) => mayBeAssigned(user, mandatorId)))
     throw new AppError('VALIDATION', NOT_ASSIGNABLE, { assignedUsers: NOT_ASSIGNABLE });
   const problem = assigneeProblem(actor, input.attributes.isInternal, assignees);
-  if (problem) throw new AppError('RULE_VIOLATION', problem);
+  if (problem) throw new AppError('RULE_VIOLATION', englishText(problem));
 }
 
 const dueTime = (dueAt: string | null | undefined) => (dueAt ? Date.parse(dueAt) : null);

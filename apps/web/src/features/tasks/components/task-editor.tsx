@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { englishText } from '@rope/domain/messages';
 import { assigneeProblem, isInternalUser } from '@rope/domain/task-rules';
 import {
   CONDITION_TYPES,
@@ -68,11 +69,12 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
   function assigneeMismatch(current: TaskFormValues): string | undefined {
     const users = candidates.data ?? [];
     const chosen = users.filter((user) => current.assignedUserIds.includes(String(user.id)));
-    return assigneeProblem(
+    const problem = assigneeProblem(
       { roles: me?.roles ?? [] },
       current.isInternal,
       chosen.map((user) => ({ roles: user.roles })),
     );
+    return problem && englishText(problem);
   }
 
   const userOptions = [
