@@ -34,7 +34,9 @@ export const idTextSchema = integerTextSchema(1, ID_MAX, 'id');
 export const idParamsSchema = z.object({ id: idTextSchema });
 
 export const shortText = z.string().trim().max(45);
-export const nameText = z.string().trim().min(1).max(255);
+/** Names of mandators, areas, installations and ropes. */
+export const NAME_MAX_LENGTH = 255;
+export const nameText = z.string().trim().min(1).max(NAME_MAX_LENGTH);
 export const longText = z.string().max(65_536);
 
 /** [latitude, longitude] in WGS84 degrees. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idSchema, latLngListSchema, latLngSchema } from './common.ts';
+import { ID_MAX, idSchema, latLngListSchema, latLngSchema, NAME_MAX_LENGTH } from './common.ts';
 import { constructionYearRange, installationAttributesSchema } from './installations.ts';
 import { BASE_LAYERS, MAP_ZOOM_MAX, MAP_ZOOM_MIN, MAP_ZOOM_STEP } from './maps.ts';
 import { keyed, ruleIssue } from './messages.ts';
@@ -21,7 +21,11 @@ export function nextFreeName(prefix: string, existingNames: readonly string[]): 
   return `${prefix} ${n}`;
 }
 
-const requiredName = z.string(keyed('validation.required')).trim().min(1, keyed('validation.required')).max(255);
+const requiredName = z
+  .string(keyed('validation.required'))
+  .trim()
+  .min(1, keyed('validation.required'))
+  .max(NAME_MAX_LENGTH, keyed('validation.textTooLong', { max: NAME_MAX_LENGTH }));
 const zoomRange = keyed('validation.zoomRange', { min: MAP_ZOOM_MIN, max: MAP_ZOOM_MAX, step: MAP_ZOOM_STEP });
 
 /** Map settings of an area: what AREA_PARTIAL_EDIT may change. */
@@ -96,7 +100,7 @@ export function lockedInstallationAttributes(actor: Pick<Actor, 'roles'>): strin
   return locked;
 }
 
-export const installationCreateSchema = z.object({ name: z.string().trim().max(255).optional() });
+export const installationCreateSchema = z.object({ name: z.string().trim().max(NAME_MAX_LENGTH).optional() });
 export const installationUpdateSchema = z.object({
   name: requiredName.optional(),
   attributes: installationAttributesSchema
@@ -121,7 +125,7 @@ export const installationMergedSchema = z.object({
   isDeleted: z.boolean(),
 });
 
-export const ropeCreateSchema = z.object({ name: z.string().trim().max(255).optional() });
+export const ropeCreateSchema = z.object({ name: z.string().trim().max(NAME_MAX_LENGTH).optional() });
 export const ropeUpdateSchema = z.object({
   name: requiredName.optional(),
   attributes: ropeAttributesSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, LANGUAGE_IDS } from './common.ts';
+import { idSchema, LANGUAGE_IDS, NAME_MAX_LENGTH } from './common.ts';
 import { PASSWORD_EXPIRY_DAYS_MAX, PASSWORD_EXPIRY_DAYS_MIN } from './mandators.ts';
 import { keyed, ruleIssue } from './messages.ts';
 import { passwordSchema } from './passwords.ts';
@@ -97,7 +97,11 @@ const expiryDaysRange = keyed('validation.expiryDaysRange', {
 });
 
 export const mandatorBodySchema = z.object({
-  name: z.string(keyed('validation.required')).trim().min(1, keyed('validation.required')).max(255),
+  name: z
+    .string(keyed('validation.required'))
+    .trim()
+    .min(1, keyed('validation.required'))
+    .max(NAME_MAX_LENGTH, keyed('validation.textTooLong', { max: NAME_MAX_LENGTH })),
   /** Null, as reads answer it, or 0: passwords never expire. */
   passwordExpiryDays: z
     .number(expiryDaysRange)
