@@ -1,6 +1,7 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { areaCreateSchema, areaMergedSchema, areaPatchSchema } from '@rope/domain/hierarchy';
-import { ROLES } from '@rope/domain/roles';
+import { areaPositionSchema } from '@rope/domain/views/hierarchy';
+import { mandatorUsersAnswerSchema } from '@rope/domain/views/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +13,7 @@ import { createArea } from './create.ts';
 import { listAreaPositions, listAreas } from './list.ts';
 import { listAreaUsers } from './list-users.ts';
 import { deleteArea, updateArea } from './update.ts';
-import { areaViewSchema, damageSchema, toAreaView } from './view.ts';
+import { areaViewSchema, toAreaView } from './view.ts';
 
 const showAsQuery = z.object({
   showAsUser: idTextSchema.optional(),
@@ -44,15 +45,7 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['areas'],
           querystring: showAsQuery,
           response: {
-            200: z.object({
-              areas: z.array(
-                z.object({
-                  id: z.number(),
-                  latlng: z.tuple([z.number(), z.number()]).nullable(),
-                  damages: damageSchema,
-                }),
-              ),
-            }),
+            200: z.object({ areas: z.array(areaPositionSchema) }),
           },
         },
       },
@@ -131,11 +124,7 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['areas'],
           params: idParamsSchema,
-          response: {
-            200: z.object({
-              users: z.array(z.object({ id: z.number(), email: z.string(), name: z.string(), role: z.enum(ROLES) })),
-            }),
-          },
+          response: { 200: mandatorUsersAnswerSchema },
         },
       },
       async (request) => {

@@ -3,6 +3,7 @@ import { eventLossPct } from '@rope/domain/rope/cross-section';
 import { type DamageFilter, endOfDay } from '@rope/domain/rope/effective-events';
 import { forecastDiscard } from '@rope/domain/rope/forecast';
 import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
+import type { LossOverTargetAnswer } from '@rope/domain/views/events';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { damageChartJson } from './damage-answer.ts';
@@ -36,7 +37,7 @@ export async function lossOverTarget(
   ctx: AppContext,
   ropeId: number,
   options: { xAxis: 'timestamp' | 'bendingCycles'; rangeFrom?: string; rangeTo?: string },
-) {
+): Promise<LossOverTargetAnswer> {
   const { rope, events, loopLength, installationAttributes } = await load(ctx, ropeId);
   const inspections = events.filter((event) => INSPECTION_TYPES.has(event.attributes.type));
   const moments = (

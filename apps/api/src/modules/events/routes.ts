@@ -1,5 +1,6 @@
 import { decimalTextSchema, idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
 import { ropeEventBodySchema, ropeEventPatchSchema } from '@rope/domain/event-forms';
+import { eventHistoryAnswerSchema, placedEventListSchema, ropeEventListSchema } from '@rope/domain/views/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -23,11 +24,6 @@ const ropeEventsQuery = z.object({
   positionTo: decimalTextSchema.optional(),
   damageFilter: z.enum(['manual', 'mrt']).optional(),
   showAsUser: idTextSchema.optional(),
-});
-const placed = ropeEventViewSchema.extend({
-  rope: z.object({ id: z.number(), name: z.string() }),
-  installation: z.object({ id: z.number(), name: z.string() }),
-  area: z.object({ id: z.number(), name: z.string() }),
 });
 const limitQuery = z.object({ limit: integerTextSchema(1, 100).default(10) });
 
@@ -102,19 +98,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           params: idParamsSchema,
-          response: {
-            200: z.object({
-              history: z.array(
-                z.object({
-                  timestamp: z.string(),
-                  action: z.string(),
-                  user: z.object({ name: z.string() }),
-                  position: z.number().nullable(),
-                  attributes: ropeEventViewSchema.shape.attributes,
-                }),
-              ),
-            }),
-          },
+          response: { 200: eventHistoryAnswerSchema },
         },
       },
       async (request) => {
@@ -130,7 +114,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           querystring: limitQuery,
-          response: { 200: z.object({ ropeEvents: z.array(placed) }) },
+          response: { 200: placedEventListSchema },
         },
       },
       async (request) => {
@@ -146,7 +130,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['events'],
           params: idParamsSchema,
           querystring: ropeEventsQuery,
-          response: { 200: z.object({ ropeEvents: z.array(ropeEventViewSchema), total: z.number() }) },
+          response: { 200: ropeEventListSchema },
         },
       },
       async (request) => {

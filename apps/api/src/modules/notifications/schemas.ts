@@ -29,16 +29,4 @@ export const statusBodySchema = z.object({
   }),
 });
 
-export const notificationViewSchema = z.object({
-  id: z.number(),
-  triggeredAt: z.string(),
-  type: z.string(),
-  threshold: z.number().nullable(),
-  installation: z.object({ id: z.number(), name: z.string() }),
-  area: z.object({ id: z.number() }),
-  rope: z.object({ id: z.number(), name: z.string() }).nullable(),
-  text: z.string(),
-});
-export type NotificationView = z.infer<typeof notificationViewSchema>;
-
-export const notificationListSchema = z.object({ notifications: z.array(notificationViewSchema) });
+export { type NotificationView, notificationListSchema } from '@rope/domain/views/notifications';

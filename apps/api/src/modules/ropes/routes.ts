@@ -1,6 +1,7 @@
 import { ropes } from '@rope/db/schema/index';
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { ropeCreateSchema, ropeMergedSchema, ropeOrderSchema, ropePatchSchema } from '@rope/domain/hierarchy';
+import { placedRopeViewSchema } from '@rope/domain/views/hierarchy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -19,10 +20,6 @@ const listQuery = z.object({
   showAsUser: idTextSchema.optional(),
 });
 const one = z.object({ rope: ropeViewSchema });
-const placed = ropeViewSchema.extend({
-  installation: z.object({ id: z.number(), name: z.string() }),
-  area: z.object({ id: z.number(), name: z.string() }),
-});
 
 export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -64,7 +61,13 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/ropes',
-      { schema: { tags: ['ropes'], querystring: listQuery, response: { 200: z.object({ ropes: z.array(placed) }) } } },
+      {
+        schema: {
+          tags: ['ropes'],
+          querystring: listQuery,
+          response: { 200: z.object({ ropes: z.array(placedRopeViewSchema) }) },
+        },
+      },
       async (request) => {
         const actor = requirePermission(request, 'DOMAIN_READ');
         const viewer = await viewerFor(ctx, request, actor, request.query.showAsUser);

@@ -2,8 +2,8 @@ import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks, users } from '@rope/db/schema/index';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { isPastDue } from '@rope/domain/task-rules';
+import type { TaskView } from '@rope/domain/views/tasks';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { TaskView } from './view.ts';
 
 const personName = (row: { firstname: string; lastname: string; email: string }) =>
   [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email;

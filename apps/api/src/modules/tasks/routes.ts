@@ -1,8 +1,8 @@
 import { taskNotes, tasks, users } from '@rope/db/schema/index';
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { ROLES } from '@rope/domain/roles';
 import { taskBodySchema, taskPatchSchema } from '@rope/domain/task-rules';
 import type { TaskAttributes } from '@rope/domain/tasks';
+import { assignableUsersAnswerSchema, taskNoteSchema, taskViewSchema } from '@rope/domain/views/tasks';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,6 @@ import { listAssignableUsers } from './assignable-users.ts';
 import { loadTasks, openTasks } from './load.ts';
 import { createTask, deleteTask, updateTask } from './save.ts';
 import { uploadTasks } from './upload.ts';
-import { taskNoteSchema, taskViewSchema } from './view.ts';
 
 const body = z.object({ task: taskBodySchema });
 const list = z.object({ tasks: z.array(taskViewSchema) });
@@ -64,13 +63,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['tasks'],
           description: 'The people the caller may assign to a task of this rope: those who can see the rope.',
           params: idParamsSchema,
-          response: {
-            200: z.object({
-              users: z.array(
-                z.object({ id: z.number(), email: z.string(), name: z.string(), roles: z.array(z.enum(ROLES)) }),
-              ),
-            }),
-          },
+          response: { 200: assignableUsersAnswerSchema },
         },
       },
       async (request) => {

@@ -1,14 +1,8 @@
 import type { InstallationUpdate } from '@rope/domain/hierarchy';
-import type { RopeEventView } from '@rope/domain/views/events';
+import type { PlacedEventView } from '@rope/domain/views/events';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-
-export interface PlacedEvent extends Omit<RopeEventView, 'rope'> {
-  rope: { id: number; name: string };
-  installation: { id: number; name: string };
-  area: { id: number; name: string };
-}
 
 export const installationKeys = {
   all: ['installations'] as const,
@@ -44,7 +38,7 @@ export function useInstallationEvents(id: number) {
   return useQuery({
     queryKey: installationKeys.events(id),
     queryFn: ({ signal }) =>
-      apiFetch<{ ropeEvents: PlacedEvent[] }>(`/installations/${id}/events?limit=${INSTALLATION_EVENTS_LIMIT}`, {
+      apiFetch<{ ropeEvents: PlacedEventView[] }>(`/installations/${id}/events?limit=${INSTALLATION_EVENTS_LIMIT}`, {
         signal,
       }).then((answer) => answer.ropeEvents),
   });

@@ -1,6 +1,6 @@
 import { type MandatorBody, mandatorBodySchema } from '@rope/domain/user-forms';
+import type { MandatorView } from '@rope/domain/views/mandators';
 import { issuesToErrors } from '../users/form-errors';
-import type { Mandator } from './types';
 
 /** A sensible first value when an admin turns password expiry on. */
 export const DEFAULT_EXPIRY_DAYS = 90;
@@ -12,7 +12,7 @@ export interface MandatorFormValues {
   expiryDays: number | string;
 }
 
-export function initialMandatorValues(mandator: Mandator | undefined): MandatorFormValues {
+export function initialMandatorValues(mandator: MandatorView | undefined): MandatorFormValues {
   const days = mandator?.passwordExpiryDays ?? 0;
   return { name: mandator?.name ?? '', expires: days > 0, expiryDays: days > 0 ? days : DEFAULT_EXPIRY_DAYS };
 }

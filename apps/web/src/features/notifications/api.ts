@@ -1,5 +1,6 @@
 import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { NotificationView } from '@rope/domain/views/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { installationKeys } from '../installations/api';
@@ -10,28 +11,9 @@ export const NOTIFICATION_LIMITS = [10, 20, 50, 100] as const;
 export type NotificationLimit = (typeof NOTIFICATION_LIMITS)[number];
 export const DEFAULT_NOTIFICATION_LIMIT: NotificationLimit = 10;
 
-/** One notification as GET /api/installations/{id}/notifications and /api/notifications answer it. */
-export interface NotificationView {
-  id: number;
-  triggeredAt: string;
-  type: string;
-  threshold: number | null;
-  installation: { id: number; name: string };
-  area: { id: number };
-  rope: { id: number; name: string } | null;
-  text: string;
-}
-
-export interface AreaUser {
-  id: number;
-  email: string;
-  name: string;
-}
-
 export const notificationKeys = {
   all: ['notifications'] as const,
   installation: (id: number, limit: number) => [...notificationKeys.all, 'installation', id, limit] as const,
-  areaUsers: (areaId: number) => [...notificationKeys.all, 'area-users', areaId] as const,
 };
 
 export function useInstallationNotifications(installationId: number, limit: NotificationLimit) {
@@ -41,16 +23,6 @@ export function useInstallationNotifications(installationId: number, limit: Noti
       apiFetch<{ notifications: NotificationView[] }>(`/installations/${installationId}/notifications?limit=${limit}`, {
         signal,
       }).then((answer) => answer.notifications),
-  });
-}
-
-/** The candidate recipients: the users of the area's mandator. */
-export function useAreaUsers(areaId: number, enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: notificationKeys.areaUsers(areaId),
-    queryFn: ({ signal }) =>
-      apiFetch<{ users: AreaUser[] }>(`/areas/${areaId}/users`, { signal }).then((answer) => answer.users),
   });
 }
 

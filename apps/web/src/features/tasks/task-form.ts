@@ -1,6 +1,6 @@
 import { type TaskBody, taskBodySchema } from '@rope/domain/task-rules';
 import type { CONDITION_TYPES, INSPECTION_TYPES, TASK_COMPONENTS, TASK_STATUSES } from '@rope/domain/tasks';
-import type { TaskView } from './types';
+import type { TaskView } from '@rope/domain/views/tasks';
 
 type ConditionType = (typeof CONDITION_TYPES)[number];
 

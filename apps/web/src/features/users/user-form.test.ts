@@ -1,6 +1,6 @@
 import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
+import type { UserDetail } from '@rope/domain/views/users';
 import { describe, expect, it } from 'vitest';
-import type { UserDetail } from './types';
 import {
   allowedLoginMethods,
   initialUserValues,

@@ -5,8 +5,8 @@ import { ROLES, type Role } from '@rope/domain/roles';
 import { type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@rope/domain/user-forms';
 import { LOGIN_METHODS, type LoginMethod } from '@rope/domain/users';
 import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
+import type { UserDetail } from '@rope/domain/views/users';
 import { issuesToErrors } from './form-errors';
-import type { UserDetail } from './types';
 
 /** What the dialog's inputs hold: selects as strings, '' for "none". */
 export interface UserFormValues {

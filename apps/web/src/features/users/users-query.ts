@@ -1,7 +1,13 @@
 import { USERS_PAGE_SIZE } from '@rope/domain/user-forms';
-import type { UsersQuery } from './types';
 
 export const SEARCH_MAX_LENGTH = 100;
+
+/** The users screen's list state, kept in the address. */
+export interface UsersQuery {
+  search: string;
+  page: number;
+  showFree: boolean;
+}
 
 /** The query string of GET /api/users: only what differs from the defaults, so cache keys stay stable. */
 export function usersQueryString({ search, page, showFree }: UsersQuery): string {

@@ -1,4 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { PlacedEventView } from '@rope/domain/views/events';
+import type { PlacedRopeView } from '@rope/domain/views/hierarchy';
+import type { TaskView } from '@rope/domain/views/tasks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,14 +13,7 @@ import { useFormat } from '../../../lib/format';
 import { useCan, useSessionUser } from '../../auth/session';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
-import {
-  type PendingTask,
-  type PlacedEvent,
-  type PlacedRope,
-  useAllRopes,
-  useLastEvents,
-  usePendingTasks,
-} from '../api';
+import { useAllRopes, useLastEvents, usePendingTasks } from '../api';
 import { areaPath, installationPath, ropePath, ropeSettingsPath, sortByDamage, sortTasks } from '../links';
 
 const ROPES_PAGE_SIZE = 10;
@@ -82,7 +78,7 @@ function LastEvents() {
   const fmt = useFormat();
   const [limit, setLimit] = useState<NotificationLimit>(DEFAULT_NOTIFICATION_LIMIT);
   const events = useLastEvents(limit);
-  const columns = useMemo<ColumnDef<PlacedEvent, unknown>[]>(() => {
+  const columns = useMemo<ColumnDef<PlacedEventView, unknown>[]>(() => {
     return [
       {
         id: 'timestamp',
@@ -148,7 +144,7 @@ function PendingTasks() {
   const sorted = useMemo(() => sortTasks(tasks.data ?? []), [tasks.data]);
   const shown = sorted.slice((page - 1) * TASKS_PAGE_SIZE, page * TASKS_PAGE_SIZE);
   const range = pageRange(page, TASKS_PAGE_SIZE, sorted.length);
-  const columns = useMemo<ColumnDef<PendingTask, unknown>[]>(() => {
+  const columns = useMemo<ColumnDef<TaskView, unknown>[]>(() => {
     return [
       { id: 'title', header: t('dashboard.tasks.taskTitle'), cell: ({ row }) => row.original.title },
       {
@@ -214,7 +210,7 @@ function RopesByDamage() {
   const [page, setPage] = useState(1);
   const sorted = useMemo(() => sortByDamage((ropes.data ?? []).filter((rope) => !rope.isDeleted)), [ropes.data]);
   const shown = sorted.slice((page - 1) * ROPES_PAGE_SIZE, page * ROPES_PAGE_SIZE);
-  const columns = useMemo<ColumnDef<PlacedRope, unknown>[]>(
+  const columns = useMemo<ColumnDef<PlacedRopeView, unknown>[]>(
     () => [
       {
         id: 'damage',

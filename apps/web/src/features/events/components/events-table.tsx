@@ -1,11 +1,11 @@
 import { Text, VisuallyHidden } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/events';
 import { datumPosition } from '@rope/domain/rope/effective-events';
+import type { RopeEventView } from '@rope/domain/views/events';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
 import { useFormat } from '../../../lib/format';
-import type { RopeEventView } from '../types';
 import { EventRowActions } from './event-row-actions';
 import { StatusCell } from './status-cell';
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import type { MandatorView } from '@rope/domain/views/mandators';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
@@ -15,9 +16,8 @@ import {
   type MandatorFormValues,
   parseMandatorForm,
 } from '../mandator-form';
-import type { Mandator } from '../types';
 
-export type MandatorDialogTarget = { mode: 'new' } | { mode: 'edit'; mandator: Mandator };
+export type MandatorDialogTarget = { mode: 'new' } | { mode: 'edit'; mandator: MandatorView };
 
 const NAME_MAX_LENGTH = 255;
 
@@ -36,7 +36,7 @@ export function MandatorDialog({ target, onClose }: { target: MandatorDialogTarg
   );
 }
 
-function MandatorForm({ mandator, onDone }: { mandator: Mandator | undefined; onDone: () => void }) {
+function MandatorForm({ mandator, onDone }: { mandator: MandatorView | undefined; onDone: () => void }) {
   const { t } = useTranslation();
   const translate = (text: string) => translateMessage(t, text);
   const save = useSaveMandator();

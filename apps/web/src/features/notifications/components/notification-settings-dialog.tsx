@@ -16,13 +16,15 @@ import {
 import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_RULE_TYPES } from '@rope/domain/notifications';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { MandatorUser } from '@rope/domain/views/users';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { SettingsModal } from '../../../components/settings-modal';
+import { useAreaUsers } from '../../areas/api';
 import { failureText, translateMessage } from '../../auth/messages';
 import { useSessionUser } from '../../auth/session';
-import { useAreaUsers, useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
+import { useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
 import {
   deliveryErrors,
   hasErrors,
@@ -73,7 +75,7 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
 
   const userOptions = useMemo(() => {
     // The area's mandator users; admins and project managers see every area, so the signed-in one is offered too.
-    const people = [...(users.data ?? [])];
+    const people: Pick<MandatorUser, 'id' | 'email' | 'name'>[] = [...(users.data ?? [])];
     if (me && !people.some((user) => user.id === me.id)) people.push({ id: me.id, email: me.email, name: me.name });
     const known = people.map((user) => ({
       value: String(user.id),

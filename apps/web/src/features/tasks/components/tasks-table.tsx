@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { TaskView } from '@rope/domain/views/tasks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, pageRange } from '../../../components/data-table';
 import { PastDueBadge, TaskStatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { TASK_TABLE_MAX_HEIGHT, taskStatusKey } from '../task-display';
-import type { TaskView } from '../types';
 
 export const TASK_PAGE_SIZE = 10;
 

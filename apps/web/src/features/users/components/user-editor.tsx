@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { type LanguageId, languageIdByLocale } from '@rope/domain/common';
 import { hasProfilePicture } from '@rope/domain/permissions';
 import type { UserCreate, UserUpdate } from '@rope/domain/user-forms';
+import type { UserDetail } from '@rope/domain/views/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -13,7 +14,6 @@ import { failureText, translateMessage } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useDeleteUser, useSaveUser } from '../api';
 import { mapErrors, serverFieldErrors } from '../form-errors';
-import type { UserDetail } from '../types';
 import {
   allowedLoginMethods,
   initialUserValues,
