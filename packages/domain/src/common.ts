@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { keyed } from './messages.ts';
 
+/**
+ * A refinement's option: it runs even when a field of the object failed, so a form shows every problem at once (zod
+ * skips refinements after a failed field otherwise). The refinement must expect the unchecked values then.
+ */
+export const alongFieldIssues = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
 /** The largest value of a PostgreSQL integer column: ids and counts stored as int4. */
 export const ID_MAX = 2_147_483_647;
 

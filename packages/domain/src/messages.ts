@@ -38,6 +38,7 @@ export const MESSAGES = {
   'validation.phoneInvalid': 'Phone number may contain only digits, spaces, +, -, / and brackets',
   'validation.phoneCountryCode': 'Enter the number with its country code, e.g. +41 79 123 45 67',
   'validation.samlProviderRequired': 'A SAML provider needs to be selected for single sign-on',
+  'validation.loginMethodNotAllowed': 'This sign-in method is not available for this role or email address',
   'validation.nonUniqueType': 'Non unique type',
   'validation.channelRequired': 'Choose at least one channel for the rules to be sent on',
   'validation.recipientRequired': 'Choose at least one recipient for the rules to be sent to',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alongFieldIssues } from './common.ts';
 import { ruleIssue } from './messages.ts';
 import { type NotificationTrigger, notificationKey } from './notification-triggers.ts';
 import {
@@ -11,8 +12,9 @@ import {
 } from './notifications.ts';
 
 /**
- * The settings dialog's rules: unique types, thresholds required in range; rules without a type are dropped.
- * Rules need somewhere to go: with any rule at least one channel and one recipient are required.
+ * The settings dialog's rules: unique types, thresholds required in range; rules without a type are dropped (after the
+ * checks, so an issue's path names the rule as sent). Rules need somewhere to go: with any rule at least one channel
+ * and one recipient are required.
  */
 export const notificationSettingsBodySchema = z
   .object({
@@ -20,21 +22,21 @@ export const notificationSettingsBodySchema = z
     users: notificationSettingsSchema.shape.users,
     rules: z.array(notificationRuleSchema.partial({ type: true })).max(60),
   })
-  .transform((settings) => ({
-    ...settings,
-    rules: settings.rules.filter((rule): rule is NotificationRule => Boolean(rule.type)),
-  }))
   .superRefine((settings, ctx) => {
-    if (settings.rules.length > 0 && settings.channels.length === 0) {
+    const sent = Array.isArray(settings.rules) ? settings.rules : [];
+    const rules = sent.filter((rule) => rule?.type);
+    if (rules.length > 0 && settings.channels?.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['channels'], ...ruleIssue('validation.channelRequired') });
     }
-    if (settings.rules.length > 0 && settings.users.length === 0) {
+    if (rules.length > 0 && settings.users?.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['users'], ...ruleIssue('validation.recipientRequired') });
     }
     const seen = new Set<string>();
-    settings.rules.forEach((rule, index) => {
-      if (seen.has(rule.type))
+    sent.forEach((rule, index) => {
+      if (!rule?.type) return;
+      if (seen.has(rule.type)) {
         ctx.addIssue({ code: 'custom', path: ['rules', index, 'type'], ...ruleIssue('validation.nonUniqueType') });
+      }
       seen.add(rule.type);
       const range = THRESHOLD_RANGES[rule.type as keyof typeof THRESHOLD_RANGES];
       if (!range) return;
@@ -48,7 +50,16 @@ export const notificationSettingsBodySchema = z
         });
       }
     });
-  });
+  }, alongFieldIssues)
+  .transform((settings) => ({
+    ...settings,
+    rules: settings.rules.filter((rule): rule is NotificationRule => Boolean(rule.type)),
+  }));
+
+/** Whether a rule type is switched off in a status list: a type without an entry is on. */
+export function isRuleMuted(status: NotificationStatus, type: string): boolean {
+  return status.some((entry) => entry.type === type && !entry.isEnabled);
+}
 
 export interface RuleState {
   isArmed: boolean;
@@ -68,10 +79,6 @@ export interface Evaluation {
   states: { ruleType: string; isArmed: boolean; value: number }[];
 }
 
-function isMuted(status: NotificationStatus, type: string): boolean {
-  return status.some((entry) => entry.type === type && !entry.isEnabled);
-}
-
 /**
  * Which rules of an installation fire for one trigger (DOMAIN.md 8). Threshold rules fire once when crossed and
  * re-arm when the value recovers (reset) or never again for that rope (no reset). Muted rules fire nothing, but
@@ -87,7 +94,7 @@ export function evaluateRules(
 ): Evaluation {
   const evaluation: Evaluation = { fired: [], states: [] };
   for (const rule of settings?.rules ?? []) {
-    const muted = isMuted(status, rule.type);
+    const muted = isRuleMuted(status, rule.type);
     const key = notificationKey(installationId, rule.type, trigger);
     if (rule.type === 'ropeHealth' || rule.type === 'smartropeThreshold') {
       const value =
@@ -126,7 +133,7 @@ export function notificationStatusColour(
 ): 'default' | 'warning' | 'error' {
   const rules = settings?.rules ?? [];
   if (rules.length === 0) return 'default';
-  const disabled = rules.filter((rule) => isMuted(status, rule.type)).length;
+  const disabled = rules.filter((rule) => isRuleMuted(status, rule.type)).length;
   if (disabled === 0) return 'default';
   return disabled === rules.length ? 'error' : 'warning';
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { idSchema, LANGUAGE_IDS, NAME_MAX_LENGTH } from './common.ts';
+import { mayUseLoginMethod } from './auth.ts';
+import { alongFieldIssues, idSchema, LANGUAGE_IDS, NAME_MAX_LENGTH } from './common.ts';
 import { PASSWORD_EXPIRY_DAYS_MAX, PASSWORD_EXPIRY_DAYS_MIN } from './mandators.ts';
-import { keyed, ruleIssue } from './messages.ts';
+import { keyed, type Message, message, ruleIssue } from './messages.ts';
 import { passwordSchema } from './passwords.ts';
-import { ROLES } from './roles.ts';
+import { isApiRole, keepsMandators } from './permissions.ts';
+import { ROLES, type Role } from './roles.ts';
 import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS, LOGIN_METHODS, TWO_FACTOR_METHODS } from './users.ts';
 
 export const USERS_PAGE_SIZE = 25;
@@ -81,15 +83,46 @@ export const userCreateSchema = userFields
     if (user.loginMethod === 'password' && !user.password) {
       ctx.addIssue({ code: 'custom', path: ['password'], ...ruleIssue('validation.required') });
     }
-  });
+  }, alongFieldIssues);
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /** PATCH /users/{id} {user}: every field optional; an empty password leaves the password as it is. */
 export const userUpdateSchema = userFields
   .partial()
   .extend({ password: z.union([z.literal(''), passwordSchema]).optional() })
-  .superRefine(samlNeedsProvider);
+  .superRefine(samlNeedsProvider, alongFieldIssues);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** Who edits a user record: edit-any (admins) choose any role, edit-own (client admins) keep users in their mandators. */
+export interface UserFormEditor {
+  isNew: boolean;
+  canEditAny: boolean;
+}
+
+const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
+/**
+ * The user form's rules that depend on who edits it: a role from whoever may choose one, mandators from edit-own
+ * editors for the roles bound to mandators, and a sign-in method the role and address allow (API accounts sign in
+ * with a key, so any method stands for them).
+ */
+export function userEditorIssues(
+  editor: UserFormEditor,
+  user: { role?: unknown; mandators?: readonly unknown[]; email?: unknown; loginMethod?: unknown },
+): Partial<Record<'role' | 'mandators' | 'loginMethod', Message>> {
+  const issues: Partial<Record<'role' | 'mandators' | 'loginMethod', Message>> = {};
+  const role = isRole(user.role) ? user.role : undefined;
+  if ((editor.isNew || editor.canEditAny) && !role) issues.role = message('validation.selectRequired');
+  if (!editor.canEditAny && role && keepsMandators([role]) && (user.mandators?.length ?? 0) === 0) {
+    issues.mandators = message('validation.selectRequired');
+  }
+  const method = LOGIN_METHODS.find((candidate) => candidate === user.loginMethod);
+  const email = typeof user.email === 'string' ? user.email.trim() : '';
+  if (role && method && !isApiRole(role) && !mayUseLoginMethod({ roles: [role], email }, method)) {
+    issues.loginMethod = message('validation.loginMethodNotAllowed');
+  }
+  return issues;
+}
 
 const expiryDaysRange = keyed('validation.expiryDaysRange', {
   min: PASSWORD_EXPIRY_DAYS_MIN,

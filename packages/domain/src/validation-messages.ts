@@ -19,13 +19,3 @@ export const VALIDATION_MESSAGES = {
   channelRequired: englishText(message('validation.channelRequired')),
   recipientRequired: englishText(message('validation.recipientRequired')),
 } as const;
-export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
-
-const byText = new Map<string, ValidationMessageKey>(
-  Object.entries(VALIDATION_MESSAGES).map(([key, text]) => [text, key as ValidationMessageKey]),
-);
-
-/** The key of a known validation text, for translating it; undefined for any other text. */
-export function validationMessageKey(text: string): ValidationMessageKey | undefined {
-  return byText.get(text);
-}

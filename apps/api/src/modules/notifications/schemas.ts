@@ -1,6 +1,6 @@
 import { integerTextSchema } from '@rope/domain/common';
+import { ruleIssue } from '@rope/domain/messages';
 import { notificationStatusSchema } from '@rope/domain/notifications';
-import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import { z } from 'zod';
 
 export const NOTIFICATION_LIMITS = [10, 20, 50, 100] as const;
@@ -22,7 +22,7 @@ export const statusBodySchema = z.object({
     const seen = new Set<string>();
     entries.forEach((entry, index) => {
       if (seen.has(entry.type)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'type'], message: VALIDATION_MESSAGES.nonUniqueType });
+        ctx.addIssue({ code: 'custom', path: [index, 'type'], ...ruleIssue('validation.nonUniqueType') });
       }
       seen.add(entry.type);
     });

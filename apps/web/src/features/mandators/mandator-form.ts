@@ -1,6 +1,8 @@
+import { PASSWORD_EXPIRY_DAYS_MAX, PASSWORD_EXPIRY_DAYS_MIN } from '@rope/domain/mandators';
+import { message } from '@rope/domain/messages';
 import { type MandatorBody, mandatorBodySchema } from '@rope/domain/user-forms';
 import type { MandatorView } from '@rope/domain/views/mandators';
-import { issuesToErrors } from '../users/form-errors';
+import type { DomainFormSpec } from '../../lib/domain-form';
 
 /** A sensible first value when an admin turns password expiry on. */
 export const DEFAULT_EXPIRY_DAYS = 90;
@@ -29,23 +31,19 @@ function toDays(value: number | string): number {
   return /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
 }
 
-export type ParsedMandatorForm =
-  | { ok: true; mandator: MandatorBody; errors: Record<string, string> }
-  | { ok: false; errors: Record<string, string> };
-
-export const EXPIRY_DAYS_MIN = 1;
-export const EXPIRY_DAYS_MAX = 3650;
-
-/** The schema's verdict; a bad number of days is reported as `expiryDays: 'range'` for the form to word. */
-export function parseMandatorForm(values: MandatorFormValues): ParsedMandatorForm {
-  const input = toMandatorInput(values);
-  const result = mandatorBodySchema.safeParse(input);
-  const errors = result.success ? {} : issuesToErrors(result.error.issues);
-  const days = input.passwordExpiryDays as number;
-  if (errors.passwordExpiryDays || (values.expires && !(days >= EXPIRY_DAYS_MIN && days <= EXPIRY_DAYS_MAX))) {
-    errors.expiryDays = 'range';
-  }
-  delete errors.passwordExpiryDays;
-  if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, mandator: result.data, errors };
-}
+/** The mandator dialog on the domain's schema; 0 days, which the schema takes as "never", is no expiry turned on. */
+export const mandatorFormSpec: DomainFormSpec<MandatorFormValues, MandatorBody> = {
+  schema: mandatorBodySchema,
+  toInput: toMandatorInput,
+  entity: 'mandator',
+  fieldOf: (path) => (path === 'passwordExpiryDays' ? 'expiryDays' : path),
+  rules: (values) =>
+    values.expires && toDays(values.expiryDays) === 0
+      ? {
+          expiryDays: message('validation.expiryDaysRange', {
+            min: PASSWORD_EXPIRY_DAYS_MIN,
+            max: PASSWORD_EXPIRY_DAYS_MAX,
+          }),
+        }
+      : {},
+};
