@@ -48,6 +48,31 @@ describe('apiFetch', () => {
     });
   });
 
+  it('reads the message keys of the answer and of each field', async () => {
+    mockFetch(
+      json(
+        {
+          code: 'VALIDATION',
+          message: 'user.password: Password must be at least 8 characters',
+          key: 'validation.passwordMinLength',
+          params: { min: 8 },
+          fields: { 'user.password': 'Password must be at least 8 characters', 'user.email': 'Bad' },
+          fieldKeys: {
+            'user.password': { key: 'validation.passwordMinLength', params: { min: 8 } },
+            'user.email': { nonsense: true },
+          },
+        },
+        400,
+      ),
+    );
+    const error = await apiFetch('/users').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      key: { key: 'validation.passwordMinLength', params: { min: 8 } },
+      fieldKeys: { 'user.password': { key: 'validation.passwordMinLength', params: { min: 8 } } },
+    });
+    expect((error as ApiError).fieldKeys).not.toHaveProperty('user.email');
+  });
+
   it('keeps the body of an error answer for callers that read it', async () => {
     mockFetch(json({ status: 'degraded' }, 503));
     const error = await apiFetch('/health').catch((caught: unknown) => caught);

@@ -1,4 +1,5 @@
 import { idParamsSchema } from '@rope/domain/common';
+import { userPictureAnswerSchema } from '@rope/domain/views/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -20,7 +21,7 @@ export function pictureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Upload a profile picture (JPEG or PNG, at most 2 MB; multipart, one file)',
           consumes: ['multipart/form-data'],
           params: idParamsSchema,
-          response: { 200: z.object({ user: z.object({ id: z.number().int(), pictureUri: z.string() }) }) },
+          response: { 200: userPictureAnswerSchema },
         },
       },
       (request) =>
