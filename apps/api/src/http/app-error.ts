@@ -1,5 +1,5 @@
 import { type ErrorCode, HTTP_STATUS_BY_ERROR_CODE } from '@rope/domain/errors';
-import { englishText, issueMessage, type Message } from '@rope/domain/messages';
+import { englishText, issueMessage, type Message, message } from '@rope/domain/messages';
 import type { z } from 'zod';
 
 /**
@@ -53,8 +53,10 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
-export const forbidden = (what = 'You are not allowed to do this') => new AppError('FORBIDDEN', what);
+/** 404 with a rule's message: the web shows it in the user's language. */
+export const notFound = (what: Message = message('app.errors.notFound')) => new AppError('NOT_FOUND', what);
+/** 403 with a rule's message: the web shows it in the user's language. */
+export const forbidden = (what: Message = message('app.errors.forbidden')) => new AppError('FORBIDDEN', what);
 
 /** 400 for fields at fault: the message names the first field, its key is that field's. */
 export function validationError(fields: Record<string, ErrorText>): AppError {

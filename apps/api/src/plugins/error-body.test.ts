@@ -73,6 +73,23 @@ describe('error answers', () => {
     });
   });
 
+  it('key the refusals of the 404 and 403 helpers', async () => {
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/areas/2147483000',
+      headers: { cookie: adminCookie },
+    });
+    expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'No such area', key: 'app.errors.noSuchArea' });
+    const mandator = await createMandator(t.ctx.db, 'Helpers AG');
+    const clientCookie = await signIn(
+      t.ctx,
+      await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] }),
+    );
+    const refused = await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: clientCookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', key: 'app.errors.forbidden' });
+  });
+
   it('answer a plain refusal without keys as before', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/users/1', headers: {} });
     expect(response.statusCode).toBe(401);

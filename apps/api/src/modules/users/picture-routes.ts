@@ -1,4 +1,5 @@
 import { idParamsSchema } from '@rope/domain/common';
+import { message } from '@rope/domain/messages';
 import { userPictureAnswerSchema } from '@rope/domain/views/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,7 +49,7 @@ export function pictureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const key = await findPictureKey({ ctx, actor: requireActor(request), input: request.params });
         return sendStored(request, reply, ctx.storage, key, {
           cacheControl: 'private, max-age=86400',
-          missing: 'No picture',
+          missing: message('app.errors.noPicture'),
           types: PICTURE_TYPES,
         });
       },
