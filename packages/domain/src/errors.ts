@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema } from './messages.ts';
+import { messageKeySchema, messageParamsSchema, messageSchema } from './messages.ts';
 
 /** Error codes of the API's `{ code, message, key?, params?, fields?, fieldKeys? }` answers. */
 export const ERROR_CODES = [
@@ -48,8 +48,9 @@ export function errorCodeForStatus(status: number): ErrorCode | undefined {
 export const apiErrorSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
-  key: messageSchema.shape.key.optional(),
-  params: messageSchema.shape.params,
+  // The message schema's parts, not messageSchema.shape: a property read at load would keep zod in every first download.
+  key: messageKeySchema.optional(),
+  params: messageParamsSchema.optional(),
   fields: z.record(z.string(), z.string()).optional(),
   fieldKeys: z.record(z.string(), messageSchema).optional(),
   requestId: z.string().optional(),

@@ -96,10 +96,9 @@ export function isMessageKey(key: unknown): key is MessageKey {
 }
 
 /** A message as an API answer carries it; the key is any text, so an older client still reads a newer answer. */
-export const messageSchema = z.object({
-  key: z.string().max(200),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
+export const messageKeySchema = z.string().max(200);
+export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export const messageSchema = z.object({ key: messageKeySchema, params: messageParamsSchema.optional() });
 
 export function message(key: MessageKey, params?: MessageParams): Message {
   return params ? { key, params } : { key };

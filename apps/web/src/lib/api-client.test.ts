@@ -1,5 +1,6 @@
+import { messageSchema } from '@rope/domain/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch } from './api-client';
+import { ApiError, apiFetch, readServerMessage } from './api-client';
 
 function mockFetch(response: Response | Error) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
@@ -97,5 +98,27 @@ describe('apiFetch', () => {
   it('reports a success answer that is not JSON as BAD_RESPONSE', async () => {
     mockFetch(new Response('<!doctype html>', { status: 200 }));
     await expect(apiFetch('/health')).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+});
+
+describe('readServerMessage', () => {
+  it('takes and refuses what the domain’s messageSchema takes and refuses', () => {
+    const samples: unknown[] = [
+      { key: 'validation.required' },
+      { key: 'validation.between', params: { min: 1, max: 'ten' } },
+      { key: 'x'.repeat(200) },
+      { key: 'x'.repeat(201) },
+      { key: 3 },
+      { params: { min: 1 } },
+      { key: 'validation.min', params: { min: true } },
+      { key: 'validation.min', params: [1] },
+      { key: 'validation.min', params: null },
+      'validation.required',
+      null,
+    ];
+    for (const sample of samples) {
+      const parsed = messageSchema.safeParse(sample);
+      expect(readServerMessage(sample), JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : undefined);
+    }
   });
 });

@@ -1,12 +1,14 @@
 import { type ErrorCode, errorCodeForStatus } from '@rope/domain/errors';
-import { messageSchema } from '@rope/domain/messages';
-import type { z } from 'zod';
+import type { MessageParams } from '@rope/domain/messages';
 
 /** `NETWORK`: no answer at all; `BAD_RESPONSE`: an answer that is not the JSON we expect. */
 export type ApiErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE';
 
 /** A message key with its parameters as the API answers it; the key may be one this client does not know yet. */
-export type ServerMessage = z.infer<typeof messageSchema>;
+export interface ServerMessage {
+  key: string;
+  params?: MessageParams;
+}
 
 export interface ApiErrorKeys {
   /** The message's key and parameters. */
@@ -120,18 +122,31 @@ export function toApiError(response: Pick<Response, 'status' | 'statusText'>, bo
   return new ApiError(response.status, code, message, fields, body, keysOf(body));
 }
 
+/**
+ * A message as the domain's messageSchema takes it, read without zod: every screen reads refusals, the first one
+ * included, and zod stays out of the first download (api-client.test.ts holds the two alike).
+ */
+export function readServerMessage(value: unknown): ServerMessage | undefined {
+  if (!isRecord(value) || typeof value.key !== 'string' || value.key.length > 200) return undefined;
+  if (value.params === undefined) return { key: value.key };
+  if (!isRecord(value.params)) return undefined;
+  const params = Object.entries(value.params);
+  if (!params.every(([, param]) => typeof param === 'string' || typeof param === 'number')) return undefined;
+  return { key: value.key, params: Object.fromEntries(params) as MessageParams };
+}
+
 /** The answer's message keys; a malformed part is left out rather than failing the whole error. */
 function keysOf(body: Record<string, unknown>): ApiErrorKeys {
-  const key = messageSchema.safeParse({ key: body.key, params: body.params });
+  const key = readServerMessage({ key: body.key, params: body.params });
   const fieldKeys = isRecord(body.fieldKeys)
     ? Object.fromEntries(
         Object.entries(body.fieldKeys).flatMap(([path, value]) => {
-          const parsed = messageSchema.safeParse(value);
-          return parsed.success ? [[path, parsed.data] as const] : [];
+          const parsed = readServerMessage(value);
+          return parsed ? [[path, parsed] as const] : [];
         }),
       )
     : undefined;
-  return { key: key.success ? key.data : undefined, fieldKeys };
+  return { key, fieldKeys };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
