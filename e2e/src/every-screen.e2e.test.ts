@@ -125,6 +125,26 @@ describe.skipIf(Boolean(browserMissing))(
       expect(errors).toEqual([]);
     });
 
+    it('an area, installation or rope that does not exist says so', async () => {
+      const { page, errors, close } = await openPage();
+      await signInAsDemo(page, server().url, DEMO_ADMIN);
+      const { areaId, installationId } = adminHierarchy;
+      const cases = [
+        ['/areas/999999', enAreas.detail.notFound],
+        [`/areas/${areaId}/installations/999999`, enInstallations.detail.notFound],
+        [`/areas/${areaId}/installations/${installationId}/ropes/999999`, enRopes.detail.notFound],
+      ] as const;
+      for (const [path, text] of cases) {
+        await openInApp(page, path);
+        await page.getByText(text).waitFor({ timeout: 10_000 });
+        await expect(page.getByRole('heading', { level: 1, name: enShell.notFound.title }).count(), path).resolves.toBe(
+          1,
+        );
+      }
+      await close();
+      expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    });
+
     it('the main dialogs have no serious axe finding', async () => {
       const { page, errors, close } = await openPage();
       await signInAsDemo(page, server().url, DEMO_ADMIN);

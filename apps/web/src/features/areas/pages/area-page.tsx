@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
-import { ScreenAlert } from '../../../components/screen-alert';
-import { ApiError } from '../../../lib/api-client';
+import { LoadFailedScreen } from '../../../components/screen-alert';
 import { useCan } from '../../auth/session';
 import { InstallationList } from '../../installations/components/installation-list';
 import { SettingsIcon } from '../../shell/components/icons';
@@ -35,14 +34,12 @@ export function AreaPage() {
     );
   }
   if (!area.data) {
-    const missing = area.error instanceof ApiError && area.error.status === 404;
     return (
-      <ScreenAlert
-        title={missing ? t('shell.notFound.title') : t('app.error.title')}
-        color={missing ? 'yellow' : 'red'}
-      >
-        {missing ? t('areas.detail.notFound') : t('areas.loadError')}
-      </ScreenAlert>
+      <LoadFailedScreen
+        error={area.error}
+        notFoundText={t('areas.detail.notFound')}
+        loadErrorText={t('areas.loadError')}
+      />
     );
   }
   const current = area.data;

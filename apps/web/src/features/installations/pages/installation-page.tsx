@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
-import { ScreenAlert } from '../../../components/screen-alert';
-import { ApiError } from '../../../lib/api-client';
+import { LoadFailedScreen } from '../../../components/screen-alert';
 import { useArea } from '../../areas/api';
 import { BackIcon } from '../../areas/components/hierarchy-icons';
 import { useCan } from '../../auth/session';
@@ -44,15 +43,12 @@ export function InstallationPage() {
     );
   }
   if (!installation.data || !area.data) {
-    const error = installation.error ?? area.error;
-    const missing = error instanceof ApiError && error.status === 404;
     return (
-      <ScreenAlert
-        title={missing ? t('shell.notFound.title') : t('app.error.title')}
-        color={missing ? 'yellow' : 'red'}
-      >
-        {missing ? t('installations.detail.notFound') : t('installations.detail.loadError')}
-      </ScreenAlert>
+      <LoadFailedScreen
+        error={installation.error ?? area.error}
+        notFoundText={t('installations.detail.notFound')}
+        loadErrorText={t('installations.detail.loadError')}
+      />
     );
   }
   const current = installation.data;

@@ -6,8 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
 import { NearViewport } from '../../../components/near-viewport';
 import { OpenedOnce } from '../../../components/opened-once';
-import { ScreenAlert } from '../../../components/screen-alert';
-import { ApiError } from '../../../lib/api-client';
+import { LoadFailedScreen } from '../../../components/screen-alert';
 import { useArea } from '../../areas/api';
 import { BackIcon } from '../../areas/components/hierarchy-icons';
 import { useCan, useSessionUser } from '../../auth/session';
@@ -76,15 +75,12 @@ export function RopePage() {
     );
   }
   if (!rope.data || !installation.data || !area.data) {
-    const error = rope.error ?? installation.error ?? area.error;
-    const missing = error instanceof ApiError && error.status === 404;
     return (
-      <ScreenAlert
-        title={missing ? t('shell.notFound.title') : t('app.error.title')}
-        color={missing ? 'yellow' : 'red'}
-      >
-        {missing ? t('ropes.detail.notFound') : t('ropes.detail.loadError')}
-      </ScreenAlert>
+      <LoadFailedScreen
+        error={rope.error ?? installation.error ?? area.error}
+        notFoundText={t('ropes.detail.notFound')}
+        loadErrorText={t('ropes.detail.loadError')}
+      />
     );
   }
   const current = rope.data;
