@@ -1,4 +1,6 @@
-export type DamageFilter = 'manual' | 'mrt';
+import type { DamageFilter } from '@rope/domain/rope/effective-events';
+
+export type { DamageFilter };
 
 /** The table's own state; zoom and damage filter come from the address (see rope-filters.ts). */
 export interface EventsTableQuery {
