@@ -7,6 +7,7 @@ import type { RopeEventAttributes } from '@rope/domain/events';
 import { computeRopeDamage, computeRopeDamageFromRows } from '@rope/domain/rope/rope-damage';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
+import { mulberry32 } from '../../apps/api/src/demo/random.ts';
 import { readDamageRows } from '../../apps/api/src/modules/events/damage-rows.ts';
 import { loadRopeForDamage, recomputeRopeDamages } from '../../apps/api/src/modules/events/recompute.ts';
 import {
@@ -23,20 +24,9 @@ import { compareArms } from './measure.ts';
 const EVENTS = 50_000;
 const ROPE_LENGTH_M = 5000;
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const t = await createTestApp();
 try {
-  const random = seeded(7);
+  const random = mulberry32(7);
   const mandator = await createMandator(t.ctx.db);
   const rope = await createRope(
     t.ctx.db,

@@ -1,23 +1,13 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, mandators, ropes } from '@rope/db/schema/index';
+import { mulberry32 } from '../../apps/api/src/demo/random.ts';
 
 /** The reference data set the performance goals are measured on, the parts a benchmark asks for. */
 export const DATASET = { mandators: 10, areas: 50, installations: 500, ropes: 2000 } as const;
 
-/** A small deterministic generator so both arms of a benchmark read the same rows in every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function generateHierarchy(db: Db, size = DATASET) {
-  const random = seeded(42);
+  // Deterministic, so both arms of a benchmark read the same rows in every run.
+  const random = mulberry32(42);
   const mandatorRows = await db
     .insert(mandators)
     .values(Array.from({ length: size.mandators }, (_, i) => ({ name: `Mandator ${i + 1}` })))

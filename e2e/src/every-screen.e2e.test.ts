@@ -110,6 +110,21 @@ describe.skipIf(Boolean(browserMissing))(
       expect(Object.keys(findings), report(findings)).toEqual([]);
     });
 
+    it('a free user asking for the areas or a rope is told it is not for them, not that there are none', async () => {
+      const { page, errors, close } = await openPage();
+      await signInAsDemo(page, server().url, 'free@example.com');
+      const { areaId, installationId, ropeId } = adminHierarchy;
+      for (const path of ['/areas', `/areas/${areaId}/installations/${installationId}/ropes/${ropeId}`]) {
+        await openInApp(page, path);
+        await waitForScreen(page);
+        await page.getByText(enAreas.forbidden).waitFor({ timeout: 10_000 });
+        await page.screenshot({ path: screenshotPath(`free-user-${path === '/areas' ? 'areas' : 'rope'}`) });
+        await expect(page.getByText(enAreas.empty).count(), path).resolves.toBe(0);
+      }
+      await close();
+      expect(errors).toEqual([]);
+    });
+
     it('the main dialogs have no serious axe finding', async () => {
       const { page, errors, close } = await openPage();
       await signInAsDemo(page, server().url, DEMO_ADMIN);

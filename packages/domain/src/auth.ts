@@ -160,6 +160,7 @@ export function isUnsubscribeToken(token: string): boolean {
 }
 
 export const selfTwoFactorSchema = z.object({ twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable() });
+export type SelfTwoFactor = z.infer<typeof selfTwoFactorSchema>;
 
 export const selfTwoFactorUpdateSchema = z.object({
   twoFactorMethod: z.enum(TWO_FACTOR_METHODS).nullable(),

@@ -1,30 +1,45 @@
 import { z } from 'zod';
 import { ID_MAX, INTEGER_TEXT } from './ids.ts';
+import { keyed } from './messages.ts';
+
+/**
+ * A refinement's option: it runs even when a field of the object failed, so a form shows every problem at once (zod
+ * skips refinements after a failed field otherwise). The refinement must expect the unchecked values then.
+ */
+export const alongFieldIssues = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
 
 export { ID_MAX, parseId } from './ids.ts';
 export { LANGUAGE_IDS, LANGUAGES, type Language, type LanguageId, languageIdByLocale } from './languages.ts';
 
 /** A database id in a body: a positive integer within the column's range. */
 export const idSchema = z
-  .number({ message: 'Expected an id (a whole number)' })
-  .int('Expected an id (a whole number)')
-  .positive('Expected an id from 1')
-  .max(ID_MAX, `Expected an id up to ${ID_MAX}`);
+  .number(keyed('validation.idNumber'))
+  .int(keyed('validation.idNumber'))
+  .positive(keyed('validation.idMin', { min: 1 }))
+  .max(ID_MAX, keyed('validation.idMax', { max: ID_MAX }));
 
 /**
  * An integer in a path or query: decimal digits only, so '0x10', ' 1', '1e1', '1.0' and '' are refused
  * instead of being read as other numbers (Number() and z.coerce accept all of them).
  */
-export function integerTextSchema(min: number, max: number, what = 'a whole number') {
+export function integerTextSchema(min: number, max: number, kind: 'wholeNumber' | 'id' = 'wholeNumber') {
   return z
     .string()
-    .regex(INTEGER_TEXT, `Expected ${what} in decimal digits`)
+    .regex(INTEGER_TEXT, keyed(`validation.${kind}Digits`))
     .transform(Number)
-    .pipe(z.number().int().min(min, `Expected ${what} from ${min}`).max(max, `Expected ${what} up to ${max}`));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, keyed(`validation.${kind}Min`, { min }))
+        .max(max, keyed(`validation.${kind}Max`, { max })),
+    );
 }
 
 /** A database id in a path or query, e.g. /users/16 or ?showAsUser=16. */
-export const idTextSchema = integerTextSchema(1, ID_MAX, 'an id');
+export const idTextSchema = integerTextSchema(1, ID_MAX, 'id');
 export const idParamsSchema = z.object({ id: idTextSchema });
 
 /** Names (area, installation, rope, mandator) and one-line texts are at most this long. */
@@ -51,5 +66,5 @@ export const boundedNumber = z.number().finite().min(DEFAULT_NUMBER_MIN).max(DEF
 /** A decimal number in a query, e.g. ?positionFrom=-12.5: no hex, exponents, blanks or empty strings. */
 export const decimalTextSchema = z
   .string()
-  .regex(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?$/, 'Expected a decimal number')
+  .regex(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?$/, keyed('validation.decimalNumber'))
   .transform(Number);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { messageKeySchema, messageParamsSchema, messageSchema } from './messages.ts';
 
-/** Error codes of the API's `{ code, message, fields? }` answers. */
+/** Error codes of the API's `{ code, message, key?, params?, fields?, fieldKeys? }` answers. */
 export const ERROR_CODES = [
   'VALIDATION',
   'UNAUTHENTICATED',
@@ -40,10 +41,18 @@ export function errorCodeForStatus(status: number): ErrorCode | undefined {
   return ERROR_CODE_BY_HTTP_STATUS.get(status);
 }
 
+/**
+ * Every failure: `message` in English for integrators, `key` and `params` for translating it; `fields` names the
+ * fields at fault by their path in the request, with their English text, and `fieldKeys` their keys.
+ */
 export const apiErrorSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
+  // The message schema's parts, not messageSchema.shape: a property read at load would keep zod in every first download.
+  key: messageKeySchema.optional(),
+  params: messageParamsSchema.optional(),
   fields: z.record(z.string(), z.string()).optional(),
+  fieldKeys: z.record(z.string(), messageSchema).optional(),
   requestId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

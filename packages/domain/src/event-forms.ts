@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { EVENT_TYPES_BY_RECORDING, type RecordingType, ropeEventAttributesSchema } from './events.ts';
+import { ruleIssue } from './messages.ts';
 import { patchAttributesSchema } from './patch-schemas.ts';
 
 export { allowsMutations } from './rope-kinds.ts';
@@ -21,17 +22,24 @@ function checkEvent(event: z.infer<typeof eventFields>, ctx: z.RefinementCtx) {
     ctx.addIssue({
       code: 'custom',
       path: ['attributes', 'type'],
-      message: `Type ${attributes.type} is not a ${attributes.recordingType} type`,
+      ...ruleIssue('events.validation.typeMismatch', {
+        type: attributes.type,
+        recordingType: attributes.recordingType,
+      }),
     });
   }
   if (Date.parse(attributes.timestamp) > Date.now() + FUTURE_TOLERANCE_MS) {
-    ctx.addIssue({ code: 'custom', path: ['attributes', 'timestamp'], message: 'The event cannot lie in the future' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['attributes', 'timestamp'],
+      ...ruleIssue('events.validation.futureTimestamp'),
+    });
   }
   if (attributes.crossSectionLossAmount !== undefined && !attributes.crossSectionLossUnit) {
     ctx.addIssue({
       code: 'custom',
       path: ['attributes', 'crossSectionLossUnit'],
-      message: 'A value needs to be selected for the field',
+      ...ruleIssue('validation.selectRequired'),
     });
   }
   if (
@@ -41,7 +49,7 @@ function checkEvent(event: z.infer<typeof eventFields>, ctx: z.RefinementCtx) {
     ctx.addIssue({
       code: 'custom',
       path: ['attributes', 'positionEnd'],
-      message: 'A repair piece needs a start and an end position',
+      ...ruleIssue('events.validation.repairPieceRange'),
     });
   }
   if (
@@ -49,18 +57,18 @@ function checkEvent(event: z.infer<typeof eventFields>, ctx: z.RefinementCtx) {
     (attributes.type === 'shortening' || attributes.type === 'extension')
   ) {
     if (event.position === null)
-      ctx.addIssue({ code: 'custom', path: ['position'], message: 'A value needs to be provided for the field' });
+      ctx.addIssue({ code: 'custom', path: ['position'], ...ruleIssue('validation.required') });
     if (attributes.lengthChange === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['attributes', 'lengthChange'],
-        message: 'A value needs to be provided for the field',
+        ...ruleIssue('validation.required'),
       });
     } else if ((attributes.type === 'shortening') !== attributes.lengthChange < 0) {
       ctx.addIssue({
         code: 'custom',
         path: ['attributes', 'lengthChange'],
-        message: 'A shortening is negative, an extension positive',
+        ...ruleIssue('events.validation.lengthChangeSign'),
       });
     }
   }
@@ -69,7 +77,7 @@ function checkEvent(event: z.infer<typeof eventFields>, ctx: z.RefinementCtx) {
       ctx.addIssue({
         code: 'custom',
         path: ['attributes', 'splices', index, 'positionEnd'],
-        message: 'The splice ends before it starts',
+        ...ruleIssue('events.validation.spliceEndsBeforeStart'),
       });
     }
   }

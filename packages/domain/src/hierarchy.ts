@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { ID_MAX, idSchema, latLngListSchema, latLngSchema, NAME_MAX_LENGTH } from './common.ts';
-import { installationAttributesSchema } from './installations.ts';
-import { BASE_LAYERS, DEFAULT_BASE_LAYER, MAP_DEFAULT_ZOOM, MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './maps.ts';
+import { constructionYearRange, installationAttributesSchema } from './installations.ts';
+import {
+  BASE_LAYERS,
+  DEFAULT_BASE_LAYER,
+  MAP_DEFAULT_ZOOM,
+  MAP_ZOOM_MAX,
+  MAP_ZOOM_MIN,
+  MAP_ZOOM_STEP,
+} from './maps.ts';
+import { keyed, ruleIssue } from './messages.ts';
 import { patchAttributesSchema } from './patch-schemas.ts';
 import { type Actor, can } from './permissions.ts';
 import { ropeAttributesSchema } from './ropes.ts';
-import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
 
 /** "Installation N" / "Rope N" with N the next number not yet taken in the parent. */
 export function nextFreeName(prefix: string, existingNames: readonly string[]): string {
@@ -21,17 +28,22 @@ export function nextFreeName(prefix: string, existingNames: readonly string[]): 
   return `${prefix} ${n}`;
 }
 
-const requiredName = z.string({ message: M.required }).trim().min(1, M.required).max(NAME_MAX_LENGTH);
+const requiredName = z
+  .string(keyed('validation.required'))
+  .trim()
+  .min(1, keyed('validation.required'))
+  .max(NAME_MAX_LENGTH, keyed('validation.textTooLong', { max: NAME_MAX_LENGTH }));
+const zoomRange = keyed('validation.zoomRange', { min: MAP_ZOOM_MIN, max: MAP_ZOOM_MAX, step: MAP_ZOOM_STEP });
 
 /** Map settings of an area: what AREA_PARTIAL_EDIT may change. */
 export const areaMapSettingsSchema = z.object({
   isMap: z.boolean(),
   mapZoom: z
-    .number({ message: M.required })
-    .min(MAP_ZOOM_MIN)
-    .max(MAP_ZOOM_MAX)
-    .refine((zoom) => Math.abs(zoom * 10 - Math.round(zoom * 10)) < 1e-9, 'Zoom goes in steps of 0.1'),
-  mapBaseLayers: z.array(z.enum(BASE_LAYERS)).min(1).max(BASE_LAYERS.length),
+    .number(keyed('validation.required'))
+    .min(MAP_ZOOM_MIN, zoomRange)
+    .max(MAP_ZOOM_MAX, zoomRange)
+    .refine((zoom) => Math.abs(zoom * 10 - Math.round(zoom * 10)) < 1e-9, zoomRange),
+  mapBaseLayers: z.array(z.enum(BASE_LAYERS)).min(1, keyed('validation.baseLayerRequired')).max(BASE_LAYERS.length),
   mapDefaultBaseLayer: z.enum(BASE_LAYERS),
   latlng: latLngSchema.nullable(),
 });
@@ -39,7 +51,7 @@ export const areaMapSettingsSchema = z.object({
 /** The fields only AREA_FULL_EDIT may set: name, mandator and the client's admin user. */
 export const areaFullFieldsSchema = z.object({
   name: requiredName,
-  mandatorId: z.number({ message: M.selectRequired }).int().positive().max(ID_MAX),
+  mandatorId: z.number(keyed('validation.selectRequired')).int().positive().max(ID_MAX),
   adminUserId: idSchema.nullable().optional(),
 });
 
@@ -62,7 +74,7 @@ export const areaCreateSchema = areaFullFieldsSchema
   })
   .superRefine((area, ctx) => {
     if (area.mandatorId === undefined && area.mandator === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['mandatorId'], message: M.selectRequired });
+      ctx.addIssue({ code: 'custom', path: ['mandatorId'], ...ruleIssue('validation.selectRequired') });
     }
   })
   .transform(({ mandator, mandatorId, ...area }) => ({ ...area, mandatorId: (mandatorId ?? mandator?.id)! }));
@@ -110,7 +122,7 @@ export const installationUpdateSchema = z.object({
   attributes: installationAttributesSchema
     .omit({ mapImageUri: true, mapImageWidth: true, mapImageHeight: true })
     .refine((a) => a.constructionYear === undefined || a.constructionYear <= new Date().getFullYear(), {
-      message: 'The year of construction cannot be in the future',
+      ...constructionYearRange,
       path: ['constructionYear'],
     })
     .optional(),

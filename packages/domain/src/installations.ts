@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './common.ts';
+import { keyed } from './messages.ts';
 
 export const INSTALLATION_TYPES = ['ropeway', 'building'] as const;
 export const ROPEWAY_TYPES = [
@@ -65,6 +66,14 @@ export const INSTALLATION_MANUFACTURERS = [
   'other',
 ] as const;
 
+const CONSTRUCTION_YEAR_MIN = 1800;
+const CONSTRUCTION_YEAR_MAX = 2200;
+/** The year of construction lies between 1800 and this year (a later one is refused where it is saved). */
+export const constructionYearRange = keyed('validation.yearRange', () => ({
+  min: CONSTRUCTION_YEAR_MIN,
+  max: new Date().getFullYear(),
+}));
+
 const nonNegative = z.number().finite().min(0).max(999_999_999);
 const text = z.string().trim().max(NAME_MAX_LENGTH);
 
@@ -80,7 +89,11 @@ export const installationAttributesSchema = z
     installationType: z.enum(INSTALLATION_TYPES),
     ropewayType: z.enum(ROPEWAY_TYPES),
     buildingType: z.enum(BUILDING_TYPES),
-    constructionYear: z.number().int().min(1800).max(2200),
+    constructionYear: z
+      .number(constructionYearRange)
+      .int(constructionYearRange)
+      .min(CONSTRUCTION_YEAR_MIN, constructionYearRange)
+      .max(CONSTRUCTION_YEAR_MAX, constructionYearRange),
     carriageCapacity: nonNegative,
     clampType: z.enum(CLAMP_TYPES),
     carriageType: z.enum(CARRIAGE_TYPES),

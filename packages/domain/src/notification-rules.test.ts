@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { issueMessage } from './messages.ts';
 import {
   evaluateRules,
   notificationSettingsBodySchema,
   notificationStatusColour,
   type RuleState,
 } from './notification-rules.ts';
+import { isMuted } from './notification-status.ts';
 
 const settings = (rules: object[]) => ({ channels: ['email' as const], users: [1], rules: rules as never });
 
@@ -23,6 +25,33 @@ describe('notification rules', () => {
     expect(
       notificationSettingsBodySchema.safeParse(settings([{ type: 'smartropeThreshold', threshold: 1000 }])).success,
     ).toBe(true);
+  });
+
+  it('name every broken rule at once, by the index of the rule as sent', () => {
+    const parsed = notificationSettingsBodySchema.safeParse({
+      channels: [],
+      users: [1],
+      rules: [
+        { type: 'damage' },
+        {},
+        { type: 'damage' },
+        { type: 'smartropeThreshold', threshold: 1001 },
+        { type: 'ropeHealth' },
+      ],
+    });
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issueMessage(issue).key])).toEqual([
+      ['rules.3.threshold', 'validation.max'],
+      ['channels', 'validation.channelRequired'],
+      ['rules.2.type', 'validation.nonUniqueType'],
+      ['rules.3.threshold', 'validation.between'],
+      ['rules.4.threshold', 'validation.required'],
+    ]);
+  });
+
+  it('tell whether a rule type is muted: only an entry switched off mutes it', () => {
+    expect(isMuted([{ type: 'damage', isEnabled: false }], 'damage')).toBe(true);
+    expect(isMuted([{ type: 'damage', isEnabled: true }], 'damage')).toBe(false);
+    expect(isMuted([], 'damage')).toBe(false);
   });
 
   it('require a channel and a recipient as soon as there is a rule', () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { alongFieldIssues } from './common.ts';
+import { ruleIssue } from './messages.ts';
 import { isMuted } from './notification-status.ts';
 import { type NotificationTrigger, notificationKey } from './notification-triggers.ts';
 import {
@@ -9,13 +11,13 @@ import {
   notificationSettingsSchema,
   THRESHOLD_RANGES,
 } from './notifications.ts';
-import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
 
 export { notificationStatusColour } from './notification-status.ts';
 
 /**
- * The settings dialog's rules: unique types, thresholds required in range; rules without a type are dropped.
- * Rules need somewhere to go: with any rule at least one channel and one recipient are required.
+ * The settings dialog's rules: unique types, thresholds required in range; rules without a type are dropped (after the
+ * checks, so an issue's path names the rule as sent). Rules need somewhere to go: with any rule at least one channel
+ * and one recipient are required.
  */
 export const notificationSettingsBodySchema = z
   .object({
@@ -23,35 +25,39 @@ export const notificationSettingsBodySchema = z
     users: notificationSettingsSchema.shape.users,
     rules: z.array(notificationRuleSchema.partial({ type: true })).max(60),
   })
-  .transform((settings) => ({
-    ...settings,
-    rules: settings.rules.filter((rule): rule is NotificationRule => Boolean(rule.type)),
-  }))
   .superRefine((settings, ctx) => {
-    if (settings.rules.length > 0 && settings.channels.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['channels'], message: M.channelRequired });
+    const sent = Array.isArray(settings.rules) ? settings.rules : [];
+    const rules = sent.filter((rule) => rule?.type);
+    if (rules.length > 0 && settings.channels?.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['channels'], ...ruleIssue('validation.channelRequired') });
     }
-    if (settings.rules.length > 0 && settings.users.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['users'], message: M.recipientRequired });
+    if (rules.length > 0 && settings.users?.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['users'], ...ruleIssue('validation.recipientRequired') });
     }
     const seen = new Set<string>();
-    settings.rules.forEach((rule, index) => {
-      if (seen.has(rule.type))
-        ctx.addIssue({ code: 'custom', path: ['rules', index, 'type'], message: M.nonUniqueType });
+    sent.forEach((rule, index) => {
+      if (!rule?.type) return;
+      if (seen.has(rule.type)) {
+        ctx.addIssue({ code: 'custom', path: ['rules', index, 'type'], ...ruleIssue('validation.nonUniqueType') });
+      }
       seen.add(rule.type);
       const range = THRESHOLD_RANGES[rule.type as keyof typeof THRESHOLD_RANGES];
       if (!range) return;
       if (rule.threshold === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['rules', index, 'threshold'], message: M.required });
+        ctx.addIssue({ code: 'custom', path: ['rules', index, 'threshold'], ...ruleIssue('validation.required') });
       } else if (rule.threshold < range.min || rule.threshold > range.max) {
         ctx.addIssue({
           code: 'custom',
           path: ['rules', index, 'threshold'],
-          message: `Between ${range.min} and ${range.max}`,
+          ...ruleIssue('validation.between', range),
         });
       }
     });
-  });
+  }, alongFieldIssues)
+  .transform((settings) => ({
+    ...settings,
+    rules: settings.rules.filter((rule): rule is NotificationRule => Boolean(rule.type)),
+  }));
 
 export interface RuleState {
   isArmed: boolean;

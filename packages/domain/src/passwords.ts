@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { keyed } from './messages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './users.ts';
-import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
 
 /**
  * The strength rule: at least one letter and at least one digit or symbol. Length and blanks are checked
@@ -11,9 +11,15 @@ export function isStrongPassword(password: string): boolean {
 }
 
 export const passwordSchema = z
-  .string({ message: M.required })
-  .min(1, M.required)
-  .refine((value) => value === value.trim(), M.passwordBlankEdges)
-  .refine((value) => value.length >= PASSWORD_MIN_LENGTH, M.passwordMinLength)
-  .refine((value) => value.length <= PASSWORD_MAX_LENGTH, M.passwordMaxLength)
-  .refine(isStrongPassword, M.passwordWeak);
+  .string(keyed('validation.required'))
+  .min(1, keyed('validation.required'))
+  .refine((value) => value === value.trim(), keyed('validation.passwordBlankEdges'))
+  .refine(
+    (value) => value.length >= PASSWORD_MIN_LENGTH,
+    keyed('validation.passwordMinLength', { min: PASSWORD_MIN_LENGTH }),
+  )
+  .refine(
+    (value) => value.length <= PASSWORD_MAX_LENGTH,
+    keyed('validation.passwordMaxLength', { max: PASSWORD_MAX_LENGTH }),
+  )
+  .refine(isStrongPassword, keyed('validation.passwordWeak'));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issueMessage } from './messages.ts';
 import {
   assigneeChoices,
   assigneeProblem,
@@ -15,6 +16,8 @@ const body = (attributes: object) => ({
 });
 const messages = (value: object) =>
   taskBodySchema.safeParse(body(value)).error?.issues.map((issue) => issue.message) ?? [];
+const keys = (value: object) =>
+  taskBodySchema.safeParse(body(value)).error?.issues.map((issue) => issueMessage(issue).key) ?? [];
 
 describe('task rules', () => {
   it('assign people who see the rope: users of the mandator and internal staff, never API accounts', () => {
@@ -57,13 +60,26 @@ describe('task rules', () => {
     expect(messages({ title: 'x'.repeat(201) }).length).toBe(1);
   });
 
+  it('name each broken rule by its message key', () => {
+    expect(keys({ dueCondition: { type: 'periodDays', threshold: 5 } })).toEqual([
+      'tasks.validation.dueConditionPeriod',
+    ]);
+    expect(keys({ dueCondition: { threshold: 5 } })).toEqual(['validation.selectRequired']);
+    expect(keys({ isRecurring: true, recurringConditions: [] })).toEqual(['validation.required']);
+    expect(keys({ title: 'x'.repeat(201) })).toEqual(['validation.textTooLong']);
+  });
+
   it('let only internal people make internal tasks, for internal assignees', () => {
     const admin = { roles: ['ROLE_ADMIN'] as const };
     const client = { roles: ['ROLE_USER'] as const };
-    expect(assigneeProblem(client, true, [])).toMatch(/Only admins and project managers/);
-    expect(assigneeProblem(admin, true, [{ roles: ['ROLE_USER'] }])).toMatch(/internal users only/);
+    expect(assigneeProblem(client, true, [])).toEqual({ key: 'tasks.validation.internalNotAllowed' });
+    expect(assigneeProblem(admin, true, [{ roles: ['ROLE_USER'] }])).toEqual({
+      key: 'tasks.validation.internalAssignees',
+    });
     expect(assigneeProblem(admin, true, [{ roles: ['ROLE_PROJECT_MANAGER'] }])).toBeUndefined();
-    expect(assigneeProblem(client, false, [{ roles: ['ROLE_ADMIN'] }])).toMatch(/external users only/);
+    expect(assigneeProblem(client, false, [{ roles: ['ROLE_ADMIN'] }])).toEqual({
+      key: 'tasks.validation.externalAssignees',
+    });
   });
 
   it('are past due by date or by bending cycles, never when done', () => {

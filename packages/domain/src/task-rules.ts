@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { type Message, message, ruleIssue } from './messages.ts';
 import { patchAttributesSchema, patchFieldsSchema } from './patch-schemas.ts';
 import { type Actor, INTERNAL_ROLES, isApiRole, seesMandator } from './permissions.ts';
 import type { Role } from './roles.ts';
@@ -11,7 +12,6 @@ import {
   type TaskCondition,
   taskAttributesSchema,
 } from './tasks.ts';
-import { VALIDATION_MESSAGES as M } from './validation-messages.ts';
 
 const isPeriod = (type: TaskCondition['type']) => (PERIOD_TYPES as readonly string[]).includes(type);
 
@@ -41,35 +41,50 @@ export const taskBodySchema = z
   .superRefine(({ attributes }, ctx) => {
     const due = attributes.dueCondition;
     if (due?.type && due.threshold === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['attributes', 'dueCondition', 'threshold'], message: M.required });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attributes', 'dueCondition', 'threshold'],
+        ...ruleIssue('validation.required'),
+      });
     }
     if (due?.threshold !== undefined && !due.type) {
-      ctx.addIssue({ code: 'custom', path: ['attributes', 'dueCondition', 'type'], message: M.selectRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attributes', 'dueCondition', 'type'],
+        ...ruleIssue('validation.selectRequired'),
+      });
     }
     if (due?.type && isPeriod(due.type)) {
       ctx.addIssue({
         code: 'custom',
         path: ['attributes', 'dueCondition', 'type'],
-        message: 'A due condition cannot be a period',
+        ...ruleIssue('tasks.validation.dueConditionPeriod'),
       });
     }
     const seen = new Set<string>();
     let periods = 0;
     attributes.recurringConditions.forEach((condition, index) => {
       const path = ['attributes', 'recurringConditions', index];
-      if (!condition.type) ctx.addIssue({ code: 'custom', path: [...path, 'type'], message: M.selectRequired });
+      if (!condition.type)
+        ctx.addIssue({ code: 'custom', path: [...path, 'type'], ...ruleIssue('validation.selectRequired') });
       if (condition.threshold === undefined)
-        ctx.addIssue({ code: 'custom', path: [...path, 'threshold'], message: M.required });
+        ctx.addIssue({ code: 'custom', path: [...path, 'threshold'], ...ruleIssue('validation.required') });
       if (!condition.type) return;
-      if (seen.has(condition.type)) ctx.addIssue({ code: 'custom', path: [...path, 'type'], message: M.nonUniqueType });
+      if (seen.has(condition.type)) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'type'], ...ruleIssue('validation.nonUniqueType') });
+      }
       seen.add(condition.type);
       if (isPeriod(condition.type)) periods += 1;
       if (periods > 1 && isPeriod(condition.type)) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'type'], message: 'Only one period can be set' });
+        ctx.addIssue({ code: 'custom', path: [...path, 'type'], ...ruleIssue('tasks.validation.onePeriod') });
       }
     });
     if (attributes.isRecurring && attributes.recurringConditions.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['attributes', 'recurringConditions'], message: M.required });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attributes', 'recurringConditions'],
+        ...ruleIssue('validation.required'),
+      });
     }
   });
 export type TaskBody = z.infer<typeof taskBodySchema>;
@@ -88,15 +103,16 @@ export function assigneeProblem(
   actor: Pick<Actor, 'roles'>,
   isInternal: boolean,
   assignees: readonly { roles: readonly Role[] }[],
-): string | undefined {
-  if (isInternal && !isInternalUser(actor.roles)) return 'Only admins and project managers may mark a task internal';
+): Message | undefined {
+  if (isInternal && !isInternalUser(actor.roles)) return message('tasks.validation.internalNotAllowed');
   const mismatch = assignees.some((assignee) => isInternalUser(assignee.roles) !== isInternal);
-  if (mismatch)
-    return isInternal ? 'An internal task goes to internal users only' : 'An external task goes to external users only';
+  if (mismatch) {
+    return message(isInternal ? 'tasks.validation.internalAssignees' : 'tasks.validation.externalAssignees');
+  }
   return undefined;
 }
 
-export const NOT_ASSIGNABLE = 'Assignees must be people who can see this rope';
+export const NOT_ASSIGNABLE = message('tasks.validation.notAssignable');
 
 /** Whether a user may be a task's assignee on a rope of this mandator: a person (no API account) who sees the rope. */
 export function mayBeAssigned(user: { roles: readonly Role[]; mandatorIds: readonly number[] }, mandatorId: number) {

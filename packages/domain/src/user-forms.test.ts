@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isStrongPassword, passwordSchema } from './passwords.ts';
-import { normalisePhone, userCreateSchema, userUpdateSchema } from './user-forms.ts';
+import { normalisePhone, userCreateSchema, userEditorIssues, userUpdateSchema } from './user-forms.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -35,6 +35,38 @@ describe('user form rules', () => {
     expect(messages(userCreateSchema.safeParse({ email: '' }))).toContain('A value needs to be provided for the field');
     expect(messages(userCreateSchema.safeParse({ email: `${'a'.repeat(40)}@b.com` }))).toContain(
       'Email must be at most 45 characters',
+    );
+  });
+
+  it('report a missing SAML provider or password together with the fields at fault', () => {
+    expect(
+      messages(userCreateSchema.safeParse({ email: 'not-an-address', loginMethod: 'saml', firstname: 'x'.repeat(46) })),
+    ).toEqual([
+      'Please enter a valid email address',
+      'At most 45 characters',
+      'A SAML provider needs to be selected for single sign-on',
+    ]);
+  });
+
+  it('ask for what the editor must give: a role, mandators from client admins, an allowed sign-in method', () => {
+    const admin = { isNew: true, canEditAny: true };
+    const clientAdmin = { isNew: true, canEditAny: false };
+    expect(userEditorIssues(admin, { role: '', mandators: [] })).toEqual({
+      role: { key: 'validation.selectRequired' },
+    });
+    expect(userEditorIssues({ isNew: false, canEditAny: false }, { role: '' })).toEqual({});
+    expect(userEditorIssues(clientAdmin, { role: 'ROLE_USER', mandators: [] })).toEqual({
+      mandators: { key: 'validation.selectRequired' },
+    });
+    expect(userEditorIssues(admin, { role: 'ROLE_USER', mandators: [] })).toEqual({});
+    expect(userEditorIssues(admin, { role: 'ROLE_ADMIN', email: 'a@b.ch', loginMethod: 'no-password' })).toEqual({
+      loginMethod: { key: 'validation.loginMethodNotAllowed' },
+    });
+    expect(userEditorIssues(admin, { role: 'ROLE_USER', email: 'info@b.ch', loginMethod: 'email' })).toHaveProperty(
+      'loginMethod',
+    );
+    expect(userEditorIssues(admin, { role: 'ROLE_API_IMPORT', email: 'a@b.ch', loginMethod: 'no-password' })).toEqual(
+      {},
     );
   });
 

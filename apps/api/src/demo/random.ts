@@ -8,8 +8,11 @@ export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 export const YEAR = 365.25 * DAY;
 
-/** Small, fast, well-distributed 32-bit PRNG (mulberry32). */
-function mulberry32(seed: number): () => number {
+/**
+ * Small, fast, well-distributed 32-bit PRNG (mulberry32): the demo data, the tests and the benchmarks draw the same
+ * numbers from the same seed on every run.
+ */
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

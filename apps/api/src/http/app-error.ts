@@ -1,20 +1,69 @@
 import { type ErrorCode, HTTP_STATUS_BY_ERROR_CODE } from '@rope/domain/errors';
+import { englishText, issueMessage, type Message, message } from '@rope/domain/messages';
+import type { z } from 'zod';
+
+/**
+ * A message given as a rule's key (the answer carries key, parameters and English text) or as English text alone.
+ * `text` replaces the key's English where the words are another's, e.g. zod's for its plain checks.
+ */
+export type ErrorText = string | (Message & { text?: string });
+
+const textOf = (text: ErrorText) => (typeof text === 'string' ? text : (text.text ?? englishText(text)));
+const keyOf = (text: ErrorText): Message | undefined =>
+  typeof text === 'string' ? undefined : text.params ? { key: text.key, params: text.params } : { key: text.key };
+
+/** zod issues as the fields of an answer, the first issue per path: zod's English text and the rule's key. */
+export function issueFields(
+  issues: readonly z.core.$ZodIssue[],
+  pathOf: (issue: z.core.$ZodIssue) => string,
+): Record<string, ErrorText> {
+  const fields: Record<string, ErrorText> = {};
+  for (const issue of issues) fields[pathOf(issue)] ??= { ...issueMessage(issue), text: issue.message };
+  return fields;
+}
 
 /** An error meant for the client: its code, message and field messages are sent as they are. */
 export class AppError extends Error {
   readonly status: number;
+  /** The message's key and parameters, when it has one. */
+  readonly key?: Message;
+  readonly fields?: Record<string, string>;
+  /** Each field message's key and parameters, for the fields that have one. */
+  readonly fieldKeys?: Record<string, Message>;
+
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
+    message: ErrorText,
+    fields?: Record<string, ErrorText>,
     readonly headers?: Record<string, string>,
     /** Further keys of the answer body, e.g. `{ passwordExpired: true }`; code, message and fields win. */
     readonly extra?: Record<string, unknown>,
   ) {
-    super(message);
+    super(textOf(message));
     this.status = HTTP_STATUS_BY_ERROR_CODE[code];
+    this.key = keyOf(message);
+    if (fields) {
+      this.fields = Object.fromEntries(Object.entries(fields).map(([path, text]) => [path, textOf(text)]));
+      const keyed = Object.entries(fields).flatMap(([path, text]) => {
+        const key = keyOf(text);
+        return key ? [[path, key] as const] : [];
+      });
+      if (keyed.length > 0) this.fieldKeys = Object.fromEntries(keyed);
+    }
   }
 }
 
-export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
-export const forbidden = (what = 'You are not allowed to do this') => new AppError('FORBIDDEN', what);
+/** 404 with a rule's message: the web shows it in the user's language. */
+export const notFound = (what: Message = message('app.errors.notFound')) => new AppError('NOT_FOUND', what);
+/** 403 with a rule's message: the web shows it in the user's language. */
+export const forbidden = (what: Message = message('app.errors.forbidden')) => new AppError('FORBIDDEN', what);
+
+/** 400 for fields at fault: the message names the first field, its key is that field's. */
+export function validationError(fields: Record<string, ErrorText>): AppError {
+  const [first] = Object.entries(fields);
+  if (!first) return new AppError('VALIDATION', 'Invalid input');
+  const [path, text] = first;
+  const message: ErrorText =
+    typeof text === 'string' ? `${path}: ${text}` : { ...text, text: `${path}: ${textOf(text)}` };
+  return new AppError('VALIDATION', message, fields);
+}

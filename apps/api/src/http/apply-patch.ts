@@ -1,6 +1,6 @@
 import { changedKeys, MERGED_OBJECTS, mergePatch } from '@rope/domain/patch';
 import type { z } from 'zod';
-import { AppError } from './app-error.ts';
+import { issueFields, validationError } from './app-error.ts';
 
 /**
  * The one way a PATCH is applied: the sent fields are merged into the current write shape (attributes key by key),
@@ -23,10 +23,7 @@ export function applyPatch<S extends z.ZodType>({
 }): { value: z.output<S>; changed: string[] } {
   const result = schema.safeParse(mergePatch(current, patch, merged));
   if (!result.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) fields[[entity, ...issue.path.map(String)].join('.')] ??= issue.message;
-    const [first] = Object.entries(fields);
-    throw new AppError('VALIDATION', first ? `${first[0]}: ${first[1]}` : 'Invalid input', fields);
+    throw validationError(issueFields(result.error.issues, (issue) => [entity, ...issue.path.map(String)].join('.')));
   }
   return { value: result.data, changed: changedKeys(current, result.data as Record<string, unknown>) };
 }

@@ -1,3 +1,4 @@
+import { message } from '@rope/domain/messages';
 import { type Actor, can, type Permission } from '@rope/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden } from './app-error.ts';
@@ -17,6 +18,6 @@ export function assertCan(actor: Actor, ...permissions: Permission[]): void {
 /** People only: a few calls (own 2FA, profile) make no sense for an API key. */
 export function requirePerson(request: FastifyRequest): Actor {
   const actor = requireActor(request);
-  if (actor.via !== 'session') throw new AppError('FORBIDDEN', 'This call needs a signed-in person');
+  if (actor.via !== 'session') throw forbidden(message('app.errors.personOnly'));
   return actor;
 }

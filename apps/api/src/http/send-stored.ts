@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { Message } from '@rope/domain/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStorageKey, type Storage } from '../infra/storage/types.ts';
 import { AppError, notFound } from './app-error.ts';
@@ -7,7 +8,7 @@ import { resolveRange } from './byte-range.ts';
 export interface SendStoredOptions {
   cacheControl: string;
   /** The 404's message when the object is gone. */
-  missing: string;
+  missing: Message;
   /** Media types this download may serve; anything else stored under the key answers like a missing object. */
   types?: readonly string[];
 }

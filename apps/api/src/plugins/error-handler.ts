@@ -1,24 +1,40 @@
 import { type ApiError, errorCodeForStatus } from '@rope/domain/errors';
+import { issueMessage } from '@rope/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../http/app-error.ts';
+import type { z } from 'zod';
+import { AppError, type ErrorText, validationError } from '../http/app-error.ts';
 import { isMalformedMultipart } from '../http/input-guard.ts';
 
+/** What fastify-type-provider-zod makes of a zod issue: code, path and message apart, the issue's other keys in params. */
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+  params?: Record<string, unknown>;
 }
 
-function fieldsOf(issues: ValidationIssue[], context: string): Record<string, string> {
-  const fields: Record<string, string> = {};
+function fieldsOf(issues: ValidationIssue[], context: string): Record<string, ErrorText> {
+  const fields: Record<string, ErrorText> = {};
   for (const issue of issues) {
-    const path =
-      issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
-    const key = path ? path : context;
-    fields[key] ??= issue.params?.issue?.message ?? issue.message ?? 'Invalid value';
+    const path = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+    const text = issue.message ?? 'Invalid value';
+    const zodIssue = { ...issue.params, code: issue.keyword, path: [], message: text } as unknown as z.core.$ZodIssue;
+    fields[path || context] ??= { ...issueMessage(zodIssue), text };
   }
   return fields;
+}
+
+/** The body of an AppError: code and English message, the keys beside them, any further keys of its own. */
+function appErrorBody(error: AppError): ApiError {
+  return {
+    ...error.extra,
+    code: error.code,
+    message: error.message,
+    ...(error.key ? { key: error.key.key, ...(error.key.params ? { params: error.key.params } : {}) } : {}),
+    ...(error.fields ? { fields: error.fields } : {}),
+    ...(error.fieldKeys ? { fieldKeys: error.fieldKeys } : {}),
+  };
 }
 
 /** Every failure leaves as `{ code, message, fields? }`; never a stack trace, 500s carry the request id. */
@@ -28,18 +44,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     let body: ApiError;
     if (error instanceof AppError) {
       status = error.status;
-      body = {
-        ...error.extra,
-        code: error.code,
-        message: error.message,
-        ...(error.fields ? { fields: error.fields } : {}),
-      };
+      body = appErrorBody(error);
       if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const fields = fieldsOf(error.validation as ValidationIssue[], error.validationContext ?? 'body');
-      const first = Object.entries(fields)[0];
-      body = { code: 'VALIDATION', message: first ? `${first[0]}: ${first[1]}` : 'Invalid input', fields };
+      body = appErrorBody(validationError(fields));
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       body = { code: 'INTERNAL', message: 'Internal error', requestId: request.id };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { mulberry32 } from '../demo/random.ts';
 
 /** The parts of an OpenAPI 3.1 document the contract tests read. */
 export interface JsonSchema {
@@ -177,13 +178,4 @@ export function setAt(value: unknown, path: (string | number)[], leaf: unknown):
 }
 
 /** A small seeded generator, so every run sends the same requests. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export const seededRandom = mulberry32;

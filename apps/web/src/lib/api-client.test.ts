@@ -1,5 +1,6 @@
+import { messageSchema } from '@rope/domain/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch } from './api-client';
+import { ApiError, apiFetch, readServerMessage } from './api-client';
 
 function mockFetch(response: Response | Error) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
@@ -48,6 +49,31 @@ describe('apiFetch', () => {
     });
   });
 
+  it('reads the message keys of the answer and of each field', async () => {
+    mockFetch(
+      json(
+        {
+          code: 'VALIDATION',
+          message: 'user.password: Password must be at least 8 characters',
+          key: 'validation.passwordMinLength',
+          params: { min: 8 },
+          fields: { 'user.password': 'Password must be at least 8 characters', 'user.email': 'Bad' },
+          fieldKeys: {
+            'user.password': { key: 'validation.passwordMinLength', params: { min: 8 } },
+            'user.email': { nonsense: true },
+          },
+        },
+        400,
+      ),
+    );
+    const error = await apiFetch('/users').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      key: { key: 'validation.passwordMinLength', params: { min: 8 } },
+      fieldKeys: { 'user.password': { key: 'validation.passwordMinLength', params: { min: 8 } } },
+    });
+    expect((error as ApiError).fieldKeys).not.toHaveProperty('user.email');
+  });
+
   it('keeps the body of an error answer for callers that read it', async () => {
     mockFetch(json({ status: 'degraded' }, 503));
     const error = await apiFetch('/health').catch((caught: unknown) => caught);
@@ -72,5 +98,27 @@ describe('apiFetch', () => {
   it('reports a success answer that is not JSON as BAD_RESPONSE', async () => {
     mockFetch(new Response('<!doctype html>', { status: 200 }));
     await expect(apiFetch('/health')).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+});
+
+describe('readServerMessage', () => {
+  it('takes and refuses what the domain’s messageSchema takes and refuses', () => {
+    const samples: unknown[] = [
+      { key: 'validation.required' },
+      { key: 'validation.between', params: { min: 1, max: 'ten' } },
+      { key: 'x'.repeat(200) },
+      { key: 'x'.repeat(201) },
+      { key: 3 },
+      { params: { min: 1 } },
+      { key: 'validation.min', params: { min: true } },
+      { key: 'validation.min', params: [1] },
+      { key: 'validation.min', params: null },
+      'validation.required',
+      null,
+    ];
+    for (const sample of samples) {
+      const parsed = messageSchema.safeParse(sample);
+      expect(readServerMessage(sample), JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : undefined);
+    }
   });
 });

@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { type FieldLabel, fieldsToProblems, problemLines } from './field-problems';
+import { ApiError } from './api-client';
+import { type FieldLabel, problemLines, serverProblems } from './field-problems';
 
 const labels: Record<string, string> = { name: 'Name', 'attributes.nominalDiameter': 'Nominal diameter' };
 const label: FieldLabel = (path) => labels[(path[0] === 'rope' ? path.slice(1) : path).join('.')];
@@ -15,15 +17,24 @@ describe('field problems', () => {
         label,
       ),
     ).toEqual(['Nominal diameter: Too small', 'Name: Required']);
-    expect(problemLines(fieldsToProblems({ 'rope.attributes.nominalDiameter': 'Too small' }), label)).toEqual([
-      'Nominal diameter: Too small',
+    const t = ((key: string) => `text of ${key}`) as unknown as TFunction;
+    const refused = new ApiError(
+      400,
+      'VALIDATION',
+      'x',
+      { 'rope.attributes.nominalDiameter': 'Too small' },
+      {},
+      {
+        fieldKeys: { 'rope.attributes.nominalDiameter': { key: 'validation.min', params: { min: 0 } } },
+      },
+    );
+    expect(problemLines(serverProblems(t, refused as ApiError & { fields: Record<string, string> }), label)).toEqual([
+      'Nominal diameter: text of validation.min',
     ]);
   });
 
-  it('never shows a technical path: an unknown field reads as its last name, messages are translated', () => {
-    expect(
-      problemLines([{ path: ['attributes', 'splices', 2], message: 'bad' }], label, (text) => text.toUpperCase()),
-    ).toEqual(['splices: BAD']);
+  it('never shows a technical path: an unknown field reads as its last name', () => {
+    expect(problemLines([{ path: ['attributes', 'splices', 2], message: 'bad' }], label)).toEqual(['splices: bad']);
     expect(problemLines([{ path: [], message: 'Invalid input' }], label)).toEqual(['Invalid input']);
   });
 });

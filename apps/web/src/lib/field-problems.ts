@@ -1,8 +1,12 @@
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import type { ApiError } from './api-client';
+import { issueText, serverFieldText } from './messages';
 
 export interface FieldProblem {
   /** Where in the body or file: ['attributes', 'nominalDiameter'], or the API's "rope.attributes.nominalDiameter". */
   path: readonly PropertyKey[] | string;
+  /** What is wrong, in the user's language. */
   message: string;
 }
 
@@ -20,24 +24,25 @@ function segments(path: FieldProblem['path']): string[] {
  * "Nominal diameter: must be greater than 0": one line per field, named by its label as the form shows it; a field
  * without a label is named by its last readable segment rather than a technical path.
  */
-export function problemLines(
-  problems: readonly FieldProblem[],
-  label: FieldLabel,
-  translate: (message: string) => string = (message) => message,
-): string[] {
+export function problemLines(problems: readonly FieldProblem[], label: FieldLabel): string[] {
   const lines: string[] = [];
   for (const problem of problems) {
     const parts = segments(problem.path);
     const name = label(parts) ?? [...parts].reverse().find((part) => !/^\d+$/.test(part));
-    const line = name ? `${name}: ${translate(problem.message)}` : translate(problem.message);
+    const line = name ? `${name}: ${problem.message}` : problem.message;
     if (!lines.includes(line)) lines.push(line);
   }
   return lines;
 }
 
-/** The API's `fields` answer ({ "rope.attributes.x": "message" }) as problems. */
-export function fieldsToProblems(fields: Readonly<Record<string, string>>): FieldProblem[] {
-  return Object.entries(fields).map(([path, message]) => ({ path, message }));
+/** A refused call's fields ({ "rope.attributes.x": ... }) as problems in the user's language. */
+export function serverProblems(t: TFunction, error: ApiError & { fields: Record<string, string> }): FieldProblem[] {
+  return Object.keys(error.fields).map((path) => ({ path, message: serverFieldText(t, error, path) }));
+}
+
+/** The issues of a domain schema as problems in the user's language. */
+export function issueProblems(t: TFunction, issues: readonly z.core.$ZodIssue[]): FieldProblem[] {
+  return issues.map((issue) => ({ path: issue.path, message: issueText(t, issue) }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DEFAULT_EXPECTED_SERVICE_LIFE } from '../rope-kinds.ts';
 
 export const FORECAST_MIN_POINTS = 3;
@@ -11,16 +12,17 @@ export interface ForecastPoint {
   damage: number;
 }
 
-export interface Forecast {
-  model: 'exponential' | 'linear' | 'serviceLife';
+export const forecastSchema = z.object({
+  model: z.enum(['exponential', 'linear', 'serviceLife']),
   /** ln D = a + b·x for the exponential model, D = a + b·x for the linear one. */
-  a: number;
-  b: number;
+  a: z.number(),
+  b: z.number(),
   /** Where the damage reaches 100 %, with the ±30 % band. */
-  discardAt: number;
-  bandFrom: number;
-  bandTo: number;
-}
+  discardAt: z.number(),
+  bandFrom: z.number(),
+  bandTo: z.number(),
+});
+export type Forecast = z.infer<typeof forecastSchema>;
 
 /**
  * Fits ln D = a + b·x by least squares and extrapolates to D = 100 %, the discard point. When b ≤ 0 or a straight line

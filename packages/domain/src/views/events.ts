@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ropeEventAttributesSchema } from '../events.ts';
+import { forecastSchema } from '../rope/forecast.ts';
+import { DAMAGE_INPUTS } from '../rope/missing-inputs.ts';
+import { namedRefSchema } from './hierarchy.ts';
 
 /** A rope's events list searches their attributes for at most this many characters. */
 export const EVENT_SEARCH_MAX_LENGTH = 200;
@@ -20,12 +23,58 @@ export const ropeEventViewSchema = z.object({
 export type RopeEventView = z.infer<typeof ropeEventViewSchema>;
 
 /**
- * An event with where it belongs, as the dashboard's and the installation's last events answer it. The rope's
- * positionOffset comes along so the lists show datum positions as the rope's own table does (datumPosition).
+ * A rope event as GET /api/events and /api/installations/{id}/events answer it: with its rope, installation and area.
+ * The rope's positionOffset comes along so the lists show datum positions as the rope's own table does (datumPosition).
  */
 export const placedEventViewSchema = ropeEventViewSchema.extend({
-  rope: z.object({ id: z.number(), name: z.string(), positionOffset: z.number() }),
-  installation: z.object({ id: z.number(), name: z.string() }),
-  area: z.object({ id: z.number(), name: z.string() }),
+  rope: namedRefSchema.extend({ positionOffset: z.number() }),
+  installation: namedRefSchema,
+  area: namedRefSchema,
 });
 export type PlacedEventView = z.infer<typeof placedEventViewSchema>;
+export const placedEventListSchema = z.object({ ropeEvents: z.array(placedEventViewSchema) });
+
+/** GET /api/ropes/{id}/events: one page of the rope's events and how many there are. */
+export const ropeEventListSchema = z.object({ ropeEvents: z.array(ropeEventViewSchema), total: z.number() });
+export type RopeEventList = z.infer<typeof ropeEventListSchema>;
+
+/** One version of an event, GET /api/events/{id}/history. */
+export const eventHistoryEntrySchema = z.object({
+  timestamp: z.string(),
+  action: z.string(),
+  user: z.object({ name: z.string() }),
+  position: z.number().nullable(),
+  attributes: ropeEventAttributesSchema,
+});
+export type EventHistoryEntry = z.infer<typeof eventHistoryEntrySchema>;
+export const eventHistoryAnswerSchema = z.object({ history: z.array(eventHistoryEntrySchema) });
+
+/** One inspection on the loss chart. */
+export const lossPointSchema = z.object({
+  timestamp: z.string(),
+  bendingCycles: z.number().nullable(),
+  /** % of the discard limit; null when it cannot be computed (a rule set input missing). */
+  damage: z.number().nullable(),
+  maxLossPct: z.number(),
+});
+export type LossPoint = z.infer<typeof lossPointSchema>;
+
+/** GET /api/ropes/{id}/events/lossOverTarget */
+export const lossOverTargetAnswerSchema = z.object({
+  result: z.array(lossPointSchema),
+  /** The rope's damage today: unknown when its rule set lacks an input (missingInputs). */
+  status: z.enum(['computed', 'unknown']),
+  missingInputs: z.array(z.enum(DAMAGE_INPUTS)),
+  standard: z.string(),
+  limits: z.array(z.object({ multiple: z.number(), limit: z.number() })),
+  bendingCyclesToTimestamp: z.array(z.tuple([z.number(), z.string()])),
+  forecast: forecastSchema.nullable(),
+});
+export type LossOverTargetAnswer = z.infer<typeof lossOverTargetAnswerSchema>;
+
+/** POST /api/events/import/parse: the measurement event of an inspection file and the damages it found. */
+export const parsedInspectionSchema = z.object({
+  ropeEvent: z.object({ position: z.number().nullable(), attributes: ropeEventAttributesSchema }),
+  damages: z.array(z.object({ position: z.number(), attributes: ropeEventAttributesSchema })),
+});
+export type ParsedInspection = z.infer<typeof parsedInspectionSchema>;

@@ -70,3 +70,15 @@ export const ropeViewSchema = z.object({
   damages: damageViewSchema,
 });
 export type RopeView = z.infer<typeof ropeViewSchema>;
+
+/** The id and name of an entity named beside another, e.g. a rope's installation in a list of all ropes. */
+export const namedRefSchema = z.object({ id: z.number(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRefSchema>;
+
+/** A rope as GET /api/ropes answers it: with its installation and area. */
+export const placedRopeViewSchema = ropeViewSchema.extend({ installation: namedRefSchema, area: namedRefSchema });
+export type PlacedRopeView = z.infer<typeof placedRopeViewSchema>;
+
+/** An area's place on the overview map, GET /api/areas/positions. */
+export const areaPositionSchema = z.object({ id: z.number(), latlng: latLng.nullable(), damages: damageViewSchema });
+export type AreaPosition = z.infer<typeof areaPositionSchema>;

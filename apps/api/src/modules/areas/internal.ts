@@ -1,4 +1,5 @@
 import { areas, mandators, userMandators } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import type { Actor } from '@rope/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +13,7 @@ export async function findArea(ctx: AppContext, viewer: Actor, id: number) {
     .from(areas)
     .innerJoin(mandators, eq(mandators.id, areas.mandatorId))
     .where(and(eq(areas.id, id), areaVisibleTo(viewer)));
-  if (!row) throw notFound('No such area');
+  if (!row) throw notFound(message('app.errors.noSuchArea'));
   return row;
 }
 

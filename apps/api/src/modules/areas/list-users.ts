@@ -1,27 +1,15 @@
-import { userMandators, users } from '@rope/db/schema/index';
 import { isApiRole } from '@rope/domain/permissions';
 import { displayName } from '@rope/domain/users';
-import { asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { mandatorMembers } from '../users/mandator-members.ts';
 import { findArea } from './internal.ts';
 
 /** The people of the area's mandator: candidates for the area's client user and for notifications. */
 export async function listAreaUsers({ ctx, actor, input }: ActionArgs<{ id: number }>) {
   assertCan(actor, 'AREA_PARTIAL_EDIT');
   const { area } = await findArea(ctx, actor, input.id);
-  const rows = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      roles: users.roles,
-    })
-    .from(users)
-    .innerJoin(userMandators, eq(userMandators.userId, users.id))
-    .where(eq(userMandators.mandatorId, area.mandatorId))
-    .orderBy(asc(users.email));
+  const rows = await mandatorMembers(ctx.db, area.mandatorId);
   return {
     users: rows
       .filter((row) => !row.roles.some(isApiRole))

@@ -1,6 +1,7 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { areaCreateSchema, areaPatchSchema } from '@rope/domain/hierarchy';
-import { ROLES } from '@rope/domain/roles';
+import { areaPositionSchema } from '@rope/domain/views/hierarchy';
+import { mandatorUsersAnswerSchema } from '@rope/domain/views/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +13,7 @@ import { listAreaPositions } from './list-positions.ts';
 import { listAreaUsers } from './list-users.ts';
 import { deleteArea } from './remove.ts';
 import { updateArea } from './update.ts';
-import { areaViewSchema, damageSchema } from './view.ts';
+import { areaViewSchema } from './view.ts';
 
 const showAsQuery = z.object({
   showAsUser: idTextSchema.optional(),
@@ -45,17 +46,7 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['areas'],
           querystring: showAsQuery,
-          response: {
-            200: z.object({
-              areas: z.array(
-                z.object({
-                  id: z.number(),
-                  latlng: z.tuple([z.number(), z.number()]).nullable(),
-                  damages: damageSchema,
-                }),
-              ),
-            }),
-          },
+          response: { 200: z.object({ areas: z.array(areaPositionSchema) }) },
         },
       },
       (request) =>
@@ -119,11 +110,7 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['areas'],
           params: idParamsSchema,
-          response: {
-            200: z.object({
-              users: z.array(z.object({ id: z.number(), email: z.string(), name: z.string(), role: z.enum(ROLES) })),
-            }),
-          },
+          response: { 200: mandatorUsersAnswerSchema },
         },
       },
       (request) => listAreaUsers({ ctx, actor: requireActor(request), input: request.params, request }),

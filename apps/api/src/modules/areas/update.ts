@@ -1,8 +1,9 @@
 import { areas } from '@rope/db/schema/index';
 import { AREA_FULL_EDIT_FIELDS, type AreaPatch, type AreaUpdate, areaMergedSchema } from '@rope/domain/hierarchy';
+import { message } from '@rope/domain/messages';
 import { can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../http/app-error.ts';
+import { forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -30,7 +31,7 @@ export async function updateArea({ ctx, actor, input }: ActionArgs<{ id: number;
   const changes: AreaUpdate = Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]]));
   const fullFields = AREA_FULL_EDIT_FIELDS.filter((field) => changes[field] !== undefined);
   if (fullFields.length > 0 && !can(actor, 'AREA_FULL_EDIT')) {
-    throw new AppError('FORBIDDEN', `Only admins may change ${fullFields.join(', ')}`);
+    throw forbidden(message('app.errors.fieldsAdminOnly', { fields: fullFields.join(', ') }));
   }
   const restoring = changes.isDeleted === false && Object.keys(changes).length === 1;
   assertWritable([area], restoring);

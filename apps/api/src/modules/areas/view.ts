@@ -1,10 +1,10 @@
 import { BASE_LAYERS } from '@rope/domain/maps';
-import { type AreaView, areaViewSchema, damageViewSchema } from '@rope/domain/views/hierarchy';
+import { type AreaView, areaViewSchema } from '@rope/domain/views/hierarchy';
 import type { DamageView } from '../hierarchy/damage-summary.ts';
 import type { AreaRow } from '../hierarchy/scope.ts';
 
 export type { AreaView };
-export { areaViewSchema, damageViewSchema as damageSchema };
+export { areaViewSchema };
 
 export function toAreaView(area: AreaRow, mandatorName: string, damages: DamageView): AreaView {
   return {

@@ -1,9 +1,10 @@
 import { users } from '@rope/db/schema/index';
 import type { SelfUpdate } from '@rope/domain/auth';
+import { message } from '@rope/domain/messages';
 import type { SessionUser } from '@rope/domain/session';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { forbidden } from '../../http/app-error.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';
 import { buildSessionUser } from './build-session-user.ts';
 import type { UserRow } from './load-actor.ts';
@@ -19,7 +20,7 @@ export async function updateSelf({
   input: SelfUpdate;
 }): Promise<SessionUser> {
   const { user, session } = auth;
-  if (!user || !session) throw new AppError('FORBIDDEN', 'This call needs a signed-in person');
+  if (!user || !session) throw forbidden(message('app.errors.personOnly'));
   const values: Partial<UserRow> = {};
   if (input.languageId !== undefined) values.languageId = input.languageId;
   if (input.notificationEnabled !== undefined) {

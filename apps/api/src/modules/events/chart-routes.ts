@@ -1,5 +1,5 @@
 import { idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
-import { LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT } from '@rope/domain/views/events';
+import { LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT, placedEventListSchema } from '@rope/domain/views/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -9,7 +9,6 @@ import { getDamageChart } from './get-damage-chart.ts';
 import { getAreaDamageSummary } from './get-damage-summary.ts';
 import { getLossOverTarget } from './get-loss-over-target.ts';
 import { listLatestEvents } from './list-latest.ts';
-import { placedEventViewSchema } from './view.ts';
 
 /** A bound of the x axis: bending cycles as a decimal number, or a time as an ISO date; nothing read as NaN. */
 const rangeBound = z
@@ -91,7 +90,7 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             limit: integerTextSchema(1, LATEST_EVENTS_MAX_LIMIT).default(LATEST_EVENTS_DEFAULT_LIMIT),
             ...showAs,
           }),
-          response: { 200: z.object({ ropeEvents: z.array(placedEventViewSchema) }) },
+          response: { 200: placedEventListSchema },
         },
       },
       (request) =>

@@ -6,6 +6,7 @@ import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/domain/views/damage-chart';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../demo/random.ts';
 import { createCast } from '../../test/cast.ts';
 import { createArea, createEvents, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -16,14 +17,6 @@ import { computeDamageOf, loadDamageTarget, loadRopeForDamage, recomputeRopeDama
 const HAUL_ROPE = { ...WORKED_EXAMPLE_ROPE, loopLength: 300 } as const;
 
 /** A deterministic stream of numbers in [0, 1). */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
-}
-
 describe('damage chart from bulk rows', () => {
   let t: TestApp;
   let cast: ReturnType<typeof createCast>;
@@ -81,7 +74,7 @@ describe('damage chart from bulk rows', () => {
   it.each([0, 17.3])(
     'computes what the domain computes from the whole events, with every filter and date (position offset %s m)',
     async (positionOffset) => {
-      const random = seeded(42);
+      const random = mulberry32(42);
       const events = Array.from({ length: 400 }, (_, i) => {
         const lossKind = i % 7;
         return {

@@ -1,3 +1,4 @@
+import { message } from '@rope/domain/messages';
 import { type DamageFilter, endOfDay } from '@rope/domain/rope/effective-events';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
@@ -25,7 +26,7 @@ export async function getDamageChart(args: ActionArgs<DamageChartQuery>): Promis
   const viewer = await viewerFor(args, input.showAsUser);
   const { rope } = await findRope(ctx, viewer, input.ropeId);
   const target = await loadDamageTarget(ctx.db, rope.id);
-  if (!target) throw notFound('No such rope');
+  if (!target) throw notFound(message('app.errors.noSuchRope'));
   const asOf = input.dateFilter ? endOfDay(input.dateFilter) : undefined;
   return damageChartJson(await computeDamageOf(ctx.db, target, { damageFilter: input.damageFilter, asOf }));
 }

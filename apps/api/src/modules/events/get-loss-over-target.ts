@@ -2,6 +2,7 @@ import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { eventLossPct } from '@rope/domain/rope/cross-section';
 import { forecastDiscard } from '@rope/domain/rope/forecast';
 import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
+import type { LossOverTargetAnswer } from '@rope/domain/views/events';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { viewerFor } from '../hierarchy/scope.ts';
@@ -19,7 +20,7 @@ export interface LossOverTargetQuery {
 }
 
 /** The damage after each inspection, over time or bending cycles, with the forecast of the discard point. */
-export async function getLossOverTarget(args: ActionArgs<LossOverTargetQuery>) {
+export async function getLossOverTarget(args: ActionArgs<LossOverTargetQuery>): Promise<LossOverTargetAnswer> {
   const { ctx, actor, input: options } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, options.showAsUser);

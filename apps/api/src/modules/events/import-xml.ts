@@ -1,4 +1,5 @@
 import { EVENT_TYPES_BY_RECORDING, INSPECTION_FILE_MAX_BYTES, ropeEventAttributesSchema } from '@rope/domain/events';
+import type { ParsedInspection } from '@rope/domain/views/events';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
@@ -68,7 +69,7 @@ export function refuseDoctype(xml: string) {
  * Reads an inspection file of our documented format (docs/inspection-xml.md) into the measurement event and the
  * damages it found. Entities and DOCTYPEs are refused, so no file can expand or reach outside itself.
  */
-export function parseInspectionXml(xml: string) {
+export function parseInspectionXml(xml: string): ParsedInspection {
   refuseDoctype(xml);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {

@@ -1,5 +1,6 @@
 import { areas, installations, ropeEvents, ropes } from '@rope/db/schema/index';
 import type { RopeEventAttributes } from '@rope/domain/events';
+import { message } from '@rope/domain/messages';
 import type { Actor } from '@rope/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -23,7 +24,7 @@ export async function findEvent(ctx: AppContext, viewer: Actor, id: number) {
     .innerJoin(installations, eq(installations.id, ropes.installationId))
     .innerJoin(areas, eq(areas.id, installations.areaId))
     .where(and(eq(ropeEvents.id, id), areaVisibleTo(viewer)));
-  if (!row) throw notFound('No such event');
+  if (!row) throw notFound(message('app.errors.noSuchEvent'));
   return row;
 }
 
@@ -43,6 +44,6 @@ export const MUTATIONS_REFUSED = 'Mutations are recorded for stranded ropes and 
 /** The rope with its live events and what its damage needs, once the caller has found the rope. */
 export async function loadRopeEvents(ctx: AppContext, ropeId: number) {
   const loaded = await loadRopeForDamage(ctx.db, ropeId);
-  if (!loaded) throw notFound('No such rope');
+  if (!loaded) throw notFound(message('app.errors.noSuchRope'));
   return loaded;
 }

@@ -2,8 +2,11 @@ import { decimalTextSchema, idParamsSchema, idTextSchema, integerTextSchema } fr
 import { ropeEventBodySchema, ropeEventPatchSchema } from '@rope/domain/event-forms';
 import {
   EVENT_SEARCH_MAX_LENGTH,
+  eventHistoryAnswerSchema,
   LATEST_EVENTS_DEFAULT_LIMIT,
   LATEST_EVENTS_MAX_LIMIT,
+  placedEventListSchema,
+  ropeEventListSchema,
 } from '@rope/domain/views/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +22,7 @@ import { listLatestEvents } from './list-latest.ts';
 import { parseInspection } from './parse-inspection.ts';
 import { deleteEvent } from './remove.ts';
 import { updateEvent } from './update.ts';
-import { placedEventViewSchema, ropeEventViewSchema } from './view.ts';
+import { ropeEventViewSchema } from './view.ts';
 
 const ropeEventsQuery = z.object({
   archived: z.enum(['0', '1']).optional(),
@@ -99,19 +102,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           params: idParamsSchema,
-          response: {
-            200: z.object({
-              history: z.array(
-                z.object({
-                  timestamp: z.string(),
-                  action: z.string(),
-                  user: z.object({ name: z.string() }),
-                  position: z.number().nullable(),
-                  attributes: ropeEventViewSchema.shape.attributes,
-                }),
-              ),
-            }),
-          },
+          response: { 200: eventHistoryAnswerSchema },
         },
       },
       (request) => listEventHistory({ ctx, actor: requireActor(request), input: request.params, request }),
@@ -123,7 +114,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           querystring: limitQuery,
-          response: { 200: z.object({ ropeEvents: z.array(placedEventViewSchema) }) },
+          response: { 200: placedEventListSchema },
         },
       },
       (request) =>
@@ -137,7 +128,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['events'],
           params: idParamsSchema,
           querystring: ropeEventsQuery,
-          response: { 200: z.object({ ropeEvents: z.array(ropeEventViewSchema), total: z.number() }) },
+          response: { 200: ropeEventListSchema },
         },
       },
       (request) =>

@@ -1,7 +1,8 @@
 import { areas, type installations, type ropes, users } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { type Actor, can, visibleMandators } from '@rope/domain/permissions';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { auditImpersonation } from '../audit/audit-impersonation.ts';
 import { actorForUser } from '../auth/load-actor.ts';
@@ -15,13 +16,12 @@ export async function viewerFor(
   showAsUser: number | undefined,
 ): Promise<Actor> {
   if (showAsUser === undefined || showAsUser === actor.userId) return actor;
-  if (!can(actor, 'IMPERSONATE_USER'))
-    throw new AppError('FORBIDDEN', 'You are not allowed to view data as another user');
+  if (!can(actor, 'IMPERSONATE_USER')) throw forbidden(message('app.errors.viewAsForbidden'));
   const [target] = await ctx.db
     .select({ id: users.id, roles: users.roles })
     .from(users)
     .where(eq(users.id, showAsUser));
-  if (!target) throw notFound('No such user');
+  if (!target) throw notFound(message('app.errors.noSuchUser'));
   await auditImpersonation(ctx, request, actor, target.id);
   return actorForUser(ctx.db, target, 'session');
 }

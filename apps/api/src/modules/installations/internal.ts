@@ -1,4 +1,5 @@
 import { areas, installations, ropes } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import type { Actor } from '@rope/domain/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +15,7 @@ export async function findInstallation(ctx: AppContext, viewer: Actor, id: numbe
     .from(installations)
     .innerJoin(areas, eq(areas.id, installations.areaId))
     .where(and(eq(installations.id, id), areaVisibleTo(viewer)));
-  if (!row) throw notFound('No such installation');
+  if (!row) throw notFound(message('app.errors.noSuchInstallation'));
   return row;
 }
 

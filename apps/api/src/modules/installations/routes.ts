@@ -1,5 +1,6 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { installationCreateSchema, installationOrderSchema, installationPatchSchema } from '@rope/domain/hierarchy';
+import { message } from '@rope/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -134,7 +135,7 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const key = await findMapImageKey({ ctx, actor: requireActor(request), input: request.params, request });
         return sendStored(request, reply, ctx.storage, key, {
           cacheControl: 'private, max-age=300',
-          missing: 'This installation has no map image',
+          missing: message('app.errors.noMapImage'),
           types: MAP_IMAGE_TYPES,
         });
       },

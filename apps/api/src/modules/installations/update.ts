@@ -6,9 +6,10 @@ import {
   lockedInstallationAttributes,
   UPLOAD_SET_INSTALLATION_ATTRIBUTES,
 } from '@rope/domain/hierarchy';
+import { message } from '@rope/domain/messages';
 import { type Actor, can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../http/app-error.ts';
+import { forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -37,7 +38,7 @@ export async function updateInstallation({
   const restoring = input.isDeleted === false && Object.keys(input).length === 1;
   assertWritable([installation, area], restoring);
   if (input.latlngs !== undefined && !can(actor, 'MAP_EDIT')) {
-    throw new AppError('FORBIDDEN', 'Only admins place installations on the map');
+    throw forbidden(message('app.errors.placeInstallationAdminOnly'));
   }
   const attributes = input.attributes
     ? mergeAttributes(actor, installation.attributes, input.attributes)
@@ -75,7 +76,7 @@ function mergeAttributes(actor: Actor, stored: Attributes, sent: Attributes): At
   const changed = locked.filter(
     (key) => sent[key] !== undefined && JSON.stringify(sent[key]) !== JSON.stringify(stored[key]),
   );
-  if (changed.length > 0) throw new AppError('FORBIDDEN', `You may not change ${changed.join(', ')}`);
+  if (changed.length > 0) throw forbidden(message('app.errors.fieldsForbidden', { fields: changed.join(', ') }));
   const keys = [...locked, ...UPLOAD_SET_INSTALLATION_ATTRIBUTES];
   const kept = Object.fromEntries(keys.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
   return { ...sent, ...kept };

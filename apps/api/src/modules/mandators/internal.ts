@@ -1,5 +1,6 @@
 import { areas, mandators, userMandators } from '@rope/db/schema/index';
 import type { MandatorSettings } from '@rope/domain/mandators';
+import { message } from '@rope/domain/messages';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -7,7 +8,7 @@ import type { MandatorAnswer } from './schemas.ts';
 
 export type MandatorRow = typeof mandators.$inferSelect;
 
-export const MANDATOR_NOT_FOUND = 'Mandator not found';
+export const MANDATOR_NOT_FOUND = message('app.errors.mandatorNotFound');
 export const MANDATOR_IN_USE = 'The mandator is still assigned to areas or users';
 
 /** A mandator stays while an area (archived ones too) or a user refers to it. */

@@ -1,9 +1,8 @@
-import { userMandators, users } from '@rope/db/schema/index';
 import { can, mayListMandatorUsers, seesUserOnUsersScreen } from '@rope/domain/permissions';
 import { displayName } from '@rope/domain/users';
-import { asc, eq, sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../http/app-error.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { mandatorMembers } from '../users/mandator-members.ts';
 import { findMandator, MANDATOR_NOT_FOUND } from './internal.ts';
 
 /**
@@ -15,18 +14,7 @@ export async function listMandatorUsers({ ctx, actor, input }: ActionArgs<{ id: 
   if (!can(actor, 'MANDATOR_MANAGE') && !can(actor, 'USER_EDIT_OWN')) throw forbidden();
   if (!mayListMandatorUsers(actor, input.id)) throw notFound(MANDATOR_NOT_FOUND);
   const mandator = await findMandator(ctx, input.id);
-  const rows = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      roles: users.roles,
-    })
-    .from(users)
-    .innerJoin(userMandators, eq(userMandators.userId, users.id))
-    .where(eq(userMandators.mandatorId, mandator.id))
-    .orderBy(asc(sql`lower(${users.email})`), asc(users.id));
+  const rows = await mandatorMembers(ctx.db, mandator.id);
   return {
     users: rows
       .filter((row) => seesUserOnUsersScreen(actor, { id: row.id, roles: row.roles, mandatorIds: [mandator.id] }))

@@ -1,10 +1,10 @@
 import { integerTextSchema } from '@rope/domain/common';
+import { ruleIssue } from '@rope/domain/messages';
 import {
   NOTIFICATION_LIST_DEFAULT_LIMIT,
   NOTIFICATION_LIST_LIMITS,
   notificationStatusSchema,
 } from '@rope/domain/notifications';
-import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import { z } from 'zod';
 
 export const limitQuerySchema = z.object({
@@ -24,23 +24,11 @@ export const statusBodySchema = z.object({
     const seen = new Set<string>();
     entries.forEach((entry, index) => {
       if (seen.has(entry.type)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'type'], message: VALIDATION_MESSAGES.nonUniqueType });
+        ctx.addIssue({ code: 'custom', path: [index, 'type'], ...ruleIssue('validation.nonUniqueType') });
       }
       seen.add(entry.type);
     });
   }),
 });
 
-export const notificationViewSchema = z.object({
-  id: z.number(),
-  triggeredAt: z.string(),
-  type: z.string(),
-  threshold: z.number().nullable(),
-  installation: z.object({ id: z.number(), name: z.string() }),
-  area: z.object({ id: z.number() }),
-  rope: z.object({ id: z.number(), name: z.string() }).nullable(),
-  text: z.string(),
-});
-export type NotificationView = z.infer<typeof notificationViewSchema>;
-
-export const notificationListSchema = z.object({ notifications: z.array(notificationViewSchema) });
+export { type NotificationView, notificationListSchema } from '@rope/domain/views/notifications';

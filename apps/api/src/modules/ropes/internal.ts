@@ -1,4 +1,5 @@
 import { areas, installations, ropes } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import type { Actor } from '@rope/domain/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +15,7 @@ export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
     .innerJoin(installations, eq(installations.id, ropes.installationId))
     .innerJoin(areas, eq(areas.id, installations.areaId))
     .where(and(eq(ropes.id, id), areaVisibleTo(viewer)));
-  if (!row) throw notFound('No such rope');
+  if (!row) throw notFound(message('app.errors.noSuchRope'));
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { ropeCreateSchema, ropeOrderSchema, ropePatchSchema } from '@rope/domain/hierarchy';
+import { placedRopeViewSchema } from '@rope/domain/views/hierarchy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -18,10 +19,6 @@ const listQuery = z.object({
   showAsUser: idTextSchema.optional(),
 });
 const one = z.object({ rope: ropeViewSchema });
-const placed = ropeViewSchema.extend({
-  installation: z.object({ id: z.number(), name: z.string() }),
-  area: z.object({ id: z.number(), name: z.string() }),
-});
 
 export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -69,7 +66,13 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/ropes',
-      { schema: { tags: ['ropes'], querystring: listQuery, response: { 200: z.object({ ropes: z.array(placed) }) } } },
+      {
+        schema: {
+          tags: ['ropes'],
+          querystring: listQuery,
+          response: { 200: z.object({ ropes: z.array(placedRopeViewSchema) }) },
+        },
+      },
       (request) =>
         listAllRopes({ ctx, actor: requireActor(request), input: { showAsUser: request.query.showAsUser }, request }),
     );

@@ -1,8 +1,9 @@
 import { ropes } from '@rope/db/schema/index';
 import { type RopePatch, type RopeUpdate, ropeMergedSchema } from '@rope/domain/hierarchy';
+import { message } from '@rope/domain/messages';
 import { can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../http/app-error.ts';
+import { forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -27,7 +28,7 @@ export async function updateRope({ ctx, actor, input: sent }: ActionArgs<{ id: n
   const restoring = input.isDeleted === false && Object.keys(input).length === 1;
   assertWritable([rope, installation, area], restoring);
   if (input.latlngs !== undefined && !can(actor, 'MAP_EDIT')) {
-    throw new AppError('FORBIDDEN', 'Only admins draw ropes on the map');
+    throw forbidden(message('app.errors.drawRopeAdminOnly'));
   }
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx

@@ -1,7 +1,8 @@
 import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { message } from '@rope/domain/messages';
 import type { SamlProvider } from '@rope/domain/saml';
 import { type Env, publicUrl } from '../../env.ts';
-import { AppError } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 
 /** Assertions are used at once; a few seconds cover clocks that drift apart a little. */
 export const CLOCK_SKEW_MS = 5_000;
@@ -22,7 +23,7 @@ export function findProvider(env: Env, id: string): SamlProvider | undefined {
 
 export function requireProvider(env: Env, id: string): SamlProvider {
   const provider = findProvider(env, id);
-  if (!provider) throw new AppError('NOT_FOUND', 'Unknown identity provider');
+  if (!provider) throw notFound(message('app.errors.unknownIdentityProvider'));
   return provider;
 }
 

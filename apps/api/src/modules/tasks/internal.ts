@@ -1,5 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { taskAssignees, tasks, userMandators, users } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import type { Actor } from '@rope/domain/permissions';
 import { assigneeProblem, mayBeAssigned, NOT_ASSIGNABLE, type TaskBody } from '@rope/domain/task-rules';
 import type { TaskAttributes } from '@rope/domain/tasks';
@@ -17,7 +18,7 @@ export const asTaskInput = (task: TaskBody): TaskInput => ({ ...task, attributes
 /** Fetch-or-404: a task on a rope the viewer does not see answers exactly like a missing one. */
 export async function findTask(ctx: AppContext, viewer: Actor, id: number) {
   const [task] = await loadTasks(ctx.db, and(eq(tasks.id, id), areaVisibleTo(viewer)));
-  if (!task) throw notFound('No such task');
+  if (!task) throw notFound(message('app.errors.noSuchTask'));
   return task;
 }
 

@@ -3,8 +3,8 @@ import { areas, installations, ropes, taskAssignees, tasks, users } from '@rope/
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { isPastDue } from '@rope/domain/task-rules';
 import { displayName } from '@rope/domain/users';
+import type { TaskView } from '@rope/domain/views/tasks';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { TaskView } from './view.ts';
 
 /** Tasks with their rope, installation, area and assignees, and whether each is past due now. */
 export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskView[]> {

@@ -1,6 +1,6 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { ROLES } from '@rope/domain/roles';
 import { taskBodySchema, taskPatchSchema } from '@rope/domain/task-rules';
+import { assignableUsersAnswerSchema, taskNoteSchema, taskViewSchema } from '@rope/domain/views/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +14,6 @@ import { listTaskNotes } from './list-notes.ts';
 import { deleteTask } from './remove.ts';
 import { updateTask } from './update.ts';
 import { TASK_CSV_RULES, uploadTasks } from './upload.ts';
-import { taskNoteSchema, taskViewSchema } from './view.ts';
 
 const body = z.object({ task: taskBodySchema });
 const list = z.object({ tasks: z.array(taskViewSchema) });
@@ -49,13 +48,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['tasks'],
           description: 'The people the caller may assign to a task of this rope: those who can see the rope.',
           params: idParamsSchema,
-          response: {
-            200: z.object({
-              users: z.array(
-                z.object({ id: z.number(), email: z.string(), name: z.string(), roles: z.array(z.enum(ROLES)) }),
-              ),
-            }),
-          },
+          response: { 200: assignableUsersAnswerSchema },
         },
       },
       (request) =>

@@ -1,8 +1,8 @@
 import { isUniqueViolation } from '@rope/db/errors';
 import { userMandators, users } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { assignableRoles, can, keepsMandators } from '@rope/domain/permissions';
 import type { UserCreate } from '@rope/domain/user-forms';
-import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../../infra/crypto.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -24,7 +24,7 @@ export async function createUser({ ctx, actor, input, request }: ActionArgs<User
   const editsAny = can(actor, 'USER_EDIT_ANY');
   // Edit-any chooses the role; a client admin's new users are clients unless they pick another client role.
   const role = input.role ?? (editsAny ? undefined : 'ROLE_USER');
-  if (!role) throw fieldError('VALIDATION', 'user.role', M.selectRequired);
+  if (!role) throw fieldError('VALIDATION', 'user.role', message('validation.selectRequired'));
   if (!assignableRoles(actor).includes(role)) {
     throw fieldError('FORBIDDEN', 'user.role', 'You are not allowed to give this role');
   }

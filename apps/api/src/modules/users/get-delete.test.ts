@@ -70,7 +70,7 @@ describe('GET and DELETE /api/users/{id}', () => {
     for (const id of [foreign.id, pm.id, admin.id, 987_654]) {
       const response = await get(clientAdminCookie, id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'User not found' });
+      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'User not found', key: 'app.errors.userNotFound' });
     }
     for (const id of ['abc', '1.5', '-3', '0', '99999999999']) {
       const response = await get(adminCookie, id);

@@ -1,5 +1,6 @@
 import { mandators, userMandators, users } from '@rope/db/schema/index';
 import { mayUseLoginMethod } from '@rope/domain/auth';
+import { englishText, message } from '@rope/domain/messages';
 import {
   type Actor,
   can,
@@ -11,11 +12,10 @@ import {
 } from '@rope/domain/permissions';
 import type { Role } from '@rope/domain/roles';
 import type { LoginMethod } from '@rope/domain/users';
-import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Env } from '../../env.ts';
-import { AppError, forbidden, notFound } from '../../http/app-error.ts';
+import { AppError, type ErrorText, forbidden, notFound } from '../../http/app-error.ts';
 import { mandatorIdsOf, type UserRow } from '../auth/load-actor.ts';
 import type { UserDetail } from './schemas.ts';
 
@@ -30,7 +30,7 @@ export const subjectOf = (target: UserTarget): UserSubject => ({
   mandatorIds: target.mandatorIds,
 });
 
-export const USER_NOT_FOUND = 'User not found';
+export const USER_NOT_FOUND = message('app.errors.userNotFound');
 
 /** The users screen and its calls are for people who manage users: edit-any or edit-own. */
 export function assertManagesUsers(actor: Actor): void {
@@ -101,17 +101,17 @@ export async function checkMandators(ctx: AppContext, actor: Actor, ids: readonl
 
 const unknownMandator = () => fieldError('VALIDATION', 'user.mandators', 'Unknown mandator');
 
-export function fieldError(code: 'VALIDATION' | 'FORBIDDEN', field: string, message: string): AppError {
-  return new AppError(code, `${field}: ${message}`, { [field]: message });
+/** A refusal of one field: the message names the field, its key is the field's. */
+export function fieldError(code: 'VALIDATION' | 'FORBIDDEN', field: string, text: ErrorText): AppError {
+  const named = typeof text === 'string' ? `${field}: ${text}` : { ...text, text: `${field}: ${englishText(text)}` };
+  return new AppError(code, named, { [field]: text });
 }
-
-const LOGIN_METHOD_NOT_ALLOWED = 'This sign-in method is not available for this role or email address';
 
 /** No-password only for client roles, email codes only to a personal address; API accounts never sign in. */
 export function assertLoginMethodAllowed(user: { roles: readonly Role[]; email: string }, method: string): void {
   if (user.roles.every(isApiRole)) return;
   if (!mayUseLoginMethod(user, method as LoginMethod)) {
-    throw fieldError('VALIDATION', 'user.loginMethod', LOGIN_METHOD_NOT_ALLOWED);
+    throw fieldError('VALIDATION', 'user.loginMethod', message('validation.loginMethodNotAllowed'));
   }
 }
 
@@ -121,7 +121,7 @@ export function isKnownSamlProvider(env: Env, id: string): boolean {
 
 export const unknownSamlProvider = () => fieldError('VALIDATION', 'user.samlProvider', 'Unknown SAML provider');
 
-export const requiredMandators = () => fieldError('VALIDATION', 'user.mandators', M.required);
+export const requiredMandators = () => fieldError('VALIDATION', 'user.mandators', message('validation.required'));
 
 export async function mandatorsByUser(ctx: AppContext, actor: Actor, userIds: number[]) {
   const byUser = new Map<number, { id: number; name: string }[]>();

@@ -1,4 +1,6 @@
 import { idParamsSchema } from '@rope/domain/common';
+import { message } from '@rope/domain/messages';
+import { userPictureAnswerSchema } from '@rope/domain/views/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -20,7 +22,7 @@ export function pictureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Upload a profile picture (JPEG or PNG, at most 2 MB; multipart, one file)',
           consumes: ['multipart/form-data'],
           params: idParamsSchema,
-          response: { 200: z.object({ user: z.object({ id: z.number().int(), pictureUri: z.string() }) }) },
+          response: { 200: userPictureAnswerSchema },
         },
       },
       (request) =>
@@ -47,7 +49,7 @@ export function pictureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const key = await findPictureKey({ ctx, actor: requireActor(request), input: request.params });
         return sendStored(request, reply, ctx.storage, key, {
           cacheControl: 'private, max-age=86400',
-          missing: 'No picture',
+          missing: message('app.errors.noPicture'),
           types: PICTURE_TYPES,
         });
       },

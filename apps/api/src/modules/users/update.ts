@@ -1,8 +1,8 @@
 import { isUniqueViolation } from '@rope/db/errors';
 import { sessions, userMandators, users } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { type Actor, can, canManageUser, keepsMandators } from '@rope/domain/permissions';
 import { type UserUpdate, userUpdateSchema } from '@rope/domain/user-forms';
-import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { and, eq, ne } from 'drizzle-orm';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
@@ -62,7 +62,7 @@ export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id
   const body = changesOf(actor, target, input.patch);
   const { row } = target;
   if (!canManageUser(actor, { id: row.id, roles: row.roles, mandatorIds: target.mandatorIds })) {
-    throw forbidden('You are not allowed to edit this user');
+    throw forbidden(message('app.errors.editUserForbidden'));
   }
   const values: UserValues = {};
   const changed: string[] = [];
@@ -103,7 +103,7 @@ export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id
   }
   const samlProvider = values.samlProvider === undefined ? row.samlProvider : values.samlProvider;
   if (loginMethod === 'saml' && !samlProvider) {
-    throw fieldError('VALIDATION', 'user.samlProvider', M.samlProviderRequired);
+    throw fieldError('VALIDATION', 'user.samlProvider', message('validation.samlProviderRequired'));
   }
   if (loginMethod === 'saml' && samlProvider && !isKnownSamlProvider(ctx.env, samlProvider)) {
     throw unknownSamlProvider();

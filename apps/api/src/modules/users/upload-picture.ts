@@ -1,4 +1,5 @@
 import { users } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { hasProfilePicture, mayChangePicture } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
@@ -27,7 +28,7 @@ export interface PictureUpload {
 
 export async function uploadPicture({ ctx, actor, input, request }: ActionArgs<PictureUpload>) {
   // Same answer for every id a caller may not change, so this call reveals no user.
-  if (!mayChangePicture(actor, input.id)) throw forbidden('You may change only your own picture');
+  if (!mayChangePicture(actor, input.id)) throw forbidden(message('app.errors.ownPictureOnly'));
   const [row] = await ctx.db
     .select({ id: users.id, roles: users.roles, pictureUri: users.pictureUri })
     .from(users)

@@ -1,20 +1,7 @@
-import type { Role } from '@rope/domain/roles';
-import type { AreaView, DamageView } from '@rope/domain/views/hierarchy';
+import type { AreaPosition, AreaView } from '@rope/domain/views/hierarchy';
+import type { MandatorUser } from '@rope/domain/views/users';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-
-export interface AreaPosition {
-  id: number;
-  latlng: [number, number] | null;
-  damages: DamageView;
-}
-
-export interface AreaUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-}
 
 export const areaKeys = {
   all: ['areas'] as const,
@@ -58,12 +45,12 @@ export function useArea(id: number) {
   });
 }
 
-/** Candidates for the area's client user (AREA_PARTIAL_EDIT). */
+/** The users of the area's mandator: candidates for its client user (AREA_PARTIAL_EDIT) and notification recipients. */
 export function useAreaUsers(areaId: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: areaKeys.users(areaId ?? 0),
     queryFn: ({ signal }) =>
-      apiFetch<{ users: AreaUser[] }>(`/areas/${areaId}/users`, { signal }).then((answer) => answer.users),
+      apiFetch<{ users: MandatorUser[] }>(`/areas/${areaId}/users`, { signal }).then((answer) => answer.users),
     enabled: enabled && areaId !== undefined,
   });
 }
@@ -73,7 +60,7 @@ export function useMandatorUsers(mandatorId: number | undefined, enabled: boolea
   return useQuery({
     queryKey: areaKeys.mandatorUsers(mandatorId ?? 0),
     queryFn: ({ signal }) =>
-      apiFetch<{ users: AreaUser[] }>(`/mandators/${mandatorId}/users`, { signal }).then((answer) => answer.users),
+      apiFetch<{ users: MandatorUser[] }>(`/mandators/${mandatorId}/users`, { signal }).then((answer) => answer.users),
     enabled: enabled && mandatorId !== undefined,
   });
 }
@@ -84,7 +71,7 @@ export function useUsersOfAreas(areaIds: readonly number[], enabled: boolean) {
     queries: areaIds.map((id) => ({
       queryKey: areaKeys.users(id),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiFetch<{ users: AreaUser[] }>(`/areas/${id}/users`, { signal }).then((answer) => answer.users),
+        apiFetch<{ users: MandatorUser[] }>(`/areas/${id}/users`, { signal }).then((answer) => answer.users),
       enabled,
       staleTime: 5 * 60_000,
     })),

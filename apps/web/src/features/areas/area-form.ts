@@ -1,8 +1,7 @@
 import { areaFullFieldsSchema, areaMapSettingsSchema } from '@rope/domain/hierarchy';
 import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER, MAP_DEFAULT_ZOOM } from '@rope/domain/maps';
-import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import type { AreaView } from '@rope/domain/views/hierarchy';
-import { issuesToErrors } from '../users/form-errors';
+import type { DomainFormSpec, FieldMessages } from '../../lib/domain-form';
 
 /** What the dialog's inputs hold: selects as strings ('' for none), numbers '' while empty. */
 export interface AreaFormValues {
@@ -56,28 +55,33 @@ export function toAreaInput(values: AreaFormValues, fullEdit: boolean): Record<s
   return input;
 }
 
-export type AreaFormError = 'zoomRange' | 'layersRequired' | 'defaultLayer' | 'positionIncomplete' | 'invalid';
+/** The field of a schema or server path: the latitude and longitude inputs share `latlng`, lists are one input. */
+function areaField(path: string): string {
+  if (path === 'latlng.1') return 'lng';
+  if (path.startsWith('latlng')) return 'lat';
+  return path.split('.')[0] ?? path;
+}
 
-/** Field errors by the domain schemas: the domain's texts as they are, other rules as keys of the dialog's texts. */
-export function validateArea(values: AreaFormValues, fullEdit: boolean): Record<string, string> {
-  const schema = fullEdit ? areaFullFieldsSchema.extend(areaMapSettingsSchema.shape) : areaMapSettingsSchema;
-  const result = schema.safeParse(toAreaInput(values, fullEdit));
-  const errors = result.success ? {} : issuesToErrors(result.error.issues);
-  const known = new Set<string>(Object.values(VALIDATION_MESSAGES));
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0] ?? path;
-    // The zoom schema answers its required text for any issue: a typed number out of range or step is a range issue.
-    if (field === 'mapZoom') out.mapZoom = numberOrUndefined(values.mapZoom) === undefined ? message : 'zoomRange';
-    else if (known.has(message)) out[field] = message;
-    else if (field === 'mapBaseLayers') out.mapBaseLayers = 'layersRequired';
-    else if (field === 'latlng') out.lat = 'invalid';
-    else out[field] = 'invalid';
-  }
-  if (!values.mapBaseLayers.includes(values.mapDefaultBaseLayer)) out.mapDefaultBaseLayer ??= 'defaultLayer';
-  const latEmpty = values.lat === '';
-  if (latEmpty !== (values.lng === '')) out[latEmpty ? 'lat' : 'lng'] = 'positionIncomplete';
-  return out;
+/** The area dialog on the domain's area schemas: the full fields only for AREA_FULL_EDIT. */
+export function areaFormSpec(fullEdit: boolean): DomainFormSpec<AreaFormValues, Record<string, unknown>> {
+  return {
+    schema: fullEdit ? areaFullFieldsSchema.extend(areaMapSettingsSchema.shape) : areaMapSettingsSchema,
+    toInput: (values) => toAreaInput(values, fullEdit),
+    entity: 'area',
+    fieldOf: areaField,
+    rules: (values) => {
+      const messages: FieldMessages = {};
+      if (!values.mapBaseLayers.includes(values.mapDefaultBaseLayer)) {
+        messages.mapDefaultBaseLayer = { key: 'areas.dialog.errors.defaultLayer' };
+      }
+      // Two inputs of one position: the schema sees no position at all while only one is filled in.
+      const latEmpty = values.lat === '';
+      if (latEmpty !== (values.lng === '')) {
+        messages[latEmpty ? 'lat' : 'lng'] = { key: 'areas.dialog.errors.positionIncomplete' };
+      }
+      return messages;
+    },
+  };
 }
 
 /** After the base layers change, the default stays one of them. */

@@ -1,10 +1,10 @@
 import { ROLE_PERMISSIONS } from '@rope/domain/permissions';
-import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import type { AreaView } from '@rope/domain/views/hierarchy';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkForm } from '../../lib/domain-form';
 import { startPath } from '../shell/nav-items';
 import { filterAreas, groupUsersByMandator, oneAreaPerMandator } from './area-filter';
-import { initialAreaValues, keepDefaultLayer, toAreaInput, validateArea } from './area-form';
+import { type AreaFormValues, areaFormSpec, initialAreaValues, keepDefaultLayer, toAreaInput } from './area-form';
 import { createDelayedClick } from './delayed-click';
 import { moveItem } from './reorder';
 import { readShowAs, SHOW_AS_STORAGE_KEY, writeShowAs } from './show-as';
@@ -27,6 +27,11 @@ function area(id: number, name: string, mandator: { id: number; name: string }):
 const alpina = { id: 1, name: 'Alpina' };
 const tirol = { id: 2, name: 'Tirol' };
 const areas = [area(1, 'Zermatt', alpina), area(2, 'Ischgl', tirol), area(3, 'Verbier', alpina)];
+
+function keysOf(values: AreaFormValues, fullEdit: boolean): Record<string, string> {
+  const checked = checkForm(areaFormSpec(fullEdit), values);
+  return checked.ok ? {} : Object.fromEntries(Object.entries(checked.messages).map(([field, m]) => [field, m.key]));
+}
 
 describe('areas list', () => {
   it('filters by name case-insensitively, by mandator only where the column shows', () => {
@@ -107,21 +112,26 @@ describe('reordering', () => {
 });
 
 describe('area form', () => {
-  it('requires name, mandator and zoom for admins with the domain texts', () => {
+  it('requires name, mandator and zoom for admins with the domain’s messages', () => {
     const values = { ...initialAreaValues(undefined), mapZoom: '' };
-    const errors = validateArea(values, true);
-    expect(errors.name).toBe(VALIDATION_MESSAGES.required);
-    expect(errors.mandatorId).toBe(VALIDATION_MESSAGES.selectRequired);
-    expect(errors.mapZoom).toBe(VALIDATION_MESSAGES.required);
+    expect(keysOf(values, true)).toMatchObject({
+      name: 'validation.required',
+      mandatorId: 'validation.selectRequired',
+      mapZoom: 'validation.required',
+    });
   });
 
   it('checks the zoom range and step, the layers and an incomplete position', () => {
     const base = { ...initialAreaValues(area(1, 'A', alpina)) };
-    expect(validateArea({ ...base, mapZoom: 28 }, false).mapZoom).toBe('zoomRange');
-    expect(validateArea({ ...base, mapZoom: 13.55 }, false).mapZoom).toBe('zoomRange');
-    expect(validateArea({ ...base, mapZoom: 13.5 }, false)).toEqual({});
-    expect(validateArea({ ...base, mapBaseLayers: [] }, false).mapBaseLayers).toBe('layersRequired');
-    expect(validateArea({ ...base, lat: 46.5 }, false).lng).toBe('positionIncomplete');
+    expect(keysOf({ ...base, mapZoom: 28 }, false).mapZoom).toBe('validation.zoomRange');
+    expect(keysOf({ ...base, mapZoom: 13.55 }, false).mapZoom).toBe('validation.zoomRange');
+    expect(keysOf({ ...base, mapZoom: 13.5 }, false)).toEqual({});
+    expect(keysOf({ ...base, mapBaseLayers: [] }, false)).toEqual({
+      mapBaseLayers: 'validation.baseLayerRequired',
+      mapDefaultBaseLayer: 'areas.dialog.errors.defaultLayer',
+    });
+    expect(keysOf({ ...base, lat: 46.5 }, false).lng).toBe('areas.dialog.errors.positionIncomplete');
+    expect(keysOf({ ...base, lat: 95, lng: 8 }, false).lat).toBe('validation.max');
   });
 
   it('sends the full fields only with AREA_FULL_EDIT', () => {

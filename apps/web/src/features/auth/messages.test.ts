@@ -1,34 +1,21 @@
 import { AUTH_MESSAGES } from '@rope/domain/auth-messages';
-import { passwordSchema } from '@rope/domain/passwords';
-import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { failureText, schemaRule, translateMessage } from './messages';
+import { failureText, translateMessage } from './messages';
 
 // Echoes the key and values, so the tests see which translation was asked for.
 const t = ((key: string, values?: Record<string, unknown>) =>
-  values ? `${key}:${values.minPasswordLength}` : key) as unknown as TFunction;
+  values?.min === undefined ? key : `${key}:${values.min}`) as unknown as TFunction;
 
 describe('translateMessage', () => {
-  it('looks up the spec texts the API answers', () => {
+  it('looks up the sign-in texts the API answers', () => {
     expect(translateMessage(t, AUTH_MESSAGES.incorrectCode)).toBe('auth.messages.incorrectCode');
     expect(translateMessage(t, AUTH_MESSAGES.passwordExpired)).toBe('auth.messages.passwordExpired');
-    expect(translateMessage(t, VALIDATION_MESSAGES.passwordMinLength)).toBe('validation.passwordMinLength:8');
   });
 
   it('shows any other server text as it is', () => {
     expect(translateMessage(t, 'Account locked by the operator')).toBe('Account locked by the operator');
-  });
-});
-
-describe('schemaRule', () => {
-  const rule = schemaRule(passwordSchema, t);
-
-  it('answers null for a valid value and the first translated issue otherwise', () => {
-    expect(rule('rope-2024-ok')).toBeNull();
-    expect(rule(' leading-blank1')).toBe('validation.passwordBlankEdges:8');
-    expect(rule('short1')).toBe('validation.passwordMinLength:8');
   });
 });
 
@@ -41,5 +28,19 @@ describe('failureText', () => {
     expect(failureText(t, new ApiError(500, 'INTERNAL', 'boom'), 'later')).toBe('later');
     expect(failureText(t, new ApiError(0, 'NETWORK', 'fetch failed'), 'later')).toBe('later');
     expect(failureText(t, new Error('parse'), 'later')).toBe('later');
+  });
+
+  it('shows a keyed answer by its key and parameters', () => {
+    const refused = new ApiError(
+      400,
+      'VALIDATION',
+      'password: Password must be at least 8 characters',
+      {},
+      {},
+      {
+        key: { key: 'validation.passwordMinLength', params: { min: 8 } },
+      },
+    );
+    expect(failureText(t, refused, 'later')).toBe('validation.passwordMinLength:8');
   });
 });

@@ -1,28 +1,8 @@
-import type { DamageView, RopeView } from '@rope/domain/views/hierarchy';
+import type { PlacedEventView } from '@rope/domain/views/events';
+import type { PlacedRopeView } from '@rope/domain/views/hierarchy';
+import type { TaskView } from '@rope/domain/views/tasks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import type { PlacedEvent } from '../installations/api';
-
-export type { PlacedEvent };
-
-/** A rope as GET /api/ropes answers it: with its installation and area. */
-export interface PlacedRope extends RopeView {
-  installation: { id: number; name: string };
-  area: { id: number; name: string };
-  damages: DamageView;
-}
-
-/** An open task as GET /api/tasks answers it. */
-export interface PendingTask {
-  id: number;
-  title: string;
-  status: string;
-  dueAt: string | null;
-  pastDue: boolean;
-  rope: { id: number; name?: string };
-  installation?: { id: number; name: string };
-  area?: { id: number; name: string };
-}
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -32,10 +12,10 @@ export const dashboardKeys = {
 };
 
 export function useLastEvents(limit: number) {
-  return useQuery<PlacedEvent[]>({
+  return useQuery<PlacedEventView[]>({
     queryKey: dashboardKeys.events(limit),
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ ropeEvents: PlacedEvent[] }>(`/events?limit=${limit}`, { signal })).ropeEvents,
+      (await apiFetch<{ ropeEvents: PlacedEventView[] }>(`/events?limit=${limit}`, { signal })).ropeEvents,
     placeholderData: keepPreviousData,
   });
 }
@@ -44,13 +24,13 @@ export function usePendingTasks() {
   return useQuery({
     queryKey: dashboardKeys.tasks(),
     queryFn: ({ signal }) =>
-      apiFetch<{ tasks: PendingTask[] }>('/tasks?status=open', { signal }).then((answer) => answer.tasks),
+      apiFetch<{ tasks: TaskView[] }>('/tasks?status=open', { signal }).then((answer) => answer.tasks),
   });
 }
 
 export function useAllRopes() {
   return useQuery({
     queryKey: dashboardKeys.ropes(),
-    queryFn: ({ signal }) => apiFetch<{ ropes: PlacedRope[] }>('/ropes', { signal }).then((answer) => answer.ropes),
+    queryFn: ({ signal }) => apiFetch<{ ropes: PlacedRopeView[] }>('/ropes', { signal }).then((answer) => answer.ropes),
   });
 }

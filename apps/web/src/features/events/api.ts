@@ -1,17 +1,11 @@
 import type { RopeEventAttributes } from '@rope/domain/events';
 import { withRemovedAttributes } from '@rope/domain/patch';
 import type { DamageChartAnswer } from '@rope/domain/views/damage-chart';
+import type { EventHistoryEntry, LossOverTargetAnswer, RopeEventList, RopeEventView } from '@rope/domain/views/events';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { ropeEventsQueryString } from './events-query';
-import type {
-  DamageFilter,
-  EventHistoryEntry,
-  LossAxis,
-  LossOverTargetAnswer,
-  RopeEventList,
-  RopeEventsQuery,
-} from './types';
+import type { DamageFilter, LossAxis, RopeEventsQuery } from './types';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -105,10 +99,8 @@ export function refreshAfterChange(queryClient: QueryClient, ropeId: number, rop
   }
 }
 
-export interface EventBody {
-  position: number | null;
-  attributes: RopeEventAttributes;
-}
+/** An event's own fields, as the API answers them and takes them back. */
+export type EventBody = Pick<RopeEventView, 'position' | 'attributes'>;
 
 export function createEvent(ropeId: number, event: EventBody) {
   return apiFetch<{ ropeEvent: { id: number }; ropeChanged: boolean }>('/events', {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { checkForm, formField } from '../../lib/domain-form';
 import { fromLocalInput } from './datetime';
 import {
   emptySplice,
   emptySplicePart,
+  eventFormSpec,
   eventTabs,
-  formPath,
   initialEventValues,
-  parseEventForm,
   tabOfError,
   toEventBody,
   toNumber,
@@ -124,10 +124,11 @@ describe('event form rules', () => {
     const values = initialEventValues(undefined, defaults);
     values.position = 12.5;
     values.attributes.damageCount = 3;
-    const parsed = parseEventForm(values, 7);
-    expect(parsed.ok).toBe(true);
-    if (parsed.ok)
-      expect(parsed.body).toMatchObject({ rope: { id: 7 }, position: 12.5, attributes: { damageCount: 3 } });
+    const checked = checkForm(eventFormSpec(7), values);
+    expect(checked.ok).toBe(true);
+    if (checked.ok) {
+      expect(checked.data).toMatchObject({ rope: { id: 7 }, position: 12.5, attributes: { damageCount: 3 } });
+    }
   });
 
   it('needs a position unless global, and applies the domain rules', () => {
@@ -135,31 +136,39 @@ describe('event form rules', () => {
     values.attributes.type = 'repairPiece';
     values.attributes.timestamp = '2999-01-01T00:00';
     values.attributes.damageCount = -1;
-    const parsed = parseEventForm(values, 7);
-    expect(parsed.ok).toBe(false);
-    if (parsed.ok) return;
-    const paths = parsed.issues.map((issue) => issue.path);
-    expect(paths).toEqual(
-      expect.arrayContaining(['position', 'attributes.timestamp', 'attributes.positionEnd', 'attributes.damageCount']),
+    const checked = checkForm(eventFormSpec(7), values);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.messages).toMatchObject({
+      position: { key: 'validation.required' },
+      'attributes.damageCount': { key: 'validation.min', params: { min: 0 } },
+    });
+    expect(Object.keys(checked.messages)).toEqual(
+      expect.arrayContaining(['attributes.timestamp', 'attributes.positionEnd']),
     );
-    expect(parsed.issues.find((issue) => issue.path === 'attributes.damageCount')).toMatchObject({
-      code: 'too_small',
-      minimum: 0,
+  });
+
+  it('names splice fields by their place, an empty position as required', () => {
+    const values = initialEventValues(undefined, { ...defaults, recordingType: 'measurement' });
+    values.attributes.type = 'spliceInspection';
+    values.attributes.splices = [
+      { ...emptySplice(), positionStart: 10, positionEnd: 5 },
+      { ...emptySplice(), positionStart: 10 },
+    ];
+    const checked = checkForm(eventFormSpec(7), values);
+    expect(checked.ok ? {} : checked.messages).toMatchObject({
+      'attributes.splices.1.positionEnd': { key: 'validation.required' },
+    });
+    values.attributes.splices = [{ ...emptySplice(), positionStart: 10, positionEnd: 5 }];
+    const reversed = checkForm(eventFormSpec(7), values);
+    expect(reversed.ok ? {} : reversed.messages).toMatchObject({
+      'attributes.splices.0.positionEnd': { key: 'events.validation.spliceEndsBeforeStart' },
     });
   });
 
-  it('names splice fields by their place', () => {
-    const values = initialEventValues(undefined, { ...defaults, recordingType: 'measurement' });
-    values.attributes.type = 'spliceInspection';
-    values.attributes.splices = [{ ...emptySplice(), positionStart: 10, positionEnd: 5 }];
-    const parsed = parseEventForm(values, 7);
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.issues.map((issue) => issue.path)).toContain('attributes.splices.0.positionEnd');
-  });
-
   it('maps server and schema paths to inputs and inputs to tabs', () => {
-    expect(formPath('ropeEvent.attributes.reportedBy.name')).toBe('attributes.reportedBy');
-    expect(formPath('body.ropeEvent.position')).toBe('position');
+    expect(formField(eventFormSpec(7), 'ropeEvent.attributes.reportedBy.name')).toBe('attributes.reportedBy');
+    expect(formField(eventFormSpec(7), 'body.ropeEvent.position')).toBe('position');
     const damage = initialEventValues(undefined, defaults);
     expect(tabOfError('attributes.timestamp', damage)).toBe('general');
     expect(tabOfError('attributes.damageCount', damage)).toBe('specifics');

@@ -1,6 +1,7 @@
 import { type RopeEventBody, ropeEventBodySchema } from '@rope/domain/event-forms';
 import type { Splice, SplicePart } from '@rope/domain/events';
-import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
+import { message } from '@rope/domain/messages';
+import type { DomainFormSpec, FieldMessages } from '../../lib/domain-form';
 import type { EventBody } from './api';
 import { fromLocalInput } from './datetime';
 import {
@@ -75,54 +76,32 @@ export function toEventBody(values: EventFormValues): EventBody {
   };
 }
 
-export interface FormIssue {
-  path: string;
-  code?: string;
-  message: string;
-  minimum?: number;
-  maximum?: number;
-}
-
-const REQUIRED = VALIDATION_MESSAGES.required;
-
-export type ParsedEventForm = { ok: true; body: RopeEventBody } | { ok: false; issues: FormIssue[] };
-
-/** The domain's event rules on the form, plus one of the form itself: a located event needs its position. */
-export function parseEventForm(values: EventFormValues, ropeId: number): ParsedEventForm {
-  const issues: FormIssue[] = [];
-  if (!values.isGlobal && toNumber(values.position) === undefined) {
-    issues.push({ path: 'position', code: 'required', message: REQUIRED });
-  }
-  if (values.attributes.type === 'spliceInspection') {
-    values.attributes.splices.forEach((splice, index) => {
-      for (const field of ['positionStart', 'positionEnd'] as const) {
-        if (toNumber(splice[field]) === undefined) {
-          issues.push({ path: `attributes.splices.${index}.${field}`, code: 'required', message: REQUIRED });
-        }
+/** The event dialog on the domain's event rules, plus one of the form itself: a located event needs its position. */
+export function eventFormSpec(ropeId: number): DomainFormSpec<EventFormValues, RopeEventBody> {
+  return {
+    schema: ropeEventBodySchema,
+    toInput: (values) => ({ rope: { id: ropeId }, ...toEventBody(values) }),
+    entity: 'ropeEvent',
+    fieldOf: formPath,
+    rules: (values) => {
+      const messages: FieldMessages = {};
+      const required = message('validation.required');
+      if (!values.isGlobal && toNumber(values.position) === undefined) messages.position = required;
+      if (values.attributes.type === 'spliceInspection') {
+        values.attributes.splices.forEach((splice, index) => {
+          for (const field of ['positionStart', 'positionEnd'] as const) {
+            if (toNumber(splice[field]) === undefined) messages[`attributes.splices.${index}.${field}`] = required;
+          }
+        });
       }
-    });
-  }
-  const parsed = ropeEventBodySchema.safeParse({ rope: { id: ropeId }, ...toEventBody(values) });
-  if (parsed.success && issues.length === 0) return { ok: true, body: parsed.data };
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const detail = issue as { minimum?: unknown; maximum?: unknown };
-    issues.push({
-      path: formPath(issue.path.map(String).join('.')),
-      code: issue.code,
-      message: issue.message,
-      minimum: typeof detail.minimum === 'number' ? detail.minimum : undefined,
-      maximum: typeof detail.maximum === 'number' ? detail.maximum : undefined,
-    });
-  }
-  return { ok: false, issues };
+      return messages;
+    },
+  };
 }
 
-/** Schema and server paths to the input they belong to. */
+/** Schema and server paths (after the entity) to the input they belong to. */
 export function formPath(path: string): string {
-  return path
-    .replace(/^body\./, '')
-    .replace(/^ropeEvent\./, '')
-    .replace(/^attributes\.reportedBy\.name$/, 'attributes.reportedBy');
+  return path === 'attributes.reportedBy.name' ? 'attributes.reportedBy' : path;
 }
 
 /** Which tabs the dialog shows for the chosen recording type and type. */

@@ -1,6 +1,6 @@
+import type { EventHistoryEntry } from '@rope/domain/views/events';
 import { describe, expect, it } from 'vitest';
 import { historyRows } from './history-diff';
-import type { EventHistoryEntry } from './types';
 
 const base = {
   timestamp: '2025-01-01T00:00:00.000Z',

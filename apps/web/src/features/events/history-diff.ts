@@ -1,4 +1,4 @@
-import type { EventHistoryEntry } from './types';
+import type { EventHistoryEntry } from '@rope/domain/views/events';
 
 /** The fields the history shows by name; anything else of the attributes is compared too, under its key. */
 export const HISTORY_FIELDS = [

@@ -1,7 +1,7 @@
 import { INSPECTION_FILE_MAX_BYTES } from '@rope/domain/events';
+import type { ParsedInspection } from '@rope/domain/views/events';
 import { ApiError, toApiError } from '../../lib/api-client';
 import { createEvent, type EventBody } from './api';
-import type { ParsedInspection } from './types';
 
 /** The file picker's filter: the inspection format is XML (docs/inspection-xml.md). */
 export const INSPECTION_ACCEPT = '.xml,application/xml,text/xml';

@@ -1,7 +1,7 @@
 import { forecastDiscard } from '@rope/domain/rope/forecast';
+import type { LossOverTargetAnswer } from '@rope/domain/views/events';
 import { describe, expect, it } from 'vitest';
 import { cyclesAt, forecastAvailable, lossChartData, rangeQuery, rangeStart } from './loss-chart-data';
-import type { LossOverTargetAnswer } from './types';
 
 const now = new Date('2025-06-15T12:00:00.000Z');
 

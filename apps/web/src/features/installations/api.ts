@@ -4,9 +4,6 @@ import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 
-/** An event with its rope (and that rope's positionOffset), installation and area. */
-export type PlacedEvent = PlacedEventView;
-
 export const installationKeys = {
   all: ['installations'] as const,
   lists: () => [...installationKeys.all, 'list'] as const,
@@ -41,7 +38,7 @@ export function useInstallationEvents(id: number) {
   return useQuery({
     queryKey: installationKeys.events(id),
     queryFn: ({ signal }) =>
-      apiFetch<{ ropeEvents: PlacedEvent[] }>(`/installations/${id}/events?limit=${INSTALLATION_EVENTS_LIMIT}`, {
+      apiFetch<{ ropeEvents: PlacedEventView[] }>(`/installations/${id}/events?limit=${INSTALLATION_EVENTS_LIMIT}`, {
         signal,
       }).then((answer) => answer.ropeEvents),
   });

@@ -1,5 +1,3 @@
-import { issuesToErrors, type SchemaIssue } from '../users/form-errors';
-
 /** How an attribute is edited; 'remote' is a select whose options come from the API (country, timezone). */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'select' | 'remote' | 'switch' | 'date';
 
@@ -57,10 +55,10 @@ export function attributesFromValues(values: AttributeValues, fields: readonly F
   return attributes;
 }
 
-/** Schema issues of `{name, attributes}` keyed by form field ("attributes.x" is the field "x"). */
-export function fieldErrors(issues: readonly SchemaIssue[]): Record<string, string> {
-  const byPath = issuesToErrors(issues.map((issue) => ({ ...issue, path: issue.path.slice(0, 2) })));
-  return Object.fromEntries(Object.entries(byPath).map(([path, text]) => [path.replace(/^attributes\./, ''), text]));
+/** The form field of a path in `{name, attributes}`: "attributes.x" (and anything inside it) is the field "x". */
+export function attributeField(path: string): string {
+  const [head, key] = path.split('.');
+  return head === 'attributes' && key ? key : (head ?? path);
 }
 
 /** Keeps the listed keys of `current` over what a loaded file brings (fields the user may not change). */

@@ -1,12 +1,13 @@
 import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
 import { describe, expect, it } from 'vitest';
+import { checkForm } from '../../lib/domain-form';
 import { problemLines } from '../../lib/field-problems';
 import { isFieldEditable, isFieldShown } from './installation-fields';
 import {
   initialInstallationValues,
+  installationFormSpec,
   installationSettingsFile,
   toInstallationUpdate,
-  validateInstallation,
   valuesFromInstallationFile,
 } from './installation-form';
 import { parseSettingsFile, settingsFileName } from './settings-file';
@@ -40,8 +41,18 @@ describe('installation settings form', () => {
 
   it('refuses a construction year in the future and an empty name', () => {
     const values = initialInstallationValues(stored);
-    const errors = validateInstallation({ ...values, name: ' ', constructionYear: new Date().getFullYear() + 1 }, {});
-    expect(Object.keys(errors).sort()).toEqual(['constructionYear', 'name']);
+    const checked = checkForm(installationFormSpec({}), {
+      ...values,
+      name: ' ',
+      constructionYear: new Date().getFullYear() + 1,
+    });
+    expect(checked.ok ? {} : checked.messages).toEqual({
+      constructionYear: expect.objectContaining({
+        key: 'validation.yearRange',
+        params: { min: 1800, max: new Date().getFullYear() },
+      }),
+      name: expect.objectContaining({ key: 'validation.required' }),
+    });
   });
 
   it('shows admin fields to admins only, the object number read-only, the timezone to admins and PMs', () => {
@@ -70,7 +81,7 @@ describe('installation settings file', () => {
     expect(parseSettingsFile('{nope', installationSettingsFileSchema)).toEqual({
       ok: false,
       notJson: true,
-      problems: [],
+      issues: [],
     });
     const bad = parseSettingsFile(
       JSON.stringify({ kind: 'rope', version: 1, name: 'x', attributes: { ropewayType: 'rocket' } }),
@@ -78,10 +89,11 @@ describe('installation settings file', () => {
     );
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
-      expect(bad.problems.map((problem) => problem.path)).toContainEqual(['attributes', 'ropewayType']);
+      expect(bad.issues.map((issue) => issue.path)).toContainEqual(['attributes', 'ropewayType']);
       // The dialog lists them by the labels the form shows, never as attributes.ropewayType.
       const labels: Record<string, string> = { kind: 'Kind of settings file', ropewayType: 'Ropeway type' };
-      const lines = problemLines(bad.problems, (path) => labels[String(path.at(-1))]);
+      const problems = bad.issues.map((issue) => ({ path: issue.path, message: issue.message }));
+      const lines = problemLines(problems, (path) => labels[String(path.at(-1))]);
       expect(lines).toHaveLength(2);
       expect(lines.every((line) => /^(Kind of settings file|Ropeway type): /.test(line))).toBe(true);
     }

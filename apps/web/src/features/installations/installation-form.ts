@@ -1,4 +1,5 @@
 import {
+  type InstallationUpdate,
   type installationSettingsFileSchema,
   installationUpdateSchema,
   SETTINGS_FILE_VERSION,
@@ -6,10 +7,11 @@ import {
 import type { InstallationAttributes } from '@rope/domain/installations';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import type { z } from 'zod';
+import type { DomainFormSpec } from '../../lib/domain-form';
 import {
   type AttributeValues,
+  attributeField,
   attributesFromValues,
-  fieldErrors,
   keepKeys,
   valuesFromAttributes,
 } from './attribute-form';
@@ -38,10 +40,16 @@ export function toInstallationUpdate(values: AttributeValues, base: Installation
   return { name: String(values.name ?? ''), attributes };
 }
 
-/** Raw messages by field; the dialog translates them. */
-export function validateInstallation(values: AttributeValues, base: InstallationAttributes): Record<string, string> {
-  const result = installationUpdateSchema.safeParse(toInstallationUpdate(values, base));
-  return result.success ? {} : fieldErrors(result.error.issues);
+/** The settings dialog on the domain's installation schema; `base` holds the stored image fields. */
+export function installationFormSpec(
+  base: InstallationAttributes,
+): DomainFormSpec<AttributeValues, InstallationUpdate> {
+  return {
+    schema: installationUpdateSchema,
+    toInput: (values) => toInstallationUpdate(values, base),
+    entity: 'installation',
+    fieldOf: attributeField,
+  };
 }
 
 /** The downloadable settings: what the form shows, without the image fields (they name a stored file). */

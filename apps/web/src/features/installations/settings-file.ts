@@ -1,20 +1,19 @@
 import type { z } from 'zod';
-import type { FieldProblem } from '../../lib/field-problems';
+export type ParsedSettingsFile<T> =
+  | { ok: true; value: T }
+  | { ok: false; notJson: boolean; issues: readonly z.core.$ZodIssue[] };
 
-export type ParsedSettingsFile<T> = { ok: true; value: T } | { ok: false; notJson: boolean; problems: FieldProblem[] };
-
-/** A loaded settings file: valid JSON of the expected kind, or what is wrong with it (field and message). */
+/** A loaded settings file: valid JSON of the expected kind, or what is wrong with it (the schema's issues). */
 export function parseSettingsFile<T>(text: string, schema: z.ZodType<T>): ParsedSettingsFile<T> {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, notJson: true, problems: [] };
+    return { ok: false, notJson: true, issues: [] };
   }
   const result = schema.safeParse(data);
   if (result.success) return { ok: true, value: result.data };
-  const problems = result.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
-  return { ok: false, notJson: false, problems };
+  return { ok: false, notJson: false, issues: result.error.issues };
 }
 
 /** "Gondola Zermatt 2.json": the item's name, without characters file systems refuse. */

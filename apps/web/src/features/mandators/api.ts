@@ -1,7 +1,7 @@
 import type { MandatorBody } from '@rope/domain/user-forms';
+import type { MandatorView } from '@rope/domain/views/mandators';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import type { Mandator } from './types';
 
 export const mandatorKeys = {
   all: ['mandators'] as const,
@@ -12,7 +12,7 @@ export function useMandators(enabled = true) {
   return useQuery({
     queryKey: mandatorKeys.list(),
     queryFn: ({ signal }) =>
-      apiFetch<{ mandators: Mandator[] }>('/mandators', { signal }).then((answer) => answer.mandators),
+      apiFetch<{ mandators: MandatorView[] }>('/mandators', { signal }).then((answer) => answer.mandators),
     enabled,
   });
 }

@@ -1,6 +1,11 @@
-import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { describe, expect, it } from 'vitest';
-import { initialMandatorValues, parseMandatorForm, toMandatorInput } from './mandator-form';
+import { checkForm } from '../../lib/domain-form';
+import { initialMandatorValues, type MandatorFormValues, mandatorFormSpec, toMandatorInput } from './mandator-form';
+
+const keys = (values: MandatorFormValues) => {
+  const checked = checkForm(mandatorFormSpec, values);
+  return checked.ok ? {} : Object.fromEntries(Object.entries(checked.messages).map(([field, m]) => [field, m.key]));
+};
 
 describe('mandator form', () => {
   it('starts with password expiry off', () => {
@@ -24,16 +29,14 @@ describe('mandator form', () => {
   });
 
   it('requires a name and whole days within the limit', () => {
-    expect(parseMandatorForm({ name: '  ', expires: false, expiryDays: 90 }).errors).toEqual({ name: M.required });
-    expect(parseMandatorForm({ name: 'A', expires: true, expiryDays: '' }).errors).toEqual({ expiryDays: 'range' });
-    expect(parseMandatorForm({ name: 'A', expires: true, expiryDays: 5000 }).errors).toEqual({ expiryDays: 'range' });
-    expect(parseMandatorForm({ name: 'A', expires: true, expiryDays: 0 }).errors).toEqual({ expiryDays: 'range' });
-    expect(parseMandatorForm({ name: 'A', expires: true, expiryDays: '4.5' }).errors).toEqual({ expiryDays: 'range' });
-    expect(parseMandatorForm({ name: 'A', expires: true, expiryDays: '12abc' }).errors).toEqual({
-      expiryDays: 'range',
+    expect(keys({ name: '  ', expires: false, expiryDays: 90 })).toEqual({ name: 'validation.required' });
+    for (const expiryDays of ['', 5000, 0, '4.5', '12abc', 4.5]) {
+      expect(keys({ name: 'A', expires: true, expiryDays })).toEqual({ expiryDays: 'validation.expiryDaysRange' });
+    }
+    expect(checkForm(mandatorFormSpec, { name: 'A', expires: false, expiryDays: '' }).ok).toBe(true);
+    expect(checkForm(mandatorFormSpec, { name: ' Bergbahnen ', expires: true, expiryDays: 30 })).toEqual({
+      ok: true,
+      data: { name: 'Bergbahnen', passwordExpiryDays: 30 },
     });
-    expect(parseMandatorForm({ name: 'A', expires: false, expiryDays: '' }).ok).toBe(true);
-    const ok = parseMandatorForm({ name: ' Bergbahnen ', expires: true, expiryDays: 30 });
-    expect(ok.ok && ok.mandator).toEqual({ name: 'Bergbahnen', passwordExpiryDays: 30 });
   });
 });

@@ -3,9 +3,10 @@ import {
   PASSWORD_EXPIRY_DAYS_MAX,
   PASSWORD_EXPIRY_DAYS_MIN,
 } from '@rope/domain/mandators';
+import { message } from '@rope/domain/messages';
 import { type MandatorBody, mandatorBodySchema } from '@rope/domain/user-forms';
-import { issuesToErrors } from '../users/form-errors';
-import type { Mandator } from './types';
+import type { MandatorView } from '@rope/domain/views/mandators';
+import type { DomainFormSpec } from '../../lib/domain-form';
 
 export interface MandatorFormValues {
   name: string;
@@ -14,7 +15,7 @@ export interface MandatorFormValues {
   expiryDays: number | string;
 }
 
-export function initialMandatorValues(mandator: Mandator | undefined): MandatorFormValues {
+export function initialMandatorValues(mandator: MandatorView | undefined): MandatorFormValues {
   const days = mandator?.passwordExpiryDays ?? 0;
   return { name: mandator?.name ?? '', expires: days > 0, expiryDays: days > 0 ? days : PASSWORD_EXPIRY_DAYS_DEFAULT };
 }
@@ -31,23 +32,19 @@ function toDays(value: number | string): number {
   return /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
 }
 
-export type ParsedMandatorForm =
-  | { ok: true; mandator: MandatorBody; errors: Record<string, string> }
-  | { ok: false; errors: Record<string, string> };
-
-/** The schema's verdict; a bad number of days is reported as `expiryDays: 'range'` for the form to word. */
-export function parseMandatorForm(values: MandatorFormValues): ParsedMandatorForm {
-  const input = toMandatorInput(values);
-  const result = mandatorBodySchema.safeParse(input);
-  const errors = result.success ? {} : issuesToErrors(result.error.issues);
-  const days = input.passwordExpiryDays as number;
-  if (
-    errors.passwordExpiryDays ||
-    (values.expires && !(days >= PASSWORD_EXPIRY_DAYS_MIN && days <= PASSWORD_EXPIRY_DAYS_MAX))
-  ) {
-    errors.expiryDays = 'range';
-  }
-  delete errors.passwordExpiryDays;
-  if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, mandator: result.data, errors };
-}
+/** The mandator dialog on the domain's schema; 0 days, which the schema takes as "never", is no expiry turned on. */
+export const mandatorFormSpec: DomainFormSpec<MandatorFormValues, MandatorBody> = {
+  schema: mandatorBodySchema,
+  toInput: toMandatorInput,
+  entity: 'mandator',
+  fieldOf: (path) => (path === 'passwordExpiryDays' ? 'expiryDays' : path),
+  rules: (values) =>
+    values.expires && toDays(values.expiryDays) === 0
+      ? {
+          expiryDays: message('validation.expiryDaysRange', {
+            min: PASSWORD_EXPIRY_DAYS_MIN,
+            max: PASSWORD_EXPIRY_DAYS_MAX,
+          }),
+        }
+      : {},
+};

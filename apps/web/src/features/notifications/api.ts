@@ -6,6 +6,7 @@ import {
   type NotificationStatus,
 } from '@rope/domain/notifications';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { NotificationView } from '@rope/domain/views/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { installationKeys } from '../installations/api';
@@ -16,28 +17,9 @@ export const NOTIFICATION_LIMITS = NOTIFICATION_LIST_LIMITS;
 export type NotificationLimit = NotificationListLimit;
 export const DEFAULT_NOTIFICATION_LIMIT = NOTIFICATION_LIST_DEFAULT_LIMIT;
 
-/** One notification as GET /api/installations/{id}/notifications and /api/notifications answer it. */
-export interface NotificationView {
-  id: number;
-  triggeredAt: string;
-  type: string;
-  threshold: number | null;
-  installation: { id: number; name: string };
-  area: { id: number };
-  rope: { id: number; name: string } | null;
-  text: string;
-}
-
-export interface AreaUser {
-  id: number;
-  email: string;
-  name: string;
-}
-
 export const notificationKeys = {
   all: ['notifications'] as const,
   installation: (id: number, limit: number) => [...notificationKeys.all, 'installation', id, limit] as const,
-  areaUsers: (areaId: number) => [...notificationKeys.all, 'area-users', areaId] as const,
 };
 
 export function useInstallationNotifications(installationId: number, limit: NotificationLimit) {
@@ -47,16 +29,6 @@ export function useInstallationNotifications(installationId: number, limit: Noti
       apiFetch<{ notifications: NotificationView[] }>(`/installations/${installationId}/notifications?limit=${limit}`, {
         signal,
       }).then((answer) => answer.notifications),
-  });
-}
-
-/** The candidate recipients: the users of the area's mandator. */
-export function useAreaUsers(areaId: number, enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: notificationKeys.areaUsers(areaId),
-    queryFn: ({ signal }) =>
-      apiFetch<{ users: AreaUser[] }>(`/areas/${areaId}/users`, { signal }).then((answer) => answer.users),
   });
 }
 

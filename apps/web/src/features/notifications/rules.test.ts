@@ -1,7 +1,20 @@
 import { notificationStatusColour } from '@rope/domain/notification-status';
-import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
 import { describe, expect, it } from 'vitest';
-import { BLANK_RULE, deliveryErrors, hasErrors, ruleErrors, statusFor, toBody, toForm, withTrailingRow } from './rules';
+import { checkForm } from '../../lib/domain-form';
+import {
+  BLANK_RULE,
+  type SettingsForm,
+  settingsFormSpec,
+  showsBeforeSave,
+  statusFor,
+  toForm,
+  withTrailingRow,
+} from './rules';
+
+const problems = (form: SettingsForm) => {
+  const checked = checkForm(settingsFormSpec, form);
+  return checked.ok ? {} : Object.fromEntries(Object.entries(checked.messages).map(([field, m]) => [field, m.key]));
+};
 
 describe('notification rules form', () => {
   it('adds a blank trailing row only when every row is complete', () => {
@@ -11,30 +24,40 @@ describe('notification rules form', () => {
     expect(withTrailingRow([{ ...BLANK_RULE }])).toHaveLength(1);
   });
 
-  it('flags duplicate types and missing or out-of-range thresholds', () => {
-    const errors = ruleErrors([
-      { type: 'damage', threshold: '', reset: true },
-      { type: 'damage', threshold: '', reset: true },
-      { type: 'ropeHealth', threshold: '', reset: true },
-      { type: 'smartropeThreshold', threshold: 1001, reset: true },
-      { type: 'ropeHealth', threshold: 50, reset: true },
-      { ...BLANK_RULE },
-    ]);
-    expect(errors[0]).toEqual({});
-    expect(errors[1]).toEqual({ type: 'nonUniqueType' });
-    expect(errors[2]).toEqual({ threshold: 'required' });
-    expect(errors[3]).toEqual({ threshold: 'range' });
-    expect(errors[4]).toEqual({ type: 'nonUniqueType' });
-    expect(errors[5]).toEqual({});
-    expect(hasErrors(errors)).toBe(true);
-    expect(hasErrors(ruleErrors([{ type: 'ropeHealth', threshold: 100, reset: false }]))).toBe(false);
+  it('flags duplicate types and missing or out-of-range thresholds with the domain’s rules, by row', () => {
+    const form: SettingsForm = {
+      channels: ['email'],
+      users: ['4'],
+      rules: [
+        { type: 'damage', threshold: '', reset: true },
+        { ...BLANK_RULE },
+        { type: 'damage', threshold: '', reset: true },
+        { type: 'ropeHealth', threshold: '', reset: true },
+        { type: 'smartropeThreshold', threshold: 1001, reset: true },
+        { type: 'ropeHealth', threshold: 50, reset: true },
+        { ...BLANK_RULE },
+      ],
+    };
+    expect(problems(form)).toEqual({
+      'rules.2.type': 'validation.nonUniqueType',
+      'rules.3.threshold': 'validation.required',
+      'rules.4.threshold': 'validation.max',
+      'rules.5.type': 'validation.nonUniqueType',
+    });
+    expect(problems({ ...form, rules: [{ type: 'ropeHealth', threshold: 101, reset: false }] })).toEqual({
+      'rules.0.threshold': 'validation.between',
+    });
+    expect(problems({ ...form, rules: [{ type: 'ropeHealth', threshold: 100, reset: false }] })).toEqual({});
   });
 
-  it('asks for a channel and a recipient once there is a rule, as the API does', () => {
+  it('asks for a channel and a recipient once there is a rule, as the API does, and only after a save', () => {
     const form = toForm({ channels: [], users: [], rules: [{ type: 'damage', reset: true }] });
-    expect(deliveryErrors(form)).toEqual({ channels: M.channelRequired, users: M.recipientRequired });
-    expect(deliveryErrors({ ...form, channels: ['email'], users: ['4'] })).toEqual({});
-    expect(deliveryErrors(toForm(null))).toEqual({});
+    expect(problems(form)).toEqual({ channels: 'validation.channelRequired', users: 'validation.recipientRequired' });
+    expect(problems({ ...form, channels: ['email'], users: ['4'] })).toEqual({});
+    expect(problems(toForm(null))).toEqual({});
+    expect(showsBeforeSave('channels', 'validation.channelRequired')).toBe(false);
+    expect(showsBeforeSave('rules.3.threshold', 'validation.required')).toBe(false);
+    expect(showsBeforeSave('rules.2.type', 'validation.nonUniqueType')).toBe(true);
   });
 
   it('drops rows without a type on save and keeps thresholds only where they belong', () => {
@@ -45,7 +68,8 @@ describe('notification rules form', () => {
       { type: 'ropeHealth', threshold: 40, reset: false },
       { type: 'newDocument', threshold: 5, reset: true },
     );
-    expect(toBody(form)).toEqual({
+    const checked = checkForm(settingsFormSpec, form);
+    expect(checked.ok && checked.data).toEqual({
       channels: ['email'],
       users: [3],
       rules: [

@@ -1,6 +1,9 @@
 import { notificationSettingsBodySchema } from '@rope/domain/notification-rules';
+import { isMuted } from '@rope/domain/notification-status';
 import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
 import { NOTIFICATION_RULE_TYPES, type NotificationRuleType, THRESHOLD_RANGES } from '@rope/domain/notifications';
+import type { z } from 'zod';
+import type { DomainFormSpec } from '../../lib/domain-form';
 
 /** One row of the rules table while editing: the type may still be blank, the threshold too. */
 export interface RuleRow {
@@ -15,13 +18,8 @@ export interface SettingsForm {
   rules: RuleRow[];
 }
 
-export interface SettingsBody {
-  channels: NotificationSettings['channels'];
-  users: number[];
-  rules: { type: NotificationRuleType; threshold?: number; reset: boolean }[];
-}
-
-export type RuleErrors = Partial<Record<'type' | 'threshold', 'nonUniqueType' | 'required' | 'range'>>;
+/** The PATCH body: rows without a type dropped, thresholds only where the type has one. */
+export type SettingsBody = z.output<typeof notificationSettingsBodySchema>;
 
 export const BLANK_RULE: RuleRow = { type: '', threshold: '', reset: true };
 
@@ -44,38 +42,6 @@ export function withTrailingRow(rules: readonly RuleRow[]): RuleRow[] {
   return rules.every(isCompleteRule) ? [...rules, { ...BLANK_RULE }] : [...rules];
 }
 
-/** Per row: 'Non unique type' on a repeated type, a threshold required and in range for threshold rules. */
-export function ruleErrors(rules: readonly RuleRow[]): RuleErrors[] {
-  const seen = new Set<string>();
-  return rules.map((rule) => {
-    const errors: RuleErrors = {};
-    if (!rule.type) return errors;
-    if (seen.has(rule.type)) errors.type = 'nonUniqueType';
-    seen.add(rule.type);
-    const range = thresholdRange(rule.type);
-    if (range) {
-      if (rule.threshold === '') errors.threshold = 'required';
-      else if (rule.threshold < range.min || rule.threshold > range.max) errors.threshold = 'range';
-    }
-    return errors;
-  });
-}
-
-/** The domain's verdict on where the rules go (the API gives the same): a channel and a recipient once there is a rule. */
-export function deliveryErrors(form: SettingsForm): Partial<Record<'channels' | 'users', string>> {
-  const result = notificationSettingsBodySchema.safeParse(toBody(form));
-  const errors: Partial<Record<'channels' | 'users', string>> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0];
-    if (issue.path.length === 1 && (field === 'channels' || field === 'users')) errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-export function hasErrors(errors: readonly RuleErrors[]): boolean {
-  return errors.some((entry) => Object.keys(entry).length > 0);
-}
-
 export function toForm(settings: NotificationSettings | null): SettingsForm {
   const rules: RuleRow[] = (settings?.rules ?? []).map((rule) => ({
     type: rule.type,
@@ -89,22 +55,35 @@ export function toForm(settings: NotificationSettings | null): SettingsForm {
   };
 }
 
-/** The PATCH body: rows without a type are dropped, thresholds only where the type has one. */
-export function toBody(form: SettingsForm): SettingsBody {
+/**
+ * The schema's input, one rule per row so an issue names its row: a blank type is no type (the schema drops that rule),
+ * a threshold only where the type has one.
+ */
+export function toInput(form: SettingsForm) {
   return {
     channels: form.channels.filter((channel): channel is 'email' | 'sms' => channel === 'email' || channel === 'sms'),
     users: form.users.map(Number).filter((id) => Number.isInteger(id) && id > 0),
-    rules: form.rules.flatMap((rule) => {
-      if (!rule.type) return [];
-      const threshold = thresholdRange(rule.type) && rule.threshold !== '' ? { threshold: rule.threshold } : {};
-      return [{ type: rule.type, ...threshold, reset: rule.reset }];
-    }),
+    rules: form.rules.map((rule) => ({
+      type: rule.type || undefined,
+      threshold: thresholdRange(rule.type) && rule.threshold !== '' ? rule.threshold : undefined,
+      reset: rule.reset,
+    })),
   };
 }
 
-/** Whether a rule type is enabled in a status list: a type without an entry is enabled. */
-export function isTypeEnabled(status: NotificationStatus, type: string): boolean {
-  return !status.some((entry) => entry.type === type && !entry.isEnabled);
+/** The settings dialog on the domain's rules, which the API checks the same way. */
+export const settingsFormSpec: DomainFormSpec<SettingsForm, SettingsBody> = {
+  schema: notificationSettingsBodySchema,
+  toInput,
+  entity: 'notificationSettings',
+};
+
+/**
+ * Whether a problem shows before a save was tried: a repeated type or a threshold out of range shows at once, while a
+ * missing threshold and a missing channel or recipient wait, so a fresh dialog does not open full of red.
+ */
+export function showsBeforeSave(field: string, key: string): boolean {
+  return field.startsWith('rules.') && key !== 'validation.required';
 }
 
 /** One entry per configured rule type, as the status dialog sends it. */
@@ -115,6 +94,6 @@ export function statusFor(
 ): NotificationStatus {
   return (settings?.rules ?? []).map((rule) => ({
     type: rule.type,
-    isEnabled: changed[rule.type] ?? isTypeEnabled(status, rule.type),
+    isEnabled: changed[rule.type] ?? !isMuted(status, rule.type),
   }));
 }

@@ -1,8 +1,9 @@
 import { ropeSettingsFileSchema } from '@rope/domain/hierarchy';
 import { DEFAULT_EXPECTED_SERVICE_LIFE } from '@rope/domain/rope-kinds';
 import { describe, expect, it } from 'vitest';
+import { checkForm } from '../../lib/domain-form';
 import { CROSS_SECTION_MODE } from './rope-fields';
-import { initialRopeValues, ropeSettingsFile, toRopeUpdate, validateRope, valuesFromRopeFile } from './rope-form';
+import { initialRopeValues, ropeFormSpec, ropeSettingsFile, toRopeUpdate, valuesFromRopeFile } from './rope-form';
 
 describe('rope settings form', () => {
   it('starts with the default service life and the cross-section the rope has', () => {
@@ -22,8 +23,9 @@ describe('rope settings form', () => {
       bendingCyclesUntilNowAt: '2024-05-01T00:00:00.000Z',
     });
     expect(update.attributes).not.toHaveProperty('fillFactor');
-    expect(validateRope(values)).toEqual({});
-    expect(validateRope({ ...values, nominalDiameter: -3 })).toHaveProperty('nominalDiameter');
+    expect(checkForm(ropeFormSpec, values).ok).toBe(true);
+    const refused = checkForm(ropeFormSpec, { ...values, nominalDiameter: -3 });
+    expect(refused.ok ? {} : refused.messages).toHaveProperty('nominalDiameter');
   });
 
   it('writes and reads its settings file', () => {

@@ -1,11 +1,17 @@
-import { type ropeSettingsFileSchema, ropeUpdateSchema, SETTINGS_FILE_VERSION } from '@rope/domain/hierarchy';
+import {
+  type RopeUpdate,
+  type ropeSettingsFileSchema,
+  ropeUpdateSchema,
+  SETTINGS_FILE_VERSION,
+} from '@rope/domain/hierarchy';
 import type { RopeAttributes } from '@rope/domain/ropes';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import type { z } from 'zod';
+import type { DomainFormSpec } from '../../lib/domain-form';
 import {
   type AttributeValues,
+  attributeField,
   attributesFromValues,
-  fieldErrors,
   valuesFromAttributes,
 } from '../installations/attribute-form';
 import { ALL_ROPE_FIELDS, CROSS_SECTION_MODE, crossSectionMode, DEFAULT_EXPECTED_SERVICE_LIFE } from './rope-fields';
@@ -40,10 +46,13 @@ export function toRopeUpdate(values: AttributeValues) {
   return { name: String(values.name ?? ''), attributes: ropeAttributesFromValues(values) };
 }
 
-export function validateRope(values: AttributeValues): Record<string, string> {
-  const result = ropeUpdateSchema.safeParse(toRopeUpdate(values));
-  return result.success ? {} : fieldErrors(result.error.issues);
-}
+/** The settings dialog on the domain's rope schema. */
+export const ropeFormSpec: DomainFormSpec<AttributeValues, RopeUpdate> = {
+  schema: ropeUpdateSchema,
+  toInput: toRopeUpdate,
+  entity: 'rope',
+  fieldOf: attributeField,
+};
 
 export function ropeSettingsFile(values: AttributeValues): RopeSettingsFile {
   return {

@@ -1,8 +1,8 @@
 import { withRemovedAttributes } from '@rope/domain/patch';
 import type { TaskBody } from '@rope/domain/task-rules';
+import type { AssignableUser, TaskNote, TaskView } from '@rope/domain/views/tasks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import type { AssignableUser, TaskNote, TaskView } from './types';
 
 export const taskKeys = {
   all: ['tasks'] as const,

@@ -1,32 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import { checkForm, formField } from '../../lib/domain-form';
 import { visibleTasks } from './task-display';
-import {
-  fromDateInput,
-  initialTaskValues,
-  parseTaskForm,
-  type TaskFormValues,
-  taskFormPath,
-  toTaskBody,
-} from './task-form';
+import { fromDateInput, initialTaskValues, type TaskFormValues, taskFormSpec, toTaskBody } from './task-form';
 
 const valid = (): TaskFormValues => ({ ...initialTaskValues(), title: 'Check splice', description: 'Look at it' });
 
 function errorPaths(values: TaskFormValues) {
-  const parsed = parseTaskForm(values, 7);
-  return parsed.ok ? [] : parsed.issues.map((issue) => `${issue.path}: ${issue.message}`);
+  const checked = checkForm(taskFormSpec(7), values);
+  return checked.ok ? [] : Object.entries(checked.messages).map(([path, message]) => `${path}: ${message.english}`);
 }
 
 describe('task form', () => {
   it('starts as a new task and builds the body the API takes', () => {
-    const parsed = parseTaskForm({ ...valid(), dueAt: '2030-05-01', assignedUserIds: ['3'], note: 'first' }, 7);
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
-    expect(parsed.body.rope).toEqual({ id: 7 });
-    expect(parsed.body.assignedUsers).toEqual([{ id: 3 }]);
-    expect(parsed.body.note).toBe('first');
-    expect(parsed.body.attributes.status).toBe('new');
-    expect(parsed.body.attributes.dueAt).toBe(fromDateInput('2030-05-01'));
-    expect(parsed.body.attributes.dueCondition).toBeUndefined();
+    const checked = checkForm(taskFormSpec(7), {
+      ...valid(),
+      dueAt: '2030-05-01',
+      assignedUserIds: ['3'],
+      note: 'first',
+    });
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.data.rope).toEqual({ id: 7 });
+    expect(checked.data.assignedUsers).toEqual([{ id: 3 }]);
+    expect(checked.data.note).toBe('first');
+    expect(checked.data.attributes.status).toBe('new');
+    expect(checked.data.attributes.dueAt).toBe(fromDateInput('2030-05-01'));
+    expect(checked.data.attributes.dueCondition).toBeUndefined();
   });
 
   it('needs a title and a description, the title at most 200 characters', () => {
@@ -69,10 +68,11 @@ describe('task form', () => {
   });
 
   it('maps server paths onto the inputs', () => {
-    expect(taskFormPath('body.task.attributes.title')).toBe('title');
-    expect(taskFormPath('task.attributes.dueCondition.threshold')).toBe('dueConditionThreshold');
-    expect(taskFormPath('task.attributes.recurringConditions.0.type')).toBe('recurringConditions.0.type');
-    expect(taskFormPath('task.assignedUsers.0.id')).toBe('assignedUserIds');
+    const spec = taskFormSpec(7);
+    expect(formField(spec, 'body.task.attributes.title')).toBe('title');
+    expect(formField(spec, 'task.attributes.dueCondition.threshold')).toBe('dueConditionThreshold');
+    expect(formField(spec, 'task.attributes.recurringConditions.0.type')).toBe('recurringConditions.0.type');
+    expect(formField(spec, 'task.assignedUsers.0.id')).toBe('assignedUserIds');
   });
 
   it('hides finished tasks unless asked', () => {

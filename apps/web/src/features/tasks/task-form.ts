@@ -1,6 +1,7 @@
 import type { CONDITION_TYPES, INSPECTION_TYPES, TASK_COMPONENTS, TASK_STATUSES } from '@rope/domain/task-kinds';
 import { type TaskBody, taskBodySchema } from '@rope/domain/task-rules';
-import type { TaskView } from './types';
+import type { TaskView } from '@rope/domain/views/tasks';
+import type { DomainFormSpec } from '../../lib/domain-form';
 
 type ConditionType = (typeof CONDITION_TYPES)[number];
 
@@ -94,42 +95,25 @@ export function toTaskBody(values: TaskFormValues, ropeId: number): unknown {
   };
 }
 
-export interface TaskFormIssue {
-  path: string;
-  code: string;
-  message: string;
-  maximum?: number;
-}
-
-/** Schema and server paths ("body.task.attributes.dueCondition.type") to the input they belong to. */
+/** Schema and server paths (after the entity) to the input they belong to. */
 export function taskFormPath(path: string): string {
-  const plain = path
-    .replace(/^body\./, '')
-    .replace(/^task\./, '')
-    .replace(/^attributes\./, '');
+  const plain = path.replace(/^attributes\./, '');
   if (plain === 'dueCondition.type' || plain === 'dueCondition') return 'dueConditionType';
   if (plain === 'dueCondition.threshold') return 'dueConditionThreshold';
   if (plain.startsWith('assignedUsers')) return 'assignedUserIds';
   return plain;
 }
 
-/** Checks the inputs with the domain's task rules (taskBodySchema). */
-export function parseTaskForm(
-  values: TaskFormValues,
+/** The task dialog on the domain's task rules; `rules` adds what only the dialog knows (the assignees' roles). */
+export function taskFormSpec(
   ropeId: number,
-): { ok: true; body: TaskBody } | { ok: false; issues: TaskFormIssue[] } {
-  const parsed = taskBodySchema.safeParse(toTaskBody(values, ropeId));
-  if (parsed.success) return { ok: true, body: parsed.data };
+  rules?: DomainFormSpec<TaskFormValues, TaskBody>['rules'],
+): DomainFormSpec<TaskFormValues, TaskBody> {
   return {
-    ok: false,
-    issues: parsed.error.issues.map((issue) => {
-      const detail = issue as { maximum?: unknown };
-      return {
-        path: taskFormPath(issue.path.map(String).join('.')),
-        code: issue.code,
-        message: issue.message,
-        maximum: typeof detail.maximum === 'number' ? detail.maximum : undefined,
-      };
-    }),
+    schema: taskBodySchema,
+    toInput: (values) => toTaskBody(values, ropeId),
+    entity: 'task',
+    fieldOf: taskFormPath,
+    rules,
   };
 }

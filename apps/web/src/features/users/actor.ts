@@ -1,6 +1,6 @@
 import type { Actor, UserSubject } from '@rope/domain/permissions';
 import type { SessionUser } from '@rope/domain/session';
-import type { UserListItem } from './types';
+import type { UserListItem } from '@rope/domain/views/users';
 
 /** The signed-in person as the domain's permission rules take them. */
 export function sessionActor(user: Pick<SessionUser, 'id' | 'roles' | 'mandators'>): Actor {

@@ -1,8 +1,14 @@
 import type { UserCreate, UserUpdate } from '@rope/domain/user-forms';
+import type {
+  SamlProvidersAnswer,
+  UserAnswer,
+  UserCreatedAnswer,
+  UserList,
+  UserPictureAnswer,
+} from '@rope/domain/views/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import type { UserDetail, UserList, UsersQuery } from './types';
-import { usersQueryString } from './users-query';
+import { type UsersQuery, usersQueryString } from './users-query';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -33,7 +39,7 @@ export function useUsers(query: UsersQuery, enabled = true) {
 export function useUser(id: number | undefined) {
   return useQuery({
     queryKey: userKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => apiFetch<{ user: UserDetail }>(`/users/${id}`, { signal }).then((answer) => answer.user),
+    queryFn: ({ signal }) => apiFetch<UserAnswer>(`/users/${id}`, { signal }).then((answer) => answer.user),
     enabled: id !== undefined,
     staleTime: 0,
     // A refetch would not reach the open form anyway; it initialises once.
@@ -45,9 +51,7 @@ export function useSamlProviders(enabled: boolean) {
   return useQuery({
     queryKey: userKeys.samlProviders(),
     queryFn: ({ signal }) =>
-      apiFetch<{ providers: { id: string; name: string }[] }>('/users/saml/providers', { signal }).then(
-        (answer) => answer.providers,
-      ),
+      apiFetch<SamlProvidersAnswer>('/users/saml/providers', { signal }).then((answer) => answer.providers),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -58,7 +62,7 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: ({ id, user }: { id: number | undefined; user: UserCreate | UserUpdate }) =>
       id === undefined
-        ? apiFetch<{ user: { id: number } }>('/users', { method: 'POST', body: { user } }).then((a) => a.user.id)
+        ? apiFetch<UserCreatedAnswer>('/users', { method: 'POST', body: { user } }).then((a) => a.user.id)
         : apiFetch<unknown>(`/users/${id}`, { method: 'PATCH', body: { user } }).then(() => id),
     onSuccess: (id) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
@@ -84,7 +88,7 @@ export function useUploadPicture(id: number) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return apiFetch<{ user: { pictureUri: string | null } }>(`/users/${id}/picture`, { method: 'POST', body }).then(
+      return apiFetch<UserPictureAnswer>(`/users/${id}/picture`, { method: 'POST', body }).then(
         (answer) => answer.user.pictureUri,
       );
     },

@@ -1,14 +1,20 @@
-import { VALIDATION_MESSAGES as M } from '@rope/domain/validation-messages';
+import type { UserDetail } from '@rope/domain/views/users';
 import { describe, expect, it } from 'vitest';
-import type { UserDetail } from './types';
+import { checkForm } from '../../lib/domain-form';
 import {
   allowedLoginMethods,
   initialUserValues,
   lacksMandator,
-  parseUserForm,
   showsMandators,
   toUserInput,
+  type UserFormContext,
+  type UserFormValues,
+  userFormSpec,
 } from './user-form';
+
+const parseUserForm = (values: UserFormValues, context: UserFormContext) => checkForm(userFormSpec(context), values);
+const keysOf = (result: ReturnType<typeof parseUserForm>) =>
+  result.ok ? {} : Object.fromEntries(Object.entries(result.messages).map(([field, message]) => [field, message.key]));
 
 const defaults = { languageId: 'DES' as const, role: '', mandators: [] };
 const admin = { isNew: true, canEditAny: true };
@@ -63,28 +69,34 @@ describe('user form', () => {
   it('requires email, role and password for a new password user', () => {
     const result = parseUserForm(values(), admin);
     expect(result.ok).toBe(false);
-    expect(result.errors).toMatchObject({ email: M.required, role: M.selectRequired, password: M.required });
+    expect(keysOf(result)).toMatchObject({
+      email: 'validation.required',
+      role: 'validation.selectRequired',
+      password: 'validation.required',
+    });
   });
 
   it('requires mandators from client admins, and a SAML provider for SAML users', () => {
     const result = parseUserForm(values({ email: 'a@b.ch', role: 'ROLE_USER', loginMethod: 'saml' }), clientAdmin);
-    expect(result.errors).toEqual({ mandators: M.selectRequired, samlProvider: M.samlProviderRequired });
+    expect(keysOf(result)).toEqual({
+      mandators: 'validation.selectRequired',
+      samlProvider: 'validation.samlProviderRequired',
+    });
     const adminResult = parseUserForm(values({ email: 'a@b.ch', role: 'ROLE_USER', password: 'rope-2024!' }), admin);
     expect(adminResult.ok).toBe(true);
   });
 
   it('checks lengths and passes the normalised body on', () => {
     const long = 'x'.repeat(46);
-    expect(parseUserForm(values({ email: 'a@b.ch', role: 'ROLE_ADMIN', firstname: long }), admin).errors).toMatchObject(
-      {
-        firstname: M.textTooLong,
-      },
-    );
+    const tooLong = parseUserForm(values({ email: 'a@b.ch', role: 'ROLE_ADMIN', firstname: long }), admin);
+    expect(tooLong.ok ? {} : tooLong.messages).toMatchObject({
+      firstname: { key: 'validation.textTooLong', params: { max: 45 } },
+    });
     const result = parseUserForm(
       values({ email: ' a@b.ch ', role: 'ROLE_ADMIN', phone: '0041 79 123 45 67', password: 'rope-2024!' }),
       admin,
     );
-    expect(result.ok && result.user).toMatchObject({ email: 'a@b.ch', phone: '+41791234567' });
+    expect(result.ok && result.data).toMatchObject({ email: 'a@b.ch', phone: '+41791234567' });
   });
 
   it('keeps the password unchanged on edit when left empty', () => {
@@ -96,7 +108,7 @@ describe('user form', () => {
       },
     );
     expect(result.ok).toBe(true);
-    expect(result.ok && result.user).not.toHaveProperty('password');
+    expect(result.ok && result.data).not.toHaveProperty('password');
   });
 
   it('gives API accounts no sign-in method, password or second factor', () => {

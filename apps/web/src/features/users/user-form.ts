@@ -3,10 +3,16 @@ import type { LanguageId } from '@rope/domain/languages';
 import { isApiRole, keepsMandators, seesNothingWithoutMandator } from '@rope/domain/permissions';
 import { ROLES, type Role } from '@rope/domain/roles';
 import { LOGIN_METHODS, type LoginMethod } from '@rope/domain/user-fields';
-import { type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@rope/domain/user-forms';
-import { VALIDATION_MESSAGES } from '@rope/domain/validation-messages';
-import { issuesToErrors } from './form-errors';
-import type { UserDetail } from './types';
+import {
+  type UserCreate,
+  type UserFormEditor,
+  type UserUpdate,
+  userCreateSchema,
+  userEditorIssues,
+  userUpdateSchema,
+} from '@rope/domain/user-forms';
+import type { UserDetail } from '@rope/domain/views/users';
+import type { DomainFormSpec } from '../../lib/domain-form';
 
 /** What the dialog's inputs hold: selects as strings, '' for "none". */
 export interface UserFormValues {
@@ -26,11 +32,8 @@ export interface UserFormValues {
   password: string;
 }
 
-export interface UserFormContext {
-  isNew: boolean;
-  /** USER_EDIT_ANY: the role is required and may change; mandators are optional. */
-  canEditAny: boolean;
-}
+/** USER_EDIT_ANY (canEditAny): the role is required and may change; mandators are optional. */
+export type UserFormContext = UserFormEditor;
 
 export interface NewUserDefaults {
   languageId: LanguageId;
@@ -110,32 +113,12 @@ export function toUserInput(form: UserFormValues, context: UserFormContext): Rec
   return input;
 }
 
-export type ParsedUserForm =
-  | { ok: true; user: UserCreate | UserUpdate; errors: Record<string, string> }
-  | { ok: false; errors: Record<string, string> };
-
-/**
- * The domain schema's verdict on the form, plus the rules that depend on who edits: whoever sets the role must pick
- * one, and without edit-any a user of a mandator-bound role needs a mandator.
- */
-export function parseUserForm(values: UserFormValues, context: UserFormContext): ParsedUserForm {
-  const schema = context.isNew ? userCreateSchema : userUpdateSchema;
-  const input = toUserInput(values, context);
-  const result = schema.safeParse(input);
-  const errors = result.success ? {} : issuesToErrors(result.error.issues);
-  // zod runs the schema's cross-field checks only once every field passed; show them together with the rest.
-  if (input.loginMethod === 'saml' && !input.samlProvider) {
-    errors.samlProvider ??= VALIDATION_MESSAGES.samlProviderRequired;
-  }
-  if (context.isNew && input.loginMethod === 'password' && !input.password) {
-    errors.password ??= VALIDATION_MESSAGES.required;
-  }
-  if ((context.isNew || context.canEditAny) && !isRole(values.role)) {
-    errors.role = VALIDATION_MESSAGES.selectRequired;
-  }
-  if (!context.canEditAny && showsMandators(values.role) && values.mandators.length === 0) {
-    errors.mandators = VALIDATION_MESSAGES.selectRequired;
-  }
-  if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, user: result.data, errors };
+/** The user dialog on the domain's user schemas and the rules that depend on who edits. */
+export function userFormSpec(context: UserFormContext): DomainFormSpec<UserFormValues, UserCreate | UserUpdate> {
+  return {
+    schema: context.isNew ? userCreateSchema : userUpdateSchema,
+    toInput: (values) => toUserInput(values, context),
+    entity: 'user',
+    rules: (values) => userEditorIssues(context, values),
+  };
 }

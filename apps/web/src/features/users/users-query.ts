@@ -1,6 +1,12 @@
 import { USER_SEARCH_MAX_LENGTH, USERS_PAGE_SIZE } from '@rope/domain/user-forms';
 import { readPageParam } from '../../components/table-paging';
-import type { UsersQuery } from './types';
+
+/** The users screen's list state, kept in the address. */
+export interface UsersQuery {
+  search: string;
+  page: number;
+  showFree: boolean;
+}
 
 /** The query string of GET /api/users: only what differs from the defaults, so cache keys stay stable. */
 export function usersQueryString({ search, page, showFree }: UsersQuery): string {

@@ -1,21 +1,16 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { MAP_ZOOM_MAX, MAP_ZOOM_MIN, MAP_ZOOM_STEP } from '@rope/domain/maps';
 import type { AreaView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { failureText, translateMessage } from '../../auth/messages';
+import { useDomainForm } from '../../../lib/domain-form';
+import { failureText } from '../../auth/messages';
 import { useCan } from '../../auth/session';
-import { mapErrors, serverFieldErrors } from '../../users/form-errors';
 import { useDeleteArea, useSaveArea } from '../api';
-import { type AreaFormError, type AreaFormValues, initialAreaValues, toAreaInput, validateArea } from '../area-form';
+import { areaFormSpec, initialAreaValues, toAreaInput } from '../area-form';
 import { useConfirmHierarchyDelete } from '../confirm-hierarchy-delete';
 import { AreaIdentityFields } from './area-identity-fields';
 import { AreaMapFields } from './area-map-fields';
-
-const FORM_ERRORS: readonly string[] = ['zoomRange', 'layersRequired', 'defaultLayer', 'positionIncomplete', 'invalid'];
 
 interface AreaEditorProps {
   area?: AreaView;
@@ -29,18 +24,12 @@ export function AreaEditor({ area, onDone, onDeleted }: AreaEditorProps) {
   const save = useSaveArea();
   const remove = useDeleteArea();
   const [failure, setFailure] = useState<string | null>(null);
-  const translate = (text: string) =>
-    FORM_ERRORS.includes(text)
-      ? t(`areas.dialog.errors.${text as AreaFormError}`, { min: MAP_ZOOM_MIN, max: MAP_ZOOM_MAX, step: MAP_ZOOM_STEP })
-      : translateMessage(t, text);
-
-  const form = useForm<AreaFormValues>({
-    mode: 'controlled',
+  const { form, onSubmit, showServerErrors } = useDomainForm({
     initialValues: initialAreaValues(area),
-    validate: (values) => mapErrors(validateArea(values, fullEdit), translate),
+    ...areaFormSpec(fullEdit),
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((_area, values) => {
     setFailure(null);
     save.mutate(
       { id: area?.id, area: toAreaInput(values, fullEdit) },
@@ -49,11 +38,9 @@ export function AreaEditor({ area, onDone, onDeleted }: AreaEditorProps) {
           notifications.show({ color: 'green', message: t('areas.dialog.saved') });
           onDone();
         },
+        // Field errors show at their fields, under their labels; the alert is for everything else.
         onError: (error) => {
-          // Field errors show at their fields, under their labels; the alert is for everything else.
-          if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-            form.setErrors(mapErrors(serverFieldErrors(error.fields, 'area'), translate));
-          } else setFailure(failureText(t, error, t('areas.tryLater')));
+          if (!showServerErrors(error)) setFailure(failureText(t, error, t('areas.tryLater')));
         },
       },
     );

@@ -1,4 +1,4 @@
-import type { AreaView } from '@rope/domain/views/hierarchy';
+import type { AreaPosition, AreaView } from '@rope/domain/views/hierarchy';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,6 @@ import { damageMapLabel } from '../../../components/damage-unknown';
 import { ALL_BASE_LAYERS, OVERVIEW_ZOOM } from '../../../components/map/base-layers';
 import { damageHex } from '../../../components/map/colours';
 import { LazyMap, type MapFeature } from '../../../components/map/lazy-map';
-import type { AreaPosition } from '../api';
 
 interface AreasMapProps {
   areas: readonly AreaView[];

@@ -1,8 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { message } from '@rope/domain/messages';
+import { loginBodySchema } from '@rope/domain/session';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDomainForm } from '../../../lib/domain-form';
+import { messageText } from '../../../lib/messages';
 import { isPasswordExpired, login, samlLoginUrl } from '../api';
 import { failureText } from '../messages';
 import { useFinishLogin } from '../use-finish-login';
@@ -21,9 +24,10 @@ export function LoginForm({ next, ssoFailed, linkFailed, onForgotPassword, onAct
   const { t } = useTranslation();
   const finishLogin = useFinishLogin();
   const [checking, setChecking] = useState(false);
-  const form = useForm({
+  const { form, onSubmit } = useDomainForm({
     initialValues: { username: '', password: '' },
-    validate: { username: (value) => (value.trim() === '' ? t('validation.required') : null) },
+    schema: loginBodySchema,
+    toInput: (values) => values,
   });
   const { provider, resolve } = useSamlProvider(form.values.username);
   const mutation = useMutation({
@@ -33,28 +37,25 @@ export function LoginForm({ next, ssoFailed, linkFailed, onForgotPassword, onAct
 
   // Accounts that sign in by mailed link, mailed code or authenticator app send no password.
   const withoutPassword = () => {
-    const username = form.values.username.trim();
-    if (username === '') {
-      form.setFieldError('username', t('validation.required'));
-      return;
-    }
+    if (form.validate().hasErrors) return;
     mutation.reset();
-    mutation.mutate({ username, password: '' });
+    mutation.mutate({ username: form.values.username.trim(), password: '' });
   };
 
-  const submit = form.onSubmit(async ({ username, password }) => {
+  const submit = onSubmit(async ({ username, password }) => {
     mutation.reset();
     setChecking(true);
-    const idp = await resolve(username.trim()).finally(() => setChecking(false));
+    const idp = await resolve(username).finally(() => setChecking(false));
     if (idp) {
       window.location.assign(samlLoginUrl(idp, next));
       return;
     }
+    // Without a password the account may sign in by link: that is the link's own button, so here one is needed.
     if (password === '') {
-      form.setFieldError('password', t('validation.required'));
+      form.setFieldError('password', messageText(t, message('validation.required')));
       return;
     }
-    mutation.mutate({ username: username.trim(), password });
+    mutation.mutate({ username, password });
   });
 
   const error = mutation.isError

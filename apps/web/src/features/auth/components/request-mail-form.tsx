@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { resetRequestFormSchema } from '@rope/domain/account-forms';
 import type { ResetReason } from '@rope/domain/auth';
-import { emailSchema } from '@rope/domain/user-forms';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDomainForm } from '../../../lib/domain-form';
 import { requestPasswordMail } from '../api';
-import { failureText, schemaRule } from '../messages';
+import { failureText } from '../messages';
 
 interface RequestMailFormProps {
   reason: ResetReason;
@@ -22,9 +22,10 @@ const TEXTS = {
 export function RequestMailForm({ reason, onSent, onBack }: RequestMailFormProps) {
   const { t } = useTranslation();
   const texts = TEXTS[reason];
-  const form = useForm({
+  const { form, onSubmit } = useDomainForm({
     initialValues: { email: '' },
-    validate: { email: schemaRule(emailSchema, t) },
+    schema: resetRequestFormSchema,
+    toInput: (values) => values,
   });
   const mutation = useMutation({
     mutationFn: (email: string) => requestPasswordMail(reason, email),
@@ -32,7 +33,7 @@ export function RequestMailForm({ reason, onSent, onBack }: RequestMailFormProps
   });
 
   return (
-    <form onSubmit={form.onSubmit(({ email }) => mutation.mutate(email.trim()))} noValidate>
+    <form onSubmit={onSubmit(({ email }) => mutation.mutate(email))} noValidate>
       <Stack gap="md">
         <Title order={1}>{t(texts.title)}</Title>
         <Text size="sm">{t(texts.text)}</Text>

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { passwordSchema } from '@rope/domain/passwords';
+import { resetPasswordFormSchema } from '@rope/domain/account-forms';
+import { PASSWORD_MIN_LENGTH } from '@rope/domain/users';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { useDomainForm } from '../../../lib/domain-form';
 import { resetPassword } from '../api';
-import { schemaRule, VALIDATION_VALUES } from '../messages';
 import { ResetSuccessDialog } from './reset-success-dialog';
 
 interface ResetPasswordFormProps {
@@ -16,14 +16,14 @@ interface ResetPasswordFormProps {
 /** Sets a new password with the mailed token; an empty field does nothing. */
 export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const { t } = useTranslation();
-  const passwordRule = schemaRule(passwordSchema, t);
-  const form = useForm({
+  const { form, onSubmit } = useDomainForm({
     initialValues: { password: '' },
-    validate: { password: (value) => (value === '' ? null : passwordRule(value)) },
+    schema: resetPasswordFormSchema,
+    toInput: (values) => values,
   });
   const mutation = useMutation({ mutationFn: (password: string) => resetPassword(token, password) });
 
-  const submit = form.onSubmit(({ password }) => {
+  const submit = onSubmit(({ password }) => {
     if (password !== '') mutation.mutate(password);
   });
   const failure =
@@ -35,7 +35,7 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={1}>{t('auth.reset.title')}</Title>
-        <Text size="sm">{t('auth.reset.text', VALIDATION_VALUES)}</Text>
+        <Text size="sm">{t('auth.reset.text', { minPasswordLength: PASSWORD_MIN_LENGTH })}</Text>
         <PasswordInput
           label={t('auth.reset.password')}
           autoComplete="new-password"

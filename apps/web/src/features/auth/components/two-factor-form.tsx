@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { signInCodeFormSchema } from '@rope/domain/account-forms';
 import { TOTP_DIGITS } from '@rope/domain/two-factor-codes';
 import type { TwoFactorMethod } from '@rope/domain/user-fields';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
+import { useDomainForm } from '../../../lib/domain-form';
 import { logout, submitTwoFactorCode } from '../api';
 import { failureText } from '../messages';
 import { useClearSession, useFinishLogin } from '../use-finish-login';
@@ -18,15 +19,16 @@ export function TwoFactorForm({ method }: TwoFactorFormProps) {
   const { t } = useTranslation();
   const finishLogin = useFinishLogin();
   const clearSession = useClearSession();
-  const form = useForm({
+  const { form, onSubmit } = useDomainForm({
     initialValues: { code: '' },
-    validate: { code: (value) => (value.trim() === '' ? t('validation.required') : null) },
+    schema: signInCodeFormSchema,
+    toInput: (values) => values,
   });
   const mutation = useMutation({ mutationFn: submitTwoFactorCode, onSuccess: finishLogin });
   const cancel = useMutation({ mutationFn: logout, onSettled: clearSession });
 
   return (
-    <form onSubmit={form.onSubmit(({ code }) => mutation.mutate(code.replace(/\s/g, '')))} noValidate>
+    <form onSubmit={onSubmit(({ code }) => mutation.mutate(code.replace(/\s/g, '')))} noValidate>
       <Stack gap="md">
         <Title order={1}>{t('auth.twoFactor.title')}</Title>
         <Text size="sm">

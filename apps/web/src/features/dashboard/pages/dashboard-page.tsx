@@ -1,4 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { PlacedEventView } from '@rope/domain/views/events';
+import type { PlacedRopeView } from '@rope/domain/views/hierarchy';
+import type { TaskView } from '@rope/domain/views/tasks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,14 +15,7 @@ import { useCan, useSessionUser } from '../../auth/session';
 import { EventPosition } from '../../events/components/event-position';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
-import {
-  type PendingTask,
-  type PlacedEvent,
-  type PlacedRope,
-  useAllRopes,
-  useLastEvents,
-  usePendingTasks,
-} from '../api';
+import { useAllRopes, useLastEvents, usePendingTasks } from '../api';
 import { areaPath, installationPath, ropePath, ropeSettingsPath, sortByDamage, sortTasks } from '../links';
 
 const ROPES_PAGE_SIZE = 10;
@@ -84,7 +80,7 @@ function LastEvents() {
   const fmt = useFormat();
   const [limit, setLimit] = useState<NotificationLimit>(DEFAULT_NOTIFICATION_LIMIT);
   const events = useLastEvents(limit);
-  const columns = useMemo<ColumnDef<PlacedEvent, unknown>[]>(() => {
+  const columns = useMemo<ColumnDef<PlacedEventView, unknown>[]>(() => {
     return [
       {
         id: 'timestamp',
@@ -147,7 +143,7 @@ function PendingTasks() {
   const tasks = usePendingTasks();
   const [page, setPage] = usePageParam('tasksPage');
   const sorted = useMemo(() => sortTasks(tasks.data ?? []), [tasks.data]);
-  const columns = useMemo<ColumnDef<PendingTask, unknown>[]>(() => {
+  const columns = useMemo<ColumnDef<TaskView, unknown>[]>(() => {
     return [
       { id: 'title', header: t('dashboard.tasks.taskTitle'), cell: ({ row }) => row.original.title },
       {
@@ -202,7 +198,7 @@ function RopesByDamage() {
   const ropes = useAllRopes();
   const [page, setPage] = usePageParam('ropesPage');
   const sorted = useMemo(() => sortByDamage((ropes.data ?? []).filter((rope) => !rope.isDeleted)), [ropes.data]);
-  const columns = useMemo<ColumnDef<PlacedRope, unknown>[]>(
+  const columns = useMemo<ColumnDef<PlacedRopeView, unknown>[]>(
     () => [
       {
         id: 'damage',

@@ -1,10 +1,10 @@
 import { Modal, Table } from '@mantine/core';
 import { eventLossPct } from '@rope/domain/rope/cross-section';
+import type { RopeEventView } from '@rope/domain/views/events';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
-import type { RopeEventView } from '../types';
 import { EventPosition } from './event-position';
 
 interface EventDetailsDialogProps {

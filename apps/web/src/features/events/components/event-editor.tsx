@@ -1,16 +1,14 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../auth/messages';
 import { useSessionUser } from '../../auth/session';
 import { type EventBody, refreshAfterChange, useSaveEvent } from '../api';
-import { type EventFormValues, initialEventValues, parseEventForm } from '../event-form';
-import { eventMessageText, issuesToErrors, serverFieldErrors } from '../event-form-errors';
+import { eventFormSpec, initialEventValues } from '../event-form';
 import { saveInspection } from '../import-xml';
 import type { EventDialogTarget } from './event-dialog-target';
 import { EventTabs } from './event-tabs';
@@ -35,38 +33,27 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
   const source: EventBody | undefined = target.mode === 'import' ? target.parsed.ropeEvent : stored;
   const damages = target.mode === 'import' ? target.parsed.damages : undefined;
 
-  const form = useForm<EventFormValues>({
-    mode: 'controlled',
+  const { form, onSubmit, showServerErrors } = useDomainForm({
     initialValues: initialEventValues(source, {
       recordingType: target.mode === 'new' ? target.recordingType : 'damage',
       reportedBy: sessionUser?.name ?? '',
       now: new Date(),
     }),
-    validate: (values) => {
-      const parsed = parseEventForm(values, rope.id);
-      return parsed.ok ? {} : issuesToErrors(t, parsed.issues);
-    },
+    ...eventFormSpec(rope.id),
   });
 
+  // The fields show the server's messages; the line under the tabs says where to look.
   const fail = (error: unknown) => {
-    if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-      // The fields show the server's texts; the line under the tabs says where to look.
-      form.setErrors(serverFieldErrors(t, error.fields));
-      return;
-    }
-    const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
-    setFailure(clientError ? eventMessageText(t, error.message) : failureText(t, error, t('events.dialog.tryLater')));
+    if (!showServerErrors(error)) setFailure(failureText(t, error, t('events.dialog.tryLater')));
   };
   const saved = () => {
     notifications.show({ color: 'green', message: t('events.dialog.saved') });
     onDone();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    const parsed = parseEventForm(values, rope.id);
-    if (!parsed.ok) return;
+  const submit = onSubmit(async (body) => {
     setFailure(null);
-    const { rope: _rope, ...event } = parsed.body;
+    const { rope: _rope, ...event } = body;
     if (target.mode !== 'import') {
       save.mutate({ id: stored?.id, event, stored }, { onSuccess: saved, onError: fail });
       return;

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
+import type { RopeEventView } from '@rope/domain/views/events';
 import { useTranslation } from 'react-i18next';
-import type { RopeEventView } from '../types';
 
 interface EventRowActionsProps {
   event: RopeEventView;

@@ -1,10 +1,10 @@
 import { VisuallyHidden } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/event-kinds';
+import type { RopeEventView } from '@rope/domain/views/events';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { useFormat } from '../../../lib/format';
-import type { RopeEventView } from '../types';
 import { EventPosition } from './event-position';
 import { EventRowActions } from './event-row-actions';
 import { StatusCell } from './status-cell';

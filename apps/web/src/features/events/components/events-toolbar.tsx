@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import type { RecordingType } from '@rope/domain/event-kinds';
+import type { ParsedInspection } from '@rope/domain/views/events';
 import { useTranslation } from 'react-i18next';
-import type { ParsedInspection } from '../types';
 import { ImportInspectionButton } from './import-inspection-button';
 
 interface EventsToolbarProps {

@@ -1,10 +1,10 @@
 import { Button, FileButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { ParsedInspection } from '@rope/domain/views/events';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { INSPECTION_ACCEPT, INSPECTION_MAX_BYTES, isInspectionFile, parseInspectionXml } from '../import-xml';
-import type { ParsedInspection } from '../types';
 
 /** Picks an inspection XML file and has the server read it; the result opens in the event dialog for review. */
 export function ImportInspectionButton({ onParsed }: { onParsed: (parsed: ParsedInspection) => void }) {

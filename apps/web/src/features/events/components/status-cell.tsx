@@ -1,8 +1,8 @@
 import { Menu, UnstyledButton } from '@mantine/core';
 import { ACTION_STATUSES } from '@rope/domain/event-kinds';
+import type { RopeEventView } from '@rope/domain/views/events';
 import { useTranslation } from 'react-i18next';
 import { ActionStatusBadge } from '../../../components/status-badge';
-import type { RopeEventView } from '../types';
 
 type Status = (typeof ACTION_STATUSES)[number];
 

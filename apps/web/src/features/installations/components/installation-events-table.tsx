@@ -1,4 +1,5 @@
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import type { PlacedEventView } from '@rope/domain/views/events';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,14 +7,14 @@ import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { ActionStatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { EventPosition } from '../../events/components/event-position';
-import { type PlacedEvent, useInstallationEvents } from '../api';
+import { useInstallationEvents } from '../api';
 
 /** The installation's last 10 events over all its ropes. */
 export function InstallationEventsTable({ areaId, installationId }: { areaId: number; installationId: number }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const events = useInstallationEvents(installationId);
-  const columns = useMemo<ColumnDef<PlacedEvent, unknown>[]>(() => {
+  const columns = useMemo<ColumnDef<PlacedEventView, unknown>[]>(() => {
     return [
       {
         id: 'timestamp',

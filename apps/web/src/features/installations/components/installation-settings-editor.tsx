@@ -1,26 +1,24 @@
 import { Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
 import { withRemovedAttributes } from '@rope/domain/patch';
-import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
-import { ApiError } from '../../../lib/api-client';
-import { fieldsToProblems, problemLines, settingsFieldLabel } from '../../../lib/field-problems';
+import { useDomainForm } from '../../../lib/domain-form';
+import { problemLines, serverProblems, settingsFieldLabel } from '../../../lib/field-problems';
+import { hasFieldErrors } from '../../../lib/messages';
 import { useConfirmHierarchyDelete } from '../../areas/confirm-hierarchy-delete';
-import { failureText, translateMessage } from '../../auth/messages';
+import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useDeleteInstallation, useUpdateInstallation } from '../api';
-import type { AttributeValues } from '../attribute-form';
 import {
   initialInstallationValues,
+  installationFormSpec,
   installationSettingsFile,
   toInstallationUpdate,
-  validateInstallation,
   valuesFromInstallationFile,
 } from '../installation-form';
 import { settingsFileName } from '../settings-file';
@@ -50,28 +48,19 @@ export function InstallationSettingsEditor({
   const remove = useDeleteInstallation();
   const [base, setBase] = useState(installation.attributes);
   const [failure, setFailure] = useState<string | null>(null);
-  const translate = (field: string, text: string) => {
-    if (validationMessageKey(text)) return translateMessage(t, text);
-    if (field === 'constructionYear') return t('installations.settings.yearRange', { max: new Date().getFullYear() });
-    return t('installations.settings.invalid');
-  };
-  const form = useForm<AttributeValues>({
-    mode: 'controlled',
+  const { form, onSubmit } = useDomainForm({
     initialValues: initialInstallationValues(installation),
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(validateInstallation(values, base)).map(([field, text]) => [field, translate(field, text)]),
-      ),
+    ...installationFormSpec(base),
   });
 
   const fieldLabel = settingsFieldLabel(t, (key) => i18n.exists(key), 'installations', 'installation');
   // A refused save lists its fields by their labels, never by the API's paths.
   const saveFailure = (error: unknown) =>
-    error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0
-      ? problemLines(fieldsToProblems(error.fields), fieldLabel, (message) => translateMessage(t, message)).join('\n')
+    hasFieldErrors(error)
+      ? problemLines(serverProblems(t, error), fieldLabel).join('\n')
       : failureText(t, error, t('areas.tryLater'));
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((_installation, values) => {
     setFailure(null);
     update.mutate(
       {

@@ -2,8 +2,7 @@ import { Alert, Button, FileButton, Group, List, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { type FieldLabel, problemLines } from '../../../lib/field-problems';
-import { translateMessage } from '../../auth/messages';
+import { type FieldLabel, issueProblems, problemLines } from '../../../lib/field-problems';
 import { downloadJson, parseSettingsFile } from '../settings-file';
 
 interface SettingsFileButtonsProps<T> {
@@ -33,7 +32,7 @@ export function SettingsFileButtons<T>({
     if (!file) return;
     const parsed = parseSettingsFile(await file.text(), schema);
     if (!parsed.ok) {
-      const problems = problemLines(parsed.problems, fieldLabel, (message) => translateMessage(t, message));
+      const problems = problemLines(issueProblems(t, parsed.issues), fieldLabel);
       setState({ phase: 'invalid', notJson: parsed.notJson, problems });
       return;
     }

@@ -1,19 +1,17 @@
 import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import { PASSWORD_EXPIRY_DAYS_MAX, PASSWORD_EXPIRY_DAYS_MIN } from '@rope/domain/mandators';
+import type { MandatorView } from '@rope/domain/views/mandators';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
-import { ApiError } from '../../../lib/api-client';
-import { failureText, translateMessage } from '../../auth/messages';
-import { mapErrors, serverFieldErrors } from '../../users/form-errors';
+import { useDomainForm } from '../../../lib/domain-form';
+import { failureText } from '../../auth/messages';
 import { useSaveMandator } from '../api';
-import { initialMandatorValues, type MandatorFormValues, parseMandatorForm } from '../mandator-form';
-import type { Mandator } from '../types';
+import { initialMandatorValues, mandatorFormSpec } from '../mandator-form';
 
-export type MandatorDialogTarget = { mode: 'new' } | { mode: 'edit'; mandator: Mandator };
+export type MandatorDialogTarget = { mode: 'new' } | { mode: 'edit'; mandator: MandatorView };
 
 export function MandatorDialog({ target, onClose }: { target: MandatorDialogTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -30,39 +28,26 @@ export function MandatorDialog({ target, onClose }: { target: MandatorDialogTarg
   );
 }
 
-function MandatorForm({ mandator, onDone }: { mandator: Mandator | undefined; onDone: () => void }) {
+function MandatorForm({ mandator, onDone }: { mandator: MandatorView | undefined; onDone: () => void }) {
   const { t } = useTranslation();
-  const translate = (text: string) => translateMessage(t, text);
   const save = useSaveMandator();
   const [failure, setFailure] = useState<string | null>(null);
-  const wordError = (path: string, text: string) =>
-    path === 'expiryDays'
-      ? t('mandators.form.expiryDaysRange', { min: PASSWORD_EXPIRY_DAYS_MIN, max: PASSWORD_EXPIRY_DAYS_MAX })
-      : translate(text);
-  const form = useForm<MandatorFormValues>({
-    mode: 'controlled',
+  const { form, onSubmit, showServerErrors } = useDomainForm({
     initialValues: initialMandatorValues(mandator),
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(parseMandatorForm(values).errors).map(([path, text]) => [path, wordError(path, text)]),
-      ),
+    ...mandatorFormSpec,
   });
 
-  const submit = form.onSubmit((values) => {
-    const parsed = parseMandatorForm(values);
-    if (!parsed.ok) return;
+  const submit = onSubmit((body) => {
     setFailure(null);
     save.mutate(
-      { id: mandator?.id, mandator: parsed.mandator },
+      { id: mandator?.id, mandator: body },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('mandators.form.saved') });
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-            form.setErrors(mapErrors(serverFieldErrors(error.fields, 'mandator'), translate));
-          } else setFailure(failureText(t, error, t('mandators.form.tryLater')));
+          if (!showServerErrors(error)) setFailure(failureText(t, error, t('mandators.form.tryLater')));
         },
       },
     );

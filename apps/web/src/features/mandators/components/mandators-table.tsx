@@ -1,18 +1,18 @@
 import { Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MANDATOR_SORT_FIELDS } from '@rope/domain/list-sort';
+import type { MandatorView } from '@rope/domain/views/mandators';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { type ColumnDef, DataTable, type SortingState } from '../../../components/data-table';
 import { failureText } from '../../auth/messages';
 import { useDeleteMandator } from '../api';
-import type { Mandator } from '../types';
 
 interface MandatorsTableProps {
-  mandators: Mandator[];
+  mandators: MandatorView[];
   loading: boolean;
-  onEdit: (mandator: Mandator) => void;
+  onEdit: (mandator: MandatorView) => void;
 }
 
 export function MandatorsTable({ mandators, loading, onEdit }: MandatorsTableProps) {
@@ -20,8 +20,8 @@ export function MandatorsTable({ mandators, loading, onEdit }: MandatorsTablePro
   const remove = useDeleteMandator();
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
 
-  const columns = useMemo<ColumnDef<Mandator, unknown>[]>(() => {
-    const askDelete = (mandator: Mandator) =>
+  const columns = useMemo<ColumnDef<MandatorView, unknown>[]>(() => {
+    const askDelete = (mandator: MandatorView) =>
       confirmDelete({
         title: t('mandators.delete.title'),
         message: t('mandators.delete.confirm'),

@@ -16,23 +16,23 @@ import {
 import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_RULE_TYPES } from '@rope/domain/notifications';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { MandatorUser } from '@rope/domain/views/users';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { SettingsModal } from '../../../components/settings-modal';
-import { failureText, translateMessage } from '../../auth/messages';
+import { useDomainForm } from '../../../lib/domain-form';
+import { messageText } from '../../../lib/messages';
+import { useAreaUsers } from '../../areas/api';
+import { failureText } from '../../auth/messages';
 import { useSessionUser } from '../../auth/session';
-import { useAreaUsers, useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
+import { useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
 import {
-  deliveryErrors,
-  hasErrors,
   isRuleType,
-  type RuleErrors,
   type RuleRow,
-  ruleErrors,
-  type SettingsForm,
+  settingsFormSpec,
+  showsBeforeSave,
   thresholdRange,
-  toBody,
   toForm,
   withTrailingRow,
 } from '../rules';
@@ -61,19 +61,27 @@ export function NotificationSettingsDialog({ installation, areaId, opened, onClo
 
 function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSettingsDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<SettingsForm>(() => toForm(installation.notificationSettings));
+  const { form: settingsForm, check } = useDomainForm({
+    initialValues: toForm(installation.notificationSettings),
+    ...settingsFormSpec,
+  });
+  const form = settingsForm.values;
   const [submitted, setSubmitted] = useState(false);
   const users = useAreaUsers(areaId, true);
   const me = useSessionUser();
   const save = useSaveNotificationSettings(installation.id);
   const remove = useDeleteNotificationSettings(installation.id);
-  const errors = ruleErrors(form.rules);
-  // Shown once a save was tried, then live, so a fresh dialog does not open full of red.
-  const delivery = submitted ? deliveryErrors(form) : {};
+  const checked = check(form);
+  const problems = checked.ok ? {} : checked.messages;
+  const errorOf = (field: string) => {
+    const problem = problems[field];
+    if (!problem || !(submitted || showsBeforeSave(field, problem.key))) return undefined;
+    return messageText(t, problem, problem.english);
+  };
 
   const userOptions = useMemo(() => {
     // The area's mandator users; admins and project managers see every area, so the signed-in one is offered too.
-    const people = [...(users.data ?? [])];
+    const people: Pick<MandatorUser, 'id' | 'email' | 'name'>[] = [...(users.data ?? [])];
     if (me && !people.some((user) => user.id === me.id)) people.push({ id: me.id, email: me.email, name: me.name });
     const known = people.map((user) => ({
       value: String(user.id),
@@ -91,18 +99,18 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
     [t],
   );
 
-  const setRules = (rules: RuleRow[]) => setForm((old) => ({ ...old, rules: withTrailingRow(rules) }));
+  const setRules = (rules: RuleRow[]) => settingsForm.setFieldValue('rules', withTrailingRow(rules));
   const updateRule = (index: number, patch: Partial<RuleRow>) =>
     setRules(form.rules.map((rule, at) => (at === index ? { ...rule, ...patch } : rule)));
   const removeRule = (index: number) => setRules(form.rules.filter((_rule, at) => at !== index));
 
   const submit = () => {
     setSubmitted(true);
-    if (hasErrors(errors) || Object.keys(deliveryErrors(form)).length > 0) {
+    if (!checked.ok) {
       notifications.show({ color: 'red', message: t('notifications.settings.invalid') });
       return;
     }
-    save.mutate(toBody(form), {
+    save.mutate(checked.data, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: t('notifications.settings.saved') });
         onClose();
@@ -128,19 +136,13 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
         }),
     });
 
-  const errorText = (rule: RuleRow, kind: RuleErrors[keyof RuleErrors]) => {
-    if (!kind) return undefined;
-    if (kind === 'range') return t('notifications.settings.errors.range', thresholdRange(rule.type));
-    return t(`notifications.settings.errors.${kind}`);
-  };
-
   return (
     <Stack gap="md">
       <Checkbox.Group
         label={t('notifications.settings.channels')}
         value={form.channels}
-        onChange={(channels) => setForm((old) => ({ ...old, channels }))}
-        error={delivery.channels ? translateMessage(t, delivery.channels) : undefined}
+        onChange={(channels) => settingsForm.setFieldValue('channels', channels)}
+        error={errorOf('channels')}
       >
         <Group gap="lg" mt={6}>
           {NOTIFICATION_CHANNELS.map((channel) => (
@@ -153,8 +155,8 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
         placeholder={form.users.length === 0 ? t('notifications.settings.usersPlaceholder') : undefined}
         data={userOptions}
         value={form.users}
-        onChange={(ids) => setForm((old) => ({ ...old, users: ids }))}
-        error={delivery.users ? translateMessage(t, delivery.users) : undefined}
+        onChange={(ids) => settingsForm.setFieldValue('users', ids)}
+        error={errorOf('users')}
         searchable
         clearable
         nothingFoundMessage="–"
@@ -175,9 +177,6 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
             <Table.Tbody>
               {form.rules.map((rule, index) => {
                 const range = thresholdRange(rule.type);
-                const rowErrors = errors[index] ?? {};
-                const thresholdError =
-                  rowErrors.threshold === 'required' && !submitted ? undefined : errorText(rule, rowErrors.threshold);
                 return (
                   // Rows have no id of their own; their place is what the form edits.
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -189,7 +188,7 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
                         data={typeOptions}
                         value={rule.type || null}
                         onChange={(value) => updateRule(index, { type: isRuleType(value) ? value : '', threshold: '' })}
-                        error={errorText(rule, rowErrors.type)}
+                        error={errorOf(`rules.${index}.type`)}
                         searchable
                         clearable
                         comboboxProps={{ withinPortal: true }}
@@ -203,7 +202,7 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
                           max={range.max}
                           value={rule.threshold}
                           onChange={(value) => updateRule(index, { threshold: typeof value === 'number' ? value : '' })}
-                          error={thresholdError}
+                          error={errorOf(`rules.${index}.threshold`)}
                           required
                         />
                       ) : (

@@ -1,10 +1,11 @@
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { isMuted } from '@rope/domain/notification-status';
 import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveNotificationStatus } from '../api';
-import { isTypeEnabled, statusFor } from '../rules';
+import { statusFor } from '../rules';
 
 interface NotificationStatusDialogProps {
   opened: boolean;
@@ -59,7 +60,7 @@ function StatusEditor({ onClose, installationId, ropeId, settings, status, readO
             <Switch
               key={rule.type}
               label={t(`notifications.ruleTypes.${rule.type}`)}
-              checked={changed[rule.type] ?? isTypeEnabled(status, rule.type)}
+              checked={changed[rule.type] ?? !isMuted(status, rule.type)}
               disabled={readOnly}
               onChange={(event) => {
                 const isEnabled = event.currentTarget.checked;

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import type { NotificationView } from '@rope/domain/views/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +9,6 @@ import {
   DEFAULT_NOTIFICATION_LIMIT,
   NOTIFICATION_LIMITS,
   type NotificationLimit,
-  type NotificationView,
   useInstallationNotifications,
 } from '../api';
 

@@ -1,25 +1,23 @@
 import { Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import { ropeSettingsFileSchema } from '@rope/domain/hierarchy';
 import { withRemovedAttributes } from '@rope/domain/patch';
-import { validationMessageKey } from '@rope/domain/validation-messages';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
-import { ApiError } from '../../../lib/api-client';
-import { fieldsToProblems, problemLines, settingsFieldLabel } from '../../../lib/field-problems';
+import { useDomainForm } from '../../../lib/domain-form';
+import { problemLines, serverProblems, settingsFieldLabel } from '../../../lib/field-problems';
+import { hasFieldErrors } from '../../../lib/messages';
 import { useConfirmHierarchyDelete } from '../../areas/confirm-hierarchy-delete';
-import { failureText, translateMessage } from '../../auth/messages';
+import { failureText } from '../../auth/messages';
 import { useCan } from '../../auth/session';
-import type { AttributeValues } from '../../installations/attribute-form';
 import { SettingsFileButtons } from '../../installations/components/settings-file-buttons';
 import { SettingsFooter } from '../../installations/components/settings-footer';
 import { settingsFileName } from '../../installations/settings-file';
 import { useDeleteRope, useUpdateRope } from '../api';
-import { initialRopeValues, ropeSettingsFile, toRopeUpdate, validateRope, valuesFromRopeFile } from '../rope-form';
+import { initialRopeValues, ropeFormSpec, ropeSettingsFile, toRopeUpdate, valuesFromRopeFile } from '../rope-form';
 import { RopeSettingsTabs } from './rope-settings-tabs';
 
 interface RopeSettingsEditorProps {
@@ -35,23 +33,16 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
   const update = useUpdateRope();
   const remove = useDeleteRope();
   const [failure, setFailure] = useState<string | null>(null);
-  const translate = (text: string) =>
-    validationMessageKey(text) ? translateMessage(t, text) : t('installations.settings.invalid');
-  const form = useForm<AttributeValues>({
-    mode: 'controlled',
-    initialValues: initialRopeValues(rope),
-    validate: (values) =>
-      Object.fromEntries(Object.entries(validateRope(values)).map(([field, text]) => [field, translate(text)])),
-  });
+  const { form, onSubmit } = useDomainForm({ initialValues: initialRopeValues(rope), ...ropeFormSpec });
 
   const fieldLabel = settingsFieldLabel(t, (key) => i18n.exists(key), 'ropes', 'rope');
   // A refused save lists its fields by their labels, never by the API's paths.
   const saveFailure = (error: unknown) =>
-    error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0
-      ? problemLines(fieldsToProblems(error.fields), fieldLabel, (message) => translateMessage(t, message)).join('\n')
+    hasFieldErrors(error)
+      ? problemLines(serverProblems(t, error), fieldLabel).join('\n')
       : failureText(t, error, t('areas.tryLater'));
 
-  const submit = form.onSubmit((values) => {
+  const submit = onSubmit((_rope, values) => {
     setFailure(null);
     update.mutate(
       { id: rope.id, rope: withRemovedAttributes(rope.attributes, toRopeUpdate(values)) },

@@ -1,12 +1,17 @@
-import { messageAnswerSchema, twoFactorSecretAnswerSchema } from '@rope/domain/auth';
+import {
+  messageAnswerSchema,
+  type SelfTwoFactor,
+  type SelfTwoFactorUpdate,
+  twoFactorSecretAnswerSchema,
+} from '@rope/domain/auth';
 import type { TwoFactorMethod } from '@rope/domain/user-fields';
 import { apiFetch } from '../../../lib/api-client';
 
 export const selfTwoFactorKey = ['users', 'self', '2fa'] as const;
 
 export async function fetchTwoFactorMethod(): Promise<TwoFactorMethod | null> {
-  const answer = await apiFetch<{ twoFactorMethod?: TwoFactorMethod | null }>('/users/self/2fa');
-  return answer?.twoFactorMethod ?? null;
+  const answer = await apiFetch<SelfTwoFactor>('/users/self/2fa');
+  return answer.twoFactorMethod;
 }
 
 /** A new authenticator secret; it becomes the user's only once saved with a matching code. */
@@ -23,14 +28,6 @@ export function twoFactorQrUrl(secret: string): string {
   return `/api/users/self/2fa/qr?secret=${encodeURIComponent(secret)}`;
 }
 
-export interface TwoFactorChange {
-  twoFactorMethod: TwoFactorMethod | null;
-  twoFactorAuthCode?: string;
-  twoFactorSecret?: string;
-  currentPassword?: string;
-  currentCode?: string;
-}
-
 /** The dialog's inputs: the new authenticator's code, and the proof for changing a factor that is set. */
 export interface TwoFactorFormValues {
   code: string;
@@ -44,11 +41,11 @@ export interface TwoFactorFormValues {
 export function proofOf(
   saved: TwoFactorMethod | null,
   proof: string,
-): Pick<TwoFactorChange, 'currentPassword' | 'currentCode'> {
+): Pick<SelfTwoFactorUpdate, 'currentPassword' | 'currentCode'> {
   const code = proof.replace(/\s/g, '');
   return saved !== null && /^\d{6}$/.test(code) ? { currentCode: code } : { currentPassword: proof };
 }
 
-export async function saveTwoFactorMethod(change: TwoFactorChange): Promise<void> {
+export async function saveTwoFactorMethod(change: SelfTwoFactorUpdate): Promise<void> {
   await apiFetch<unknown>('/users/self/2fa', { method: 'PATCH', body: change });
 }

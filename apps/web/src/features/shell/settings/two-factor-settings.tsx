@@ -1,13 +1,13 @@
 import { Alert, Button, Center, Group, Loader, PasswordInput, Radio, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { isSuitableForEmailLogin, twoFactorChangeNeedsProof } from '@rope/domain/auth';
+import { isSuitableForEmailLogin, selfTwoFactorUpdateSchema, twoFactorChangeNeedsProof } from '@rope/domain/auth';
+import { message } from '@rope/domain/messages';
 import type { SessionUser } from '@rope/domain/session';
 import type { TwoFactorMethod } from '@rope/domain/user-fields';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { useDomainForm } from '../../../lib/domain-form';
 import { failureText, translateMessage } from '../../auth/messages';
 import { sessionKeys } from '../../auth/session';
 import {
@@ -22,6 +22,13 @@ import {
 import { AuthenticatorSetup } from './authenticator-setup';
 
 type Choice = 'none' | TwoFactorMethod;
+
+/** The API's fields of a change and the inputs they come from. */
+const TWO_FACTOR_FIELDS: Record<string, string> = {
+  currentPassword: 'proof',
+  currentCode: 'proof',
+  twoFactorAuthCode: 'code',
+};
 
 interface TwoFactorSettingsProps {
   user: SessionUser;
@@ -70,12 +77,21 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
   const secret = useMutation({ mutationFn: createTwoFactorSecret });
   // Someone who signs in without a password proves the email factor with a code mailed on request.
   const proofCode = useMutation({ mutationFn: sendProofCode });
-  const form = useForm<TwoFactorFormValues>({
+  const { form, onSubmit, showServerErrors } = useDomainForm({
     initialValues: { code: '', proof: '' },
-    validate: {
-      code: (value) => (needsCode && value.trim() === '' ? t('validation.required') : null),
-      proof: (value) => (needsProof && value.trim() === '' ? t('validation.required') : null),
-    },
+    schema: selfTwoFactorUpdateSchema,
+    toInput: ({ code, proof }: TwoFactorFormValues) => ({
+      twoFactorMethod: nextMethod,
+      ...(needsProof ? proofOf(saved, proof) : {}),
+      ...(needsCode && secret.data
+        ? { twoFactorAuthCode: code.replace(/\s/g, ''), twoFactorSecret: secret.data.secret }
+        : {}),
+    }),
+    fieldOf: (path) => TWO_FACTOR_FIELDS[path] ?? path,
+    rules: ({ code, proof }) => ({
+      code: needsCode && code.trim() === '' ? message('validation.required') : undefined,
+      proof: needsProof && proof.trim() === '' ? message('validation.required') : undefined,
+    }),
   });
   const save = useMutation({
     mutationFn: saveTwoFactorMethod,
@@ -89,11 +105,7 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
       });
       onDone();
     },
-    onError: (error) => {
-      const field =
-        error instanceof ApiError ? (error.fields?.currentPassword ?? error.fields?.currentCode) : undefined;
-      if (field) form.setFieldError('proof', translateMessage(t, field));
-    },
+    onError: showServerErrors,
   });
 
   const choose = (value: string) => {
@@ -103,15 +115,9 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
     if (next === 'authenticator' && saved !== 'authenticator' && !secret.data && !secret.isPending) secret.mutate();
   };
 
-  const submit = form.onSubmit(({ code, proof }) => {
+  const submit = onSubmit((change) => {
     if (needsCode && !secret.data) return;
-    save.mutate({
-      twoFactorMethod: nextMethod,
-      ...(needsProof ? proofOf(saved, proof) : {}),
-      ...(needsCode && secret.data
-        ? { twoFactorAuthCode: code.replace(/\s/g, ''), twoFactorSecret: secret.data.secret }
-        : {}),
-    });
+    save.mutate(change);
   });
 
   return (
@@ -165,7 +171,7 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
             </Text>
           </Group>
         ) : null}
-        {save.isError && !form.errors.proof ? (
+        {save.isError && Object.keys(form.errors).length === 0 ? (
           <Alert color="red" role="alert">
             {failureText(t, save.error, t('settings.failed'))}
           </Alert>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { TaskView } from '@rope/domain/views/tasks';
 import { lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -9,7 +10,6 @@ import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useDeleteTask, useRopeTasks } from '../api';
 import { visibleTasks } from '../task-display';
-import type { TaskView } from '../types';
 import type { TaskDialogTarget } from './task-dialog';
 import { TasksTable } from './tasks-table';
 import { UploadTasksButton } from './upload-tasks-button';

@@ -1,8 +1,8 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { TaskView } from '@rope/domain/views/tasks';
 import { useTranslation } from 'react-i18next';
-import type { TaskView } from '../types';
 import { TaskEditor } from './task-editor';
 
 /** What the task dialog shows: a new task, or a stored one to edit or show. */

@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   CONDITION_TYPES,
@@ -27,12 +26,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { LimitedTextarea } from '../../../components/limited-textarea';
-import { ApiError } from '../../../lib/api-client';
+import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useAssignableUsers, useSaveTask } from '../api';
-import { initialTaskValues, parseTaskForm, type TaskFormValues, taskFormPath } from '../task-form';
-import { taskIssuesToErrors, taskMessageText } from '../task-form-errors';
+import { initialTaskValues, type TaskFormValues, taskFormSpec } from '../task-form';
 import type { TaskDialogTarget } from './task-dialog';
 
 interface TaskEditorProps {
@@ -52,29 +50,17 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
   const save = useSaveTask();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm<TaskFormValues>({
-    mode: 'controlled',
+  /** The domain's assignee rule over the known candidates, before the API is asked. */
+  const assigneeRule = (current: TaskFormValues) => {
+    const chosen = (candidates.data ?? []).filter((user) => current.assignedUserIds.includes(String(user.id)));
+    const problem = assigneeProblem({ roles: me?.roles ?? [] }, current.isInternal, chosen);
+    return problem ? { assignedUserIds: problem } : {};
+  };
+  const { form, onSubmit, showServerErrors } = useDomainForm({
     initialValues: initialTaskValues(stored),
-    validate: (values) => {
-      const parsed = parseTaskForm(values, rope.id);
-      const errors = parsed.ok ? {} : taskIssuesToErrors(t, parsed.issues);
-      const mismatch = assigneeMismatch(values);
-      if (mismatch && !errors.assignedUserIds) errors.assignedUserIds = taskMessageText(t, mismatch);
-      return errors;
-    },
+    ...taskFormSpec(rope.id, assigneeRule),
   });
   const values = form.getValues();
-
-  /** The domain's assignee rule over the known candidates, before the API is asked. */
-  function assigneeMismatch(current: TaskFormValues): string | undefined {
-    const users = candidates.data ?? [];
-    const chosen = users.filter((user) => current.assignedUserIds.includes(String(user.id)));
-    return assigneeProblem(
-      { roles: me?.roles ?? [] },
-      current.isInternal,
-      chosen.map((user) => ({ roles: user.roles })),
-    );
-  }
 
   const userOptions = [
     ...(candidates.data ?? [])
@@ -88,24 +74,13 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
   ];
 
   const fail = (error: unknown) => {
-    if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-      form.setErrors(
-        Object.fromEntries(
-          Object.entries(error.fields).map(([path, message]) => [taskFormPath(path), taskMessageText(t, message)]),
-        ),
-      );
-      return;
-    }
-    const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
-    setFailure(clientError ? taskMessageText(t, error.message) : failureText(t, error, t('tasks.dialog.tryLater')));
+    if (!showServerErrors(error)) setFailure(failureText(t, error, t('tasks.dialog.tryLater')));
   };
 
-  const submit = form.onSubmit((current) => {
-    const parsed = parseTaskForm(current, rope.id);
-    if (!parsed.ok) return;
+  const submit = onSubmit((task) => {
     setFailure(null);
     save.mutate(
-      { id: stored?.id, task: parsed.body, stored },
+      { id: stored?.id, task, stored },
       {
         onSuccess: (answer) => {
           notifications.show(

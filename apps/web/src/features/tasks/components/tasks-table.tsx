@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { TaskView } from '@rope/domain/views/tasks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable } from '../../../components/data-table';
@@ -6,7 +7,6 @@ import { PastDueBadge, TaskStatusBadge, WHOLE_BADGE } from '../../../components/
 import { usePageParam } from '../../../components/use-page-param';
 import { useFormat } from '../../../lib/format';
 import { TASK_TABLE_MAX_HEIGHT, taskStatusKey } from '../task-display';
-import type { TaskView } from '../types';
 
 export const TASK_PAGE_SIZE = 10;
 

@@ -1,29 +1,27 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type LanguageId, languageIdByLocale } from '@rope/domain/languages';
 import { hasProfilePicture } from '@rope/domain/permissions';
 import type { UserCreate, UserUpdate } from '@rope/domain/user-forms';
+import type { UserDetail } from '@rope/domain/views/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { ApiError } from '../../../lib/api-client';
-import { failureText, translateMessage } from '../../auth/messages';
+import { useDomainForm } from '../../../lib/domain-form';
+import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useDeleteUser, useSaveUser } from '../api';
-import { mapErrors, serverFieldErrors } from '../form-errors';
-import type { UserDetail } from '../types';
 import {
-  allowedLoginMethods,
   initialUserValues,
   isRole,
   lacksMandator,
   type NewUserDefaults,
-  parseUserForm,
   showsPassword,
   signsIn,
   type UserFormValues,
+  userFormSpec,
 } from '../user-form';
 import { EmailExistsDialog } from './email-exists-dialog';
 import { UserAccessFields, UserSwitches } from './user-access-fields';
@@ -41,7 +39,6 @@ interface UserEditorProps {
 
 export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
   const { t, i18n } = useTranslation();
-  const translate = (text: string) => translateMessage(t, text);
   const sessionUser = useSessionUser();
   const canEditAny = useCan('USER_EDIT_ANY');
   const context = { isNew: !user, canEditAny };
@@ -50,22 +47,13 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
   const [emailExists, setEmailExists] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm<UserFormValues>({
-    mode: 'controlled',
+  const { form, onSubmit, showServerErrors } = useDomainForm({
     initialValues: initialUserValues(user, newUserDefaults(i18n.resolvedLanguage, canEditAny, sessionUser?.mandators)),
-    validate: (values) => {
-      const errors = mapErrors(parseUserForm(values, context).errors, translate);
-      if (signsIn(values.role) && !allowedLoginMethods(values.role, values.email).includes(values.loginMethod)) {
-        errors.loginMethod ??= t('users.form.loginMethodNotAllowed');
-      }
-      return errors;
-    },
+    ...userFormSpec(context),
   });
 
-  const submit = form.onSubmit((values) => {
-    const parsed = parseUserForm(values, context);
-    if (!parsed.ok) return;
-    const store = () => saveUser(values, parsed.user);
+  const submit = onSubmit((body, values) => {
+    const store = () => saveUser(values, body);
     if (!lacksMandator(values)) return store();
     modals.openConfirmModal({
       title: t('users.form.noMandator.title'),
@@ -91,9 +79,7 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409) setEmailExists(true);
-          else if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-            form.setErrors(mapErrors(serverFieldErrors(error.fields, 'user'), translate));
-          } else setFailure(failureText(t, error, t('users.form.tryLater')));
+          else if (!showServerErrors(error)) setFailure(failureText(t, error, t('users.form.tryLater')));
         },
       },
     );

@@ -1,5 +1,6 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { mayChangePicture } from '@rope/domain/permissions';
+import type { UserDetail } from '@rope/domain/views/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageRefusalText } from '../../../lib/image-refusal';
@@ -8,7 +9,6 @@ import { useSessionUser } from '../../auth/session';
 import { sessionActor } from '../actor';
 import { useUploadPicture } from '../api';
 import { isPictureFile, PICTURE_ACCEPT } from '../picture-file';
-import type { UserDetail } from '../types';
 
 /** Project managers' picture (shown on the project contact ribbon); a new record gets one once saved. */
 export function UserPictureField({ user }: { user: UserDetail | undefined }) {

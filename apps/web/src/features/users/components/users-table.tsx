@@ -1,11 +1,11 @@
 import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import { canManageUser } from '@rope/domain/permissions';
+import type { UserListItem } from '@rope/domain/views/users';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, type DataTablePaging } from '../../../components/data-table';
 import { useSessionUser } from '../../auth/session';
 import { listSubject, sessionActor } from '../actor';
-import type { UserListItem } from '../types';
 
 interface UsersTableProps {
   users: UserListItem[];

@@ -11,7 +11,7 @@ import { useUsers } from '../api';
 import { UserDialog, type UserDialogTarget } from '../components/user-dialog';
 import { UsersTable } from '../components/users-table';
 import { UsersToolbar } from '../components/users-toolbar';
-import type { UsersQuery } from '../types';
+import type { UsersQuery } from '../users-query';
 import { clampPage, readUsersQuery, usersQueryString } from '../users-query';
 
 const SEARCH_DELAY_MS = 300;
