@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idTextSchema, LANGUAGE_IDS, type LanguageId, nameText } from './common.ts';
+import { keyed, message } from './messages.ts';
 import type { Permission } from './permissions.ts';
 
 /** What a document belongs to: the hierarchy, an event (its gallery), a folder (general documents), a project. */
@@ -39,8 +40,7 @@ export const DOCUMENT_TYPES = [
   'application/x-cfb',
   'text/plain',
 ] as const;
-export const DOCUMENT_WRONG_TYPE =
-  'A document must be a PDF, an image (JPEG, PNG, GIF, WebP, TIFF), a video (MP4, WebM, QuickTime), an office file or plain text';
+export const DOCUMENT_WRONG_TYPE = message('app.errors.documentWrongType');
 /** Shown in place (embedded frame, image, video with seeking); anything else is a download. */
 export const PREVIEW_TYPES: readonly string[] = [
   'application/pdf',
@@ -63,16 +63,16 @@ export function parseLocation(location: string): LanguageId[] {
   return LANGUAGE_IDS.filter((id) => given.includes(id));
 }
 
-export const LOCATION_REQUIRED = 'A document needs at least one language';
 /** `ENU,DES`: at least one known language id, each once; answered in canonical order. */
 export const locationSchema = z
   .string()
   .max(64)
-  .refine((value) => value.split(',').every((part) => (LANGUAGE_IDS as readonly string[]).includes(part.trim())), {
-    message: `Languages are ${LANGUAGE_IDS.join(', ')}, comma-separated`,
-  })
+  .refine(
+    (value) => value.split(',').every((part) => (LANGUAGE_IDS as readonly string[]).includes(part.trim())),
+    keyed('validation.locationLanguages'),
+  )
   .transform((value) => parseLocation(value).join(','))
-  .refine((value) => value.length > 0, { message: LOCATION_REQUIRED });
+  .refine((value) => value.length > 0, keyed('validation.locationRequired'));
 
 /** The fields of POST /documents, sent before the files; without `location` the reader's language is taken. */
 export const documentUploadFieldsSchema = z.object({
@@ -81,8 +81,8 @@ export const documentUploadFieldsSchema = z.object({
   location: locationSchema.optional(),
 });
 export type DocumentUploadFields = z.infer<typeof documentUploadFieldsSchema>;
-export const UPLOAD_FIELDS_FIRST = 'Send targetType, targetId and location before the files';
-export const UPLOAD_NEEDS_FILES = 'Choose at least one file to upload';
+export const UPLOAD_FIELDS_FIRST = message('app.errors.uploadFieldsFirst');
+export const UPLOAD_NEEDS_FILES = message('app.errors.uploadNeedsFiles');
 
 /** PATCH /documents/{id}: a document as GET answers it, or any part; only name and languages change. */
 export const documentPatchSchema = z
@@ -144,7 +144,7 @@ export function documentWritePermission(targetType: DocumentTargetType): Permiss
   return targetType === 'folder' ? 'FOLDER_EDIT' : 'DOMAIN_WRITE';
 }
 
-export const HABEL_DELETE_REFUSED = 'Documents from the external document system cannot be deleted here';
+export const HABEL_DELETE_REFUSED = message('app.errors.documentExternalDelete');
 
 export const folderTranslationsSchema = z.partialRecord(z.enum(LANGUAGE_IDS), z.string().trim().min(1).max(255));
 export type FolderTranslations = z.infer<typeof folderTranslationsSchema>;

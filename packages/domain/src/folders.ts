@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { idSchema, LANGUAGE_IDS, type LanguageId, nameText } from './common.ts';
 import { type FolderTranslations, folderTranslationsSchema } from './documents.ts';
+import { message, ruleIssue } from './messages.ts';
 
 /** The folder's `name` is its English name; every other language needs its translation. */
 export const FOLDER_BASE_LANGUAGE: LanguageId = 'ENU';
-export const FOLDER_TRANSLATION_REQUIRED = 'A translation is required for every language';
-export const FOLDER_NOT_EMPTY =
-  'Only an empty folder can be deleted: move or delete its documents and sub-folders first';
-export const FOLDER_CYCLE = 'A folder cannot be moved into itself or one of its sub-folders';
+export const FOLDER_NOT_EMPTY = message('app.errors.folderNotEmpty');
+export const FOLDER_CYCLE = message('app.errors.folderCycle');
 
 export const folderBodySchema = z
   .object({
@@ -18,7 +17,11 @@ export const folderBodySchema = z
   .superRefine((folder, ctx) => {
     for (const language of LANGUAGE_IDS) {
       if (language !== FOLDER_BASE_LANGUAGE && !folder.translations[language])
-        ctx.addIssue({ code: 'custom', path: ['translations', language], message: FOLDER_TRANSLATION_REQUIRED });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['translations', language],
+          ...ruleIssue('validation.folderTranslationRequired'),
+        });
     }
   })
   .transform((folder) => ({

@@ -1,5 +1,6 @@
 import { PREVIEW_TYPES, parseLocation } from '@rope/domain/documents';
 import type { LanguageId } from '@rope/domain/languages';
+import { message } from '@rope/domain/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
@@ -29,11 +30,11 @@ export async function downloadDocument(
   const viewer = await viewerFor(args, input.showAsUser);
   const row = await findDocument(ctx, viewer, input.id);
   if (input.language && !parseLocation(row.location).includes(input.language))
-    throw notFound(`This document is not available in ${input.language}`);
+    throw notFound(message('app.errors.documentLanguageMissing', { language: input.language }));
   const inline = !input.download && PREVIEW_TYPES.includes(row.mimeType);
   reply.header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name));
   return sendStored(request, reply, ctx.storage, row.storageKey, {
     cacheControl: 'private, max-age=300',
-    missing: 'The file of this document is missing',
+    missing: message('app.errors.documentFileMissing'),
   });
 }

@@ -1,5 +1,6 @@
 import { documents, folders } from '@rope/db/schema/index';
 import type { DocumentTargetType } from '@rope/domain/documents';
+import { message } from '@rope/domain/messages';
 import type { Actor } from '@rope/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -13,7 +14,7 @@ import { findRope } from '../ropes/internal.ts';
 import { documentVisibleTo } from './visibility.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
-export const DOCUMENT_NOT_FOUND = 'No such document';
+export const DOCUMENT_NOT_FOUND = message('app.errors.noSuchDocument');
 
 /** What a document hangs on, found within the viewer's tenants: the place its notifications and archive rule need. */
 export interface DocumentTarget {
@@ -54,7 +55,7 @@ export async function findTarget(
     }
     case 'folder': {
       const [folder] = await ctx.db.select({ id: folders.id }).from(folders).where(eq(folders.id, id));
-      if (!folder) throw notFound('No such folder');
+      if (!folder) throw notFound(message('app.errors.noSuchFolder'));
       return { type, id, chain: [] };
     }
     case 'project': {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { DOCUMENT_TYPES, DOCUMENT_WRONG_TYPE, safeDocumentName } from '@rope/domain/documents';
+import { message } from '@rope/domain/messages';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -54,9 +55,11 @@ export async function storeDocumentFile(
     head.push(next.value);
     headSize += next.value.length;
   }
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `A document may be at most ${megabytes(maxBytes)}`);
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', message('app.errors.documentTooLarge', { max: megabytes(maxBytes) }));
   if (part.file.truncated) throw tooLarge();
-  if (headSize === 0) throw new AppError('VALIDATION', `The file ${safeDocumentName(part.filename)} is empty`);
+  if (headSize === 0)
+    throw new AppError('VALIDATION', message('app.errors.documentEmpty', { name: safeDocumentName(part.filename) }));
   const type = await documentTypeOf(Buffer.concat(head));
   const body = Readable.from(
     (async function* () {

@@ -7,7 +7,8 @@ import {
   UPLOAD_FIELDS_FIRST,
   UPLOAD_NEEDS_FILES,
 } from '@rope/domain/documents';
-import { AppError } from '../../http/app-error.ts';
+import { message } from '@rope/domain/messages';
+import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
@@ -52,11 +53,7 @@ export async function uploadDocuments(args: ActionArgs<UploadInput>) {
       }
       if (!target) {
         const parsed = documentUploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          const field = issue.path.join('.') || 'body';
-          throw new AppError('VALIDATION', `${field}: ${issue.message}`, { [field]: issue.message });
-        }
+        if (!parsed.success) throw validationError(issueFields(parsed.error.issues, (i) => i.path.join('.')));
         assertCan(actor, documentWritePermission(parsed.data.targetType));
         target = await findTarget(ctx, actor, parsed.data.targetType, parsed.data.targetId);
         assertWritable([{ isDeleted: false }, ...target.chain]);
@@ -106,7 +103,7 @@ export async function uploadDocuments(args: ActionArgs<UploadInput>) {
 function asUploadError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT')
-    return new AppError('PAYLOAD_TOO_LARGE', `At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once`);
+    return new AppError('PAYLOAD_TOO_LARGE', message('app.errors.documentTooMany', { max: MAX_FILES_PER_UPLOAD }));
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
     return new AppError('VALIDATION', 'Too many fields in the upload');
   return error;

@@ -1,13 +1,14 @@
 import { documents, folders } from '@rope/db/schema/index';
 import { folderName } from '@rope/domain/folders';
 import type { LanguageId } from '@rope/domain/languages';
+import { message } from '@rope/domain/messages';
 import type { FolderView } from '@rope/domain/views/documents';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
-export const FOLDER_NOT_FOUND = 'No such folder';
+export const FOLDER_NOT_FOUND = message('app.errors.noSuchFolder');
 
 /** Folders are not tenant data: every reader of general documents sees them all. */
 export async function findFolder(ctx: AppContext, id: number): Promise<FolderRow> {

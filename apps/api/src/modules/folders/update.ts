@@ -1,7 +1,7 @@
 import { folders } from '@rope/db/schema/index';
 import { FOLDER_CYCLE, folderBodySchema, makesFolderCycle } from '@rope/domain/folders';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { readerLanguage } from '../documents/language.ts';
@@ -32,12 +32,7 @@ export async function updateFolder({
         : input.patch.parentFolder,
   };
   const parsed = folderBodySchema.safeParse(merged);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(
-      parsed.error.issues.map((issue) => [`folder.${issue.path.join('.')}`, issue.message]),
-    );
-    throw new AppError('VALIDATION', Object.entries(fields).map(([k, v]) => `${k}: ${v}`)[0]!, fields);
-  }
+  if (!parsed.success) throw validationError(issueFields(parsed.error.issues, (i) => `folder.${i.path.join('.')}`));
   const parentId = parsed.data.parentFolder?.id ?? null;
   await assertParentExists(ctx, parentId);
   const all = await ctx.db.select({ id: folders.id, parent: folders.parentFolderId }).from(folders);

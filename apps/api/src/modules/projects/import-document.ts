@@ -1,14 +1,15 @@
 import type { Multipart } from '@fastify/multipart';
 import { documents, projects } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { habelDocumentFieldsSchema } from '@rope/domain/projects';
 import { eq } from 'drizzle-orm';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, issueFields, notFound, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { type StoredDocumentFile, storeDocumentFile } from '../documents/store-file.ts';
 import { PROJECT_NOT_FOUND } from './internal.ts';
 
-export const IMPORT_NEEDS_ONE_FILE = 'Send the fields first, then exactly one file';
+export const IMPORT_NEEDS_ONE_FILE = message('app.errors.importOneFile');
 
 /**
  * PUT of one document of the external system, keyed by its external key: created the first time, replaced after
@@ -40,10 +41,9 @@ export async function importProjectDocument({
   const parsed = habelDocumentFieldsSchema.safeParse(fields);
   if (!file || !parsed.success) {
     if (file) await ctx.storage.remove(file.object.key).catch(() => {});
-    const issue = parsed.success ? undefined : parsed.error.issues[0];
-    const field = issue?.path.join('.') || 'file';
-    const message = issue?.message ?? IMPORT_NEEDS_ONE_FILE;
-    throw new AppError('VALIDATION', `${field}: ${message}`, { [field]: message });
+    throw validationError(
+      parsed.success ? { file: IMPORT_NEEDS_ONE_FILE } : issueFields(parsed.error.issues, (i) => i.path.join('.')),
+    );
   }
   const [existing] = await ctx.db.select().from(documents).where(eq(documents.externalKey, input.externalKey));
   const old = existing ? await ctx.storage.head(existing.storageKey) : undefined;

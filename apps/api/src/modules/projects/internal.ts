@@ -1,11 +1,12 @@
 import { areas, installations, projects } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { type Actor, visibleMandators } from '@rope/domain/permissions';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
 
-export const PROJECT_NOT_FOUND = 'No such project';
+export const PROJECT_NOT_FOUND = message('app.errors.noSuchProject');
 
 /** The installations carrying a project's number that the viewer sees (the number is `installationNumberFatzer`). */
 export function matchingInstallations(viewer: Actor, installationNumber: SQL | string): SQL {

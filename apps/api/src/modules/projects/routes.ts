@@ -68,7 +68,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['projects'],
           description: 'The newest documents over all projects the viewer sees (limit, default 5).',
           querystring: showAs.extend({
-            limit: integerTextSchema(1, 100, 'a limit').default(NEWEST_DOCUMENTS_LIMIT),
+            limit: integerTextSchema(1, 100).default(NEWEST_DOCUMENTS_LIMIT),
           }),
           response: { 200: documentListSchema },
         },
