@@ -24,8 +24,9 @@ export async function assertParentExists(ctx: AppContext, parentId: number | nul
   if (!row) throw new AppError('VALIDATION', FOLDER_NOT_FOUND, { parentFolder: FOLDER_NOT_FOUND });
 }
 
+// Named in full: drizzle leaves the column unqualified in a one-table select, where it would mean the document's id.
 export const documentCount = sql<number>`(select count(*)::int from ${documents} d
-  where d.target_type = 'folder' and d.target_id = ${folders.id})`;
+  where d.target_type = 'folder' and d.target_id = "folders"."id")`;
 
 export function toFolderView(row: FolderRow & { documentCount: number }, language: LanguageId): FolderView {
   return {
