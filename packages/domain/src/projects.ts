@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameText } from './common.ts';
 import { DOCUMENT_NAME_MAX, locationSchema } from './documents.ts';
+import { keyed } from './messages.ts';
 
 /** An installation number of the external system, as it appears in paths: letters, digits, dot, dash, underscore. */
 export const installationNumberSchema = z
@@ -8,13 +9,14 @@ export const installationNumberSchema = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, 'An installation number has letters, digits, dots, dashes and underscores');
+  // A refinement, not a pattern: the OpenAPI document marks patterned path parts as database ids.
+  .refine((value) => /^[A-Za-z0-9._-]+$/.test(value), keyed('validation.invalid'));
 export const externalKeySchema = z
   .string()
   .trim()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9._:-]+$/, 'An external key has letters, digits, dots, colons, dashes and underscores');
+  .refine((value) => /^[A-Za-z0-9._:-]+$/.test(value), keyed('validation.invalid'));
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
