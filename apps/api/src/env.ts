@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents';
 import { z } from 'zod';
 import { samlProvidersSetting } from './modules/saml/settings.ts';
 
@@ -123,6 +124,13 @@ export const envSchema = z.object({
     .max(86_400, 'must be a whole number of seconds (1-86400)')
     .default(60),
   SAML_PROVIDERS: samlProvidersSetting,
+  /** The largest document one may upload, in MB (files are streamed to storage, never held in memory). */
+  DOCUMENT_MAX_MB: z.coerce
+    .number({ message: 'must be a number of megabytes (1-10240)' })
+    .int('must be a whole number of megabytes (1-10240)')
+    .min(1, 'must be a number of megabytes (1-10240)')
+    .max(10_240, 'must be a number of megabytes (1-10240)')
+    .default(DEFAULT_DOCUMENT_MAX_MB),
   ...storageSettings,
 });
 export type Env = z.infer<typeof envSchema>;

@@ -2,15 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { areaRoutes } from './modules/areas/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { eventChartRoutes } from './modules/events/chart-routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { folderRoutes } from './modules/folders/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { installationRoutes } from './modules/installations/routes.ts';
 import { intlRoutes } from './modules/intl/routes.ts';
 import { mandatorRoutes } from './modules/mandators/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
 import { ropeRoutes } from './modules/ropes/routes.ts';
 import { samlRoutes } from './modules/saml/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -30,6 +34,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     eventChartRoutes,
     taskRoutes,
     notificationRoutes,
+    documentRoutes,
+    folderRoutes,
+    projectRoutes,
+    searchRoutes,
   ];
   for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });

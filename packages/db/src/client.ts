@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -38,7 +40,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // The search migration creates these two; PGlite must carry them from the start.
+  const extensions = { pg_trgm, unaccent };
+  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {

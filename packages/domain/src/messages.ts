@@ -46,6 +46,9 @@ export const MESSAGES = {
   'validation.zoomRange': 'Enter a zoom from {{min}} to {{max}} in steps of {{step}}',
   'validation.baseLayerRequired': 'Choose at least one base layer',
   'validation.yearRange': 'Enter a year from {{min}} to {{max}}',
+  'validation.folderTranslationRequired': 'A translation is required for every language',
+  'validation.locationRequired': 'A document needs at least one language',
+  'validation.locationLanguages': 'Languages are ENU, DES, FRS, ESP, comma-separated',
   'events.validation.typeMismatch': 'Type {{type}} is not a {{recordingType}} type',
   'events.validation.futureTimestamp': 'The event cannot lie in the future',
   'events.validation.repairPieceRange': 'A repair piece needs a start and an end position',
@@ -78,6 +81,23 @@ export const MESSAGES = {
   'app.errors.drawRopeAdminOnly': 'Only admins draw ropes on the map',
   'app.errors.fieldsForbidden': 'You may not change {{fields}}',
   'app.errors.fieldsAdminOnly': 'Only admins may change {{fields}}',
+  'app.errors.noSuchDocument': 'No such document',
+  'app.errors.noSuchFolder': 'No such folder',
+  'app.errors.noSuchProject': 'No such project',
+  'app.errors.documentLanguageMissing': 'This document is not available in {{language}}',
+  'app.errors.documentFileMissing': 'The file of this document is missing',
+  'app.errors.documentExternalDelete': 'Documents from the external document system cannot be deleted here',
+  'app.errors.folderNotEmpty':
+    'Only an empty folder can be deleted: move or delete its documents and sub-folders first',
+  'app.errors.folderCycle': 'A folder cannot be moved into itself or one of its sub-folders',
+  'app.errors.documentWrongType':
+    'A document must be a PDF, an image (JPEG, PNG, GIF, WebP, TIFF), a video (MP4, WebM, QuickTime), an office file or plain text',
+  'app.errors.documentTooLarge': 'A document may be at most {{max}}',
+  'app.errors.documentTooMany': 'At most {{max}} files can be uploaded at once',
+  'app.errors.uploadFieldsFirst': 'Send targetType, targetId and location before the files',
+  'app.errors.uploadNeedsFiles': 'Choose at least one file to upload',
+  'app.errors.documentEmpty': 'The file {{name}} is empty',
+  'app.errors.importOneFile': 'Send the fields first, then exactly one file',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,3 +1,4 @@
+import { documents } from '@rope/db/schema/index';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createArea, createInstallation, createMandator, createRope, createUser } from '../test/factories.ts';
 import { listDocRoutes, loadOpenApi, setAt } from '../test/openapi.ts';
@@ -67,6 +68,23 @@ const taskId = (
     },
   })
 ).task.id;
+
+const [documentRow] = await t.ctx.db
+  .insert(documents)
+  .values({
+    name: 'Contract.pdf',
+    mimeType: 'application/pdf',
+    storageKey: 'documents/x',
+    size: 1,
+    targetType: 'area',
+    targetId: area.id,
+  })
+  .returning();
+const folderId = (
+  await ok('POST', '/folders', {
+    folder: { name: 'Contract', translations: { DES: 'Vertrag', FRS: 'Contrat', ESP: 'Contrato' } },
+  })
+).folder.id;
 
 interface Case {
   /** The body's wrapper key; none for calls about the person themself. */
@@ -148,6 +166,25 @@ const CASES: Record<string, Case> = {
     read: { method: 'POST', url: '/login/check', pick: (a) => a.user as Record<string, unknown> },
     one: { patch: { languageId: 'DES' }, changes: [[['languageId'], 'DES']] },
   },
+  'PATCH /api/documents/{id}': {
+    key: 'document',
+    read: { url: `/areas/${area.id}/documents`, pick: byId('documents', documentRow!.id) },
+    one: {
+      patch: { location: 'FRS' },
+      changes: [
+        [['location'], 'FRS'],
+        [['languages'], ['FRS']],
+        // The admin reads in English or German (another case changes it), never in French.
+        [['inLanguage'], false],
+      ],
+    },
+  },
+  'PATCH /api/folders/{id}': {
+    key: 'folder',
+    read: { url: '/folders', pick: byId('folders', folderId) },
+    one: { patch: { translations: { FRS: 'Classeur' } }, changes: [[['translations', 'FRS'], 'Classeur']] },
+    post: { url: '/folders', differ: { name: 'Copied folder' } },
+  },
   'PATCH /api/users/self/2fa': {
     read: { url: '/users/self/2fa', pick: (a) => a },
     oneMissing: 'choosing a method needs a code from the device or mail; two-factor tests cover it',
@@ -170,7 +207,9 @@ const patchUrl = (route: string) =>
     .replace('/events/{id}', `/events/${eventId}`)
     .replace('/tasks/{id}', `/tasks/${taskId}`)
     .replace('/users/{id}', `/users/${member.id}`)
-    .replace('/mandators/{id}', `/mandators/${mandator.id}`);
+    .replace('/mandators/{id}', `/mandators/${mandator.id}`)
+    .replace('/documents/{id}', `/documents/${documentRow!.id}`)
+    .replace('/folders/{id}', `/folders/${folderId}`);
 
 describe('what a read returns, a write accepts; PATCH is partial', () => {
   it('has a case for every PATCH route of the OpenAPI document', () => {

@@ -14,7 +14,7 @@ interface DocSpec {
   lines?: string[];
   hue?: number;
   location: string;
-  targetType: 'document' | 'area' | 'installation' | 'rope' | 'project' | 'event';
+  targetType: 'folder' | 'area' | 'installation' | 'rope' | 'project' | 'event';
   targetId?: number;
   folder?: string;
   createdAt: number;
@@ -82,7 +82,7 @@ export async function insertDocuments(
     name,
     folder,
     location,
-    targetType: 'document',
+    targetType: 'folder',
     createdAt: i === 0 ? ref - 2 * DAY : when(30, 1400),
     createdBy: people.adminId,
     lines: ['General document for all operators.', `Folder: ${folder}`, 'See the current edition of the standard.'],
@@ -193,7 +193,6 @@ export async function insertDocuments(
       .insert(projects)
       .values({
         installationNumber: inst.number,
-        mandatorId: people.mandatorIds[inst.mandator]!,
         description: `${inst.name} (${inst.spec.location})`,
         country: inst.attributes.country ?? null,
         facilityType: inst.spec.kind,
@@ -263,7 +262,7 @@ export async function insertDocuments(
       location: spec.location,
       folderId: spec.folder ? folderIds.get(spec.folder) : null,
       targetType: spec.targetType,
-      targetId: spec.targetId ?? null,
+      targetId: spec.targetId ?? (spec.folder ? folderIds.get(spec.folder) : null) ?? null,
       isHabel: spec.habel !== undefined,
       habelAttart: spec.habel?.attart ?? null,
       habelReceipttype: spec.habel?.receipttype ?? null,

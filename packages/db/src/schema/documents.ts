@@ -10,7 +10,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { mandators, users } from './accounts.ts';
+import { users } from './accounts.ts';
 
 export const folders = pgTable(
   'folders',
@@ -44,26 +44,32 @@ export const documents = pgTable(
     habelReceipttype: varchar({ length: 64 }),
     habelErfdat: varchar({ length: 40 }),
     installationNumber: varchar({ length: 64 }),
+    /** The external system's key of an imported document: the import is idempotent on it. */
+    externalKey: varchar({ length: 128 }).unique(),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.targetType, t.targetId, t.createdAt), index().on(t.folderId), index().on(t.installationNumber)],
+  (t) => [
+    index().on(t.targetType, t.targetId, t.createdAt),
+    index().on(t.folderId),
+    index().on(t.installationNumber, t.createdAt),
+  ],
 );
 
 /** Installations of the external document system, each with its project manager. */
-export const projects = pgTable(
-  'projects',
-  {
-    id: serial().primaryKey(),
-    installationNumber: varchar({ length: 64 }).notNull().unique(),
-    mandatorId: integer().references(() => mandators.id, { onDelete: 'set null' }),
-    description: varchar({ length: 255 }).notNull().default(''),
-    country: varchar({ length: 2 }),
-    facilityType: varchar({ length: 64 }),
-    facilityConstructorBranch: varchar({ length: 64 }),
-    facilityNumber: varchar({ length: 64 }),
-    projectManagerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.mandatorId)],
-);
+export const projects = pgTable('projects', {
+  id: serial().primaryKey(),
+  installationNumber: varchar({ length: 64 }).notNull().unique(),
+  description: varchar({ length: 255 }).notNull().default(''),
+  country: varchar({ length: 2 }),
+  facilityType: varchar({ length: 64 }),
+  facilityConstructorBranch: varchar({ length: 64 }),
+  facilityNumber: varchar({ length: 64 }),
+  /** The project manager as the external system names them; linked to a cockpit user of that email, if any. */
+  projectManagerName: varchar({ length: 255 }),
+  projectManagerEmail: varchar({ length: 255 }),
+  projectManagerPhone: varchar({ length: 64 }),
+  projectManagerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,185 @@
+import { documents, folders, installations, projects } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { createArea, createInstallation } from '../test/factories.ts';
+import { multipart, PDF } from '../test/multipart.ts';
+import { only, type RouteRow, signedIn } from './route-table.ts';
+import type { Scope, World } from './world.ts';
+
+const url = (url: string, payload?: object) => ({ url, payload });
+const scoped = (own: number, foreign: number) => ({ own, foreign });
+let serial = 0;
+
+/** Readers of documents (DOCUMENT): all but import keys; those bound to mandators see their own only. */
+const read = (status = 200) => ({
+  ...signedIn(status, { apiImport: 403 }),
+  clientAdmin: scoped(status, 404),
+  client: scoped(status, 404),
+  freeUser: scoped(status, 404),
+  apiExternal: scoped(status, 404),
+});
+/** Writers (DOMAIN_WRITE) of a document found first: a reader without the right learns 403 only about their own. */
+const write = (status: number) => ({
+  ...read(status),
+  freeUser: scoped(403, 404),
+  apiExternal: scoped(403, 404),
+});
+
+async function areaIn(w: World, scope: Scope) {
+  return createArea(w.t.ctx.db, w.mandatorOf(scope));
+}
+
+async function documentIn(w: World, scope: Scope, extra: Partial<typeof documents.$inferInsert> = {}) {
+  const area = await areaIn(w, scope);
+  const stored = await w.t.ctx.storage.put(PDF, { prefix: 'documents', extension: 'pdf', type: 'application/pdf' });
+  const [row] = await w.t.ctx.db
+    .insert(documents)
+    .values({
+      name: 'Matrix.pdf',
+      mimeType: 'application/pdf',
+      storageKey: stored.key,
+      size: stored.size,
+      targetType: 'area',
+      targetId: area.id,
+      ...extra,
+    })
+    .returning();
+  return row!;
+}
+
+async function folder(w: World) {
+  const [row] = await w.t.ctx.db
+    .insert(folders)
+    .values({ name: `Folder ${++serial}`, translations: {} })
+    .returning();
+  return row!;
+}
+
+/** A project whose number an installation of the scope's mandator carries. */
+async function projectIn(w: World, scope: Scope) {
+  const number = `M-${process.pid}-${++serial}`;
+  const installation = await createInstallation(w.t.ctx.db, (await areaIn(w, scope)).id);
+  await w.t.ctx.db
+    .update(installations)
+    .set({ attributes: { installationNumberFatzer: number } })
+    .where(eq(installations.id, installation.id));
+  await w.t.ctx.db.insert(projects).values({ installationNumber: number, description: 'Matrix project' });
+  return number;
+}
+
+const translations = { DES: 'Ordner', FRS: 'Dossier', ESP: 'Carpeta' };
+const people = { admin: 200, projectManager: 200, clientAdmin: 200, client: 200, freeUser: 200 } as const;
+
+const listRows: RouteRow[] = (['areas', 'installations', 'ropes', 'events'] as const).map((kind) => ({
+  route: `GET /api/${kind}/:id/documents`,
+  scoped: true,
+  build: async (w, scope) => {
+    const area = await areaIn(w, scope);
+    if (kind === 'areas') return url(`/api/areas/${area.id}/documents`);
+    const { createRope, createEvent } = await import('../test/factories.ts');
+    const installation = await createInstallation(w.t.ctx.db, area.id);
+    if (kind === 'installations') return url(`/api/installations/${installation.id}/documents`);
+    const rope = await createRope(w.t.ctx.db, installation.id);
+    if (kind === 'ropes') return url(`/api/ropes/${rope.id}/documents`);
+    return url(`/api/events/${(await createEvent(w.t.ctx.db, rope.id)).id}/documents`);
+  },
+  expect: read(),
+}));
+
+/** Documents, general documents (folders), projects and the search: who reads, who writes, own and foreign. */
+export const DOCUMENT_ROWS: RouteRow[] = [
+  ...listRows,
+  {
+    route: 'GET /api/folders/:id/documents',
+    build: async (w) => url(`/api/folders/${(await folder(w)).id}/documents`),
+    expect: signedIn(200, { apiImport: 403 }),
+  },
+  { route: 'GET /api/documents', build: () => url('/api/documents'), expect: signedIn(200, { apiImport: 403 }) },
+  {
+    route: 'POST /api/documents',
+    scoped: true,
+    build: async (w, scope) => {
+      const body = multipart({ targetType: 'area', targetId: String((await areaIn(w, scope)).id) }, [
+        { filename: 'm.pdf', content: PDF },
+      ]);
+      return { url: '/api/documents', payload: body.payload, headers: body.headers };
+    },
+    expect: { ...write(200), freeUser: 403, apiExternal: 403 },
+    note: 'the write right is checked before the target is looked up',
+  },
+  {
+    route: 'GET /api/documents/:id',
+    scoped: true,
+    build: async (w, scope) => url(`/api/documents/${(await documentIn(w, scope)).id}`),
+    expect: read(),
+  },
+  {
+    route: 'PATCH /api/documents/:id',
+    scoped: true,
+    build: async (w, scope) =>
+      url(`/api/documents/${(await documentIn(w, scope)).id}`, { document: { location: 'ENU,DES' } }),
+    expect: write(200),
+  },
+  {
+    route: 'DELETE /api/documents/:id',
+    scoped: true,
+    build: async (w, scope) => url(`/api/documents/${(await documentIn(w, scope)).id}`),
+    expect: write(204),
+  },
+  { route: 'GET /api/folders', build: () => url('/api/folders'), expect: signedIn(200, { apiImport: 403 }) },
+  {
+    route: 'POST /api/folders',
+    build: () => url('/api/folders', { folder: { name: 'New', translations } }),
+    expect: only({ admin: 200 }),
+  },
+  {
+    route: 'PATCH /api/folders/:id',
+    build: async (w) => url(`/api/folders/${(await folder(w)).id}`, { folder: { name: 'Renamed', translations } }),
+    expect: only({ admin: 200 }),
+  },
+  {
+    route: 'DELETE /api/folders/:id',
+    build: async (w) => url(`/api/folders/${(await folder(w)).id}`),
+    expect: only({ admin: 204 }),
+  },
+  {
+    route: 'GET /api/habel/installations',
+    build: () => url('/api/habel/installations'),
+    expect: signedIn(200, { apiImport: 403 }),
+  },
+  {
+    route: 'GET /api/habel/installations/:installationNumber',
+    scoped: true,
+    build: async (w, scope) => url(`/api/habel/installations/${await projectIn(w, scope)}`),
+    expect: read(),
+  },
+  {
+    route: 'GET /api/habel/installations/:installationNumber/documents',
+    scoped: true,
+    build: async (w, scope) => url(`/api/habel/installations/${await projectIn(w, scope)}/documents`),
+    expect: read(),
+  },
+  {
+    route: 'GET /api/habel/documents',
+    build: () => url('/api/habel/documents?limit=5'),
+    expect: signedIn(200, { apiImport: 403 }),
+  },
+  {
+    route: 'PUT /api/habel/installations/:installationNumber',
+    build: () => url(`/api/habel/installations/I-${++serial}`, { project: { description: 'Imported' } }),
+    expect: only({ admin: 200, apiInternal: 200, apiImport: 200 }),
+  },
+  {
+    route: 'PUT /api/habel/installations/:installationNumber/documents/:externalKey',
+    build: async (w) => {
+      const number = await projectIn(w, 'own');
+      const body = multipart({ name: 'Imported.pdf' }, [{ filename: 'i.pdf', content: PDF }]);
+      return {
+        url: `/api/habel/installations/${number}/documents/K-${++serial}`,
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+    expect: only({ admin: 200, apiInternal: 200, apiImport: 200 }),
+  },
+  { route: 'GET /api/search', build: () => url('/api/search?filter=matrix'), expect: only(people) },
+];

@@ -1,0 +1,47 @@
+import { documents } from '@rope/db/schema/index';
+import { compareDocuments, type DocumentTargetType } from '@rope/domain/documents';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { findTarget } from './internal.ts';
+import { readerLanguage } from './language.ts';
+import { toDocumentView } from './view.ts';
+
+export interface ListInput {
+  acceptLanguage?: string;
+  showAsUser?: number;
+}
+
+/** The documents of one target the viewer sees (a foreign target is 404), new first, then in the reader's language. */
+export async function listTargetDocuments(
+  args: ActionArgs<ListInput & { targetType: DocumentTargetType; targetId: number }>,
+) {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'DOCUMENT');
+  const viewer = await viewerFor(args, input.showAsUser);
+  await findTarget(ctx, viewer, input.targetType, input.targetId);
+  return answerList(args, and(eq(documents.targetType, input.targetType), eq(documents.targetId, input.targetId)));
+}
+
+/** General documents: those in folders, each naming its folder; `folderId` narrows to one folder. */
+export async function listGeneralDocuments(args: ActionArgs<ListInput & { folderId?: number }>) {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'DOCUMENT');
+  if (input.folderId !== undefined) await findTarget(ctx, actor, 'folder', input.folderId);
+  return answerList(
+    args,
+    and(
+      eq(documents.targetType, 'folder'),
+      input.folderId === undefined ? undefined : eq(documents.targetId, input.folderId),
+    ),
+  );
+}
+
+async function answerList({ ctx, actor, input }: ActionArgs<ListInput>, where: SQL | undefined) {
+  const language = await readerLanguage(ctx, actor, input.acceptLanguage);
+  const rows = await ctx.db.select().from(documents).where(where);
+  const now = new Date();
+  rows.sort(compareDocuments(language, now));
+  return { documents: rows.map((row) => toDocumentView(row, { actor, language, now })), language };
+}

@@ -1,0 +1,77 @@
+import { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { DOCUMENT_TYPES, DOCUMENT_WRONG_TYPE, safeDocumentName } from '@rope/domain/documents';
+import { message } from '@rope/domain/messages';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { decodeText } from '../../http/decode-text.ts';
+import type { StoredObject } from '../../infra/storage/types.ts';
+
+/** Bytes read ahead to judge a file's type; the rest streams to storage untouched. */
+const SNIFF_BYTES = 64 * 1024;
+// Markup would run as a page if a browser ever took it for HTML: refused even though it is text.
+const MARKUP = /^\s*<(!doctype|html|head|body|script|svg|\?xml|iframe)\b/i;
+
+export interface StoredDocumentFile {
+  object: StoredObject;
+  name: string;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** The media type of a file by its first bytes, one of DOCUMENT_TYPES, or the 415 why not. */
+export async function documentTypeOf(head: Buffer): Promise<{ mime: string; ext: string }> {
+  const found = await fileTypeFromBuffer(head);
+  if (found) {
+    if (!(DOCUMENT_TYPES as readonly string[]).includes(found.mime))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_WRONG_TYPE);
+    return { mime: found.mime, ext: found.ext };
+  }
+  const text = decodeText(head);
+  if (text === undefined || MARKUP.test(text)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_WRONG_TYPE);
+  return { mime: 'text/plain', ext: 'txt' };
+}
+
+/**
+ * Streams one uploaded file into storage under a generated key: its type judged by its first bytes (never by its
+ * name), its size counted on the way. Over `maxBytes` the stored object is removed again and the answer is 413.
+ */
+export async function storeDocumentFile(
+  ctx: AppContext,
+  part: MultipartFile,
+  maxBytes: number,
+): Promise<StoredDocumentFile> {
+  const source = part.file[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let done = false;
+  while (headSize < SNIFF_BYTES) {
+    const next = await source.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    headSize += next.value.length;
+  }
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', message('app.errors.documentTooLarge', { max: megabytes(maxBytes) }));
+  if (part.file.truncated) throw tooLarge();
+  if (headSize === 0)
+    throw new AppError('VALIDATION', message('app.errors.documentEmpty', { name: safeDocumentName(part.filename) }));
+  const type = await documentTypeOf(Buffer.concat(head));
+  const body = Readable.from(
+    (async function* () {
+      yield* head;
+      if (done) return;
+      for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+    })(),
+  );
+  const object = await ctx.storage.put(body, { prefix: 'documents', extension: type.ext, type: type.mime });
+  if (part.file.truncated) {
+    await ctx.storage.remove(object.key);
+    throw tooLarge();
+  }
+  return { object, name: safeDocumentName(part.filename) };
+}

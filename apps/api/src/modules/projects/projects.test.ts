@@ -1,0 +1,117 @@
+import { installations } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../test/cast.ts';
+import { createApiKey, createArea, createInstallation, createMandator } from '../../test/factories.ts';
+import { multipart, PDF } from '../../test/multipart.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('projects of the external document system', () => {
+  let t: TestApp;
+  let cast: ReturnType<typeof createCast>;
+  let importKey: string;
+  const bearer = () => ({ authorization: `Bearer ${importKey}` });
+  const putProject = (n: string, project: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/habel/installations/${n}`, headers: bearer(), payload: { project } });
+  const putDocument = (n: string, key: string, fields: Record<string, string>, content: Buffer) => {
+    const body = multipart(fields, [{ filename: 'x.pdf', content }]);
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/habel/installations/${n}/documents/${key}`,
+      headers: { ...body.headers, ...bearer() },
+      payload: body.payload,
+    });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cast = createCast(t);
+    const mandator = await createMandator(t.ctx.db);
+    const other = await createMandator(t.ctx.db);
+    const mine = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id, 'Gondola');
+    const theirs = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id);
+    await t.ctx.db
+      .update(installations)
+      .set({ attributes: { installationNumberFatzer: 'F-100' } })
+      .where(eq(installations.id, mine.id));
+    await t.ctx.db
+      .update(installations)
+      .set({ attributes: { installationNumberFatzer: 'F-200' } })
+      .where(eq(installations.id, theirs.id));
+    importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key;
+    await cast.add('client', ['ROLE_USER'], [mandator.id]);
+    await cast.add('foreign', ['ROLE_USER'], [other.id]);
+    await cast.add('pm', ['ROLE_PROJECT_MANAGER'], []);
+  });
+  afterAll(() => t.close());
+
+  it('imports projects and documents idempotently on their external keys', async () => {
+    const project = {
+      description: 'Gondola Zermatt',
+      country: 'ch',
+      facilityType: 'gondola',
+      projectManager: { name: 'Petra Muster', email: 'petra@example.com', phone: '+41 79 000 00 00' },
+    };
+    const first = await putProject('F-100', project);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await putProject('F-100', project)).json().project.id).toBe(first.json().project.id);
+    expect((await putProject('F-200', { description: 'Chairlift' })).statusCode).toBe(200);
+    expect((await cast.call('client', 'PUT', '/habel/installations/F-300', { project })).statusCode).toBe(403);
+    const fields = {
+      name: 'Prüfbericht 2026.pdf',
+      location: 'DES',
+      habelAttart: 'Bericht',
+      habelReceipttype: 'Prüfbericht',
+      habelErfdat: '2026-03-01',
+    };
+    const doc = await putDocument('F-100', 'HB-1', fields, PDF);
+    expect(doc.statusCode, doc.body).toBe(200);
+    expect(doc.json().document.created).toBe(true);
+    const again = await putDocument('F-100', 'HB-1', fields, PDF);
+    expect(again.json().document).toEqual({ id: doc.json().document.id, externalKey: 'HB-1', created: false });
+    expect((await putDocument('F-999', 'HB-2', fields, PDF)).statusCode).toBe(404);
+    expect((await putDocument('F-100', 'HB-3', { location: 'DES' }, PDF)).statusCode).toBe(400);
+    const listed = (await cast.call('client', 'GET', '/habel/installations/F-100/documents')).json().documents;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      isHabel: true,
+      habelAttart: 'Bericht',
+      habelErfdat: '2026-03-01',
+      installationNumber: 'F-100',
+      canDelete: false,
+    });
+    expect((await cast.call('pm', 'DELETE', `/documents/${listed[0].id}`)).statusCode).toBe(422);
+  });
+
+  it('shows a user the projects of installations they see, and the same through show-as-user', async () => {
+    const mine = (await cast.call('client', 'GET', '/habel/installations')).json().projects;
+    expect(mine.map((p: { installationNumber: string }) => p.installationNumber)).toEqual(['F-100']);
+    expect(mine[0]).toMatchObject({
+      country: 'CH',
+      projectManager: { name: 'Petra Muster', email: 'petra@example.com' },
+      installations: [{ name: 'Gondola' }],
+    });
+    expect((await cast.call('foreign', 'GET', '/habel/installations/F-100')).statusCode).toBe(404);
+    expect((await cast.call('foreign', 'GET', '/habel/installations/F-100/documents')).statusCode).toBe(404);
+    expect((await cast.call('foreign', 'GET', '/habel/documents')).json().documents).toEqual([]);
+    expect((await cast.call('pm', 'GET', '/habel/installations')).json().projects).toHaveLength(2);
+    const asClient = await cast.call('pm', 'GET', `/habel/installations?showAsUser=${cast.ids.client}`);
+    expect(asClient.json().projects.map((p: { installationNumber: string }) => p.installationNumber)).toEqual([
+      'F-100',
+    ]);
+    expect((await cast.call('client', 'GET', `/habel/installations?showAsUser=${cast.ids.pm}`)).statusCode).toBe(403);
+    const newest = await cast.call('client', 'GET', '/habel/documents?limit=5');
+    expect(newest.json().documents.map((d: { name: string }) => d.name)).toEqual(['Prüfbericht 2026.pdf']);
+    expect((await cast.call('client', 'GET', '/habel/documents?limit=0')).statusCode).toBe(400);
+  });
+
+  it('lists the import calls in the API documentation', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/doc/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/habel/installations/{installationNumber}',
+        '/api/habel/installations/{installationNumber}/documents/{externalKey}',
+      ]),
+    );
+  });
+});

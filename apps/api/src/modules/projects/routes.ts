@@ -1,0 +1,131 @@
+import { idTextSchema, integerTextSchema } from '@rope/domain/common';
+import { NEWEST_DOCUMENTS_LIMIT } from '@rope/domain/documents';
+import { externalKeySchema, habelProjectBodySchema, installationNumberSchema } from '@rope/domain/projects';
+import { documentListSchema, projectViewSchema } from '@rope/domain/views/documents';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requireActor } from '../../http/guards.ts';
+import { uploadLimits } from '../documents/upload.ts';
+import { importProjectDocument } from './import-document.ts';
+import { importProject } from './import-project.ts';
+import { getProject, listNewestProjectDocuments, listProjectDocuments, listProjects } from './list.ts';
+
+const showAs = z.object({ showAsUser: idTextSchema.optional() });
+const numberParams = z.object({ installationNumber: installationNumberSchema });
+
+export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/habel/installations',
+      {
+        schema: {
+          tags: ['projects'],
+          description:
+            'Projects of the external document system whose installation number matches an installation the viewer sees.',
+          querystring: showAs,
+          response: { 200: z.object({ projects: z.array(projectViewSchema) }) },
+        },
+      },
+      (request) => listProjects({ ctx, actor: requireActor(request), input: request.query, request }),
+    );
+    app.get(
+      '/habel/installations/:installationNumber',
+      {
+        schema: {
+          tags: ['projects'],
+          params: numberParams,
+          querystring: showAs,
+          response: { 200: z.object({ project: projectViewSchema }) },
+        },
+      },
+      (request) =>
+        getProject({ ctx, actor: requireActor(request), input: { ...request.query, ...request.params }, request }),
+    );
+    app.get(
+      '/habel/installations/:installationNumber/documents',
+      {
+        schema: {
+          tags: ['projects'],
+          params: numberParams,
+          querystring: showAs,
+          response: { 200: documentListSchema },
+        },
+      },
+      (request) =>
+        listProjectDocuments({
+          ctx,
+          actor: requireActor(request),
+          input: { ...request.query, ...request.params, acceptLanguage: request.headers['accept-language'] },
+          request,
+        }),
+    );
+    app.get(
+      '/habel/documents',
+      {
+        schema: {
+          tags: ['projects'],
+          description: 'The newest documents over all projects the viewer sees (limit, default 5).',
+          querystring: showAs.extend({
+            limit: integerTextSchema(1, 100).default(NEWEST_DOCUMENTS_LIMIT),
+          }),
+          response: { 200: documentListSchema },
+        },
+      },
+      (request) =>
+        listNewestProjectDocuments({
+          ctx,
+          actor: requireActor(request),
+          input: { ...request.query, acceptLanguage: request.headers['accept-language'] },
+          request,
+        }),
+    );
+    app.put(
+      '/habel/installations/:installationNumber',
+      {
+        schema: {
+          tags: ['projects'],
+          description:
+            'Import (ROLE_API_IMPORT, ROLE_API_INTERNAL): create or replace the project with this installation number. Idempotent.',
+          params: numberParams,
+          body: z.object({ project: habelProjectBodySchema }),
+          response: { 200: z.object({ project: z.object({ id: z.number(), installationNumber: z.string() }) }) },
+        },
+      },
+      (request) =>
+        importProject({
+          ctx,
+          actor: requireActor(request),
+          input: { installationNumber: request.params.installationNumber, project: request.body.project },
+          request,
+        }),
+    );
+    app.put(
+      '/habel/installations/:installationNumber/documents/:externalKey',
+      {
+        schema: {
+          tags: ['projects'],
+          description:
+            'Import (ROLE_API_IMPORT, ROLE_API_INTERNAL), multipart/form-data: the fields name, location (ENU,DES,...), habelAttart, habelReceipttype, habelErfdat, then one file. Creates or replaces the document with this external key; the same file again changes nothing. The project must exist.',
+          consumes: ['multipart/form-data'],
+          params: numberParams.extend({ externalKey: externalKeySchema }),
+          response: {
+            200: z.object({ document: z.object({ id: z.number(), externalKey: z.string(), created: z.boolean() }) }),
+          },
+        },
+      },
+      (request) => {
+        if (!request.isMultipart())
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
+        const parts = request.parts({ limits: { ...uploadLimits(ctx.env.DOCUMENT_MAX_MB * 1024 * 1024), files: 1 } });
+        return importProjectDocument({
+          ctx,
+          actor: requireActor(request),
+          input: { ...request.params, parts },
+          request,
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,25 @@
+import { idTextSchema } from '@rope/domain/common';
+import { searchQuerySchema } from '@rope/domain/search';
+import { searchAnswerSchema } from '@rope/domain/views/search';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { requireActor } from '../../http/guards.ts';
+import { search } from './search.ts';
+
+export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/search',
+      {
+        schema: {
+          tags: ['search'],
+          description:
+            'Areas, installations, ropes, documents and projects by name, accent- and case-insensitive, as typed (prefixes) and with one typo; what the viewer may see only.',
+          querystring: searchQuerySchema.extend({ showAsUser: idTextSchema.optional() }),
+          response: { 200: searchAnswerSchema },
+        },
+      },
+      (request) => search({ ctx, actor: requireActor(request), input: request.query, request }),
+    );
+  };
+}

@@ -1,0 +1,46 @@
+import { queryRows } from '@rope/db/client';
+import { SEARCH_LIMIT, SEARCH_MATCHES, SEARCH_TYPO_SIMILARITY, searchWords } from '@rope/domain/search';
+import { sql } from 'drizzle-orm';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { toSearchEntry } from './entry.ts';
+import { type SearchRow, searchQueries } from './queries.ts';
+
+/**
+ * Areas, installations, ropes, documents and projects whose name matches the filter, among what the viewer (or the
+ * user shown as) may see: exact and prefix matches before word prefixes before typos. An empty filter finds nothing.
+ */
+export async function search(args: ActionArgs<{ filter: string; showAsUser?: number }>) {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'GLOBAL_SEARCH');
+  const viewer = await viewerFor(args, input.showAsUser);
+  const text = input.filter.trim();
+  if (!text) return { results: [] };
+  const words = searchWords(text);
+  const terms = {
+    text,
+    prefix: `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    words: words.map((word) => `${word}:*`).join(' & '),
+  };
+  const queries = searchQueries(viewer, terms);
+  if (queries.length === 0) return { results: [] };
+  const union = sql.join(
+    queries.map((query) => sql`(${query})`),
+    sql` union all `,
+  );
+  const rows = await ctx.db.transaction(async (tx) => {
+    // `<%` reads its threshold from this setting: one typo in a word of 5-8 letters stays above it.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_TYPO_SIMILARITY)}, true)`,
+    );
+    return queryRows<SearchRow>(tx, union);
+  });
+  rows.sort(
+    (a, b) =>
+      SEARCH_MATCHES.indexOf(a.match) - SEARCH_MATCHES.indexOf(b.match) ||
+      Number(b.score) - Number(a.score) ||
+      a.name.localeCompare(b.name),
+  );
+  return { results: rows.slice(0, SEARCH_LIMIT).map(toSearchEntry) };
+}
