@@ -1,4 +1,5 @@
 import { queryRows } from '@rope/db/client';
+import { prefixPattern } from '@rope/db/like';
 import { SEARCH_LIMIT, SEARCH_MATCHES, SEARCH_TYPO_SIMILARITY, searchWords } from '@rope/domain/search';
 import { sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
@@ -20,7 +21,7 @@ export async function search(args: ActionArgs<{ filter: string; showAsUser?: num
   const words = searchWords(text);
   const terms = {
     text,
-    prefix: `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    prefix: prefixPattern(text),
     words: words.map((word) => `${word}:*`).join(' & '),
   };
   const queries = searchQueries(viewer, terms);
