@@ -52,5 +52,9 @@ export async function generateHierarchy(db: Db, size = DATASET) {
     };
   });
   for (let i = 0; i < ropeValues.length; i += 500) await db.insert(ropes).values(ropeValues.slice(i, i + 500));
-  return { installationIds: installationRows.map((row) => row.id) };
+  return {
+    mandatorIds: mandatorRows.map((row) => row.id),
+    areaIds: areaRows.map((row) => row.id),
+    installationIds: installationRows.map((row) => row.id),
+  };
 }

@@ -1,7 +1,8 @@
-import { queryRows } from '@rope/db/client';
+import { type Db, queryRows } from '@rope/db/client';
 import { prefixPattern } from '@rope/db/like';
+import type { Actor } from '@rope/domain/permissions';
 import { SEARCH_LIMIT, SEARCH_MATCHES, SEARCH_TYPO_SIMILARITY, searchWords } from '@rope/domain/search';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { viewerFor } from '../hierarchy/scope.ts';
@@ -16,27 +17,9 @@ export async function search(args: ActionArgs<{ filter: string; showAsUser?: num
   const { ctx, actor, input } = args;
   assertCan(actor, 'GLOBAL_SEARCH');
   const viewer = await viewerFor(args, input.showAsUser);
-  const text = input.filter.trim();
-  if (!text) return { results: [] };
-  const words = searchWords(text);
-  const terms = {
-    text,
-    prefix: prefixPattern(text),
-    words: words.map((word) => `${word}:*`).join(' & '),
-  };
-  const queries = searchQueries(viewer, terms);
-  if (queries.length === 0) return { results: [] };
-  const union = sql.join(
-    queries.map((query) => sql`(${query})`),
-    sql` union all `,
-  );
-  const rows = await ctx.db.transaction(async (tx) => {
-    // `<%` reads its threshold from this setting: one typo in a word of 5-8 letters stays above it.
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_TYPO_SIMILARITY)}, true)`,
-    );
-    return queryRows<SearchRow>(tx, union);
-  });
+  const statement = searchStatement(viewer, input.filter);
+  if (!statement) return { results: [] };
+  const rows = await runSearchStatement(ctx.db, statement);
   rows.sort(
     (a, b) =>
       SEARCH_MATCHES.indexOf(a.match) - SEARCH_MATCHES.indexOf(b.match) ||
@@ -44,4 +27,32 @@ export async function search(args: ActionArgs<{ filter: string; showAsUser?: num
       a.name.localeCompare(b.name),
   );
   return { results: rows.slice(0, SEARCH_LIMIT).map(toSearchEntry) };
+}
+
+/** The one query of a search: every type the viewer may see, each ranked and cut; undefined when nothing to ask. */
+export function searchStatement(viewer: Actor, filter: string): SQL | undefined {
+  const text = filter.trim();
+  if (!text) return undefined;
+  const words = searchWords(text);
+  const terms = {
+    text,
+    prefix: prefixPattern(text),
+    words: words.map((word) => `${word}:*`).join(' & '),
+  };
+  const queries = searchQueries(viewer, terms);
+  if (queries.length === 0) return undefined;
+  return sql.join(
+    queries.map((query) => sql`(${query})`),
+    sql` union all `,
+  );
+}
+
+export function runSearchStatement(db: Db, statement: SQL): Promise<SearchRow[]> {
+  return db.transaction(async (tx) => {
+    // `<%` reads its threshold from this setting: one typo in a word of 5-8 letters stays above it.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_TYPO_SIMILARITY)}, true)`,
+    );
+    return queryRows<SearchRow>(tx, statement);
+  });
 }
