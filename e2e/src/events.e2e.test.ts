@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
+import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
+import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
-import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import {
   type DamageChartAnswer,
@@ -72,19 +73,19 @@ describe.skipIf(Boolean(browserMissing))(
       const gaugeBefore = await gauge.getAttribute('aria-label');
       await page.getByRole('button', { name: enEvents.toolbar.addDamage }).click();
       const dialog = page.getByRole('dialog', { name: enEvents.dialog.titleNew });
-      await dialog.getByRole('button', { name: enEvents.dialog.save }).click();
+      await dialog.getByRole('button', { name: enCommon.actions.save }).click();
       await dialog.getByText(enValidation.required).waitFor();
-      await dialog.getByLabel(enEvents.fields.position).fill(String(position));
+      await dialog.getByLabel(enCommon.fields.position).fill(String(position));
       await dialog.getByRole('tab', { name: enEvents.tabs.specifics }).click();
       await dialog.getByLabel(enEvents.fields.damageCount).fill('3');
       await dialog.getByTestId('loss-converted').waitFor();
-      await dialog.getByRole('button', { name: enEvents.dialog.save }).click();
+      await dialog.getByRole('button', { name: enCommon.actions.save }).click();
       await dialog.waitFor({ state: 'detached' });
 
       await expect.poll(() => gauge.getAttribute('aria-label')).not.toBe(gaugeBefore);
       const row = table.getByRole('row').filter({ hasText: shown });
       await row.waitFor();
-      expect(await row.textContent()).toContain(enEvents.types.wireBreak);
+      expect(await row.textContent()).toContain(enEnums.eventTypes.wireBreak);
       await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBe(pointsBefore + 1);
       // With nothing hovered the legend has no values, and no colon trails its labels.
       const colons = () =>
@@ -114,9 +115,9 @@ describe.skipIf(Boolean(browserMissing))(
 
       // The status cell changes the status at once.
       await row
-        .getByRole('button', { name: enEvents.table.changeStatus.replace('{{status}}', enEvents.statuses.new) })
+        .getByRole('button', { name: enEvents.table.changeStatus.replace('{{status}}', enEnums.actionStatuses.new) })
         .click();
-      await page.getByRole('menuitem', { name: enEvents.statuses.repaired }).click();
+      await page.getByRole('menuitem', { name: enEnums.actionStatuses.repaired }).click();
       await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('repaired');
       const stored = await pageGet<{ ropeEvents: { position: number; attributes: { actionStatus: string } }[] }>(
         page,
@@ -155,7 +156,7 @@ describe.skipIf(Boolean(browserMissing))(
 
       // A splice inspection of the demo data shows its parts in deviation bands.
       await page.getByLabel(enEvents.search.label).fill('spliceInspection');
-      const splice = table.getByRole('row').filter({ hasText: enEvents.types.spliceInspection }).first();
+      const splice = table.getByRole('row').filter({ hasText: enEnums.eventTypes.spliceInspection }).first();
       await splice.getByRole('button', { name: /^(Edit|Show)$/ }).click();
       const spliceDialog = page.getByRole('dialog', { name: /^(Edit event|Event)$/ });
       await spliceDialog.getByRole('tab', { name: enEvents.tabs.splice.replace('{{number}}', '1') }).click();
@@ -204,7 +205,7 @@ describe.skipIf(Boolean(browserMissing))(
         `/installations/${rope.installation.id}`,
       );
       await page.goto(`${demo.server().url}/areas/${installation.area.id}/installations/${rope.installation.id}`);
-      const table = page.getByRole('table', { name: enInstallations.events.title });
+      const table = page.getByRole('table', { name: enEvents.table.title });
       const format = (metres: number) =>
         metres.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
       const device = enEvents.table.devicePosition.replace('{{position}}', format(123.45));

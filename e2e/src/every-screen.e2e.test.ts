@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
+import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
+import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import { browserMissing, screenshotPath } from './browser.ts';
@@ -164,14 +166,14 @@ describe.skipIf(Boolean(browserMissing))(
         if (violations.length > 0) findings[name] = violations;
       };
       const click = (name: string | RegExp) => () => page.getByRole('button', { name, exact: true }).first().click();
-      await checkDialog('area settings', `/areas/${areaId}`, click(enAreas.detail.settings));
-      await checkDialog('installation settings', installationPath, click(enInstallations.detail.settings));
-      await checkDialog('notification settings', installationPath, click(enNotifications.buttons.settings));
+      await checkDialog('area settings', `/areas/${areaId}`, click(enCommon.actions.settings));
+      await checkDialog('installation settings', installationPath, click(enInstallations.settings.title));
+      await checkDialog('notification settings', installationPath, click(enNotifications.settings.title));
       const ropePath = `${installationPath}/ropes/${ropeId}`;
-      await checkDialog('rope settings', ropePath, click(enRopes.detail.settings));
+      await checkDialog('rope settings', ropePath, click(enRopes.settings.title));
       await checkDialog('event dialog', ropePath, click(enEvents.toolbar.addDamage));
       await checkDialog('task dialog', ropePath, click(enTasks.section.add));
-      await checkDialog('user settings', '/areas', click(enShell.header.settings));
+      await checkDialog('user settings', '/areas', click(enSettings.title));
       await checkDialog('user edit', '/users', () =>
         page
           .getByRole('button', { name: /^Edit / })

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import deAreas from '../../apps/web/src/i18n/locales/de-DE/areas.json';
+import deCommon from '../../apps/web/src/i18n/locales/de-DE/common.json';
 import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations.json';
 import enMaps from '../../apps/web/src/i18n/locales/en-US/maps.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
@@ -101,8 +102,8 @@ describe.skipIf(Boolean(browserMissing))(
       expect((await page.getByTestId('area-row').allInnerTexts()).map((text) => text.trim()).sort()).toEqual(
         ALPINA_AREAS,
       );
-      expect(await page.getByRole('columnheader', { name: deAreas.table.mandator }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: deAreas.add, exact: true }).count()).toBe(0);
+      expect(await page.getByRole('columnheader', { name: deCommon.fields.mandator }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: deCommon.actions.add, exact: true }).count()).toBe(0);
       expect(errors).toEqual([]);
     });
 
@@ -114,7 +115,7 @@ describe.skipIf(Boolean(browserMissing))(
       // The list with all eight demo areas, their markers drawn although no tile server answers.
       await expect.poll(() => page.getByTestId('area-row').count()).toBe(8);
       await expect.poll(() => page.locator('.rope-map-marker').count()).toBe(8);
-      await page.getByRole('columnheader', { name: enAreas.table.mandator }).waitFor();
+      await page.getByRole('columnheader', { name: enCommon.fields.mandator }).waitFor();
       await page.getByTestId('area-row').filter({ hasText: 'Zermatt' }).hover();
       await expect
         .poll(() => page.locator('.rope-map-marker[title="Zermatt"]').evaluate((el) => el.clientWidth))
@@ -137,16 +138,16 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('searchbox', { name: enAreas.search.label }).fill('');
 
       // A new area: the form refuses it without a name, then saves it.
-      await page.getByRole('button', { name: enAreas.add, exact: true }).click();
+      await page.getByRole('button', { name: enCommon.actions.add, exact: true }).click();
       const areaDialog = page.getByRole('dialog', { name: enAreas.dialog.titleNew });
-      await areaDialog.getByRole('button', { name: enAreas.dialog.save }).click();
+      await areaDialog.getByRole('button', { name: enCommon.actions.save }).click();
       await areaDialog.getByText('A value needs to be provided for the field').first().waitFor();
-      await areaDialog.getByRole('textbox', { name: enAreas.dialog.name }).fill('E2E Valley');
-      await pickOption(page, areaDialog, enAreas.dialog.mandator, 'Tirol Arlberg Seilbahnen GmbH');
+      await areaDialog.getByRole('textbox', { name: enCommon.fields.name }).fill('E2E Valley');
+      await pickOption(page, areaDialog, enCommon.fields.mandator, 'Tirol Arlberg Seilbahnen GmbH');
       await areaDialog.getByRole('textbox', { name: enAreas.dialog.latitude }).fill('46.9');
       await areaDialog.getByRole('textbox', { name: enAreas.dialog.longitude }).fill('8.3');
       await page.screenshot({ path: screenshotPath('area-dialog') });
-      await areaDialog.getByRole('button', { name: enAreas.dialog.save }).click();
+      await areaDialog.getByRole('button', { name: enCommon.actions.save }).click();
       await areaDialog.waitFor({ state: 'detached' });
       await page.getByTestId('area-row').filter({ hasText: 'E2E Valley' }).click();
       await page.waitForURL(/\/areas\/\d+$/);
@@ -155,12 +156,12 @@ describe.skipIf(Boolean(browserMissing))(
       // Two installations, named by the API, then reordered by drag.
       await page.getByText(enInstallations.list.empty).waitFor();
       for (const name of ['Installation 1', 'Installation 2']) {
-        await page.getByRole('button', { name: enInstallations.list.add, exact: true }).click();
+        await page.getByRole('button', { name: enCommon.actions.add, exact: true }).click();
         await page.locator(`[data-name="${name}"]`).waitFor();
       }
       expect(await rowNames(page)).toEqual(['Installation 1', 'Installation 2']);
       const handle = page.getByRole('button', {
-        name: fill(enInstallations.list.dragHandle, { name: 'Installation 2' }),
+        name: fill(enCommon.actions.dragHandle, { name: 'Installation 2' }),
       });
       await dragTo(page, handle, page.locator('[data-name="Installation 1"]'));
       await expect.poll(() => rowNames(page)).toEqual(['Installation 2', 'Installation 1']);
@@ -175,16 +176,12 @@ describe.skipIf(Boolean(browserMissing))(
       await page.locator('.rope-map-marker[title="Installation 1"]').waitFor();
 
       // Archive Installation 2 (confirmed), find it among the archived, restore it.
-      await page
-        .getByRole('button', { name: fill(enInstallations.list.archiveItem, { name: 'Installation 2' }) })
-        .click();
-      await page.getByRole('dialog').getByRole('button', { name: enInstallations.archive.yes }).click();
+      await page.getByRole('button', { name: fill(enCommon.actions.archiveItem, { name: 'Installation 2' }) }).click();
+      await page.getByRole('dialog').getByRole('button', { name: enCommon.actions.archive }).click();
       await expect.poll(() => rowNames(page)).toEqual(['Installation 1']);
       await page.getByLabel(enAreas.detail.showArchived).click();
       await expect.poll(() => rowNames(page)).toEqual(['Installation 2']);
-      await page
-        .getByRole('button', { name: fill(enInstallations.list.restoreItem, { name: 'Installation 2' }) })
-        .click();
+      await page.getByRole('button', { name: fill(enCommon.actions.restoreItem, { name: 'Installation 2' }) }).click();
       await page.getByText(enInstallations.list.archivedEmpty).waitFor();
       await page.getByLabel(enAreas.detail.showArchived).click();
       await expect.poll(() => rowNames(page)).toEqual(['Installation 2', 'Installation 1']);
@@ -199,14 +196,14 @@ describe.skipIf(Boolean(browserMissing))(
       await page.waitForURL(/\/installations\/\d+$/);
       // As a user would, the page is read before it is used: its parts still loading may replace the button.
       await waitForScreen(page);
-      await page.getByRole('button', { name: enRopes.list.add, exact: true }).click();
+      await page.getByRole('button', { name: enCommon.actions.add, exact: true }).click();
       await page.locator('[data-name="Rope 1"]').waitFor();
-      await page.getByRole('button', { name: enInstallations.detail.settings }).click();
+      await page.getByRole('button', { name: enInstallations.settings.title }).click();
       let settings = page.getByRole('dialog', { name: enInstallations.settings.title });
       await settings.getByRole('textbox', { name: enInstallations.attributes.constructionYear }).fill('2001');
-      await settings.getByRole('button', { name: enAreas.dialog.save }).click();
+      await settings.getByRole('button', { name: enCommon.actions.save }).click();
       await settings.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: enInstallations.detail.settings }).click();
+      await page.getByRole('button', { name: enInstallations.settings.title }).click();
       settings = page.getByRole('dialog', { name: enInstallations.settings.title });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -228,9 +225,9 @@ describe.skipIf(Boolean(browserMissing))(
       // The problem names the field as the form labels it, never its path (attributes.clampType).
       await settings.getByText(`${enInstallations.attributes.clampType}: `, { exact: false }).waitFor();
       expect(await settings.getByText(/attributes\.clampType/).count()).toBe(0);
-      expect(
-        await settings.getByRole('textbox', { name: enInstallations.attributes.name, exact: true }).inputValue(),
-      ).toBe('Installation 1');
+      expect(await settings.getByRole('textbox', { name: enCommon.fields.name, exact: true }).inputValue()).toBe(
+        'Installation 1',
+      );
       const good = {
         ...file,
         name: 'Installation 1 (loaded)',
@@ -246,9 +243,9 @@ describe.skipIf(Boolean(browserMissing))(
         await settings.getByRole('textbox', { name: enInstallations.attributes.constructionYear }).inputValue(),
       ).toBe('1995');
       // A settings file is a template for attributes: the installation keeps its own name.
-      expect(
-        await settings.getByRole('textbox', { name: enInstallations.attributes.name, exact: true }).inputValue(),
-      ).toBe('Installation 1');
+      expect(await settings.getByRole('textbox', { name: enCommon.fields.name, exact: true }).inputValue()).toBe(
+        'Installation 1',
+      );
       await page.screenshot({ path: screenshotPath('installation-settings') });
 
       // The site plan for the image map, with its upload progress and result.
@@ -257,7 +254,7 @@ describe.skipIf(Boolean(browserMissing))(
         .locator('input[type="file"][accept="image/jpeg,image/png"]')
         .setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: await sitePlanPng(page) });
       await settings.getByText(enInstallations.settings.uploaded).waitFor();
-      await settings.getByRole('button', { name: enAreas.dialog.save }).click();
+      await settings.getByRole('button', { name: enCommon.actions.save }).click();
       await settings.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Installation 1', exact: true }).waitFor();
 
@@ -288,11 +285,11 @@ describe.skipIf(Boolean(browserMissing))(
         .getByRole('navigation', { name: enAreas.breadcrumb.label })
         .getByText('Installation 1', { exact: true })
         .waitFor();
-      await page.getByRole('button', { name: enRopes.detail.settings }).click();
+      await page.getByRole('button', { name: enRopes.settings.title }).click();
       const ropeSettings = page.getByRole('dialog', { name: enRopes.settings.title });
       await ropeSettings.getByRole('tab', { name: enRopes.settings.tabs.dimensions }).click();
       await ropeSettings.getByRole('textbox', { name: enRopes.attributes.nominalDiameter }).fill('40');
-      await ropeSettings.getByRole('button', { name: enAreas.dialog.save }).click();
+      await ropeSettings.getByRole('button', { name: enCommon.actions.save }).click();
       await ropeSettings.waitFor({ state: 'detached' });
       await page.getByText('40', { exact: true }).waitFor();
       // The chart reads the new settings at once: only the cross-section is still missing.

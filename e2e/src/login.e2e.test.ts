@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
+import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
+import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { DEMO_PASSWORD } from './demo-session.ts';
 import { type RunningServer, repoRoot, startServer } from './server.ts';
@@ -18,13 +21,20 @@ const { authenticator } = createRequire(join(repoRoot, 'apps/api/package.json'))
 };
 
 // The web client's own translations, so the test follows the language the user sees.
-const en = { auth: enAuth, shell: enShell, settings: enSettings };
+const en = { auth: enAuth, common: enCommon, enums: enEnums, shell: enShell, settings: enSettings, users: enUsers };
 type Texts = typeof en;
 
 function texts(language: string): Texts {
   const read = (feature: string) =>
     JSON.parse(readFileSync(join(repoRoot, 'apps/web/src/i18n/locales', language, `${feature}.json`), 'utf8'));
-  return { auth: read('auth'), shell: read('shell'), settings: read('settings') };
+  return {
+    auth: read('auth'),
+    common: read('common'),
+    enums: read('enums'),
+    shell: read('shell'),
+    settings: read('settings'),
+    users: read('users'),
+  };
 }
 const de = texts('de-DE');
 
@@ -99,13 +109,13 @@ describe.skipIf(Boolean(browserMissing))(
 
       await signIn(page, en, 'admin@example.com', DEMO_PASSWORD);
       await page.waitForURL(/\/users$/);
-      await navigation(page, en).getByRole('link', { name: en.shell.nav.users }).waitFor();
-      await navigation(page, en).getByRole('link', { name: en.shell.nav.mandators }).waitFor();
+      await navigation(page, en).getByRole('link', { name: en.users.title }).waitFor();
+      await navigation(page, en).getByRole('link', { name: en.common.fields.mandators }).waitFor();
       await page.screenshot({ path: screenshotPath('shell-admin') });
 
       // The notice stays accepted, and the session survives a reload.
       await page.reload();
-      await navigation(page, en).getByRole('link', { name: en.shell.nav.users }).waitFor();
+      await navigation(page, en).getByRole('link', { name: en.users.title }).waitFor();
       expect(await page.getByRole('dialog', { name: en.auth.cookies.title }).count()).toBe(0);
 
       await page.getByRole('button', { name: en.shell.header.logout }).click();
@@ -121,9 +131,9 @@ describe.skipIf(Boolean(browserMissing))(
       await acceptCookies(page, en);
       await signIn(page, en, 'client@example.com', DEMO_PASSWORD);
       // Laura Biner's account is in German: the interface follows it.
-      await page.getByRole('button', { name: de.shell.header.settings }).click();
+      await page.getByRole('button', { name: de.settings.title }).click();
       const dialog = page.getByRole('dialog', { name: de.settings.title });
-      await dialog.getByLabel(de.settings.twoFactor.authenticator).check();
+      await dialog.getByLabel(de.enums.twoFactorMethods.authenticator).check();
       const secret = (await dialog.getByTestId('totp-secret').textContent())?.trim() ?? '';
       expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
       await expect
@@ -137,19 +147,19 @@ describe.skipIf(Boolean(browserMissing))(
       const code = dialog.locator('input[autocomplete="one-time-code"]');
       const wrong = authenticator.generate(secret) === '000000' ? '111111' : '000000';
       await code.fill(wrong);
-      await dialog.getByRole('button', { name: de.settings.save }).click();
+      await dialog.getByRole('button', { name: de.common.actions.save }).click();
       await dialog.getByRole('alert').getByText(de.auth.messages.incorrectCode).waitFor();
 
       const usedStep = Math.floor(Date.now() / TOTP_STEP_MS);
       await code.fill(authenticator.generate(secret));
-      await dialog.getByRole('button', { name: de.settings.save }).click();
+      await dialog.getByRole('button', { name: de.common.actions.save }).click();
       await page.getByText(de.settings.saved).waitFor();
       await dialog.waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: de.shell.header.logout }).click();
       await page.waitForURL(/\/login$/);
       await signIn(page, de, 'client@example.com', DEMO_PASSWORD);
-      await page.getByRole('heading', { name: de.auth.twoFactor.title }).waitFor();
+      await page.getByRole('heading', { name: de.common.fields.twoFactor }).waitFor();
       await page.getByText(de.auth.twoFactor.authenticatorText).waitFor();
       await page.screenshot({ path: screenshotPath('login-2fa-de') });
       await page.locator('input[autocomplete="one-time-code"]').fill(await codeAfterStep(secret, usedStep));
@@ -165,10 +175,10 @@ describe.skipIf(Boolean(browserMissing))(
       await page.goto(`${server.url}/login`);
       await acceptCookies(page, en);
       await page.getByRole('button', { name: en.auth.login.forgotPassword }).click();
-      await page.getByRole('textbox', { name: en.auth.forgot.email }).fill('free@example.com');
+      await page.getByRole('textbox', { name: en.common.fields.email }).fill('free@example.com');
       await page.getByRole('button', { name: en.auth.forgot.submit }).click();
       await page.getByRole('heading', { name: en.auth.mailSent.resetTitle }).waitFor();
-      await page.getByText(en.auth.mailSent.text).waitFor();
+      await page.getByText(en.auth.messages.resetRequested).waitFor();
 
       const mail = await waitForMail(join(server.dataDir, 'outbox'), 'free@example.com');
       const path = mail.match(/\/login\/reset\/[A-Za-z0-9]+/)?.[0];
@@ -181,13 +191,13 @@ describe.skipIf(Boolean(browserMissing))(
       await password.fill('Steel-rope-2031');
       await page.getByRole('button', { name: en.auth.reset.submit }).click();
       const success = page.getByRole('dialog', { name: en.auth.resetSuccess.title });
-      await success.getByRole('button', { name: en.auth.resetSuccess.ok }).click();
+      await success.getByRole('button', { name: en.auth.login.submit }).click();
       await page.waitForURL(/\/login$/);
 
       await signIn(page, en, 'free@example.com', 'Steel-rope-2031');
       await page.getByRole('button', { name: en.shell.header.logout }).waitFor();
       // Free users see the contact link in the footer.
-      await page.getByRole('link', { name: en.shell.footer.contact }).waitFor();
+      await page.getByRole('link', { name: en.common.contact }).waitFor();
 
       // The link works once, and says so at once when opened again.
       const again = await newPage();

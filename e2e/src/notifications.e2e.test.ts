@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enDashboard from '../../apps/web/src/i18n/locales/en-US/dashboard.json';
+import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
+import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { DEMO_ADMIN, pageApi, signInAsDemo, useDemoServer } from './demo-session.ts';
@@ -30,18 +33,18 @@ describe.skipIf(Boolean(browserMissing))(
       const installationPath = `/areas/${rope.area.id}/installations/${rope.installation.id}`;
 
       await page.goto(`${demo.server().url}${installationPath}`);
-      await page.getByRole('button', { name: enNotifications.buttons.settings }).click();
+      await page.getByRole('button', { name: enNotifications.settings.title }).click();
       const dialog = page.getByRole('dialog', { name: enNotifications.settings.title });
-      await dialog.getByLabel(enNotifications.settings.channelLabels.email).check();
+      await dialog.getByLabel(enCommon.fields.email).check();
       await dialog.getByLabel(enNotifications.settings.users, { exact: true }).click();
       await page.getByRole('option', { name: new RegExp(DEMO_ADMIN.replace('.', '\\.')) }).click();
       await page.keyboard.press('Tab');
-      await dialog.getByLabel(enNotifications.settings.type, { exact: true }).first().click();
-      await page.getByRole('option', { name: enNotifications.ruleTypes.damage, exact: true }).click();
+      await dialog.getByLabel(enCommon.fields.type, { exact: true }).first().click();
+      await page.getByRole('option', { name: enEnums.recordingTypes.damage, exact: true }).click();
       // A complete rule gets a blank row behind it.
       await expect.poll(() => dialog.locator('[data-rule-row]').count()).toBe(2);
       await page.screenshot({ path: screenshotPath('notification-settings') });
-      await dialog.getByRole('button', { name: enNotifications.settings.save, exact: true }).click();
+      await dialog.getByRole('button', { name: enCommon.actions.save, exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       const saved = await pageApi<{
@@ -82,18 +85,18 @@ describe.skipIf(Boolean(browserMissing))(
         .toBe(true);
       await page.reload();
       const table = page.getByRole('table', { name: enNotifications.table.title });
-      await table.getByRole('cell', { name: enNotifications.ruleTypes.damage, exact: true }).first().waitFor();
+      await table.getByRole('cell', { name: enEnums.recordingTypes.damage, exact: true }).first().waitFor();
       await table.getByRole('link', { name: rope.name, exact: true }).first().waitFor();
       expect(await page.getByText(enNotifications.table.empty).count()).toBe(0);
       await page
-        .getByRole('button', { name: enNotifications.status.ropeButton.replace('{{name}}', rope.name) })
+        .getByRole('button', { name: enNotifications.status.ropeTitle.replace('{{name}}', rope.name) })
         .first()
         .waitFor();
       await page.screenshot({ path: screenshotPath('installation-notifications'), fullPage: true });
 
       await page.goto(`${demo.server().url}/dashboard`);
       await page.getByRole('heading', { name: enDashboard.title }).waitFor();
-      const events = page.getByRole('table', { name: enDashboard.events.title });
+      const events = page.getByRole('table', { name: enEvents.table.title });
       await events.getByRole('row').nth(1).waitFor();
       await page.getByRole('table', { name: enDashboard.ropes.title }).getByRole('row').nth(1).waitFor();
       await page.waitForLoadState('networkidle');

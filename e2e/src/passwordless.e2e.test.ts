@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
+import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
-import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -115,16 +116,16 @@ describe.skipIf(Boolean(browserMissing))(
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
       const openSettings = async () => {
-        await page.getByRole('button', { name: enShell.header.settings }).click();
+        await page.getByRole('button', { name: enSettings.title }).click();
         return page.getByRole('dialog', { name: enSettings.title });
       };
       let dialog = await openSettings();
-      await dialog.getByLabel(enSettings.twoFactor.email).check();
-      await dialog.getByRole('button', { name: enSettings.save }).click();
+      await dialog.getByLabel(enEnums.twoFactorMethods.email).check();
+      await dialog.getByRole('button', { name: enCommon.actions.save }).click();
       await dialog.waitFor({ state: 'detached' });
 
       dialog = await openSettings();
-      await dialog.getByLabel(enSettings.twoFactor.none).check();
+      await dialog.getByLabel(enEnums.twoFactorMethods.none).check();
       const proof = dialog.getByLabel(enSettings.twoFactor.proofOrEmailCode);
       await proof.waitFor();
       const mailsBeforeCode = mailFiles(server.dataDir);
@@ -133,7 +134,7 @@ describe.skipIf(Boolean(browserMissing))(
       const code = await fromOutbox(server.dataDir, CLIENT, /two-factor authentication is (\d{6})/, mailsBeforeCode);
       await proof.fill(code);
       await page.screenshot({ path: screenshotPath('two-factor-off-by-mailed-code') });
-      await dialog.getByRole('button', { name: enSettings.save }).click();
+      await dialog.getByRole('button', { name: enCommon.actions.save }).click();
       await dialog.waitFor({ state: 'detached' });
       const saved = await page.evaluate(() => fetch('/api/users/self/2fa').then((r) => r.json()));
       expect(saved).toEqual({ twoFactorMethod: null });

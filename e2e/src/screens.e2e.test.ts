@@ -2,6 +2,7 @@ import type { BrowserContext, ElementHandle, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enImprint from '../../apps/web/src/i18n/locales/en-US/imprint.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
@@ -214,7 +215,7 @@ describe.skipIf(Boolean(browserMissing))(
       await deep.goto(`${demo.server().url}/dashboard`);
       const notice = deep.getByRole('dialog', { name: enAuth.cookies.title });
       await notice.waitFor();
-      await notice.getByRole('button', { name: enAuth.cookies.continue }).click();
+      await notice.getByRole('button', { name: enCommon.actions.continue }).click();
       await notice.waitFor({ state: 'hidden' });
       await deep.reload();
       await deep.locator('main').first().waitFor();
@@ -255,9 +256,9 @@ describe.skipIf(Boolean(browserMissing))(
       const page = await context.newPage();
       await signInAsDemo(page, demo.server().url);
       await page.goto(`${demo.server().url}/areas`);
-      await page.getByRole('button', { name: enAreas.add, exact: true }).click();
+      await page.getByRole('button', { name: enCommon.actions.add, exact: true }).click();
       const dialog = page.getByRole('dialog');
-      const save = dialog.getByRole('button', { name: enAreas.dialog.save, exact: true });
+      const save = dialog.getByRole('button', { name: enCommon.actions.save, exact: true });
       await save.waitFor();
       await page.waitForTimeout(500);
       const before = await save.boundingBox();
@@ -271,7 +272,7 @@ describe.skipIf(Boolean(browserMissing))(
       // An address longer than the limit is kept as typed and the limit is said, not cut silently.
       await page.goto(`${demo.server().url}/users`);
       await page.getByRole('button', { name: enUsers.add, exact: true }).click();
-      const email = page.getByRole('dialog').getByLabel(enUsers.form.email);
+      const email = page.getByRole('dialog').getByLabel(enCommon.fields.email);
       const long = `${'a'.repeat(40)}@example.com`;
       await email.fill(long);
       expect(await email.inputValue()).toBe(long);
@@ -288,7 +289,7 @@ describe.skipIf(Boolean(browserMissing))(
         `${demo.server().url}/areas/${place.area}/installations/${place.installation}/ropes/${place.rope}`,
       );
       await page.getByRole('heading', { name: enRopes.device.title }).waitFor();
-      await page.getByRole('button', { name: enNotifications.buttons.status }).click();
+      await page.getByRole('button', { name: enNotifications.status.title }).click();
       await page.getByRole('dialog').waitFor();
       await context.close();
     });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import deTasks from '../../apps/web/src/i18n/locales/de-DE/tasks.json';
+import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
@@ -55,27 +56,27 @@ describe.skipIf(Boolean(browserMissing))(
       await recurring.getByLabel(enTasks.dialog.isRecurring).check();
       for (const index of [0, 1]) {
         await recurring.getByRole('button', { name: enTasks.dialog.addCondition }).click();
-        await recurring.getByLabel(enTasks.dialog.conditionType, { exact: true }).nth(index).click();
+        await recurring.getByLabel(enCommon.fields.type, { exact: true }).nth(index).click();
         await page.getByRole('option', { name: enTasks.conditionTypes.periodDays, exact: true }).click();
-        await recurring.getByLabel(enTasks.dialog.threshold, { exact: true }).nth(index).fill('30');
+        await recurring.getByLabel(enCommon.fields.threshold, { exact: true }).nth(index).fill('30');
       }
-      await recurring.getByRole('button', { name: enTasks.dialog.save }).click();
+      await recurring.getByRole('button', { name: enCommon.actions.save }).click();
       await recurring.getByText(enValidation.nonUniqueType).waitFor();
       await page.screenshot({ path: screenshotPath('rope-task-dialog') });
-      await recurring.getByRole('button', { name: enTasks.dialog.cancel }).click();
+      await recurring.getByRole('button', { name: enCommon.actions.cancel }).click();
       await recurring.waitFor({ state: 'detached' });
 
       // Saving an empty form shows the rules' texts; then a task with a note.
       await page.getByRole('button', { name: enTasks.section.add }).click();
       const dialog = page.getByRole('dialog', { name: enTasks.dialog.titleNew });
-      await dialog.getByRole('button', { name: enTasks.dialog.save }).click();
+      await dialog.getByRole('button', { name: enCommon.actions.save }).click();
       await dialog.getByText(enValidation.required).first().waitFor();
       const title = `E2E check ${Date.now()}`;
-      await dialog.getByLabel(enTasks.dialog.title, { exact: false }).first().fill(title);
-      await dialog.getByLabel(enTasks.dialog.description).fill('Check the splice for broken wires.');
+      await dialog.getByLabel(enCommon.fields.title, { exact: false }).first().fill(title);
+      await dialog.getByLabel(enCommon.fields.description).fill('Check the splice for broken wires.');
       await dialog.getByLabel(enTasks.dialog.dueAt).fill('2020-01-15');
       await dialog.getByLabel(enTasks.dialog.note).fill('Wires look fine so far.');
-      await dialog.getByRole('button', { name: enTasks.dialog.save }).click();
+      await dialog.getByRole('button', { name: enCommon.actions.save }).click();
       await dialog.waitFor({ state: 'detached' });
 
       const row = table.getByRole('row').filter({ hasText: title });
@@ -87,16 +88,16 @@ describe.skipIf(Boolean(browserMissing))(
       await row.getByRole('button', { name: enTasks.table.notes }).click();
       const notes = page.getByRole('dialog', { name: enTasks.notes.title });
       await notes.getByText('Wires look fine so far.').waitFor();
-      await notes.getByRole('button', { name: enTasks.notes.close }).click();
+      await notes.getByRole('button', { name: enCommon.actions.close }).click();
       await notes.waitFor({ state: 'detached' });
 
       await section.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath('rope-tasks') });
 
-      await row.getByRole('button', { name: enTasks.table.delete }).click();
+      await row.getByRole('button', { name: enCommon.actions.delete }).click();
       const confirm = page.getByRole('dialog', { name: enTasks.delete.title });
       await confirm.getByText(enTasks.delete.confirm).waitFor();
-      await confirm.getByRole('button', { name: enTasks.delete.yes, exact: true }).click();
+      await confirm.getByRole('button', { name: enCommon.actions.delete, exact: true }).click();
       await row.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     });
@@ -115,7 +116,7 @@ describe.skipIf(Boolean(browserMissing))(
       await revealDeferredSections(page);
       await page.getByRole('button', { name: deTasks.section.add }).click();
       const dialog = page.getByRole('dialog', { name: deTasks.dialog.titleNew });
-      const assignees = dialog.getByLabel(deTasks.dialog.assignees);
+      const assignees = dialog.getByLabel(deTasks.table.assignees);
       await assignees.waitFor();
       await assignees.click();
       await page.getByRole('option', { name: 'Laura Biner' }).waitFor();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import deUsers from '../../apps/web/src/i18n/locales/de-DE/users.json';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
+import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, useDemoServer } from './demo-session.ts';
@@ -23,12 +24,12 @@ describe.skipIf(Boolean(browserMissing))(
       await page.screenshot({ path: screenshotPath('users-en') });
 
       await page.getByRole('button', { name: enUsers.add }).first().click();
-      const dialog = page.getByRole('dialog', { name: enUsers.form.titleNew });
-      await dialog.getByLabel(enUsers.form.email).fill('client@example.com');
-      await dialog.getByLabel(enUsers.form.role).click();
+      const dialog = page.getByRole('dialog', { name: enUsers.add });
+      await dialog.getByLabel(enCommon.fields.email).fill('client@example.com');
+      await dialog.getByLabel(enCommon.fields.role).click();
       await page.getByRole('option', { name: enUsers.roles.ROLE_ADMIN, exact: true }).click();
       await dialog.locator('input[autocomplete="new-password"]').fill('another-pass-1');
-      await dialog.getByRole('button', { name: enUsers.form.save, exact: true }).click();
+      await dialog.getByRole('button', { name: enCommon.actions.save, exact: true }).click();
       await page.getByText(enUsers.emailExists.text).waitFor();
       await page.screenshot({ path: screenshotPath('users-email-exists') });
       await page.getByRole('button', { name: enUsers.emailExists.ok }).click();

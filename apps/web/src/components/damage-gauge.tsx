@@ -110,7 +110,7 @@ function Unknown({ reason, href, children }: { reason: string; href?: string; ch
 interface GaugeKind {
   zones: readonly Zone[];
   read: (damages: NonNullable<DamageView> & { status: 'computed' }) => GaugeReading;
-  noneLabel: 'maps.gauge.noDamage' | 'maps.gauge.noHealth';
+  noneLabel: 'charts.damage.none' | 'maps.gauge.noHealth';
   unknownLabel: 'maps.gauge.unknownDamage' | 'maps.gauge.unknownHealth';
   valueLabel: 'maps.gauge.damage' | 'maps.gauge.health';
 }
@@ -128,7 +128,7 @@ const DAMAGE: GaugeKind = {
     { from: DAMAGE_RED_AT, to: 1, colour: GAUGE_HEX.red },
   ],
   read: (damages) => damageGauge(damages.damage),
-  noneLabel: 'maps.gauge.noDamage',
+  noneLabel: 'charts.damage.none',
   unknownLabel: 'maps.gauge.unknownDamage',
   valueLabel: 'maps.gauge.damage',
 };
@@ -167,7 +167,7 @@ function DamagesGauge({ kind, damages, width, caption, href, ofRopesBelow }: Kin
       <Gauge
         fraction={null}
         colour={GAUGE_HEX.none}
-        valueText={t('maps.gauge.none')}
+        valueText={t('common.noValue')}
         label={t(kind.noneLabel)}
         zones={kind.zones}
         {...size}

@@ -3,7 +3,9 @@ import app from './locales/en-US/app.json';
 import areas from './locales/en-US/areas.json';
 import auth from './locales/en-US/auth.json';
 import charts from './locales/en-US/charts.json';
+import common from './locales/en-US/common.json';
 import dashboard from './locales/en-US/dashboard.json';
+import enums from './locales/en-US/enums.json';
 import events from './locales/en-US/events.json';
 import imprint from './locales/en-US/imprint.json';
 import installations from './locales/en-US/installations.json';
@@ -24,7 +26,9 @@ export const enUS = {
   areas,
   auth,
   charts,
+  common,
   dashboard,
+  enums,
   events,
   imprint,
   installations,

@@ -1,4 +1,5 @@
 import { LANGUAGES } from '@rope/domain/languages';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { enUS } from './en-us';
 
@@ -10,6 +11,45 @@ for (const [path, json] of Object.entries(files)) {
   if (!language || !feature) continue;
   locales.set(language, { ...locales.get(language), [feature]: json });
 }
+
+/**
+ * English texts that more than one key may hold: the same English word that other languages say differently in its
+ * place. Any other repeat belongs in common.json or enums.json (or one key of its feature), and a key looked up by a
+ * domain name (`events.fields.${field}`, `shell.nav.${key}`) refers to that one text as `$t(key)`.
+ */
+const ALLOWED_REPEATS: Record<string, string[]> = {
+  // The "other" choice of different lists; German says "Sonstiges" for an event type, Spanish "Otros" for functions.
+  Other: [
+    'enums.eventTypes.other',
+    'installations.options.installationManufacturer.other',
+    'ropes.options.ropeApplication.other',
+    'ropes.options.ropeType.other',
+    'users.functions.others',
+  ],
+  // Options of two separate lists, each agreeing with its own list's noun.
+  Others: ['installations.options.buildingType.others', 'installations.options.ropewayType.others'],
+  // Agrees with what is missing: "Keiner" admin user, "Keine" method, lubrication or condition.
+  None: ['areas.dialog.adminUserNone', 'enums.twoFactorMethods.none', 'events.lubricant.none', 'tasks.dialog.none'],
+  // All rows or damages ("Tous") against the whole time range ("Tout", "Todo").
+  All: ['charts.damage.filterAll', 'charts.loss.ranges.All', 'events.table.all'],
+  // The filter (plural), an action in the history (masculine) and a mutation's relevance (feminine).
+  Archived: ['events.history.actions.archive', 'events.relevance.archived', 'events.table.showArchived'],
+  // The rope's damage as a quantity against the kind of event.
+  Damage: ['common.fields.damage', 'enums.recordingTypes.damage'],
+  // A new event ("Nouveau") against a new task ("Nouvelle", "Nueva").
+  New: ['enums.actionStatuses.new', 'tasks.status.new'],
+  // The verb in a search field against the noun in the menu ("Suchen" / "Suche").
+  Search: ['events.search.placeholder', 'shell.nav.search'],
+  // The screen's heading ("Connexion") against its button ("Se connecter").
+  'Sign in': ['auth.login.submit', 'auth.login.title'],
+  // An installation is feminine in French ("ajoutée"), a rope masculine.
+  '{{name}} was added.': ['installations.list.added', 'ropes.list.added'],
+  '{{name}} was archived.': ['installations.archive.done', 'ropes.archive.done'],
+  '{{name}} was restored.': ['installations.archive.restored', 'ropes.archive.restored'],
+};
+
+/** `$t(key)`: a key whose text is another key's, so the text is translated once (i18next nesting). */
+const REFERENCE = /^\$t\(([^,)]+)\)$/;
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /{{\s*-?\s*([^\s,}]+)[^}]*}}/g;
@@ -112,5 +152,38 @@ describe('locales', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('refers with $t(key) only to keys of its own language, the same reference in every language', () => {
+    const broken: string[] = [];
+    for (const [language, keys] of flat) {
+      for (const [key, text] of keys) {
+        const target = text.match(REFERENCE)?.[1];
+        if (target !== undefined && (!keys.has(target) || REFERENCE.test(keys.get(target) ?? '')))
+          broken.push(`${language}: "${key}" refers to "${target}", which is no text`);
+        const english = flat.get('en-US')?.get(key) ?? '';
+        if (REFERENCE.test(english) && text !== english)
+          broken.push(`${language}: "${key}" is ${text}, not ${english}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('resolves a reference to its text', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } } });
+    expect(instance.t('installations.attributes.name')).toBe(enUS.common.fields.name);
+    expect(instance.t('shell.nav.areas')).toBe(enUS.areas.title);
+  });
+
+  it('holds each English text in one key, but for the allowed repeats that differ in other languages', () => {
+    const keysByText = new Map<string, string[]>();
+    for (const [key, text] of flat.get('en-US') ?? []) {
+      if (!REFERENCE.test(text)) keysByText.set(text, [...(keysByText.get(text) ?? []), key]);
+    }
+    const repeats = Object.fromEntries(
+      [...keysByText].filter(([, keys]) => keys.length > 1).map(([text, keys]) => [text, keys.sort()]),
+    );
+    expect(repeats).toEqual(ALLOWED_REPEATS);
   });
 });

@@ -63,7 +63,7 @@ export function settingsFieldLabel(
     if (head === 'kind' || head === 'version') return t(`installations.settingsFile.fields.${head}`);
     if (head === 'attributes' && key) {
       const labelKey = `${feature}.attributes.${key}`;
-      return exists(labelKey) ? t(labelKey as 'ropes.attributes.name') : undefined;
+      return exists(labelKey) ? t(labelKey as 'common.fields.name') : undefined;
     }
     return undefined;
   };

@@ -35,7 +35,7 @@ export function DrawToolbar({ items, drawing, saving, onStart, onUndo, onFinish,
             {t('maps.draw.undo')}
           </Button>
           <Button size="xs" variant="default" onClick={onCancel}>
-            {t('maps.draw.cancel')}
+            {t('common.actions.cancel')}
           </Button>
           <Button size="xs" onClick={onFinish} disabled={drawing.points.length < 2} loading={saving}>
             {t('maps.draw.finish')}

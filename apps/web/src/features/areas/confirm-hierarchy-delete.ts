@@ -20,15 +20,15 @@ export function useConfirmHierarchyDelete(
     confirmDelete({
       title: t(`${kind}.delete.title`),
       message: t(`${kind}.delete.confirm`),
-      confirmLabel: t(`${kind}.delete.yes`),
-      cancelLabel: t('areas.dialog.cancel'),
+      confirmLabel: t('common.actions.delete'),
+      cancelLabel: t('common.actions.cancel'),
       onConfirm: () =>
         remove.mutate(id, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: t(`${kind}.delete.done`) });
             handlers.onDeleted();
           },
-          onError: (error) => handlers.onFailure(failureText(t, error, t('areas.tryLater'))),
+          onError: (error) => handlers.onFailure(failureText(t, error, t('common.tryLater'))),
         }),
     });
 }

@@ -19,7 +19,7 @@ export function RequireSession() {
         <Stack align="center" gap="sm" role="alert">
           <Text>{t('auth.session.error')}</Text>
           <Button onClick={() => void session.refetch()} loading={session.isFetching}>
-            {t('auth.session.retry')}
+            {t('common.actions.tryAgain')}
           </Button>
         </Stack>
       </Center>

@@ -15,7 +15,7 @@ interface ArchiveButtonProps {
 export function ArchiveButton({ archived, name, kind, onConfirm }: ArchiveButtonProps) {
   const { t } = useTranslation();
   const ns = kind === 'installation' ? 'installations' : 'ropes';
-  const label = archived ? t(`${ns}.list.restoreItem`, { name }) : t(`${ns}.list.archiveItem`, { name });
+  const label = archived ? t('common.actions.restoreItem', { name }) : t('common.actions.archiveItem', { name });
   const ask = () => {
     if (archived) {
       onConfirm();
@@ -24,9 +24,9 @@ export function ArchiveButton({ archived, name, kind, onConfirm }: ArchiveButton
     modals.openConfirmModal({
       title: t(`${ns}.archive.title`),
       centered: true,
-      closeButtonProps: { 'aria-label': t('areas.dialog.cancel') },
+      closeButtonProps: { 'aria-label': t('common.actions.cancel') },
       children: <Text size="sm">{t(`${ns}.archive.confirm`, { name })}</Text>,
-      labels: { confirm: t(`${ns}.archive.yes`), cancel: t('areas.dialog.cancel') },
+      labels: { confirm: t('common.actions.archive'), cancel: t('common.actions.cancel') },
       confirmProps: { color: 'orange', 'data-autofocus': true },
       onConfirm,
     });

@@ -24,7 +24,7 @@ export function AreaDialog({ target, onClose, onDeleted }: AreaDialogProps) {
       title={target?.mode === 'edit' ? t('areas.dialog.titleEdit') : t('areas.dialog.titleNew')}
       size="xl"
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('areas.dialog.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       {target ? (
         <AreaEditor

@@ -40,7 +40,7 @@ export function AreaEditor({ area, onDone, onDeleted }: AreaEditorProps) {
         },
         // Field errors show at their fields, under their labels; the alert is for everything else.
         onError: (error) => {
-          if (!showServerErrors(error)) setFailure(failureText(t, error, t('areas.tryLater')));
+          if (!showServerErrors(error)) setFailure(failureText(t, error, t('common.tryLater')));
         },
       },
     );
@@ -64,16 +64,16 @@ export function AreaEditor({ area, onDone, onDeleted }: AreaEditorProps) {
           <Group>
             {area && fullEdit ? (
               <Button color="red" variant="light" onClick={() => askDelete(area.id)} loading={remove.isPending}>
-                {t('areas.dialog.delete')}
+                {t('common.actions.delete')}
               </Button>
             ) : null}
           </Group>
           <Group>
             <Button variant="default" onClick={onDone}>
-              {t('areas.dialog.cancel')}
+              {t('common.actions.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {t('areas.dialog.save')}
+              {t('common.actions.save')}
             </Button>
           </Group>
         </Group>

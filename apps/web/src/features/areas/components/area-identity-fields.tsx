@@ -33,7 +33,7 @@ export function AreaIdentityFields({ form, area, fullEdit }: AreaIdentityFieldsP
   return (
     <Stack gap="sm">
       <LimitedTextInput
-        label={t('areas.dialog.name')}
+        label={t('common.fields.name')}
         withAsterisk={fullEdit}
         readOnly={!fullEdit}
         limit={NAME_MAX_LENGTH}
@@ -41,7 +41,7 @@ export function AreaIdentityFields({ form, area, fullEdit }: AreaIdentityFieldsP
         {...form.getInputProps('name')}
       />
       <Select
-        label={t('areas.dialog.mandator')}
+        label={t('common.fields.mandator')}
         withAsterisk={fullEdit}
         readOnly={!fullEdit}
         searchable

@@ -84,7 +84,7 @@ export function AreaMapPanel({ area, highlightedId, onHover, placing, onPlacingD
           <Group justify="space-between" gap="xs">
             <Text size="sm">{t('maps.place.hint', { name: placing.name })}</Text>
             <Button size="xs" variant="default" onClick={onPlacingDone}>
-              {t('maps.draw.cancel')}
+              {t('common.actions.cancel')}
             </Button>
           </Group>
         </Alert>

@@ -40,17 +40,17 @@ export function AreasTable({ areas, showMandator, canEdit, highlightedId, onHove
       <Table
         highlightOnHover
         verticalSpacing="sm"
-        aria-label={t('areas.table.label')}
+        aria-label={t('areas.title')}
         layout="fixed"
         style={{ overflowWrap: 'anywhere' }}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('areas.table.name')}</Table.Th>
-            {showMandator ? <Table.Th>{t('areas.table.mandator')}</Table.Th> : null}
+            <Table.Th>{t('common.fields.name')}</Table.Th>
+            {showMandator ? <Table.Th>{t('common.fields.mandator')}</Table.Th> : null}
             {canEdit ? (
               <Table.Th w={56}>
-                <VisuallyHidden>{t('areas.table.actions')}</VisuallyHidden>
+                <VisuallyHidden>{t('common.fields.actions')}</VisuallyHidden>
               </Table.Th>
             ) : null}
           </Table.Tr>
@@ -80,7 +80,7 @@ export function AreasTable({ areas, showMandator, canEdit, highlightedId, onHove
               {showMandator ? <Table.Td>{area.mandator.name}</Table.Td> : null}
               {canEdit ? (
                 <Table.Td>
-                  <Tooltip label={t('areas.table.edit')}>
+                  <Tooltip label={t('common.actions.settings')}>
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('areas.table.editArea', { name: area.name })}

@@ -29,7 +29,7 @@ export function AreaPage() {
   if (area.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('areas.loading')} />
+        <Loader aria-label={t('common.loading')} />
       </Center>
     );
   }
@@ -63,7 +63,7 @@ export function AreaPage() {
               leftSection={<SettingsIcon size={18} />}
               onClick={() => setDialog({ mode: 'edit', area: current })}
             >
-              {t('areas.detail.settings')}
+              {t('common.actions.settings')}
             </Button>
           ) : null}
         </Group>

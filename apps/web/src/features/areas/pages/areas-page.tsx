@@ -40,7 +40,7 @@ export function AreasPage() {
           {mayShowAs ? <ShowAsPicker value={showAs} onChange={choose} /> : null}
           {canAdd ? (
             <Button leftSection={<PlusIcon />} onClick={() => setDialog({ mode: 'new' })}>
-              {t('areas.add')}
+              {t('common.actions.add')}
             </Button>
           ) : null}
         </Group>
@@ -63,7 +63,7 @@ export function AreasPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           {areas.isPending ? (
             <Center py="xl">
-              <Loader aria-label={t('areas.loading')} />
+              <Loader aria-label={t('common.loading')} />
             </Center>
           ) : (
             <AreasTable

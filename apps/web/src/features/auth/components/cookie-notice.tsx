@@ -26,7 +26,7 @@ export function CookieNotice() {
       <Text size="sm">{t('auth.cookies.text')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={accept} data-autofocus>
-          {t('auth.cookies.continue')}
+          {t('common.actions.continue')}
         </Button>
       </Group>
     </Modal>

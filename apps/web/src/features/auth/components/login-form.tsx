@@ -92,7 +92,7 @@ export function LoginForm({ next, ssoFailed, linkFailed, onForgotPassword, onAct
           </Text>
         ) : (
           <PasswordInput
-            label={t('auth.login.password')}
+            label={t('common.fields.password')}
             autoComplete="current-password"
             visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             required
@@ -105,7 +105,7 @@ export function LoginForm({ next, ssoFailed, linkFailed, onForgotPassword, onAct
           </Alert>
         ) : null}
         <Button type="submit" fullWidth loading={checking || mutation.isPending}>
-          {provider ? t('auth.login.continue') : t('auth.login.submit')}
+          {provider ? t('common.actions.continue') : t('auth.login.submit')}
         </Button>
         <Stack gap={4} align="center">
           {provider ? null : (

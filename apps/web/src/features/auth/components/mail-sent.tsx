@@ -14,13 +14,13 @@ export function MailSent({ reason, onTryAgain, onBack }: MailSentProps) {
   return (
     <Stack gap="md" role="status">
       <Title order={1}>{reason === 'reset' ? t('auth.mailSent.resetTitle') : t('auth.mailSent.activateTitle')}</Title>
-      <Text>{t('auth.mailSent.text')}</Text>
+      <Text>{t('auth.messages.resetRequested')}</Text>
       <Text size="sm" c="dimmed">
         {t('auth.mailSent.spam')}
       </Text>
       <Group justify="space-between">
         <Anchor component="button" type="button" size="sm" onClick={onTryAgain}>
-          {t('auth.mailSent.tryAgain')}
+          {t('common.actions.tryAgain')}
         </Anchor>
         <Anchor component="button" type="button" size="sm" onClick={onBack}>
           {t('auth.backToLogin')}

@@ -39,7 +39,7 @@ export function RequestMailForm({ reason, onSent, onBack }: RequestMailFormProps
         <Text size="sm">{t(texts.text)}</Text>
         <TextInput
           type="email"
-          label={t('auth.forgot.email')}
+          label={t('common.fields.email')}
           autoComplete="email"
           autoFocus
           required

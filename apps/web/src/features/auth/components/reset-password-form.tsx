@@ -28,7 +28,7 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   });
   const failure =
     mutation.error instanceof ApiError && mutation.error.status >= 400 && mutation.error.status < 500
-      ? t('auth.reset.failedToken')
+      ? t('auth.messages.resetFailed')
       : t('auth.reset.failedLater');
 
   return (

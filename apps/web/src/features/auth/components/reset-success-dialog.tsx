@@ -12,14 +12,14 @@ export function ResetSuccessDialog({ opened, onClose }: ResetSuccessDialogProps)
     <Modal
       opened={opened}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
       title={t('auth.resetSuccess.title')}
       centered
     >
       <Text size="sm">{t('auth.resetSuccess.text')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose} data-autofocus>
-          {t('auth.resetSuccess.ok')}
+          {t('auth.login.submit')}
         </Button>
       </Group>
     </Modal>

@@ -30,7 +30,7 @@ export function TwoFactorForm({ method }: TwoFactorFormProps) {
   return (
     <form onSubmit={onSubmit(({ code }) => mutation.mutate(code.replace(/\s/g, '')))} noValidate>
       <Stack gap="md">
-        <Title order={1}>{t('auth.twoFactor.title')}</Title>
+        <Title order={1}>{t('common.fields.twoFactor')}</Title>
         <Text size="sm">
           {method === 'email' ? t('auth.twoFactor.emailText') : t('auth.twoFactor.authenticatorText')}
         </Text>

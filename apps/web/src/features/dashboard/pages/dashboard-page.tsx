@@ -84,7 +84,7 @@ function LastEvents() {
     return [
       {
         id: 'timestamp',
-        header: t('dashboard.events.timestamp'),
+        header: t('common.fields.timestamp'),
         cell: ({ row }) => fmt.dateTime(row.original.attributes.timestamp),
       },
       {
@@ -96,20 +96,20 @@ function LastEvents() {
       },
       {
         id: 'type',
-        header: t('dashboard.events.type'),
-        cell: ({ row }) => t(`installations.events.types.${row.original.attributes.type}`),
+        header: t('common.fields.type'),
+        cell: ({ row }) => t(`enums.eventTypes.${row.original.attributes.type}`),
       },
       {
         id: 'position',
-        header: t('dashboard.events.position'),
+        header: t('common.fields.position'),
         cell: ({ row }) => <EventPosition event={row.original} positionOffset={row.original.rope.positionOffset} />,
       },
       {
         id: 'status',
-        header: t('dashboard.events.status'),
+        header: t('common.fields.status'),
         cell: ({ row }) => (
           <ActionStatusBadge status={row.original.attributes.actionStatus}>
-            {t(`installations.events.statuses.${row.original.attributes.actionStatus}`)}
+            {t(`enums.actionStatuses.${row.original.attributes.actionStatus}`)}
           </ActionStatusBadge>
         ),
       },
@@ -119,16 +119,16 @@ function LastEvents() {
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={3}>{t('dashboard.events.title')}</Title>
-          <RowLimitControl value={limit} onChange={setLimit} label={t('dashboard.limit')} />
+          <Title order={3}>{t('events.table.title')}</Title>
+          <RowLimitControl value={limit} onChange={setLimit} label={t('common.rows')} />
         </Group>
-        {events.isError ? <Alert color="red">{t('dashboard.events.loadError')}</Alert> : null}
+        {events.isError ? <Alert color="red">{t('events.table.loadError')}</Alert> : null}
         <DataTable
-          label={t('dashboard.events.title')}
+          label={t('events.table.title')}
           data={events.data ?? []}
           columns={columns}
           getRowId={(event) => String(event.id)}
-          emptyText={t('dashboard.events.empty')}
+          emptyText={t('events.table.empty')}
           loading={events.isPending}
           minWidth={760}
         />
@@ -145,10 +145,10 @@ function PendingTasks() {
   const sorted = useMemo(() => sortTasks(tasks.data ?? []), [tasks.data]);
   const columns = useMemo<ColumnDef<TaskView, unknown>[]>(() => {
     return [
-      { id: 'title', header: t('dashboard.tasks.taskTitle'), cell: ({ row }) => row.original.title },
+      { id: 'title', header: t('common.fields.title'), cell: ({ row }) => row.original.title },
       {
         id: 'rope',
-        header: t('dashboard.tasks.rope'),
+        header: t('common.fields.rope'),
         cell: ({ row }) => {
           const { area, installation, rope } = row.original;
           if (!area || !installation) return rope.name ?? `#${rope.id}`;
@@ -161,13 +161,13 @@ function PendingTasks() {
       },
       {
         id: 'due',
-        header: t('dashboard.tasks.due'),
+        header: t('tasks.table.due'),
         cell: ({ row }) => (
           <Stack gap={4} align="flex-start">
             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
               {row.original.dueAt ? fmt.date(row.original.dueAt) : '–'}
             </Text>
-            {row.original.pastDue ? <PastDueBadge>{t('dashboard.tasks.pastDue')}</PastDueBadge> : null}
+            {row.original.pastDue ? <PastDueBadge>{t('tasks.table.pastDue')}</PastDueBadge> : null}
           </Stack>
         ),
       },
@@ -177,13 +177,13 @@ function PendingTasks() {
     <Paper withBorder p="md" radius="md" h="100%">
       <Stack gap="sm">
         <Title order={3}>{t('dashboard.tasks.title')}</Title>
-        {tasks.isError ? <Alert color="red">{t('dashboard.tasks.loadError')}</Alert> : null}
+        {tasks.isError ? <Alert color="red">{t('tasks.section.loadError')}</Alert> : null}
         <DataTable
           label={t('dashboard.tasks.title')}
           data={sorted}
           columns={columns}
           getRowId={(task) => String(task.id)}
-          emptyText={t('dashboard.tasks.empty')}
+          emptyText={t('tasks.section.empty')}
           loading={tasks.isPending}
           minWidth={440}
           paging={{ page, pageSize: TASKS_PAGE_SIZE, onPageChange: setPage }}
@@ -213,7 +213,7 @@ function RopesByDamage() {
       },
       {
         id: 'rope',
-        header: t('dashboard.ropes.rope'),
+        header: t('common.fields.rope'),
         cell: ({ row }) => (
           <Stack gap={2}>
             <Anchor
@@ -234,13 +234,13 @@ function RopesByDamage() {
     <Paper withBorder p="md" radius="md" h="100%">
       <Stack gap="sm">
         <Title order={3}>{t('dashboard.ropes.title')}</Title>
-        {ropes.isError ? <Alert color="red">{t('dashboard.ropes.loadError')}</Alert> : null}
+        {ropes.isError ? <Alert color="red">{t('ropes.list.loadError')}</Alert> : null}
         <DataTable
           label={t('dashboard.ropes.title')}
           data={sorted}
           columns={columns}
           getRowId={(rope) => String(rope.id)}
-          emptyText={t('dashboard.ropes.empty')}
+          emptyText={t('ropes.list.empty')}
           loading={ropes.isPending}
           minWidth={360}
           paging={{ page, pageSize: ROPES_PAGE_SIZE, onPageChange: setPage }}

@@ -55,11 +55,11 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
         y: { range: () => damageYRange(dataRef.current) },
       },
       axes: [
-        { label: t('charts.damage.xAxis'), values: (_u, values) => values.map((value) => number(value)) },
+        { label: t('common.fields.position'), values: (_u, values) => values.map((value) => number(value)) },
         { label: t('charts.damage.yUtilisation') },
       ],
       series: [
-        { label: t('charts.damage.position'), value: (_u, value) => (value == null ? '' : number(value)) },
+        { label: t('common.fields.position'), value: (_u, value) => (value == null ? '' : number(value)) },
         ...labels.map((label, index) => ({
           label,
           stroke: chartColour(index),

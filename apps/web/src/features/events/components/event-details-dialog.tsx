@@ -23,17 +23,17 @@ export function EventDetailsDialog({ rope, event, onClose }: EventDetailsDialogP
   const loss = a ? eventLossPct(a, rope.attributes) : 0;
   const rows: [string, ReactNode][] = a
     ? [
-        [t('events.fields.timestamp'), fmt.dateTime(a.timestamp)],
-        [t('events.fields.recordingType'), t(`events.recordingTypes.${a.recordingType}`)],
-        [t('events.fields.type'), t(`events.types.${a.type}`)],
+        [t('common.fields.timestamp'), fmt.dateTime(a.timestamp)],
+        [t('events.fields.recordingType'), t(`enums.recordingTypes.${a.recordingType}`)],
+        [t('common.fields.type'), t(`enums.eventTypes.${a.type}`)],
         [
-          t('events.fields.position'),
+          t('common.fields.position'),
           event ? (
             <EventPosition key="position" event={event} positionOffset={rope.attributes.positionOffset ?? 0} />
           ) : undefined,
         ],
         [t('events.fields.positionEnd'), a.positionEnd === undefined ? undefined : fmt.position(a.positionEnd)],
-        [t('events.fields.actionStatus'), t(`events.statuses.${a.actionStatus}`)],
+        [t('common.fields.status'), t(`enums.actionStatuses.${a.actionStatus}`)],
         [t('events.fields.damageCount'), number(a.damageCount)],
         [
           t('events.fields.crossSectionLossAmount'),
@@ -41,7 +41,7 @@ export function EventDetailsDialog({ rope, event, onClose }: EventDetailsDialogP
             ? undefined
             : `${number(a.crossSectionLossAmount)} ${t(`events.units.${a.crossSectionLossUnit ?? 'percent'}`)}`,
         ],
-        [t('events.details.lossPct'), loss > 0 ? t('events.details.percent', { value: number(loss, 2) }) : undefined],
+        [t('events.details.lossPct'), loss > 0 ? t('common.percent', { value: number(loss, 2) }) : undefined],
         [t('events.fields.detection'), a.detection ? t(`events.detection.${a.detection}`) : undefined],
         [t('events.fields.lengthChange'), number(a.lengthChange)],
         [
@@ -49,12 +49,12 @@ export function EventDetailsDialog({ rope, event, onClose }: EventDetailsDialogP
           a.mutationRelevance ? t(`events.relevance.${a.mutationRelevance}`) : undefined,
         ],
         [t('events.fields.operationHours'), number(a.operationHours)],
-        [t('events.fields.bendingCycles'), number(a.bendingCycles, 0)],
+        [t('common.fields.bendingCycles'), number(a.bendingCycles, 0)],
         [t('events.fields.splices'), a.splices?.length ? String(a.splices.length) : undefined],
-        [t('events.fields.description'), a.description],
+        [t('common.fields.description'), a.description],
         [t('events.fields.reportedBy'), a.reportedBy?.name],
-        [t('events.details.imported'), a.isImported ? t('events.details.yes') : t('events.details.no')],
-        [t('events.details.documents'), String(event?.documentCount ?? 0)],
+        [t('events.details.imported'), a.isImported ? t('common.yes') : t('common.no')],
+        [t('common.fields.documents'), String(event?.documentCount ?? 0)],
         [t('events.details.createdAt'), event ? fmt.dateTime(event.createdAt) : undefined],
       ]
     : [];
@@ -64,7 +64,7 @@ export function EventDetailsDialog({ rope, event, onClose }: EventDetailsDialogP
       onClose={onClose}
       title={t('events.details.title')}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('events.dialog.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       <Table variant="vertical" withTableBorder aria-label={t('events.details.title')}>
         <Table.Tbody>

@@ -31,7 +31,7 @@ export function EventDialog({ rope, target, onClose, onHistory }: EventDialogPro
       title={t(titleKey(target))}
       size="90rem"
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('events.dialog.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       {target ? <EventEditor key={key} rope={rope} target={target} onDone={onClose} onHistory={onHistory} /> : null}
     </Modal>

@@ -116,11 +116,11 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
           </Group>
           <Group>
             <Button variant="default" onClick={onDone}>
-              {editable ? t('events.dialog.cancel') : t('events.dialog.close')}
+              {editable ? t('common.actions.cancel') : t('common.actions.close')}
             </Button>
             {editable ? (
               <Button type="submit" loading={save.isPending || progress !== null}>
-                {t('events.dialog.save')}
+                {t('common.actions.save')}
               </Button>
             ) : null}
           </Group>

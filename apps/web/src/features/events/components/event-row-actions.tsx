@@ -22,7 +22,7 @@ export function EventRowActions({ event, editable, onDetails, onOpen, onArchive 
         {t('events.table.details')}
       </Button>
       <Button size="compact-sm" variant="subtle" onClick={() => onOpen(event, canEdit ? 'edit' : 'view')}>
-        {canEdit ? t('events.table.edit') : t('events.table.show')}
+        {canEdit ? t('common.actions.edit') : t('common.actions.show')}
       </Button>
       <Tooltip label={documents}>
         <Badge variant="outline" color={event.documentCount > 0 ? 'blue' : 'gray'} aria-label={documents}>
@@ -36,7 +36,7 @@ export function EventRowActions({ event, editable, onDetails, onOpen, onArchive 
           color={event.isDeleted ? 'blue' : 'red'}
           onClick={() => onArchive(event, !event.isDeleted)}
         >
-          {event.isDeleted ? t('events.table.restore') : t('events.table.archive')}
+          {event.isDeleted ? t('common.actions.restore') : t('common.actions.archive')}
         </Button>
       ) : null}
     </Group>

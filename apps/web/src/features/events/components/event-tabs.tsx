@@ -65,14 +65,14 @@ export function EventTabs({ form, rope, editable, isNew, disabled, importedDamag
   return (
     <Tabs value={current} onChange={setActive} keepMounted={false}>
       <Tabs.List mb="md">
-        {tab('general', t('events.tabs.general'))}
+        {tab('general', t('common.fields.general'))}
         {show.specifics ? tab('specifics', t('events.tabs.specifics')) : null}
         {show.mrt ? tab('mrt', t('events.tabs.mrt')) : null}
         {show.splices
           ? splices.map((_, index) => tab(`splice-${index}`, t('events.tabs.splice', { number: index + 1 })))
           : null}
         {show.splices && editable ? tab('new-splice', t('events.tabs.newSplice')) : null}
-        {show.mutation ? tab('mutation', t('events.tabs.mutation')) : null}
+        {show.mutation ? tab('mutation', t('enums.recordingTypes.mutation')) : null}
       </Tabs.List>
       <Tabs.Panel value="general">
         <Fieldset variant="unstyled" disabled={disabled}>

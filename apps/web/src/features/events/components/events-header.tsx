@@ -68,7 +68,9 @@ export function EventsHeader(props: EventsHeaderProps) {
           limit={EVENT_SEARCH_MAX_LENGTH}
           onChange={(event) => onSearchChange(event.currentTarget.value)}
           rightSection={
-            search ? <CloseButton aria-label={t('events.search.clear')} onClick={() => onSearchChange('')} /> : null
+            search ? (
+              <CloseButton aria-label={t('common.actions.clearSearch')} onClick={() => onSearchChange('')} />
+            ) : null
           }
           w={240}
         />

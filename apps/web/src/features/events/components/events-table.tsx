@@ -41,27 +41,27 @@ export function EventsTable(props: EventsTableProps) {
     () => [
       {
         id: 'timestamp',
-        header: t('events.table.timestamp'),
+        header: t('common.fields.timestamp'),
         cell: ({ row }) => fmt.dateTime(row.original.attributes.timestamp),
       },
       {
         id: 'recordingType',
-        header: t('events.table.recordingType'),
-        cell: ({ row }) => t(`events.recordingTypes.${row.original.attributes.recordingType}`),
+        header: t('events.fields.recordingType'),
+        cell: ({ row }) => t(`enums.recordingTypes.${row.original.attributes.recordingType}`),
       },
       {
         id: 'type',
-        header: t('events.table.type'),
-        cell: ({ row }) => t(`events.types.${row.original.attributes.type}`),
+        header: t('common.fields.type'),
+        cell: ({ row }) => t(`enums.eventTypes.${row.original.attributes.type}`),
       },
       {
         id: 'position',
-        header: t('events.table.position'),
+        header: t('common.fields.position'),
         cell: ({ row }) => <EventPosition event={row.original} positionOffset={offset} />,
       },
       {
         id: 'status',
-        header: t('events.table.status'),
+        header: t('common.fields.status'),
         cell: ({ row }) => (
           <StatusCell
             event={row.original}
@@ -72,7 +72,7 @@ export function EventsTable(props: EventsTableProps) {
       },
       {
         id: 'actions',
-        header: () => <VisuallyHidden>{t('events.table.actions')}</VisuallyHidden>,
+        header: () => <VisuallyHidden>{t('common.fields.actions')}</VisuallyHidden>,
         cell: ({ row }) => (
           <EventRowActions
             event={row.original}

@@ -36,27 +36,27 @@ export function GeneralTab({ form, allowsMutations, lockRecordingType }: General
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           type="datetime-local"
-          label={t('events.fields.timestamp')}
+          label={t('common.fields.timestamp')}
           withAsterisk
           {...form.getInputProps('attributes.timestamp')}
         />
         <Select
-          label={t('events.fields.actionStatus')}
-          data={ACTION_STATUSES.map((value) => ({ value, label: t(`events.statuses.${value}`) }))}
+          label={t('common.fields.status')}
+          data={ACTION_STATUSES.map((value) => ({ value, label: t(`enums.actionStatuses.${value}`) }))}
           allowDeselect={false}
           {...form.getInputProps('attributes.actionStatus')}
         />
         <Select
           label={t('events.fields.recordingType')}
-          data={recordingTypes.map((value) => ({ value, label: t(`events.recordingTypes.${value}`) }))}
+          data={recordingTypes.map((value) => ({ value, label: t(`enums.recordingTypes.${value}`) }))}
           allowDeselect={false}
           disabled={lockRecordingType}
           {...form.getInputProps('attributes.recordingType')}
           onChange={changeRecordingType}
         />
         <Select
-          label={t('events.fields.type')}
-          data={typesOf(recordingType).map((value) => ({ value, label: t(`events.types.${value}`) }))}
+          label={t('common.fields.type')}
+          data={typesOf(recordingType).map((value) => ({ value, label: t(`enums.eventTypes.${value}`) }))}
           allowDeselect={false}
           withAsterisk
           {...form.getInputProps('attributes.type')}
@@ -65,7 +65,7 @@ export function GeneralTab({ form, allowsMutations, lockRecordingType }: General
       </SimpleGrid>
       <Group align="flex-end" gap="md">
         <NumberInput
-          label={t('events.fields.position')}
+          label={t('common.fields.position')}
           description={t('events.fields.positionHint')}
           decimalScale={3}
           disabled={form.values.isGlobal}
@@ -77,7 +77,7 @@ export function GeneralTab({ form, allowsMutations, lockRecordingType }: General
       </Group>
       {type === 'mrtInspection' ? null : (
         <Textarea
-          label={t('events.fields.description')}
+          label={t('common.fields.description')}
           autosize
           minRows={2}
           maxRows={8}

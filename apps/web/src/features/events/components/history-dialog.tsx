@@ -10,14 +10,14 @@ type Action = (typeof ACTIONS)[number];
 const isAction = (value: string): value is Action => (ACTIONS as readonly string[]).includes(value);
 
 function formatValue(t: TFunction, fmt: Formatters, change: HistoryChange, value: unknown): string {
-  if (value === undefined || value === null || value === '') return t('events.history.none');
+  if (value === undefined || value === null || value === '') return t('common.noValue');
   switch (change.field) {
     case 'type':
-      return t(`events.types.${value as 'wireBreak'}`);
+      return t(`enums.eventTypes.${value as 'wireBreak'}`);
     case 'recordingType':
-      return t(`events.recordingTypes.${value as 'damage'}`);
+      return t(`enums.recordingTypes.${value as 'damage'}`);
     case 'actionStatus':
-      return t(`events.statuses.${value as 'new'}`);
+      return t(`enums.actionStatuses.${value as 'new'}`);
     case 'crossSectionLossUnit':
       return t(`events.units.${value as 'percent'}`);
     case 'mutationRelevance':
@@ -46,7 +46,7 @@ export function HistoryDialog({ eventId, onClose }: { eventId: number | null; on
       onClose={onClose}
       title={t('events.history.title')}
       size="xl"
-      closeButtonProps={{ 'aria-label': t('events.dialog.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       {history.isPending && eventId !== null ? (
         <Center py="lg">
@@ -54,14 +54,14 @@ export function HistoryDialog({ eventId, onClose }: { eventId: number | null; on
         </Center>
       ) : null}
       {history.isError ? <Alert color="red">{t('events.history.loadError')}</Alert> : null}
-      {history.data && rows.length === 0 ? <Text c="dimmed">{t('events.history.empty')}</Text> : null}
+      {history.data && rows.length === 0 ? <Text c="dimmed">{t('common.noEntries')}</Text> : null}
       {rows.length > 0 ? (
         <Table.ScrollContainer minWidth={560}>
           <Table striped aria-label={t('events.history.title')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('events.history.timestamp')}</Table.Th>
-                <Table.Th>{t('events.history.user')}</Table.Th>
+                <Table.Th>{t('common.fields.user')}</Table.Th>
                 <Table.Th>{t('events.history.action')}</Table.Th>
                 <Table.Th>{t('events.history.changes')}</Table.Th>
               </Table.Tr>

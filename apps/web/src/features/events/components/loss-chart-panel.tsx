@@ -38,7 +38,7 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
             aria-label={t('charts.loss.axisLabel')}
             data={[
               { value: 'timestamp', label: t('charts.loss.axisTime') },
-              { value: 'bendingCycles', label: t('charts.loss.axisCycles') },
+              { value: 'bendingCycles', label: t('common.fields.bendingCycles') },
             ]}
             value={axis}
             onChange={(value) => setAxis(value as LossAxis)}
@@ -53,7 +53,7 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
           <Tooltip label={t('charts.loss.forecastNeeds', { min: FORECAST_MIN_POINTS })} disabled={canForecast}>
             <div>
               <Switch
-                label={t('charts.loss.forecastToggle')}
+                label={t('charts.loss.forecast')}
                 checked={withForecast && canForecast}
                 disabled={!canForecast}
                 onChange={(event) => setWithForecast(event.currentTarget.checked)}
@@ -78,7 +78,7 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
       ) : null}
       {data && data.xs.length === 0 && answer.data?.status !== 'unknown' ? (
         <Center mih={120}>
-          <Text c="dimmed">{t('charts.empty')}</Text>
+          <Text c="dimmed">{t('events.table.empty')}</Text>
         </Center>
       ) : null}
       {forecast ? (

@@ -19,7 +19,7 @@ export function LossChart({ data, axis, height }: LossChartProps) {
   const withForecast = Boolean(data.forecast);
   const number = (value: number, digits = 1) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
   const percent = (_u: uPlot, value: number | null) =>
-    value == null ? '' : t('charts.loss.value', { value: number(value) });
+    value == null ? '' : t('common.percent', { value: number(value) });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: data is read through its ref; the series depend on the forecast only
   const options = useMemo<UplotOptions>(() => {
@@ -41,9 +41,9 @@ export function LossChart({ data, axis, height }: LossChartProps) {
       },
       axes: [
         axis === 'timestamp'
-          ? { label: t('charts.loss.xTime') }
+          ? { label: t('charts.loss.date') }
           : {
-              label: t('charts.loss.xCycles'),
+              label: t('common.fields.bendingCycles'),
               values: (_u, values) => values.map((value) => number(value, 0)),
               size: 60,
             },
@@ -55,9 +55,9 @@ export function LossChart({ data, axis, height }: LossChartProps) {
               label: t('charts.loss.date'),
               value: (_u, value) => (value == null ? '' : new Date(value * 1000).toLocaleDateString(i18n.language)),
             }
-          : { label: t('charts.loss.cycles'), value: (_u, value) => (value == null ? '' : number(value, 0)) },
+          : { label: t('common.fields.bendingCycles'), value: (_u, value) => (value == null ? '' : number(value, 0)) },
         {
-          label: t('charts.loss.damage'),
+          label: t('common.fields.damage'),
           stroke: '#1c7ed6',
           width: 2,
           spanGaps: true,

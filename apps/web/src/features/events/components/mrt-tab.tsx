@@ -22,7 +22,7 @@ export function MrtTab({ form, rope, damages }: MrtTabProps) {
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput
-          label={t('events.fields.bendingCycles')}
+          label={t('common.fields.bendingCycles')}
           min={0}
           allowDecimal={false}
           thousandSeparator="'"
@@ -52,11 +52,11 @@ export function MrtTab({ form, rope, damages }: MrtTabProps) {
               <Table striped withTableBorder aria-label={t('events.import.damagesLabel')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{t('events.table.position')}</Table.Th>
-                    <Table.Th>{t('events.table.type')}</Table.Th>
+                    <Table.Th>{t('common.fields.position')}</Table.Th>
+                    <Table.Th>{t('common.fields.type')}</Table.Th>
                     <Table.Th>{t('events.fields.damageCount')}</Table.Th>
                     <Table.Th>{t('events.import.lossPct')}</Table.Th>
-                    <Table.Th>{t('events.fields.description')}</Table.Th>
+                    <Table.Th>{t('common.fields.description')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -64,7 +64,7 @@ export function MrtTab({ form, rope, damages }: MrtTabProps) {
                     // biome-ignore lint/suspicious/noArrayIndexKey: the parsed list never reorders
                     <Table.Tr key={index}>
                       <Table.Td>{format(damage.position ?? undefined)}</Table.Td>
-                      <Table.Td>{t(`events.types.${damage.attributes.type}`)}</Table.Td>
+                      <Table.Td>{t(`enums.eventTypes.${damage.attributes.type}`)}</Table.Td>
                       <Table.Td>{format(damage.attributes.damageCount)}</Table.Td>
                       <Table.Td>{format(damage.attributes.crossSectionLossAmount)}</Table.Td>
                       <Table.Td>{damage.attributes.description}</Table.Td>

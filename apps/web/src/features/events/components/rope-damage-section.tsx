@@ -55,7 +55,7 @@ export function RopeDamageSection({ rope }: { rope: RopeView }) {
         onClose={close}
         fullScreen
         title={t('charts.damage.fullScreenTitle', { rope: rope.name })}
-        closeButtonProps={{ 'aria-label': t('charts.close') }}
+        closeButtonProps={{ 'aria-label': t('common.actions.close') }}
       >
         {fullScreen ? (
           <DamageChartPanel

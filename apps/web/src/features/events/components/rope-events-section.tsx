@@ -81,8 +81,8 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
       confirmDelete({
         title: archive ? t('events.archive.title') : t('events.archive.restoreTitle'),
         message: archive ? t('events.archive.confirm') : t('events.archive.restoreConfirm'),
-        confirmLabel: archive ? t('events.archive.yes') : t('events.archive.restoreYes'),
-        cancelLabel: t('events.dialog.cancel'),
+        confirmLabel: archive ? t('common.actions.archive') : t('common.actions.restore'),
+        cancelLabel: t('common.actions.cancel'),
         onConfirm: () =>
           patch.mutate(
             { id: event.id, patch: { isDeleted: archive } },

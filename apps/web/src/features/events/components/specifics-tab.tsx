@@ -24,7 +24,7 @@ export function SpecificsTab({ form, rope }: { form: EventForm; rope: RopeAttrib
           {...form.getInputProps('attributes.operationHours')}
         />
         <NumberInput
-          label={t('events.fields.bendingCycles')}
+          label={t('common.fields.bendingCycles')}
           min={0}
           allowDecimal={false}
           thousandSeparator="'"

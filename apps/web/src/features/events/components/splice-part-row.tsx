@@ -38,14 +38,14 @@ export function SplicePartRow({ form, splice, index, check, editable }: SplicePa
   return (
     <Table.Tr>
       <Table.Td>
-        <LimitedTextInput {...input('name')} limit={45} w={70} aria-label={t('events.splice.parts.name')} />
+        <LimitedTextInput {...input('name')} limit={45} w={70} aria-label={t('common.fields.name')} />
       </Table.Td>
       <Table.Td>
         <Select
           {...input('type')}
           w={100}
           allowDeselect={false}
-          aria-label={t('events.splice.parts.type')}
+          aria-label={t('common.fields.type')}
           data={SPLICE_PART_TYPES.map((value) => ({ value, label: t(`events.partTypes.${value}`) }))}
         />
       </Table.Td>
@@ -59,7 +59,7 @@ export function SplicePartRow({ form, splice, index, check, editable }: SplicePa
       <Table.Td style={bandStyle} data-testid="splice-deviation" data-band={check.band}>
         {check.deviation === undefined ? null : (
           <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {t('events.splice.deviation', {
+            {t('common.percent', {
               value: `${check.deviation > 0 ? '+' : ''}${fmt.number(check.deviation, 1)}`,
             })}
           </Text>
@@ -90,7 +90,7 @@ export function SplicePartRow({ form, splice, index, check, editable }: SplicePa
       <Table.Td>
         <Checkbox
           {...form.getInputProps(`${path}.isCorrosion`, { type: 'checkbox' })}
-          aria-label={t('events.splice.parts.isCorrosion')}
+          aria-label={t('enums.eventTypes.corrosion')}
         />
       </Table.Td>
       <Table.Td>
@@ -102,7 +102,7 @@ export function SplicePartRow({ form, splice, index, check, editable }: SplicePa
         />
       </Table.Td>
       <Table.Td>
-        <TextInput {...input('comment')} w={140} aria-label={t('events.splice.parts.comment')} />
+        <TextInput {...input('comment')} w={140} aria-label={t('common.fields.comment')} />
       </Table.Td>
       <Table.Td>
         {editable ? (

@@ -16,13 +16,13 @@ interface StatusCellProps {
 export function StatusCell({ event, editable, onChange }: StatusCellProps) {
   const { t } = useTranslation();
   const status = event.attributes.actionStatus;
-  const badge = <ActionStatusBadge status={status}>{t(`events.statuses.${status}`)}</ActionStatusBadge>;
+  const badge = <ActionStatusBadge status={status}>{t(`enums.actionStatuses.${status}`)}</ActionStatusBadge>;
   if (!editable) return badge;
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
         <UnstyledButton
-          aria-label={t('events.table.changeStatus', { status: t(`events.statuses.${status}`) })}
+          aria-label={t('events.table.changeStatus', { status: t(`enums.actionStatuses.${status}`) })}
           onClick={(clicked) => clicked.stopPropagation()}
         >
           {badge}
@@ -31,7 +31,7 @@ export function StatusCell({ event, editable, onChange }: StatusCellProps) {
       <Menu.Dropdown>
         {ACTION_STATUSES.map((value) => (
           <Menu.Item key={value} disabled={value === status} onClick={() => onChange(value)}>
-            <ActionStatusBadge status={value}>{t(`events.statuses.${value}`)}</ActionStatusBadge>
+            <ActionStatusBadge status={value}>{t(`enums.actionStatuses.${value}`)}</ActionStatusBadge>
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -18,7 +18,7 @@ export function ImprintPage() {
             <Text>{t('imprint.provider.city')}</Text>
             <Text>{t('imprint.provider.country')}</Text>
           </Section>
-          <Section heading={t('imprint.contact.heading')}>
+          <Section heading={t('common.contact')}>
             <Line label={t('imprint.contact.phoneLabel')}>
               <Anchor href={`tel:${t('imprint.contact.phone').replace(/\s/g, '')}`}>
                 {t('imprint.contact.phone')}

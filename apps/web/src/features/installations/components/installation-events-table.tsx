@@ -18,12 +18,12 @@ export function InstallationEventsTable({ areaId, installationId }: { areaId: nu
     return [
       {
         id: 'timestamp',
-        header: t('installations.events.timestamp'),
+        header: t('common.fields.timestamp'),
         cell: ({ row }) => fmt.dateTime(row.original.attributes.timestamp),
       },
       {
         id: 'rope',
-        header: t('installations.events.rope'),
+        header: t('common.fields.rope'),
         cell: ({ row }) => (
           <Anchor
             component={Link}
@@ -35,25 +35,25 @@ export function InstallationEventsTable({ areaId, installationId }: { areaId: nu
       },
       {
         id: 'recordingType',
-        header: t('installations.events.recordingType'),
-        cell: ({ row }) => t(`installations.events.recordingTypes.${row.original.attributes.recordingType}`),
+        header: t('events.fields.recordingType'),
+        cell: ({ row }) => t(`enums.recordingTypes.${row.original.attributes.recordingType}`),
       },
       {
         id: 'type',
-        header: t('installations.events.type'),
-        cell: ({ row }) => t(`installations.events.types.${row.original.attributes.type}`),
+        header: t('common.fields.type'),
+        cell: ({ row }) => t(`enums.eventTypes.${row.original.attributes.type}`),
       },
       {
         id: 'position',
-        header: t('installations.events.position'),
+        header: t('common.fields.position'),
         cell: ({ row }) => <EventPosition event={row.original} positionOffset={row.original.rope.positionOffset} />,
       },
       {
         id: 'status',
-        header: t('installations.events.status'),
+        header: t('common.fields.status'),
         cell: ({ row }) => (
           <ActionStatusBadge status={row.original.attributes.actionStatus}>
-            {t(`installations.events.statuses.${row.original.attributes.actionStatus}`)}
+            {t(`enums.actionStatuses.${row.original.attributes.actionStatus}`)}
           </ActionStatusBadge>
         ),
       },
@@ -62,14 +62,14 @@ export function InstallationEventsTable({ areaId, installationId }: { areaId: nu
 
   return (
     <Stack gap="sm">
-      <Title order={3}>{t('installations.events.title')}</Title>
-      {events.isError ? <Alert color="red">{t('installations.events.loadError')}</Alert> : null}
+      <Title order={3}>{t('events.table.title')}</Title>
+      {events.isError ? <Alert color="red">{t('events.table.loadError')}</Alert> : null}
       <DataTable
-        label={t('installations.events.title')}
+        label={t('events.table.title')}
         data={events.data ?? []}
         columns={columns}
         getRowId={(event) => String(event.id)}
-        emptyText={t('installations.events.empty')}
+        emptyText={t('events.table.empty')}
         loading={events.isPending}
         minWidth={720}
       />

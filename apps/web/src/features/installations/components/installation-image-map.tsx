@@ -65,7 +65,7 @@ export function InstallationImageMap({
 
   return (
     <Stack gap="xs">
-      <Title order={3}>{t('installations.detail.imageMap')}</Title>
+      <Title order={3}>{t('installations.attributes.mapImageUri')}</Title>
       {canDraw ? (
         <DrawToolbar
           items={ropes.data ?? []}

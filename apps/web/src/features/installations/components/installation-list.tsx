@@ -57,7 +57,7 @@ export function InstallationList({ area, archived, highlightedId, onHover, onPla
         <Title order={3}>{archived ? t('installations.list.archivedTitle') : t('installations.list.title')}</Title>
         {canWrite && !archived ? (
           <Button size="sm" leftSection={<PlusIcon />} onClick={add} loading={create.isPending}>
-            {t('installations.list.add')}
+            {t('common.actions.add')}
           </Button>
         ) : null}
       </Group>
@@ -78,10 +78,10 @@ export function InstallationList({ area, archived, highlightedId, onHover, onPla
           onReorder={(next, id, beforeId) =>
             reorder.mutate(
               { id, beforeId, next },
-              { onError: () => notifications.show({ color: 'red', message: t('installations.list.moveError') }) },
+              { onError: () => notifications.show({ color: 'red', message: t('common.moveError') }) },
             )
           }
-          dragLabel={(installation) => t('installations.list.dragHandle', { name: installation.name })}
+          dragLabel={(installation) => t('common.actions.dragHandle', { name: installation.name })}
           highlightedId={highlightedId}
           onHover={onHover}
           renderLeading={

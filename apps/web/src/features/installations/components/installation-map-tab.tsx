@@ -40,7 +40,7 @@ export function InstallationMapImage({ installationId, attributes, readOnly, onU
       (error: unknown) =>
         setState({
           phase: 'failed',
-          message: imageRefusalText(t, error) ?? failureText(t, error, t('areas.tryLater')),
+          message: imageRefusalText(t, error) ?? failureText(t, error, t('common.tryLater')),
         }),
     );
   };

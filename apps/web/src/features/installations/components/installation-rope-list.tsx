@@ -70,7 +70,7 @@ export function InstallationRopeList({
         <Title order={3}>{archived ? t('ropes.list.archivedTitle') : t('ropes.list.title')}</Title>
         {writable && !archived ? (
           <Button size="sm" leftSection={<PlusIcon />} onClick={add} loading={create.isPending}>
-            {t('ropes.list.add')}
+            {t('common.actions.add')}
           </Button>
         ) : null}
       </Group>
@@ -91,10 +91,10 @@ export function InstallationRopeList({
           onReorder={(next, id, beforeId) =>
             reorder.mutate(
               { id, beforeId, next },
-              { onError: () => notifications.show({ color: 'red', message: t('ropes.list.moveError') }) },
+              { onError: () => notifications.show({ color: 'red', message: t('common.moveError') }) },
             )
           }
-          dragLabel={(rope) => t('ropes.list.dragHandle', { name: rope.name })}
+          dragLabel={(rope) => t('common.actions.dragHandle', { name: rope.name })}
           highlightedId={highlightedId}
           onHover={onHover}
           renderActions={(rope) => (

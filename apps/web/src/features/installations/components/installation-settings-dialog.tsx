@@ -25,7 +25,7 @@ export function InstallationSettingsDialog({
       opened={opened}
       onClose={onClose}
       title={readOnly ? t('installations.settings.titleShow') : t('installations.settings.title')}
-      closeLabel={t('installations.settings.close')}
+      closeLabel={t('common.actions.close')}
     >
       <InstallationSettingsEditor
         key={installation.id}

@@ -58,7 +58,7 @@ export function InstallationSettingsEditor({
   const saveFailure = (error: unknown) =>
     hasFieldErrors(error)
       ? problemLines(serverProblems(t, error), fieldLabel).join('\n')
-      : failureText(t, error, t('areas.tryLater'));
+      : failureText(t, error, t('common.tryLater'));
 
   const submit = onSubmit((_installation, values) => {
     setFailure(null);
@@ -84,7 +84,7 @@ export function InstallationSettingsEditor({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <LimitedTextInput
-          label={t('installations.attributes.name')}
+          label={t('common.fields.name')}
           withAsterisk={!readOnly}
           readOnly={readOnly}
           limit={NAME_MAX_LENGTH}
@@ -121,9 +121,7 @@ export function InstallationSettingsEditor({
           saving={update.isPending}
           onDone={onDone}
           remove={
-            canDelete
-              ? { label: t('installations.settings.delete'), onClick: askDelete, pending: remove.isPending }
-              : undefined
+            canDelete ? { label: t('common.actions.delete'), onClick: askDelete, pending: remove.isPending } : undefined
           }
         />
       </Stack>

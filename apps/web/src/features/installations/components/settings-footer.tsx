@@ -32,11 +32,11 @@ export function SettingsFooter({ failure, failureTitle, readOnly, saving, onDone
         </Group>
         <Group>
           <Button variant="default" onClick={onDone}>
-            {readOnly ? t('installations.settings.close') : t('areas.dialog.cancel')}
+            {readOnly ? t('common.actions.close') : t('common.actions.cancel')}
           </Button>
           {readOnly ? null : (
             <Button type="submit" loading={saving}>
-              {t('areas.dialog.save')}
+              {t('common.actions.save')}
             </Button>
           )}
         </Group>

@@ -38,7 +38,7 @@ export function InstallationPage() {
   if (installation.isPending || area.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('areas.loading')} />
+        <Loader aria-label={t('common.loading')} />
       </Center>
     );
   }
@@ -73,11 +73,11 @@ export function InstallationPage() {
             onChange={(event) => setSearch(event.currentTarget.checked ? { archived: '1' } : {}, { replace: true })}
           />
           <Button variant="default" leftSection={<SettingsIcon size={18} />} onClick={() => setSettingsOpen(true)}>
-            {writable ? t('installations.detail.settings') : t('installations.detail.showSettings')}
+            {writable ? t('installations.settings.title') : t('common.actions.showSettings')}
           </Button>
           {writable ? (
             <Button variant="default" leftSection={<BellIcon />} onClick={() => setNotificationSettingsOpen(true)}>
-              {t('notifications.buttons.settings')}
+              {t('notifications.settings.title')}
             </Button>
           ) : null}
           <NotificationStatusButton installation={current} />

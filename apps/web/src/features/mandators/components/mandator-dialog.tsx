@@ -20,8 +20,8 @@ export function MandatorDialog({ target, onClose }: { target: MandatorDialogTarg
     <Modal
       opened={target !== null}
       onClose={onClose}
-      title={mandator ? t('mandators.form.titleEdit') : t('mandators.form.titleNew')}
-      closeButtonProps={{ 'aria-label': t('mandators.form.close') }}
+      title={mandator ? t('mandators.form.titleEdit') : t('mandators.add')}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       {target ? <MandatorForm key={mandator?.id ?? 'new'} mandator={mandator} onDone={onClose} /> : null}
     </Modal>
@@ -47,7 +47,7 @@ function MandatorForm({ mandator, onDone }: { mandator: MandatorView | undefined
           onDone();
         },
         onError: (error) => {
-          if (!showServerErrors(error)) setFailure(failureText(t, error, t('mandators.form.tryLater')));
+          if (!showServerErrors(error)) setFailure(failureText(t, error, t('common.tryLater')));
         },
       },
     );
@@ -57,7 +57,7 @@ function MandatorForm({ mandator, onDone }: { mandator: MandatorView | undefined
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <LimitedTextInput
-          label={t('mandators.form.name')}
+          label={t('common.fields.name')}
           withAsterisk
           limit={NAME_MAX_LENGTH}
           data-autofocus
@@ -88,10 +88,10 @@ function MandatorForm({ mandator, onDone }: { mandator: MandatorView | undefined
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            {t('mandators.form.cancel')}
+            {t('common.actions.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {t('mandators.form.save')}
+            {t('common.actions.save')}
           </Button>
         </Group>
       </Stack>

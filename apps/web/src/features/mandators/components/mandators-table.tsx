@@ -25,20 +25,20 @@ export function MandatorsTable({ mandators, loading, onEdit }: MandatorsTablePro
       confirmDelete({
         title: t('mandators.delete.title'),
         message: t('mandators.delete.confirm'),
-        confirmLabel: t('mandators.delete.yes'),
-        cancelLabel: t('mandators.form.cancel'),
+        confirmLabel: t('common.actions.delete'),
+        cancelLabel: t('common.actions.cancel'),
         onConfirm: () =>
           remove.mutate(mandator.id, {
             onSuccess: () => notifications.show({ color: 'green', message: t('mandators.delete.done') }),
             onError: (error) =>
               notifications.show({
                 color: 'red',
-                message: t('mandators.delete.error', { message: failureText(t, error, t('mandators.form.tryLater')) }),
+                message: t('mandators.delete.error', { message: failureText(t, error, t('common.tryLater')) }),
               }),
           }),
       });
     return [
-      { id: 'name', header: t('mandators.table.name'), accessorKey: 'name' },
+      { id: 'name', header: t('common.fields.name'), accessorKey: 'name' },
       {
         id: 'passwordExpiry',
         header: t('mandators.table.passwordExpiry'),
@@ -50,11 +50,11 @@ export function MandatorsTable({ mandators, loading, onEdit }: MandatorsTablePro
       },
       {
         id: 'actions',
-        header: () => <VisuallyHidden>{t('mandators.table.actions')}</VisuallyHidden>,
+        header: () => <VisuallyHidden>{t('common.fields.actions')}</VisuallyHidden>,
         cell: ({ row }) => (
           <Group gap="xs" justify="flex-end" wrap="nowrap">
             <Button size="compact-sm" variant="subtle" onClick={() => onEdit(row.original)}>
-              {t('mandators.table.edit')}
+              {t('common.actions.edit')}
             </Button>
             <Tooltip label={t('mandators.delete.inUse')} disabled={row.original.canBeDeleted} withinPortal>
               <Button
@@ -67,7 +67,7 @@ export function MandatorsTable({ mandators, loading, onEdit }: MandatorsTablePro
                 aria-label={t('mandators.delete.label', { name: row.original.name })}
                 onClick={() => (row.original.canBeDeleted ? askDelete(row.original) : undefined)}
               >
-                {t('mandators.table.delete')}
+                {t('common.actions.delete')}
               </Button>
             </Tooltip>
           </Group>
@@ -78,7 +78,7 @@ export function MandatorsTable({ mandators, loading, onEdit }: MandatorsTablePro
 
   return (
     <DataTable
-      label={t('mandators.title')}
+      label={t('common.fields.mandators')}
       data={mandators}
       columns={columns}
       getRowId={(mandator) => String(mandator.id)}

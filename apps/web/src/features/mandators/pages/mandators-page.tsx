@@ -17,7 +17,7 @@ export function MandatorsPage() {
 
   if (sessionUser && !canManage)
     return (
-      <ScreenAlert title={t('mandators.title')} color="yellow">
+      <ScreenAlert title={t('common.fields.mandators')} color="yellow">
         {t('mandators.forbidden')}
       </ScreenAlert>
     );
@@ -25,7 +25,7 @@ export function MandatorsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={1}>{t('mandators.title')}</Title>
+        <Title order={1}>{t('common.fields.mandators')}</Title>
         <Button onClick={() => setDialog({ mode: 'new' })}>{t('mandators.add')}</Button>
       </Group>
       {mandators.isError ? <Alert color="red">{t('mandators.loadError')}</Alert> : null}

@@ -27,6 +27,7 @@ import { useAreaUsers } from '../../areas/api';
 import { failureText } from '../../auth/messages';
 import { useSessionUser } from '../../auth/session';
 import { useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
+import { ruleTypeLabel } from '../rule-type-label';
 import {
   isRuleType,
   type RuleRow,
@@ -52,7 +53,7 @@ export function NotificationSettingsDialog({ installation, areaId, opened, onClo
       opened={opened}
       onClose={onClose}
       title={t('notifications.settings.title')}
-      closeLabel={t('notifications.settings.close')}
+      closeLabel={t('common.actions.close')}
     >
       <SettingsEditor key={installation.id} installation={installation} areaId={areaId} onClose={onClose} />
     </SettingsModal>
@@ -95,7 +96,7 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
   }, [users.data, form.users, me]);
 
   const typeOptions = useMemo(
-    () => NOTIFICATION_RULE_TYPES.map((type) => ({ value: type, label: t(`notifications.ruleTypes.${type}`) })),
+    () => NOTIFICATION_RULE_TYPES.map((type) => ({ value: type, label: ruleTypeLabel(t, type) })),
     [t],
   );
 
@@ -124,8 +125,8 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
     confirmDelete({
       title: t('notifications.settings.deleteTitle'),
       message: t('notifications.settings.deleteConfirm'),
-      confirmLabel: t('notifications.settings.deleteYes'),
-      cancelLabel: t('notifications.settings.cancel'),
+      confirmLabel: t('common.actions.delete'),
+      cancelLabel: t('common.actions.cancel'),
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => {
@@ -168,8 +169,8 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
           <Table verticalSpacing={6} aria-label={t('notifications.settings.rules')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('notifications.settings.type')}</Table.Th>
-                <Table.Th w={150}>{t('notifications.settings.threshold')}</Table.Th>
+                <Table.Th>{t('common.fields.type')}</Table.Th>
+                <Table.Th w={150}>{t('common.fields.threshold')}</Table.Th>
                 <Table.Th w={90}>{t('notifications.settings.reset')}</Table.Th>
                 <Table.Th w={44} />
               </Table.Tr>
@@ -183,7 +184,7 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
                   <Table.Tr key={index} data-rule-row={index}>
                     <Table.Td>
                       <Select
-                        aria-label={t('notifications.settings.type')}
+                        aria-label={t('common.fields.type')}
                         placeholder={t('notifications.settings.typePlaceholder')}
                         data={typeOptions}
                         value={rule.type || null}
@@ -197,7 +198,7 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
                     <Table.Td>
                       {range ? (
                         <NumberInput
-                          aria-label={t('notifications.settings.threshold')}
+                          aria-label={t('common.fields.threshold')}
                           min={range.min}
                           max={range.max}
                           value={rule.threshold}
@@ -246,10 +247,10 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
         )}
         <Group gap="sm">
           <Button variant="default" onClick={onClose}>
-            {t('notifications.settings.cancel')}
+            {t('common.actions.cancel')}
           </Button>
           <Button onClick={submit} loading={save.isPending}>
-            {t('notifications.settings.save')}
+            {t('common.actions.save')}
           </Button>
         </Group>
       </Group>

@@ -33,7 +33,7 @@ export function NotificationStatusButton({ installation, rope }: { installation:
           onClick={() => setOpened(true)}
           data-status-colour={colour}
         >
-          {t('notifications.buttons.status')}
+          {t('notifications.status.title')}
         </Button>
       </Tooltip>
       <OpenedOnce open={opened}>
@@ -64,7 +64,7 @@ export function RopeNotificationIcon({
 }) {
   const { t } = useTranslation();
   const colour = notificationStatusColour(installation.notificationSettings, rope.notificationStatus);
-  const label = t('notifications.status.ropeButton', { name: rope.name });
+  const label = t('notifications.status.ropeTitle', { name: rope.name });
   return (
     <Tooltip label={`${label}: ${t(`notifications.status.colours.${colour}`)}`}>
       <ActionIcon

@@ -5,6 +5,7 @@ import type { NotificationSettings, NotificationStatus } from '@rope/domain/noti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveNotificationStatus } from '../api';
+import { ruleTypeLabel } from '../rule-type-label';
 import { statusFor } from '../rules';
 
 interface NotificationStatusDialogProps {
@@ -27,7 +28,7 @@ export function NotificationStatusDialog(props: NotificationStatusDialogProps) {
       opened={props.opened}
       onClose={props.onClose}
       title={props.title}
-      closeButtonProps={{ 'aria-label': t('notifications.settings.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       {props.opened ? <StatusEditor {...props} /> : null}
     </Modal>
@@ -59,7 +60,7 @@ function StatusEditor({ onClose, installationId, ropeId, settings, status, readO
           {rules.map((rule) => (
             <Switch
               key={rule.type}
-              label={t(`notifications.ruleTypes.${rule.type}`)}
+              label={ruleTypeLabel(t, rule.type)}
               checked={changed[rule.type] ?? !isMuted(status, rule.type)}
               disabled={readOnly}
               onChange={(event) => {
@@ -72,11 +73,11 @@ function StatusEditor({ onClose, installationId, ropeId, settings, status, readO
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {t('notifications.status.cancel')}
+          {t('common.actions.cancel')}
         </Button>
         {readOnly || rules.length === 0 ? null : (
           <Button onClick={submit} loading={save.isPending}>
-            {t('notifications.status.save')}
+            {t('common.actions.save')}
           </Button>
         )}
       </Group>

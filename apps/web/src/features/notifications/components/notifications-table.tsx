@@ -11,6 +11,7 @@ import {
   type NotificationLimit,
   useInstallationNotifications,
 } from '../api';
+import { ruleTypeLabel } from '../rule-type-label';
 
 /** The row-limit choice 10/20/50/100 of the notification and dashboard tables. */
 export function RowLimitControl({
@@ -53,12 +54,12 @@ export function NotificationsTable({ areaId, installationId }: { areaId: number;
       },
       {
         id: 'type',
-        header: t('notifications.table.type'),
-        cell: ({ row }) => t(`notifications.ruleTypes.${row.original.type}`, { defaultValue: row.original.type }),
+        header: t('common.fields.type'),
+        cell: ({ row }) => ruleTypeLabel(t, row.original.type),
       },
       {
         id: 'rope',
-        header: t('notifications.table.rope'),
+        header: t('common.fields.rope'),
         cell: ({ row }) =>
           row.original.rope ? (
             <Anchor
@@ -79,7 +80,7 @@ export function NotificationsTable({ areaId, installationId }: { areaId: number;
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <Title order={3}>{t('notifications.table.title')}</Title>
-        <RowLimitControl value={limit} onChange={setLimit} label={t('notifications.table.limit')} />
+        <RowLimitControl value={limit} onChange={setLimit} label={t('common.rows')} />
       </Group>
       {list.isError ? <Alert color="red">{t('notifications.table.loadError')}</Alert> : null}
       <DataTable

@@ -38,7 +38,7 @@ export function OpenapiPage() {
       <Box
         component="iframe"
         src={API_DOC_URL}
-        title={t('openapi.frameTitle')}
+        title={t('openapi.title')}
         // Fills the window below the shell's header and this page's heading.
         h="calc(100dvh - var(--app-shell-header-height, 0px) - 7.5rem)"
         mih={480}

@@ -19,7 +19,7 @@ export function RopeSettingsDialog({ rope, opened, readOnly, onClose, onDeleted 
       opened={opened}
       onClose={onClose}
       title={readOnly ? t('ropes.settings.titleShow') : t('ropes.settings.title')}
-      closeLabel={t('installations.settings.close')}
+      closeLabel={t('common.actions.close')}
     >
       <RopeSettingsEditor key={rope.id} rope={rope} readOnly={readOnly} onDone={onClose} onDeleted={onDeleted} />
     </SettingsModal>

@@ -40,7 +40,7 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
   const saveFailure = (error: unknown) =>
     hasFieldErrors(error)
       ? problemLines(serverProblems(t, error), fieldLabel).join('\n')
-      : failureText(t, error, t('areas.tryLater'));
+      : failureText(t, error, t('common.tryLater'));
 
   const submit = onSubmit((_rope, values) => {
     setFailure(null);
@@ -63,7 +63,7 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <LimitedTextInput
-          label={t('ropes.attributes.name')}
+          label={t('common.fields.name')}
           withAsterisk={!readOnly}
           readOnly={readOnly}
           limit={NAME_MAX_LENGTH}
@@ -95,7 +95,7 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
           saving={update.isPending}
           onDone={onDone}
           remove={
-            canDelete ? { label: t('ropes.settings.delete'), onClick: askDelete, pending: remove.isPending } : undefined
+            canDelete ? { label: t('common.actions.delete'), onClick: askDelete, pending: remove.isPending } : undefined
           }
         />
       </Stack>

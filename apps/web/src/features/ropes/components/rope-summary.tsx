@@ -15,7 +15,7 @@ export function RopeSummary({ rope }: { rope: RopeView }) {
   const fmt = useFormat();
   const text = (fact: Fact): string => {
     const value = rope.attributes[fact];
-    if (value === undefined) return t('maps.gauge.none');
+    if (value === undefined) return t('common.noValue');
     if (fact === 'ropeType' || fact === 'ropeApplication' || fact === 'standard') {
       return t(`ropes.options.${fact as 'ropeType'}.${value as 'other'}`);
     }
@@ -27,7 +27,7 @@ export function RopeSummary({ rope }: { rope: RopeView }) {
       <Group align="flex-start" gap="xl" wrap="wrap">
         <Group gap="lg" wrap="nowrap">
           <HealthGauge damages={rope.damages} width={130} caption={t('ropes.detail.health')} href={settings} />
-          <DamageGauge damages={rope.damages} width={130} caption={t('ropes.detail.damage')} href={settings} />
+          <DamageGauge damages={rope.damages} width={130} caption={t('common.fields.damage')} href={settings} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="xs" style={{ flex: 1, minWidth: 260 }}>
           {FACTS.map((fact) => (

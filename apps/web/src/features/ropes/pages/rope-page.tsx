@@ -70,7 +70,7 @@ export function RopePage() {
   if (rope.isPending || installation.isPending || area.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('areas.loading')} />
+        <Loader aria-label={t('common.loading')} />
       </Center>
     );
   }
@@ -101,7 +101,7 @@ export function RopePage() {
         <Group gap="sm" wrap="wrap">
           <NotificationStatusButton installation={installation.data} rope={current} />
           <Button variant="default" leftSection={<SettingsIcon size={18} />} onClick={() => setSettingsOpen(true)}>
-            {canEdit && !archived ? t('ropes.detail.settings') : t('ropes.detail.showSettings')}
+            {canEdit && !archived ? t('ropes.settings.title') : t('common.actions.showSettings')}
           </Button>
         </Group>
       </Group>

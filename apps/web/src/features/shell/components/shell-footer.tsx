@@ -9,7 +9,7 @@ export function ShellFooter() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Anchor href={CONTACT_HREF} size="sm">
-        {t('shell.footer.contact')}
+        {t('common.contact')}
       </Anchor>
       <Group gap={6} wrap="nowrap" role="img" aria-label={t('shell.footer.company')}>
         <ProductMark size={22} />

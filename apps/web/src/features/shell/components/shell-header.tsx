@@ -53,8 +53,8 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
         <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220}>
           {user.name}
         </Text>
-        <Tooltip label={t('shell.header.settings')}>
-          <ActionIcon variant="subtle" size="lg" aria-label={t('shell.header.settings')} onClick={settings.open}>
+        <Tooltip label={t('settings.title')}>
+          <ActionIcon variant="subtle" size="lg" aria-label={t('settings.title')} onClick={settings.open}>
             <SettingsIcon />
           </ActionIcon>
         </Tooltip>

@@ -101,7 +101,7 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
       notifications.show({
         color: 'green',
         message: t('settings.saved'),
-        closeButtonProps: { 'aria-label': t('app.close') },
+        closeButtonProps: { 'aria-label': t('common.actions.close') },
       });
       onDone();
     },
@@ -124,17 +124,17 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Radio.Group
-          label={t('settings.twoFactor.label')}
+          label={t('common.fields.twoFactor')}
           description={t('settings.twoFactor.description')}
           value={choice}
           onChange={choose}
         >
           <Stack gap="xs" mt="xs">
-            <Radio value="none" label={t('settings.twoFactor.none')} />
-            <Radio value="authenticator" label={t('settings.twoFactor.authenticator')} />
+            <Radio value="none" label={t('enums.twoFactorMethods.none')} />
+            <Radio value="authenticator" label={t('enums.twoFactorMethods.authenticator')} />
             <Radio
               value="email"
-              label={t('settings.twoFactor.email')}
+              label={t('enums.twoFactorMethods.email')}
               description={emailAllowed ? undefined : t('settings.twoFactor.emailUnsuitable')}
               disabled={!emailAllowed && saved !== 'email'}
             />
@@ -178,10 +178,10 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            {t('settings.cancel')}
+            {t('common.actions.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={choice === (saved ?? 'none')}>
-            {t('settings.save')}
+            {t('common.actions.save')}
           </Button>
         </Group>
       </Stack>

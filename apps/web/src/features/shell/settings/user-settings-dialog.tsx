@@ -15,7 +15,7 @@ export function UserSettingsDialog({ user, opened, onClose }: UserSettingsDialog
     <Modal
       opened={opened}
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
       title={t('settings.title')}
       size="lg"
     >

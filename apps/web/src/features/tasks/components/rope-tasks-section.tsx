@@ -45,8 +45,8 @@ export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
       confirmDelete({
         title: t('tasks.delete.title'),
         message: t('tasks.delete.confirm'),
-        confirmLabel: t('tasks.delete.yes'),
-        cancelLabel: t('tasks.delete.cancel'),
+        confirmLabel: t('common.actions.delete'),
+        cancelLabel: t('common.actions.cancel'),
         onConfirm: () =>
           remove.mutate(task.id, {
             onSuccess: () => notifications.show({ color: 'green', message: t('tasks.delete.done') }),

@@ -32,7 +32,7 @@ export function TaskDialog({ rope, target, onClose }: TaskDialogProps) {
       title={t(titleKey(target))}
       size="xl"
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('tasks.dialog.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       {target ? <TaskEditor key={key} rope={rope} target={target} onDone={onClose} /> : null}
     </Modal>

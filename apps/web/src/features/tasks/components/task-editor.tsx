@@ -101,7 +101,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <LimitedTextInput
-          label={t('tasks.dialog.title')}
+          label={t('common.fields.title')}
           required
           limit={TASK_TITLE_MAX}
           disabled={!editable}
@@ -109,7 +109,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
           {...form.getInputProps('title')}
         />
         <LimitedTextarea
-          label={t('tasks.dialog.description')}
+          label={t('common.fields.description')}
           required
           autosize
           minRows={3}
@@ -120,7 +120,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
         />
         <Group grow align="flex-start">
           <Select
-            label={t('tasks.dialog.status')}
+            label={t('common.fields.status')}
             required
             allowDeselect={false}
             data={TASK_STATUSES.map((status) => ({ value: status, label: t(`tasks.status.${status}`) }))}
@@ -139,7 +139,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
             label={t('tasks.dialog.dueConditionType')}
             placeholder={t('tasks.dialog.none')}
             clearable
-            data={[{ value: 'bendingCycles', label: t('tasks.conditionTypes.bendingCycles') }]}
+            data={[{ value: 'bendingCycles', label: t('common.fields.bendingCycles') }]}
             disabled={!editable}
             {...form.getInputProps('dueConditionType')}
             value={values.dueConditionType || null}
@@ -168,7 +168,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
               // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the form's own list, edited in place
               <Group key={index} align="flex-start" wrap="nowrap">
                 <Select
-                  label={t('tasks.dialog.conditionType')}
+                  label={t('common.fields.type')}
                   data={conditionOptions}
                   disabled={!editable}
                   style={{ flex: 1 }}
@@ -182,7 +182,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
                   }
                 />
                 <NumberInput
-                  label={t('tasks.dialog.threshold')}
+                  label={t('common.fields.threshold')}
                   min={1}
                   allowNegative={false}
                   disabled={!editable}
@@ -229,7 +229,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
         ) : null}
         {editable ? (
           <MultiSelect
-            label={t('tasks.dialog.assignees')}
+            label={t('tasks.table.assignees')}
             data={userOptions}
             searchable
             clearable
@@ -240,7 +240,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
         ) : (
           <Stack gap={2}>
             <Text size="sm" fw={500}>
-              {t('tasks.dialog.assignees')}
+              {t('tasks.table.assignees')}
             </Text>
             <Text size="sm">
               {stored?.assignedUsers.map((user) => user.name).join(', ') || t('tasks.dialog.noAssignees')}
@@ -283,11 +283,11 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
         {failure ? <Alert color="red">{failure}</Alert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            {editable ? t('tasks.dialog.cancel') : t('tasks.dialog.close')}
+            {editable ? t('common.actions.cancel') : t('common.actions.close')}
           </Button>
           {editable ? (
             <Button type="submit" loading={save.isPending}>
-              {t('tasks.dialog.save')}
+              {t('common.actions.save')}
             </Button>
           ) : null}
         </Group>

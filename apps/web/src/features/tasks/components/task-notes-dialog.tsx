@@ -14,7 +14,7 @@ export function TaskNotesDialog({ taskId, onClose }: { taskId: number | null; on
       onClose={onClose}
       title={t('tasks.notes.title')}
       size="xl"
-      closeButtonProps={{ 'aria-label': t('tasks.notes.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       {notes.isPending && taskId !== null ? (
         <Center py="md">
@@ -22,14 +22,14 @@ export function TaskNotesDialog({ taskId, onClose }: { taskId: number | null; on
         </Center>
       ) : null}
       {notes.isError ? <Alert color="red">{t('tasks.notes.loadError')}</Alert> : null}
-      {notes.data && notes.data.length === 0 ? <Text c="dimmed">{t('tasks.notes.empty')}</Text> : null}
+      {notes.data && notes.data.length === 0 ? <Text c="dimmed">{t('common.noEntries')}</Text> : null}
       {notes.data && notes.data.length > 0 ? (
         <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing="xs" aria-label={t('tasks.notes.title')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('tasks.notes.timestamp')}</Table.Th>
-                <Table.Th>{t('tasks.notes.user')}</Table.Th>
+                <Table.Th>{t('common.fields.timestamp')}</Table.Th>
+                <Table.Th>{t('common.fields.user')}</Table.Th>
                 <Table.Th>{t('tasks.notes.note')}</Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -29,7 +29,7 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
     () => [
       {
         id: 'title',
-        header: t('tasks.table.title'),
+        header: t('common.fields.title'),
         cell: ({ row }) => (
           <Group gap={6} wrap="nowrap">
             <Text size="sm" fw={500} lineClamp={2}>
@@ -45,7 +45,7 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
       },
       {
         id: 'status',
-        header: t('tasks.table.status'),
+        header: t('common.fields.status'),
         cell: ({ row }) => (
           <TaskStatusBadge status={row.original.attributes.status}>
             {t(taskStatusKey(row.original.attributes.status))}
@@ -78,18 +78,18 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
       },
       {
         id: 'actions',
-        header: () => <VisuallyHidden>{t('tasks.table.actions')}</VisuallyHidden>,
+        header: () => <VisuallyHidden>{t('common.fields.actions')}</VisuallyHidden>,
         cell: ({ row }) => (
           <Group gap={4} wrap="nowrap" justify="flex-end" onClick={(event) => event.stopPropagation()}>
             <Button size="compact-sm" variant="subtle" onClick={() => onNotes(row.original)}>
               {t('tasks.table.notes')}
             </Button>
             <Button size="compact-sm" variant="subtle" onClick={() => onOpen(row.original)}>
-              {editable ? t('tasks.table.edit') : t('tasks.table.show')}
+              {editable ? t('common.actions.edit') : t('common.actions.show')}
             </Button>
             {editable ? (
               <Button size="compact-sm" variant="subtle" color="red" onClick={() => onDelete(row.original)}>
-                {t('tasks.table.delete')}
+                {t('common.actions.delete')}
               </Button>
             ) : null}
           </Group>

@@ -11,7 +11,7 @@ export function EmailExistsDialog({ opened, onClose }: { opened: boolean; onClos
       title={t('users.emailExists.title')}
       centered
       size="sm"
-      closeButtonProps={{ 'aria-label': t('users.form.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       <Text size="sm">{t('users.emailExists.text')}</Text>
       <Group justify="flex-end" mt="md">

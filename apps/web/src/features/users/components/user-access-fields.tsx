@@ -38,12 +38,15 @@ export function UserAccessFields({ form, context }: UserAccessFieldsProps) {
     value: languageIdByLocale[language],
     label: t(`language.names.${language}`),
   }));
-  const twoFactor = TWO_FACTOR_METHODS.map((method) => ({ value: method, label: t(`users.twoFactor.${method}`) }));
+  const twoFactor = TWO_FACTOR_METHODS.map((method) => ({
+    value: method,
+    label: t(`enums.twoFactorMethods.${method}`),
+  }));
 
   return (
     <>
       <Select
-        label={t('users.form.role')}
+        label={t('common.fields.role')}
         data={roleOptions}
         withAsterisk={roleEditable}
         disabled={!roleEditable}
@@ -52,11 +55,11 @@ export function UserAccessFields({ form, context }: UserAccessFieldsProps) {
       />
       {showsMandators(values.role) ? (
         <MultiSelect
-          label={t('users.form.mandators')}
+          label={t('common.fields.mandators')}
           data={mandators.options}
           withAsterisk={!context.canEditAny}
           searchable
-          nothingFoundMessage={mandators.loading ? t('users.form.loading') : t('users.form.noMandators')}
+          nothingFoundMessage={mandators.loading ? t('common.loading') : t('users.form.noMandators')}
           {...form.getInputProps('mandators')}
         />
       ) : null}
@@ -74,25 +77,20 @@ export function UserAccessFields({ form, context }: UserAccessFieldsProps) {
               label={t('users.form.samlProvider')}
               data={(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name }))}
               withAsterisk
-              nothingFoundMessage={providers.isPending ? t('users.form.loading') : t('users.form.noProviders')}
+              nothingFoundMessage={providers.isPending ? t('common.loading') : t('users.form.noProviders')}
               {...selectProps(form, 'samlProvider')}
             />
           ) : null}
           <Select
             label={t('users.form.twoFactorMethod')}
-            placeholder={t('users.twoFactor.none')}
+            placeholder={t('enums.twoFactorMethods.none')}
             data={twoFactor}
             clearable
             {...selectProps(form, 'twoFactorMethod')}
           />
         </>
       ) : null}
-      <Select
-        label={t('users.form.language')}
-        data={languages}
-        allowDeselect={false}
-        {...selectProps(form, 'languageId')}
-      />
+      <Select label={t('language.label')} data={languages} allowDeselect={false} {...selectProps(form, 'languageId')} />
     </>
   );
 }
@@ -106,7 +104,7 @@ export function UserSwitches({ form }: { form: UseFormReturnType<UserFormValues>
         label={t('users.form.notificationEnabled')}
         {...form.getInputProps('notificationEnabled', { type: 'checkbox' })}
       />
-      <Switch label={t('users.form.isActive')} {...form.getInputProps('isActive', { type: 'checkbox' })} />
+      <Switch label={t('common.fields.active')} {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </Group>
   );
 }

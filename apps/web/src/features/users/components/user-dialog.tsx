@@ -24,14 +24,14 @@ export function UserDialog({ target, onClose, onTargetChange }: UserDialogProps)
     <Modal
       opened={target !== null}
       onClose={onClose}
-      title={target?.mode === 'edit' ? t('users.form.titleEdit') : t('users.form.titleNew')}
+      title={target?.mode === 'edit' ? t('users.form.titleEdit') : t('users.add')}
       size="xl"
       fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('users.form.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       {waiting ? (
         <Center py="xl">
-          <Loader aria-label={t('users.form.loading')} />
+          <Loader aria-label={t('common.loading')} />
         </Center>
       ) : null}
       {editId !== undefined && user.isError ? <Alert color="red">{t('users.form.loadError')}</Alert> : null}

@@ -58,7 +58,7 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
     modals.openConfirmModal({
       title: t('users.form.noMandator.title'),
       centered: true,
-      closeButtonProps: { 'aria-label': t('users.form.cancel') },
+      closeButtonProps: { 'aria-label': t('common.actions.cancel') },
       children: <Text size="sm">{t('users.form.noMandator.message')}</Text>,
       labels: { confirm: t('users.form.noMandator.confirm'), cancel: t('users.form.noMandator.cancel') },
       confirmProps: { color: 'orange' },
@@ -79,7 +79,7 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409) setEmailExists(true);
-          else if (!showServerErrors(error)) setFailure(failureText(t, error, t('users.form.tryLater')));
+          else if (!showServerErrors(error)) setFailure(failureText(t, error, t('common.tryLater')));
         },
       },
     );
@@ -89,8 +89,8 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
     confirmDelete({
       title: t('users.delete.title'),
       message: t('users.delete.confirm'),
-      confirmLabel: t('users.delete.yes'),
-      cancelLabel: t('users.form.cancel'),
+      confirmLabel: t('common.actions.delete'),
+      cancelLabel: t('common.actions.cancel'),
       onConfirm: () =>
         remove.mutate(id, {
           onSuccess: () => {
@@ -98,7 +98,7 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
             onDone();
           },
           onError: (error) =>
-            setFailure(t('users.delete.error', { message: failureText(t, error, t('users.form.tryLater')) })),
+            setFailure(t('users.delete.error', { message: failureText(t, error, t('common.tryLater')) })),
         }),
     });
 
@@ -125,16 +125,16 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
           <Group>
             {user && canEditAny ? (
               <Button color="red" variant="light" onClick={() => askDelete(user.id)} loading={remove.isPending}>
-                {t('users.form.delete')}
+                {t('users.delete.title')}
               </Button>
             ) : null}
           </Group>
           <Group>
             <Button variant="default" onClick={onDone}>
-              {t('users.form.cancel')}
+              {t('common.actions.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {t('users.form.save')}
+              {t('common.actions.save')}
             </Button>
           </Group>
         </Group>

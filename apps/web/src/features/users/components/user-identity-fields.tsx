@@ -14,7 +14,7 @@ export function UserIdentityFields({ form }: { form: UseFormReturnType<UserFormV
   return (
     <>
       <LimitedTextInput
-        label={t('users.form.email')}
+        label={t('common.fields.email')}
         type="email"
         autoComplete="off"
         withAsterisk

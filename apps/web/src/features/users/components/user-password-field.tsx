@@ -10,7 +10,7 @@ export function UserPasswordField({ form, isNew }: { form: UseFormReturnType<Use
   const rules = t('users.form.passwordRules', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   return (
     <LimitedPasswordInput
-      label={t('users.form.password')}
+      label={t('common.fields.password')}
       withAsterisk={isNew && form.values.loginMethod === 'password'}
       autoComplete="new-password"
       limit={PASSWORD_MAX_LENGTH}

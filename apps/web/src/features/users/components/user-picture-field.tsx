@@ -45,7 +45,7 @@ function PictureUpload({ user }: { user: UserDetail }) {
     setError(null);
     upload.mutate(file, {
       onSuccess: (uri) => setPictureUri(uri),
-      onError: (failure) => setError(imageRefusalText(t, failure) ?? failureText(t, failure, t('users.form.tryLater'))),
+      onError: (failure) => setError(imageRefusalText(t, failure) ?? failureText(t, failure, t('common.tryLater'))),
     });
   };
 

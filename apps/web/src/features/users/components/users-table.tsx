@@ -25,26 +25,26 @@ export function UsersTable({ users, loading, paging, onEdit }: UsersTableProps) 
 
   const columns = useMemo<ColumnDef<UserListItem, unknown>[]>(
     () => [
-      { id: 'email', header: t('users.table.email'), accessorKey: 'email' },
-      { id: 'name', header: t('users.table.name'), accessorKey: 'name' },
-      { id: 'role', header: t('users.table.role'), cell: ({ row }) => t(`users.roles.${row.original.role}`) },
+      { id: 'email', header: t('common.fields.email'), accessorKey: 'email' },
+      { id: 'name', header: t('common.fields.name'), accessorKey: 'name' },
+      { id: 'role', header: t('common.fields.role'), cell: ({ row }) => t(`users.roles.${row.original.role}`) },
       {
         id: 'mandators',
-        header: t('users.table.mandators'),
+        header: t('common.fields.mandators'),
         cell: ({ row }) => row.original.mandators.map((mandator) => mandator.name).join(', '),
       },
       {
         id: 'active',
-        header: t('users.table.active'),
+        header: t('common.fields.active'),
         cell: ({ row }) => (
           <Badge variant="light" miw="max-content" color={row.original.isActive ? 'green' : 'gray'}>
-            {row.original.isActive ? t('users.table.yes') : t('users.table.no')}
+            {row.original.isActive ? t('common.yes') : t('common.no')}
           </Badge>
         ),
       },
       {
         id: 'edit',
-        header: () => <VisuallyHidden>{t('users.table.actions')}</VisuallyHidden>,
+        header: () => <VisuallyHidden>{t('common.fields.actions')}</VisuallyHidden>,
         cell: ({ row }) =>
           mayEdit(row.original) ? (
             <Button
@@ -56,7 +56,7 @@ export function UsersTable({ users, loading, paging, onEdit }: UsersTableProps) 
                 onEdit(row.original);
               }}
             >
-              {t('users.table.edit')}
+              {t('common.actions.edit')}
             </Button>
           ) : null,
       },

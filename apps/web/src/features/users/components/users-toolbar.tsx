@@ -30,7 +30,9 @@ export function UsersToolbar({ search, onSearchChange, showFree, onShowFreeChang
           limit={USER_SEARCH_MAX_LENGTH}
           onChange={(event) => onSearchChange(event.currentTarget.value)}
           rightSection={
-            search ? <CloseButton aria-label={t('users.search.clear')} onClick={() => onSearchChange('')} /> : null
+            search ? (
+              <CloseButton aria-label={t('common.actions.clearSearch')} onClick={() => onSearchChange('')} />
+            ) : null
           }
           w={320}
           maw="100%"
