@@ -35,75 +35,82 @@ export interface SearchRow extends Record<string, unknown> {
 }
 
 /**
- * The match of a folded column against the filter, indexable: a prefix of the whole name (trigram index serves
- * LIKE), a prefix of any word (full-text index), or a typo (trigram word similarity, `<%`).
+ * A type's matches in three index-served tiers, each cut at the type's limit before anything is ranked, so a filter
+ * that matches a tenth of 100,000 documents still reads a few dozen rows:
+ * - whole name from its start (exact first): a C-collation btree on the folded name serves the range and the order;
+ * - a prefix of any word: the full-text index;
+ * - a typo: the trigram index (`<%`, word similarity above the threshold).
+ * A tier does not exclude the rows of a better one (that would make it read every row the better tier matched,
+ * thousands for a common word, to find none); the search keeps each name once, at its best match.
  */
-function matching(column: SQL, terms: SearchTerms) {
+function tiers(column: SQL, terms: SearchTerms, columns: (match: SQL, score: SQL) => SQL, visible: SQL): SQL[] {
   const folded = sql`rope_search_text(${column})`;
+  const ordered = sql`(${folded} collate "C")`;
   const query = sql`rope_search_text(${terms.text})`;
+  const startsWith = sql`${ordered} like rope_search_text(${terms.prefix})`;
   const words = terms.words
     ? sql`to_tsvector('simple', ${folded}) @@ to_tsquery('simple', rope_search_text(${terms.words}))`
     : sql`false`;
-  return {
-    where: sql`(${folded} like rope_search_text(${terms.prefix}) or ${words} or ${query} <% ${folded})`,
-    match: sql<SearchMatch>`case when ${folded} = ${query} then 'exact' when ${folded} like rope_search_text(${terms.prefix}) then 'prefix' when ${words} then 'word' else 'fuzzy' end`,
-    score: sql<number>`word_similarity(${query}, ${folded})`,
-  };
+  const score = sql`word_similarity(${query}, ${folded})`;
+  const limit = SEARCH_LIMIT_PER_TYPE;
+  return [
+    sql`${columns(sql`case when ${folded} = ${query} then 'exact' else 'prefix' end`, score)}
+      and ${startsWith} and ${visible} order by ${ordered} limit ${limit}`,
+    sql`${columns(sql`'word'`, score)} and ${words} and ${visible} limit ${limit}`,
+    sql`${columns(sql`'fuzzy'`, score)} and ${query} <% ${folded} and ${visible} limit ${limit}`,
+  ];
 }
 
 const nulls = sql`null::int as area_id, null::text as area_name, null::int as installation_id, null::text as installation_name,
   null::int as rope_id, null::text as rope_name, null::int as event_id, null::text as target_type, null::int as target_id,
   null::text as folder_name, null::text as project_number`;
 
-function ranked(select: SQL): SQL {
-  return sql`select * from (${select}) found
-    order by case match when 'exact' then 0 when 'prefix' then 1 when 'word' then 2 else 3 end, score desc, name
-    limit ${SEARCH_LIMIT_PER_TYPE}`;
-}
-
 export function searchQueries(viewer: Actor, terms: SearchTerms): SQL[] {
   const queries: SQL[] = [];
   if (can(viewer, 'DOMAIN_READ')) {
     const visible = areaVisibleTo(viewer);
-    const a = matching(sql`areas.name`, terms);
     queries.push(
-      ranked(
-        sql`select 'area' as type, areas.id, areas.name, ${a.match} as match, ${a.score} as score,
+      ...tiers(
+        sql`areas.name`,
+        terms,
+        (match, score) => sql`select 'area' as type, areas.id, areas.name, ${match} as match, ${score} as score,
           areas.id as area_id, areas.name as area_name, null::int as installation_id, null::text as installation_name,
           null::int as rope_id, null::text as rope_name, null::int as event_id, null::text as target_type,
           null::int as target_id, null::text as folder_name, null::text as project_number
-          from areas where ${a.where} and ${visible}`,
+          from areas where true`,
+        visible,
       ),
-    );
-    const i = matching(sql`installations.name`, terms);
-    queries.push(
-      ranked(
-        sql`select 'installation' as type, installations.id, installations.name, ${i.match} as match, ${i.score} as score,
-          areas.id as area_id, areas.name as area_name, installations.id as installation_id,
+      ...tiers(
+        sql`installations.name`,
+        terms,
+        (match, score) => sql`select 'installation' as type, installations.id, installations.name, ${match} as match,
+          ${score} as score, areas.id as area_id, areas.name as area_name, installations.id as installation_id,
           installations.name as installation_name, null::int as rope_id, null::text as rope_name, null::int as event_id,
           null::text as target_type, null::int as target_id, null::text as folder_name, null::text as project_number
-          from installations join areas on areas.id = installations.area_id where ${i.where} and ${visible}`,
+          from installations join areas on areas.id = installations.area_id where true`,
+        visible,
       ),
-    );
-    const r = matching(sql`ropes.name`, terms);
-    queries.push(
-      ranked(
-        sql`select 'rope' as type, ropes.id, ropes.name, ${r.match} as match, ${r.score} as score,
+      ...tiers(
+        sql`ropes.name`,
+        terms,
+        (match, score) => sql`select 'rope' as type, ropes.id, ropes.name, ${match} as match, ${score} as score,
           areas.id as area_id, areas.name as area_name, installations.id as installation_id,
           installations.name as installation_name, ropes.id as rope_id, ropes.name as rope_name, null::int as event_id,
           null::text as target_type, null::int as target_id, null::text as folder_name, null::text as project_number
           from ropes join installations on installations.id = ropes.installation_id
-          join areas on areas.id = installations.area_id where ${r.where} and ${visible}`,
+          join areas on areas.id = installations.area_id where true`,
+        visible,
       ),
     );
   }
   if (can(viewer, 'DOCUMENT')) {
-    const d = matching(sql`documents.name`, terms);
     // The visibility names the tables themselves in its subqueries, so the joins for the context use aliases.
     queries.push(
-      ranked(
-        sql`select 'document' as type, documents.id, documents.name, ${d.match} as match, ${d.score} as score,
-          a.id as area_id, a.name as area_name, i.id as installation_id, i.name as installation_name,
+      ...tiers(
+        sql`documents.name`,
+        terms,
+        (match, score) => sql`select 'document' as type, documents.id, documents.name, ${match} as match,
+          ${score} as score, a.id as area_id, a.name as area_name, i.id as installation_id, i.name as installation_name,
           r.id as rope_id, r.name as rope_name, e.id as event_id, documents.target_type, documents.target_id,
           f.name as folder_name, p.installation_number as project_number
           from documents
@@ -113,15 +120,16 @@ export function searchQueries(viewer: Actor, terms: SearchTerms): SQL[] {
           left join ropes r on r.id = case documents.target_type when 'rope' then documents.target_id when 'event' then e.rope_id end
           left join installations i on i.id = case documents.target_type when 'installation' then documents.target_id else r.installation_id end
           left join areas a on a.id = case documents.target_type when 'area' then documents.target_id else i.area_id end
-          where ${d.where} and ${documentVisibleTo(viewer)}`,
+          where true`,
+        documentVisibleTo(viewer),
       ),
-    );
-    const p = matching(sql`projects.installation_number || ' ' || projects.description`, terms);
-    queries.push(
-      ranked(
-        sql`select 'project' as type, projects.id, projects.installation_number || ' ' || projects.description as name,
-          ${p.match} as match, ${p.score} as score, ${nulls}
-          from projects where ${p.where} and ${projectVisibleTo(viewer)}`,
+      ...tiers(
+        sql`projects.installation_number || ' ' || projects.description`,
+        terms,
+        (match, score) => sql`select 'project' as type, projects.id,
+          projects.installation_number || ' ' || projects.description as name, ${match} as match, ${score} as score,
+          ${nulls} from projects where true`,
+        projectVisibleTo(viewer),
       ),
     );
   }

@@ -89,6 +89,9 @@ describe('global search', () => {
       match: 'exact',
       url: expect.stringMatching(/^\/areas\/\d+$/),
     });
+    // 'Flegere haul rope' starts with the filter, has it as a word and is near it as a typo: listed once, as prefix.
+    expect(results.filter((r) => r.name === 'Flegere haul rope').map((r) => r.match)).toEqual(['prefix']);
+    expect(new Set(results.map((r) => r.url)).size).toBe(results.length);
     const order = results.map((r) => ['exact', 'prefix', 'word', 'fuzzy'].indexOf(r.match));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     const rope = results.find((r) => r.type === 'rope')!;

@@ -19,7 +19,7 @@ export async function search(args: ActionArgs<{ filter: string; showAsUser?: num
   const viewer = await viewerFor(args, input.showAsUser);
   const statement = searchStatement(viewer, input.filter);
   if (!statement) return { results: [] };
-  const rows = await runSearchStatement(ctx.db, statement);
+  const rows = bestMatchOnly(await runSearchStatement(ctx.db, statement));
   rows.sort(
     (a, b) =>
       SEARCH_MATCHES.indexOf(a.match) - SEARCH_MATCHES.indexOf(b.match) ||
@@ -55,4 +55,15 @@ export function runSearchStatement(db: Db, statement: SQL): Promise<SearchRow[]>
     );
     return queryRows<SearchRow>(tx, statement);
   });
+}
+
+/** Each found object once, at its best match: a name found as a prefix is also found by its words and as a typo. */
+function bestMatchOnly(rows: SearchRow[]): SearchRow[] {
+  const best = new Map<string, SearchRow>();
+  for (const row of rows) {
+    const key = `${row.type}:${row.id}`;
+    const kept = best.get(key);
+    if (!kept || SEARCH_MATCHES.indexOf(row.match) < SEARCH_MATCHES.indexOf(kept.match)) best.set(key, row);
+  }
+  return [...best.values()];
 }
