@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGN_IN_CODE_MAX_LENGTH } from './account-checks.ts';
 import { keyed } from './messages.ts';
 import { passwordSchema } from './passwords.ts';
 import { emailSchema } from './user-forms.ts';
@@ -11,5 +12,5 @@ export const resetPasswordFormSchema = z.object({ password: z.union([z.literal('
 
 /** The second sign-in step: the code of the authenticator app or of the mail, as typed (blanks are dropped). */
 export const signInCodeFormSchema = z.object({
-  code: z.string().trim().min(1, keyed('validation.required')).max(16),
+  code: z.string().trim().min(1, keyed('validation.required')).max(SIGN_IN_CODE_MAX_LENGTH),
 });

@@ -18,3 +18,9 @@ export const LOSS_UNITS = ['percent', 'mm2'] as const;
 export const MUTATION_RELEVANCE = ['relevant', 'archived', 'notRelevant'] as const;
 export const SPLICE_PART_TYPES = ['knot', 'other'] as const;
 export const LUBRICANT_CONDITIONS = ['good', 'sufficient', 'insufficient', 'none'] as const;
+
+/** A rope's events list searches their attributes for at most this many characters. */
+export const EVENT_SEARCH_MAX_LENGTH = 200;
+/** The latest events (dashboard, installation page): this many unless the call asks for up to the maximum. */
+export const LATEST_EVENTS_DEFAULT_LIMIT = 10;
+export const LATEST_EVENTS_MAX_LIMIT = 100;

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { isStrongPassword } from './account-checks.ts';
 import { keyed } from './messages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './users.ts';
 
-/**
- * The strength rule: at least one letter and at least one digit or symbol. Length and blanks are checked
- * separately so each failure gets its own text.
- */
-export function isStrongPassword(password: string): boolean {
-  return /\p{L}/u.test(password) && /[^\p{L}]/u.test(password.replace(/\s/g, ''));
-}
+export { isStrongPassword } from './account-checks.ts';
 
 export const passwordSchema = z
   .string(keyed('validation.required'))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from './account-checks.ts';
 import { LANGUAGE_IDS } from './common.ts';
 import { PERMISSIONS } from './permissions.ts';
 import { ROLES } from './roles.ts';
@@ -29,8 +30,8 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1).max(255),
-  password: z.string().max(200).default(''),
+  username: z.string().trim().min(1).max(USERNAME_MAX_LENGTH),
+  password: z.string().max(LOGIN_PASSWORD_MAX_LENGTH).default(''),
   /** Starts a read-only wall-display session. */
   live: z.boolean().optional(),
 });

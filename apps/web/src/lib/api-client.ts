@@ -1,5 +1,5 @@
 import { type ErrorCode, errorCodeForStatus } from '@rope/domain/errors';
-import type { MessageParams } from '@rope/domain/messages';
+import type { MessageParams } from '@rope/domain/message-keys';
 
 /** `NETWORK`: no answer at all; `BAD_RESPONSE`: an answer that is not the JSON we expect. */
 export type ApiErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE';

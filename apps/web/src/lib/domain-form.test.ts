@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { message } from '@rope/domain/messages';
+import { checkLoginForm } from '@rope/domain/account-checks';
+import { message } from '@rope/domain/message-keys';
 import { mandatorBodySchema } from '@rope/domain/user-forms';
 import i18next from 'i18next';
 import { createElement } from 'react';
@@ -85,6 +86,18 @@ describe('the domain form', () => {
       },
     });
     expect(checkForm(spec, { name: ' Alpin ', days: '', agreed: true })).toEqual({ ok: true, data: { name: 'Alpin' } });
+  });
+
+  it('checks with a zod-free check of the domain where one is given, with its English words', () => {
+    const login = { validate: checkLoginForm };
+    expect(checkForm(login, { username: ' ', password: '' })).toEqual({
+      ok: false,
+      messages: { username: { key: 'validation.required', english: 'A value needs to be provided for the field' } },
+    });
+    expect(checkForm(login, { username: ' demo ', password: 'x' })).toEqual({
+      ok: true,
+      data: { username: 'demo', password: 'x' },
+    });
   });
 
   it('maps the API’s paths onto the form’s fields', () => {

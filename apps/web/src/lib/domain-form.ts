@@ -1,4 +1,6 @@
 import { type UseFormReturnType, useForm } from '@mantine/form';
+import type { Checked } from '@rope/domain/account-checks';
+import { englishText } from '@rope/domain/message-keys';
 import { issueMessage } from '@rope/domain/messages';
 import type { TFunction } from 'i18next';
 import type { FormEvent } from 'react';
@@ -15,18 +17,32 @@ export interface FieldMessage extends KeyedMessage {
 /** Messages by form field path ("email", "attributes.splices.0.positionEnd"). */
 export type FieldMessages = Record<string, FieldMessage>;
 
-/** How a form's values meet a domain schema. */
-export interface DomainFormSpec<Values, Output> {
-  /** The domain's schema of the request; a function where it depends on the values or on who edits. */
-  schema: z.ZodType<Output> | ((values: Values) => z.ZodType<Output>);
-  /** The schema's input from what the inputs hold (ids from select strings, absent fields for empty inputs, ...). */
-  toInput: (values: Values) => unknown;
+/** How a form's values meet the domain's rules: its schema, or a check of its own without zod. */
+export type DomainFormSpec<Values, Output> = FormPaths & {
+  /** Rules of the form itself, on inputs the schema does not see (a switch, two inputs of one value); they win a field. */
+  rules?: (values: Values) => Partial<FieldMessages>;
+} & (SchemaSpec<Values, Output> | ValidateSpec<Values, Output>);
+
+interface FormPaths {
   /** The API's name of the entity in front of its field paths: "user" in "user.email". */
   entity?: string;
   /** The form field of a schema or server path (after `body.` and the entity); the path itself by default. */
   fieldOf?: (path: string) => string;
-  /** Rules of the form itself, on inputs the schema does not see (a switch, two inputs of one value); they win a field. */
-  rules?: (values: Values) => Partial<FieldMessages>;
+}
+
+interface SchemaSpec<Values, Output> {
+  /** The domain's schema of the request; a function where it depends on the values or on who edits. */
+  schema: z.ZodType<Output> | ((values: Values) => z.ZodType<Output>);
+  /** The schema's input from what the inputs hold (ids from select strings, absent fields for empty inputs, ...). */
+  toInput: (values: Values) => unknown;
+}
+
+interface ValidateSpec<Values, Output> {
+  /**
+   * The domain's zod-free check of the values, where zod must not load with the form: the sign-in screen's forms
+   * (`@rope/domain/account-checks`, held to their schemas by its test).
+   */
+  validate: (values: Values) => Checked<Output>;
 }
 
 export type FormCheck<Output> = { ok: true; data: Output } | { ok: false; messages: FieldMessages };
@@ -34,7 +50,7 @@ export type FormCheck<Output> = { ok: true; data: Output } | { ok: false; messag
 const REQUEST_PARTS = /^(body|querystring|params)\./;
 
 /** The form field a schema issue's or the API's path belongs to. */
-export function formField(spec: Pick<DomainFormSpec<unknown, unknown>, 'entity' | 'fieldOf'>, path: string): string {
+export function formField(spec: FormPaths, path: string): string {
   let field = path.replace(REQUEST_PARTS, '');
   if (spec.entity && (field === spec.entity || field.startsWith(`${spec.entity}.`))) {
     field = field.slice(spec.entity.length + 1);
@@ -42,20 +58,44 @@ export function formField(spec: Pick<DomainFormSpec<unknown, unknown>, 'entity' 
   return spec.fieldOf ? spec.fieldOf(field) : field;
 }
 
-/** The domain schema's verdict on the values with the form's own rules: one message per field. */
+/** The domain's verdict on the values with the form's own rules: one message per field. */
 export function checkForm<Values, Output>(spec: DomainFormSpec<Values, Output>, values: Values): FormCheck<Output> {
-  const schema = typeof spec.schema === 'function' ? spec.schema(values) : spec.schema;
-  const result = schema.safeParse(spec.toInput(values));
   const messages: FieldMessages = {};
   // The form's own rules first: an empty input is "required" before the schema reads what it was sent as (NaN).
   for (const [field, message] of Object.entries(spec.rules?.(values) ?? {})) {
     if (message) messages[field] = message;
   }
-  for (const issue of result.success ? [] : result.error.issues) {
-    messages[formField(spec, issue.path.map(String).join('.'))] ??= { ...issueMessage(issue), english: issue.message };
-  }
-  if (result.success && Object.keys(messages).length === 0) return { ok: true, data: result.data };
+  const verdict = 'validate' in spec ? checkedVerdict(spec, values) : schemaVerdict(spec, values);
+  for (const [path, message] of verdict.ok ? [] : verdict.messages) messages[formField(spec, path)] ??= message;
+  if (verdict.ok && Object.keys(messages).length === 0) return { ok: true, data: verdict.data };
   return { ok: false, messages };
+}
+
+type Verdict<Output> = { ok: true; data: Output } | { ok: false; messages: [path: string, FieldMessage][] };
+
+function schemaVerdict<Values, Output>(spec: SchemaSpec<Values, Output>, values: Values): Verdict<Output> {
+  const schema = typeof spec.schema === 'function' ? spec.schema(values) : spec.schema;
+  const result = schema.safeParse(spec.toInput(values));
+  if (result.success) return { ok: true, data: result.data };
+  return {
+    ok: false,
+    messages: result.error.issues.map((issue) => [
+      issue.path.map(String).join('.'),
+      { ...issueMessage(issue), english: issue.message },
+    ]),
+  };
+}
+
+function checkedVerdict<Values, Output>(spec: ValidateSpec<Values, Output>, values: Values): Verdict<Output> {
+  const checked = spec.validate(values);
+  if (checked.ok) return checked;
+  return {
+    ok: false,
+    messages: Object.entries(checked.messages).map(([path, message]) => [
+      path,
+      { ...message, english: englishText(message) },
+    ]),
+  };
 }
 
 /** Messages in the user's language, by field. */
@@ -68,7 +108,7 @@ export function fieldTexts(t: TFunction, messages: FieldMessages): Record<string
 /** A refused call's field messages on the form's fields, in the user's language. */
 export function serverFieldTexts(
   t: TFunction,
-  spec: Pick<DomainFormSpec<unknown, unknown>, 'entity' | 'fieldOf'>,
+  spec: FormPaths,
   error: ApiError & { fields: Record<string, string> },
 ): Record<string, string> {
   const texts: Record<string, string> = {};

@@ -1,7 +1,8 @@
+import { issueMessage } from '@rope/domain/messages';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ApiError } from './api-client';
-import { issueText, serverFieldText } from './messages';
+import { messageText, serverFieldText } from './messages';
 
 export interface FieldProblem {
   /** Where in the body or file: ['attributes', 'nominalDiameter'], or the API's "rope.attributes.nominalDiameter". */
@@ -38,6 +39,11 @@ export function problemLines(problems: readonly FieldProblem[], label: FieldLabe
 /** A refused call's fields ({ "rope.attributes.x": ... }) as problems in the user's language. */
 export function serverProblems(t: TFunction, error: ApiError & { fields: Record<string, string> }): FieldProblem[] {
   return Object.keys(error.fields).map((path) => ({ path, message: serverFieldText(t, error, path) }));
+}
+
+/** A zod issue of a domain schema in the user's language. */
+export function issueText(t: TFunction, issue: z.core.$ZodIssue): string {
+  return messageText(t, issueMessage(issue), issue.message);
 }
 
 /** The issues of a domain schema as problems in the user's language. */

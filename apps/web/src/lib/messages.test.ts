@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { enUS } from '../i18n/en-us';
 import deValidation from '../i18n/locales/de-DE/validation.json';
 import { ApiError } from './api-client';
-import { issueText, messageText, serverFieldText } from './messages';
+import { issueText } from './field-problems';
+import { messageText, serverFieldText } from './messages';
 
 const i18n = i18next.createInstance();
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]);

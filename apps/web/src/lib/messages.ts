@@ -1,6 +1,5 @@
-import { issueMessage, type MessageParams } from '@rope/domain/messages';
+import type { MessageParams } from '@rope/domain/message-keys';
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
 import { ApiError } from './api-client';
 
 /** A message by key, as the domain's rules and the API's answers carry it. */
@@ -17,11 +16,6 @@ type Translate = (key: string, options: Record<string, unknown>) => string;
  */
 export function messageText(t: TFunction, message: KeyedMessage, english?: string): string {
   return (t as unknown as Translate)(message.key, { ...message.params, defaultValue: english ?? message.key });
-}
-
-/** A zod issue of a domain schema in the user's language. */
-export function issueText(t: TFunction, issue: z.core.$ZodIssue): string {
-  return messageText(t, issueMessage(issue), issue.message);
 }
 
 /** The text of a refused call's field: its key's text, or the server's words where it gave no key. */

@@ -4,11 +4,7 @@ import { forecastSchema } from '../rope/forecast.ts';
 import { DAMAGE_INPUTS } from '../rope/missing-inputs.ts';
 import { namedRefSchema } from './hierarchy.ts';
 
-/** A rope's events list searches their attributes for at most this many characters. */
-export const EVENT_SEARCH_MAX_LENGTH = 200;
-/** The latest events (dashboard, installation page): this many unless the call asks for up to the maximum. */
-export const LATEST_EVENTS_DEFAULT_LIMIT = 10;
-export const LATEST_EVENTS_MAX_LIMIT = 100;
+export { EVENT_SEARCH_MAX_LENGTH, LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT } from '../event-kinds.ts';
 
 /** A rope event as GET /api/ropes/{id}/events and /api/events/{id} answer it. */
 export const ropeEventViewSchema = z.object({

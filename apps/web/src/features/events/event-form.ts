@@ -1,6 +1,6 @@
 import { type RopeEventBody, ropeEventBodySchema } from '@rope/domain/event-forms';
 import type { Splice, SplicePart } from '@rope/domain/events';
-import { message } from '@rope/domain/messages';
+import { message } from '@rope/domain/message-keys';
 import type { DomainFormSpec, FieldMessages } from '../../lib/domain-form';
 import type { EventBody } from './api';
 import { fromLocalInput } from './datetime';

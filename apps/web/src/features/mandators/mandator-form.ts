@@ -3,7 +3,7 @@ import {
   PASSWORD_EXPIRY_DAYS_MAX,
   PASSWORD_EXPIRY_DAYS_MIN,
 } from '@rope/domain/mandators';
-import { message } from '@rope/domain/messages';
+import { message } from '@rope/domain/message-keys';
 import { type MandatorBody, mandatorBodySchema } from '@rope/domain/user-forms';
 import type { MandatorView } from '@rope/domain/views/mandators';
 import type { DomainFormSpec } from '../../lib/domain-form';

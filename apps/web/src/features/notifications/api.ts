@@ -2,9 +2,8 @@ import {
   NOTIFICATION_LIST_DEFAULT_LIMIT,
   NOTIFICATION_LIST_LIMITS,
   type NotificationListLimit,
-  type NotificationSettings,
-  type NotificationStatus,
-} from '@rope/domain/notifications';
+} from '@rope/domain/notification-kinds';
+import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import type { NotificationView } from '@rope/domain/views/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

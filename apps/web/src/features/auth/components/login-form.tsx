@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { message } from '@rope/domain/messages';
-import { loginBodySchema } from '@rope/domain/session';
+import { checkLoginForm } from '@rope/domain/account-checks';
+import { message } from '@rope/domain/message-keys';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,7 @@ export function LoginForm({ next, ssoFailed, linkFailed, onForgotPassword, onAct
   const [checking, setChecking] = useState(false);
   const { form, onSubmit } = useDomainForm({
     initialValues: { username: '', password: '' },
-    schema: loginBodySchema,
-    toInput: (values) => values,
+    validate: checkLoginForm,
   });
   const { provider, resolve } = useSamlProvider(form.values.username);
   const mutation = useMutation({

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { resetRequestFormSchema } from '@rope/domain/account-forms';
+import { checkResetRequestForm } from '@rope/domain/account-checks';
 import type { ResetReason } from '@rope/domain/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +24,7 @@ export function RequestMailForm({ reason, onSent, onBack }: RequestMailFormProps
   const texts = TEXTS[reason];
   const { form, onSubmit } = useDomainForm({
     initialValues: { email: '' },
-    schema: resetRequestFormSchema,
-    toInput: (values) => values,
+    validate: checkResetRequestForm,
   });
   const mutation = useMutation({
     mutationFn: (email: string) => requestPasswordMail(reason, email),

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { resetPasswordFormSchema } from '@rope/domain/account-forms';
-import { PASSWORD_MIN_LENGTH } from '@rope/domain/users';
+import { checkResetPasswordForm } from '@rope/domain/account-checks';
+import { PASSWORD_MIN_LENGTH } from '@rope/domain/user-fields';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -18,8 +18,7 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const { t } = useTranslation();
   const { form, onSubmit } = useDomainForm({
     initialValues: { password: '' },
-    schema: resetPasswordFormSchema,
-    toInput: (values) => values,
+    validate: checkResetPasswordForm,
   });
   const mutation = useMutation({ mutationFn: (password: string) => resetPassword(token, password) });
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { signInCodeFormSchema } from '@rope/domain/account-forms';
+import { checkSignInCodeForm } from '@rope/domain/account-checks';
 import { TOTP_DIGITS } from '@rope/domain/two-factor-codes';
 import type { TwoFactorMethod } from '@rope/domain/user-fields';
 import { useMutation } from '@tanstack/react-query';
@@ -21,8 +21,7 @@ export function TwoFactorForm({ method }: TwoFactorFormProps) {
   const clearSession = useClearSession();
   const { form, onSubmit } = useDomainForm({
     initialValues: { code: '' },
-    schema: signInCodeFormSchema,
-    toInput: (values) => values,
+    validate: checkSignInCodeForm,
   });
   const mutation = useMutation({ mutationFn: submitTwoFactorCode, onSuccess: finishLogin });
   const cancel = useMutation({ mutationFn: logout, onSettled: clearSession });

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_RULE_TYPES } from '@rope/domain/notifications';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_RULE_TYPES } from '@rope/domain/notification-kinds';
 import type { InstallationView } from '@rope/domain/views/hierarchy';
 import type { MandatorUser } from '@rope/domain/views/users';
 import { useMemo, useState } from 'react';

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isSuitableForEmailLogin, selfTwoFactorUpdateSchema, twoFactorChangeNeedsProof } from '@rope/domain/auth';
-import { message } from '@rope/domain/messages';
+import { message } from '@rope/domain/message-keys';
 import type { SessionUser } from '@rope/domain/session';
 import type { TwoFactorMethod } from '@rope/domain/user-fields';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
