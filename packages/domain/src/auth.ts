@@ -4,7 +4,6 @@ import { isApiRole } from './permissions.ts';
 import type { Role } from './roles.ts';
 import { type LoginMethod, PASSWORD_MAX_LENGTH, TWO_FACTOR_METHODS, type TwoFactorMethod } from './users.ts';
 
-export { AUTH_MESSAGES } from './auth-messages.ts';
 export {
   EMAIL_CODE_DIGITS,
   TOTP_DIGITS,
@@ -133,7 +132,8 @@ const authCode = z.string().trim().max(16);
 
 export const twoFactorLoginBodySchema = z.object({ data: z.object({ authCode }) });
 
-export const messageAnswerSchema = z.object({ message: z.string().max(500) });
+/** A plain answer of the account flows: the English text and, for the web to show in the user's language, its key. */
+export const messageAnswerSchema = z.object({ message: z.string().max(500), key: z.string().max(200).optional() });
 
 export const resetRequestQuerySchema = z.object({ reason: z.enum(RESET_REASONS).default('reset') });
 export const resetRequestBodySchema = z.object({ email: z.string().trim().min(1).max(255) });

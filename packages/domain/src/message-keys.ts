@@ -98,6 +98,22 @@ export const MESSAGES = {
   'app.errors.uploadNeedsFiles': 'Choose at least one file to upload',
   'app.errors.documentEmpty': 'The file {{name}} is empty',
   'app.errors.importOneFile': 'Send the fields first, then exactly one file',
+  'auth.messages.invalidCredentials': 'Invalid username or password',
+  'auth.messages.passwordExpired':
+    'Your password has expired. We have sent you a password renewal link to your email address.',
+  'auth.messages.incorrectCode': 'Incorrect authentication code',
+  'auth.messages.resetRequested': 'If an account matching your email exists, then an email was just sent...',
+  'auth.messages.resetFailed': 'Password reset failed, possibly due to the token being expired or invalid',
+  'auth.messages.resetDone': 'Your password has been set. You can now sign in with it.',
+  'auth.messages.unsubscribed': 'If this address receives notifications, it will not receive them any more.',
+  'auth.messages.unsubscribeInvalid': 'The link is invalid',
+  'auth.messages.tooManyAttempts': 'Too many attempts. Please try again later.',
+  'auth.messages.noPendingSignIn': 'No sign-in is waiting for a code',
+  'auth.messages.proofRequired':
+    'Enter your password or a current authentication code to change two-factor authentication',
+  'auth.messages.proofIncorrect': 'The password or authentication code is not correct',
+  'auth.messages.proofCodeSent': 'A code has been sent to your email address.',
+  'auth.messages.proofCodeNeedsEmailFactor': 'Codes by email are sent only while two-factor authentication uses email',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import { mandators, users } from '@rope/db/schema/index';
-import { AUTH_MESSAGES } from '@rope/domain/auth';
+import { englishText, message } from '@rope/domain/message-keys';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArea, createMandator, createUser, TEST_PASSWORD } from '../../test/factories.ts';
@@ -89,7 +89,11 @@ describe('POST /api/login/json', () => {
     for (const [username, password] of attempts) {
       const response = await postLogin(t.app, username, password, { ip: '10.9.0.1' });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Invalid username or password' });
+      expect(response.json()).toEqual({
+        code: 'UNAUTHENTICATED',
+        message: 'Invalid username or password',
+        key: 'auth.messages.invalidCredentials',
+      });
       expect(sessionCookieOf(response)).toBeUndefined();
     }
     // An empty password asks for a sign-in link instead: the neutral answer, no session (passwordless.test.ts).
@@ -132,9 +136,10 @@ describe('POST /api/login/json', () => {
     expect(response.json()).toEqual({
       code: 'UNAUTHENTICATED',
       message: 'Your password has expired. We have sent you a password renewal link to your email address.',
+      key: 'auth.messages.passwordExpired',
       passwordExpired: true,
     });
-    expect(response.json().message).toBe(AUTH_MESSAGES.passwordExpired);
+    expect(response.json().message).toBe(englishText(message('auth.messages.passwordExpired')));
     expect(sessionCookieOf(response)).toBeUndefined();
     const mails = (await queuedMails(t.ctx.db)).filter((mail) => mail.to === user.email);
     expect(mails).toHaveLength(1);
@@ -142,7 +147,11 @@ describe('POST /api/login/json', () => {
     expect(mails[0]!.text).toContain(mails[0]!.link);
     // A wrong password still gets the plain answer: expiry is only told to whoever knows the password.
     const wrong = await postLogin(t.app, user.email, 'not-the-password-9');
-    expect(wrong.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Invalid username or password' });
+    expect(wrong.json()).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Invalid username or password',
+      key: 'auth.messages.invalidCredentials',
+    });
   });
 
   it('keeps passwords of unlimited mandators valid however old', async () => {

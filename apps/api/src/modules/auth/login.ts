@@ -1,5 +1,6 @@
 import { mandators, userMandators, users } from '@rope/db/schema/index';
-import { AUTH_MESSAGES, acceptsPasswordLogin, isPasswordExpired, THROTTLE } from '@rope/domain/auth';
+import { acceptsPasswordLogin, isPasswordExpired, THROTTLE } from '@rope/domain/auth';
+import { message } from '@rope/domain/message-keys';
 import type { LoginAnswer } from '@rope/domain/session';
 import { TWO_FACTOR_METHODS, type TwoFactorMethod } from '@rope/domain/users';
 import { eq, sql } from 'drizzle-orm';
@@ -93,7 +94,7 @@ export async function login({
       },
       request,
     );
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.invalidCredentials);
+    throw new AppError('UNAUTHENTICATED', message('auth.messages.invalidCredentials'));
   }
   await clearThrottle(ctx.db, accountKey);
   await uncountAttempt(ctx.db, ipKey);
@@ -106,7 +107,7 @@ export async function login({
       { action: 'login.failed', actorUserId: user.id, targetType: 'user', targetId: user.id, details },
       request,
     );
-    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.passwordExpired, undefined, undefined, {
+    throw new AppError('UNAUTHENTICATED', message('auth.messages.passwordExpired'), undefined, undefined, {
       passwordExpired: true,
     });
   }

@@ -1,7 +1,8 @@
 import { users, userTokens } from '@rope/db/schema/index';
-import { AUTH_MESSAGES, acceptsPasswordLogin, type ResetReason } from '@rope/domain/auth';
+import { acceptsPasswordLogin, type ResetReason } from '@rope/domain/auth';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { messageAnswer } from '../../http/message-answer.ts';
 import { randomToken, sha256 } from '../../infra/crypto.ts';
 import { issueUserToken, mayMailAddress } from './issue-user-token.ts';
 
@@ -50,5 +51,5 @@ export async function requestReset({
       .from(userTokens)
       .where(eq(userTokens.tokenHash, sha256(randomToken(32))));
   }
-  return { message: AUTH_MESSAGES.resetRequested };
+  return messageAnswer('auth.messages.resetRequested');
 }

@@ -7,10 +7,14 @@ import { signInWithPassword } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditActions, checkLogin, postLogin, queuedMails } from './test-helpers.ts';
 
-const NEUTRAL = { message: 'If an account matching your email exists, then an email was just sent...' };
+const NEUTRAL = {
+  message: 'If an account matching your email exists, then an email was just sent...',
+  key: 'auth.messages.resetRequested',
+};
 const FAILED = {
   code: 'VALIDATION',
   message: 'Password reset failed, possibly due to the token being expired or invalid',
+  key: 'auth.messages.resetFailed',
 };
 const NEW_PASSWORD = 'new-secret-42';
 
@@ -80,7 +84,10 @@ describe('password reset and activation', () => {
     const token = await tokenFor(user.email);
     const response = await reset(token, NEW_PASSWORD);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Your password has been set. You can now sign in with it.' });
+    expect(response.json()).toEqual({
+      message: 'Your password has been set. You can now sign in with it.',
+      key: 'auth.messages.resetDone',
+    });
     expect((await checkLogin(t.app, cookie)).statusCode).toBe(401);
     expect((await postLogin(t.app, user.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await postLogin(t.app, user.email, NEW_PASSWORD)).statusCode).toBe(200);

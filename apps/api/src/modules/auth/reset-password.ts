@@ -1,15 +1,17 @@
 import { sessions, users, userTokens } from '@rope/db/schema/index';
-import { AUTH_MESSAGES, isAlphanumericToken, type LinkCheckAnswer } from '@rope/domain/auth';
+import { isAlphanumericToken, type LinkCheckAnswer } from '@rope/domain/auth';
+import { message } from '@rope/domain/message-keys';
 import { passwordSchema } from '@rope/domain/passwords';
 import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { messageAnswer } from '../../http/message-answer.ts';
 import { hashPassword, sha256 } from '../../infra/crypto.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { clearThrottle, throttleKeys } from './throttle.ts';
 
-const failed = () => new AppError('VALIDATION', AUTH_MESSAGES.resetFailed);
+const failed = () => new AppError('VALIDATION', message('auth.messages.resetFailed'));
 
 /** A reset or activation token (never a sign-in link's) that is unused and not expired; looked up by its hash. */
 function usableResetToken(token: string): SQL | undefined {
@@ -85,5 +87,5 @@ export async function resetPassword({
     { action: `user.password.${user.kind}`, actorUserId: user.id, targetType: 'user', targetId: user.id },
     request,
   );
-  return { message: AUTH_MESSAGES.resetDone };
+  return messageAnswer('auth.messages.resetDone');
 }

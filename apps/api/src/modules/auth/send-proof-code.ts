@@ -1,7 +1,9 @@
-import { AUTH_MESSAGES, THROTTLE } from '@rope/domain/auth';
+import { THROTTLE } from '@rope/domain/auth';
+import { message } from '@rope/domain/message-keys';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { messageAnswer } from '../../http/message-answer.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import type { UserRow } from './load-actor.ts';
 import { sendEmailCode } from './second-factor.ts';
@@ -24,12 +26,12 @@ export async function sendProofCode({
   request: FastifyRequest;
 }): Promise<{ message: string }> {
   if (user.twoFactorMethod !== 'email') {
-    throw new AppError('RULE_VIOLATION', AUTH_MESSAGES.proofCodeNeedsEmailFactor);
+    throw new AppError('RULE_VIOLATION', message('auth.messages.proofCodeNeedsEmailFactor'));
   }
   await countAttempt(ctx.db, [
     { key: throttleKeys.codeMail(user.id), limit: THROTTLE.codeMailsPerUser, windowMs: THROTTLE.windowMs },
   ]);
   await sendEmailCode(ctx, session.idHash, user.email, 'proof');
   await writeAudit(ctx.db, { action: 'user.two-factor.code', actorUserId: user.id }, request);
-  return { message: AUTH_MESSAGES.proofCodeSent };
+  return messageAnswer('auth.messages.proofCodeSent');
 }

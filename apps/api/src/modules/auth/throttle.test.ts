@@ -22,7 +22,11 @@ describe('login throttling', () => {
     }
     const locked = await postLogin(t.app, user.email, TEST_PASSWORD, { ip: '10.1.0.2' });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please try again later.' });
+    expect(locked.json()).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many attempts. Please try again later.',
+      key: 'auth.messages.tooManyAttempts',
+    });
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(WINDOW_SECONDS - 60);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);

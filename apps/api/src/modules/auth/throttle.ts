@@ -1,6 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { throttleBuckets } from '@rope/db/schema/index';
-import { AUTH_MESSAGES } from '@rope/domain/auth';
+import { message } from '@rope/domain/message-keys';
+
 import { eq, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { sha256 } from '../../infra/crypto.ts';
@@ -38,7 +39,9 @@ export async function countAttempt(db: Db, rules: ThrottleRule[]): Promise<void>
   if (Math.random() < 0.01) await db.delete(throttleBuckets).where(lt(throttleBuckets.resetAt, now));
   if (retryAfterMs > 0) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts, undefined, { 'Retry-After': `${seconds}` });
+    throw new AppError('TOO_MANY_REQUESTS', message('auth.messages.tooManyAttempts'), undefined, {
+      'Retry-After': `${seconds}`,
+    });
   }
 }
 

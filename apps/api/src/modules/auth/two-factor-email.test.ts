@@ -47,7 +47,11 @@ describe('second factor: code by email, delivered over SMTP', () => {
     const wrong = code === '000000' ? '000001' : '000000';
     const refused = await sendCode(t.app, cookie, wrong);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ code: 'RULE_VIOLATION', message: 'Incorrect authentication code' });
+    expect(refused.json()).toEqual({
+      code: 'RULE_VIOLATION',
+      message: 'Incorrect authentication code',
+      key: 'auth.messages.incorrectCode',
+    });
     const done = await sendCode(t.app, cookie, code);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ twoFactorComplete: true, user: { id: user.id, twoFactorMethod: 'email' } });
@@ -119,7 +123,10 @@ describe('second factor: code by email, delivered over SMTP', () => {
     expect((await patch({ twoFactorMethod: null })).statusCode).toBe(400);
     const asked = await askCode();
     expect(asked.statusCode).toBe(200);
-    expect(asked.json()).toEqual({ message: 'A code has been sent to your email address.' });
+    expect(asked.json()).toEqual({
+      message: 'A code has been sent to your email address.',
+      key: 'auth.messages.proofCodeSent',
+    });
     const mail = await smtp.waitFor(user.email, (m) => m.subject.includes('two-factor'));
     const code = /two-factor authentication is (\d{6})/.exec(mail.text)![1]!;
     // The sign-in code is used up; only the code mailed to this session proves the factor.

@@ -1,5 +1,5 @@
 import { users } from '@rope/db/schema/index';
-import { AUTH_MESSAGES } from '@rope/domain/auth';
+import { englishText, message } from '@rope/domain/message-keys';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,11 @@ describe('second factor: authenticator app', () => {
     for (const code of [wrong, '12345', 'abcdef', '', '1234567']) {
       const response = await sendCode(t.app, cookie, code);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ code: 'RULE_VIOLATION', message: 'Incorrect authentication code' });
+      expect(response.json()).toEqual({
+        code: 'RULE_VIOLATION',
+        message: 'Incorrect authentication code',
+        key: 'auth.messages.incorrectCode',
+      });
     }
     expect((await checkLogin(t.app, cookie)).json()).toMatchObject({ twoFactorComplete: false });
   });
@@ -172,7 +176,7 @@ describe('second factor: authenticator app', () => {
     // Off, or another method, needs proof: the password or a current code (here a later step's, not the used one).
     const unproven = await patch({ twoFactorMethod: null });
     expect(unproven.statusCode).toBe(400);
-    expect(unproven.json().message).toBe(AUTH_MESSAGES.proofRequired);
+    expect(unproven.json().message).toBe(englishText(message('auth.messages.proofRequired')));
     expect((await patch({ twoFactorMethod: 'email' })).statusCode).toBe(400);
     expect((await patch({ twoFactorMethod: null, currentCode: good })).statusCode).toBe(422);
     const [kept] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));

@@ -6,7 +6,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { appSecret } from './app-secret.ts';
 import { unsubscribeLink, unsubscribeToken } from './unsubscribe-link.ts';
 
-const NEUTRAL = { message: 'If this address receives notifications, it will not receive them any more.' };
+const NEUTRAL = {
+  message: 'If this address receives notifications, it will not receive them any more.',
+  key: 'auth.messages.unsubscribed',
+};
 
 describe('POST /api/notification/unsubscribe', () => {
   let t: TestApp;

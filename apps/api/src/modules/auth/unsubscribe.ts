@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { users } from '@rope/db/schema/index';
-import { AUTH_MESSAGES, isUnsubscribeToken, type LinkCheckAnswer } from '@rope/domain/auth';
+import { isUnsubscribeToken, type LinkCheckAnswer } from '@rope/domain/auth';
+import { message } from '@rope/domain/message-keys';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { messageAnswer } from '../../http/message-answer.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { appSecret } from './app-secret.ts';
 import { unsubscribeToken } from './unsubscribe-link.ts';
@@ -38,7 +40,9 @@ export async function unsubscribe({
   request: FastifyRequest;
 }): Promise<{ message: string }> {
   if (!(await isValidUnsubscribe(ctx, input))) {
-    throw new AppError('VALIDATION', AUTH_MESSAGES.unsubscribeInvalid, { token: AUTH_MESSAGES.unsubscribeInvalid });
+    throw new AppError('VALIDATION', message('auth.messages.unsubscribeInvalid'), {
+      token: message('auth.messages.unsubscribeInvalid'),
+    });
   }
   const changed = await ctx.db
     .update(users)
@@ -52,5 +56,5 @@ export async function unsubscribe({
       request,
     );
   }
-  return { message: AUTH_MESSAGES.unsubscribed };
+  return messageAnswer('auth.messages.unsubscribed');
 }

@@ -1,11 +1,6 @@
 import { users } from '@rope/db/schema/index';
-import {
-  AUTH_MESSAGES,
-  isBase32Secret,
-  type SelfTwoFactorUpdate,
-  THROTTLE,
-  twoFactorChangeNeedsProof,
-} from '@rope/domain/auth';
+import { isBase32Secret, type SelfTwoFactorUpdate, THROTTLE, twoFactorChangeNeedsProof } from '@rope/domain/auth';
+import { message } from '@rope/domain/message-keys';
 import type { TwoFactorMethod } from '@rope/domain/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -32,7 +27,9 @@ async function checkProof(
   input: SelfTwoFactorUpdate,
 ) {
   if (!input.currentPassword && !input.currentCode) {
-    throw new AppError('VALIDATION', AUTH_MESSAGES.proofRequired, { currentPassword: AUTH_MESSAGES.proofRequired });
+    throw new AppError('VALIDATION', message('auth.messages.proofRequired'), {
+      currentPassword: message('auth.messages.proofRequired'),
+    });
   }
   const key = throttleKeys.code(user.id);
   await countAttempt(ctx.db, [{ key, limit: THROTTLE.codeFailuresPerUser, windowMs: THROTTLE.windowMs }]);
@@ -45,7 +42,9 @@ async function checkProof(
     (await acceptCurrentCode(ctx, user, sessionIdHash, input.currentCode!.replace(/\s/g, '')));
   if (!passwordOk && !codeOk) {
     const field = input.currentPassword ? 'currentPassword' : 'currentCode';
-    throw new AppError('RULE_VIOLATION', AUTH_MESSAGES.proofIncorrect, { [field]: AUTH_MESSAGES.proofIncorrect });
+    throw new AppError('RULE_VIOLATION', message('auth.messages.proofIncorrect'), {
+      [field]: message('auth.messages.proofIncorrect'),
+    });
   }
   await clearThrottle(ctx.db, key);
 }
@@ -77,7 +76,7 @@ export async function updateTwoFactor({
   if (method === 'authenticator') {
     const secret = input.twoFactorSecret?.toUpperCase() ?? '';
     const step = isBase32Secret(secret) ? totpStepOf(secret, input.twoFactorAuthCode ?? '') : null;
-    if (step === null) throw new AppError('RULE_VIOLATION', AUTH_MESSAGES.incorrectCode);
+    if (step === null) throw new AppError('RULE_VIOLATION', message('auth.messages.incorrectCode'));
     values = { twoFactorMethod: method, twoFactorSecret: secret, twoFactorLastStep: step };
   }
   await ctx.db.update(users).set(values).where(eq(users.id, user.id));

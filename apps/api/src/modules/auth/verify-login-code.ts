@@ -1,5 +1,6 @@
 import { users } from '@rope/db/schema/index';
-import { AUTH_MESSAGES, THROTTLE } from '@rope/domain/auth';
+import { THROTTLE } from '@rope/domain/auth';
+import { message } from '@rope/domain/message-keys';
 import type { LoginAnswer } from '@rope/domain/session';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -31,7 +32,8 @@ export async function verifyLoginCode({
   request: FastifyRequest;
 }): Promise<VerifyCodeResult> {
   const { user, session, sessionToken } = auth;
-  if (!user || !session || !sessionToken) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.noPendingSignIn);
+  if (!user || !session || !sessionToken)
+    throw new AppError('UNAUTHENTICATED', message('auth.messages.noPendingSignIn'));
   if (session.twoFactorComplete) {
     return { answer: { user: await buildSessionUser(ctx.db, user, session), twoFactorComplete: true } };
   }
@@ -49,7 +51,7 @@ export async function verifyLoginCode({
       { action: 'login.failed', actorUserId: user.id, details: { reason: 'code', method } },
       request,
     );
-    throw new AppError('RULE_VIOLATION', AUTH_MESSAGES.incorrectCode);
+    throw new AppError('RULE_VIOLATION', message('auth.messages.incorrectCode'));
   }
   await clearThrottle(ctx.db, throttleKey);
   await destroySession(ctx.db, sessionToken);

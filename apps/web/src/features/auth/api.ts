@@ -49,13 +49,15 @@ export async function resetPassword(token: string, password: string): Promise<vo
   });
 }
 
-export async function unsubscribe(email: string, token: string): Promise<string | undefined> {
-  const answer = await apiFetch<{ message?: string } | undefined>('/notification/unsubscribe', {
+export async function unsubscribe(
+  email: string,
+  token: string,
+): Promise<{ message: string; key?: string } | undefined> {
+  return apiFetch<{ message: string; key?: string } | undefined>('/notification/unsubscribe', {
     ...quiet,
     method: 'POST',
     body: { email, token },
   });
-  return answer?.message;
 }
 
 export async function logout(): Promise<void> {

@@ -7,7 +7,7 @@ import { retryTransient } from '../../../lib/query-client';
 import { unsubscribe } from '../api';
 import { LoginLayout } from '../components/login-layout';
 import { checkUnsubscribeLink } from '../link-api';
-import { failureText, translateMessage } from '../messages';
+import { answerText, failureText } from '../messages';
 
 /**
  * /notification/unsubscribe/:unsubscribeEmail?token=...: checks the link first, then asks before it unsubscribes,
@@ -39,7 +39,7 @@ export function UnsubscribePage() {
           </Alert>
         ) : mutation.isSuccess ? (
           <Alert color="green" role="status">
-            {translateMessage(t, mutation.data ?? t('auth.messages.unsubscribed'))}
+            {mutation.data ? answerText(t, mutation.data) : t('auth.messages.unsubscribed')}
           </Alert>
         ) : (
           <>

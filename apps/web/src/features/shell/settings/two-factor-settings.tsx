@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/domain-form';
-import { failureText, translateMessage } from '../../auth/messages';
+import { answerText, failureText } from '../../auth/messages';
 import { sessionKeys } from '../../auth/session';
 import {
   createTwoFactorSecret,
@@ -164,7 +164,7 @@ function TwoFactorForm({ user, saved, onDone }: TwoFactorFormProps) {
             </Button>
             <Text size="sm" c={proofCode.isError ? 'red' : 'dimmed'} role="status">
               {proofCode.isSuccess
-                ? translateMessage(t, proofCode.data.message)
+                ? answerText(t, proofCode.data)
                 : proofCode.isError
                   ? failureText(t, proofCode.error, t('settings.failed'))
                   : t('settings.twoFactor.sendCodeHint')}

@@ -1,0 +1,6 @@
+import { englishText, type MessageKey, message } from '@rope/domain/message-keys';
+
+/** A plain answer of the account flows (messageAnswerSchema): the English text beside its key. */
+export function messageAnswer(key: MessageKey) {
+  return { message: englishText(message(key)), key };
+}
