@@ -4,6 +4,7 @@ import areas from './locales/en-US/areas.json';
 import auth from './locales/en-US/auth.json';
 import charts from './locales/en-US/charts.json';
 import dashboard from './locales/en-US/dashboard.json';
+import documents from './locales/en-US/documents.json';
 import events from './locales/en-US/events.json';
 import imprint from './locales/en-US/imprint.json';
 import installations from './locales/en-US/installations.json';
@@ -13,6 +14,7 @@ import maps from './locales/en-US/maps.json';
 import notifications from './locales/en-US/notifications.json';
 import openapi from './locales/en-US/openapi.json';
 import ropes from './locales/en-US/ropes.json';
+import search from './locales/en-US/search.json';
 import settings from './locales/en-US/settings.json';
 import shell from './locales/en-US/shell.json';
 import tasks from './locales/en-US/tasks.json';
@@ -25,6 +27,7 @@ export const enUS = {
   auth,
   charts,
   dashboard,
+  documents,
   events,
   imprint,
   installations,
@@ -34,6 +37,7 @@ export const enUS = {
   notifications,
   openapi,
   ropes,
+  search,
   settings,
   shell,
   tasks,

@@ -8,6 +8,7 @@ import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
 import { ScreenAlert } from '../../../components/screen-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../auth/session';
+import { TargetDocuments } from '../../documents/components/target-documents';
 import { InstallationList } from '../../installations/components/installation-list';
 import { SettingsIcon } from '../../shell/components/icons';
 import { useArea } from '../api';
@@ -93,6 +94,7 @@ export function AreaPage() {
           </Grid.Col>
         ) : null}
       </Grid>
+      <TargetDocuments targetType="area" targetId={areaId} archived={current.isDeleted} />
       <AreaDialog target={dialog} onClose={() => setDialog(null)} onDeleted={() => navigate('/areas')} />
     </Stack>
   );
