@@ -11,7 +11,7 @@ export function ContactRibbon({ manager }: { manager: ProjectView['projectManage
       withBorder
       p="sm"
       radius="md"
-      bg="var(--mantine-color-blue-light)"
+      style={{ borderLeft: '4px solid var(--mantine-color-blue-7)' }}
       component="section"
       aria-label={t('documents.ribbon.label')}
       data-testid="contact-ribbon"

@@ -34,7 +34,14 @@ export function ShellSearch() {
   return (
     <search aria-label={t('search.title')}>
       <form onSubmit={submit}>
-        <Popover opened={opened && active} position="bottom-start" width={360} shadow="md" withinPortal>
+        <Popover
+          opened={opened && active}
+          position="bottom-start"
+          width={360}
+          shadow="md"
+          withinPortal
+          withRoles={false}
+        >
           <Popover.Target>
             <TextInput
               size="xs"
