@@ -53,6 +53,8 @@ describe.skipIf(Boolean(browserMissing))(
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await signInAsDemo(page, demo.server().url, email);
+      // The start page first: a navigation during its redirect would be overridden by it.
+      await waitForScreen(page);
       return { context, page, errors };
     }
 
@@ -208,7 +210,7 @@ describe.skipIf(Boolean(browserMissing))(
     }, async () => {
       for (const width of [1280, 375]) {
         const { context, page, errors } = await open(width);
-        await openInApp(page, '/documents');
+        await page.goto(`${demo.server().url}/documents`);
         await waitForScreen(page);
         await page.getByRole('heading', { name: enDocuments.projects.newest }).waitFor();
         await shoot(page, 'projects');

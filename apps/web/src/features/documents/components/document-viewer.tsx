@@ -3,20 +3,23 @@ import { type Language, languageIdByLocale } from '@rope/domain/languages';
 import type { DocumentView } from '@rope/domain/views/documents';
 import { useTranslation } from 'react-i18next';
 import { documentFileUrl, previewKind } from '../document-logic';
+import { useLastShown } from '../use-last-shown';
 import { LanguageBadges } from './language-badges';
 
 /**
  * A document shown in place, full screen: PDF in an embedded frame, an image, a video (the server answers Range
  * requests, so it seeks); anything else offers its download.
  */
-export function DocumentViewer({ document, onClose }: { document: DocumentView | null; onClose: () => void }) {
+export function DocumentViewer({ document: asked, onClose }: { document: DocumentView | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  // The last document stays while the dialog closes, so it keeps its name to the end of its transition.
+  const document = useLastShown(asked);
   const language = languageIdByLocale[(i18n.resolvedLanguage ?? 'en-US') as Language] ?? 'ENU';
   const kind = document ? previewKind(document) : 'download';
   const src = document ? documentFileUrl(document, language) : '';
   return (
     <Modal
-      opened={document !== null}
+      opened={asked !== null}
       onClose={onClose}
       fullScreen
       title={document?.name ?? ''}

@@ -14,7 +14,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { DOCUMENT_LIST_MAX_HEIGHT } from '@rope/domain/documents';
 import { type Language, languageIdByLocale } from '@rope/domain/languages';
 import type { DocumentView } from '@rope/domain/views/documents';
@@ -24,6 +23,7 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { failureText } from '../../auth/messages';
 import { type DocumentSource, useDeleteDocument, useDocuments } from '../api';
 import { filterDocuments, newFirst } from '../document-logic';
+import { showNotice } from '../notice';
 import type { UploadTarget } from '../upload';
 import { DocumentRow } from './document-row';
 import { DocumentViewer } from './document-viewer';
@@ -94,9 +94,8 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
       cancelLabel: t('documents.actions.cancel'),
       onConfirm: () =>
         remove.mutate(document.id, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('documents.actions.deleted') }),
-          onError: (error) =>
-            notifications.show({ color: 'red', message: failureText(t, error, t('documents.actions.deleteError')) }),
+          onSuccess: () => showNotice(t, 'green', t('documents.actions.deleted')),
+          onError: (error) => showNotice(t, 'red', failureText(t, error, t('documents.actions.deleteError'))),
         }),
     });
 

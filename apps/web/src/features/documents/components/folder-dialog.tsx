@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import type { FolderView } from '@rope/domain/views/documents';
 import { useState } from 'react';
@@ -10,6 +9,7 @@ import { failureText } from '../../auth/messages';
 import { useSaveFolder } from '../api';
 import { folderFormSpec, initialFolderValues, TRANSLATED_LANGUAGES } from '../folder-form';
 import { parentCandidates } from '../folder-tree';
+import { showNotice } from '../notice';
 
 export type FolderDialogTarget = { mode: 'new'; parentId: number | null } | { mode: 'edit'; folder: FolderView };
 
@@ -70,7 +70,7 @@ function FolderForm({ folder, parentId, folders, onDone }: FolderFormProps) {
       { id: folder?.id, folder: body },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('documents.folderForm.saved') });
+          showNotice(t, 'green', t('documents.folderForm.saved'));
           onDone();
         },
         onError: (error) => {

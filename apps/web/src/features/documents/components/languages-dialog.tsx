@@ -1,5 +1,4 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { LANGUAGE_IDS } from '@rope/domain/languages';
 import type { DocumentView } from '@rope/domain/views/documents';
 import { useState } from 'react';
@@ -7,13 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { failureText } from '../../auth/messages';
 import { usePatchDocument } from '../api';
 import { toLocation } from '../document-logic';
+import { showNotice } from '../notice';
+import { useLastShown } from '../use-last-shown';
 
 /** Which languages a document is available in (at least one); PATCH /documents/{id} {document: {location}}. */
-export function LanguagesDialog({ document, onClose }: { document: DocumentView | null; onClose: () => void }) {
+export function LanguagesDialog({ document: asked, onClose }: { document: DocumentView | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const document = useLastShown(asked);
   return (
     <Modal
-      opened={document !== null}
+      opened={asked !== null}
       onClose={onClose}
       title={document ? t('documents.languages.title', { name: document.name }) : ''}
       closeButtonProps={{ 'aria-label': t('documents.languages.cancel') }}
@@ -38,7 +40,7 @@ function LanguagesForm({ document, onDone }: { document: DocumentView; onDone: (
       { id: document.id, location: toLocation(chosen) },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('documents.languages.saved') });
+          showNotice(t, 'green', t('documents.languages.saved'));
           onDone();
         },
         onError: (error) => setProblem(failureText(t, error, t('documents.languages.saveError'))),

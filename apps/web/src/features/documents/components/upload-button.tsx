@@ -1,10 +1,10 @@
 import { Button, FileButton, Progress, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../auth/messages';
 import { useRefreshDocuments } from '../api';
 import { uploadPercent } from '../document-logic';
+import { showNotice } from '../notice';
 import { type UploadTarget, uploadDocuments } from '../upload';
 
 /**
@@ -25,7 +25,7 @@ export function UploadButton({ target, onUploaded }: { target: UploadTarget; onU
       const documents = await uploadDocuments(target, files, (loaded, total) =>
         setPercent(uploadPercent(loaded, total)),
       );
-      notifications.show({ color: 'green', message: t('documents.upload.done', { count: documents.length }) });
+      showNotice(t, 'green', t('documents.upload.done', { count: documents.length }));
       onUploaded?.(documents.map((document) => document.id));
       refresh();
     } catch (error) {

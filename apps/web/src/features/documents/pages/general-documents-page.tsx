@@ -1,5 +1,4 @@
 import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { parseId } from '@rope/domain/ids';
 import type { FolderView } from '@rope/domain/views/documents';
 import { useMemo, useState } from 'react';
@@ -13,6 +12,7 @@ import { DocumentsPanel } from '../components/documents-panel';
 import { FolderDialog, type FolderDialogTarget } from '../components/folder-dialog';
 import { FolderTreeNav } from '../components/folder-tree-nav';
 import { buildFolderTree, folderPath } from '../folder-tree';
+import { showNotice } from '../notice';
 
 /** /general-documents[/:folderId[/:documentId]]: folders with sub-folders and their documents; admins edit them. */
 export function GeneralDocumentsPage() {
@@ -36,10 +36,11 @@ export function GeneralDocumentsPage() {
   const askDelete = (folder: FolderView) => {
     const subFolders = all.filter((candidate) => candidate.parentFolder?.id === folder.id).length;
     if (folder.documentCount > 0 || subFolders > 0) {
-      notifications.show({
-        color: 'yellow',
-        message: t('documents.general.deleteNotEmpty', { documents: folder.documentCount, folders: subFolders }),
-      });
+      showNotice(
+        t,
+        'yellow',
+        t('documents.general.deleteNotEmpty', { documents: folder.documentCount, folders: subFolders }),
+      );
       return;
     }
     confirmDelete({
@@ -50,11 +51,10 @@ export function GeneralDocumentsPage() {
       onConfirm: () =>
         remove.mutate(folder.id, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: t('documents.general.deleted') });
+            showNotice(t, 'green', t('documents.general.deleted'));
             if (folder.id === selectedId) navigate('/general-documents', { replace: true });
           },
-          onError: (error) =>
-            notifications.show({ color: 'red', message: failureText(t, error, t('documents.folderForm.tryLater')) }),
+          onError: (error) => showNotice(t, 'red', failureText(t, error, t('documents.folderForm.tryLater'))),
         }),
     });
   };
