@@ -7,14 +7,19 @@ import { browserMissing, screenshotPath } from './browser.ts';
 import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { findHierarchy, openInApp, seriousAxeViolations, waitForScreen } from './screen-check.ts';
 
-/** A small PDF padded to `size` bytes (a comment), so the upload takes long enough to show its progress. */
-function pdfOf(size: number): Buffer {
-  const body =
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n';
-  return Buffer.concat([
-    Buffer.from(body),
-    Buffer.from(`%${'x'.repeat(Math.max(0, size - body.length - 8))}\n%%EOF\n`),
-  ]);
+/** A demo PDF padded after its end to `size` bytes, so the upload takes long enough to show its progress. */
+async function pdfOf(page: Page, size: number): Promise<Buffer> {
+  const { documents } = await pageGet<{ documents: { url: string; mimeType: string }[] }>(page, '/documents');
+  const pdf = documents.find((document) => document.mimeType === 'application/pdf');
+  if (!pdf) throw new Error('no demo PDF among the general documents');
+  const base64 = await page.evaluate(async (url) => {
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  }, pdf.url);
+  const body = Buffer.from(base64, 'base64');
+  return Buffer.concat([body, Buffer.from(`\n%${'x'.repeat(Math.max(0, size - body.length - 3))}\n`)]);
 }
 /** A 1x1 PNG with bytes after its end, which image decoders ignore. */
 function pngOf(size: number): Buffer {
@@ -71,11 +76,12 @@ describe.skipIf(Boolean(browserMissing))(
       const stamp = Date.now();
       const pdfName = `E2E inspection ${stamp}.pdf`;
       const pngName = `E2E photo ${stamp}.png`;
+      const pdf = await pdfOf(page, 600_000);
       const cdp = await throttleUpload(context, page, 400_000);
       const chooser = page.waitForEvent('filechooser');
       await panel.getByRole('button', { name: enDocuments.upload.button }).click();
       await (await chooser).setFiles([
-        { name: pdfName, mimeType: 'application/pdf', buffer: pdfOf(600_000) },
+        { name: pdfName, mimeType: 'application/pdf', buffer: pdf },
         { name: pngName, mimeType: 'image/png', buffer: pngOf(300_000) },
       ]);
       const progress = panel.getByRole('progressbar', { name: enDocuments.upload.progress });
@@ -236,6 +242,7 @@ describe.skipIf(Boolean(browserMissing))(
         await page.waitForTimeout(500);
         await page.screenshot({ path: screenshotPath(`project-deep-link-${width}`) });
         await page.getByRole('button', { name: enDocuments.viewer.close }).click();
+        await page.getByRole('dialog', { name: document?.name }).waitFor({ state: 'detached' });
         await shoot(page, 'project');
         expect(await seriousAxeViolations(page)).toEqual([]);
         await context.close();
