@@ -34,6 +34,14 @@ export function ProjectsPage() {
               {projects.data && projects.data.length > 0 ? (
                 <Table.ScrollContainer minWidth={320}>
                   <Table striped highlightOnHover aria-label={t('documents.projects.projects')}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('documents.projects.number')}</Table.Th>
+                        <Table.Th>{t('documents.projects.description')}</Table.Th>
+                        <Table.Th>{t('documents.projects.country')}</Table.Th>
+                        <Table.Th>{t('documents.projects.manager')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
                     <Table.Tbody>
                       {projects.data.map((project) => (
                         <Table.Tr key={project.id}>
