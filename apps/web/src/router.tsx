@@ -6,9 +6,11 @@ import { RouteErrorBoundary } from './components/route-error-boundary';
 import { areasRoutes } from './features/areas/routes';
 import { RequireSession } from './features/auth/require-session';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { documentsRoutes } from './features/documents/routes';
 import { imprintRoutes } from './features/imprint/routes';
 import { mandatorsRoutes } from './features/mandators/routes';
 import { openapiRoutes } from './features/openapi/routes';
+import { searchRoutes } from './features/search/routes';
 import { usersRoutes } from './features/users/routes';
 
 /** The screens inside the shell; every feature loads lazily, so the first download stays small. */
@@ -16,6 +18,8 @@ const shellRoutes: RouteObject[] = [
   { index: true, element: lazyScreen(async () => (await import('./features/areas/pages/home-page')).HomePage) },
   ...areasRoutes,
   ...dashboardRoutes,
+  ...documentsRoutes,
+  ...searchRoutes,
   ...usersRoutes,
   ...mandatorsRoutes,
   ...imprintRoutes,

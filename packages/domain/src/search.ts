@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-export const SEARCH_TYPES = ['area', 'installation', 'rope', 'document', 'project'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-/** The web waits this long after the last key before it asks. */
-export const SEARCH_FILTER_DELAY_MS = 50;
-export const SEARCH_FILTER_MAX = 100;
+import { SEARCH_FILTER_MAX } from './search-kinds.ts';
+
+export { SEARCH_FILTER_DELAY_MS, SEARCH_FILTER_MAX, SEARCH_TYPES, type SearchType } from './search-kinds.ts';
 /** Results per type and in all. */
 export const SEARCH_LIMIT_PER_TYPE = 20;
 export const SEARCH_LIMIT = 50;

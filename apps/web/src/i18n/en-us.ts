@@ -5,6 +5,7 @@ import auth from './locales/en-US/auth.json';
 import charts from './locales/en-US/charts.json';
 import common from './locales/en-US/common.json';
 import dashboard from './locales/en-US/dashboard.json';
+import documents from './locales/en-US/documents.json';
 import enums from './locales/en-US/enums.json';
 import events from './locales/en-US/events.json';
 import imprint from './locales/en-US/imprint.json';
@@ -15,6 +16,7 @@ import maps from './locales/en-US/maps.json';
 import notifications from './locales/en-US/notifications.json';
 import openapi from './locales/en-US/openapi.json';
 import ropes from './locales/en-US/ropes.json';
+import search from './locales/en-US/search.json';
 import settings from './locales/en-US/settings.json';
 import shell from './locales/en-US/shell.json';
 import tasks from './locales/en-US/tasks.json';
@@ -28,6 +30,7 @@ export const enUS = {
   charts,
   common,
   dashboard,
+  documents,
   enums,
   events,
   imprint,
@@ -38,6 +41,7 @@ export const enUS = {
   notifications,
   openapi,
   ropes,
+  search,
   settings,
   shell,
   tasks,

@@ -37,7 +37,7 @@ const ALLOWED_REPEATS: Record<string, string[]> = {
   // The rope's damage as a quantity against the kind of event.
   Damage: ['common.fields.damage', 'enums.recordingTypes.damage'],
   // A new event ("Nouveau") against a new task ("Nouvelle", "Nueva").
-  New: ['enums.actionStatuses.new', 'tasks.status.new'],
+  New: ['documents.widget.new', 'enums.actionStatuses.new', 'tasks.status.new'],
   // The verb in a search field against the noun in the menu ("Suchen" / "Suche").
   Search: ['events.search.placeholder', 'shell.nav.search'],
   // The screen's heading ("Connexion") against its button ("Se connecter").

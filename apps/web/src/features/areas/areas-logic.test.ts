@@ -157,6 +157,6 @@ describe('start path', () => {
   it('sends single-area users into their area, area users to /areas, free users to what they may use', () => {
     expect(startPath(user('ROLE_USER', 7))).toBe('/areas/7');
     expect(startPath(user('ROLE_USER', null))).toBe('/areas');
-    expect(startPath(user('ROLE_FREE_USER', null))).toBe('/imprint');
+    expect(startPath(user('ROLE_FREE_USER', null))).toBe('/general-documents');
   });
 });

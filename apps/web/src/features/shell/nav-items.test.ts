@@ -1,7 +1,7 @@
 import { ROLE_PERMISSIONS } from '@rope/domain/permissions';
 import type { Role } from '@rope/domain/roles';
 import { describe, expect, it } from 'vitest';
-import { mayUseNavItem, NAV_ITEMS, visibleNavItems } from './nav-items';
+import { mayUseNavItem, NAV_ITEMS, startPath, visibleNavItems } from './nav-items';
 
 const userWith = (role: Role) => ({ isAdmin: role === 'ROLE_ADMIN', permissions: [...ROLE_PERMISSIONS[role]] });
 const keys = (role: Role) => visibleNavItems(userWith(role)).map((item) => item.key);
@@ -13,14 +13,33 @@ const item = (key: string) => {
 
 describe('navigation items', () => {
   it('shows admins every screen that exists', () => {
-    expect(keys('ROLE_ADMIN')).toEqual(['areas', 'dashboard', 'users', 'openapi', 'mandators', 'imprint']);
+    expect(keys('ROLE_ADMIN')).toEqual([
+      'areas',
+      'dashboard',
+      'documents',
+      'generalDocuments',
+      'search',
+      'users',
+      'openapi',
+      'mandators',
+      'imprint',
+    ]);
   });
 
   it('shows users only to those who may edit users, the API page only with its permission', () => {
-    expect(keys('ROLE_CLIENT_ADMIN')).toEqual(['areas', 'dashboard', 'users', 'imprint']);
-    expect(keys('ROLE_PROJECT_MANAGER')).toEqual(['areas', 'dashboard', 'openapi', 'imprint']);
-    expect(keys('ROLE_USER')).toEqual(['areas', 'dashboard', 'imprint']);
-    expect(keys('ROLE_FREE_USER')).toEqual(['imprint']);
+    const documents = ['documents', 'generalDocuments', 'search'];
+    expect(keys('ROLE_CLIENT_ADMIN')).toEqual(['areas', 'dashboard', ...documents, 'users', 'imprint']);
+    expect(keys('ROLE_PROJECT_MANAGER')).toEqual(['areas', 'dashboard', ...documents, 'openapi', 'imprint']);
+    expect(keys('ROLE_USER')).toEqual(['areas', 'dashboard', ...documents, 'imprint']);
+    expect(keys('ROLE_FREE_USER')).toEqual([...documents, 'imprint']);
+  });
+
+  it('lands free users on the general documents, everyone with areas on the areas', () => {
+    const start = (role: Role) => startPath({ ...userWith(role), isSingleArea: false, singleAreaId: null });
+    expect(start('ROLE_FREE_USER')).toBe('/general-documents');
+    expect(start('ROLE_USER')).toBe('/areas');
+    expect(start('ROLE_ADMIN')).toBe('/areas');
+    expect(start('ROLE_API_IMPORT')).toBe('/imprint');
   });
 
   it('decides the screens still to come by permission too', () => {

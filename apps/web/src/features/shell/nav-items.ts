@@ -26,15 +26,15 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'areas', path: '/areas', permissions: ['AREA_PAGE'], adminOnly: false, available: true },
   { key: 'dashboard', path: '/dashboard', permissions: ['DASHBOARD'], adminOnly: false, available: true },
-  { key: 'documents', path: '/documents', permissions: ['DOCUMENT'], adminOnly: false, available: false },
+  { key: 'documents', path: '/documents', permissions: ['DOCUMENT'], adminOnly: false, available: true },
   {
     key: 'generalDocuments',
     path: '/general-documents',
     permissions: ['DOCUMENT'],
     adminOnly: false,
-    available: false,
+    available: true,
   },
-  { key: 'search', path: '/search', permissions: ['GLOBAL_SEARCH'], adminOnly: false, available: false },
+  { key: 'search', path: '/search', permissions: ['GLOBAL_SEARCH'], adminOnly: false, available: true },
   { key: 'users', path: '/users', permissions: ['USER_EDIT_OWN', 'USER_EDIT_ANY'], adminOnly: false, available: true },
   { key: 'openapi', path: '/openapi', permissions: ['API_PAGE'], adminOnly: false, available: true },
   { key: 'mandators', path: '/mandators', permissions: [], adminOnly: true, available: true },
@@ -58,12 +58,15 @@ export function visibleNavItems(user: NavUser, items: readonly NavItem[] = NAV_I
 
 /**
  * Where `/` leads: a single-area user into the area, anyone with the areas screen to it, anyone else to the first
- * screen they may use (a free user to the imprint); nobody lands on a page of server internals.
+ * general documents (a free user: they are what such a user may use), anyone else to the first screen they may
+ * use; nobody lands on a page of server internals.
  */
 export function startPath(user: StartUser, items: readonly NavItem[] = NAV_ITEMS): string {
   const areas = items.find((item) => item.key === 'areas');
   if (areas?.available && mayUseNavItem(user, areas)) {
     return user.isSingleArea && user.singleAreaId !== null ? `/areas/${user.singleAreaId}` : areas.path;
   }
+  const general = items.find((item) => item.key === 'generalDocuments');
+  if (general?.available && mayUseNavItem(user, general)) return general.path;
   return visibleNavItems(user, items)[0]?.path ?? '/imprint';
 }

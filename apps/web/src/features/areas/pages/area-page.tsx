@@ -7,6 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
 import { LoadFailedScreen } from '../../../components/screen-alert';
 import { useCan } from '../../auth/session';
+import { TargetDocuments } from '../../documents/components/target-documents';
 import { InstallationList } from '../../installations/components/installation-list';
 import { SettingsIcon } from '../../shell/components/icons';
 import { useArea } from '../api';
@@ -90,6 +91,7 @@ export function AreaPage() {
           </Grid.Col>
         ) : null}
       </Grid>
+      <TargetDocuments targetType="area" targetId={areaId} archived={current.isDeleted} />
       <AreaDialog target={dialog} onClose={() => setDialog(null)} onDeleted={() => navigate('/areas')} />
     </Stack>
   );

@@ -2,16 +2,23 @@ import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RopeView } from '@rope/domain/views/hierarchy';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OpenedOnce } from '../../../components/opened-once';
 import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../auth/messages';
-import { useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../auth/session';
 import { type EventBody, refreshAfterChange, useSaveEvent } from '../api';
 import { eventFormSpec, initialEventValues } from '../event-form';
 import { saveInspection } from '../import-xml';
 import type { EventDialogTarget } from './event-dialog-target';
 import { EventTabs } from './event-tabs';
+
+const EventDocumentsDialog = lazy(() =>
+  import('../../documents/components/event-documents-dialog').then((module) => ({
+    default: module.EventDocumentsDialog,
+  })),
+);
 
 interface EventEditorProps {
   rope: RopeView;
@@ -29,6 +36,8 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const editable = target.mode !== 'view';
+  const canWriteDomain = useCan('DOMAIN_WRITE');
+  const [galleryFor, setGalleryFor] = useState<number | null>(null);
   const stored = target.mode === 'edit' || target.mode === 'view' ? target.event : undefined;
   const source: EventBody | undefined = target.mode === 'import' ? target.parsed.ropeEvent : stored;
   const damages = target.mode === 'import' ? target.parsed.damages : undefined;
@@ -113,6 +122,11 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
                 {t('events.dialog.history')}
               </Button>
             ) : null}
+            {stored ? (
+              <Button variant="default" onClick={() => setGalleryFor(stored.id)}>
+                {t('documents.widget.eventTitle')}
+              </Button>
+            ) : null}
           </Group>
           <Group>
             <Button variant="default" onClick={onDone}>
@@ -126,6 +140,13 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
           </Group>
         </Group>
       </Stack>
+      <OpenedOnce open={galleryFor !== null}>
+        <EventDocumentsDialog
+          eventId={galleryFor}
+          writable={canWriteDomain && !stored?.isDeleted && !rope.isDeleted}
+          onClose={() => setGalleryFor(null)}
+        />
+      </OpenedOnce>
     </form>
   );
 }

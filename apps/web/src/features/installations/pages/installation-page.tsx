@@ -8,6 +8,7 @@ import { LoadFailedScreen } from '../../../components/screen-alert';
 import { useArea } from '../../areas/api';
 import { BackIcon } from '../../areas/components/hierarchy-icons';
 import { useCan } from '../../auth/session';
+import { TargetDocuments } from '../../documents/components/target-documents';
 import { BellIcon } from '../../notifications/components/bell-icon';
 import { NotificationSettingsDialog } from '../../notifications/components/notification-settings-dialog';
 import { NotificationStatusButton } from '../../notifications/components/notification-status-button';
@@ -106,6 +107,11 @@ export function InstallationPage() {
           </Grid.Col>
         ) : null}
       </Grid>
+      <TargetDocuments
+        targetType="installation"
+        targetId={installationId}
+        archived={current.isDeleted || area.data.isDeleted}
+      />
       <InstallationEventsTable areaId={areaId} installationId={installationId} />
       <NotificationsTable areaId={areaId} installationId={installationId} />
       <InstallationSettingsDialog

@@ -11,6 +11,7 @@ import { useArea } from '../../areas/api';
 import { BackIcon } from '../../areas/components/hierarchy-icons';
 import { useCan, useSessionUser } from '../../auth/session';
 import { ROPE_SETTINGS_PARAM } from '../../dashboard/links';
+import { TargetDocuments } from '../../documents/components/target-documents';
 import { RopeDamageSection } from '../../events/components/rope-damage-section';
 import { useInstallation } from '../../installations/api';
 import { NotificationStatusButton } from '../../notifications/components/notification-status-button';
@@ -114,6 +115,12 @@ export function RopePage() {
       <NearViewport title={t('events.table.title')} minHeight={EVENTS_MIN_HEIGHT}>
         <RopeEventsSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
       </NearViewport>
+      <TargetDocuments
+        targetType="rope"
+        targetId={current.id}
+        archived={archived}
+        title={t('documents.widget.ropeTitle')}
+      />
       <OpenedOnce open={settingsOpen}>
         <RopeSettingsDialog
           rope={current}

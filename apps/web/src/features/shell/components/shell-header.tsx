@@ -1,4 +1,4 @@
-import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { SessionUser } from '@rope/domain/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { OpenedOnce } from '../../../components/opened-once';
 import { logout } from '../../auth/api';
+import { ShellSearch, ShellSearchButton } from '../../search/components/shell-search';
 import { LogoutIcon, SettingsIcon } from './icons';
 import { Brand } from './product-mark';
 
@@ -24,6 +25,7 @@ interface ShellHeaderProps {
 export function ShellHeader({ user, navigationOpened, onToggleNavigation }: ShellHeaderProps) {
   const { t } = useTranslation();
   const [settingsOpened, settings] = useDisclosure(false);
+  const canSearch = user.permissions.includes('GLOBAL_SEARCH');
   const queryClient = useQueryClient();
   // A fresh page after signing out: nothing of the last session stays in memory.
   const signOut = useMutation({
@@ -49,6 +51,16 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
         </UnstyledButton>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {canSearch ? (
+          <>
+            <Box visibleFrom="sm">
+              <ShellSearch />
+            </Box>
+            <Box hiddenFrom="sm">
+              <ShellSearchButton />
+            </Box>
+          </>
+        ) : null}
         <LanguageSwitch />
         <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220}>
           {user.name}

@@ -1,0 +1,217 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DOCUMENT_LIST_MAX_HEIGHT } from '@rope/domain/documents';
+import { type Language, languageIdByLocale } from '@rope/domain/languages';
+import type { DocumentView } from '@rope/domain/views/documents';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { failureText } from '../../auth/messages';
+import { type DocumentSource, useDeleteDocument, useDocuments } from '../api';
+import { filterDocuments, newFirst } from '../document-logic';
+import { showNotice } from '../notice';
+import type { UploadTarget } from '../upload';
+import { DocumentRow } from './document-row';
+import { DocumentViewer } from './document-viewer';
+import { ImageGallery } from './image-gallery';
+import { LanguagesDialog } from './languages-dialog';
+import { UploadButton } from './upload-button';
+
+export interface DocumentsPanelProps {
+  source: DocumentSource;
+  title: string;
+  order?: 2 | 3 | 4;
+  /** Where uploads go; none: no upload button. */
+  uploadTarget?: UploadTarget;
+  /** Writers may upload, change languages and delete (each document says what the reader may do too). */
+  writable: boolean;
+  showAs?: number | null;
+  /** A deep link's document, opened in the viewer once the list has it. */
+  openDocumentId?: number | null;
+  onViewerClosed?: () => void;
+  /** More controls beside the title (general documents: the admins' edit toggle). */
+  extra?: ReactNode;
+  /** The event gallery: images as thumbnails above the list. */
+  gallery?: boolean;
+}
+
+/**
+ * The documents widget and list dialog: a filter on names (case-insensitive), the list at most 400 high, new
+ * documents bold and first, a full-screen view, preview in place, languages, upload and delete.
+ */
+export function DocumentsPanel(props: DocumentsPanelProps) {
+  const {
+    source,
+    title,
+    order = 3,
+    uploadTarget,
+    writable,
+    showAs = null,
+    openDocumentId,
+    onViewerClosed,
+    extra,
+    gallery,
+  } = props;
+  const { t, i18n } = useTranslation();
+  const language = languageIdByLocale[(i18n.resolvedLanguage ?? 'en-US') as Language] ?? 'ENU';
+  const list = useDocuments(source, showAs);
+  const remove = useDeleteDocument();
+  const [filter, setFilter] = useState('');
+  const [debounced] = useDebouncedValue(filter, 50);
+  const [fullScreen, setFullScreen] = useState(false);
+  const [viewing, setViewing] = useState<DocumentView | null>(null);
+  const [languages, setLanguages] = useState<DocumentView | null>(null);
+  const documents = newFirst(filterDocuments(list.data?.documents ?? [], debounced));
+
+  const linked = openDocumentId ? list.data?.documents.find((document) => document.id === openDocumentId) : undefined;
+  useEffect(() => {
+    if (linked) setViewing(linked);
+  }, [linked]);
+
+  const closeViewer = () => {
+    setViewing(null);
+    onViewerClosed?.();
+  };
+  const askDelete = (document: DocumentView) =>
+    confirmDelete({
+      title: t('documents.actions.deleteTitle'),
+      message: t('documents.actions.deleteMessage', { name: document.name }),
+      confirmLabel: t('documents.actions.delete'),
+      cancelLabel: t('documents.actions.cancel'),
+      onConfirm: () =>
+        remove.mutate(document.id, {
+          onSuccess: () => showNotice(t, 'green', t('documents.actions.deleted')),
+          onError: (error) => showNotice(t, 'red', failureText(t, error, t('documents.actions.deleteError'))),
+        }),
+    });
+
+  const body = (maxHeight: number | undefined) => {
+    if (list.isPending) return <Loader size="sm" aria-label={t('app.loading')} />;
+    if (list.isError) return <Alert color="red">{t('documents.widget.loadError')}</Alert>;
+    if ((list.data?.documents.length ?? 0) === 0)
+      return (
+        <Text c="dimmed" size="sm">
+          {t('documents.widget.empty')}
+        </Text>
+      );
+    if (documents.length === 0)
+      return (
+        <Text c="dimmed" size="sm">
+          {t('documents.widget.noMatch')}
+        </Text>
+      );
+    const rows = (
+      <Box component="ul" aria-label={t('documents.widget.label')} m={0} p={0} style={{ listStyle: 'none' }}>
+        {documents.map((document) => (
+          <DocumentRow
+            key={document.id}
+            document={document}
+            language={language}
+            editable={writable}
+            onOpen={setViewing}
+            onLanguages={setLanguages}
+            onDelete={askDelete}
+          />
+        ))}
+      </Box>
+    );
+    return maxHeight ? (
+      <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
+        {rows}
+      </ScrollArea.Autosize>
+    ) : (
+      rows
+    );
+  };
+
+  const controls = (
+    <Group gap="xs" wrap="wrap" align="flex-start">
+      <TextInput
+        size="xs"
+        aria-label={t('documents.widget.filter')}
+        placeholder={t('documents.widget.filterPlaceholder')}
+        value={filter}
+        onChange={(event) => setFilter(event.currentTarget.value)}
+        w={200}
+        maw="100%"
+      />
+      {uploadTarget && writable ? <UploadButton target={uploadTarget} /> : null}
+    </Group>
+  );
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="documents-panel">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Title order={order}>{title}</Title>
+            {list.data ? (
+              <Text size="sm" c="dimmed">
+                {t('documents.widget.count', { count: list.data.documents.length })}
+              </Text>
+            ) : null}
+          </Group>
+          <Group gap="xs">
+            {extra}
+            <Tooltip label={t('documents.widget.fullScreen')}>
+              <ActionIcon
+                variant="default"
+                aria-label={t('documents.widget.fullScreen')}
+                onClick={() => setFullScreen(true)}
+              >
+                <FullScreenIcon />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        {controls}
+        {gallery ? <ImageGallery documents={documents} language={language} onOpen={setViewing} /> : null}
+        {body(DOCUMENT_LIST_MAX_HEIGHT)}
+      </Stack>
+      <Modal
+        opened={fullScreen}
+        onClose={() => setFullScreen(false)}
+        fullScreen
+        title={title}
+        closeButtonProps={{ 'aria-label': t('documents.widget.closeFullScreen') }}
+      >
+        <Stack gap="sm">
+          {controls}
+          {body(undefined)}
+        </Stack>
+      </Modal>
+      <DocumentViewer document={viewing} onClose={closeViewer} />
+      <LanguagesDialog document={languages} onClose={() => setLanguages(null)} />
+    </Paper>
+  );
+}
+
+function FullScreenIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
+      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+    </svg>
+  );
+}

@@ -1,0 +1,33 @@
+import { Image, SimpleGrid, UnstyledButton } from '@mantine/core';
+import type { LanguageId } from '@rope/domain/languages';
+import type { DocumentView } from '@rope/domain/views/documents';
+import { useTranslation } from 'react-i18next';
+import { documentFileUrl, previewKind } from '../document-logic';
+
+/** The images among the documents as thumbnails; a click opens the viewer. */
+export function ImageGallery({
+  documents,
+  language,
+  onOpen,
+}: {
+  documents: readonly DocumentView[];
+  language: LanguageId;
+  onOpen: (document: DocumentView) => void;
+}) {
+  const { t } = useTranslation();
+  const images = documents.filter((document) => previewKind(document) === 'image');
+  if (images.length === 0) return null;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-testid="document-gallery">
+      {images.map((document) => (
+        <UnstyledButton
+          key={document.id}
+          onClick={() => onOpen(document)}
+          aria-label={t('documents.actions.open', { name: document.name })}
+        >
+          <Image src={documentFileUrl(document, language)} alt="" h={96} fit="cover" radius="sm" loading="lazy" />
+        </UnstyledButton>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,55 @@
+import { parseId } from '@rope/domain/ids';
+import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { NearViewport } from '../../../components/near-viewport';
+import { useCan } from '../../auth/session';
+
+// The widget's code loads when the page is scrolled near it.
+const DocumentsPanel = lazy(() => import('./documents-panel').then((module) => ({ default: module.DocumentsPanel })));
+/** About the widget's height with a few documents, so the page does not jump when it arrives. */
+const WIDGET_MIN_HEIGHT = 180;
+export const DOCUMENT_PARAM = 'document';
+
+interface TargetDocumentsProps {
+  targetType: 'area' | 'installation' | 'rope';
+  targetId: number;
+  /** The target or one above it is archived: documents are shown, not changed. */
+  archived: boolean;
+  title?: string;
+}
+
+/**
+ * The documents widget of an area, installation or rope page; `?document={id}` (a search result's link) opens
+ * that document in the viewer.
+ */
+export function TargetDocuments({ targetType, targetId, archived, title }: TargetDocumentsProps) {
+  const { t } = useTranslation();
+  const canWrite = useCan('DOMAIN_WRITE');
+  const [params, setParams] = useSearchParams();
+  const linked = parseId(params.get(DOCUMENT_PARAM) ?? undefined);
+  const heading = title ?? t('documents.widget.title');
+  const forgetLink = () => {
+    if (!params.has(DOCUMENT_PARAM)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(DOCUMENT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return (
+    <NearViewport title={heading} minHeight={WIDGET_MIN_HEIGHT}>
+      <DocumentsPanel
+        source={{ kind: 'target', targetType, targetId }}
+        title={heading}
+        uploadTarget={{ targetType, targetId }}
+        writable={canWrite && !archived}
+        openDocumentId={Number.isNaN(linked) ? null : linked}
+        onViewerClosed={forgetLink}
+      />
+    </NearViewport>
+  );
+}

@@ -1,0 +1,60 @@
+import { LANGUAGE_IDS, type LanguageId } from '@rope/domain/languages';
+import type { DocumentView } from '@rope/domain/views/documents';
+
+export type PreviewKind = 'pdf' | 'image' | 'video' | 'download';
+
+/** How a document shows in place: PDF in an embedded frame, images, video with seeking; anything else downloads. */
+export function previewKind(document: Pick<DocumentView, 'mimeType' | 'preview'>): PreviewKind {
+  if (!document.preview) return 'download';
+  if (document.mimeType === 'application/pdf') return 'pdf';
+  if (document.mimeType.startsWith('image/')) return 'image';
+  if (document.mimeType.startsWith('video/')) return 'video';
+  return 'download';
+}
+
+/** The filter text matches names case-insensitively (and ignores blanks around it). */
+export function filterDocuments<T extends { name: string }>(documents: readonly T[], filter: string): T[] {
+  const needle = filter.trim().toLocaleLowerCase();
+  if (!needle) return [...documents];
+  return documents.filter((document) => document.name.toLocaleLowerCase().includes(needle));
+}
+
+/**
+ * New documents first (the server orders them so already; kept here so an optimistic or merged list stays in the
+ * spec's order), the server's order otherwise.
+ */
+export function newFirst<T extends { isNew: boolean }>(documents: readonly T[]): T[] {
+  return [...documents.filter((document) => document.isNew), ...documents.filter((document) => !document.isNew)];
+}
+
+/** The address of a document's file: in the reader's language when it has it, as an attachment when asked. */
+export function documentFileUrl(
+  document: Pick<DocumentView, 'url' | 'languages'>,
+  language: LanguageId,
+  download = false,
+): string {
+  const params = new URLSearchParams();
+  if (document.languages.includes(language)) params.set('language', language);
+  else if (document.languages[0]) params.set('language', document.languages[0]);
+  if (download) params.set('download', '1');
+  const query = params.toString();
+  return query ? `${document.url}?${query}` : document.url;
+}
+
+/** Languages in their canonical order, as `location` takes them. */
+export function toLocation(languages: readonly string[]): string {
+  return LANGUAGE_IDS.filter((id) => languages.includes(id)).join(',');
+}
+
+/** The percentage of an upload, 0..100, from the bytes sent so far. */
+export function uploadPercent(loaded: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
+}
+
+/** A file size for people: bytes, KB or MB with one decimal. */
+export function fileSizeText(bytes: number, format: (value: number, digits?: number) => string): string {
+  if (bytes < 1024) return `${format(bytes, 0)} B`;
+  if (bytes < 1024 * 1024) return `${format(bytes / 1024, 1)} KB`;
+  return `${format(bytes / (1024 * 1024), 1)} MB`;
+}
