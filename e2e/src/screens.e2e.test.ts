@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
-import enImprint from '../../apps/web/src/i18n/locales/en-US/imprint.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
@@ -164,8 +163,8 @@ describe.skipIf(Boolean(browserMissing))(
       const context = await newContext();
       const page = await context.newPage();
       await signInAsDemo(page, demo.server().url, 'free@example.com');
-      await page.waitForURL(/\/imprint$/);
-      await page.getByRole('heading', { name: enImprint.title }).first().waitFor();
+      await page.waitForURL(/\/general-documents$/);
+      await page.getByRole('heading', { name: enShell.nav.generalDocuments, level: 1 }).waitFor();
       const text = (await page.locator('body').textContent()) ?? '';
       for (const internal of ['Server status', 'PGlite', 'PostgreSQL', 'Job queue', 'BullMQ']) {
         expect(text).not.toContain(internal);
@@ -173,30 +172,31 @@ describe.skipIf(Boolean(browserMissing))(
       await context.close();
     });
 
-    it('still lands a free user on the imprint when the home link is clicked while that screen loads', async () => {
+    it('still lands a free user on the general documents when the home link is clicked while that screen loads', async () => {
       const context = await newContext();
       const page = await context.newPage();
-      // The imprint's code is held back, so the redirect from / is still under way when the home link is clicked.
+      // The general documents' code is held back, so the redirect from / is still under way when the home link is
+      // clicked.
       let release = () => {};
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
       let requested = () => {};
-      const imprintRequested = new Promise<void>((resolve) => {
+      const screenRequested = new Promise<void>((resolve) => {
         requested = resolve;
       });
-      await context.route(/\/assets\/imprint-page-[^/]*\.js$/, async (route) => {
+      await context.route(/\/assets\/general-documents-page-[^/]*\.js$/, async (route) => {
         requested();
         await released;
         await route.continue();
       });
       await signInAsDemo(page, demo.server().url, 'free@example.com');
-      await imprintRequested;
+      await screenRequested;
       await page.getByRole('link', { name: enShell.home, exact: true }).click();
       await page.waitForTimeout(300);
       release();
-      await page.waitForURL(/\/imprint$/, { timeout: 15_000 });
-      await page.getByRole('heading', { name: enImprint.title, level: 1 }).waitFor();
+      await page.waitForURL(/\/general-documents$/, { timeout: 15_000 });
+      await page.getByRole('heading', { name: enShell.nav.generalDocuments, level: 1 }).waitFor();
       await context.close();
     });
 
