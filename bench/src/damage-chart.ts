@@ -3,7 +3,7 @@
 // Goals: domain function <= 3x the floor, API call <= 10x.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench damage  (DATABASE_URL=... for PostgreSQL, else PGlite)
 import { ropeDamageInputs, ropeEvents, ropes } from '@rope/db/schema/index';
-import type { RopeEventAttributes } from '@rope/domain/events';
+import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import { computeRopeDamage, computeRopeDamageFromRows } from '@rope/domain/rope/rope-damage';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';

@@ -5,7 +5,7 @@
 // REDIS_URL, default redis://127.0.0.1:6379)
 import { randomBytes } from 'node:crypto';
 import { installations, notifications, ropes } from '@rope/db/schema/index';
-import type { NotificationSettings } from '@rope/domain/notifications';
+import type { NotificationSettings } from '@rope/domain/notifications/schemas';
 import { count } from 'drizzle-orm';
 import { createBullmqQueue } from '../../apps/api/src/infra/queue/bullmq.ts';
 import { createInlineQueue } from '../../apps/api/src/infra/queue/inline.ts';

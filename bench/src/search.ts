@@ -3,7 +3,7 @@
 // client who sees one mandator's areas. Goals: p95 <= 50 ms, and <= 3x the bare query.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench search  (DATABASE_URL=... for PostgreSQL, else PGlite)
 import { documents, folders } from '@rope/db/schema/index';
-import type { Actor } from '@rope/domain/permissions';
+import type { Actor } from '@rope/domain/access/actor';
 import { sql } from 'drizzle-orm';
 import { mulberry32 } from '../../apps/api/src/demo/random.ts';
 import { runSearchStatement, searchStatement } from '../../apps/api/src/modules/search/search.ts';

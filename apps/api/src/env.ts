@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents';
+import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents/schemas';
 import { z } from 'zod';
 import { samlProvidersSetting } from './modules/saml/settings.ts';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ropeEventAttributesSchema } from './events.ts';
-import { areaCreateSchema } from './hierarchy.ts';
-import { INSTALLATION_MANUFACTURERS, installationAttributesSchema } from './installations.ts';
-import { BASE_LAYERS, MAP_DEFAULT_ZOOM } from './maps.ts';
-import { notificationSettingsSchema } from './notifications.ts';
-import { API_ROLES, ROLE_LABELS, ROLES } from './roles.ts';
-import { ropeAttributesSchema } from './ropes.ts';
-import { taskAttributesSchema } from './tasks.ts';
+import { API_ROLES, ROLE_LABELS, ROLES } from './access/roles.ts';
+import { ropeEventAttributesSchema } from './events/schemas.ts';
+import { INSTALLATION_MANUFACTURERS, installationAttributesSchema } from './hierarchy/installations.ts';
+import { BASE_LAYERS, MAP_DEFAULT_ZOOM } from './hierarchy/maps.ts';
+import { areaCreateSchema } from './hierarchy/schemas.ts';
+import { notificationSettingsSchema } from './notifications/schemas.ts';
+import { ropeAttributesSchema } from './rope/schemas.ts';
+import { taskAttributesSchema } from './tasks/schemas.ts';
 
 describe('entity schemas', () => {
   it('label every role as the spec names it', () => {

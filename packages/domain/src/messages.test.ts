@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { areaMapSettingsSchema } from './hierarchy.ts';
+import { passwordSchema } from './auth/passwords.ts';
+import { areaMapSettingsSchema } from './hierarchy/schemas.ts';
 import { englishText, issueMessage, keyed, MESSAGES, message, ruleIssue } from './messages.ts';
-import { notificationSettingsBodySchema } from './notification-rules.ts';
-import { passwordSchema } from './passwords.ts';
-import { mandatorBodySchema, userCreateSchema } from './user-forms.ts';
+import { notificationSettingsBodySchema } from './notifications/rules.ts';
+import { mandatorBodySchema, userCreateSchema } from './users/forms.ts';
 
 const issuesOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues ?? [];
 const messagesOf = (schema: z.ZodType, value: unknown) =>

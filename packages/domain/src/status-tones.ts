@@ -1,5 +1,5 @@
-import type { ACTION_STATUSES } from './events.ts';
-import type { TASK_STATUSES } from './tasks.ts';
+import type { ACTION_STATUSES } from './events/schemas.ts';
+import type { TASK_STATUSES } from './tasks/schemas.ts';
 
 /**
  * The one colour rule for statuses, so a status looks the same on every screen (rope, installation, dashboard).

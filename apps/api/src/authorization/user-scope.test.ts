@@ -1,17 +1,17 @@
+import type { Actor } from '@rope/domain/access/actor';
+import type { Role } from '@rope/domain/access/roles';
+import { mayListMandatorUsers } from '@rope/domain/mandators/policy';
 import {
-  type Actor,
   assignableRoles,
   hasProfilePicture,
   isFreeUser,
   keepsMandators,
   managesUsers,
   mayChangePicture,
-  mayListMandatorUsers,
   mayShowFreeUsers,
   seesUserOnUsersScreen,
   userScope,
-} from '@rope/domain/permissions';
-import type { Role } from '@rope/domain/roles';
+} from '@rope/domain/users/policy';
 import { describe, expect, it } from 'vitest';
 
 const actor = (roles: Role[], mandatorIds: number[] = [], userId = 1): Actor => ({

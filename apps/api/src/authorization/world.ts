@@ -1,4 +1,4 @@
-import type { Role } from '@rope/domain/roles';
+import type { Role } from '@rope/domain/access/roles';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey, createMandator, createUser } from '../test/factories.ts';
 import { signIn } from '../test/sign-in.ts';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '@rope/db/client';
 import { apiKeys, mandators, userMandators, users } from '@rope/db/schema/index';
-import type { ApiRole, Role } from '@rope/domain/roles';
+import type { ApiRole, Role } from '@rope/domain/access/roles';
 import { sha256 } from '../infra/crypto.ts';
 import { MANDATORS, STAFF } from './catalog.ts';
 import { DAY, deriveHex } from './random.ts';

@@ -1,4 +1,4 @@
-import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER } from '@rope/domain/maps';
+import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER } from '@rope/domain/hierarchy/maps';
 
 /** Names, places and coordinates of the demo data. Operators are invented; places and coordinates are real. */
 

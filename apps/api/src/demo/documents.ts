@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { documents, folders, projects } from '@rope/db/schema/index';
-import type { FolderTranslations } from '@rope/domain/documents';
+import type { FolderTranslations } from '@rope/domain/documents/schemas';
 import type { Storage } from '../infra/storage/types.ts';
 import type { DemoPeople } from './accounts.ts';
 import { AREAS } from './catalog.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { ropeEvents } from '@rope/db/schema/index';
-import type { RopeEventAttributes } from '@rope/domain/events';
+import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import { sql } from 'drizzle-orm';
 import type { DemoPeople } from './accounts.ts';
 import { planRopeEvents, type RopeProfile } from './event-plan.ts';

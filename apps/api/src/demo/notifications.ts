@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { installations, notificationDeliveries, notifications } from '@rope/db/schema/index';
-import type { NotificationRule, NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
+import type { NotificationRule, NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
 import { eq } from 'drizzle-orm';
 import type { DemoPeople } from './accounts.ts';
 import type { DemoEvent } from './events.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { sensorDevices, sensors } from '@rope/db/schema/index';
-import type { SensorAttributes } from '@rope/domain/sensors';
+import type { SensorAttributes } from '@rope/domain/sensors/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DemoHierarchy, DemoRope } from './hierarchy.ts';
 import { DAY, HOUR, iso, type Rng, round } from './random.ts';

@@ -1,4 +1,4 @@
-import type { Splice, SplicePart } from '@rope/domain/events';
+import type { Splice, SplicePart } from '@rope/domain/events/schemas';
 import { type Rng, round, YEAR } from './random.ts';
 
 /** One long splice of an endless haul rope and how its parts age. */

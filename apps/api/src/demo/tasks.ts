@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { taskAssignees, taskNotes, tasks } from '@rope/db/schema/index';
-import type { TaskAttributes } from '@rope/domain/tasks';
+import type { TaskAttributes } from '@rope/domain/tasks/schemas';
 import type { DemoPeople } from './accounts.ts';
 import type { DemoEvent } from './events.ts';
 import type { DemoHierarchy, DemoRope } from './hierarchy.ts';

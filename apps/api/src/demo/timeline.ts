@@ -1,4 +1,4 @@
-import type { RopeEventAttributes } from '@rope/domain/events';
+import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import { INSPECTORS, MRT_INSPECTORS } from './catalog.ts';
 import { type DamageDraft, draftAttributes } from './damage.ts';
 import type { DemoRope } from './hierarchy.ts';

@@ -1,5 +1,6 @@
+import { type Actor, can } from '@rope/domain/access/actor';
+import type { Permission } from '@rope/domain/access/permissions';
 import { message } from '@rope/domain/messages';
-import { type Actor, can, type Permission } from '@rope/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden } from './app-error.ts';
 

@@ -1,4 +1,4 @@
-import { notificationTriggerSchema } from '@rope/domain/notification-triggers';
+import { notificationTriggerSchema } from '@rope/domain/notifications/triggers';
 import { evaluateTrigger } from '../modules/notifications/evaluate.ts';
 import { defineJob } from './define.ts';
 

@@ -1,4 +1,4 @@
-import type { Actor } from '@rope/domain/permissions';
+import type { Actor } from '@rope/domain/access/actor';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 

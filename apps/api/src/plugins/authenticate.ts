@@ -1,4 +1,4 @@
-import type { Actor } from '@rope/domain/permissions';
+import type { Actor } from '@rope/domain/access/actor';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';

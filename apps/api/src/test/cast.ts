@@ -1,4 +1,4 @@
-import type { Role } from '@rope/domain/roles';
+import type { Role } from '@rope/domain/access/roles';
 import { createUser } from './factories.ts';
 import { signIn } from './sign-in.ts';
 import type { TestApp } from './test-app.ts';

@@ -13,9 +13,9 @@ import {
   userMandators,
   users,
 } from '@rope/db/schema/index';
-import type { RopeEventAttributes } from '@rope/domain/events';
-import type { Role } from '@rope/domain/roles';
-import type { TaskAttributes } from '@rope/domain/tasks';
+import type { Role } from '@rope/domain/access/roles';
+import type { RopeEventAttributes } from '@rope/domain/events/schemas';
+import type { TaskAttributes } from '@rope/domain/tasks/schemas';
 import { hashPassword, randomToken, sha256 } from '../infra/crypto.ts';
 
 let sequence = 0;

@@ -1,4 +1,5 @@
 import { Anchor, Stack, Text, Tooltip } from '@mantine/core';
+import type { DamageView } from '@rope/domain/hierarchy/views';
 import {
   DAMAGE_ORANGE_FROM_RATIO,
   DAMAGE_RED_FROM_RATIO,
@@ -8,7 +9,6 @@ import {
   HEALTH_GREEN_ABOVE_PERCENT,
   healthGauge,
 } from '@rope/domain/rope/gauge';
-import type { DamageView } from '@rope/domain/views/hierarchy';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

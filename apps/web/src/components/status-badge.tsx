@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import type { ACTION_STATUSES } from '@rope/domain/event-kinds';
+import type { ACTION_STATUSES } from '@rope/domain/events/kinds';
 import { ACTION_STATUS_TONE, PAST_DUE_TONE, type StatusTone, TASK_STATUS_TONE } from '@rope/domain/status-tones';
-import type { TASK_STATUSES } from '@rope/domain/task-kinds';
+import type { TASK_STATUSES } from '@rope/domain/tasks/kinds';
 import type { ReactNode } from 'react';
 
 type Size = BadgeProps['size'];

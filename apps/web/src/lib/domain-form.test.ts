@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { checkLoginForm } from '@rope/domain/account-checks';
+import { checkLoginForm } from '@rope/domain/auth/account-checks';
 import { message } from '@rope/domain/message-keys';
-import { mandatorBodySchema } from '@rope/domain/user-forms';
+import { mandatorBodySchema } from '@rope/domain/users/forms';
 import i18next from 'i18next';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -1,5 +1,5 @@
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import type { Checked } from '@rope/domain/account-checks';
+import type { Checked } from '@rope/domain/auth/account-checks';
 import { englishText } from '@rope/domain/message-keys';
 import { issueMessage } from '@rope/domain/messages';
 import type { TFunction } from 'i18next';

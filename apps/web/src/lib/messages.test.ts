@@ -1,5 +1,5 @@
+import { passwordSchema } from '@rope/domain/auth/passwords';
 import { MESSAGE_KEYS, MESSAGES } from '@rope/domain/messages';
-import { passwordSchema } from '@rope/domain/passwords';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enUS } from '../i18n/en-us';

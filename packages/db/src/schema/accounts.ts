@@ -1,5 +1,5 @@
-import type { MandatorSettings } from '@rope/domain/mandators';
-import type { Role } from '@rope/domain/roles';
+import type { Role } from '@rope/domain/access/roles';
+import type { MandatorSettings } from '@rope/domain/mandators/schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,

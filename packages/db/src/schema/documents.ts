@@ -1,4 +1,4 @@
-import type { FolderTranslations } from '@rope/domain/documents';
+import type { FolderTranslations } from '@rope/domain/documents/schemas';
 import {
   type AnyPgColumn,
   boolean,

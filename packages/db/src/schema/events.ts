@@ -1,4 +1,4 @@
-import type { RopeEventAttributes } from '@rope/domain/events';
+import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,

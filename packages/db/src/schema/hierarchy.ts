@@ -1,7 +1,7 @@
-import type { InstallationAttributes } from '@rope/domain/installations';
-import { type BaseLayer, DEFAULT_BASE_LAYER } from '@rope/domain/maps';
-import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
-import type { RopeAttributes, RopeDamages, TruscanAttributes } from '@rope/domain/ropes';
+import type { InstallationAttributes } from '@rope/domain/hierarchy/installations';
+import { type BaseLayer, DEFAULT_BASE_LAYER } from '@rope/domain/hierarchy/maps';
+import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
+import type { RopeAttributes, RopeDamages, TruscanAttributes } from '@rope/domain/rope/schemas';
 import {
   boolean,
   doublePrecision,

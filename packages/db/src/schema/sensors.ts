@@ -1,4 +1,4 @@
-import type { SensorAttributes } from '@rope/domain/sensors';
+import type { SensorAttributes } from '@rope/domain/sensors/schemas';
 import {
   boolean,
   doublePrecision,

@@ -1,4 +1,4 @@
-import type { TaskAttributes } from '@rope/domain/tasks';
+import type { TaskAttributes } from '@rope/domain/tasks/schemas';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { ropeEvents } from './events.ts';

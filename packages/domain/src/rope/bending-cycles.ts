@@ -1,5 +1,5 @@
-import type { InstallationAttributes } from '../installations.ts';
-import type { RopeAttributes } from '../ropes.ts';
+import type { InstallationAttributes } from '../hierarchy/installations.ts';
+import type { RopeAttributes } from './schemas.ts';
 
 const HOURS_PER_YEAR = 24 * 365.25;
 const MS_PER_HOUR = 3600_000;

@@ -1,5 +1,5 @@
-import type { RopeEventAttributes } from '../events.ts';
-import type { RopeAttributes } from '../ropes.ts';
+import type { RopeEventAttributes } from '../events/schemas.ts';
+import type { RopeAttributes } from './schemas.ts';
 
 /** Metallic cross-section A in mm²: the rope's value, or C·d² from fill factor and nominal diameter (EN 12385-2). */
 export function metallicCrossSection(rope: RopeAttributes): number | undefined {

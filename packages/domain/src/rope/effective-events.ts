@@ -1,4 +1,4 @@
-import type { RopeEventAttributes } from '../events.ts';
+import type { RopeEventAttributes } from '../events/schemas.ts';
 import { wrapPosition } from './damage-columns.ts';
 
 export interface RopeEventInput {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_EXPECTED_SERVICE_LIFE } from '../rope-kinds.ts';
+import { DEFAULT_EXPECTED_SERVICE_LIFE } from './kinds.ts';
 
 export const FORECAST_MIN_POINTS = 3;
 export const FORECAST_BAND = 0.3;

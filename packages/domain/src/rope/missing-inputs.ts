@@ -1,6 +1,6 @@
-import type { RopeAttributes } from '../ropes.ts';
 import { metallicCrossSection } from './cross-section.ts';
 import type { RuleRow, RuleSet } from './rule-sets.ts';
+import type { RopeAttributes } from './schemas.ts';
 
 /** Rope attributes a rule set may need to compute damage, in the order the rope settings show them. */
 export const DAMAGE_INPUTS = [

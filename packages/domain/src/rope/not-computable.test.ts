@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RopeAttributes } from '../ropes.ts';
-import { damageChartAnswer } from '../views/damage-chart.ts';
+import { damageChartAnswer } from './damage-chart-answer.ts';
 import type { RopeEventInput } from './effective-events.ts';
 import { mergeMissingInputs } from './missing-inputs.ts';
 import { computeRopeDamage, computeRopeDamageFromRows, summariseDamages } from './rope-damage.ts';
+import type { RopeAttributes } from './schemas.ts';
 import { ropeEvent as damage, damageRowsOf } from './test-fixtures.ts';
 import { WORKED_EXAMPLE_ROPE } from './worked-example.ts';
 

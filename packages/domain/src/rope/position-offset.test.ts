@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RopeEventAttributes } from '../events.ts';
+import type { RopeEventAttributes } from '../events/schemas.ts';
 import { chartPositions, datumPosition } from './effective-events.ts';
 import { computeRopeDamage, computeRopeDamageFromRows, rowDatumPositions } from './rope-damage.ts';
 import { damageRowsOf, ropeEvent } from './test-fixtures.ts';

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RopeEventAttributes } from '../events.ts';
-import type { RopeAttributes } from '../ropes.ts';
+import type { RopeEventAttributes } from '../events/schemas.ts';
 import { eventLossPct, lossPerBrokenWire, metallicCrossSection } from './cross-section.ts';
 import { positionOrder } from './damage-columns.ts';
 import {
@@ -13,6 +12,7 @@ import {
   summariseDamages,
 } from './rope-damage.ts';
 import { ruleRowFor } from './rule-sets.ts';
+import type { RopeAttributes } from './schemas.ts';
 import { ropeEvent as event } from './test-fixtures.ts';
 import { windowPoints } from './windows.ts';
 import { WORKED_EXAMPLE_ROPE } from './worked-example.ts';

@@ -1,9 +1,9 @@
-import type { RopeAttributes, RopeDamages } from '../ropes.ts';
 import { eventLossPct, lossModel, lossPctOf } from './cross-section.ts';
 import { type DamageColumns, emptyDamages, sortDamages, type UnsortedDamages } from './damage-columns.ts';
 import { type DamageFilter, effectiveDamages, type RopeEventInput } from './effective-events.ts';
 import { type DamageInput, missingInputs } from './missing-inputs.ts';
 import { type RuleRow, type RuleSet, ruleRowFor } from './rule-sets.ts';
+import type { RopeAttributes, RopeDamages } from './schemas.ts';
 import { sweepColumns, type WindowColumns, windowStarts, worstWindow } from './windows.ts';
 
 export interface ReferenceSeries {

@@ -1,4 +1,4 @@
-import type { RopeAttributes, RopeStandard } from '../ropes.ts';
+import type { RopeAttributes, RopeStandard } from './schemas.ts';
 
 /** One reference length: k times the nominal diameter, with the limit over that length. */
 export interface ReferenceLength {

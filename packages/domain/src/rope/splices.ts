@@ -1,4 +1,4 @@
-import type { Splice, SplicePart } from '../events.ts';
+import type { Splice, SplicePart } from '../events/schemas.ts';
 
 export type SpliceBand = 'green' | 'yellow' | 'red';
 export const SPLICE_WARNINGS = { yellow: 'renewal recommended', red: 'renewal very recommended' } as const;

@@ -1,4 +1,4 @@
-import type { RopeEventAttributes } from '../events.ts';
+import type { RopeEventAttributes } from '../events/schemas.ts';
 import type { RopeEventInput } from './effective-events.ts';
 import { DAMAGE_FLAGS, type DamageRows } from './rope-damage.ts';
 

@@ -1,4 +1,4 @@
-import type { RopeAttributes } from '../ropes.ts';
+import type { RopeAttributes } from './schemas.ts';
 
 /**
  * The worked example's haul rope: d = 40 mm, fill factor C = 0.384 (6x19 fibre core), outer wires 2.6 mm, so one

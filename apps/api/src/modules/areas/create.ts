@@ -1,5 +1,5 @@
 import { areas } from '@rope/db/schema/index';
-import type { AreaCreate } from '@rope/domain/hierarchy';
+import type { AreaCreate } from '@rope/domain/hierarchy/schemas';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { assertAreaReferences } from './internal.ts';

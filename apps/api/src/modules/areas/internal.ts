@@ -1,6 +1,6 @@
 import { areas, mandators, userMandators } from '@rope/db/schema/index';
+import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import type { Actor } from '@rope/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';

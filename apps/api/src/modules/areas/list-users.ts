@@ -1,5 +1,5 @@
-import { isApiRole } from '@rope/domain/permissions';
-import { displayName } from '@rope/domain/users';
+import { isApiRole } from '@rope/domain/access/actor';
+import { displayName } from '@rope/domain/users/schemas';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { mandatorMembers } from '../users/mandator-members.ts';

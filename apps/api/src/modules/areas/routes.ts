@@ -1,7 +1,7 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { areaCreateSchema, areaPatchSchema } from '@rope/domain/hierarchy';
-import { areaPositionSchema } from '@rope/domain/views/hierarchy';
-import { mandatorUsersAnswerSchema } from '@rope/domain/views/users';
+import { areaCreateSchema, areaPatchSchema } from '@rope/domain/hierarchy/schemas';
+import { areaPositionSchema } from '@rope/domain/hierarchy/views';
+import { mandatorUsersAnswerSchema } from '@rope/domain/users/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,7 +1,12 @@
 import { areas } from '@rope/db/schema/index';
-import { AREA_FULL_EDIT_FIELDS, type AreaPatch, type AreaUpdate, areaMergedSchema } from '@rope/domain/hierarchy';
+import { can } from '@rope/domain/access/actor';
+import {
+  AREA_FULL_EDIT_FIELDS,
+  type AreaPatch,
+  type AreaUpdate,
+  areaMergedSchema,
+} from '@rope/domain/hierarchy/schemas';
 import { message } from '@rope/domain/messages';
-import { can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';

@@ -1,5 +1,5 @@
-import { BASE_LAYERS } from '@rope/domain/maps';
-import { type AreaView, areaViewSchema } from '@rope/domain/views/hierarchy';
+import { BASE_LAYERS } from '@rope/domain/hierarchy/maps';
+import { type AreaView, areaViewSchema } from '@rope/domain/hierarchy/views';
 import type { DamageView } from '../hierarchy/damage-summary.ts';
 import type { AreaRow } from '../hierarchy/scope.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { auditLog } from '@rope/db/schema/index';
-import type { Actor } from '@rope/domain/permissions';
+import type { Actor } from '@rope/domain/access/actor';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';

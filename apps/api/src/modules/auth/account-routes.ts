@@ -6,7 +6,7 @@ import {
   resetRequestQuerySchema,
   resetTokenParamsSchema,
   unsubscribeBodySchema,
-} from '@rope/domain/auth';
+} from '@rope/domain/auth/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requestReset } from './request-reset.ts';

@@ -5,7 +5,7 @@ import {
   isPasswordExpired,
   isSuitableForEmailLogin,
   mayUseLoginMethod,
-} from '@rope/domain/auth';
+} from '@rope/domain/auth/rules';
 import { describe, expect, it } from 'vitest';
 
 const DAY = 86_400_000;

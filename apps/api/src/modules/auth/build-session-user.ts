@@ -1,9 +1,10 @@
 import type { Db } from '@rope/db/client';
 import { areas, mandators } from '@rope/db/schema/index';
+import { can, isAdmin, visibleMandators } from '@rope/domain/access/actor';
+import { PERMISSIONS } from '@rope/domain/access/permissions';
+import type { SessionUser } from '@rope/domain/auth/session';
 import { LANGUAGE_IDS, type LanguageId } from '@rope/domain/common';
-import { can, isAdmin, PERMISSIONS, visibleMandators } from '@rope/domain/permissions';
-import type { SessionUser } from '@rope/domain/session';
-import { displayName, TWO_FACTOR_METHODS, type TwoFactorMethod } from '@rope/domain/users';
+import { displayName, TWO_FACTOR_METHODS, type TwoFactorMethod } from '@rope/domain/users/schemas';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { actorForUser, type UserRow } from './load-actor.ts';
 

@@ -1,5 +1,5 @@
-import type { LoginAnswer } from '@rope/domain/session';
-import { TWO_FACTOR_METHODS } from '@rope/domain/users';
+import type { LoginAnswer } from '@rope/domain/auth/session';
+import { TWO_FACTOR_METHODS } from '@rope/domain/users/schemas';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { userTokens } from '@rope/db/schema/index';
-import { ACTIVATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, THROTTLE } from '@rope/domain/auth';
+import { ACTIVATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, THROTTLE } from '@rope/domain/auth/rules';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { apiKeys, userMandators, users } from '@rope/db/schema/index';
-import type { Actor } from '@rope/domain/permissions';
+import type { Actor } from '@rope/domain/access/actor';
 import { and, eq, isNull } from 'drizzle-orm';
 import { sha256 } from '../../infra/crypto.ts';
 

@@ -1,5 +1,5 @@
 import { users, userTokens } from '@rope/db/schema/index';
-import { isAlphanumericToken } from '@rope/domain/auth';
+import { isAlphanumericToken } from '@rope/domain/auth/rules';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';

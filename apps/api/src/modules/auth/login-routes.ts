@@ -1,5 +1,5 @@
-import { twoFactorLoginBodySchema } from '@rope/domain/auth';
-import { loginAnswerSchema, loginBodySchema } from '@rope/domain/session';
+import { twoFactorLoginBodySchema } from '@rope/domain/auth/rules';
+import { loginAnswerSchema, loginBodySchema } from '@rope/domain/auth/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,8 +1,8 @@
 import { mandators, userMandators, users } from '@rope/db/schema/index';
-import { acceptsPasswordLogin, isPasswordExpired, THROTTLE } from '@rope/domain/auth';
+import { acceptsPasswordLogin, isPasswordExpired, THROTTLE } from '@rope/domain/auth/rules';
+import type { LoginAnswer } from '@rope/domain/auth/session';
 import { message } from '@rope/domain/message-keys';
-import type { LoginAnswer } from '@rope/domain/session';
-import { TWO_FACTOR_METHODS, type TwoFactorMethod } from '@rope/domain/users';
+import { TWO_FACTOR_METHODS, type TwoFactorMethod } from '@rope/domain/users/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';

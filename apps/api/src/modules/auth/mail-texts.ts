@@ -4,7 +4,7 @@ import {
   LOGIN_LINK_TTL_MS,
   RESET_TOKEN_TTL_MS,
   type ResetReason,
-} from '@rope/domain/auth';
+} from '@rope/domain/auth/rules';
 
 export interface MailText {
   subject: string;

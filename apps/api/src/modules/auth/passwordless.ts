@@ -1,5 +1,5 @@
 import { userTokens } from '@rope/db/schema/index';
-import { LOGIN_LINK_TTL_MS, passwordlessMethod } from '@rope/domain/auth';
+import { LOGIN_LINK_TTL_MS, passwordlessMethod } from '@rope/domain/auth/rules';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';

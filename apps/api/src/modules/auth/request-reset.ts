@@ -1,5 +1,5 @@
 import { users, userTokens } from '@rope/db/schema/index';
-import { acceptsPasswordLogin, type ResetReason } from '@rope/domain/auth';
+import { acceptsPasswordLogin, type ResetReason } from '@rope/domain/auth/rules';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { messageAnswer } from '../../http/message-answer.ts';

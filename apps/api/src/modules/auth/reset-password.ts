@@ -1,7 +1,7 @@
 import { sessions, users, userTokens } from '@rope/db/schema/index';
-import { isAlphanumericToken, type LinkCheckAnswer } from '@rope/domain/auth';
+import { passwordSchema } from '@rope/domain/auth/passwords';
+import { isAlphanumericToken, type LinkCheckAnswer } from '@rope/domain/auth/rules';
 import { message } from '@rope/domain/message-keys';
-import { passwordSchema } from '@rope/domain/passwords';
 import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';

@@ -9,7 +9,7 @@ import {
   TOTP_ISSUER,
   TOTP_STEP_SECONDS,
   TOTP_WINDOW,
-} from '@rope/domain/auth';
+} from '@rope/domain/auth/rules';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import type { AppContext } from '../../context.ts';

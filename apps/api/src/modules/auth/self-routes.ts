@@ -5,8 +5,8 @@ import {
   selfUpdateSchema,
   twoFactorQrQuerySchema,
   twoFactorSecretAnswerSchema,
-} from '@rope/domain/auth';
-import { sessionUserSchema } from '@rope/domain/session';
+} from '@rope/domain/auth/rules';
+import { sessionUserSchema } from '@rope/domain/auth/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { THROTTLE } from '@rope/domain/auth';
+import { THROTTLE } from '@rope/domain/auth/rules';
 import { message } from '@rope/domain/message-keys';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';

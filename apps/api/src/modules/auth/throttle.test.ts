@@ -1,5 +1,5 @@
 import { throttleBuckets } from '@rope/db/schema/index';
-import { THROTTLE } from '@rope/domain/auth';
+import { THROTTLE } from '@rope/domain/auth/rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../../test/factories.ts';

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { users } from '@rope/db/schema/index';
-import { isUnsubscribeToken, type LinkCheckAnswer } from '@rope/domain/auth';
+import { isUnsubscribeToken, type LinkCheckAnswer } from '@rope/domain/auth/rules';
 import { message } from '@rope/domain/message-keys';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 import { users } from '@rope/db/schema/index';
-import type { SelfUpdate } from '@rope/domain/auth';
+import type { SelfUpdate } from '@rope/domain/auth/rules';
+import type { SessionUser } from '@rope/domain/auth/session';
 import { message } from '@rope/domain/messages';
-import type { SessionUser } from '@rope/domain/session';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/app-error.ts';

@@ -1,7 +1,7 @@
 import { users } from '@rope/db/schema/index';
-import { isBase32Secret, type SelfTwoFactorUpdate, THROTTLE, twoFactorChangeNeedsProof } from '@rope/domain/auth';
+import { isBase32Secret, type SelfTwoFactorUpdate, THROTTLE, twoFactorChangeNeedsProof } from '@rope/domain/auth/rules';
 import { message } from '@rope/domain/message-keys';
-import type { TwoFactorMethod } from '@rope/domain/users';
+import type { TwoFactorMethod } from '@rope/domain/users/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';

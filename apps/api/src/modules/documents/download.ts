@@ -1,4 +1,4 @@
-import { PREVIEW_TYPES, parseLocation } from '@rope/domain/documents';
+import { PREVIEW_TYPES, parseLocation } from '@rope/domain/documents/schemas';
 import type { LanguageId } from '@rope/domain/languages';
 import { message } from '@rope/domain/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';

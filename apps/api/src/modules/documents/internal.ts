@@ -1,7 +1,7 @@
 import { documents, folders } from '@rope/db/schema/index';
-import type { DocumentTargetType } from '@rope/domain/documents';
+import type { Actor } from '@rope/domain/access/actor';
+import type { DocumentTargetType } from '@rope/domain/documents/schemas';
 import { message } from '@rope/domain/messages';
-import type { Actor } from '@rope/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';

@@ -1,7 +1,7 @@
 import { users } from '@rope/db/schema/index';
-import { languageFromAcceptLanguage } from '@rope/domain/documents';
+import type { Actor } from '@rope/domain/access/actor';
+import { languageFromAcceptLanguage } from '@rope/domain/documents/schemas';
 import { LANGUAGE_IDS, type LanguageId } from '@rope/domain/languages';
-import type { Actor } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 

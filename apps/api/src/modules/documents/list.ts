@@ -1,5 +1,5 @@
 import { documents } from '@rope/db/schema/index';
-import { compareDocuments, type DocumentTargetType } from '@rope/domain/documents';
+import { compareDocuments, type DocumentTargetType } from '@rope/domain/documents/schemas';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

@@ -1,5 +1,5 @@
 import { documents } from '@rope/db/schema/index';
-import { type DocumentTargetType, documentWritePermission, HABEL_DELETE_REFUSED } from '@rope/domain/documents';
+import { type DocumentTargetType, documentWritePermission, HABEL_DELETE_REFUSED } from '@rope/domain/documents/schemas';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';

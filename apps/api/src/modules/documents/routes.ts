@@ -1,6 +1,6 @@
 import { idParamsSchema, idTextSchema, LANGUAGE_IDS } from '@rope/domain/common';
-import { type DocumentTargetType, documentPatchSchema } from '@rope/domain/documents';
-import { documentListSchema, documentViewSchema } from '@rope/domain/views/documents';
+import { type DocumentTargetType, documentPatchSchema } from '@rope/domain/documents/schemas';
+import { documentListSchema, documentViewSchema } from '@rope/domain/documents/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

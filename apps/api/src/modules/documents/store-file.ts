@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { DOCUMENT_TYPES, DOCUMENT_WRONG_TYPE, safeDocumentName } from '@rope/domain/documents';
+import { DOCUMENT_TYPES, DOCUMENT_WRONG_TYPE, safeDocumentName } from '@rope/domain/documents/schemas';
 import { message } from '@rope/domain/messages';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import { documents } from '@rope/db/schema/index';
-import { type DocumentPatch, type DocumentTargetType, documentWritePermission } from '@rope/domain/documents';
+import { type DocumentPatch, type DocumentTargetType, documentWritePermission } from '@rope/domain/documents/schemas';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

@@ -6,7 +6,7 @@ import {
   MAX_FILES_PER_UPLOAD,
   UPLOAD_FIELDS_FIRST,
   UPLOAD_NEEDS_FILES,
-} from '@rope/domain/documents';
+} from '@rope/domain/documents/schemas';
 import { message } from '@rope/domain/messages';
 import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';

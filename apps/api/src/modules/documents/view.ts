@@ -1,14 +1,14 @@
 import type { documents } from '@rope/db/schema/index';
+import { type Actor, can } from '@rope/domain/access/actor';
 import {
   type DocumentTargetType,
   documentWritePermission,
   isNewDocument,
   PREVIEW_TYPES,
   parseLocation,
-} from '@rope/domain/documents';
+} from '@rope/domain/documents/schemas';
+import type { DocumentView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
-import { type Actor, can } from '@rope/domain/permissions';
-import type { DocumentView } from '@rope/domain/views/documents';
 
 type DocumentRow = typeof documents.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { areas, documents, installations, projects, ropeEvents, ropes } from '@rope/db/schema/index';
-import { type Actor, visibleMandators } from '@rope/domain/permissions';
+import { type Actor, visibleMandators } from '@rope/domain/access/actor';
 import { type SQL, sql } from 'drizzle-orm';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
 import { projectVisibleTo } from '../projects/internal.ts';

@@ -1,5 +1,5 @@
 import { idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
-import { LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT, placedEventListSchema } from '@rope/domain/views/events';
+import { LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT, placedEventListSchema } from '@rope/domain/events/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,6 +1,6 @@
 import { ropeEventHistory, ropeEvents } from '@rope/db/schema/index';
-import { allowsMutations, type RopeEventBody } from '@rope/domain/event-forms';
-import { can } from '@rope/domain/permissions';
+import { can } from '@rope/domain/access/actor';
+import { allowsMutations, type RopeEventBody } from '@rope/domain/events/forms';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

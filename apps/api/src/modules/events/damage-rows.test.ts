@@ -1,9 +1,9 @@
 import { ropeEvents, ropes } from '@rope/db/schema/index';
-import { EVENT_TYPES_BY_RECORDING, type RopeEventAttributes } from '@rope/domain/events';
+import { EVENT_TYPES_BY_RECORDING, type RopeEventAttributes } from '@rope/domain/events/schemas';
+import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/domain/rope/damage-chart-answer';
 import { endOfDay, isDamage } from '@rope/domain/rope/effective-events';
 import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
-import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/domain/views/damage-chart';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../demo/random.ts';

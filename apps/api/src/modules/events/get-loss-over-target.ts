@@ -1,8 +1,8 @@
+import type { LossOverTargetAnswer } from '@rope/domain/events/views';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { eventLossPct } from '@rope/domain/rope/cross-section';
 import { forecastDiscard } from '@rope/domain/rope/forecast';
 import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
-import type { LossOverTargetAnswer } from '@rope/domain/views/events';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { viewerFor } from '../hierarchy/scope.ts';

@@ -1,5 +1,5 @@
 import { ropeEventHistory, users } from '@rope/db/schema/index';
-import { displayName } from '@rope/domain/users';
+import { displayName } from '@rope/domain/users/schemas';
 import { asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

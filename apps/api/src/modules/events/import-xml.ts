@@ -1,5 +1,9 @@
-import { EVENT_TYPES_BY_RECORDING, INSPECTION_FILE_MAX_BYTES, ropeEventAttributesSchema } from '@rope/domain/events';
-import type { ParsedInspection } from '@rope/domain/views/events';
+import {
+  EVENT_TYPES_BY_RECORDING,
+  INSPECTION_FILE_MAX_BYTES,
+  ropeEventAttributesSchema,
+} from '@rope/domain/events/schemas';
+import type { ParsedInspection } from '@rope/domain/events/views';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';

@@ -1,7 +1,7 @@
 import { areas, installations, ropeEvents, ropes } from '@rope/db/schema/index';
-import type { RopeEventAttributes } from '@rope/domain/events';
+import type { Actor } from '@rope/domain/access/actor';
+import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import { message } from '@rope/domain/messages';
-import type { Actor } from '@rope/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '@rope/db/client';
-import type { NotificationSettings } from '@rope/domain/notifications';
+import type { NotificationSettings } from '@rope/domain/notifications/schemas';
 import type { AppContext } from '../../context.ts';
 import { enqueueHealthTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { recomputeRopeDamages } from './recompute.ts';

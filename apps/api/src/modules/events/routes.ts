@@ -1,5 +1,5 @@
 import { decimalTextSchema, idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
-import { ropeEventBodySchema, ropeEventPatchSchema } from '@rope/domain/event-forms';
+import { ropeEventBodySchema, ropeEventPatchSchema } from '@rope/domain/events/forms';
 import {
   EVENT_SEARCH_MAX_LENGTH,
   eventHistoryAnswerSchema,
@@ -7,7 +7,7 @@ import {
   LATEST_EVENTS_MAX_LIMIT,
   placedEventListSchema,
   ropeEventListSchema,
-} from '@rope/domain/views/events';
+} from '@rope/domain/events/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import { ropeEventHistory, ropeEvents } from '@rope/db/schema/index';
-import { allowsMutations, type RopeEventPatch, ropeEventMergedSchema } from '@rope/domain/event-forms';
+import { allowsMutations, type RopeEventPatch, ropeEventMergedSchema } from '@rope/domain/events/forms';
 import { changedKeys } from '@rope/domain/patch';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
 import { documents, ropeEvents } from '@rope/db/schema/index';
-import { placedEventViewSchema, type RopeEventView, ropeEventViewSchema } from '@rope/domain/views/events';
+import { placedEventViewSchema, type RopeEventView, ropeEventViewSchema } from '@rope/domain/events/views';
 import { sql } from 'drizzle-orm';
 
 export type { RopeEventView };

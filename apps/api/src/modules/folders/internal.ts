@@ -1,8 +1,8 @@
 import { documents, folders } from '@rope/db/schema/index';
-import { folderName } from '@rope/domain/folders';
+import { folderName } from '@rope/domain/documents/folders';
+import type { FolderView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
 import { message } from '@rope/domain/messages';
-import type { FolderView } from '@rope/domain/views/documents';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';

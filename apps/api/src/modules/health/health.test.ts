@@ -1,4 +1,4 @@
-import type { Role } from '@rope/domain/roles';
+import type { Role } from '@rope/domain/access/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createUser } from '../../test/factories.ts';
 import { signInWithPassword } from '../../test/sign-in.ts';

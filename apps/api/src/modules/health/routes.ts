@@ -1,5 +1,5 @@
+import { can } from '@rope/domain/access/actor';
 import { healthSchema } from '@rope/domain/health';
-import { can } from '@rope/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 

@@ -1,6 +1,6 @@
 import { areas, type installations, type ropes, users } from '@rope/db/schema/index';
+import { type Actor, can, visibleMandators } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import { type Actor, can, visibleMandators } from '@rope/domain/permissions';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { ActionArgs } from '../action-args.ts';

@@ -1,6 +1,6 @@
 import { installations, ropeEvents, ropes } from '@rope/db/schema/index';
-import type { Actor } from '@rope/domain/permissions';
-import type { Role } from '@rope/domain/roles';
+import type { Actor } from '@rope/domain/access/actor';
+import type { Role } from '@rope/domain/access/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';

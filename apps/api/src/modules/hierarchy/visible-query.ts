@@ -1,5 +1,5 @@
 import { areas } from '@rope/db/schema/index';
-import { type Actor, visibleMandators } from '@rope/domain/permissions';
+import { type Actor, visibleMandators } from '@rope/domain/access/actor';
 import { sql } from 'drizzle-orm';
 
 /**

@@ -1,6 +1,6 @@
 import { areas, installations, ropes } from '@rope/db/schema/index';
+import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import type { Actor } from '@rope/domain/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';

@@ -1,5 +1,9 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { installationCreateSchema, installationOrderSchema, installationPatchSchema } from '@rope/domain/hierarchy';
+import {
+  installationCreateSchema,
+  installationOrderSchema,
+  installationPatchSchema,
+} from '@rope/domain/hierarchy/schemas';
 import { message } from '@rope/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

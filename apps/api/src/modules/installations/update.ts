@@ -1,13 +1,13 @@
 import { installations, ropes } from '@rope/db/schema/index';
+import { type Actor, can } from '@rope/domain/access/actor';
 import {
   type InstallationPatch,
   type InstallationUpdate,
   installationMergedSchema,
   lockedInstallationAttributes,
   UPLOAD_SET_INSTALLATION_ATTRIBUTES,
-} from '@rope/domain/hierarchy';
+} from '@rope/domain/hierarchy/schemas';
 import { message } from '@rope/domain/messages';
-import { type Actor, can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';

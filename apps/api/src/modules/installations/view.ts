@@ -1,4 +1,4 @@
-import { type InstallationView, installationViewSchema } from '@rope/domain/views/hierarchy';
+import { type InstallationView, installationViewSchema } from '@rope/domain/hierarchy/views';
 import { type RopeDamageAggregate, toDamageView } from '../hierarchy/damage-summary.ts';
 import type { InstallationRow } from '../hierarchy/scope.ts';
 

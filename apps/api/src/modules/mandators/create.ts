@@ -1,5 +1,5 @@
 import { mandators } from '@rope/db/schema/index';
-import type { MandatorBody } from '@rope/domain/user-forms';
+import type { MandatorBody } from '@rope/domain/users/forms';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';

@@ -1,5 +1,5 @@
 import { areas, mandators, userMandators } from '@rope/db/schema/index';
-import type { MandatorSettings } from '@rope/domain/mandators';
+import type { MandatorSettings } from '@rope/domain/mandators/schemas';
 import { message } from '@rope/domain/messages';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';

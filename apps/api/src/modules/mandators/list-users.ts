@@ -1,5 +1,7 @@
-import { can, mayListMandatorUsers, seesUserOnUsersScreen } from '@rope/domain/permissions';
-import { displayName } from '@rope/domain/users';
+import { can } from '@rope/domain/access/actor';
+import { mayListMandatorUsers } from '@rope/domain/mandators/policy';
+import { seesUserOnUsersScreen } from '@rope/domain/users/policy';
+import { displayName } from '@rope/domain/users/schemas';
 import { forbidden, notFound } from '../../http/app-error.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { mandatorMembers } from '../users/mandator-members.ts';

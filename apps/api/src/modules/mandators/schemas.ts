@@ -1,9 +1,9 @@
-import { mandatorBodySchema } from '@rope/domain/user-forms';
-import type { MandatorView } from '@rope/domain/views/mandators';
+import type { MandatorView } from '@rope/domain/mandators/views';
+import { mandatorBodySchema } from '@rope/domain/users/forms';
 import { z } from 'zod';
 
-export { mandatorAnswerSchema, mandatorListAnswerSchema } from '@rope/domain/views/mandators';
-export { mandatorUsersAnswerSchema } from '@rope/domain/views/users';
+export { mandatorAnswerSchema, mandatorListAnswerSchema } from '@rope/domain/mandators/views';
+export { mandatorUsersAnswerSchema } from '@rope/domain/users/views';
 export type MandatorAnswer = MandatorView;
 
 export const mandatorCreateBodySchema = z.object({ mandator: mandatorBodySchema });

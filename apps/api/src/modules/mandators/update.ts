@@ -1,5 +1,5 @@
 import { mandators } from '@rope/db/schema/index';
-import { type MandatorBody, mandatorBodySchema } from '@rope/domain/user-forms';
+import { type MandatorBody, mandatorBodySchema } from '@rope/domain/users/forms';
 import { eq, sql } from 'drizzle-orm';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';

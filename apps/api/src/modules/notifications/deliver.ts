@@ -1,5 +1,5 @@
 import { queryRows } from '@rope/db/client';
-import { notificationMail, notificationSms } from '@rope/domain/notification-texts';
+import { notificationMail, notificationSms } from '@rope/domain/notifications/texts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';

@@ -1,8 +1,8 @@
 import type { Db } from '@rope/db/client';
 import { notificationRuleStates } from '@rope/db/schema/index';
-import { evaluateRules, type FiredRule, type RuleState } from '@rope/domain/notification-rules';
-import { notificationText } from '@rope/domain/notification-texts';
-import type { NotificationTrigger } from '@rope/domain/notification-triggers';
+import { evaluateRules, type FiredRule, type RuleState } from '@rope/domain/notifications/rules';
+import { notificationText } from '@rope/domain/notifications/texts';
+import type { NotificationTrigger } from '@rope/domain/notifications/triggers';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { documentName, loadPlace, type Place } from './load-place.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { areas, documents, installations, ropes } from '@rope/db/schema/index';
-import type { NotificationTrigger } from '@rope/domain/notification-triggers';
+import type { NotificationTrigger } from '@rope/domain/notifications/triggers';
 import { eq } from 'drizzle-orm';
 
 const installationColumns = {

@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { userMandators, users } from '@rope/db/schema/index';
-import { ALL_MANDATOR_ROLES } from '@rope/domain/permissions';
-import { API_ROLES } from '@rope/domain/roles';
+import { ALL_MANDATOR_ROLES } from '@rope/domain/access/permissions';
+import { API_ROLES } from '@rope/domain/access/roles';
 import { and, eq, exists, inArray, isNull, not, or, sql } from 'drizzle-orm';
 
 const roleArray = (roles: readonly string[]) =>

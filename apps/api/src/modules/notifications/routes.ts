@@ -1,6 +1,6 @@
 import { idParamsSchema } from '@rope/domain/common';
-import { notificationSettingsPatchSchema } from '@rope/domain/notification-rules';
-import { notificationSettingsSchema, notificationStatusSchema } from '@rope/domain/notifications';
+import { notificationSettingsPatchSchema } from '@rope/domain/notifications/rules';
+import { notificationSettingsSchema, notificationStatusSchema } from '@rope/domain/notifications/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks } from '@rope/db/schema/index';
-import { notificationText } from '@rope/domain/notification-texts';
-import { taskDueNotificationKey } from '@rope/domain/notification-triggers';
+import { notificationText } from '@rope/domain/notifications/texts';
+import { taskDueNotificationKey } from '@rope/domain/notifications/triggers';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';

@@ -4,7 +4,7 @@ import {
   NOTIFICATION_LIST_DEFAULT_LIMIT,
   NOTIFICATION_LIST_LIMITS,
   notificationStatusSchema,
-} from '@rope/domain/notifications';
+} from '@rope/domain/notifications/schemas';
 import { z } from 'zod';
 
 export const limitQuerySchema = z.object({
@@ -31,4 +31,4 @@ export const statusBodySchema = z.object({
   }),
 });
 
-export { type NotificationView, notificationListSchema } from '@rope/domain/views/notifications';
+export { type NotificationView, notificationListSchema } from '@rope/domain/notifications/views';

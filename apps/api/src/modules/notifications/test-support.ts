@@ -1,6 +1,6 @@
 import { notifications, ropes, users } from '@rope/db/schema/index';
-import type { NotificationSettings } from '@rope/domain/notifications';
-import type { Role } from '@rope/domain/roles';
+import type { Role } from '@rope/domain/access/roles';
+import type { NotificationSettings } from '@rope/domain/notifications/schemas';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';

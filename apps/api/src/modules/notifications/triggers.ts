@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@rope/db/client';
 import { ropes } from '@rope/db/schema/index';
-import { type NotificationTrigger, triggerKey } from '@rope/domain/notification-triggers';
-import type { NotificationSettings } from '@rope/domain/notifications';
+import type { NotificationSettings } from '@rope/domain/notifications/schemas';
+import { type NotificationTrigger, triggerKey } from '@rope/domain/notifications/triggers';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { jobRequest } from '../../jobs/define.ts';

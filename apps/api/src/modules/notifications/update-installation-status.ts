@@ -1,5 +1,5 @@
 import { installations } from '@rope/db/schema/index';
-import type { NotificationStatus } from '@rope/domain/notifications';
+import type { NotificationStatus } from '@rope/domain/notifications/schemas';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

@@ -1,6 +1,6 @@
 import { installations } from '@rope/db/schema/index';
-import { type NotificationSettingsPatch, notificationSettingsBodySchema } from '@rope/domain/notification-rules';
-import { type NotificationSettings, notificationSettingsSchema } from '@rope/domain/notifications';
+import { type NotificationSettingsPatch, notificationSettingsBodySchema } from '@rope/domain/notifications/rules';
+import { type NotificationSettings, notificationSettingsSchema } from '@rope/domain/notifications/schemas';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { notificationDeliveries, notifications } from '@rope/db/schema/index';
-import type { NOTIFICATION_CHANNELS } from '@rope/domain/notifications';
+import type { NOTIFICATION_CHANNELS } from '@rope/domain/notifications/schemas';
 import type { AppContext } from '../../context.ts';
 import { jobRequest } from '../../jobs/define.ts';
 import { deliverNotificationJob } from '../../jobs/deliver-notification.ts';

@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import { documents, projects } from '@rope/db/schema/index';
+import { habelDocumentFieldsSchema } from '@rope/domain/documents/projects';
 import { message } from '@rope/domain/messages';
-import { habelDocumentFieldsSchema } from '@rope/domain/projects';
 import { eq } from 'drizzle-orm';
 import { AppError, issueFields, notFound, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';

@@ -1,5 +1,5 @@
 import { projects, users } from '@rope/db/schema/index';
-import type { HabelProjectBody } from '@rope/domain/projects';
+import type { HabelProjectBody } from '@rope/domain/documents/projects';
 import { eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

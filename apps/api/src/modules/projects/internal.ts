@@ -1,6 +1,6 @@
 import { areas, installations, projects } from '@rope/db/schema/index';
+import { type Actor, visibleMandators } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import { type Actor, visibleMandators } from '@rope/domain/permissions';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';

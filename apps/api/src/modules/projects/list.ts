@@ -1,5 +1,5 @@
 import { documents, projects } from '@rope/db/schema/index';
-import { compareDocuments } from '@rope/domain/documents';
+import { compareDocuments } from '@rope/domain/documents/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';

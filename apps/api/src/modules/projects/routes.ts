@@ -1,7 +1,7 @@
 import { idTextSchema, integerTextSchema } from '@rope/domain/common';
-import { NEWEST_DOCUMENTS_LIMIT } from '@rope/domain/documents';
-import { externalKeySchema, habelProjectBodySchema, installationNumberSchema } from '@rope/domain/projects';
-import { documentListSchema, projectViewSchema } from '@rope/domain/views/documents';
+import { externalKeySchema, habelProjectBodySchema, installationNumberSchema } from '@rope/domain/documents/projects';
+import { NEWEST_DOCUMENTS_LIMIT } from '@rope/domain/documents/schemas';
+import { documentListSchema, projectViewSchema } from '@rope/domain/documents/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

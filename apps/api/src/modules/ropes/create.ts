@@ -1,5 +1,5 @@
 import { ropes } from '@rope/db/schema/index';
-import { nextFreeName } from '@rope/domain/hierarchy';
+import { nextFreeName } from '@rope/domain/hierarchy/schemas';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

@@ -1,6 +1,6 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { ropeCreateSchema, ropeOrderSchema, ropePatchSchema } from '@rope/domain/hierarchy';
-import { placedRopeViewSchema } from '@rope/domain/views/hierarchy';
+import { ropeCreateSchema, ropeOrderSchema, ropePatchSchema } from '@rope/domain/hierarchy/schemas';
+import { placedRopeViewSchema } from '@rope/domain/hierarchy/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,7 +1,7 @@
 import { ropes } from '@rope/db/schema/index';
-import { type RopePatch, type RopeUpdate, ropeMergedSchema } from '@rope/domain/hierarchy';
+import { can } from '@rope/domain/access/actor';
+import { type RopePatch, type RopeUpdate, ropeMergedSchema } from '@rope/domain/hierarchy/schemas';
 import { message } from '@rope/domain/messages';
-import { can } from '@rope/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';

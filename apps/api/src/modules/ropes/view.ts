@@ -1,4 +1,4 @@
-import { type RopeView, ropeViewSchema } from '@rope/domain/views/hierarchy';
+import { type RopeView, ropeViewSchema } from '@rope/domain/hierarchy/views';
 import { ropeDamageView } from '../hierarchy/damage-summary.ts';
 import type { RopeRow } from '../hierarchy/scope.ts';
 

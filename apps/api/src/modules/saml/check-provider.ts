@@ -1,5 +1,5 @@
 import { users } from '@rope/db/schema/index';
-import { responsibleSamlProvider } from '@rope/domain/saml';
+import { responsibleSamlProvider } from '@rope/domain/auth/saml';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 

@@ -1,6 +1,6 @@
 import type { Profile } from '@node-saml/node-saml';
 import { users } from '@rope/db/schema/index';
-import { responsibleSamlProvider, type SamlProvider } from '@rope/domain/saml';
+import { responsibleSamlProvider, type SamlProvider } from '@rope/domain/auth/saml';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,4 +1,4 @@
-import { safeReturnPath, samlCheckAnswerSchema, samlCheckBodySchema } from '@rope/domain/saml';
+import { safeReturnPath, samlCheckAnswerSchema, samlCheckBodySchema } from '@rope/domain/auth/saml';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { SamlProvider } from '@rope/domain/auth/saml';
 import { message } from '@rope/domain/messages';
-import type { SamlProvider } from '@rope/domain/saml';
 import { type Env, publicUrl } from '../../env.ts';
 import { notFound } from '../../http/app-error.ts';
 

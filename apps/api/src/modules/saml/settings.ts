@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { type SamlProvider, samlProviderSchema } from '@rope/domain/saml';
+import { type SamlProvider, samlProviderSchema } from '@rope/domain/auth/saml';
 import { z } from 'zod';
 
 const PEM_BODY = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/;

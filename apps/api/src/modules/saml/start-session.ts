@@ -1,5 +1,5 @@
 import { users } from '@rope/db/schema/index';
-import type { SamlProvider } from '@rope/domain/saml';
+import type { SamlProvider } from '@rope/domain/auth/saml';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';

@@ -1,4 +1,4 @@
-import type { SearchEntry } from '@rope/domain/views/search';
+import type { SearchEntry } from '@rope/domain/search/views';
 import type { SearchRow } from './queries.ts';
 
 const path = (...parts: (string | null)[]) => parts.filter(Boolean).join(' › ');

@@ -1,5 +1,5 @@
-import { type Actor, can } from '@rope/domain/permissions';
-import { SEARCH_LIMIT_PER_TYPE, type SearchMatch, type SearchType } from '@rope/domain/search';
+import { type Actor, can } from '@rope/domain/access/actor';
+import { SEARCH_LIMIT_PER_TYPE, type SearchMatch, type SearchType } from '@rope/domain/search/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { documentVisibleTo } from '../documents/visibility.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';

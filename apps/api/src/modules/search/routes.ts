@@ -1,6 +1,6 @@
 import { idTextSchema } from '@rope/domain/common';
-import { searchQuerySchema } from '@rope/domain/search';
-import { searchAnswerSchema } from '@rope/domain/views/search';
+import { searchQuerySchema } from '@rope/domain/search/schemas';
+import { searchAnswerSchema } from '@rope/domain/search/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';

@@ -1,7 +1,7 @@
 import { type Db, queryRows } from '@rope/db/client';
 import { prefixPattern } from '@rope/db/like';
-import type { Actor } from '@rope/domain/permissions';
-import { SEARCH_LIMIT, SEARCH_MATCHES, SEARCH_TYPO_SIMILARITY, searchWords } from '@rope/domain/search';
+import type { Actor } from '@rope/domain/access/actor';
+import { SEARCH_LIMIT, SEARCH_MATCHES, SEARCH_TYPO_SIMILARITY, searchWords } from '@rope/domain/search/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

@@ -1,5 +1,5 @@
 import { taskNotes, tasks } from '@rope/db/schema/index';
-import type { TaskBody } from '@rope/domain/task-rules';
+import type { TaskBody } from '@rope/domain/tasks/rules';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

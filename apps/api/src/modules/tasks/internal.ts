@@ -1,9 +1,9 @@
 import type { Db } from '@rope/db/client';
 import { taskAssignees, tasks, userMandators, users } from '@rope/db/schema/index';
+import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import type { Actor } from '@rope/domain/permissions';
-import { assigneeProblem, mayBeAssigned, NOT_ASSIGNABLE, type TaskBody } from '@rope/domain/task-rules';
-import type { TaskAttributes } from '@rope/domain/tasks';
+import { assigneeProblem, mayBeAssigned, NOT_ASSIGNABLE, type TaskBody } from '@rope/domain/tasks/rules';
+import type { TaskAttributes } from '@rope/domain/tasks/schemas';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';

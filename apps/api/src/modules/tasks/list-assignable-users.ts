@@ -1,5 +1,5 @@
-import { assigneeChoices, mayBeAssigned } from '@rope/domain/task-rules';
-import { displayName } from '@rope/domain/users';
+import { assigneeChoices, mayBeAssigned } from '@rope/domain/tasks/rules';
+import { displayName } from '@rope/domain/users/schemas';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { seesMandator } from '../notifications/recipients.ts';

@@ -1,9 +1,9 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks, users } from '@rope/db/schema/index';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
-import { isPastDue } from '@rope/domain/task-rules';
-import { displayName } from '@rope/domain/users';
-import type { TaskView } from '@rope/domain/views/tasks';
+import { isPastDue } from '@rope/domain/tasks/rules';
+import type { TaskView } from '@rope/domain/tasks/views';
+import { displayName } from '@rope/domain/users/schemas';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 
 /** Tasks with their rope, installation, area and assignees, and whether each is past due now. */

@@ -1,6 +1,6 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { taskBodySchema, taskPatchSchema } from '@rope/domain/task-rules';
-import { assignableUsersAnswerSchema, taskNoteSchema, taskViewSchema } from '@rope/domain/views/tasks';
+import { taskBodySchema, taskPatchSchema } from '@rope/domain/tasks/rules';
+import { assignableUsersAnswerSchema, taskNoteSchema, taskViewSchema } from '@rope/domain/tasks/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

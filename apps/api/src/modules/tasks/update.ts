@@ -1,6 +1,6 @@
 import { taskNotes, tasks } from '@rope/db/schema/index';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
-import { nextRecurrence, type TaskPatch, taskBodySchema } from '@rope/domain/task-rules';
+import { nextRecurrence, type TaskPatch, taskBodySchema } from '@rope/domain/tasks/rules';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';

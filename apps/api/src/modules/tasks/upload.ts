@@ -1,5 +1,5 @@
 import { tasks } from '@rope/db/schema/index';
-import { parseTaskCsv } from '@rope/domain/task-csv';
+import { parseTaskCsv } from '@rope/domain/tasks/csv';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { UploadRules } from '../../http/read-upload.ts';

@@ -1,8 +1,9 @@
 import { isUniqueViolation } from '@rope/db/errors';
 import { userMandators, users } from '@rope/db/schema/index';
+import { can } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import { assignableRoles, can, keepsMandators } from '@rope/domain/permissions';
-import type { UserCreate } from '@rope/domain/user-forms';
+import type { UserCreate } from '@rope/domain/users/forms';
+import { assignableRoles, keepsMandators } from '@rope/domain/users/policy';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../../infra/crypto.ts';
 import type { ActionArgs } from '../action-args.ts';

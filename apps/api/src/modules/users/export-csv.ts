@@ -7,7 +7,7 @@ import {
   USER_CSV_FILES,
   type UserCsvKind,
   userListCsv,
-} from '@rope/domain/user-csv';
+} from '@rope/domain/users/csv';
 import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';

@@ -1,4 +1,4 @@
-import { USER_CSV_FILES, type UserCsvKind } from '@rope/domain/user-csv';
+import { USER_CSV_FILES, type UserCsvKind } from '@rope/domain/users/csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,17 +1,10 @@
 import { mandators, userMandators, users } from '@rope/db/schema/index';
-import { mayUseLoginMethod } from '@rope/domain/auth';
+import { type Actor, can, isApiRole, visibleMandators } from '@rope/domain/access/actor';
+import type { Role } from '@rope/domain/access/roles';
+import { mayUseLoginMethod } from '@rope/domain/auth/rules';
 import { englishText, message } from '@rope/domain/messages';
-import {
-  type Actor,
-  can,
-  isApiRole,
-  managesUsers,
-  seesUserOnUsersScreen,
-  type UserSubject,
-  visibleMandators,
-} from '@rope/domain/permissions';
-import type { Role } from '@rope/domain/roles';
-import type { LoginMethod } from '@rope/domain/users';
+import { managesUsers, seesUserOnUsersScreen, type UserSubject } from '@rope/domain/users/policy';
+import type { LoginMethod } from '@rope/domain/users/schemas';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Env } from '../../env.ts';

@@ -1,4 +1,4 @@
-import type { SamlProviderSummary } from '@rope/domain/saml';
+import type { SamlProviderSummary } from '@rope/domain/auth/saml';
 import type { ActionArgs } from '../action-args.ts';
 import { assertManagesUsers } from './internal.ts';
 

@@ -1,9 +1,9 @@
 import { containsPattern } from '@rope/db/like';
 import { userMandators, users } from '@rope/db/schema/index';
-import { mayShowFreeUsers, userScope } from '@rope/domain/permissions';
-import { ROLES } from '@rope/domain/roles';
-import { USERS_PAGE_SIZE } from '@rope/domain/user-forms';
-import { displayName } from '@rope/domain/users';
+import { ROLES } from '@rope/domain/access/roles';
+import { USERS_PAGE_SIZE } from '@rope/domain/users/forms';
+import { mayShowFreeUsers, userScope } from '@rope/domain/users/policy';
+import { displayName } from '@rope/domain/users/schemas';
 import { and, asc, count, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ActionArgs } from '../action-args.ts';
 import { assertManagesUsers, mandatorsByUser } from './internal.ts';

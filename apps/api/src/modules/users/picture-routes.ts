@@ -1,6 +1,6 @@
 import { idParamsSchema } from '@rope/domain/common';
 import { message } from '@rope/domain/messages';
-import { userPictureAnswerSchema } from '@rope/domain/views/users';
+import { userPictureAnswerSchema } from '@rope/domain/users/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

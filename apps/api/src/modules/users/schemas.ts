@@ -1,5 +1,5 @@
 import { integerTextSchema } from '@rope/domain/common';
-import { USER_SEARCH_MAX_LENGTH, userCreateSchema, userUpdateSchema } from '@rope/domain/user-forms';
+import { USER_SEARCH_MAX_LENGTH, userCreateSchema, userUpdateSchema } from '@rope/domain/users/forms';
 import { z } from 'zod';
 
 export const userListQuerySchema = z.object({
@@ -20,7 +20,7 @@ export {
   userAnswerSchema,
   userCreatedSchema,
   userListAnswerSchema,
-} from '@rope/domain/views/users';
+} from '@rope/domain/users/views';
 
 export const userCreateBodySchema = z.object({ user: userCreateSchema });
 export const userUpdateBodySchema = z.object({ user: userUpdateSchema });

@@ -1,8 +1,9 @@
 import { isUniqueViolation } from '@rope/db/errors';
 import { sessions, userMandators, users } from '@rope/db/schema/index';
+import { type Actor, can } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import { type Actor, can, canManageUser, keepsMandators } from '@rope/domain/permissions';
-import { type UserUpdate, userUpdateSchema } from '@rope/domain/user-forms';
+import { type UserUpdate, userUpdateSchema } from '@rope/domain/users/forms';
+import { canManageUser, keepsMandators } from '@rope/domain/users/policy';
 import { and, eq, ne } from 'drizzle-orm';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';

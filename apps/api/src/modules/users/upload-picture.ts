@@ -1,6 +1,6 @@
 import { users } from '@rope/db/schema/index';
 import { message } from '@rope/domain/messages';
-import { hasProfilePicture, mayChangePicture } from '@rope/domain/permissions';
+import { hasProfilePicture, mayChangePicture } from '@rope/domain/users/policy';
 import { eq } from 'drizzle-orm';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { Upload, UploadRules } from '../../http/read-upload.ts';

@@ -1,4 +1,10 @@
-import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER, MAP_NATIVE_MAX_ZOOM, MAP_ZOOM_MAX } from '@rope/domain/maps';
+import {
+  BASE_LAYERS,
+  type BaseLayer,
+  DEFAULT_BASE_LAYER,
+  MAP_NATIVE_MAX_ZOOM,
+  MAP_ZOOM_MAX,
+} from '@rope/domain/hierarchy/maps';
 
 export interface TileSource {
   /** Leaflet URL template. */

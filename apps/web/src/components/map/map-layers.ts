@@ -5,7 +5,7 @@ import {
   MAP_DEFAULT_ZOOM,
   MAP_ZOOM_MAX,
   MAP_ZOOM_MIN,
-} from '@rope/domain/maps';
+} from '@rope/domain/hierarchy/maps';
 import L from 'leaflet';
 import { BASE_LAYER_TILES, TILE_OPTIONS } from './base-layers';
 import type { MapFeature, MapPoint, MapViewProps } from './map-types';

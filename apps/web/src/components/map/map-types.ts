@@ -1,4 +1,4 @@
-import type { BaseLayer } from '@rope/domain/maps';
+import type { BaseLayer } from '@rope/domain/hierarchy/maps';
 
 /** [lat, lng] on a geographic map, [y, x] pixels on an image map. */
 export type MapPoint = [number, number];

@@ -1,5 +1,5 @@
-import type { AreaPosition, AreaView } from '@rope/domain/views/hierarchy';
-import type { MandatorUser } from '@rope/domain/views/users';
+import type { AreaPosition, AreaView } from '@rope/domain/hierarchy/views';
+import type { MandatorUser } from '@rope/domain/users/views';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 

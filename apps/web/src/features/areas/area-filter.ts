@@ -1,4 +1,4 @@
-import type { AreaView } from '@rope/domain/views/hierarchy';
+import type { AreaView } from '@rope/domain/hierarchy/views';
 
 /** The areas list's search: case-insensitive, on the name and (where shown) the mandator's name. */
 export function filterAreas(areas: readonly AreaView[], search: string, withMandator: boolean): AreaView[] {

@@ -1,6 +1,6 @@
-import { areaFullFieldsSchema, areaMapSettingsSchema } from '@rope/domain/hierarchy';
-import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER, MAP_DEFAULT_ZOOM } from '@rope/domain/maps';
-import type { AreaView } from '@rope/domain/views/hierarchy';
+import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER, MAP_DEFAULT_ZOOM } from '@rope/domain/hierarchy/maps';
+import { areaFullFieldsSchema, areaMapSettingsSchema } from '@rope/domain/hierarchy/schemas';
+import type { AreaView } from '@rope/domain/hierarchy/views';
 import type { DomainFormSpec, FieldMessages } from '../../lib/domain-form';
 
 /** What the dialog's inputs hold: selects as strings ('' for none), numbers '' while empty. */

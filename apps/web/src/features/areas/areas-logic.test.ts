@@ -1,5 +1,5 @@
-import { ROLE_PERMISSIONS } from '@rope/domain/permissions';
-import type { AreaView } from '@rope/domain/views/hierarchy';
+import { ROLE_PERMISSIONS } from '@rope/domain/access/permissions';
+import type { AreaView } from '@rope/domain/hierarchy/views';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkForm } from '../../lib/domain-form';
 import { startPath } from '../shell/nav-items';

@@ -1,6 +1,6 @@
-import type { ResetReason } from '@rope/domain/auth';
+import type { ResetReason } from '@rope/domain/auth/rules';
+import type { LoginAnswer } from '@rope/domain/auth/session';
 import type { LanguageId } from '@rope/domain/languages';
-import type { LoginAnswer } from '@rope/domain/session';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { parseLoginAnswer } from './session';
 

@@ -1,4 +1,4 @@
-import { isAlphanumericToken, isUnsubscribeToken, linkCheckAnswerSchema } from '@rope/domain/auth';
+import { isAlphanumericToken, isUnsubscribeToken, linkCheckAnswerSchema } from '@rope/domain/auth/rules';
 import { apiFetch } from '../../lib/api-client';
 
 // Apart from api.ts: the link checks parse with the domain's schemas (zod), which only the link pages load.

@@ -1,4 +1,4 @@
-import { loginAnswerSchema } from '@rope/domain/session';
+import { loginAnswerSchema } from '@rope/domain/auth/session';
 import { describe, expect, it } from 'vitest';
 import { readLoginAnswer } from './login-answer';
 

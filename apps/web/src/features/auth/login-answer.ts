@@ -1,8 +1,8 @@
+import { PERMISSIONS } from '@rope/domain/access/permissions';
+import { ROLES } from '@rope/domain/access/roles';
+import type { LoginAnswer, SessionUser } from '@rope/domain/auth/session';
 import { LANGUAGE_IDS } from '@rope/domain/languages';
-import { PERMISSIONS } from '@rope/domain/permissions';
-import { ROLES } from '@rope/domain/roles';
-import type { LoginAnswer, SessionUser } from '@rope/domain/session';
-import { TWO_FACTOR_METHODS } from '@rope/domain/user-fields';
+import { TWO_FACTOR_METHODS } from '@rope/domain/users/fields';
 
 // The session answer is read on every first load, so it is checked here without zod (which would add ~23 KiB to
 // the first download). The table is typed by the domain's sessionUserSchema: a field added there fails to compile

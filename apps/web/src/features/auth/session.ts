@@ -1,5 +1,6 @@
-import { can, type Permission } from '@rope/domain/permissions';
-import type { LoginAnswer, SessionUser } from '@rope/domain/session';
+import { can } from '@rope/domain/access/actor';
+import type { Permission } from '@rope/domain/access/permissions';
+import type { LoginAnswer, SessionUser } from '@rope/domain/auth/session';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { readLoginAnswer } from './login-answer';

@@ -1,4 +1,4 @@
-import type { LoginAnswer } from '@rope/domain/session';
+import type { LoginAnswer } from '@rope/domain/auth/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { changeLanguage } from '../../i18n';

@@ -1,6 +1,6 @@
-import type { PlacedEventView } from '@rope/domain/views/events';
-import type { PlacedRopeView } from '@rope/domain/views/hierarchy';
-import type { TaskView } from '@rope/domain/views/tasks';
+import type { PlacedEventView } from '@rope/domain/events/views';
+import type { PlacedRopeView } from '@rope/domain/hierarchy/views';
+import type { TaskView } from '@rope/domain/tasks/views';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 

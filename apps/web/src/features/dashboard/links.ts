@@ -1,4 +1,4 @@
-import type { DamageView } from '@rope/domain/views/hierarchy';
+import type { DamageView } from '@rope/domain/hierarchy/views';
 
 export const areaPath = (areaId: number) => `/areas/${areaId}`;
 export const installationPath = (areaId: number, installationId: number) =>

@@ -1,6 +1,6 @@
-import type { DocumentTargetType } from '@rope/domain/documents';
+import type { DocumentTargetType } from '@rope/domain/documents/schemas';
+import type { DocumentView, FolderView, ProjectView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
-import type { DocumentView, FolderView, ProjectView } from '@rope/domain/views/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api-client';

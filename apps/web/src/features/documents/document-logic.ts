@@ -1,5 +1,5 @@
+import type { DocumentView } from '@rope/domain/documents/views';
 import { LANGUAGE_IDS, type LanguageId } from '@rope/domain/languages';
-import type { DocumentView } from '@rope/domain/views/documents';
 
 export type PreviewKind = 'pdf' | 'image' | 'video' | 'download';
 

@@ -1,4 +1,4 @@
-import type { FolderView } from '@rope/domain/views/documents';
+import type { FolderView } from '@rope/domain/documents/views';
 
 export interface FolderNode {
   folder: FolderView;

@@ -1,5 +1,5 @@
-import type { DocumentTargetType } from '@rope/domain/documents';
-import type { DocumentView } from '@rope/domain/views/documents';
+import type { DocumentTargetType } from '@rope/domain/documents/schemas';
+import type { DocumentView } from '@rope/domain/documents/views';
 import { ApiError, toApiError } from '../../lib/api-client';
 
 export interface UploadTarget {

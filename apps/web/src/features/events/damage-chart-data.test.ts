@@ -1,4 +1,4 @@
-import { DAMAGE_CHART_COLUMNS, type DamageChartAnswer } from '@rope/domain/views/damage-chart';
+import { DAMAGE_CHART_COLUMNS, type DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
 import { describe, expect, it } from 'vitest';
 import {
   damageAlignedData,

@@ -1,5 +1,9 @@
+import {
+  type DamageChartAnswer,
+  type DecodedDamageChart,
+  decodeDamageChart,
+} from '@rope/domain/rope/damage-chart-answer';
 import { damageGauge } from '@rope/domain/rope/gauge';
-import { type DamageChartAnswer, type DecodedDamageChart, decodeDamageChart } from '@rope/domain/views/damage-chart';
 
 /** The discard line: 100 % of each reference length's limit. */
 export const DISCARD_UTILISATION = 100;

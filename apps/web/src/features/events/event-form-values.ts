@@ -7,8 +7,8 @@ import {
   type MUTATION_RELEVANCE,
   type RecordingType,
   type SPLICE_PART_TYPES,
-} from '@rope/domain/event-kinds';
-import type { RopeEventAttributes, Splice } from '@rope/domain/events';
+} from '@rope/domain/events/kinds';
+import type { RopeEventAttributes, Splice } from '@rope/domain/events/schemas';
 import type { EventBody } from './api';
 import { toLocalInput } from './datetime';
 

@@ -1,5 +1,5 @@
-import { type RopeEventBody, ropeEventBodySchema } from '@rope/domain/event-forms';
-import type { Splice, SplicePart } from '@rope/domain/events';
+import { type RopeEventBody, ropeEventBodySchema } from '@rope/domain/events/forms';
+import type { Splice, SplicePart } from '@rope/domain/events/schemas';
 import { message } from '@rope/domain/message-keys';
 import type { DomainFormSpec, FieldMessages } from '../../lib/domain-form';
 import type { EventBody } from './api';

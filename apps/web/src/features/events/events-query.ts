@@ -1,4 +1,4 @@
-import { EVENT_SEARCH_MAX_LENGTH } from '@rope/domain/event-kinds';
+import { EVENT_SEARCH_MAX_LENGTH } from '@rope/domain/events/kinds';
 import type { RopeEventsQuery } from './types';
 
 export const EVENT_PAGE_SIZES = [10, 25, 50, 0] as const;

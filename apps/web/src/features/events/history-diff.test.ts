@@ -1,4 +1,4 @@
-import type { EventHistoryEntry } from '@rope/domain/views/events';
+import type { EventHistoryEntry } from '@rope/domain/events/views';
 import { describe, expect, it } from 'vitest';
 import { historyRows } from './history-diff';
 

@@ -1,4 +1,4 @@
-import type { EventHistoryEntry } from '@rope/domain/views/events';
+import type { EventHistoryEntry } from '@rope/domain/events/views';
 
 /** The fields the history shows by name; anything else of the attributes is compared too, under its key. */
 export const HISTORY_FIELDS = [

@@ -1,5 +1,5 @@
-import { INSPECTION_FILE_MAX_BYTES } from '@rope/domain/events';
-import type { ParsedInspection } from '@rope/domain/views/events';
+import { INSPECTION_FILE_MAX_BYTES } from '@rope/domain/events/schemas';
+import type { ParsedInspection } from '@rope/domain/events/views';
 import { ApiError, toApiError } from '../../lib/api-client';
 import { createEvent, type EventBody } from './api';
 

@@ -1,5 +1,5 @@
+import type { LossOverTargetAnswer } from '@rope/domain/events/views';
 import { DISCARD_DAMAGE, FORECAST_MIN_POINTS, forecastDamageAt } from '@rope/domain/rope/forecast';
-import type { LossOverTargetAnswer } from '@rope/domain/views/events';
 import type { LossAxis } from './types';
 
 export const LOSS_RANGES = ['1D', '1M', '6M', '1Y', 'All'] as const;

@@ -1,6 +1,6 @@
-import type { InstallationUpdate } from '@rope/domain/hierarchy';
-import type { PlacedEventView } from '@rope/domain/views/events';
-import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { PlacedEventView } from '@rope/domain/events/views';
+import type { InstallationUpdate } from '@rope/domain/hierarchy/schemas';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 

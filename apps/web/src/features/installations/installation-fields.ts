@@ -1,4 +1,3 @@
-import { ADMIN_ONLY_INSTALLATION_ATTRIBUTES } from '@rope/domain/hierarchy';
 import {
   BASE_UNITS,
   BUILDING_TYPES,
@@ -8,7 +7,8 @@ import {
   INSTALLATION_TYPES,
   ROPEWAY_TYPES,
   TENSION_STATIONS,
-} from '@rope/domain/installations';
+} from '@rope/domain/hierarchy/installations';
+import { ADMIN_ONLY_INSTALLATION_ATTRIBUTES } from '@rope/domain/hierarchy/schemas';
 import type { AttributeValues, FieldSpec } from './attribute-form';
 
 export const INSTALLATION_TABS = ['general', 'operation', 'location', 'map'] as const;

@@ -1,4 +1,4 @@
-import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
+import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy/schemas';
 import { describe, expect, it } from 'vitest';
 import { checkForm } from '../../lib/domain-form';
 import { problemLines } from '../../lib/field-problems';

@@ -1,11 +1,11 @@
+import type { InstallationAttributes } from '@rope/domain/hierarchy/installations';
 import {
   type InstallationUpdate,
   type installationSettingsFileSchema,
   installationUpdateSchema,
   SETTINGS_FILE_VERSION,
-} from '@rope/domain/hierarchy';
-import type { InstallationAttributes } from '@rope/domain/installations';
-import type { InstallationView } from '@rope/domain/views/hierarchy';
+} from '@rope/domain/hierarchy/schemas';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import type { z } from 'zod';
 import type { DomainFormSpec } from '../../lib/domain-form';
 import {

@@ -1,4 +1,4 @@
-import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { ApiError, toApiError } from '../../lib/api-client';
 
 export const MAP_IMAGE_TYPES = 'image/jpeg,image/png';

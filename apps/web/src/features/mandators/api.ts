@@ -1,5 +1,5 @@
-import type { MandatorBody } from '@rope/domain/user-forms';
-import type { MandatorView } from '@rope/domain/views/mandators';
+import type { MandatorView } from '@rope/domain/mandators/views';
+import type { MandatorBody } from '@rope/domain/users/forms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 

@@ -2,10 +2,10 @@ import {
   PASSWORD_EXPIRY_DAYS_DEFAULT,
   PASSWORD_EXPIRY_DAYS_MAX,
   PASSWORD_EXPIRY_DAYS_MIN,
-} from '@rope/domain/mandators';
+} from '@rope/domain/mandators/schemas';
+import type { MandatorView } from '@rope/domain/mandators/views';
 import { message } from '@rope/domain/message-keys';
-import { type MandatorBody, mandatorBodySchema } from '@rope/domain/user-forms';
-import type { MandatorView } from '@rope/domain/views/mandators';
+import { type MandatorBody, mandatorBodySchema } from '@rope/domain/users/forms';
 import type { DomainFormSpec } from '../../lib/domain-form';
 
 export interface MandatorFormValues {

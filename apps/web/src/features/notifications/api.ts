@@ -1,11 +1,11 @@
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import {
   NOTIFICATION_LIST_DEFAULT_LIMIT,
   NOTIFICATION_LIST_LIMITS,
   type NotificationListLimit,
-} from '@rope/domain/notification-kinds';
-import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
-import type { InstallationView } from '@rope/domain/views/hierarchy';
-import type { NotificationView } from '@rope/domain/views/notifications';
+} from '@rope/domain/notifications/kinds';
+import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
+import type { NotificationView } from '@rope/domain/notifications/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { installationKeys } from '../installations/api';

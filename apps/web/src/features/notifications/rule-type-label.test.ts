@@ -1,4 +1,4 @@
-import { NOTIFICATION_RULE_TYPES } from '@rope/domain/notifications';
+import { NOTIFICATION_RULE_TYPES } from '@rope/domain/notifications/schemas';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../../i18n/en-us';

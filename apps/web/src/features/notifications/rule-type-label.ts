@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType, RECORDING_TYPES, type RecordingType } from '@rope/domain/event-kinds';
+import { EVENT_TYPES, type EventType, RECORDING_TYPES, type RecordingType } from '@rope/domain/events/kinds';
 import type { TFunction } from 'i18next';
 import { enUS } from '../../i18n/en-us';
 

@@ -1,4 +1,4 @@
-import { notificationStatusColour } from '@rope/domain/notification-status';
+import { notificationStatusColour } from '@rope/domain/notifications/status';
 import { describe, expect, it } from 'vitest';
 import { checkForm } from '../../lib/domain-form';
 import {

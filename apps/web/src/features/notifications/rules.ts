@@ -1,7 +1,7 @@
-import { NOTIFICATION_RULE_TYPES, type NotificationRuleType, THRESHOLD_RANGES } from '@rope/domain/notification-kinds';
-import { notificationSettingsBodySchema } from '@rope/domain/notification-rules';
-import { isMuted } from '@rope/domain/notification-status';
-import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
+import { NOTIFICATION_RULE_TYPES, type NotificationRuleType, THRESHOLD_RANGES } from '@rope/domain/notifications/kinds';
+import { notificationSettingsBodySchema } from '@rope/domain/notifications/rules';
+import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
+import { isMuted } from '@rope/domain/notifications/status';
 import type { z } from 'zod';
 import type { DomainFormSpec } from '../../lib/domain-form';
 

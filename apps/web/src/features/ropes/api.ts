@@ -1,5 +1,5 @@
-import type { RopeUpdate } from '@rope/domain/hierarchy';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { RopeUpdate } from '@rope/domain/hierarchy/schemas';
+import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { eventKeys } from '../events/api';

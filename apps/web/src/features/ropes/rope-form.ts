@@ -3,9 +3,9 @@ import {
   type ropeSettingsFileSchema,
   ropeUpdateSchema,
   SETTINGS_FILE_VERSION,
-} from '@rope/domain/hierarchy';
-import type { RopeAttributes } from '@rope/domain/ropes';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+} from '@rope/domain/hierarchy/schemas';
+import type { RopeView } from '@rope/domain/hierarchy/views';
+import type { RopeAttributes } from '@rope/domain/rope/schemas';
 import type { z } from 'zod';
 import type { DomainFormSpec } from '../../lib/domain-form';
 import {

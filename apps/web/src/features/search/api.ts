@@ -1,4 +1,4 @@
-import type { SearchEntry } from '@rope/domain/views/search';
+import type { SearchEntry } from '@rope/domain/search/views';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 

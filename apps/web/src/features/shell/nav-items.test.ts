@@ -1,5 +1,5 @@
-import { ROLE_PERMISSIONS } from '@rope/domain/permissions';
-import type { Role } from '@rope/domain/roles';
+import { ROLE_PERMISSIONS } from '@rope/domain/access/permissions';
+import type { Role } from '@rope/domain/access/roles';
 import { describe, expect, it } from 'vitest';
 import { mayUseNavItem, NAV_ITEMS, startPath, visibleNavItems } from './nav-items';
 

@@ -1,5 +1,5 @@
-import type { Permission } from '@rope/domain/permissions';
-import type { SessionUser } from '@rope/domain/session';
+import type { Permission } from '@rope/domain/access/permissions';
+import type { SessionUser } from '@rope/domain/auth/session';
 
 export interface NavItem {
   /** Translation key under shell.nav. */

@@ -1,4 +1,4 @@
-import type { LoginAnswer, SessionUser } from '@rope/domain/session';
+import type { LoginAnswer, SessionUser } from '@rope/domain/auth/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { changeLanguage, i18n } from '../../i18n';

@@ -1,6 +1,6 @@
 import { withRemovedAttributes } from '@rope/domain/patch';
-import type { TaskBody } from '@rope/domain/task-rules';
-import type { AssignableUser, TaskNote, TaskView } from '@rope/domain/views/tasks';
+import type { TaskBody } from '@rope/domain/tasks/rules';
+import type { AssignableUser, TaskNote, TaskView } from '@rope/domain/tasks/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { TASK_STATUSES } from '@rope/domain/task-kinds';
+import { TASK_STATUSES } from '@rope/domain/tasks/kinds';
 
 /** The task table is at most 400 px high and scrolls inside. */
 export const TASK_TABLE_MAX_HEIGHT = 400;

@@ -1,6 +1,6 @@
-import type { CONDITION_TYPES, INSPECTION_TYPES, TASK_COMPONENTS, TASK_STATUSES } from '@rope/domain/task-kinds';
-import { type TaskBody, taskBodySchema } from '@rope/domain/task-rules';
-import type { TaskView } from '@rope/domain/views/tasks';
+import type { CONDITION_TYPES, INSPECTION_TYPES, TASK_COMPONENTS, TASK_STATUSES } from '@rope/domain/tasks/kinds';
+import { type TaskBody, taskBodySchema } from '@rope/domain/tasks/rules';
+import type { TaskView } from '@rope/domain/tasks/views';
 import type { DomainFormSpec } from '../../lib/domain-form';
 
 type ConditionType = (typeof CONDITION_TYPES)[number];

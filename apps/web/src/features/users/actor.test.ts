@@ -1,4 +1,4 @@
-import { canManageUser } from '@rope/domain/permissions';
+import { canManageUser } from '@rope/domain/users/policy';
 import { describe, expect, it } from 'vitest';
 import { listSubject, sessionActor } from './actor';
 

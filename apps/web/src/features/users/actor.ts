@@ -1,6 +1,7 @@
-import type { Actor, UserSubject } from '@rope/domain/permissions';
-import type { SessionUser } from '@rope/domain/session';
-import type { UserListItem } from '@rope/domain/views/users';
+import type { Actor } from '@rope/domain/access/actor';
+import type { SessionUser } from '@rope/domain/auth/session';
+import type { UserSubject } from '@rope/domain/users/policy';
+import type { UserListItem } from '@rope/domain/users/views';
 
 /** The signed-in person as the domain's permission rules take them. */
 export function sessionActor(user: Pick<SessionUser, 'id' | 'roles' | 'mandators'>): Actor {

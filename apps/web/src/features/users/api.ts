@@ -1,11 +1,11 @@
-import type { UserCreate, UserUpdate } from '@rope/domain/user-forms';
+import type { UserCreate, UserUpdate } from '@rope/domain/users/forms';
 import type {
   SamlProvidersAnswer,
   UserAnswer,
   UserCreatedAnswer,
   UserList,
   UserPictureAnswer,
-} from '@rope/domain/views/users';
+} from '@rope/domain/users/views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { type UsersQuery, usersQueryString } from './users-query';

@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from '@rope/domain/roles';
+import { ROLE_LABELS } from '@rope/domain/access/roles';
 import { describe, expect, it } from 'vitest';
 import english from '../../i18n/locales/en-US/users.json';
 

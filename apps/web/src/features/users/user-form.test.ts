@@ -1,4 +1,4 @@
-import type { UserDetail } from '@rope/domain/views/users';
+import type { UserDetail } from '@rope/domain/users/views';
 import { describe, expect, it } from 'vitest';
 import { checkForm } from '../../lib/domain-form';
 import {

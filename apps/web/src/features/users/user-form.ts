@@ -1,8 +1,8 @@
-import { mayUseLoginMethod } from '@rope/domain/auth';
+import { isApiRole } from '@rope/domain/access/actor';
+import { ROLES, type Role } from '@rope/domain/access/roles';
+import { mayUseLoginMethod } from '@rope/domain/auth/rules';
 import type { LanguageId } from '@rope/domain/languages';
-import { isApiRole, keepsMandators, seesNothingWithoutMandator } from '@rope/domain/permissions';
-import { ROLES, type Role } from '@rope/domain/roles';
-import { LOGIN_METHODS, type LoginMethod } from '@rope/domain/user-fields';
+import { LOGIN_METHODS, type LoginMethod } from '@rope/domain/users/fields';
 import {
   type UserCreate,
   type UserFormEditor,
@@ -10,8 +10,9 @@ import {
   userCreateSchema,
   userEditorIssues,
   userUpdateSchema,
-} from '@rope/domain/user-forms';
-import type { UserDetail } from '@rope/domain/views/users';
+} from '@rope/domain/users/forms';
+import { keepsMandators, seesNothingWithoutMandator } from '@rope/domain/users/policy';
+import type { UserDetail } from '@rope/domain/users/views';
 import type { DomainFormSpec } from '../../lib/domain-form';
 
 /** What the dialog's inputs hold: selects as strings, '' for "none". */

@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { AreaView } from '@rope/domain/views/hierarchy';
+import type { AreaView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import { AreaEditor } from './area-editor';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { AreaView } from '@rope/domain/views/hierarchy';
+import type { AreaView } from '@rope/domain/hierarchy/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/domain-form';

@@ -1,7 +1,7 @@
 import { Select, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
-import type { AreaView } from '@rope/domain/views/hierarchy';
+import type { AreaView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useMandators } from '../../mandators/api';

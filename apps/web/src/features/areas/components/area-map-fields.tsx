@@ -1,6 +1,12 @@
 import { Button, Group, MultiSelect, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { BASE_LAYERS, DEFAULT_BASE_LAYER, MAP_ZOOM_MAX, MAP_ZOOM_MIN, MAP_ZOOM_STEP } from '@rope/domain/maps';
+import {
+  BASE_LAYERS,
+  DEFAULT_BASE_LAYER,
+  MAP_ZOOM_MAX,
+  MAP_ZOOM_MIN,
+  MAP_ZOOM_STEP,
+} from '@rope/domain/hierarchy/maps';
 import { useTranslation } from 'react-i18next';
 import { LazyMap, type MapPoint } from '../../../components/map/lazy-map';
 import { type AreaFormValues, isBaseLayer, keepDefaultLayer } from '../area-form';

@@ -1,4 +1,4 @@
-import type { AreaPosition, AreaView } from '@rope/domain/views/hierarchy';
+import type { AreaPosition, AreaView } from '@rope/domain/hierarchy/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Center, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { CLICK_DELAY_AREA_MS } from '@rope/domain/maps';
-import type { AreaView } from '@rope/domain/views/hierarchy';
+import { CLICK_DELAY_AREA_MS } from '@rope/domain/hierarchy/maps';
+import type { AreaView } from '@rope/domain/hierarchy/views';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

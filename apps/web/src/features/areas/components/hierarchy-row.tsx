@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import type { DamageView } from '@rope/domain/views/hierarchy';
+import type { DamageView } from '@rope/domain/hierarchy/views';
 import type { ReactNode } from 'react';
 import { DamageGauge } from '../../../components/damage-gauge';
 import { GripIcon } from './hierarchy-icons';

@@ -1,6 +1,6 @@
 import { Button, Center, Grid, Group, Loader, Stack, Switch, Title } from '@mantine/core';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { parseId } from '@rope/domain/ids';
-import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';

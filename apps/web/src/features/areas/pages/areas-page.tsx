@@ -1,5 +1,5 @@
 import { Alert, Button, Center, CloseButton, Grid, Group, Loader, Stack, Title } from '@mantine/core';
-import type { AreaView } from '@rope/domain/views/hierarchy';
+import type { AreaView } from '@rope/domain/hierarchy/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
-import type { ResetReason } from '@rope/domain/auth';
+import type { ResetReason } from '@rope/domain/auth/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

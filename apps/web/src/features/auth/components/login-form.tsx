@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { checkLoginForm } from '@rope/domain/account-checks';
+import { checkLoginForm } from '@rope/domain/auth/account-checks';
 import { message } from '@rope/domain/message-keys';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

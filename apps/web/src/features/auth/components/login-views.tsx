@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import type { ResetReason } from '@rope/domain/auth';
+import type { ResetReason } from '@rope/domain/auth/rules';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkSent } from './link-sent';

@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import type { ResetReason } from '@rope/domain/auth';
+import type { ResetReason } from '@rope/domain/auth/rules';
 import { useTranslation } from 'react-i18next';
 
 interface MailSentProps {

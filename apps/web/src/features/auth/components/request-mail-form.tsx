@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { checkResetRequestForm } from '@rope/domain/account-checks';
-import type { ResetReason } from '@rope/domain/auth';
+import { checkResetRequestForm } from '@rope/domain/auth/account-checks';
+import type { ResetReason } from '@rope/domain/auth/rules';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/domain-form';

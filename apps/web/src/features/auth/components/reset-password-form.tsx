@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { checkResetPasswordForm } from '@rope/domain/account-checks';
-import { PASSWORD_MIN_LENGTH } from '@rope/domain/user-fields';
+import { checkResetPasswordForm } from '@rope/domain/auth/account-checks';
+import { PASSWORD_MIN_LENGTH } from '@rope/domain/users/fields';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';

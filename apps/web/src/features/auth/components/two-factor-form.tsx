@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { checkSignInCodeForm } from '@rope/domain/account-checks';
-import { TOTP_DIGITS } from '@rope/domain/two-factor-codes';
-import type { TwoFactorMethod } from '@rope/domain/user-fields';
+import { checkSignInCodeForm } from '@rope/domain/auth/account-checks';
+import { TOTP_DIGITS } from '@rope/domain/auth/two-factor-codes';
+import type { TwoFactorMethod } from '@rope/domain/users/fields';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';

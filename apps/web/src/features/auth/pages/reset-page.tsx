@@ -1,4 +1,4 @@
-import { isAlphanumericToken } from '@rope/domain/auth';
+import { isAlphanumericToken } from '@rope/domain/auth/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { PlacedEventView } from '@rope/domain/views/events';
-import type { PlacedRopeView } from '@rope/domain/views/hierarchy';
-import type { TaskView } from '@rope/domain/views/tasks';
+import type { PlacedEventView } from '@rope/domain/events/views';
+import type { PlacedRopeView } from '@rope/domain/hierarchy/views';
+import type { TaskView } from '@rope/domain/tasks/views';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

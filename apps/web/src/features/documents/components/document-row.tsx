@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { DocumentView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
-import type { DocumentView } from '@rope/domain/views/documents';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { documentFileUrl, fileSizeText } from '../document-logic';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Image, Modal, Stack } from '@mantine/core';
+import type { DocumentView } from '@rope/domain/documents/views';
 import { type Language, languageIdByLocale } from '@rope/domain/languages';
-import type { DocumentView } from '@rope/domain/views/documents';
 import { useTranslation } from 'react-i18next';
 import { documentFileUrl, previewKind } from '../document-logic';
 import { useLastShown } from '../use-last-shown';

@@ -14,9 +14,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DOCUMENT_LIST_MAX_HEIGHT } from '@rope/domain/documents';
+import { DOCUMENT_LIST_MAX_HEIGHT } from '@rope/domain/documents/schemas';
+import type { DocumentView } from '@rope/domain/documents/views';
 import { type Language, languageIdByLocale } from '@rope/domain/languages';
-import type { DocumentView } from '@rope/domain/views/documents';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';

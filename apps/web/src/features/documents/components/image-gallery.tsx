@@ -1,6 +1,6 @@
 import { Image, SimpleGrid, UnstyledButton } from '@mantine/core';
+import type { DocumentView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
-import type { DocumentView } from '@rope/domain/views/documents';
 import { useTranslation } from 'react-i18next';
 import { documentFileUrl, previewKind } from '../document-logic';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import type { DocumentView } from '@rope/domain/documents/views';
 import { LANGUAGE_IDS } from '@rope/domain/languages';
-import type { DocumentView } from '@rope/domain/views/documents';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../auth/messages';

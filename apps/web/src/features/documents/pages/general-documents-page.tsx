@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import type { FolderView } from '@rope/domain/documents/views';
 import { parseId } from '@rope/domain/ids';
-import type { FolderView } from '@rope/domain/views/documents';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';

@@ -1,5 +1,5 @@
-import type { RecordingType } from '@rope/domain/event-kinds';
-import type { ParsedInspection, RopeEventView } from '@rope/domain/views/events';
+import type { RecordingType } from '@rope/domain/events/kinds';
+import type { ParsedInspection, RopeEventView } from '@rope/domain/events/views';
 
 /** What the event dialog shows: a new event of a recording type, a stored one to edit or see, or an import. */
 export type EventDialogTarget =

@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import type { EventDialogTarget } from './event-dialog-target';
 import { EventEditor } from './event-editor';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
-import type { RopeEventView } from '@rope/domain/views/events';
+import type { RopeEventView } from '@rope/domain/events/views';
 import { useTranslation } from 'react-i18next';
 
 interface EventRowActionsProps {

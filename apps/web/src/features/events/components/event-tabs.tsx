@@ -1,6 +1,6 @@
 import { Button, Fieldset, Stack, Tabs, Text } from '@mantine/core';
-import { allowsMutations } from '@rope/domain/rope-kinds';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { RopeView } from '@rope/domain/hierarchy/views';
+import { allowsMutations } from '@rope/domain/rope/kinds';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventBody } from '../api';

@@ -1,5 +1,5 @@
 import { Badge, CloseButton, Group, Select, Switch, Title } from '@mantine/core';
-import { EVENT_SEARCH_MAX_LENGTH } from '@rope/domain/event-kinds';
+import { EVENT_SEARCH_MAX_LENGTH } from '@rope/domain/events/kinds';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useFormat } from '../../../lib/format';

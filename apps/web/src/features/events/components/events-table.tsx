@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
-import type { ACTION_STATUSES } from '@rope/domain/event-kinds';
-import type { RopeEventView } from '@rope/domain/views/events';
+import type { ACTION_STATUSES } from '@rope/domain/events/kinds';
+import type { RopeEventView } from '@rope/domain/events/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable } from '../../../components/data-table';

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
-import type { RecordingType } from '@rope/domain/event-kinds';
-import type { ParsedInspection } from '@rope/domain/views/events';
+import type { RecordingType } from '@rope/domain/events/kinds';
+import type { ParsedInspection } from '@rope/domain/events/views';
 import { useTranslation } from 'react-i18next';
 import { ImportInspectionButton } from './import-inspection-button';
 

@@ -1,6 +1,6 @@
 import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
-import { ACTION_STATUSES, type EventType, RECORDING_TYPES, type RecordingType } from '@rope/domain/event-kinds';
+import { ACTION_STATUSES, type EventType, RECORDING_TYPES, type RecordingType } from '@rope/domain/events/kinds';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { firstTypeOf, typesOf } from '../event-form';

@@ -1,6 +1,6 @@
 import { Button, FileButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ParsedInspection } from '@rope/domain/views/events';
+import type { ParsedInspection } from '@rope/domain/events/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { MUTATION_RELEVANCE } from '@rope/domain/event-kinds';
+import { MUTATION_RELEVANCE } from '@rope/domain/events/kinds';
 import { useTranslation } from 'react-i18next';
 import { needsPositionEnd } from '../event-form';
 import type { EventForm } from './form-type';

@@ -1,6 +1,6 @@
 import { Card, Divider, Modal, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { RopeView } from '@rope/domain/hierarchy/views';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NearViewport } from '../../../components/near-viewport';

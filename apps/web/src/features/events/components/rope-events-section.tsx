@@ -1,9 +1,9 @@
 import { Alert, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { allowsMutations } from '@rope/domain/rope-kinds';
-import type { RopeEventView } from '@rope/domain/views/events';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { RopeEventView } from '@rope/domain/events/views';
+import type { RopeView } from '@rope/domain/hierarchy/views';
+import { allowsMutations } from '@rope/domain/rope/kinds';
 import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';

@@ -1,5 +1,5 @@
 import { Button, Popover, Stack, Text } from '@mantine/core';
-import type { DamageChartAnswer } from '@rope/domain/views/damage-chart';
+import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
 import { useTranslation } from 'react-i18next';
 
 /** Which rule set produced the limits: name and edition, and on a click the row and where it comes from. */

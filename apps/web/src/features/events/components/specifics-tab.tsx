@@ -1,5 +1,5 @@
 import { NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { RopeAttributes } from '@rope/domain/ropes';
+import type { RopeAttributes } from '@rope/domain/rope/schemas';
 import { useTranslation } from 'react-i18next';
 import { needsPositionEnd } from '../event-form';
 import type { EventForm } from './form-type';

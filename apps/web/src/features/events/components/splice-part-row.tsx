@@ -1,5 +1,5 @@
 import { Checkbox, CloseButton, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
-import { LUBRICANT_CONDITIONS, SPLICE_PART_TYPES } from '@rope/domain/event-kinds';
+import { LUBRICANT_CONDITIONS, SPLICE_PART_TYPES } from '@rope/domain/events/kinds';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useFormat } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { Menu, UnstyledButton } from '@mantine/core';
-import { ACTION_STATUSES } from '@rope/domain/event-kinds';
-import type { RopeEventView } from '@rope/domain/views/events';
+import { ACTION_STATUSES } from '@rope/domain/events/kinds';
+import type { RopeEventView } from '@rope/domain/events/views';
 import { useTranslation } from 'react-i18next';
 import { ActionStatusBadge } from '../../../components/status-badge';
 

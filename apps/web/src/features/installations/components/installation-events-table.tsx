@@ -1,5 +1,5 @@
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
-import type { PlacedEventView } from '@rope/domain/views/events';
+import type { PlacedEventView } from '@rope/domain/events/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Center, Group, Loader, Stack, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CLICK_DELAY_ROPE_INSTALLATION_MS } from '@rope/domain/maps';
-import type { AreaView, InstallationView } from '@rope/domain/views/hierarchy';
+import { CLICK_DELAY_ROPE_INSTALLATION_MS } from '@rope/domain/hierarchy/maps';
+import type { AreaView, InstallationView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MAP_DRAG_TYPE } from '../../../components/map/lazy-map';

@@ -1,6 +1,6 @@
 import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
-import type { InstallationAttributes } from '@rope/domain/installations';
-import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { InstallationAttributes } from '@rope/domain/hierarchy/installations';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CLICK_DELAY_ROPE_INSTALLATION_MS } from '@rope/domain/maps';
-import type { InstallationView, RopeView } from '@rope/domain/views/hierarchy';
+import { CLICK_DELAY_ROPE_INSTALLATION_MS } from '@rope/domain/hierarchy/maps';
+import type { InstallationView, RopeView } from '@rope/domain/hierarchy/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

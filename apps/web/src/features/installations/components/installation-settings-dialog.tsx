@@ -1,4 +1,4 @@
-import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import { SettingsModal } from '../../../components/settings-modal';
 import { InstallationSettingsEditor } from './installation-settings-editor';

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
-import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy';
+import { installationSettingsFileSchema, lockedInstallationAttributes } from '@rope/domain/hierarchy/schemas';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { withRemovedAttributes } from '@rope/domain/patch';
-import type { InstallationView } from '@rope/domain/views/hierarchy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';

@@ -1,7 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { InstallationAttributes } from '@rope/domain/installations';
-import type { InstallationView } from '@rope/domain/views/hierarchy';
+import type { InstallationAttributes } from '@rope/domain/hierarchy/installations';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import type { AttributeValues } from '../attribute-form';
 import {

@@ -1,7 +1,7 @@
 import { Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MANDATOR_SORT_FIELDS } from '@rope/domain/list-sort';
-import type { MandatorView } from '@rope/domain/views/mandators';
+import type { MandatorView } from '@rope/domain/mandators/views';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';

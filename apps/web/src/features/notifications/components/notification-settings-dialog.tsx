@@ -14,9 +14,9 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_RULE_TYPES } from '@rope/domain/notification-kinds';
-import type { InstallationView } from '@rope/domain/views/hierarchy';
-import type { MandatorUser } from '@rope/domain/views/users';
+import type { InstallationView } from '@rope/domain/hierarchy/views';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_RULE_TYPES } from '@rope/domain/notifications/kinds';
+import type { MandatorUser } from '@rope/domain/users/views';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';

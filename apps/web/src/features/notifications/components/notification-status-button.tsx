@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { notificationStatusColour } from '@rope/domain/notification-status';
-import type { InstallationView, RopeView } from '@rope/domain/views/hierarchy';
+import type { InstallationView, RopeView } from '@rope/domain/hierarchy/views';
+import { notificationStatusColour } from '@rope/domain/notifications/status';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OpenedOnce } from '../../../components/opened-once';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isMuted } from '@rope/domain/notification-status';
-import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications';
+import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
+import { isMuted } from '@rope/domain/notifications/status';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveNotificationStatus } from '../api';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import type { NotificationView } from '@rope/domain/views/notifications';
+import type { NotificationView } from '@rope/domain/notifications/views';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

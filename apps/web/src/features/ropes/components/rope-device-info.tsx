@@ -1,5 +1,5 @@
 import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { RopeView } from '@rope/domain/hierarchy/views';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';

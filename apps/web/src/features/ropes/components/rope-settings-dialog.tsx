@@ -1,4 +1,4 @@
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import { SettingsModal } from '../../../components/settings-modal';
 import { RopeSettingsEditor } from './rope-settings-editor';

@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import { DamageGauge, HealthGauge } from '../../../components/damage-gauge';
 import { useRopeSettingsHere } from '../../../components/damage-unknown';

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { SessionUser } from '@rope/domain/session';
+import type { SessionUser } from '@rope/domain/auth/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';

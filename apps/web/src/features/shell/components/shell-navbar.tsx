@@ -1,5 +1,5 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import type { SessionUser } from '@rope/domain/session';
+import type { SessionUser } from '@rope/domain/auth/session';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { visibleNavItems } from '../nav-items';

@@ -3,8 +3,8 @@ import {
   type SelfTwoFactor,
   type SelfTwoFactorUpdate,
   twoFactorSecretAnswerSchema,
-} from '@rope/domain/auth';
-import type { TwoFactorMethod } from '@rope/domain/user-fields';
+} from '@rope/domain/auth/rules';
+import type { TwoFactorMethod } from '@rope/domain/users/fields';
 import { apiFetch } from '../../../lib/api-client';
 
 export const selfTwoFactorKey = ['users', 'self', '2fa'] as const;

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Code, CopyButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { TOTP_DIGITS } from '@rope/domain/two-factor-codes';
+import { TOTP_DIGITS } from '@rope/domain/auth/two-factor-codes';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { type TwoFactorFormValues, twoFactorQrUrl } from './api';

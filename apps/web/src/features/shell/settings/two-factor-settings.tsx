@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Group, Loader, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isSuitableForEmailLogin, selfTwoFactorUpdateSchema, twoFactorChangeNeedsProof } from '@rope/domain/auth';
+import { isSuitableForEmailLogin, selfTwoFactorUpdateSchema, twoFactorChangeNeedsProof } from '@rope/domain/auth/rules';
+import type { SessionUser } from '@rope/domain/auth/session';
 import { message } from '@rope/domain/message-keys';
-import type { SessionUser } from '@rope/domain/session';
-import type { TwoFactorMethod } from '@rope/domain/user-fields';
+import type { TwoFactorMethod } from '@rope/domain/users/fields';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Modal } from '@mantine/core';
-import type { SessionUser } from '@rope/domain/session';
+import type { SessionUser } from '@rope/domain/auth/session';
 import { useTranslation } from 'react-i18next';
 import { TwoFactorSettings } from './two-factor-settings';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { RopeView } from '@rope/domain/views/hierarchy';
-import type { TaskView } from '@rope/domain/views/tasks';
+import type { RopeView } from '@rope/domain/hierarchy/views';
+import type { TaskView } from '@rope/domain/tasks/views';
 import { lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { RopeView } from '@rope/domain/views/hierarchy';
-import type { TaskView } from '@rope/domain/views/tasks';
+import type { RopeView } from '@rope/domain/hierarchy/views';
+import type { TaskView } from '@rope/domain/tasks/views';
 import { useTranslation } from 'react-i18next';
 import { TaskEditor } from './task-editor';
 

@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { RopeView } from '@rope/domain/hierarchy/views';
 import {
   CONDITION_TYPES,
   INSPECTION_TYPES,
@@ -19,9 +20,8 @@ import {
   TASK_STATUSES,
   TASK_TEXT_MAX,
   TASK_TITLE_MAX,
-} from '@rope/domain/task-kinds';
-import { assigneeProblem, isInternalUser } from '@rope/domain/task-rules';
-import type { RopeView } from '@rope/domain/views/hierarchy';
+} from '@rope/domain/tasks/kinds';
+import { assigneeProblem, isInternalUser } from '@rope/domain/tasks/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import type { TaskView } from '@rope/domain/views/tasks';
+import type { TaskView } from '@rope/domain/tasks/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable } from '../../../components/data-table';

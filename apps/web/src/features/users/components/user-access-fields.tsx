@@ -1,8 +1,8 @@
 import { Group, MultiSelect, Select, Switch } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LANGUAGES, languageIdByLocale } from '@rope/domain/languages';
-import { assignableRoles } from '@rope/domain/permissions';
-import { LOGIN_METHODS, TWO_FACTOR_METHODS } from '@rope/domain/user-fields';
+import { LOGIN_METHODS, TWO_FACTOR_METHODS } from '@rope/domain/users/fields';
+import { assignableRoles } from '@rope/domain/users/policy';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../auth/session';
 import { useSamlProviders } from '../api';

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS } from '@rope/domain/user-fields';
-import { USER_TEXT_MAX } from '@rope/domain/user-forms';
+import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS } from '@rope/domain/users/fields';
+import { USER_TEXT_MAX } from '@rope/domain/users/forms';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import type { UserFormValues } from '../user-form';

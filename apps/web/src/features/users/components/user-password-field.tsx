@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rope/domain/user-fields';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rope/domain/users/fields';
 import { useTranslation } from 'react-i18next';
 import { LimitedPasswordInput } from '../../../components/limited-password-input';
 import type { UserFormValues } from '../user-form';

@@ -1,6 +1,6 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
-import { mayChangePicture } from '@rope/domain/permissions';
-import type { UserDetail } from '@rope/domain/views/users';
+import { mayChangePicture } from '@rope/domain/users/policy';
+import type { UserDetail } from '@rope/domain/users/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageRefusalText } from '../../../lib/image-refusal';

@@ -1,6 +1,6 @@
 import { Badge, Button, VisuallyHidden } from '@mantine/core';
-import { canManageUser } from '@rope/domain/permissions';
-import type { UserListItem } from '@rope/domain/views/users';
+import { canManageUser } from '@rope/domain/users/policy';
+import type { UserListItem } from '@rope/domain/users/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, type DataTablePaging } from '../../../components/data-table';

@@ -1,6 +1,6 @@
 import { Button, Checkbox, CloseButton, Group, Menu } from '@mantine/core';
-import { mayShowFreeUsers } from '@rope/domain/permissions';
-import { USER_SEARCH_MAX_LENGTH } from '@rope/domain/user-forms';
+import { USER_SEARCH_MAX_LENGTH } from '@rope/domain/users/forms';
+import { mayShowFreeUsers } from '@rope/domain/users/policy';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useCan, useSessionUser } from '../../auth/session';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { managesUsers } from '@rope/domain/permissions';
-import { USERS_PAGE_SIZE } from '@rope/domain/user-forms';
+import { USERS_PAGE_SIZE } from '@rope/domain/users/forms';
+import { managesUsers } from '@rope/domain/users/policy';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
