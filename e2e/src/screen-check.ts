@@ -93,20 +93,22 @@ async function waitForTitleAndData(page: Page) {
  * the top. Says whether there were any; their content may still be loading when it returns.
  */
 export async function revealDeferredSections(page: Page): Promise<boolean> {
-  const waiting = page.locator('[data-deferred-section]');
-  let count = await waiting.count();
-  if (count === 0) return false;
-  while (count > 0) {
-    await waiting.first().scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      (before) => document.querySelectorAll('[data-deferred-section]').length < before,
-      count,
-      { timeout: 30_000 },
-    );
-    count = await waiting.count();
+  let revealed = false;
+  for (;;) {
+    // Looked up and scrolled in one step: a section that loads on its own between a count and a scroll is no
+    // longer there to wait for.
+    const left = await page.evaluate(() => {
+      document.querySelector('[data-deferred-section]')?.scrollIntoView({ block: 'center' });
+      return document.querySelectorAll('[data-deferred-section]').length;
+    });
+    if (left === 0) break;
+    revealed = true;
+    await page.waitForFunction((before) => document.querySelectorAll('[data-deferred-section]').length < before, left, {
+      timeout: 30_000,
+    });
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return true;
+  if (revealed) await page.evaluate(() => window.scrollTo(0, 0));
+  return revealed;
 }
 
 export async function errorBoundaryShown(page: Page): Promise<boolean> {
