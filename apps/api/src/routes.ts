@@ -15,6 +15,7 @@ import { projectRoutes } from './modules/projects/routes.ts';
 import { ropeRoutes } from './modules/ropes/routes.ts';
 import { samlRoutes } from './modules/saml/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { sensorRoutes } from './modules/sensors/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     folderRoutes,
     projectRoutes,
     searchRoutes,
+    sensorRoutes,
   ];
   for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });

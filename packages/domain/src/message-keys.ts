@@ -114,6 +114,13 @@ export const MESSAGES = {
   'auth.messages.proofIncorrect': 'The password or authentication code is not correct',
   'auth.messages.proofCodeSent': 'A code has been sent to your email address.',
   'auth.messages.proofCodeNeedsEmailFactor': 'Codes by email are sent only while two-factor authentication uses email',
+  'validation.rangeOrder': 'The start must lie before the end',
+  'sensors.validation.plotlineName': 'A plotline with a position needs a name',
+  'sensors.validation.plotlinePosition': 'A plotline with a name needs a position',
+  'sensors.validation.yRange': 'The top of the chart must lie above its bottom',
+  'sensors.validation.foreignSensor': 'Sensor {{sensor}} is not a sensor of this device',
+  'app.errors.noSuchSensorDevice': 'No such sensor device',
+  'app.errors.noSuchSensor': 'No such sensor',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -85,6 +85,21 @@ const folderId = (
     folder: { name: 'Contract', translations: { DES: 'Vertrag', FRS: 'Contrat', ESP: 'Contrato' } },
   })
 ).folder.id;
+const sensorDeviceId = (
+  await ok('POST', '/sensor-devices', {
+    sensorDevice: {
+      name: 'Contract device',
+      rope: { id: rope.id },
+      attributes: { firmware: '2.4.1' },
+      sensors: [
+        {
+          name: 'Tension',
+          attributes: { chartTitle: 'Tension', yMin: 0, yMax: 400, plotlines: [{ name: 'Alarm', position: 350 }] },
+        },
+      ],
+    },
+  })
+).sensorDevice.id;
 
 interface Case {
   /** The body's wrapper key; none for calls about the person themself. */
@@ -185,6 +200,12 @@ const CASES: Record<string, Case> = {
     one: { patch: { translations: { FRS: 'Classeur' } }, changes: [[['translations', 'FRS'], 'Classeur']] },
     post: { url: '/folders', differ: { name: 'Copied folder' } },
   },
+  'PATCH /api/sensor-devices/{id}': {
+    key: 'sensorDevice',
+    read: { url: `/sensor-devices/${sensorDeviceId}`, pick: (a) => a.sensorDevice as Record<string, unknown> },
+    one: { patch: { name: 'Renamed device' }, changes: [[['name'], 'Renamed device']] },
+    post: { url: '/sensor-devices', differ: { name: 'Copied device' } },
+  },
   'PATCH /api/users/self/2fa': {
     read: { url: '/users/self/2fa', pick: (a) => a },
     oneMissing: 'choosing a method needs a code from the device or mail; two-factor tests cover it',
@@ -209,7 +230,8 @@ const patchUrl = (route: string) =>
     .replace('/users/{id}', `/users/${member.id}`)
     .replace('/mandators/{id}', `/mandators/${mandator.id}`)
     .replace('/documents/{id}', `/documents/${documentRow!.id}`)
-    .replace('/folders/{id}', `/folders/${folderId}`);
+    .replace('/folders/{id}', `/folders/${folderId}`)
+    .replace('/sensor-devices/{id}', `/sensor-devices/${sensorDeviceId}`);
 
 describe('what a read returns, a write accepts; PATCH is partial', () => {
   it('has a case for every PATCH route of the OpenAPI document', () => {

@@ -17,6 +17,7 @@ import notifications from './locales/en-US/notifications.json';
 import openapi from './locales/en-US/openapi.json';
 import ropes from './locales/en-US/ropes.json';
 import search from './locales/en-US/search.json';
+import sensors from './locales/en-US/sensors.json';
 import settings from './locales/en-US/settings.json';
 import shell from './locales/en-US/shell.json';
 import tasks from './locales/en-US/tasks.json';
@@ -42,6 +43,7 @@ export const enUS = {
   openapi,
   ropes,
   search,
+  sensors,
   settings,
   shell,
   tasks,

@@ -1,0 +1,88 @@
+import { sensorDevices, sensors } from '@rope/db/schema/index';
+import { createArea, createInstallation, createRope } from '../test/factories.ts';
+import { only, type RouteRow, signedIn } from './route-table.ts';
+import type { Scope, World } from './world.ts';
+
+const url = (url: string, payload?: object) => ({ url, payload });
+const scoped = (own: number, foreign: number) => ({ own, foreign });
+
+/** Readers of what hangs on a rope (DOMAIN_READ): import keys may not read; the mandator-bound see their own. */
+const read = (status = 200) => ({
+  ...signedIn(status, { apiImport: 403 }),
+  clientAdmin: scoped(status, 404),
+  client: scoped(status, 404),
+  freeUser: scoped(status, 404),
+  apiExternal: scoped(status, 404),
+});
+/** The admin screens: admins see every device, own or foreign. */
+const admin = (status = 200) => only({ admin: status });
+
+async function ropeIn(w: World, scope: Scope) {
+  const area = await createArea(w.t.ctx.db, w.mandatorOf(scope));
+  return createRope(w.t.ctx.db, (await createInstallation(w.t.ctx.db, area.id)).id);
+}
+
+async function deviceIn(w: World, scope: Scope) {
+  const rope = await ropeIn(w, scope);
+  const [device] = await w.t.ctx.db
+    .insert(sensorDevices)
+    .values({ name: 'Matrix device', ropeId: rope.id })
+    .returning();
+  const [sensor] = await w.t.ctx.db.insert(sensors).values({ deviceId: device!.id, name: 'Tension' }).returning();
+  return { rope, device: device!, sensor: sensor! };
+}
+
+const range = 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z';
+
+/** Sensor devices: admins manage them, whoever sees the rope reads its charts, import keys deliver readings. */
+export const SENSOR_ROWS: RouteRow[] = [
+  { route: 'GET /api/sensor-devices', build: () => url('/api/sensor-devices'), expect: admin() },
+  {
+    route: 'POST /api/sensor-devices',
+    build: () => url('/api/sensor-devices', { sensorDevice: { name: 'New device' } }),
+    expect: admin(),
+  },
+  {
+    route: 'GET /api/sensor-devices/:id',
+    scoped: true,
+    build: async (w, s) => url(`/api/sensor-devices/${(await deviceIn(w, s)).device.id}`),
+    expect: admin(),
+  },
+  {
+    route: 'PATCH /api/sensor-devices/:id',
+    scoped: true,
+    build: async (w, s) =>
+      url(`/api/sensor-devices/${(await deviceIn(w, s)).device.id}`, { sensorDevice: { name: 'Renamed' } }),
+    expect: admin(),
+  },
+  {
+    route: 'POST /api/sensor-devices/:id/measurements',
+    scoped: true,
+    build: async (w, s) => {
+      const { device, sensor } = await deviceIn(w, s);
+      return url(`/api/sensor-devices/${device.id}/measurements`, {
+        measurements: [{ sensor: sensor.id, ts: '2026-01-01T00:00:00Z', value: 1 }],
+      });
+    },
+    expect: only({ admin: 200, apiInternal: 200, apiImport: scoped(200, 404) }),
+    note: 'the import right is checked before the device is looked up',
+  },
+  {
+    route: 'GET /api/ropes/:id/sensor-devices',
+    scoped: true,
+    build: async (w, s) => url(`/api/ropes/${(await ropeIn(w, s)).id}/sensor-devices`),
+    expect: read(),
+  },
+  {
+    route: 'GET /api/sensors/:id/measurements-aggregates',
+    scoped: true,
+    build: async (w, s) => url(`/api/sensors/${(await deviceIn(w, s)).sensor.id}/measurements-aggregates?${range}`),
+    expect: read(),
+  },
+  {
+    route: 'GET /api/sensors/:id/measurements',
+    scoped: true,
+    build: async (w, s) => url(`/api/sensors/${(await deviceIn(w, s)).sensor.id}/measurements?${range}`),
+    expect: read(),
+  },
+];

@@ -1,0 +1,47 @@
+import { areas, installations, ropes, sensorDevices, sensors } from '@rope/db/schema/index';
+import { type Actor, seesAllMandators } from '@rope/domain/access/actor';
+import { message } from '@rope/domain/messages';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/app-error.ts';
+import { areaVisibleTo } from '../hierarchy/scope.ts';
+
+/**
+ * A device is the viewer's when its rope lies in an area the viewer sees; a device on no rope belongs to no tenant,
+ * so only those who see every mandator see it.
+ */
+export function deviceVisibleTo(viewer: Actor): SQL {
+  const onVisibleRope = and(eq(sensorDevices.ropeId, ropes.id), areaVisibleTo(viewer)) as SQL;
+  return seesAllMandators(viewer) ? (or(isNull(sensorDevices.ropeId), onVisibleRope) as SQL) : onVisibleRope;
+}
+
+/** The tables that place a device: left joins, so a device on no rope is found too. */
+export function selectPlacedDevices(ctx: AppContext) {
+  return ctx.db
+    .select({ device: sensorDevices })
+    .from(sensorDevices)
+    .leftJoin(ropes, eq(ropes.id, sensorDevices.ropeId))
+    .leftJoin(installations, eq(installations.id, ropes.installationId))
+    .leftJoin(areas, eq(areas.id, installations.areaId));
+}
+
+/** Fetch-or-404: a device of a foreign tenant answers exactly like a missing one. */
+export async function findDevice(ctx: AppContext, viewer: Actor, id: number) {
+  const [row] = await selectPlacedDevices(ctx).where(and(eq(sensorDevices.id, id), deviceVisibleTo(viewer)));
+  if (!row) throw notFound(message('app.errors.noSuchSensorDevice'));
+  return row.device;
+}
+
+/** Fetch-or-404 of a sensor through its device, under the same tenancy. */
+export async function findSensor(ctx: AppContext, viewer: Actor, id: number) {
+  const [row] = await ctx.db
+    .select({ sensor: sensors, device: sensorDevices })
+    .from(sensors)
+    .innerJoin(sensorDevices, eq(sensorDevices.id, sensors.deviceId))
+    .leftJoin(ropes, eq(ropes.id, sensorDevices.ropeId))
+    .leftJoin(installations, eq(installations.id, ropes.installationId))
+    .leftJoin(areas, eq(areas.id, installations.areaId))
+    .where(and(eq(sensors.id, id), deviceVisibleTo(viewer)));
+  if (!row) throw notFound(message('app.errors.noSuchSensor'));
+  return row;
+}

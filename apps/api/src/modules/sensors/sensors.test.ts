@@ -1,0 +1,263 @@
+import { ropes } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../test/cast.ts';
+import { createApiKey, createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const tension = {
+  isEnabled: true,
+  chartTitle: 'Rope tension',
+  yMin: 0,
+  yMax: 400,
+  plotlines: [{ name: 'Alarm', position: 350, color: '#fa5252' }],
+  values: [{ fragment: 'tension', name: 'Tension', unit: 'kN', isEnabled: true, offset: 0, trendlines: { max: true } }],
+};
+
+describe('sensor devices', () => {
+  let t: TestApp;
+  let cast: ReturnType<typeof createCast>;
+  let ropeA: number;
+  let ropeB: number;
+  let archivedRope: number;
+  let importKey: string;
+  let externalKey: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cast = createCast(t);
+    const a = await createMandator(t.ctx.db);
+    const b = await createMandator(t.ctx.db);
+    const installationA = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, a.id)).id);
+    const installationB = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, b.id)).id);
+    ropeA = (await createRope(t.ctx.db, installationA.id, 'Haul rope')).id;
+    ropeB = (await createRope(t.ctx.db, installationB.id)).id;
+    archivedRope = (await createRope(t.ctx.db, installationA.id)).id;
+    await t.ctx.db.update(ropes).set({ isDeleted: true }).where(eq(ropes.id, archivedRope));
+    await cast.add('admin', ['ROLE_ADMIN'], []);
+    await cast.add('clientA', ['ROLE_USER'], [a.id]);
+    await cast.add('clientAdminA', ['ROLE_CLIENT_ADMIN'], [a.id]);
+    importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
+    externalKey = (await createApiKey(t.ctx.db, 'ROLE_API_EXTERNAL', [a.id])).key;
+  });
+  afterAll(() => t.close());
+
+  const create = (body: object) => cast.call('admin', 'POST', '/sensor-devices', { sensorDevice: body });
+  const ingest = (deviceId: number, measurements: object[], key = importKey) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/sensor-devices/${deviceId}/measurements`,
+      headers: { authorization: `Bearer ${key}` },
+      payload: { measurements },
+    });
+
+  it('lets an admin register, list and change a device; a read written back changes nothing', async () => {
+    const created = await create({
+      name: 'SB-01 Haul rope',
+      rope: { id: ropeA },
+      attributes: { imei: '350000000000001', firmware: '2.4.1' },
+      sensors: [{ name: 'Tension', attributes: tension }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const device = created.json().sensorDevice;
+    expect(device).toMatchObject({
+      name: 'SB-01 Haul rope',
+      rope: { id: ropeA, name: 'Haul rope' },
+      sensors: [{ name: 'Tension', isDeleted: false, lastMeasurementAt: null }],
+    });
+    expect(device.sensors[0].attributes.plotlines).toEqual(tension.plotlines);
+
+    const listed = await cast.call('admin', 'GET', '/sensor-devices?search=sb-01');
+    expect(listed.json()).toMatchObject({ total: 1, sensorDevices: [{ id: device.id }] });
+
+    const same = await cast.call('admin', 'PATCH', `/sensor-devices/${device.id}`, { sensorDevice: device });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().sensorDevice).toEqual(device);
+
+    const renamed = await cast.call('admin', 'PATCH', `/sensor-devices/${device.id}`, {
+      sensorDevice: { name: 'SB-01', sensors: [{ id: device.sensors[0].id, attributes: { yMax: 500 } }] },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().sensorDevice).toMatchObject({
+      name: 'SB-01',
+      rope: { id: ropeA },
+      attributes: { firmware: '2.4.1' },
+    });
+    expect(renamed.json().sensorDevice.sensors[0].attributes).toMatchObject({ yMax: 500, chartTitle: 'Rope tension' });
+
+    const added = await cast.call('admin', 'PATCH', `/sensor-devices/${device.id}`, {
+      sensorDevice: { sensors: [{ name: 'Temperature' }], rope: null },
+    });
+    expect(added.json().sensorDevice.sensors.map((s: { name: string }) => s.name)).toEqual(['Tension', 'Temperature']);
+    expect(added.json().sensorDevice.rope).toBeNull();
+  });
+
+  it('holds the plotline rule: name and position both once either is filled; an empty row is dropped', async () => {
+    const device = (await create({ name: 'SB-02', sensors: [{ name: 'Wind' }] })).json().sensorDevice;
+    const sensorId = device.sensors[0].id;
+    const patchPlotlines = (plotlines: object[]) =>
+      cast.call('admin', 'PATCH', `/sensor-devices/${device.id}`, {
+        sensorDevice: { sensors: [{ id: sensorId, attributes: { plotlines } }] },
+      });
+    const nameOnly = await patchPlotlines([{ name: 'Shut down' }]);
+    expect(nameOnly.statusCode).toBe(400);
+    expect(nameOnly.json().fieldKeys).toEqual({
+      'sensorDevice.sensors.0.attributes.plotlines.0.position': { key: 'sensors.validation.plotlinePosition' },
+    });
+    const positionOnly = await patchPlotlines([{ name: ' ', position: 20 }]);
+    expect(positionOnly.json().fieldKeys).toHaveProperty('sensorDevice.sensors.0.attributes.plotlines.0.name');
+    const kept = await patchPlotlines([
+      { name: '', position: null },
+      { name: 'Shut down', position: 20 },
+    ]);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().sensorDevice.sensors[0].attributes.plotlines).toEqual([
+      { name: 'Shut down', position: 20, color: '#fa5252' },
+    ]);
+    const upsideDown = await cast.call('admin', 'PATCH', `/sensor-devices/${device.id}`, {
+      sensorDevice: { sensors: [{ id: sensorId, attributes: { yMin: 10, yMax: 5 } }] },
+    });
+    expect(upsideDown.json().fieldKeys).toHaveProperty('sensorDevice.sensors.0.attributes.yMax');
+    const stored = (await cast.call('admin', 'GET', `/sensor-devices/${device.id}`)).json().sensorDevice;
+    expect(stored.sensors[0].attributes.yMin).toBeUndefined();
+  });
+
+  it('mounts a device only on a rope that exists and is not archived, and only sensors of its own', async () => {
+    const missing = await create({ name: 'SB-03', rope: { id: 999_999 } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldKeys).toEqual({ 'sensorDevice.rope': { key: 'app.errors.noSuchRope' } });
+    expect((await create({ name: 'SB-03', rope: { id: archivedRope } })).statusCode).toBe(422);
+    const other = (await create({ name: 'SB-04', sensors: [{ name: 'X' }] })).json().sensorDevice;
+    const mine = (await create({ name: 'SB-05' })).json().sensorDevice;
+    const stolen = await cast.call('admin', 'PATCH', `/sensor-devices/${mine.id}`, {
+      sensorDevice: { sensors: [{ id: other.sensors[0].id, name: 'Mine now' }] },
+    });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().fieldKeys['sensorDevice.sensors.0.id'].key).toBe('sensors.validation.foreignSensor');
+  });
+
+  it('keeps the admin screens to admins and the rope charts to those who see the rope', async () => {
+    const onA = (await create({ name: 'SB-A', rope: { id: ropeA }, sensors: [{ name: 'Tension' }] })).json()
+      .sensorDevice;
+    const onB = (await create({ name: 'SB-B', rope: { id: ropeB }, sensors: [{ name: 'Tension' }] })).json()
+      .sensorDevice;
+    for (const who of ['clientA', 'clientAdminA']) {
+      expect((await cast.call(who, 'GET', '/sensor-devices')).statusCode).toBe(403);
+      expect(
+        (await cast.call(who, 'PATCH', `/sensor-devices/${onA.id}`, { sensorDevice: { name: 'x' } })).statusCode,
+      ).toBe(403);
+    }
+    const mine = await cast.call('clientA', 'GET', `/ropes/${ropeA}/sensor-devices`);
+    expect(mine.json().sensorDevices.map((d: { id: number }) => d.id)).toContain(onA.id);
+    const foreign = await cast.call('clientA', 'GET', `/ropes/${ropeB}/sensor-devices`);
+    const absent = await cast.call('clientA', 'GET', '/ropes/999999/sensor-devices');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(absent.json());
+    const range = 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z';
+    const foreignSensor = await cast.call(
+      'clientA',
+      'GET',
+      `/sensors/${onB.sensors[0].id}/measurements-aggregates?${range}`,
+    );
+    const absentSensor = await cast.call('clientA', 'GET', `/sensors/999999/measurements-aggregates?${range}`);
+    expect(foreignSensor.statusCode).toBe(404);
+    expect(foreignSensor.json()).toEqual(absentSensor.json());
+    expect((await cast.call('clientA', 'GET', `/sensors/${onA.sensors[0].id}/measurements?${range}`)).statusCode).toBe(
+      200,
+    );
+    const backwards = await cast.call(
+      'clientA',
+      'GET',
+      `/sensors/${onA.sensors[0].id}/measurements?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`,
+    );
+    expect(backwards.statusCode).toBe(400);
+  });
+
+  describe('ingestion', () => {
+    let device: { id: number; sensors: { id: number }[] };
+    beforeAll(async () => {
+      device = (
+        await create({ name: 'SB-I', rope: { id: ropeA }, sensors: [{ name: 'Tension' }, { name: 'Temperature' }] })
+      ).json().sensorDevice;
+    });
+    const readings = (n: number, sensor: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        sensor,
+        ts: new Date(Date.UTC(2026, 5, 1) + i * 17_000).toISOString(),
+        value: i % 7,
+      }));
+    const hourRollup = async () =>
+      (
+        await cast.call(
+          'admin',
+          'GET',
+          `/sensors/${device.sensors[0]!.id}/measurements-aggregates?from=2026-05-01T00:00:00Z&to=2026-07-01T00:00:00Z&buckets=100`,
+        )
+      ).json();
+
+    it('stores a batch once: a repeated batch changes nothing, the rollups included', async () => {
+      const batch = readings(500, device.sensors[0]!.id);
+      const first = await ingest(device.id, batch);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ inserted: 500, duplicates: 0 });
+      const before = await hourRollup();
+      expect(before.trend.count).toBe(500);
+      const again = await ingest(device.id, [...batch, ...batch.slice(0, 3)]);
+      expect(again.json()).toEqual({ inserted: 0, duplicates: 503 });
+      expect(await hourRollup()).toEqual(before);
+      const withinBatch = await ingest(device.id, [
+        batch[0]!,
+        { ...batch[0]!, ts: '2026-06-30T00:00:00Z' },
+        { ...batch[0]!, ts: '2026-06-30T00:00:00Z', value: 99 },
+      ]);
+      expect(withinBatch.json()).toEqual({ inserted: 1, duplicates: 2 });
+      const listed = (await cast.call('admin', 'GET', `/sensor-devices/${device.id}`)).json().sensorDevice;
+      expect(listed.sensors[0].lastMeasurementAt).toBe('2026-06-30T00:00:00.000Z');
+    });
+
+    it('refuses the whole batch for one bad row and names the row', async () => {
+      const sensor = device.sensors[1]!.id;
+      const batch: object[] = readings(10, sensor);
+      batch[3] = { sensor, ts: '2026-06-01T00:00:00Z', value: 'high' };
+      const bad = await ingest(device.id, batch);
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().fields)).toEqual(['measurements.3.value']);
+      const badTime = await ingest(device.id, [{ sensor, ts: 'yesterday', value: 1 }]);
+      expect(Object.keys(badTime.json().fields)).toEqual(['measurements.0.ts']);
+      const foreignRow = await ingest(device.id, [
+        ...readings(2, sensor),
+        { sensor: 999_999, ts: '2026-06-01T00:00:00Z', value: 1 },
+      ]);
+      expect(foreignRow.statusCode).toBe(400);
+      expect(foreignRow.json().fieldKeys).toEqual({
+        'measurements.2.sensor': { key: 'sensors.validation.foreignSensor', params: { sensor: 999_999 } },
+      });
+      const stored = await cast.call(
+        'admin',
+        'GET',
+        `/sensors/${sensor}/measurements?from=2026-01-01T00:00:00Z&to=2027-01-01T00:00:00Z`,
+      );
+      expect(stored.json()).toEqual({ measurements: [], truncated: false });
+    });
+
+    it('answers a foreign device like a missing one and refuses keys without the import right', async () => {
+      const foreign = (await create({ name: 'SB-F', rope: { id: ropeB }, sensors: [{ name: 'T' }] })).json()
+        .sensorDevice;
+      const unplaced = (await create({ name: 'SB-U', sensors: [{ name: 'T' }] })).json().sensorDevice;
+      const one = (sensor: number) => [{ sensor, ts: '2026-06-01T00:00:00Z', value: 1 }];
+      const toForeign = await ingest(foreign.id, one(foreign.sensors[0].id));
+      const toMissing = await ingest(999_999, one(foreign.sensors[0].id));
+      expect(toForeign.statusCode).toBe(404);
+      expect(toForeign.json()).toEqual(toMissing.json());
+      expect((await ingest(unplaced.id, one(unplaced.sensors[0].id))).statusCode).toBe(404);
+      expect((await ingest(device.id, one(device.sensors[1]!.id), externalKey)).statusCode).toBe(403);
+      expect(
+        (
+          await cast.call('clientA', 'POST', `/sensor-devices/${device.id}/measurements`, {
+            measurements: one(device.sensors[1]!.id),
+          })
+        ).statusCode,
+      ).toBe(403);
+    });
+  });
+});
