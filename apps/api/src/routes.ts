@@ -16,6 +16,7 @@ import { ropeRoutes } from './modules/ropes/routes.ts';
 import { samlRoutes } from './modules/saml/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { sensorRoutes } from './modules/sensors/routes.ts';
+import { smartropeRoutes } from './modules/smartropes/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -40,6 +41,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     projectRoutes,
     searchRoutes,
     sensorRoutes,
+    smartropeRoutes,
   ];
   for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });

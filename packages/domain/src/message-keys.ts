@@ -121,6 +121,10 @@ export const MESSAGES = {
   'sensors.validation.foreignSensor': 'Sensor {{sensor}} is not a sensor of this device',
   'app.errors.noSuchSensorDevice': 'No such sensor device',
   'app.errors.noSuchSensor': 'No such sensor',
+  'app.errors.noSuchSmartrope': 'No such smartrope',
+  'app.errors.noSuchSmartropeEvent': 'No such smartrope event',
+  'app.errors.smartropeUuidTaken': 'Another smartrope has this fabrication number',
+  'app.errors.smartropeEventTaken': 'The smartrope has an event of this sensor at this time already',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

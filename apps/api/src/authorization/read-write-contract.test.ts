@@ -100,6 +100,26 @@ const sensorDeviceId = (
     },
   })
 ).sensorDevice.id;
+const smartropeId = (
+  await ok('POST', '/smartropes', {
+    smartrope: {
+      name: 'Contract smartrope',
+      uuid: 'CONTRACT-1',
+      rope: { id: rope.id },
+      sensors: [{ name: 'Strain', unit: 'µm/m' }],
+    },
+  })
+).smartrope.id;
+const smartropeEventId = (
+  await ok('POST', `/smartropes/${smartropeId}/events`, {
+    event: {
+      sensorName: 'Strain',
+      type: 'threshold',
+      unixTimestamp: 1_790_000_000,
+      measurements: [{ unixTimestamp: 1_790_000_000, value: 900 }],
+    },
+  })
+).event.id;
 
 interface Case {
   /** The body's wrapper key; none for calls about the person themself. */
@@ -206,6 +226,17 @@ const CASES: Record<string, Case> = {
     one: { patch: { name: 'Renamed device' }, changes: [[['name'], 'Renamed device']] },
     post: { url: '/sensor-devices', differ: { name: 'Copied device' } },
   },
+  'PATCH /api/smartropes/{id}': {
+    key: 'smartrope',
+    read: { url: `/smartropes/${smartropeId}`, pick: (a) => a.smartrope as Record<string, unknown> },
+    one: { patch: { name: 'Renamed smartrope' }, changes: [[['name'], 'Renamed smartrope']] },
+    post: { url: '/smartropes', differ: { name: 'Copied smartrope', uuid: 'CONTRACT-2' } },
+  },
+  'PATCH /api/smartropes/events/{id}': {
+    key: 'event',
+    read: { url: `/ropes/${rope.id}/smartrope-events`, pick: byId('events', smartropeEventId) },
+    one: { patch: { attributes: { isAcknowledged: true } }, changes: [[['attributes', 'isAcknowledged'], true]] },
+  },
   'PATCH /api/users/self/2fa': {
     read: { url: '/users/self/2fa', pick: (a) => a },
     oneMissing: 'choosing a method needs a code from the device or mail; two-factor tests cover it',
@@ -231,7 +262,9 @@ const patchUrl = (route: string) =>
     .replace('/mandators/{id}', `/mandators/${mandator.id}`)
     .replace('/documents/{id}', `/documents/${documentRow!.id}`)
     .replace('/folders/{id}', `/folders/${folderId}`)
-    .replace('/sensor-devices/{id}', `/sensor-devices/${sensorDeviceId}`);
+    .replace('/sensor-devices/{id}', `/sensor-devices/${sensorDeviceId}`)
+    .replace('/smartropes/events/{id}', `/smartropes/events/${smartropeEventId}`)
+    .replace('/smartropes/{id}', `/smartropes/${smartropeId}`);
 
 describe('what a read returns, a write accepts; PATCH is partial', () => {
   it('has a case for every PATCH route of the OpenAPI document', () => {

@@ -1,4 +1,4 @@
-import { sensorDevices, sensors } from '@rope/db/schema/index';
+import { sensorDevices, sensors, smartropeEvents, smartropes } from '@rope/db/schema/index';
 import { createArea, createInstallation, createRope } from '../test/factories.ts';
 import { only, type RouteRow, signedIn } from './route-table.ts';
 import type { Scope, World } from './world.ts';
@@ -31,6 +31,30 @@ async function deviceIn(w: World, scope: Scope) {
   const [sensor] = await w.t.ctx.db.insert(sensors).values({ deviceId: device!.id, name: 'Tension' }).returning();
   return { rope, device: device!, sensor: sensor! };
 }
+
+let serial = 0;
+async function smartropeIn(w: World, scope: Scope) {
+  const rope = await ropeIn(w, scope);
+  const [smartrope] = await w.t.ctx.db
+    .insert(smartropes)
+    .values({ name: 'Matrix smartrope', uuid: `MX-${process.pid}-${++serial}`, ropeId: rope.id })
+    .returning();
+  const [event] = await w.t.ctx.db
+    .insert(smartropeEvents)
+    .values({ smartropeId: smartrope!.id, sensorName: 'Strain', type: 'info', occurredAt: new Date() })
+    .returning();
+  return { rope, smartrope: smartrope!, event: event! };
+}
+
+/** Recording on the rope (DOMAIN_WRITE): people of the mandator and internal API keys. */
+const write = (status = 200) =>
+  only({
+    admin: status,
+    projectManager: status,
+    apiInternal: status,
+    clientAdmin: scoped(status, 404),
+    client: scoped(status, 404),
+  });
 
 const range = 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z';
 
@@ -83,6 +107,61 @@ export const SENSOR_ROWS: RouteRow[] = [
     route: 'GET /api/sensors/:id/measurements',
     scoped: true,
     build: async (w, s) => url(`/api/sensors/${(await deviceIn(w, s)).sensor.id}/measurements?${range}`),
+    expect: read(),
+  },
+  { route: 'GET /api/smartropes', build: () => url('/api/smartropes'), expect: admin() },
+  {
+    route: 'POST /api/smartropes',
+    build: () => url('/api/smartropes', { smartrope: { name: 'New', uuid: `MX-new-${process.pid}-${++serial}` } }),
+    expect: admin(),
+  },
+  {
+    route: 'GET /api/smartropes/:id',
+    scoped: true,
+    build: async (w, s) => url(`/api/smartropes/${(await smartropeIn(w, s)).smartrope.id}`),
+    expect: admin(),
+  },
+  {
+    route: 'PATCH /api/smartropes/:id',
+    scoped: true,
+    build: async (w, s) =>
+      url(`/api/smartropes/${(await smartropeIn(w, s)).smartrope.id}`, { smartrope: { name: 'Renamed' } }),
+    expect: admin(),
+  },
+  {
+    route: 'GET /api/smartropes/:id/events',
+    scoped: true,
+    build: async (w, s) => url(`/api/smartropes/${(await smartropeIn(w, s)).smartrope.id}/events`),
+    expect: admin(),
+  },
+  {
+    route: 'POST /api/smartropes/:id/events',
+    scoped: true,
+    build: async (w, s) =>
+      url(`/api/smartropes/${(await smartropeIn(w, s)).smartrope.id}/events`, {
+        event: { sensorName: 'Strain', type: 'info', unixTimestamp: 1_790_000_000, measurements: [] },
+      }),
+    expect: only({ admin: 200, apiInternal: 200, apiImport: scoped(200, 404) }),
+  },
+  {
+    route: 'PATCH /api/smartropes/events/:id',
+    scoped: true,
+    build: async (w, s) =>
+      url(`/api/smartropes/events/${(await smartropeIn(w, s)).event.id}`, {
+        event: { attributes: { isAcknowledged: true } },
+      }),
+    expect: write(),
+  },
+  {
+    route: 'GET /api/smartrope-events/:id/measurements',
+    scoped: true,
+    build: async (w, s) => url(`/api/smartrope-events/${(await smartropeIn(w, s)).event.id}/measurements`),
+    expect: read(),
+  },
+  {
+    route: 'GET /api/ropes/:id/smartrope-events',
+    scoped: true,
+    build: async (w, s) => url(`/api/ropes/${(await ropeIn(w, s)).id}/smartrope-events`),
     expect: read(),
   },
 ];

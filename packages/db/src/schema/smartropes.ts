@@ -7,6 +7,7 @@ import {
   primaryKey,
   serial,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ropes } from './hierarchy.ts';
@@ -49,7 +50,8 @@ export const smartropeEvents = pgTable(
     occurredAt: timestamp({ withTimezone: true }).notNull(),
     attributes: jsonb().$type<{ isAcknowledged?: boolean; comment?: string }>().notNull().default({}),
   },
-  (t) => [index().on(t.smartropeId, t.occurredAt)],
+  // A device that delivers an event again (same sensor, same time) finds it instead of adding a second.
+  (t) => [uniqueIndex().on(t.smartropeId, t.occurredAt, t.sensorName)],
 );
 
 export const smartropeMeasurements = pgTable(

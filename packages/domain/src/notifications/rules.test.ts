@@ -146,6 +146,40 @@ describe('notification rules', () => {
     expect(keyOf(measurement('2026-03-01T10:00:00.000Z'))).toEqual(first);
   });
 
+  it('notify once per smartrope event over the threshold: an event that settles back re-arms the rule', () => {
+    const event = (id: number, value: number, settledValue?: number) =>
+      ({
+        kind: 'smartrope',
+        smartropeEventId: id,
+        measuredAt: '2026-03-01T10:00:00Z',
+        ropeId: 1,
+        value,
+        ...(settledValue === undefined ? {} : { settledValue }),
+      }) as const;
+    const run = (reset: boolean, events: ReturnType<typeof event>[]) => {
+      const rule = settings([{ type: 'smartropeThreshold', threshold: 500, reset }]);
+      const states = new Map<string, { isArmed: boolean }>();
+      let notified = 0;
+      for (const trigger of events) {
+        const evaluation = evaluateRules(1, rule, [], trigger, states);
+        notified += evaluation.fired.length;
+        for (const state of evaluation.states) states.set(state.ruleType, { isArmed: state.isArmed });
+      }
+      return { notified, armed: states.get('smartropeThreshold')?.isArmed ?? true };
+    };
+    expect(run(true, [event(1, 900, 320), event(2, 880, 300), event(3, 450, 310)])).toEqual({
+      notified: 2,
+      armed: true,
+    });
+    // Without reset the rule fires once for the rope, whatever follows.
+    expect(run(false, [event(1, 900, 320), event(2, 880, 300)])).toEqual({ notified: 1, armed: false });
+    // An event that ends above the threshold keeps the rule quiet until a value below it arrives.
+    expect(run(true, [event(1, 900, 700), event(2, 880, 300), event(3, 870, 300)])).toEqual({
+      notified: 2,
+      armed: true,
+    });
+  });
+
   it('fire nothing for muted rules and colour the status button', () => {
     const rules = settings([{ type: 'damage' }, { type: 'newDocument' }]);
     const muted = [{ type: 'damage' as const, isEnabled: false }];

@@ -106,12 +106,19 @@ export function evaluateRules(
       if (value === undefined || value === null || rule.threshold === undefined) continue;
       const crossed = rule.type === 'ropeHealth' ? value < rule.threshold : value > rule.threshold;
       const armed = states.get(rule.type)?.isArmed ?? true;
+      let isArmed = armed;
       if (crossed && armed) {
         if (!muted) evaluation.fired.push({ type: rule.type, threshold: rule.threshold, idempotencyKey: key, value });
-        evaluation.states.push({ ruleType: rule.type, isArmed: false, value });
+        isArmed = false;
       } else if (!crossed && !armed && rule.reset) {
-        evaluation.states.push({ ruleType: rule.type, isArmed: true, value });
+        isArmed = true;
       }
+      // A smartrope event is a whole peak: where its value settled back below the threshold, the rule re-arms in the
+      // same step, so each event over the threshold notifies once, and the next one again.
+      const settled =
+        trigger.kind === 'smartrope' && rule.type === 'smartropeThreshold' ? trigger.settledValue : undefined;
+      if (!isArmed && rule.reset && settled !== undefined && settled <= rule.threshold) isArmed = true;
+      if (isArmed !== armed) evaluation.states.push({ ruleType: rule.type, isArmed, value: settled ?? value });
       continue;
     }
     if (muted) continue;

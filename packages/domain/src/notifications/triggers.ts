@@ -14,13 +14,14 @@ export const notificationTriggerSchema = z.discriminatedUnion('kind', [
     health: z.number().finite().nullable(),
   }),
   z.object({ kind: z.literal('document'), id, installationId: id, ropeId: id.optional() }),
-  // One measurement of a smartrope event: an event reports many, each may cross a threshold.
+  // A smartrope event by its peak measurement; `settledValue` is its last one, where the value came back to.
   z.object({
     kind: z.literal('smartrope'),
     smartropeEventId: id,
     measuredAt: z.iso.datetime(),
     ropeId: id,
     value: z.number().finite(),
+    settledValue: z.number().finite().optional(),
   }),
 ]);
 export type NotificationTrigger = z.infer<typeof notificationTriggerSchema>;

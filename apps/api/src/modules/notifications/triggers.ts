@@ -54,11 +54,11 @@ export function enqueueDocumentTrigger(
   });
 }
 
-/** For the smartrope ingest: one measurement of a smartrope event on a rope. */
+/** For the smartrope ingest: a smartrope event on a rope, by its peak and the value it settled at. */
 export function enqueueSmartropeTrigger(
   tx: Db,
   ctx: Enqueuer,
-  input: { smartropeEventId: number; ropeId: number; measuredAt: Date; value: number },
+  input: { smartropeEventId: number; ropeId: number; measuredAt: Date; value: number; settledValue?: number },
 ) {
   return enqueueTrigger(tx, ctx, {
     kind: 'smartrope',
@@ -66,5 +66,6 @@ export function enqueueSmartropeTrigger(
     measuredAt: input.measuredAt.toISOString(),
     ropeId: input.ropeId,
     value: input.value,
+    ...(input.settledValue === undefined ? {} : { settledValue: input.settledValue }),
   });
 }

@@ -2,18 +2,22 @@ import { areas, installations, ropes, sensorDevices, sensors } from '@rope/db/sc
 import { type Actor, seesAllMandators } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
 
 /**
- * A device is the viewer's when its rope lies in an area the viewer sees; a device on no rope belongs to no tenant,
- * so only those who see every mandator see it.
+ * Something mounted on a rope (a sensor device, a smartrope) is the viewer's when its rope lies in an area the viewer
+ * sees; on no rope it belongs to no tenant, so only those who see every mandator see it. Needs the joins of
+ * `ropes`, `installations` and `areas` on the rope column.
  */
-export function deviceVisibleTo(viewer: Actor): SQL {
-  const onVisibleRope = and(eq(sensorDevices.ropeId, ropes.id), areaVisibleTo(viewer)) as SQL;
-  return seesAllMandators(viewer) ? (or(isNull(sensorDevices.ropeId), onVisibleRope) as SQL) : onVisibleRope;
+export function mountedVisibleTo(viewer: Actor, ropeIdColumn: AnyPgColumn): SQL {
+  const onVisibleRope = and(eq(ropeIdColumn, ropes.id), areaVisibleTo(viewer)) as SQL;
+  return seesAllMandators(viewer) ? (or(isNull(ropeIdColumn), onVisibleRope) as SQL) : onVisibleRope;
 }
+
+export const deviceVisibleTo = (viewer: Actor) => mountedVisibleTo(viewer, sensorDevices.ropeId);
 
 /** The tables that place a device: left joins, so a device on no rope is found too. */
 export function selectPlacedDevices(ctx: AppContext) {

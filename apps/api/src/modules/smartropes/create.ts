@@ -1,0 +1,34 @@
+import { smartropes } from '@rope/db/schema/index';
+import type { SmartropeBody } from '@rope/domain/sensors/smartropes';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { writeAudit } from '../audit/write-audit.ts';
+import { ropeToMount } from '../sensors/mount.ts';
+import { loadSmartrope } from './load.ts';
+import { saveSmartropeSensors, withUniqueUuid } from './save.ts';
+
+/** An admin registers a smartrope by its fabrication number, with its sensors. */
+export async function createSmartrope({ ctx, actor, input, request }: ActionArgs<SmartropeBody>) {
+  assertCan(actor, 'SMARTROPE_MANAGE');
+  const ropeId = await ropeToMount(ctx, actor, input.rope, 'smartrope.rope');
+  const id = await withUniqueUuid(() =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(smartropes)
+        .values({ name: input.name, uuid: input.uuid, ropeId })
+        .returning({ id: smartropes.id });
+      await saveSmartropeSensors(
+        tx,
+        row!.id,
+        input.sensors.map(({ id: _, ...sensor }) => sensor),
+      );
+      await writeAudit(
+        tx,
+        { action: 'smartrope.create', actorUserId: actor.userId, targetType: 'smartrope', targetId: row!.id },
+        request,
+      );
+      return row!.id;
+    }),
+  );
+  return { smartrope: await loadSmartrope(ctx.db, id) };
+}

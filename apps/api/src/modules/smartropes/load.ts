@@ -1,0 +1,97 @@
+import type { Db } from '@rope/db/client';
+import {
+  areas,
+  installations,
+  ropes,
+  smartropeEvents,
+  smartropeMeasurements,
+  smartropeSensors,
+  smartropes,
+} from '@rope/db/schema/index';
+import type { SmartropeEventView, SmartropeView } from '@rope/domain/sensors/smartrope-views';
+import type { SmartropeEventType } from '@rope/domain/sensors/smartropes';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+
+const seconds = (at: Date) => at.getTime() / 1000;
+
+/** The smartropes of these ids as a read answers them, in the order of the ids. */
+export async function loadSmartropes(db: Db, ids: readonly number[]): Promise<SmartropeView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      smartrope: smartropes,
+      rope: { id: ropes.id, name: ropes.name },
+      installation: { id: installations.id, name: installations.name },
+      area: { id: areas.id, name: areas.name },
+      lastEventAt: sql<
+        string | null
+      >`(select max(e.occurred_at) from smartrope_events e where e.smartrope_id = ${smartropes.id})`,
+    })
+    .from(smartropes)
+    .leftJoin(ropes, eq(ropes.id, smartropes.ropeId))
+    .leftJoin(installations, eq(installations.id, ropes.installationId))
+    .leftJoin(areas, eq(areas.id, installations.areaId))
+    .where(inArray(smartropes.id, [...ids]));
+  const sensorRows = await db
+    .select()
+    .from(smartropeSensors)
+    .where(inArray(smartropeSensors.smartropeId, [...ids]))
+    .orderBy(asc(smartropeSensors.id));
+  const byId = new Map(
+    rows.map(({ smartrope, rope, installation, area, lastEventAt }) => [
+      smartrope.id,
+      {
+        id: smartrope.id,
+        name: smartrope.name,
+        uuid: smartrope.uuid,
+        rope: rope && installation && area ? { ...rope, installation, area } : null,
+        sensors: sensorRows
+          .filter((s) => s.smartropeId === smartrope.id)
+          .map((s) => ({ id: s.id, name: s.name, unit: s.unit })),
+        createdAt: smartrope.createdAt.toISOString(),
+        lastEventAt: lastEventAt === null ? null : seconds(new Date(lastEventAt)),
+      } satisfies SmartropeView,
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function loadSmartrope(db: Db, id: number): Promise<SmartropeView> {
+  const [view] = await loadSmartropes(db, [id]);
+  if (!view) throw new Error(`smartrope ${id} vanished`);
+  return view;
+}
+
+/** Smartrope events matching `where`, newest first, with their peak and number of measurements. */
+export async function loadSmartropeEvents(db: Db, where: SQL, limit: number): Promise<SmartropeEventView[]> {
+  const rows = await db
+    .select({
+      event: smartropeEvents,
+      smartrope: { id: smartropes.id, name: smartropes.name },
+      peak: sql<
+        number | null
+      >`(select max(m.value) from ${smartropeMeasurements} m where m.event_id = ${smartropeEvents.id})`,
+      measurementCount: sql<number>`(select count(*)::int from ${smartropeMeasurements} m where m.event_id = ${smartropeEvents.id})`,
+    })
+    .from(smartropeEvents)
+    .innerJoin(smartropes, eq(smartropes.id, smartropeEvents.smartropeId))
+    .where(where)
+    .orderBy(sql`${smartropeEvents.occurredAt} desc`, sql`${smartropeEvents.id} desc`)
+    .limit(limit);
+  return rows.map(({ event, smartrope, peak, measurementCount }) => ({
+    id: event.id,
+    smartrope,
+    sensorName: event.sensorName,
+    type: event.type as SmartropeEventType,
+    unixTimestamp: seconds(event.occurredAt),
+    attributes: event.attributes,
+    peak: peak === null ? null : Number(peak),
+    measurementCount: Number(measurementCount),
+  }));
+}
+
+export async function loadSmartropeEvent(db: Db, id: number): Promise<SmartropeEventView> {
+  const [view] = await loadSmartropeEvents(db, eq(smartropeEvents.id, id), 1);
+  if (!view) throw new Error(`smartrope event ${id} vanished`);
+  return view;
+}

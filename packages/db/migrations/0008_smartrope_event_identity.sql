@@ -1,0 +1,2 @@
+DROP INDEX "smartrope_events_smartrope_id_occurred_at_index";--> statement-breakpoint
+CREATE UNIQUE INDEX "smartrope_events_smartrope_id_occurred_at_sensor_name_index" ON "smartrope_events" USING btree ("smartrope_id","occurred_at","sensor_name");
