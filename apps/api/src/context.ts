@@ -3,6 +3,10 @@ import { join, resolve } from 'node:path';
 import { type Database, type Db, openDatabase } from '@rope/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Env, repoRoot } from './env.ts';
+import { createHttpDeviceLink, createMqttDeviceLink, type DeviceLink } from './infra/device-link.ts';
+import { createInProcessBus } from './infra/live/in-process.ts';
+import { createRedisBus } from './infra/live/redis.ts';
+import type { LiveBus } from './infra/live/types.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mailer.ts';
 import { createBullmqQueue } from './infra/queue/bullmq.ts';
 import { createInlineQueue } from './infra/queue/inline.ts';
@@ -19,6 +23,10 @@ export interface AppContext {
   storage: Storage;
   mailer: Mailer;
   sms: SmsSender;
+  /** What open screens are told at once (TRUscan state): in-process, or Redis pub/sub in server mode. */
+  live: LiveBus;
+  /** Commands to devices (TRUscan): MQTT when MQTT_URL is set, else offered for the device to fetch. */
+  devices: DeviceLink;
   log: FastifyBaseLogger;
   version: string;
   /** True when no DATABASE_URL is set: PGlite, inline jobs, outbox mail. */
@@ -62,6 +70,10 @@ export async function createContext(
       ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
       : createOutboxMailer(outboxDir, env.MAIL_FROM, log),
     sms: env.SMS_GATEWAY_URL ? createHttpSms(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : createOutboxSms(outboxDir),
+    live: env.REDIS_URL
+      ? createRedisBus(env.REDIS_URL, (error) => log.warn({ err: error }, 'live bus: Redis connection problem'))
+      : createInProcessBus(),
+    devices: env.MQTT_URL ? createMqttDeviceLink(env.MQTT_URL) : createHttpDeviceLink(),
     log,
     version: appVersion,
     embedded: !env.DATABASE_URL,
@@ -70,6 +82,8 @@ export async function createContext(
 
 export async function closeContext(ctx: AppContext) {
   await ctx.queue.close();
+  await ctx.live.close();
+  await ctx.devices.close();
   await ctx.mailer.close();
   ctx.storage.close();
   await ctx.database.close();

@@ -77,6 +77,8 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  /** The MQTT broker devices talk to: the worker takes their readings and state, the cockpit sends TRUscan commands. */
+  MQTT_URL: optionalUrl(['mqtt:', 'mqtts:', 'ws:', 'wss:'], 'mqtt://127.0.0.1:1883'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
   MAIL_FROM: z.string().min(3).default('Rope Cockpit <no-reply@localhost>'),
   SMS_GATEWAY_URL: optionalUrl(['http:', 'https:'], 'https://sms.example.com/send'),

@@ -18,6 +18,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { sensorRoutes } from './modules/sensors/routes.ts';
 import { smartropeRoutes } from './modules/smartropes/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
+import { truscanRoutes } from './modules/truscan/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 /** Every feature's routes, all under /api. */
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     searchRoutes,
     sensorRoutes,
     smartropeRoutes,
+    truscanRoutes,
   ];
   for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });

@@ -122,6 +122,8 @@ export const MESSAGES = {
   'app.errors.noSuchSensorDevice': 'No such sensor device',
   'app.errors.noSuchSensor': 'No such sensor',
   'app.errors.noSuchSmartrope': 'No such smartrope',
+  'app.errors.eventStreamOnly': 'This call streams Server-Sent Events: ask with Accept: text/event-stream',
+  'app.errors.noSuchTruscanRequest': 'No such measurement request',
   'app.errors.noSuchSmartropeEvent': 'No such smartrope event',
   'app.errors.smartropeUuidTaken': 'Another smartrope has this fabrication number',
   'app.errors.smartropeEventTaken': 'The smartrope has an event of this sensor at this time already',

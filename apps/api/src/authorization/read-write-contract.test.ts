@@ -237,6 +237,13 @@ const CASES: Record<string, Case> = {
     read: { url: `/ropes/${rope.id}/smartrope-events`, pick: byId('events', smartropeEventId) },
     one: { patch: { attributes: { isAcknowledged: true } }, changes: [[['attributes', 'isAcknowledged'], true]] },
   },
+  'PATCH /api/ropes/{id}/truscan': {
+    read: { url: `/ropes/${rope.id}/truscan`, pick: (a) => a },
+    one: {
+      patch: { truscanAttributes: { status: 'measuring' } },
+      changes: [[['truscanAttributes', 'status'], 'measuring']],
+    },
+  },
   'PATCH /api/users/self/2fa': {
     read: { url: '/users/self/2fa', pick: (a) => a },
     oneMissing: 'choosing a method needs a code from the device or mail; two-factor tests cover it',

@@ -1,4 +1,4 @@
-import { sensorDevices, sensors, smartropeEvents, smartropes } from '@rope/db/schema/index';
+import { sensorDevices, sensors, smartropeEvents, smartropes, truscanRequests } from '@rope/db/schema/index';
 import { createArea, createInstallation, createRope } from '../test/factories.ts';
 import { only, type RouteRow, signedIn } from './route-table.ts';
 import type { Scope, World } from './world.ts';
@@ -163,5 +163,50 @@ export const SENSOR_ROWS: RouteRow[] = [
     scoped: true,
     build: async (w, s) => url(`/api/ropes/${(await ropeIn(w, s)).id}/smartrope-events`),
     expect: read(),
+  },
+  {
+    route: 'GET /api/ropes/:id/truscan',
+    scoped: true,
+    build: async (w, s) => url(`/api/ropes/${(await ropeIn(w, s)).id}/truscan`),
+    expect: read(),
+  },
+  {
+    route: 'GET /api/ropes/:id/truscan/live',
+    scoped: true,
+    build: async (w, s) => url(`/api/ropes/${(await ropeIn(w, s)).id}/truscan/live`),
+    expect: read(406),
+    note: 'the matrix does not ask for an event stream: those let in learn 406, the stream itself is tested in truscan.test.ts',
+  },
+  {
+    route: 'PATCH /api/ropes/:id/truscan',
+    scoped: true,
+    build: async (w, s) =>
+      url(`/api/ropes/${(await ropeIn(w, s)).id}/truscan`, { truscanAttributes: { status: 'idle' } }),
+    expect: only({ admin: 200, apiInternal: 200, apiImport: scoped(200, 404) }),
+  },
+  {
+    route: 'POST /api/ropes/:id/events/trigger/truscan',
+    scoped: true,
+    build: async (w, s) => url(`/api/ropes/${(await ropeIn(w, s)).id}/events/trigger/truscan`, { reason: 'Matrix' }),
+    expect: write(202),
+  },
+  {
+    route: 'GET /api/ropes/:id/truscan/requests',
+    scoped: true,
+    build: async (w, s) => url(`/api/ropes/${(await ropeIn(w, s)).id}/truscan/requests`),
+    expect: only({ admin: 200, apiInternal: 200, apiImport: scoped(200, 404) }),
+  },
+  {
+    route: 'POST /api/ropes/:id/truscan/requests/:requestId/ack',
+    scoped: true,
+    build: async (w, s) => {
+      const rope = await ropeIn(w, s);
+      const [request] = await w.t.ctx.db
+        .insert(truscanRequests)
+        .values({ ropeId: rope.id, reason: 'Matrix' })
+        .returning();
+      return url(`/api/ropes/${rope.id}/truscan/requests/${request!.id}/ack`);
+    },
+    expect: only({ admin: 200, apiInternal: 200, apiImport: scoped(200, 404) }),
   },
 ];

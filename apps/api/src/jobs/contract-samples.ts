@@ -1,7 +1,15 @@
-import { notificationDeliveries, notifications, outbox } from '@rope/db/schema/index';
+import { notificationDeliveries, notifications, outbox, truscanRequests } from '@rope/db/schema/index';
 import { eq, like } from 'drizzle-orm';
 import { buildPlace, configure } from '../modules/notifications/test-support.ts';
-import { createEvent, createNotification, createTask } from '../test/factories.ts';
+import {
+  createArea,
+  createEvent,
+  createInstallation,
+  createMandator,
+  createNotification,
+  createRope,
+  createTask,
+} from '../test/factories.ts';
 import type { TestSmtpServer } from '../test/smtp-server.ts';
 import type { TestApp } from '../test/test-app.ts';
 
@@ -94,6 +102,27 @@ export const JOB_SAMPLES: Record<string, JobSample> = {
       };
     },
     bad: { deliveryId: -1 },
+  },
+  'devices/truscan-measurement': {
+    async arrange(t, _smtp, tag) {
+      const mandator = await createMandator(t.ctx.db);
+      const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
+      const rope = await createRope(t.ctx.db, installation.id);
+      const [request] = await t.ctx.db
+        .insert(truscanRequests)
+        .values({ ropeId: rope.id, reason: `Contract ${tag}` })
+        .returning();
+      // The request is sent once; the time it was sent stays that of the first run.
+      const effect = async () =>
+        (
+          await t.ctx.db
+            .select({ status: truscanRequests.status, sentAt: truscanRequests.sentAt })
+            .from(truscanRequests)
+            .where(eq(truscanRequests.id, request!.id))
+        ).map((row) => ({ status: row.status, sentAt: row.sentAt?.getTime() ?? null }));
+      return { payload: { requestId: request!.id }, effect };
+    },
+    bad: { requestId: 'first' },
   },
   'maintenance/prune-outbox': {
     async arrange(t, _smtp, tag) {

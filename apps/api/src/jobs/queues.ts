@@ -9,6 +9,8 @@ export const QUEUES = {
   notifications: {},
   /** One job per notification mail or SMS: talks to the outside world, so it retries and is rate limited. */
   deliveries: { limiter: DELIVERY_RATE },
+  /** Commands to devices (a TRUscan measurement): they talk to a broker, so they retry. */
+  devices: {},
   /** Housekeeping, one job at a time. */
   maintenance: { concurrency: 1 },
 } satisfies Record<string, HandlerOptions>;

@@ -5,6 +5,7 @@ import { deliverNotificationJob } from './deliver-notification.ts';
 import { evaluateRulesJob } from './evaluate-rules.ts';
 import { pruneOutboxJob } from './prune-outbox.ts';
 import { QUEUES, type QueueName } from './queues.ts';
+import { requestTruscanMeasurementJob } from './request-truscan-measurement.ts';
 import { scanDueTasksJob } from './scan-due-tasks.ts';
 import { sendMailJob } from './send-mail.ts';
 
@@ -15,6 +16,7 @@ export const JOBS: readonly JobDefinition[] = [
   scanDueTasksJob,
   deliverNotificationJob,
   pruneOutboxJob,
+  requestTruscanMeasurementJob,
 ];
 
 /**

@@ -6,3 +6,4 @@ export * from './notifications.ts';
 export * from './sensors.ts';
 export * from './smartropes.ts';
 export * from './tasks.ts';
+export * from './truscan.ts';

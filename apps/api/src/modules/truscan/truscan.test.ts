@@ -1,0 +1,191 @@
+import type { AddressInfo } from 'node:net';
+import { ropes } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../test/cast.ts';
+import { createApiKey, createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
+import { brokerUnreachable, MQTT_URL } from '../../test/mqtt-broker.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const brokerMissing = await brokerUnreachable();
+
+/** Reads Server-Sent Events off a real HTTP connection, one `data` object per event. */
+async function openStream(url: string, cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const next = async (): Promise<unknown> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (data) return JSON.parse(data.slice(6));
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+  return { response, next, close: () => controller.abort() };
+}
+
+describe('TRUscan', () => {
+  let t: TestApp;
+  let cast: ReturnType<typeof createCast>;
+  let base: string;
+  let rope: number;
+  let foreignRope: number;
+  let archivedRope: number;
+  let importKey: string;
+  const device = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: `Bearer ${importKey}` },
+      ...(payload ? { payload } : {}),
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { processJobs: true });
+    cast = createCast(t);
+    const a = await createMandator(t.ctx.db);
+    const b = await createMandator(t.ctx.db);
+    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, a.id)).id);
+    rope = (await createRope(t.ctx.db, installation.id)).id;
+    archivedRope = (await createRope(t.ctx.db, installation.id)).id;
+    await t.ctx.db.update(ropes).set({ isDeleted: true }).where(eq(ropes.id, archivedRope));
+    foreignRope = (
+      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, b.id)).id)).id)
+    ).id;
+    await cast.add('client', ['ROLE_USER'], [a.id]);
+    await cast.add('free', ['ROLE_FREE_USER'], [a.id]);
+    importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
+  });
+  afterAll(() => t.close());
+
+  it('takes the state a device reports: keys sent replace, null removes, the rest stays', async () => {
+    const first = await device('PATCH', `/ropes/${rope}/truscan`, {
+      truscanAttributes: { status: 'idle', ropeSpeed: 5, bendingCycles: 120_000, measurementWaiting: 5_400 },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await device('PATCH', `/ropes/${rope}/truscan`, {
+      truscanAttributes: { status: 'waiting', measurementWaiting: null },
+    });
+    expect(second.json().truscanAttributes).toEqual({ status: 'waiting', ropeSpeed: 5, bendingCycles: 120_000 });
+    expect((await cast.call('client', 'GET', `/ropes/${rope}/truscan`)).json()).toEqual({
+      truscanAttributes: { status: 'waiting', ropeSpeed: 5, bendingCycles: 120_000 },
+      request: null,
+    });
+    const bad = await device('PATCH', `/ropes/${rope}/truscan`, { truscanAttributes: { status: 'flying' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['truscanAttributes.status']);
+    const foreign = await device('PATCH', `/ropes/${foreignRope}/truscan`, { truscanAttributes: { status: 'idle' } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual((await device('PATCH', '/ropes/999999/truscan', { truscanAttributes: {} })).json());
+    expect(
+      (await cast.call('client', 'PATCH', `/ropes/${rope}/truscan`, { truscanAttributes: { status: 'idle' } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('pushes every change to the open panel of the rope, and the whole state first', async () => {
+    const stream = await openStream(`${base}/ropes/${rope}/truscan/live`, cast.cookies.client!);
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
+    const initial = (await stream.next()) as { truscanAttributes: { status: string } };
+    expect(initial.truscanAttributes.status).toBe('waiting');
+    await device('PATCH', `/ropes/${rope}/truscan`, { truscanAttributes: { status: 'measuring', ropeSpeed: 6 } });
+    expect(await stream.next()).toMatchObject({ truscanAttributes: { status: 'measuring', ropeSpeed: 6 } });
+    await device('PATCH', `/ropes/${rope}/truscan`, {
+      truscanAttributes: { status: 'uploading', uploadRunning: true, uploadAmount: 2_097_152, uploadTime: 16 },
+    });
+    expect(await stream.next()).toMatchObject({ truscanAttributes: { status: 'uploading', uploadAmount: 2_097_152 } });
+    stream.close();
+    const foreign = await fetch(`${base}/ropes/${foreignRope}/truscan/live`, {
+      headers: { cookie: cast.cookies.client! },
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('asks the device for a measurement through the queue; the device fetches and acknowledges it once', async () => {
+    const stream = await openStream(`${base}/ropes/${rope}/truscan/live`, cast.cookies.client!);
+    await stream.next();
+    const asked = await cast.call('client', 'POST', `/ropes/${rope}/events/trigger/truscan`, {
+      reason: 'After the storm',
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json().request).toMatchObject({ reason: 'After the storm', requestedBy: { id: cast.ids.client } });
+    await t.ctx.queue.idle();
+    const pending = await device('GET', `/ropes/${rope}/truscan/requests`);
+    expect(pending.json().requests).toMatchObject([{ id: asked.json().request.id, status: 'sent' }]);
+    const ack = await device('POST', `/ropes/${rope}/truscan/requests/${asked.json().request.id}/ack`);
+    expect(ack.json().request).toMatchObject({ status: 'delivered' });
+    const again = await device('POST', `/ropes/${rope}/truscan/requests/${asked.json().request.id}/ack`);
+    expect(again.json().request.deliveredAt).toBe(ack.json().request.deliveredAt);
+    expect((await device('GET', `/ropes/${rope}/truscan/requests`)).json().requests).toEqual([]);
+    // The panel saw the request go from queued to delivered.
+    const seen: string[] = [];
+    while (!seen.includes('delivered'))
+      seen.push(((await stream.next()) as { request: { status: string } }).request.status);
+    expect(seen).toContain('queued');
+    stream.close();
+    expect(
+      (await device('POST', `/ropes/${foreignRope}/truscan/requests/${asked.json().request.id}/ack`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a request without a reason, on an archived or foreign rope, and from those who may not record', async () => {
+    expect(
+      (await cast.call('client', 'POST', `/ropes/${rope}/events/trigger/truscan`, { reason: '  ' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await cast.call('client', 'POST', `/ropes/${archivedRope}/events/trigger/truscan`, { reason: 'x' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await cast.call('client', 'POST', `/ropes/${foreignRope}/events/trigger/truscan`, { reason: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await cast.call('free', 'POST', `/ropes/${rope}/events/trigger/truscan`, { reason: 'x' })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('TRUscan over MQTT', () => {
+  it.skipIf(Boolean(brokerMissing))('publishes the measurement command to the rope topic on the broker', async () => {
+    const t = await createTestApp({ MQTT_URL }, { processJobs: true });
+    const listener = await mqtt.connectAsync(MQTT_URL, { clientId: `truscan-test-${process.pid}` });
+    try {
+      const cast = createCast(t);
+      const mandator = await createMandator(t.ctx.db);
+      const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
+      const rope = (await createRope(t.ctx.db, installation.id)).id;
+      await cast.add('client', ['ROLE_USER'], [mandator.id]);
+      const topic = `rope-cockpit/ropes/${rope}/truscan/commands`;
+      const received = new Promise<unknown>((resolve) =>
+        listener.on('message', (at, payload) => at === topic && resolve(JSON.parse(payload.toString()))),
+      );
+      await listener.subscribeAsync(topic, { qos: 1 });
+      const asked = await cast.call('client', 'POST', `/ropes/${rope}/events/trigger/truscan`, {
+        reason: 'Monthly run',
+      });
+      expect(await received).toMatchObject({
+        requestId: asked.json().request.id,
+        command: 'startMeasurement',
+        reason: 'Monthly run',
+      });
+      await t.ctx.queue.idle();
+      expect((await cast.call('client', 'GET', `/ropes/${rope}/truscan`)).json().request.status).toBe('sent');
+    } finally {
+      await listener.endAsync();
+      await t.close();
+    }
+  });
+});
