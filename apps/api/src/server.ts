@@ -4,6 +4,7 @@ import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv, publicUrl } from './env.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
+import { startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
 import { printStartBanner } from './start-banner.ts';
 
 async function main() {
@@ -22,6 +23,13 @@ async function main() {
   ctx.queue.startRelay();
   // Embedded mode has no worker: the API process runs the jobs, the scheduled ones included.
   if (ctx.queue.kind === 'inline') await ctx.queue.startProcessing();
+  // Nor does it have a worker to take devices' MQTT messages: it takes them itself.
+  const intake =
+    ctx.queue.kind === 'inline' && env.MQTT_URL
+      ? await startMqttIntake(ctx, env.MQTT_URL).catch((error: unknown) => {
+          throw new StartupError(`Cannot subscribe to the MQTT broker at MQTT_URL: ${rootMessage(error)}`);
+        })
+      : undefined;
   const app = await buildApp(ctx);
   await app.listen({ port: env.PORT, host: env.HOST }).catch((error: Error) => {
     throw new StartupError(`Cannot listen on ${env.HOST}:${env.PORT}: ${rootMessage(error)}`);
@@ -38,6 +46,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
     await app.close();
+    await intake?.close();
     await closeContext(ctx);
     process.exit(0);
   };

@@ -2,6 +2,7 @@ import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
+import { startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
 
 /** Server mode: runs the jobs of the BullMQ queues in Redis, and keeps the scheduled jobs' schedulers there. */
 async function main() {
@@ -14,13 +15,16 @@ async function main() {
   registerJobs(ctx);
   ctx.queue.startRelay();
   await ctx.queue.startProcessing();
-  log.info({ concurrency: env.QUEUE_CONCURRENCY }, 'worker started');
+  // Devices on MQTT: the worker takes their readings, smartrope events and TRUscan state.
+  const intake = env.MQTT_URL ? await startMqttIntake(ctx, env.MQTT_URL) : undefined;
+  log.info({ concurrency: env.QUEUE_CONCURRENCY, mqtt: Boolean(intake) }, 'worker started');
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'worker shutting down: finishing running jobs');
+    await intake?.close();
     await closeContext(ctx);
     process.exit(0);
   };
