@@ -3,6 +3,7 @@ import { installationSettingsFileSchema, lockedInstallationAttributes } from '@r
 import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { withRemovedAttributes } from '@rope/domain/patch';
 import { useState } from 'react';
+import { EditorFooter } from '../../../components/editor-footer';
 import { useDomainForm } from '../../../lib/domain-form';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useDeleteInstallation, useUpdateInstallation } from '../api';
@@ -17,7 +18,6 @@ import { settingsFileName } from '../settings-file';
 import { useSettingsEditor } from '../use-settings-editor';
 import { InstallationSettingsTabs } from './installation-settings-tabs';
 import { SettingsFileButtons } from './settings-file-buttons';
-import { SettingsFooter } from './settings-footer';
 import { SettingsNameInput } from './settings-name-input';
 
 interface InstallationSettingsEditorProps {
@@ -82,7 +82,7 @@ export function InstallationSettingsEditor({
             form.clearErrors();
           }}
         />
-        <SettingsFooter readOnly={readOnly} {...footer} />
+        <EditorFooter readOnly={readOnly} {...footer} />
       </Stack>
     </form>
   );

@@ -2,9 +2,9 @@ import { Stack } from '@mantine/core';
 import { ropeSettingsFileSchema } from '@rope/domain/hierarchy/schemas';
 import type { RopeView } from '@rope/domain/hierarchy/views';
 import { withRemovedAttributes } from '@rope/domain/patch';
+import { EditorFooter } from '../../../components/editor-footer';
 import { useDomainForm } from '../../../lib/domain-form';
 import { SettingsFileButtons } from '../../installations/components/settings-file-buttons';
-import { SettingsFooter } from '../../installations/components/settings-footer';
 import { SettingsNameInput } from '../../installations/components/settings-name-input';
 import { settingsFileName } from '../../installations/settings-file';
 import { useSettingsEditor } from '../../installations/use-settings-editor';
@@ -54,7 +54,7 @@ export function RopeSettingsEditor({ rope, readOnly, onDone, onDeleted }: RopeSe
             form.clearErrors();
           }}
         />
-        <SettingsFooter readOnly={readOnly} {...footer} />
+        <EditorFooter readOnly={readOnly} {...footer} />
       </Stack>
     </form>
   );
