@@ -13,6 +13,7 @@ import { usePageParam } from '../../../components/use-page-param';
 import { useFormat } from '../../../lib/format';
 import { useCan, useSessionUser } from '../../auth/session';
 import { eventColumns } from '../../events/components/event-columns';
+import { PlacedEventsTable } from '../../events/components/placed-events-table';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
 import { useAllRopes, useLastEvents, usePendingTasks } from '../api';
@@ -98,16 +99,7 @@ function LastEvents() {
           <Title order={3}>{t('events.table.title')}</Title>
           <RowLimitControl value={limit} onChange={setLimit} label={t('common.rows')} />
         </Group>
-        {events.isError ? <Alert color="red">{t('events.table.loadError')}</Alert> : null}
-        <DataTable
-          label={t('events.table.title')}
-          data={events.data ?? []}
-          columns={columns}
-          getRowId={(event) => String(event.id)}
-          emptyText={t('events.table.empty')}
-          loading={events.isPending}
-          minWidth={760}
-        />
+        <PlacedEventsTable events={events} columns={columns} minWidth={760} />
       </Stack>
     </Paper>
   );

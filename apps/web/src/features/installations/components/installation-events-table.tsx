@@ -1,11 +1,12 @@
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import type { PlacedEventView } from '@rope/domain/events/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ColumnDef, DataTable } from '../../../components/data-table';
+import type { ColumnDef } from '../../../components/data-table';
 import { useFormat } from '../../../lib/format';
 import { eventColumns } from '../../events/components/event-columns';
+import { PlacedEventsTable } from '../../events/components/placed-events-table';
 import { useInstallationEvents } from '../api';
 
 /** The installation's last 10 events over all its ropes. */
@@ -30,16 +31,7 @@ export function InstallationEventsTable({ areaId, installationId }: { areaId: nu
   return (
     <Stack gap="sm">
       <Title order={3}>{t('events.table.title')}</Title>
-      {events.isError ? <Alert color="red">{t('events.table.loadError')}</Alert> : null}
-      <DataTable
-        label={t('events.table.title')}
-        data={events.data ?? []}
-        columns={columns}
-        getRowId={(event) => String(event.id)}
-        emptyText={t('events.table.empty')}
-        loading={events.isPending}
-        minWidth={720}
-      />
+      <PlacedEventsTable events={events} columns={columns} minWidth={720} />
     </Stack>
   );
 }
