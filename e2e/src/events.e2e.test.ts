@@ -45,7 +45,7 @@ describe.skipIf(Boolean(browserMissing))(
   () => {
     const demo = useDemoServer();
 
-    it('adds a damage, sees table and chart change, zooms, edits a status inline and shows splice bands', async () => {
+    it('adds a damage, sees table and chart change, edits a status inline, reads it in the history, zooms and shows splice bands', async () => {
       const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
       const page = await context.newPage();
       const errors: string[] = [];
@@ -124,6 +124,22 @@ describe.skipIf(Boolean(browserMissing))(
         `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
       );
       expect(stored.ropeEvents.find((event) => event.position === position)?.attributes.actionStatus).toBe('repaired');
+      // The event's history: the status change on top, the first version below.
+      await row.getByRole('button', { name: enCommon.actions.edit }).click();
+      const editDialog = page.getByRole('dialog', { name: enEvents.dialog.titleEdit });
+      await editDialog.getByRole('button', { name: enEvents.dialog.history }).click();
+      const historyRows = page.getByRole('table', { name: enEvents.history.title }).locator('tbody tr');
+      await expect.poll(() => historyRows.count()).toBe(2);
+      const statusChange = enEvents.history.change
+        .replace('{{field}}', enCommon.fields.status)
+        .replace('{{before}}', enEnums.actionStatuses.new)
+        .replace('{{after}}', enEnums.actionStatuses.repaired);
+      expect(await historyRows.first().textContent()).toContain(statusChange);
+      expect(await historyRows.last().textContent()).toContain(enEvents.history.created);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: enEvents.history.title }).waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      await editDialog.waitFor({ state: 'detached' });
       await page.screenshot({ path: screenshotPath('rope-events'), fullPage: true });
 
       // Dragging along the chart zooms it, and the table keeps only the events inside the zoom.

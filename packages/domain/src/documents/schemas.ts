@@ -2,14 +2,13 @@ import { z } from 'zod';
 import type { Permission } from '../access/permissions.ts';
 import { idTextSchema, LANGUAGE_IDS, type LanguageId, nameText } from '../common.ts';
 import { keyed, message } from '../messages.ts';
+import { DOCUMENT_TARGET_TYPES, type DocumentTargetType } from './kinds.ts';
 
-/** What a document belongs to: the hierarchy, an event (its gallery), a folder (general documents), a project. */
-export const DOCUMENT_TARGET_TYPES = ['area', 'installation', 'rope', 'event', 'folder', 'project'] as const;
-export type DocumentTargetType = (typeof DOCUMENT_TARGET_TYPES)[number];
+export { DOCUMENT_LIST_MAX_HEIGHT, DOCUMENT_TARGET_TYPES, type DocumentTargetType } from './kinds.ts';
+
 /** A document this young is new: shown bold and first. */
 export const DOCUMENT_NEW_DAYS = 7;
 export const NEWEST_DOCUMENTS_LIMIT = 5;
-export const DOCUMENT_LIST_MAX_HEIGHT = 400;
 /** Files in one upload request. */
 export const MAX_FILES_PER_UPLOAD = 20;
 /** The default of the DOCUMENT_MAX_MB setting. */

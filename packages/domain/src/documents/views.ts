@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_IDS } from '../common.ts';
-import { DOCUMENT_TARGET_TYPES } from './schemas.ts';
+import { DOCUMENT_TARGET_TYPES } from './kinds.ts';
 
 /** A document as every list answers it; PATCH takes it back (only name and location change). */
 export const documentViewSchema = z.object({

@@ -1,4 +1,5 @@
-// The user fields' choices and limits, without zod: the sign-in screen and the shell use them before any schema.
+// The user fields' choices and limits and the users list's, without zod: the sign-in screen, the shell and the users
+// screen use them before any schema.
 
 export const JOB_FUNCTIONS = [
   'director',
@@ -31,3 +32,8 @@ export function displayName(person: {
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 45;
+export const USER_TEXT_MAX = 45;
+
+export const USERS_PAGE_SIZE = 25;
+/** The users screen's search text is cut at this length, in the address bar and by the API alike. */
+export const USER_SEARCH_MAX_LENGTH = 100;

@@ -6,13 +6,11 @@ import { mayUseLoginMethod } from '../auth/rules.ts';
 import { alongFieldIssues, idSchema, LANGUAGE_IDS, NAME_MAX_LENGTH } from '../common.ts';
 import { passwordExpiryDaysSchema } from '../mandators/schemas.ts';
 import { keyed, type Message, message, ruleIssue } from '../messages.ts';
+import { USER_TEXT_MAX } from './fields.ts';
 import { keepsMandators } from './policy.ts';
 import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS, LOGIN_METHODS, TWO_FACTOR_METHODS } from './schemas.ts';
 
-export const USERS_PAGE_SIZE = 25;
-/** The users screen's search text is cut at this length, in the address bar and by the API alike. */
-export const USER_SEARCH_MAX_LENGTH = 100;
-export const USER_TEXT_MAX = 45;
+export { USER_SEARCH_MAX_LENGTH, USER_TEXT_MAX, USERS_PAGE_SIZE } from './fields.ts';
 
 const text45 = z
   .string()

@@ -1,4 +1,4 @@
-import type { DocumentTargetType } from '@rope/domain/documents/schemas';
+import type { DocumentTargetType } from '@rope/domain/documents/kinds';
 import type { DocumentView, FolderView, ProjectView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { DocumentTargetType } from '@rope/domain/documents/schemas';
+import type { DocumentTargetType } from '@rope/domain/documents/kinds';
 import type { DocumentView } from '@rope/domain/documents/views';
 import { ApiError, toApiError } from '../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { USER_SEARCH_MAX_LENGTH, USERS_PAGE_SIZE } from '@rope/domain/users/forms';
+import { USER_SEARCH_MAX_LENGTH, USERS_PAGE_SIZE } from '@rope/domain/users/fields';
 import { readPageParam } from '../../components/table-paging';
 
 /** The users screen's list state, kept in the address. */

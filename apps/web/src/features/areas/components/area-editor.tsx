@@ -1,8 +1,9 @@
-import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AreaView } from '@rope/domain/hierarchy/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorFooter } from '../../../components/editor-footer';
 import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../auth/messages';
 import { useCan } from '../../auth/session';
@@ -55,28 +56,17 @@ export function AreaEditor({ area, onDone, onDeleted }: AreaEditorProps) {
           <AreaIdentityFields form={form} area={area} fullEdit={fullEdit} />
           <AreaMapFields form={form} />
         </SimpleGrid>
-        {failure ? (
-          <Alert color="red" title={t('areas.dialog.saveError')}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="space-between">
-          <Group>
-            {area && fullEdit ? (
-              <Button color="red" variant="light" onClick={() => askDelete(area.id)} loading={remove.isPending}>
-                {t('common.actions.delete')}
-              </Button>
-            ) : null}
-          </Group>
-          <Group>
-            <Button variant="default" onClick={onDone}>
-              {t('common.actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.actions.save')}
-            </Button>
-          </Group>
-        </Group>
+        <EditorFooter
+          failure={failure}
+          failureTitle={t('areas.dialog.saveError')}
+          saving={save.isPending}
+          onDone={onDone}
+          remove={
+            area && fullEdit
+              ? { label: t('common.actions.delete'), onClick: () => askDelete(area.id), pending: remove.isPending }
+              : undefined
+          }
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { checkLoginForm } from '@rope/domain/auth/account-checks';
 import { message } from '@rope/domain/message-keys';
 import { useMutation } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { isPasswordExpired, login, samlLoginUrl } from '../api';
 import { failureText } from '../messages';
 import { useFinishLogin } from '../use-finish-login';
 import { useSamlProvider } from '../use-saml-provider';
+import { FormSubmit } from './form-submit';
 
 interface LoginFormProps {
   next: string;
@@ -98,14 +99,9 @@ export function LoginForm({ next, ssoFailed, linkFailed, onForgotPassword, onAct
             {...form.getInputProps('password')}
           />
         )}
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Button type="submit" fullWidth loading={checking || mutation.isPending}>
+        <FormSubmit failure={error} loading={checking || mutation.isPending}>
           {provider ? t('common.actions.continue') : t('auth.login.submit')}
-        </Button>
+        </FormSubmit>
         <Stack gap={4} align="center">
           {provider ? null : (
             <Anchor component="button" type="button" size="sm" onClick={withoutPassword}>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
 import { checkResetRequestForm } from '@rope/domain/auth/account-checks';
 import type { ResetReason } from '@rope/domain/auth/rules';
 import { useMutation } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/domain-form';
 import { requestPasswordMail } from '../api';
 import { failureText } from '../messages';
+import { FormSubmit } from './form-submit';
 
 interface RequestMailFormProps {
   reason: ResetReason;
@@ -44,14 +45,12 @@ export function RequestMailForm({ reason, onSent, onBack }: RequestMailFormProps
           required
           {...form.getInputProps('email')}
         />
-        {mutation.isError ? (
-          <Alert color="red" role="alert">
-            {failureText(t, mutation.error, t('auth.login.failed'))}
-          </Alert>
-        ) : null}
-        <Button type="submit" fullWidth loading={mutation.isPending}>
+        <FormSubmit
+          failure={mutation.isError ? failureText(t, mutation.error, t('auth.login.failed')) : null}
+          loading={mutation.isPending}
+        >
           {t(texts.submit)}
-        </Button>
+        </FormSubmit>
         <Anchor component="button" type="button" size="sm" onClick={onBack} ta="center">
           {t('auth.backToLogin')}
         </Anchor>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { checkResetPasswordForm } from '@rope/domain/auth/account-checks';
 import { PASSWORD_MIN_LENGTH } from '@rope/domain/users/fields';
 import { useMutation } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useDomainForm } from '../../../lib/domain-form';
 import { resetPassword } from '../api';
+import { FormSubmit } from './form-submit';
 import { ResetSuccessDialog } from './reset-success-dialog';
 
 interface ResetPasswordFormProps {
@@ -42,14 +43,9 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
           autoFocus
           {...form.getInputProps('password')}
         />
-        {mutation.isError ? (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Button type="submit" fullWidth loading={mutation.isPending}>
+        <FormSubmit failure={mutation.isError ? failure : null} loading={mutation.isPending}>
           {t('auth.reset.submit')}
-        </Button>
+        </FormSubmit>
         <Anchor component="button" type="button" size="sm" ta="center" onClick={onDone}>
           {t('auth.backToLogin')}
         </Anchor>

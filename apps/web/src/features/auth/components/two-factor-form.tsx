@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { checkSignInCodeForm } from '@rope/domain/auth/account-checks';
 import { TOTP_DIGITS } from '@rope/domain/auth/two-factor-codes';
 import type { TwoFactorMethod } from '@rope/domain/users/fields';
@@ -9,6 +9,7 @@ import { useDomainForm } from '../../../lib/domain-form';
 import { logout, submitTwoFactorCode } from '../api';
 import { failureText } from '../messages';
 import { useClearSession, useFinishLogin } from '../use-finish-login';
+import { FormSubmit } from './form-submit';
 
 interface TwoFactorFormProps {
   method: TwoFactorMethod | null | undefined;
@@ -42,14 +43,12 @@ export function TwoFactorForm({ method }: TwoFactorFormProps) {
           required
           {...form.getInputProps('code')}
         />
-        {mutation.isError ? (
-          <Alert color="red" role="alert">
-            {failureText(t, mutation.error, t('auth.login.failed'))}
-          </Alert>
-        ) : null}
-        <Button type="submit" fullWidth loading={mutation.isPending}>
+        <FormSubmit
+          failure={mutation.isError ? failureText(t, mutation.error, t('auth.login.failed')) : null}
+          loading={mutation.isPending}
+        >
           {t('auth.twoFactor.submit')}
-        </Button>
+        </FormSubmit>
         <Anchor
           component="button"
           type="button"

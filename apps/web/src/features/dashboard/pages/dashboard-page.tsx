@@ -8,11 +8,12 @@ import { Link } from 'react-router';
 import { DamageGauge } from '../../../components/damage-gauge';
 import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { ScreenAlert } from '../../../components/screen-alert';
-import { ActionStatusBadge, PastDueBadge } from '../../../components/status-badge';
+import { PastDueBadge } from '../../../components/status-badge';
 import { usePageParam } from '../../../components/use-page-param';
 import { useFormat } from '../../../lib/format';
 import { useCan, useSessionUser } from '../../auth/session';
-import { EventPosition } from '../../events/components/event-position';
+import { eventColumns } from '../../events/components/event-columns';
+import { PlacedEventsTable } from '../../events/components/placed-events-table';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
 import { useAllRopes, useLastEvents, usePendingTasks } from '../api';
@@ -81,39 +82,15 @@ function LastEvents() {
   const [limit, setLimit] = useState<NotificationLimit>(DEFAULT_NOTIFICATION_LIMIT);
   const events = useLastEvents(limit);
   const columns = useMemo<ColumnDef<PlacedEventView, unknown>[]>(() => {
-    return [
-      {
-        id: 'timestamp',
-        header: t('common.fields.timestamp'),
-        cell: ({ row }) => fmt.dateTime(row.original.attributes.timestamp),
-      },
-      {
-        id: 'placement',
-        header: t('dashboard.events.placement'),
-        cell: ({ row }) => (
-          <Placement area={row.original.area} installation={row.original.installation} rope={row.original.rope} />
-        ),
-      },
-      {
-        id: 'type',
-        header: t('common.fields.type'),
-        cell: ({ row }) => t(`enums.eventTypes.${row.original.attributes.type}`),
-      },
-      {
-        id: 'position',
-        header: t('common.fields.position'),
-        cell: ({ row }) => <EventPosition event={row.original} positionOffset={row.original.rope.positionOffset} />,
-      },
-      {
-        id: 'status',
-        header: t('common.fields.status'),
-        cell: ({ row }) => (
-          <ActionStatusBadge status={row.original.attributes.actionStatus}>
-            {t(`enums.actionStatuses.${row.original.attributes.actionStatus}`)}
-          </ActionStatusBadge>
-        ),
-      },
-    ];
+    const event = eventColumns<PlacedEventView>(t, fmt, (row) => row.rope.positionOffset);
+    const placement: ColumnDef<PlacedEventView, unknown> = {
+      id: 'placement',
+      header: t('dashboard.events.placement'),
+      cell: ({ row }) => (
+        <Placement area={row.original.area} installation={row.original.installation} rope={row.original.rope} />
+      ),
+    };
+    return [event.timestamp, placement, event.type, event.position, event.status];
   }, [t, fmt]);
   return (
     <Paper withBorder p="md" radius="md">
@@ -122,16 +99,7 @@ function LastEvents() {
           <Title order={3}>{t('events.table.title')}</Title>
           <RowLimitControl value={limit} onChange={setLimit} label={t('common.rows')} />
         </Group>
-        {events.isError ? <Alert color="red">{t('events.table.loadError')}</Alert> : null}
-        <DataTable
-          label={t('events.table.title')}
-          data={events.data ?? []}
-          columns={columns}
-          getRowId={(event) => String(event.id)}
-          emptyText={t('events.table.empty')}
-          loading={events.isPending}
-          minWidth={760}
-        />
+        <PlacedEventsTable events={events} columns={columns} minWidth={760} />
       </Stack>
     </Paper>
   );

@@ -14,7 +14,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DOCUMENT_LIST_MAX_HEIGHT } from '@rope/domain/documents/schemas';
+import { DOCUMENT_LIST_MAX_HEIGHT } from '@rope/domain/documents/kinds';
 import type { DocumentView } from '@rope/domain/documents/views';
 import { type Language, languageIdByLocale } from '@rope/domain/languages';
 import { type ReactNode, useEffect, useState } from 'react';

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { useFormat } from '../../../lib/format';
-import { EventPosition } from './event-position';
+import { eventColumns } from './event-columns';
 import { EventRowActions } from './event-row-actions';
 import { StatusCell } from './status-cell';
 
@@ -37,28 +37,13 @@ export function EventsTable(props: EventsTableProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const offset = props.positionOffset ?? 0;
-  const columns = useMemo<ColumnDef<RopeEventView, unknown>[]>(
-    () => [
-      {
-        id: 'timestamp',
-        header: t('common.fields.timestamp'),
-        cell: ({ row }) => fmt.dateTime(row.original.attributes.timestamp),
-      },
-      {
-        id: 'recordingType',
-        header: t('events.fields.recordingType'),
-        cell: ({ row }) => t(`enums.recordingTypes.${row.original.attributes.recordingType}`),
-      },
-      {
-        id: 'type',
-        header: t('common.fields.type'),
-        cell: ({ row }) => t(`enums.eventTypes.${row.original.attributes.type}`),
-      },
-      {
-        id: 'position',
-        header: t('common.fields.position'),
-        cell: ({ row }) => <EventPosition event={row.original} positionOffset={offset} />,
-      },
+  const columns = useMemo<ColumnDef<RopeEventView, unknown>[]>(() => {
+    const event = eventColumns<RopeEventView>(t, fmt, () => offset);
+    return [
+      event.timestamp,
+      event.recordingType,
+      event.type,
+      event.position,
       {
         id: 'status',
         header: t('common.fields.status'),
@@ -83,9 +68,8 @@ export function EventsTable(props: EventsTableProps) {
           />
         ),
       },
-    ],
-    [t, fmt, editable, onStatus, onDetails, onOpen, onArchive, offset],
-  );
+    ];
+  }, [t, fmt, editable, onStatus, onDetails, onOpen, onArchive, offset]);
   return (
     <DataTable
       label={title}

@@ -1,6 +1,7 @@
-import { Alert, Center, List, Loader, Modal, Table, Text } from '@mantine/core';
+import { List, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { LogDialog } from '../../../components/log-dialog';
 import { type Formatters, useFormat } from '../../../lib/format';
 import { useEventHistory } from '../api';
 import { type HistoryChange, historyRows } from '../history-diff';
@@ -41,65 +42,50 @@ export function HistoryDialog({ eventId, onClose }: { eventId: number | null; on
   const history = useEventHistory(eventId);
   const rows = history.data ? historyRows(history.data).reverse() : [];
   return (
-    <Modal
+    <LogDialog
       opened={eventId !== null}
       onClose={onClose}
       title={t('events.history.title')}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
+      loading={history.isPending && eventId !== null}
+      loadingLabel={t('events.history.loading')}
+      loadError={history.isError ? t('events.history.loadError') : null}
+      count={history.data ? rows.length : undefined}
+      columns={[
+        t('events.history.timestamp'),
+        t('common.fields.user'),
+        t('events.history.action'),
+        t('events.history.changes'),
+      ]}
+      minWidth={560}
+      table={{ striped: true }}
     >
-      {history.isPending && eventId !== null ? (
-        <Center py="lg">
-          <Loader aria-label={t('events.history.loading')} />
-        </Center>
-      ) : null}
-      {history.isError ? <Alert color="red">{t('events.history.loadError')}</Alert> : null}
-      {history.data && rows.length === 0 ? <Text c="dimmed">{t('common.noEntries')}</Text> : null}
-      {rows.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label={t('events.history.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('events.history.timestamp')}</Table.Th>
-                <Table.Th>{t('common.fields.user')}</Table.Th>
-                <Table.Th>{t('events.history.action')}</Table.Th>
-                <Table.Th>{t('events.history.changes')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map(({ entry, changes }, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: history rows never reorder
-                <Table.Tr key={index}>
-                  <Table.Td>{fmt.dateTime(entry.timestamp)}</Table.Td>
-                  <Table.Td>{entry.user.name}</Table.Td>
-                  <Table.Td>
-                    {isAction(entry.action) ? t(`events.history.actions.${entry.action}`) : entry.action}
-                  </Table.Td>
-                  <Table.Td>
-                    {changes.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        {entry.action === 'create' ? t('events.history.created') : t('events.history.noChange')}
-                      </Text>
-                    ) : (
-                      <List size="sm" spacing={2}>
-                        {changes.map((change) => (
-                          <List.Item key={change.field}>
-                            {t('events.history.change', {
-                              field: t(`events.fields.${change.field}`),
-                              before: formatValue(t, fmt, change, change.before),
-                              after: formatValue(t, fmt, change, change.after),
-                            })}
-                          </List.Item>
-                        ))}
-                      </List>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-    </Modal>
+      {rows.map(({ entry, changes }, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: history rows never reorder
+        <Table.Tr key={index}>
+          <Table.Td>{fmt.dateTime(entry.timestamp)}</Table.Td>
+          <Table.Td>{entry.user.name}</Table.Td>
+          <Table.Td>{isAction(entry.action) ? t(`events.history.actions.${entry.action}`) : entry.action}</Table.Td>
+          <Table.Td>
+            {changes.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {entry.action === 'create' ? t('events.history.created') : t('events.history.noChange')}
+              </Text>
+            ) : (
+              <List size="sm" spacing={2}>
+                {changes.map((change) => (
+                  <List.Item key={change.field}>
+                    {t('events.history.change', {
+                      field: t(`events.fields.${change.field}`),
+                      before: formatValue(t, fmt, change, change.before),
+                      after: formatValue(t, fmt, change, change.after),
+                    })}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </LogDialog>
   );
 }

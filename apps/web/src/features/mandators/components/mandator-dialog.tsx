@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import { PASSWORD_EXPIRY_DAYS_MAX, PASSWORD_EXPIRY_DAYS_MIN } from '@rope/domain/mandators/schemas';
 import type { MandatorView } from '@rope/domain/mandators/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorFooter } from '../../../components/editor-footer';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../auth/messages';
@@ -81,19 +82,12 @@ function MandatorForm({ mandator, onDone }: { mandator: MandatorView | undefined
             {...form.getInputProps('expiryDays')}
           />
         ) : null}
-        {failure ? (
-          <Alert color="red" title={t('mandators.form.saveError')}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.actions.save')}
-          </Button>
-        </Group>
+        <EditorFooter
+          failure={failure}
+          failureTitle={t('mandators.form.saveError')}
+          saving={save.isPending}
+          onDone={onDone}
+        />
       </Stack>
     </form>
   );

@@ -4,8 +4,8 @@ import { SEARCH_FILTER_DELAY_MS, SEARCH_FILTER_MAX } from '@rope/domain/search/k
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SearchIcon } from '../../../components/icons';
 import { searchFilter, useSearch } from '../api';
-import { SearchIcon } from './search-icon';
 
 /** How many results the box shows under itself; the search page shows them all. */
 const BOX_RESULTS = 8;

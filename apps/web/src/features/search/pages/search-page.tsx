@@ -4,8 +4,8 @@ import { SEARCH_FILTER_DELAY_MS, SEARCH_FILTER_MAX } from '@rope/domain/search/k
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { SearchIcon } from '../../../components/icons';
 import { searchFilter, useSearch } from '../api';
-import { SearchIcon } from '../components/search-icon';
 
 /** /search?filter=: every result with its name, section, type and a link. */
 export function SearchPage() {

@@ -1,5 +1,6 @@
-import { Alert, Center, Loader, Modal, Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LogDialog } from '../../../components/log-dialog';
 import { useFormat } from '../../../lib/format';
 import { useTaskNotes } from '../api';
 
@@ -9,43 +10,25 @@ export function TaskNotesDialog({ taskId, onClose }: { taskId: number | null; on
   const fmt = useFormat();
   const notes = useTaskNotes(taskId);
   return (
-    <Modal
+    <LogDialog
       opened={taskId !== null}
       onClose={onClose}
       title={t('tasks.notes.title')}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
+      loading={notes.isPending && taskId !== null}
+      loadError={notes.isError ? t('tasks.notes.loadError') : null}
+      count={notes.data?.length}
+      columns={[t('common.fields.timestamp'), t('common.fields.user'), t('tasks.notes.note')]}
+      minWidth={480}
+      table={{ verticalSpacing: 'xs' }}
     >
-      {notes.isPending && taskId !== null ? (
-        <Center py="md">
-          <Loader size="sm" />
-        </Center>
-      ) : null}
-      {notes.isError ? <Alert color="red">{t('tasks.notes.loadError')}</Alert> : null}
-      {notes.data && notes.data.length === 0 ? <Text c="dimmed">{t('common.noEntries')}</Text> : null}
-      {notes.data && notes.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" aria-label={t('tasks.notes.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('common.fields.timestamp')}</Table.Th>
-                <Table.Th>{t('common.fields.user')}</Table.Th>
-                <Table.Th>{t('tasks.notes.note')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {notes.data.map((note, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: notes have no id and never reorder
-                <Table.Tr key={index}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(note.timestamp)}</Table.Td>
-                  <Table.Td>{note.user.name}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{note.note}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-    </Modal>
+      {notes.data?.map((note, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: notes have no id and never reorder
+        <Table.Tr key={index}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(note.timestamp)}</Table.Td>
+          <Table.Td>{note.user.name}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{note.note}</Table.Td>
+        </Table.Tr>
+      ))}
+    </LogDialog>
   );
 }

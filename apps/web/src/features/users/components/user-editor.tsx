@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type LanguageId, languageIdByLocale } from '@rope/domain/languages';
@@ -8,6 +8,7 @@ import type { UserDetail } from '@rope/domain/users/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { EditorFooter } from '../../../components/editor-footer';
 import { ApiError } from '../../../lib/api-client';
 import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../auth/messages';
@@ -116,28 +117,17 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
         {isRole(form.values.role) && hasProfilePicture({ roles: [form.values.role] }) ? (
           <UserPictureField user={user} />
         ) : null}
-        {failure ? (
-          <Alert color="red" title={t('users.form.saveError')}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="space-between" mt="sm">
-          <Group>
-            {user && canEditAny ? (
-              <Button color="red" variant="light" onClick={() => askDelete(user.id)} loading={remove.isPending}>
-                {t('users.delete.title')}
-              </Button>
-            ) : null}
-          </Group>
-          <Group>
-            <Button variant="default" onClick={onDone}>
-              {t('common.actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.actions.save')}
-            </Button>
-          </Group>
-        </Group>
+        <EditorFooter
+          failure={failure}
+          failureTitle={t('users.form.saveError')}
+          saving={save.isPending}
+          onDone={onDone}
+          remove={
+            user && canEditAny
+              ? { label: t('users.delete.title'), onClick: () => askDelete(user.id), pending: remove.isPending }
+              : undefined
+          }
+        />
       </Stack>
       <EmailExistsDialog opened={emailExists} onClose={() => setEmailExists(false)} />
     </form>

@@ -1,7 +1,6 @@
 import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS } from '@rope/domain/users/fields';
-import { USER_TEXT_MAX } from '@rope/domain/users/forms';
+import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS, USER_TEXT_MAX } from '@rope/domain/users/fields';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import type { UserFormValues } from '../user-form';

@@ -1,5 +1,5 @@
 import { Button, Checkbox, CloseButton, Group, Menu } from '@mantine/core';
-import { USER_SEARCH_MAX_LENGTH } from '@rope/domain/users/forms';
+import { USER_SEARCH_MAX_LENGTH } from '@rope/domain/users/fields';
 import { mayShowFreeUsers } from '@rope/domain/users/policy';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';

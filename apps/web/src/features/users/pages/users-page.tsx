@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { USERS_PAGE_SIZE } from '@rope/domain/users/forms';
+import { USERS_PAGE_SIZE } from '@rope/domain/users/fields';
 import { managesUsers } from '@rope/domain/users/policy';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,19 +1,20 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-interface SettingsFooterProps {
+interface EditorFooterProps {
   /** Why the last save failed, shown above the buttons under failureTitle. */
   failure: string | null;
   failureTitle: string;
-  readOnly: boolean;
+  /** A read-only editor only closes. */
+  readOnly?: boolean;
   saving: boolean;
   onDone: () => void;
   /** Absent when the user may not delete. */
   remove?: { label: string; onClick: () => void; pending: boolean };
 }
 
-/** The end of an installation or rope settings editor: the save error, delete on the left, close or cancel and save. */
-export function SettingsFooter({ failure, failureTitle, readOnly, saving, onDone, remove }: SettingsFooterProps) {
+/** The end of an editor's form: the save error, delete on the left, close or cancel and save on the right. */
+export function EditorFooter({ failure, failureTitle, readOnly = false, saving, onDone, remove }: EditorFooterProps) {
   const { t } = useTranslation();
   return (
     <>
