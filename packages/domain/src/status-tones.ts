@@ -1,5 +1,7 @@
 import type { ACTION_STATUSES } from './events/schemas.ts';
+import type { TRUSCAN_STATUSES } from './rope/kinds.ts';
 import type { TASK_STATUSES } from './tasks/schemas.ts';
+import type { TruscanRequestStatus } from './truscan/figures.ts';
 
 /**
  * The one colour rule for statuses, so a status looks the same on every screen (rope, installation, dashboard).
@@ -23,3 +25,19 @@ export const TASK_STATUS_TONE: Record<(typeof TASK_STATUSES)[number], StatusTone
 
 /** A task past its due date or due bending cycles: as urgent as a new event. */
 export const PAST_DUE_TONE: StatusTone = 'red';
+
+/** A TRUscan's state: at work (waiting, measuring, uploading) is blue, idle is fine, a device in error needs a look. */
+export const TRUSCAN_STATUS_TONE: Record<(typeof TRUSCAN_STATUSES)[number], StatusTone> = {
+  idle: 'green',
+  waiting: 'blue',
+  measuring: 'blue',
+  uploading: 'blue',
+  error: 'red',
+};
+
+/** A measurement asked of the TRUscan: on its way (orange) until the device took it (green). */
+export const TRUSCAN_REQUEST_TONE: Record<TruscanRequestStatus, StatusTone> = {
+  queued: 'orange',
+  sent: 'orange',
+  delivered: 'green',
+};

@@ -1,7 +1,16 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/events/kinds';
-import { ACTION_STATUS_TONE, PAST_DUE_TONE, type StatusTone, TASK_STATUS_TONE } from '@rope/domain/status-tones';
+import type { TRUSCAN_STATUSES } from '@rope/domain/rope/kinds';
+import {
+  ACTION_STATUS_TONE,
+  PAST_DUE_TONE,
+  type StatusTone,
+  TASK_STATUS_TONE,
+  TRUSCAN_REQUEST_TONE,
+  TRUSCAN_STATUS_TONE,
+} from '@rope/domain/status-tones';
 import type { TASK_STATUSES } from '@rope/domain/tasks/kinds';
+import type { TruscanRequestStatus } from '@rope/domain/truscan/figures';
 import type { ReactNode } from 'react';
 
 type Size = BadgeProps['size'];
@@ -33,4 +42,16 @@ export function TaskStatusBadge(props: { status: (typeof TASK_STATUSES)[number];
 
 export function PastDueBadge(props: { size?: Size; children: ReactNode }) {
   return <StatusBadge {...props} tone={PAST_DUE_TONE} status="past-due" size={props.size ?? 'sm'} />;
+}
+
+export function TruscanStatusBadge(props: {
+  status: (typeof TRUSCAN_STATUSES)[number];
+  size?: Size;
+  children: ReactNode;
+}) {
+  return <StatusBadge tone={TRUSCAN_STATUS_TONE[props.status]} {...props} />;
+}
+
+export function TruscanRequestBadge(props: { status: TruscanRequestStatus; size?: Size; children: ReactNode }) {
+  return <StatusBadge tone={TRUSCAN_REQUEST_TONE[props.status]} {...props} />;
 }

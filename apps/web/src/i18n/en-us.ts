@@ -21,6 +21,7 @@ import sensors from './locales/en-US/sensors.json';
 import settings from './locales/en-US/settings.json';
 import shell from './locales/en-US/shell.json';
 import tasks from './locales/en-US/tasks.json';
+import truscan from './locales/en-US/truscan.json';
 import users from './locales/en-US/users.json';
 import validation from './locales/en-US/validation.json';
 
@@ -47,6 +48,7 @@ export const enUS = {
   settings,
   shell,
   tasks,
+  truscan,
   users,
   validation,
 };

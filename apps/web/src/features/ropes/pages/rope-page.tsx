@@ -107,7 +107,7 @@ export function RopePage() {
         </Group>
       </Group>
       <RopeSummary rope={current} />
-      <RopeDeviceInfo rope={current} />
+      <RopeDeviceInfo rope={current} canRequest={!archived && canWriteDomain && !session?.isLive} />
       <RopeDamageSection rope={current} />
       <NearViewport title={t('tasks.section.title')} minHeight={TASKS_MIN_HEIGHT}>
         <RopeTasksSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />

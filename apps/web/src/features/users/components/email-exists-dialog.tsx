@@ -16,7 +16,7 @@ export function EmailExistsDialog({ opened, onClose }: { opened: boolean; onClos
       <Text size="sm">{t('users.emailExists.text')}</Text>
       <Group justify="flex-end" mt="md">
         <Button onClick={onClose} data-autofocus>
-          {t('users.emailExists.ok')}
+          {t('common.actions.ok')}
         </Button>
       </Group>
     </Modal>
