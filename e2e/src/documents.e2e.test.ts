@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import enApp from '../../apps/web/src/i18n/locales/en-US/app.json';
 import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enDocuments from '../../apps/web/src/i18n/locales/en-US/documents.json';
@@ -210,6 +211,52 @@ describe.skipIf(Boolean(browserMissing))(
       await confirm.getByText(enDocuments.general.deleteMessage).waitFor();
       await confirm.getByRole('button', { name: enCommon.actions.delete }).click();
       await page.getByRole('link', { name: new RegExp(name) }).waitFor({ state: 'detached' });
+      await context.close();
+      expect(errors).toEqual([]);
+    });
+
+    it('opens a folder deep link with that folder selected and only its documents', { timeout: 90_000 }, async () => {
+      const { context, page, errors } = await open();
+      const { folders } = await pageGet<{ folders: { id: number; displayName: string; documentCount: number }[] }>(
+        page,
+        '/folders',
+      );
+      const { documents: every } = await pageGet<{ documents: unknown[] }>(page, '/documents');
+      const folder = folders.find((candidate) => candidate.documentCount > 0 && candidate.documentCount < every.length);
+      expect(folder, 'a demo folder holding some of the general documents').toBeDefined();
+      if (!folder) return;
+      const { documents } = await pageGet<{ documents: { id: number; name: string }[] }>(
+        page,
+        `/documents?folderId=${folder.id}`,
+      );
+      const document = documents[0]!;
+      const panel = page.getByTestId('documents-panel');
+      const rows = panel.locator('li[data-document-id]');
+      const shown = async () => {
+        await panel
+          .getByRole('heading', { name: enDocuments.general.documentsIn.replace('{{name}}', folder.displayName) })
+          .waitFor();
+        await expect.poll(() => rows.count()).toBe(documents.length);
+        const ids = await rows.evaluateAll((items) => items.map((item) => Number(item.dataset.documentId)));
+        expect(ids.sort()).toEqual(documents.map((entry) => entry.id).sort());
+        const selected = page.getByRole('navigation', { name: enDocuments.general.folders }).locator('[aria-current]');
+        expect(await selected.textContent()).toContain(folder.displayName);
+      };
+
+      // Loaded from its address, as a link from outside opens it: the folder, then the spec's section link with a
+      // document, whose folder is its third segment.
+      await page.goto(`${demo.server().url}/general-documents/${folder.id}`);
+      await waitForScreen(page);
+      await shown();
+      await page.goto(`${demo.server().url}/general-documents/0/${folder.id}/${document.id}`);
+      await page.getByRole('dialog', { name: document.name }).waitFor();
+      await page.getByRole('button', { name: enDocuments.viewer.close }).click();
+      await page.waitForURL((address) => address.pathname === `/general-documents/${folder.id}`);
+      await shown();
+      await page.goto(`${demo.server().url}/general-documents/999999`);
+      // The title is app.errors.noSuchFolder, by reference.
+      await page.getByText(enApp.errors.noSuchFolder).waitFor();
+      expect(await panel.count()).toBe(0);
       await context.close();
       expect(errors).toEqual([]);
     });
