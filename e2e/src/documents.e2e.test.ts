@@ -34,6 +34,22 @@ function pngOf(size: number): Buffer {
   return Buffer.concat([png, Buffer.alloc(Math.max(0, size - png.length))]);
 }
 
+/**
+ * Rows that fit the list: none reaches past the right edge of what the list shows (so it never scrolls sideways) and
+ * no name is cut off. At 375 px truncated names once widened the whole list beyond the screen.
+ */
+async function rowsFit(page: Page): Promise<string[]> {
+  return page.getByTestId('documents-panel').evaluate((panel) => {
+    const shown = panel.querySelector('.mantine-ScrollArea-viewport') ?? panel;
+    const right = shown.getBoundingClientRect().right;
+    return Array.from(panel.querySelectorAll('li[data-document-id]')).flatMap((row) => {
+      const name = row.querySelector('button p');
+      const cut = name && name.scrollWidth > name.clientWidth + 1;
+      return row.getBoundingClientRect().right > right + 0.5 || cut ? [row.textContent ?? ''] : [];
+    });
+  });
+}
+
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: screenshotPath(`${name}-${page.viewportSize()?.width ?? 0}`), fullPage: true });
 }
@@ -174,6 +190,8 @@ describe.skipIf(Boolean(browserMissing))(
         await free.page.waitForURL((address) => address.pathname.startsWith('/general-documents'));
         await waitForScreen(free.page);
         await free.page.getByRole('heading', { name: enShell.nav.generalDocuments, level: 1 }).waitFor();
+        await free.page.getByTestId('documents-panel').locator('li[data-document-id]').first().waitFor();
+        expect(await rowsFit(free.page), `rows wider than the panel or names cut off at ${width} px`).toEqual([]);
         expect(await free.page.getByLabel(enDocuments.general.edit).count()).toBe(0);
         await free.page.getByRole('link', { name: /Manuals/ }).click();
         await free.page.getByRole('link', { name: /Maintenance/ }).click();
