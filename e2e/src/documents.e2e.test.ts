@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import enApp from '../../apps/web/src/i18n/locales/en-US/app.json';
 import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enDocuments from '../../apps/web/src/i18n/locales/en-US/documents.json';
@@ -31,6 +32,22 @@ function pngOf(size: number): Buffer {
     'base64',
   );
   return Buffer.concat([png, Buffer.alloc(Math.max(0, size - png.length))]);
+}
+
+/**
+ * Rows that fit the list: none reaches past the right edge of what the list shows (so it never scrolls sideways) and
+ * no name is cut off. At 375 px truncated names once widened the whole list beyond the screen.
+ */
+async function rowsFit(page: Page): Promise<string[]> {
+  return page.getByTestId('documents-panel').evaluate((panel) => {
+    const shown = panel.querySelector('.mantine-ScrollArea-viewport') ?? panel;
+    const right = shown.getBoundingClientRect().right;
+    return Array.from(panel.querySelectorAll('li[data-document-id]')).flatMap((row) => {
+      const name = row.querySelector('button p');
+      const cut = name && name.scrollWidth > name.clientWidth + 1;
+      return row.getBoundingClientRect().right > right + 0.5 || cut ? [row.textContent ?? ''] : [];
+    });
+  });
 }
 
 async function shoot(page: Page, name: string) {
@@ -173,6 +190,8 @@ describe.skipIf(Boolean(browserMissing))(
         await free.page.waitForURL((address) => address.pathname.startsWith('/general-documents'));
         await waitForScreen(free.page);
         await free.page.getByRole('heading', { name: enShell.nav.generalDocuments, level: 1 }).waitFor();
+        await free.page.getByTestId('documents-panel').locator('li[data-document-id]').first().waitFor();
+        expect(await rowsFit(free.page), `rows wider than the panel or names cut off at ${width} px`).toEqual([]);
         expect(await free.page.getByLabel(enDocuments.general.edit).count()).toBe(0);
         await free.page.getByRole('link', { name: /Manuals/ }).click();
         await free.page.getByRole('link', { name: /Maintenance/ }).click();
@@ -210,6 +229,52 @@ describe.skipIf(Boolean(browserMissing))(
       await confirm.getByText(enDocuments.general.deleteMessage).waitFor();
       await confirm.getByRole('button', { name: enCommon.actions.delete }).click();
       await page.getByRole('link', { name: new RegExp(name) }).waitFor({ state: 'detached' });
+      await context.close();
+      expect(errors).toEqual([]);
+    });
+
+    it('opens a folder deep link with that folder selected and only its documents', { timeout: 90_000 }, async () => {
+      const { context, page, errors } = await open();
+      const { folders } = await pageGet<{ folders: { id: number; displayName: string; documentCount: number }[] }>(
+        page,
+        '/folders',
+      );
+      const { documents: every } = await pageGet<{ documents: unknown[] }>(page, '/documents');
+      const folder = folders.find((candidate) => candidate.documentCount > 0 && candidate.documentCount < every.length);
+      expect(folder, 'a demo folder holding some of the general documents').toBeDefined();
+      if (!folder) return;
+      const { documents } = await pageGet<{ documents: { id: number; name: string }[] }>(
+        page,
+        `/documents?folderId=${folder.id}`,
+      );
+      const document = documents[0]!;
+      const panel = page.getByTestId('documents-panel');
+      const rows = panel.locator('li[data-document-id]');
+      const shown = async () => {
+        await panel
+          .getByRole('heading', { name: enDocuments.general.documentsIn.replace('{{name}}', folder.displayName) })
+          .waitFor();
+        await expect.poll(() => rows.count()).toBe(documents.length);
+        const ids = await rows.evaluateAll((items) => items.map((item) => Number(item.dataset.documentId)));
+        expect(ids.sort()).toEqual(documents.map((entry) => entry.id).sort());
+        const selected = page.getByRole('navigation', { name: enDocuments.general.folders }).locator('[aria-current]');
+        expect(await selected.textContent()).toContain(folder.displayName);
+      };
+
+      // Loaded from its address, as a link from outside opens it: the folder, then the spec's section link with a
+      // document, whose folder is its third segment.
+      await page.goto(`${demo.server().url}/general-documents/${folder.id}`);
+      await waitForScreen(page);
+      await shown();
+      await page.goto(`${demo.server().url}/general-documents/0/${folder.id}/${document.id}`);
+      await page.getByRole('dialog', { name: document.name }).waitFor();
+      await page.getByRole('button', { name: enDocuments.viewer.close }).click();
+      await page.waitForURL((address) => address.pathname === `/general-documents/${folder.id}`);
+      await shown();
+      await page.goto(`${demo.server().url}/general-documents/999999`);
+      // The title is app.errors.noSuchFolder, by reference.
+      await page.getByText(enApp.errors.noSuchFolder).waitFor();
+      expect(await panel.count()).toBe(0);
       await context.close();
       expect(errors).toEqual([]);
     });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
+import enDocuments from '../../apps/web/src/i18n/locales/en-US/documents.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
@@ -17,9 +18,11 @@ import {
   collectPageErrors,
   errorBoundaryShown,
   findHierarchy,
+  findProjects,
   type Hierarchy,
   LANGUAGES,
   openInApp,
+  type Project,
   screenPaths,
   seriousAxeViolations,
   switchLanguage,
@@ -39,12 +42,28 @@ describe.skipIf(Boolean(browserMissing))(
   () => {
     const { server, browser } = useDemoServer();
     let adminHierarchy: Hierarchy = {};
+    let adminProjects: Project[] = [];
     beforeAll(async () => {
       const { page, close } = await openPage();
       await signInAsDemo(page, server().url, DEMO_ADMIN);
       adminHierarchy = await findHierarchy(page);
+      adminProjects = await findProjects(page);
       await close();
     });
+
+    /**
+     * The project pages for this role: one it sees (the admin's first when it sees none) and one the admin sees but it
+     * may not, where there is one. Each with what it must answer: the project, or "not found" (never a crash).
+     */
+    function projectScreens(own: Project[]) {
+      const seen = own[0] ?? adminProjects[0];
+      const hidden = adminProjects.find((project) => !own.some((mine) => mine.id === project.id));
+      return [seen, hidden].flatMap((project) =>
+        project
+          ? [{ path: `/documents/${project.id}`, project, visible: own.some((mine) => mine.id === project.id) }]
+          : [],
+      );
+    }
 
     async function openPage(width = 1280): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
       const context = await browser().newContext({ viewport: { width, height: 900 } });
@@ -93,7 +112,20 @@ describe.skipIf(Boolean(browserMissing))(
         await signInAsDemo(page, server().url, email);
         const own = await findHierarchy(page);
         expect(adminHierarchy.ropeId, 'the admin sees a rope in the demo data').toBeDefined();
-        const { crashes, findings } = await checkScreens(page, screenPaths(own, adminHierarchy));
+        expect(adminProjects.length, 'the admin sees a project in the demo data').toBeGreaterThan(0);
+        const projects = projectScreens(await findProjects(page));
+        const { crashes, findings } = await checkScreens(page, [
+          ...screenPaths(own, adminHierarchy),
+          ...projects.map((screen) => screen.path),
+        ]);
+        // The language switches ended in English: each project page answers with the project, or as not found.
+        for (const { path, project, visible } of projects) {
+          await openInApp(page, path);
+          await waitForScreen(page);
+          const heading = visible ? project.installationNumber : enShell.notFound.title;
+          await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 10_000 });
+          if (!visible) await page.getByText(enDocuments.projects.notFound).waitFor();
+        }
         await close();
         expect(crashes, 'screens that reached the error boundary or lack their h1').toEqual([]);
         expect(errors, 'uncaught exceptions in the page').toEqual([]);

@@ -175,6 +175,17 @@ export async function findHierarchy(page: Page): Promise<Hierarchy> {
   return found;
 }
 
+export interface Project {
+  id: number;
+  installationNumber: string;
+}
+
+/** The projects of the external system this user sees (GET /api/habel/installations). */
+export async function findProjects(page: Page): Promise<Project[]> {
+  const { projects = [] } = await pageGet<{ projects?: Project[] }>(page, '/habel/installations');
+  return projects;
+}
+
 /** Every screen of the router, with the given hierarchy (another user's when this one sees none). */
 export function screenPaths(own: Hierarchy, fallback: Hierarchy): string[] {
   const areaId = own.areaId ?? fallback.areaId;

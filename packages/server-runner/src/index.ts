@@ -11,6 +11,8 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The launcher's process id, which is also the process group of the launcher and the server it starts. */
+  pid: number;
   /** Everything the server wrote so far, stdout and stderr. */
   output: () => string;
   /** SIGTERM, SIGKILL after 20 s; removes the data directory. Answers the exit code. */
@@ -92,7 +94,7 @@ export async function startServer({ env = {}, startTimeoutMs, dataDirPrefix }: S
     await stop();
     throw error;
   }
-  return { url, dataDir, output: () => output, stop };
+  return { url, dataDir, pid: child.pid ?? 0, output: () => output, stop };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {

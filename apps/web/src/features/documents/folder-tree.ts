@@ -1,4 +1,5 @@
 import type { FolderView } from '@rope/domain/documents/views';
+import { parseId } from '@rope/domain/ids';
 
 export interface FolderNode {
   folder: FolderView;
@@ -51,4 +52,14 @@ export function parentCandidates(folders: readonly FolderView[], id: number | un
     }
   }
   return folders.filter((folder) => !below.has(folder.id));
+}
+
+/**
+ * The folder a general-documents link names: `/general-documents/{folderId}[/{documentId}]`, or the section deep
+ * link `/general-documents/{projectId}/{folder}/{documentId}`, whose folder segment decides (general documents belong
+ * to no project). Null: no folder named, all folders; NaN: a segment that is no folder id.
+ */
+export function linkedFolderId(params: { folderId?: string; folder?: string }): number | null {
+  const segment = params.folder ?? params.folderId;
+  return segment === undefined ? null : parseId(segment);
 }

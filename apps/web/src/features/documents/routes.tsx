@@ -14,4 +14,6 @@ export const documentsRoutes: RouteObject[] = [
   { path: 'general-documents', element: general },
   { path: 'general-documents/:folderId', element: general },
   { path: 'general-documents/:folderId/:documentId', element: general },
+  // The section deep link of the spec: the folder is its third segment.
+  { path: 'general-documents/:projectId/:folder/:documentId', element: general },
 ];

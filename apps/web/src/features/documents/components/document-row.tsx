@@ -34,19 +34,27 @@ export function DocumentRow({ document, language, onOpen, onLanguages, onDelete,
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
-        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
           <UnstyledButton
             onClick={() => onOpen(document)}
             aria-label={t('documents.actions.open', { name: document.name })}
             style={{ minWidth: 0 }}
           >
-            <Text size="sm" fw={document.isNew ? 700 : 400} c="blue.9" truncate td="underline">
+            {/* The whole name, wrapped (within a word too: file names run long without spaces), never cut off: a
+                truncated name would also widen the list beyond a phone's screen, as the scroll area sizes to it. */}
+            <Text
+              size="sm"
+              fw={document.isNew ? 700 : 400}
+              c="blue.9"
+              td="underline"
+              style={{ overflowWrap: 'anywhere', textUnderlinePosition: 'under' }}
+            >
               {document.name}
             </Text>
           </UnstyledButton>
           {document.isNew ? (
             <Tooltip label={t('documents.widget.newHint')}>
-              <Badge size="xs" color="blue" variant="filled">
+              <Badge size="xs" color="blue" variant="filled" style={{ flexShrink: 0 }}>
                 {t('documents.widget.new')}
               </Badge>
             </Tooltip>
@@ -65,7 +73,7 @@ export function DocumentRow({ document, language, onOpen, onLanguages, onDelete,
           ) : null}
         </Group>
       </Stack>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="wrap">
         <Button
           component="a"
           href={documentFileUrl(document, language, true)}

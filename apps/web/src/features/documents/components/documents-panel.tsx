@@ -130,7 +130,7 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
       </Box>
     );
     return maxHeight ? (
-      <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah={maxHeight} type="auto" scrollbars="y" offsetScrollbars="present">
         {rows}
       </ScrollArea.Autosize>
     ) : (

@@ -11,16 +11,19 @@ import { useDeleteFolder, useFolders } from '../api';
 import { DocumentsPanel } from '../components/documents-panel';
 import { FolderDialog, type FolderDialogTarget } from '../components/folder-dialog';
 import { FolderTreeNav } from '../components/folder-tree-nav';
-import { buildFolderTree, folderPath } from '../folder-tree';
+import { buildFolderTree, folderPath, linkedFolderId } from '../folder-tree';
 import { showNotice } from '../notice';
 
-/** /general-documents[/:folderId[/:documentId]]: folders with sub-folders and their documents; admins edit them. */
+/**
+ * /general-documents[/:folderId[/:documentId]] and /general-documents/:projectId/:folder/:documentId (see
+ * linkedFolderId): folders with sub-folders and their documents; admins edit them.
+ */
 export function GeneralDocumentsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
-  const folderId = parseId(params.folderId);
-  const selectedId = Number.isNaN(folderId) ? null : folderId;
+  const folderId = linkedFolderId(params);
+  const selectedId = folderId === null || Number.isNaN(folderId) ? null : folderId;
   const documentId = parseId(params.documentId);
   const folders = useFolders();
   const canEdit = useCan('FOLDER_EDIT');
@@ -32,6 +35,9 @@ export function GeneralDocumentsPage() {
   const path = folderPath(all, selectedId);
   const openIds = new Set(path.map((folder) => folder.id));
   const selected = path.at(-1);
+  // A link to a folder that is not (or no longer) there says so rather than showing every folder's documents.
+  const missing =
+    folderId !== null && (Number.isNaN(folderId) || (folders.isSuccess && !all.some((f) => f.id === folderId)));
 
   const askDelete = (folder: FolderView) => {
     const subFolders = all.filter((candidate) => candidate.parentFolder?.id === folder.id).length;
@@ -116,23 +122,29 @@ export function GeneralDocumentsPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <DocumentsPanel
-            key={selectedId ?? 'all'}
-            source={{ kind: 'general', folderId: selectedId ?? undefined }}
-            title={
-              selected
-                ? t('documents.general.documentsIn', { name: selected.displayName })
-                : t('documents.general.allFolders')
-            }
-            order={2}
-            uploadTarget={selectedId !== null ? { targetType: 'folder', targetId: selectedId } : undefined}
-            writable={canEdit && editing}
-            openDocumentId={Number.isNaN(documentId) ? null : documentId}
-            onViewerClosed={() => {
-              if (!Number.isNaN(documentId))
-                navigate(selectedId ? `/general-documents/${selectedId}` : '/general-documents', { replace: true });
-            }}
-          />
+          {missing ? (
+            <Alert color="yellow" title={t('documents.general.folderMissingTitle')}>
+              {t('documents.general.folderMissing')}
+            </Alert>
+          ) : (
+            <DocumentsPanel
+              key={selectedId ?? 'all'}
+              source={{ kind: 'general', folderId: selectedId ?? undefined }}
+              title={
+                selected
+                  ? t('documents.general.documentsIn', { name: selected.displayName })
+                  : t('documents.general.allFolders')
+              }
+              order={2}
+              uploadTarget={selectedId !== null ? { targetType: 'folder', targetId: selectedId } : undefined}
+              writable={canEdit && editing}
+              openDocumentId={Number.isNaN(documentId) ? null : documentId}
+              onViewerClosed={() => {
+                if (!Number.isNaN(documentId))
+                  navigate(selectedId ? `/general-documents/${selectedId}` : '/general-documents', { replace: true });
+              }}
+            />
+          )}
         </Grid.Col>
       </Grid>
       <FolderDialog target={dialog} folders={all} onClose={() => setDialog(null)} />

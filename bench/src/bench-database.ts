@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+
+/**
+ * For a bench that starts the API as its own process: with DATABASE_URL, a fresh `rope_bench_<random>` database on
+ * that server (the server process migrates it and loads the demo data), dropped by `drop`; without it, the embedded
+ * default (PGlite in the server's fresh data directory).
+ */
+export async function benchDatabase(): Promise<{ env: Record<string, string>; label: string; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { env: {}, label: 'embedded (PGlite)', drop: async () => {} };
+  const name = `rope_bench_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const benchUrl = new URL(url);
+  benchUrl.pathname = `/${name}`;
+  const version = (await admin.unsafe<{ server_version: string }[]>('show server_version'))[0]?.server_version;
+  return {
+    env: { DATABASE_URL: benchUrl.toString() },
+    label: `PostgreSQL ${version ?? ''}`.trim(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
