@@ -4,7 +4,6 @@ import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import enTruscan from '../../apps/web/src/i18n/locales/en-US/truscan.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
-import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 

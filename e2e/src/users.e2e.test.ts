@@ -32,7 +32,7 @@ describe.skipIf(Boolean(browserMissing))(
       await dialog.getByRole('button', { name: enCommon.actions.save, exact: true }).click();
       await page.getByText(enUsers.emailExists.text).waitFor();
       await page.screenshot({ path: screenshotPath('users-email-exists') });
-      await page.getByRole('button', { name: enUsers.emailExists.ok }).click();
+      await page.getByRole('button', { name: enCommon.actions.ok }).click();
       await page.keyboard.press('Escape');
 
       await page.getByText('DE', { exact: true }).click();

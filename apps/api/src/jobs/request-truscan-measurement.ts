@@ -19,7 +19,7 @@ export const requestTruscanMeasurementJob = defineJob({
       .from(truscanRequests)
       .innerJoin(ropes, eq(ropes.id, truscanRequests.ropeId))
       .where(eq(truscanRequests.id, requestId));
-    if (!request || request.request.status !== 'queued') return;
+    if (request?.request.status !== 'queued') return;
     await ctx.devices.sendTruscanCommand(request.ropeId, {
       requestId,
       command: 'startMeasurement',

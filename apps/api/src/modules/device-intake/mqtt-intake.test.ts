@@ -111,7 +111,7 @@ describe.skipIf(Boolean(brokerMissing))('MQTT intake on the real broker', () => 
     expect(events).toMatchObject([{ sensorName: 'Strain', type: 'info' }]);
     const [rope] = await until(
       () => t.ctx.db.select({ truscan: ropes.truscanAttributes }).from(ropes).where(eq(ropes.id, ropeId)),
-      (rows) => (rows[0]?.truscan as { status?: string }).status === 'measuring',
+      (rows) => (rows[0]?.truscan as { status?: string } | undefined)?.status === 'measuring',
     );
     expect(rope!.truscan).toEqual({ status: 'measuring', ropeSpeed: 4.5 });
   });
