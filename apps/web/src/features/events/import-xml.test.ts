@@ -49,14 +49,24 @@ describe('inspection import', () => {
       { 'damages.0.position': 'Invalid input' },
       {},
       {
-        key: { key: 'app.errors.inspectionInvalidAt', params: { field: 'damages.0.position', problem: 'Invalid input' } },
+        key: {
+          key: 'app.errors.inspectionInvalidAt',
+          params: { field: 'damages.0.position', problem: 'Invalid input' },
+        },
         fieldKeys: { 'damages.0.position': { key: 'validation.invalidNumber' } },
       },
     );
     expect(inspectionRefusalText(t, atField, 'later')).toBe(
       'app.errors.inspectionInvalidAt{"field":"damages.0.position","problem":"validation.invalidNumber"}',
     );
-    const doctype = new ApiError(400, 'VALIDATION', 'x', undefined, {}, { key: { key: 'app.errors.inspectionDoctype' } });
+    const doctype = new ApiError(
+      400,
+      'VALIDATION',
+      'x',
+      undefined,
+      {},
+      { key: { key: 'app.errors.inspectionDoctype' } },
+    );
     expect(inspectionRefusalText(t, doctype, 'later')).toBe('app.errors.inspectionDoctype');
     expect(inspectionRefusalText(t, new ApiError(503, 'INTERNAL', 'x'), 'later')).toBe('later');
   });
