@@ -36,7 +36,12 @@ describe('the app shell of the API', () => {
   it('answers an unknown API path with a JSON 404, never index.html', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'No such call: GET /api/no-such-thing' });
+    expect(response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such call: GET /api/no-such-thing',
+      key: 'app.errors.noSuchCall',
+      params: { method: 'GET', path: '/api/no-such-thing' },
+    });
   });
 
   it('publishes the OpenAPI 3.1 document generated from the route schemas', async () => {

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { type Message, message } from './message-keys.ts';
 
 /** CSV in and out of the cockpit, both through papaparse. */
 
@@ -30,7 +31,7 @@ export function buildCsv(header: readonly string[], rows: readonly (readonly Csv
   return `${CSV_BOM}${Papa.unparse(table, UNPARSE)}\r\n`;
 }
 
-export type CsvRead = { rows: string[][] } | { error: string };
+export type CsvRead = { rows: string[][] } | { error: Message };
 
 /**
  * Reads CSV text as rows of cells: quoted fields, doubled quotes, CRLF or LF; the separator (comma, semicolon as a
@@ -43,6 +44,6 @@ export function readCsv(text: string): CsvRead {
     skipEmptyLines: 'greedy',
   });
   const broken = result.errors.find((error) => error.type === 'Quotes');
-  if (broken) return { error: `Row ${(broken.row ?? 0) + 1}: a quoted field is not closed` };
+  if (broken) return { error: message('app.errors.csvQuoteNotClosed', { row: (broken.row ?? 0) + 1 }) };
   return { rows: result.data };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ruleIssue } from './messages.ts';
 
 /**
  * The columns each list may be sorted by. The API refuses any other sort key (400 naming it) and the web marks only
@@ -24,7 +25,7 @@ export function listSortSchema<TFields extends SortFields>(fields: TFields) {
       const desc = text.startsWith('-');
       const field = desc ? text.slice(1) : text;
       if (!isSortable(fields, field)) {
-        ctx.addIssue({ code: 'custom', message: `Cannot sort by "${field}": sort by ${fields.join(' or ')}` });
+        ctx.addIssue({ code: 'custom', ...ruleIssue('validation.sortField', { field, fields: fields.join(' or ') }) });
         return z.NEVER;
       }
       return { field, desc };

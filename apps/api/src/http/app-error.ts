@@ -3,14 +3,14 @@ import { englishText, issueMessage, type Message, message } from '@rope/domain/m
 import type { z } from 'zod';
 
 /**
- * A message given as a rule's key (the answer carries key, parameters and English text) or as English text alone.
- * `text` replaces the key's English where the words are another's, e.g. zod's for its plain checks.
+ * A message by a rule's key: the answer carries the key, its parameters and its English text. `text` replaces the
+ * key's English where the words are another's, e.g. zod's for its plain checks; a bare string does not type-check,
+ * so every answer can be shown in the user's language.
  */
-export type ErrorText = string | (Message & { text?: string });
+export type ErrorText = Message & { text?: string };
 
-const textOf = (text: ErrorText) => (typeof text === 'string' ? text : (text.text ?? englishText(text)));
-const keyOf = (text: ErrorText): Message | undefined =>
-  typeof text === 'string' ? undefined : text.params ? { key: text.key, params: text.params } : { key: text.key };
+const textOf = (text: ErrorText) => text.text ?? englishText(text);
+const keyOf = (text: ErrorText): Message => (text.params ? { key: text.key, params: text.params } : { key: text.key });
 
 /** zod issues as the fields of an answer, the first issue per path: zod's English text and the rule's key. */
 export function issueFields(
@@ -25,11 +25,12 @@ export function issueFields(
 /** An error meant for the client: its code, message and field messages are sent as they are. */
 export class AppError extends Error {
   readonly status: number;
-  /** The message's key and parameters, when it has one. */
-  readonly key?: Message;
+  /** The message's key and parameters. */
+  readonly key: Message;
   readonly fields?: Record<string, string>;
-  /** Each field message's key and parameters, for the fields that have one. */
+  /** Each field message's key and parameters. */
   readonly fieldKeys?: Record<string, Message>;
+  readonly #fieldTexts?: Record<string, ErrorText>;
 
   constructor(
     readonly code: ErrorCode,
@@ -43,14 +44,23 @@ export class AppError extends Error {
     this.status = HTTP_STATUS_BY_ERROR_CODE[code];
     this.key = keyOf(message);
     if (fields) {
+      this.#fieldTexts = fields;
       this.fields = Object.fromEntries(Object.entries(fields).map(([path, text]) => [path, textOf(text)]));
-      const keyed = Object.entries(fields).flatMap(([path, text]) => {
-        const key = keyOf(text);
-        return key ? [[path, key] as const] : [];
-      });
-      if (keyed.length > 0) this.fieldKeys = Object.fromEntries(keyed);
+      this.fieldKeys = Object.fromEntries(Object.entries(fields).map(([path, text]) => [path, keyOf(text)]));
     }
   }
+
+  /** The message and fields as plain data (a worker thread's answer), from which the same AppError is made again. */
+  get parts(): AppErrorParts {
+    const message = { ...this.key, text: this.message };
+    return this.#fieldTexts ? { code: this.code, message, fields: this.#fieldTexts } : { code: this.code, message };
+  }
+}
+
+export interface AppErrorParts {
+  code: ErrorCode;
+  message: ErrorText;
+  fields?: Record<string, ErrorText>;
 }
 
 /** 404 with a rule's message: the web shows it in the user's language. */
@@ -61,9 +71,7 @@ export const forbidden = (what: Message = message('app.errors.forbidden')) => ne
 /** 400 for fields at fault: the message names the first field, its key is that field's. */
 export function validationError(fields: Record<string, ErrorText>): AppError {
   const [first] = Object.entries(fields);
-  if (!first) return new AppError('VALIDATION', 'Invalid input');
+  if (!first) return new AppError('VALIDATION', message('app.errors.invalidInput'));
   const [path, text] = first;
-  const message: ErrorText =
-    typeof text === 'string' ? `${path}: ${text}` : { ...text, text: `${path}: ${textOf(text)}` };
-  return new AppError('VALIDATION', message, fields);
+  return new AppError('VALIDATION', { ...text, text: `${path}: ${textOf(text)}` }, fields);
 }

@@ -1,3 +1,4 @@
+import { type MessageKey, message } from '@rope/domain/messages';
 import { checkImage } from '../infra/check-image.ts';
 import { AppError } from './app-error.ts';
 
@@ -10,34 +11,31 @@ export const IMAGE_MAX_SIDE = 20_000;
  */
 export async function requireCleanImage(
   bytes: Buffer,
-  { maxPixels, notAnImage }: { maxPixels: number; notAnImage: string },
+  { maxPixels, notAnImage }: { maxPixels: number; notAnImage: MessageKey },
 ) {
   const check = await checkImage(bytes, maxPixels);
   if (check.ok && check.width <= IMAGE_MAX_SIDE && check.height <= IMAGE_MAX_SIDE) return check;
-  // The reason and the limits travel in the answer too, so the web can say it in the user's language.
+  // The reason and the limits travel in the answer too, for integrators; the web shows the message by its key.
   const extra = { imageRefused: check.ok ? 'pixels' : check.reason, maxPixels, maxSide: IMAGE_MAX_SIDE };
   if (!check.ok && check.reason === 'type')
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', notAnImage, undefined, undefined, extra);
-  if (!check.ok && check.reason === 'damaged')
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message(notAnImage), undefined, undefined, extra);
+  if (!check.ok && (check.reason === 'damaged' || check.reason === 'trailing'))
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
-      `${notAnImage}; this one is damaged or incomplete`,
+      message(check.reason === 'damaged' ? 'app.errors.imageDamaged' : 'app.errors.imageTrailingData'),
       undefined,
       undefined,
       extra,
     );
-  if (!check.ok && check.reason === 'trailing')
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `${notAnImage}; this one has other data after the image`,
-      undefined,
-      undefined,
-      extra,
-    );
-  const megapixels = maxPixels / 1_000_000;
+  const pixels = {
+    width: check.width ?? 0,
+    height: check.height ?? 0,
+    megapixels: maxPixels / 1_000_000,
+    side: IMAGE_MAX_SIDE,
+  };
   throw new AppError(
     'PAYLOAD_TOO_LARGE',
-    `The image has ${check.width} x ${check.height} pixels; at most ${megapixels} megapixels and ${IMAGE_MAX_SIDE} pixels a side are accepted`,
+    message('app.errors.imageTooManyPixels', pixels),
     undefined,
     undefined,
     extra,

@@ -105,6 +105,8 @@ describe.each([
     expect(refused.json()).toEqual({
       code: 'RANGE_NOT_SATISFIABLE',
       message: `The range lies beyond the ${map.length} bytes of this file`,
+      key: 'app.errors.rangeNotSatisfiable',
+      params: { size: map.length },
     });
     for (const range of ['bytes=5-1', 'bytes=0-1,4-5', 'lines=1-2']) {
       const whole = await get(mapUrl, { range });

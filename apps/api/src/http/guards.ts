@@ -7,7 +7,7 @@ import { AppError, forbidden } from './app-error.ts';
 /** The caller of a route that needs one; the authenticate hook has answered 401 to anyone else already. */
 export function requireActor(request: FastifyRequest): Actor {
   const actor = request.auth?.actor;
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'Not signed in');
+  if (!actor) throw new AppError('UNAUTHENTICATED', message('app.errors.notSignedIn'));
   return actor;
 }
 

@@ -1,13 +1,13 @@
+import { type Message, message } from '@rope/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError, validationError } from './app-error.ts';
 
 /** Deeper than any body the API accepts (an event's splice parts sit at depth 7). */
 export const MAX_JSON_DEPTH = 32;
 /** RFC 2046: a boundary is 1 to 70 characters of a small set. */
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 
-const refuse = (field: string, problem: string) =>
-  new AppError('VALIDATION', `${field}: ${problem}`, { [field]: problem });
+const refuse = (field: string, problem: Message) => validationError({ [field]: problem });
 
 const pathOf = (path: readonly (string | number)[], root: string) => (path.length ? path.join('.') : root);
 
@@ -21,11 +21,12 @@ export function findUnsafeValue(value: unknown, root: string): AppError | undefi
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return refuse(pathOf(path, root), 'Text must not contain NUL characters');
+      if (current.includes('\u0000')) return refuse(pathOf(path, root), message('app.errors.textHasNul'));
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
-    if (path.length >= MAX_JSON_DEPTH) return refuse(pathOf(path, root), `Nested deeper than ${MAX_JSON_DEPTH} levels`);
+    if (path.length >= MAX_JSON_DEPTH)
+      return refuse(pathOf(path, root), message('app.errors.nestedTooDeep', { max: MAX_JSON_DEPTH }));
     if (Array.isArray(current)) {
       current.forEach((item, index) => {
         stack.push({ value: item, path: [...path, index] });
@@ -34,10 +35,10 @@ export function findUnsafeValue(value: unknown, root: string): AppError | undefi
     }
     for (const [key, item] of Object.entries(current)) {
       const at = [...path, key];
-      if (key.includes('\u0000')) return refuse(pathOf(path, root), 'Names must not contain NUL characters');
-      if (key === '__proto__') return refuse(pathOf(at, root), 'This name is not allowed');
+      if (key.includes('\u0000')) return refuse(pathOf(path, root), message('app.errors.nameHasNul'));
+      if (key === '__proto__') return refuse(pathOf(at, root), message('app.errors.nameNotAllowed'));
       if (key === 'constructor' && item !== null && typeof item === 'object' && 'prototype' in item) {
-        return refuse(pathOf(at, root), 'This name is not allowed');
+        return refuse(pathOf(at, root), message('app.errors.nameNotAllowed'));
       }
       stack.push({ value: item, path: at });
     }
@@ -46,13 +47,12 @@ export function findUnsafeValue(value: unknown, root: string): AppError | undefi
 }
 
 function parseJson(text: string): unknown {
-  if (text.trim() === '')
-    throw new AppError('VALIDATION', 'The body is empty; send JSON or leave out the content type');
+  if (text.trim() === '') throw new AppError('VALIDATION', message('app.errors.bodyEmpty'));
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new AppError('VALIDATION', 'The body is not valid JSON');
+    throw new AppError('VALIDATION', message('app.errors.bodyNotJson'));
   }
   const unsafe = findUnsafeValue(value, 'body');
   if (unsafe) throw unsafe;
@@ -65,7 +65,7 @@ function checkMultipart(request: FastifyRequest) {
   const match = /;\s*boundary=(?:"([^"]*)"|([^;]*))/i.exec(type);
   const boundary = match?.[1] ?? match?.[2]?.trim();
   if (!boundary || !BOUNDARY.test(boundary)) {
-    throw refuse('content-type', 'A multipart body needs a boundary of 1 to 70 letters, digits or -_.');
+    throw refuse('content-type', message('app.errors.multipartBoundary'));
   }
 }
 

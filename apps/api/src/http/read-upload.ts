@@ -1,3 +1,4 @@
+import { type MessageKey, message } from '@rope/domain/messages';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './app-error.ts';
@@ -8,12 +9,21 @@ export interface UploadRules {
   maxBytes: number;
   /** The media types taken, judged by the bytes alone (never by the file name or the type the client declares). */
   types: readonly string[];
-  /** How the answers name the file: "picture" gives "The picture may be at most 2 MB". */
-  label: string;
-  /** The 415's message when the bytes are none of `types`. */
-  wrongType: string;
+  /** The refusals, each naming the kind of file ("The picture may be at most {{max}}"). */
+  messages: UploadMessages;
   /** For images: the pixel limit of the full check of the image (clean-image.ts). */
   maxPixels?: number;
+}
+
+export interface UploadMessages {
+  /** 415 for a body that is not multipart. */
+  notMultipart: MessageKey;
+  /** 400 for a multipart body without the file. */
+  missing: MessageKey;
+  /** 413 over `maxBytes`, named as {{max}}. */
+  tooLarge: MessageKey;
+  /** 415 when the bytes are none of `types`. */
+  wrongType: MessageKey;
 }
 
 export interface Upload {
@@ -33,23 +43,24 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 
 /** The one file of a multipart upload, within the size limit and of an accepted type by content, or the 4xx why not. */
 export async function readUpload(request: FastifyRequest, rules: UploadRules): Promise<Upload> {
-  if (!request.isMultipart())
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the ${rules.label} as multipart/form-data`);
+  const { messages } = rules;
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', message(messages.notMultipart));
   const file = await request.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
-  const missing = `A ${rules.label} file is needed`;
   let bytes: Buffer | undefined;
   try {
     bytes = await file?.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', `The ${rules.label} may be at most ${megabytes(rules.maxBytes)}`);
+      throw new AppError('PAYLOAD_TOO_LARGE', message(messages.tooLarge, { max: megabytes(rules.maxBytes) }));
     throw error;
   }
-  if (!file || !bytes?.length) throw new AppError('VALIDATION', missing, { file: missing });
+  if (!file || !bytes?.length) {
+    throw new AppError('VALIDATION', message(messages.missing), { file: message(messages.missing) });
+  }
   const fileName = file.filename;
   if (rules.maxPixels !== undefined) {
-    const image = await requireCleanImage(bytes, { maxPixels: rules.maxPixels, notAnImage: rules.wrongType });
-    if (!rules.types.includes(image.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
+    const image = await requireCleanImage(bytes, { maxPixels: rules.maxPixels, notAnImage: messages.wrongType });
+    if (!rules.types.includes(image.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', message(messages.wrongType));
     return {
       bytes,
       type: image.mime,
@@ -64,6 +75,8 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
   if (textType && text !== undefined)
     return { bytes, type: textType, extension: EXTENSIONS[textType] ?? 'txt', fileName, text };
   const found = await fileTypeFromBuffer(bytes);
-  if (!found || !rules.types.includes(found.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType);
+  if (!found || !rules.types.includes(found.mime)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message(messages.wrongType));
+  }
   return { bytes, type: found.mime, extension: found.ext, fileName };
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Message } from '@rope/domain/messages';
+import { type Message, message } from '@rope/domain/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStorageKey, type Storage } from '../infra/storage/types.ts';
 import { AppError, notFound } from './app-error.ts';
@@ -43,7 +43,7 @@ export async function sendStored(
   if (range?.kind === 'unsatisfiable')
     throw new AppError(
       'RANGE_NOT_SATISFIABLE',
-      `The range lies beyond the ${object.size} bytes of this file`,
+      message('app.errors.rangeNotSatisfiable', { size: object.size }),
       undefined,
       { 'content-range': `bytes */${object.size}` },
     );

@@ -1,4 +1,5 @@
 import type { Actor } from '@rope/domain/access/actor';
+import { message } from '@rope/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
@@ -54,7 +55,7 @@ export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
     // Unknown paths (no route) keep their 404.
     const known = Boolean(request.routeOptions.url);
     if (known && request.url.startsWith('/api/') && !request.auth.actor && !isPublic(request.url)) {
-      throw new AppError('UNAUTHENTICATED', 'Not signed in');
+      throw new AppError('UNAUTHENTICATED', message('app.errors.notSignedIn'));
     }
   });
   app.addHook('onRequest', async (request) => {
@@ -63,7 +64,7 @@ export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       const actor = await actorForApiKey(ctx.db, header.slice('Bearer '.length).trim());
-      if (!actor) throw new AppError('UNAUTHENTICATED', 'Invalid API key');
+      if (!actor) throw new AppError('UNAUTHENTICATED', message('app.errors.invalidApiKey'));
       request.auth = { actor };
       return;
     }
@@ -73,7 +74,7 @@ export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
     if (!found?.user.isActive) return;
     const { session, user, mandatorIds } = found;
     if (session.isLive && !liveMayCall(request.method, request.url)) {
-      throw new AppError('FORBIDDEN', 'A live session can only read');
+      throw new AppError('FORBIDDEN', message('app.errors.liveSessionReadOnly'));
     }
     request.auth = { user, session, sessionToken: token };
     if (session.twoFactorComplete) {

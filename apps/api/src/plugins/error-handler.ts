@@ -1,5 +1,5 @@
-import { type ApiError, errorCodeForStatus } from '@rope/domain/errors';
-import { issueMessage } from '@rope/domain/messages';
+import { type ApiError, type ErrorCode, errorCodeForStatus } from '@rope/domain/errors';
+import { issueMessage, type MessageKey, message } from '@rope/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -37,7 +37,22 @@ function appErrorBody(error: AppError): ApiError {
   };
 }
 
-/** Every failure leaves as `{ code, message, fields? }`; never a stack trace, 500s carry the request id. */
+/** The framework's own refusals (a body over the limit, an unknown content type) by their code, in its words. */
+const FRAMEWORK_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
+  VALIDATION: 'app.errors.invalidInput',
+  UNAUTHENTICATED: 'app.errors.notSignedIn',
+  FORBIDDEN: 'app.errors.forbidden',
+  NOT_FOUND: 'app.errors.notFound',
+  PAYLOAD_TOO_LARGE: 'app.errors.requestTooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'app.errors.unsupportedMediaType',
+};
+
+const internalError = () => new AppError('INTERNAL', message('app.errors.internal'));
+
+/**
+ * Every failure leaves as `{ code, message, key, params?, fields?, fieldKeys? }`; never a stack trace, 500s carry
+ * the request id.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = 500;
@@ -52,20 +67,20 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = appErrorBody(validationError(fields));
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      body = { code: 'INTERNAL', message: 'Internal error', requestId: request.id };
+      body = appErrorBody(internalError());
     } else if (isMalformedMultipart(error)) {
       status = 400;
-      body = {
-        code: 'VALIDATION',
-        message: `body: the multipart body is malformed (${error.message})`,
-        fields: { body: error.message },
-      };
+      body = appErrorBody(
+        validationError({ body: message('app.errors.multipartMalformed', { problem: error.message }) }),
+      );
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      body = { code: errorCodeForStatus(status) ?? 'VALIDATION', message: error.message };
+      const code = errorCodeForStatus(status) ?? 'VALIDATION';
+      const key = FRAMEWORK_KEYS[code] ?? 'app.errors.requestRefused';
+      body = appErrorBody(new AppError(code, { key, text: error.message }));
     } else {
       request.log.error({ err: error }, 'request failed');
-      body = { code: 'INTERNAL', message: 'Internal error', requestId: request.id };
+      body = appErrorBody(internalError());
     }
     if (status === 500) body.requestId = request.id;
     reply.status(status).send(body);

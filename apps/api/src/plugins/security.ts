@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { message } from '@rope/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 
@@ -75,9 +76,9 @@ function originOf(value: string): string | undefined {
 }
 
 function crossSite(theirs?: string, own?: string): AppError {
-  const detail =
-    theirs && own && new URL(theirs).host === new URL(own).host
-      ? ` (${theirs} is not ${own}; behind an HTTPS proxy set TRUST_PROXY)`
-      : '';
-  return new AppError('FORBIDDEN', `Cross-site requests are not allowed${detail}`);
+  const behindProxy = theirs && own && new URL(theirs).host === new URL(own).host;
+  return new AppError(
+    'FORBIDDEN',
+    behindProxy ? message('app.errors.crossSiteBehindProxy', { origin: theirs, own }) : message('app.errors.crossSite'),
+  );
 }

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { message } from '@rope/domain/messages';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../http/app-error.ts';
+import { AppError, notFound } from '../http/app-error.ts';
 
 /**
  * File types the built client is made of: a missing one is a 404, never index.html, so a stale tab asking for an old
@@ -52,8 +53,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/'))
-      throw new AppError('NOT_FOUND', `No such call: ${request.method} ${path}`);
-    if (request.method !== 'GET' && request.method !== 'HEAD') throw new AppError('NOT_FOUND', 'Not found');
+      throw new AppError('NOT_FOUND', message('app.errors.noSuchCall', { method: request.method, path }));
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
     if (!hasClient) {
       return reply
         .status(503)
@@ -67,7 +68,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       if (servable && existsSync(join(webDist, file))) {
         return reply.sendFile(file);
       }
-      throw new AppError('NOT_FOUND', 'Not found');
+      throw notFound();
     }
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

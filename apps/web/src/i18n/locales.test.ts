@@ -1,4 +1,5 @@
 import { LANGUAGES } from '@rope/domain/languages';
+import { MESSAGE_KEYS } from '@rope/domain/message-keys';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { enUS } from './en-us';
@@ -120,6 +121,13 @@ describe('locales', () => {
         }
       }
     }
+    expect(missing).toEqual([]);
+  });
+
+  it('has a text for every message key of the domain (rules and API refusals) in every language', () => {
+    const missing = LANGUAGES.flatMap((language) =>
+      MESSAGE_KEYS.filter((key) => !flat.get(language)?.get(key)?.trim()).map((key) => `${language}: ${key}`),
+    );
     expect(missing).toEqual([]);
   });
 

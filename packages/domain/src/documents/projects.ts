@@ -26,7 +26,7 @@ export const habelProjectBodySchema = z.object({
   country: z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{2}$/, 'A country is a two-letter code')
+    .regex(/^[A-Za-z]{2}$/, keyed('validation.countryCode'))
     .transform((value) => value.toUpperCase())
     .nullable()
     .optional(),

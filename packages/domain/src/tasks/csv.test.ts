@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../csv.ts';
+import { englishText, type Message } from '../message-keys.ts';
 import { parseTaskCsv } from './csv.ts';
 
 describe('task CSV upload', () => {
@@ -22,7 +23,7 @@ describe('task CSV upload', () => {
         ['x', 'y'],
       ],
     });
-    expect(readCsv('a;b\n"x;1;y\n')).toEqual({ error: 'Row 2: a quoted field is not closed' });
+    expect(readCsv('a;b\n"x;1;y\n')).toEqual({ error: { key: 'app.errors.csvQuoteNotClosed', params: { row: 2 } } });
   });
 
   it('creates one task a row', () => {
@@ -52,16 +53,32 @@ describe('task CSV upload', () => {
     });
   });
 
-  it('refuses the whole file at the first bad row, naming row and reason', () => {
-    expect(parseTaskCsv('title,description,status\nA,B,new\nC,D,later\n', { needsRope: false })).toEqual({
-      error: 'Row 3: status must be one of new, in-progress, done',
-    });
-    expect(parseTaskCsv('title,description,dueAt\nA,B,someday\n', { needsRope: false })).toEqual({
-      error: 'Row 2: dueAt "someday" is not a date (use YYYY-MM-DD)',
-    });
-    expect(parseTaskCsv('title,description\nA,B\n', { needsRope: true })).toEqual({
-      error: 'Row 1: the header lacks the column ropeId',
-    });
-    expect(parseTaskCsv('title,description\n,B\n', { needsRope: false })).toEqual({ error: 'Row 2: title is missing' });
+  it('refuses the whole file at the first bad row, naming row and reason by key, in the English of before', () => {
+    const refusal = (text: string, needsRope = false) => {
+      const result = parseTaskCsv(text, { needsRope });
+      if (!('error' in result)) throw new Error('expected a refusal');
+      return [result.error, englishText(result.error)] as [Message, string];
+    };
+    expect(refusal('title,description,status\nA,B,new\nC,D,later\n')).toEqual([
+      { key: 'app.errors.csvNotOneOf', params: { column: 'status', values: 'new, in-progress, done', row: 3 } },
+      'Row 3: status must be one of new, in-progress, done',
+    ]);
+    expect(refusal('title,description,dueAt\nA,B,someday\n')).toEqual([
+      { key: 'app.errors.csvNotADate', params: { column: 'dueAt', value: 'someday', row: 2 } },
+      'Row 2: dueAt "someday" is not a date (use YYYY-MM-DD)',
+    ]);
+    expect(refusal('title,description\nA,B\n', true)).toEqual([
+      { key: 'app.errors.csvColumnsMissing', params: { columns: 'ropeId' } },
+      'Row 1: the header lacks the column ropeId',
+    ]);
+    expect(refusal('title,description\n,B\n')[1]).toBe('Row 2: title is missing');
+    expect(refusal('description\nB\n')[1]).toBe('Row 1: the header lacks the column title');
+    expect(refusal('title,description\nA,\n')[1]).toBe('Row 2: description is missing');
+    expect(refusal(`title,description\n${'x'.repeat(300)},B\n`)[1]).toMatch(/^Row 2: title is longer than \d+$/);
+    expect(refusal('ropeId,title,description\nabc,A,B\n', true)).toEqual([
+      { key: 'app.errors.csvValueInvalid', params: { row: 2, column: 'ropeId' } },
+      'Row 2: ropeId is not valid',
+    ]);
+    expect(refusal('title,description\n')).toEqual([{ key: 'app.errors.csvNoTasks' }, 'The file has no tasks']);
   });
 });

@@ -24,16 +24,18 @@ export async function assertAreaReferences(
   adminUserId: number | null | undefined,
 ) {
   const [mandator] = await ctx.db.select({ id: mandators.id }).from(mandators).where(eq(mandators.id, mandatorId));
-  if (!mandator) throw new AppError('VALIDATION', 'No such mandator', { mandatorId: 'No such mandator' });
+  if (!mandator) {
+    const noSuchMandator = message('app.errors.noSuchMandator');
+    throw new AppError('VALIDATION', noSuchMandator, { mandatorId: noSuchMandator });
+  }
   if (adminUserId) {
     const [member] = await ctx.db
       .select({ userId: userMandators.userId })
       .from(userMandators)
       .where(and(eq(userMandators.userId, adminUserId), eq(userMandators.mandatorId, mandatorId)));
     if (!member) {
-      throw new AppError('VALIDATION', 'The client user must belong to the mandator', {
-        adminUserId: 'The client user must belong to the mandator',
-      });
+      const otherMandator = message('app.errors.clientUserOtherMandator');
+      throw new AppError('VALIDATION', otherMandator, { adminUserId: otherMandator });
     }
   }
 }

@@ -1,4 +1,5 @@
 import { sessions, users, userTokens } from '@rope/db/schema/index';
+import type { Message } from '@rope/domain/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../infra/crypto.ts';
@@ -128,17 +129,35 @@ describe('password reset and activation', () => {
   it('does nothing with an empty or weak password and keeps the token usable', async () => {
     const user = await createUser(t.ctx.db);
     const token = await tokenFor(user.email);
-    const cases: [string, string][] = [
-      ['', 'A value needs to be provided for the field'],
-      [' leading-blank-1', "Your password can't start or end with a blank space"],
-      ['short1', 'Password must be at least 8 characters'],
-      ['onlyletters', 'Password must contain letters and at least one digit or symbol'],
-      [`a1${'x'.repeat(49)}`, 'Password must be at most 50 characters'],
+    const cases: [string, string, Message][] = [
+      ['', 'A value needs to be provided for the field', { key: 'validation.required' }],
+      [
+        ' leading-blank-1',
+        "Your password can't start or end with a blank space",
+        { key: 'validation.passwordBlankEdges' },
+      ],
+      ['short1', 'Password must be at least 8 characters', { key: 'validation.passwordMinLength', params: { min: 8 } }],
+      [
+        'onlyletters',
+        'Password must contain letters and at least one digit or symbol',
+        { key: 'validation.passwordWeak' },
+      ],
+      [
+        `a1${'x'.repeat(49)}`,
+        'Password must be at most 50 characters',
+        { key: 'validation.passwordMaxLength', params: { max: 50 } },
+      ],
     ];
-    for (const [password, message] of cases) {
+    for (const [password, message, key] of cases) {
       const response = await reset(token, password);
       expect(response.statusCode, password).toBe(400);
-      expect(response.json()).toEqual({ code: 'VALIDATION', message, fields: { password: message } });
+      expect(response.json()).toEqual({
+        code: 'VALIDATION',
+        message,
+        ...key,
+        fields: { password: message },
+        fieldKeys: { password: key },
+      });
     }
     const [row] = await t.ctx.db
       .select()

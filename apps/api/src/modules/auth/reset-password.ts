@@ -2,6 +2,7 @@ import { sessions, users, userTokens } from '@rope/db/schema/index';
 import { passwordSchema } from '@rope/domain/auth/passwords';
 import { isAlphanumericToken, type LinkCheckAnswer } from '@rope/domain/auth/rules';
 import { message } from '@rope/domain/message-keys';
+import { issueMessage } from '@rope/domain/messages';
 import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -49,8 +50,9 @@ export async function resetPassword({
 }): Promise<{ message: string }> {
   const checked = passwordSchema.safeParse(input.password);
   if (!checked.success) {
-    const message = checked.error.issues[0]?.message ?? 'Invalid password';
-    throw new AppError('VALIDATION', message, { password: message });
+    const issue = checked.error.issues[0]!;
+    const problem = { ...issueMessage(issue), text: issue.message };
+    throw new AppError('VALIDATION', problem, { password: problem });
   }
   if (!isAlphanumericToken(input.token)) throw failed();
   const usable = usableResetToken(input.token);

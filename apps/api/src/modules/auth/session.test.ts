@@ -106,7 +106,11 @@ describe('sessions', () => {
     ] as const) {
       const response = await t.app.inject({ method, url, headers: { cookie }, payload: { languageId: 'DES' } });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json()).toEqual({ code: 'FORBIDDEN', message: 'A live session can only read' });
+      expect(response.json()).toEqual({
+        code: 'FORBIDDEN',
+        message: 'A live session can only read',
+        key: 'app.errors.liveSessionReadOnly',
+      });
     }
     // Signing in again (renewing) and out stay possible.
     const renewed = await postLogin(t.app, user.email, TEST_PASSWORD, { cookie });

@@ -1,6 +1,7 @@
 import { idParamsSchema, idTextSchema, LANGUAGE_IDS } from '@rope/domain/common';
 import { type DocumentTargetType, documentPatchSchema } from '@rope/domain/documents/schemas';
 import { documentListSchema, documentViewSchema } from '@rope/domain/documents/views';
+import { message } from '@rope/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -82,7 +83,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       (request) => {
         if (!request.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data');
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', message('app.errors.documentsNotMultipart'));
         const parts = request.parts({ limits: uploadLimits(ctx.env.DOCUMENT_MAX_MB * 1024 * 1024) });
         const input = { parts, acceptLanguage: request.headers['accept-language'] };
         return uploadDocuments({ ctx, actor: requireActor(request), input, request });

@@ -105,6 +105,6 @@ function asUploadError(error: unknown): unknown {
   if (code === 'FST_FILES_LIMIT')
     return new AppError('PAYLOAD_TOO_LARGE', message('app.errors.documentTooMany', { max: MAX_FILES_PER_UPLOAD }));
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return new AppError('VALIDATION', 'Too many fields in the upload');
+    return new AppError('VALIDATION', message('app.errors.uploadTooManyFields'));
   return error;
 }

@@ -1,14 +1,11 @@
 import { availableParallelism } from 'node:os';
-import type { ErrorCode } from '@rope/domain/errors';
+import { message } from '@rope/domain/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, type AppErrorParts } from '../../http/app-error.ts';
 import { createWorkerPool, WorkerBusyError, WorkerTimeoutError } from '../../infra/worker-pool.ts';
 import { refuseDoctype } from './import-xml.ts';
 
-type Answer =
-  | { json: Uint8Array }
-  | { refused: { code: ErrorCode; message: string; fields?: Record<string, string> } }
-  | { failed: string };
+type Answer = { json: Uint8Array } | { refused: AppErrorParts } | { failed: string };
 
 /**
  * One core always stays with the event loop: at most two threads parse, never more than the cores but one; more
@@ -27,17 +24,17 @@ export function createInspectionXmlReader() {
       answer = await pool.run(xml);
     } catch (error) {
       if (error instanceof WorkerBusyError)
-        throw new AppError('TOO_MANY_REQUESTS', 'Too many imports at once; try again in a moment', undefined, {
+        throw new AppError('TOO_MANY_REQUESTS', message('app.errors.inspectionBusy'), undefined, {
           'retry-after': '5',
         });
       if (error instanceof WorkerTimeoutError)
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The inspection file is too large or complex to read');
+        throw new AppError('PAYLOAD_TOO_LARGE', message('app.errors.inspectionTooComplex'));
       throw error;
     }
     if ('json' in answer) return Buffer.from(answer.json.buffer, answer.json.byteOffset, answer.json.byteLength);
     if ('refused' in answer) throw new AppError(answer.refused.code, answer.refused.message, answer.refused.fields);
     log.warn({ reason: answer.failed }, 'inspection file could not be parsed');
-    throw new AppError('VALIDATION', 'The inspection file cannot be read');
+    throw new AppError('VALIDATION', message('app.errors.inspectionUnreadable'));
   };
   return Object.assign(read, { close: () => pool.close() });
 }

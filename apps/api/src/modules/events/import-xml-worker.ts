@@ -11,7 +11,7 @@ parentPort?.on('message', (xml: string) => {
   } catch (error) {
     parentPort!.postMessage(
       error instanceof AppError
-        ? { refused: { code: error.code, message: error.message, fields: error.fields } }
+        ? { refused: error.parts }
         : { failed: error instanceof Error ? error.message : String(error) },
     );
   }

@@ -4,9 +4,10 @@ import {
   ropeEventAttributesSchema,
 } from '@rope/domain/events/schemas';
 import type { ParsedInspection } from '@rope/domain/events/views';
+import { englishText, issueMessage, message } from '@rope/domain/messages';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, type ErrorText } from '../../http/app-error.ts';
 
 /** The documented limit of an inspection file; a larger body answers 413. */
 export const IMPORT_XML_MAX_BYTES = INSPECTION_FILE_MAX_BYTES;
@@ -47,9 +48,15 @@ const DAMAGE_FIELDS: Record<string, string> = {
   description: 'comment',
 };
 
-function invalidAt(field: string, message: string) {
-  return new AppError('VALIDATION', `The inspection file is invalid at ${field}: ${message}`, { [field]: message });
+/** 400 naming the file's field at fault: its problem in the message (English) and by key in the field. */
+function invalidAt(field: string, problem: ErrorText) {
+  const text = problem.text ?? englishText(problem);
+  return new AppError('VALIDATION', message('app.errors.inspectionInvalidAt', { field, problem: text }), {
+    [field]: problem,
+  });
 }
+
+const issueProblem = (issue: z.core.$ZodIssue): ErrorText => ({ ...issueMessage(issue), text: issue.message });
 
 /** The parser refuses names such as __proto__ or constructor (prototype pollution) by throwing: that is a 400. */
 function parseDocument(parser: XMLParser, xml: string): Record<string, unknown> {
@@ -58,15 +65,14 @@ function parseDocument(parser: XMLParser, xml: string): Record<string, unknown> 
   } catch (error) {
     const name = /"([^"]+)"/.exec(error instanceof Error ? error.message : '')?.[1];
     throw name
-      ? invalidAt(name, `"${name}" is not allowed as an element or attribute name`)
-      : new AppError('VALIDATION', 'The inspection file cannot be read');
+      ? invalidAt(name, message('app.errors.inspectionNameNotAllowed', { name }))
+      : new AppError('VALIDATION', message('app.errors.inspectionUnreadable'));
   }
 }
 
 /** Entities and DOCTYPEs are refused before any parsing, so no file can expand or reach outside itself. */
 export function refuseDoctype(xml: string) {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
-    throw new AppError('VALIDATION', 'The file must not contain a DOCTYPE or entities');
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new AppError('VALIDATION', message('app.errors.inspectionDoctype'));
 }
 
 /**
@@ -77,10 +83,8 @@ export function parseInspectionXml(xml: string): ParsedInspection {
   refuseDoctype(xml);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
-    throw new AppError(
-      'VALIDATION',
-      `The file is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`,
-    );
+    const { msg: problem, line, col: column } = valid.err;
+    throw new AppError('VALIDATION', message('app.errors.inspectionNotWellFormed', { problem, line, column }));
   }
   const parser = new XMLParser({
     ignoreAttributes: false,
@@ -92,7 +96,7 @@ export function parseInspectionXml(xml: string): ParsedInspection {
   });
   const document = parseDocument(parser, xml);
   const root = document.inspection as Record<string, unknown> | undefined;
-  if (!root || typeof root !== 'object') throw new AppError('VALIDATION', 'The root element must be <inspection>');
+  if (!root || typeof root !== 'object') throw new AppError('VALIDATION', message('app.errors.inspectionRoot'));
   const loss = root.crossSectionLoss as { '#text'?: string; unit?: string } | string | undefined;
   const parsed = inspectionSchema.safeParse({
     ...root,
@@ -106,14 +110,14 @@ export function parseInspectionXml(xml: string): ParsedInspection {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw invalidAt(issue.path.join('.') || 'inspection', issue.message);
+    throw invalidAt(issue.path.join('.') || 'inspection', issueProblem(issue));
   }
   const inspection = parsed.data;
   const attributesOf = (value: object, fieldOf: (key: string) => string) => {
     const checked = ropeEventAttributesSchema.safeParse(value);
     if (checked.success) return checked.data;
     const issue = checked.error.issues[0]!;
-    throw invalidAt(fieldOf(String(issue.path[0] ?? '')), issue.message);
+    throw invalidAt(fieldOf(String(issue.path[0] ?? '')), issueProblem(issue));
   };
   const common = {
     timestamp: inspection.timestamp,

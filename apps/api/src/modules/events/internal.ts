@@ -39,7 +39,7 @@ export function columnsOf(position: number | null, attributes: RopeEventAttribut
   };
 }
 
-export const MUTATIONS_REFUSED = 'Mutations are recorded for stranded ropes and track ropes only';
+export const MUTATIONS_REFUSED = message('events.validation.mutationsNotAllowed');
 
 /** The rope with its live events and what its damage needs, once the caller has found the rope. */
 export async function loadRopeEvents(ctx: AppContext, ropeId: number) {

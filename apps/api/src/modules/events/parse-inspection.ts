@@ -1,3 +1,4 @@
+import { message } from '@rope/domain/messages';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -16,7 +17,7 @@ export interface InspectionFile {
 export async function parseInspection({ actor, input }: ActionArgs<InspectionFile>): Promise<Buffer> {
   assertCan(actor, 'DOMAIN_WRITE', 'DATA_IMPORT');
   if (typeof input.xml !== 'string' || input.xml.trim() === '') {
-    throw new AppError('VALIDATION', 'Send the inspection file as an XML body');
+    throw new AppError('VALIDATION', message('app.errors.inspectionBodyMissing'));
   }
   return input.read(input.xml);
 }

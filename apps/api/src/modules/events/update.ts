@@ -1,12 +1,13 @@
 import { ropeEventHistory, ropeEvents } from '@rope/db/schema/index';
 import { allowsMutations, type RopeEventPatch, ropeEventMergedSchema } from '@rope/domain/events/forms';
+import { message } from '@rope/domain/messages';
 import { changedKeys } from '@rope/domain/patch';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
+import { archived, assertWritable } from '../hierarchy/scope.ts';
 import { columnsOf, findEvent, MUTATIONS_REFUSED } from './internal.ts';
 import { refreshRopeDamage } from './refresh-damage.ts';
 
@@ -25,7 +26,7 @@ export async function updateEvent({ ctx, actor, input }: ActionArgs<{ id: number
   if (changed.length === 0) return { ropeChanged: false };
   assertWritable([rope, installation, area]);
   if (event.isDeleted && value.isDeleted) {
-    throw new AppError('RULE_VIOLATION', 'Archived items are read-only: restore it first');
+    throw archived();
   }
   const attributes = { ...value.attributes, isImported: event.attributes.isImported };
   const changedAttributes = changedKeys(event.attributes, attributes);
@@ -35,7 +36,7 @@ export async function updateEvent({ ctx, actor, input }: ActionArgs<{ id: number
       (key) => !IMPORTED_EVENT_CHANGES.has(key),
     )
   ) {
-    throw new AppError('RULE_VIOLATION', 'Imported events cannot be changed');
+    throw new AppError('RULE_VIOLATION', message('events.validation.importedReadOnly'));
   }
   if (changedAttributes.length > 0 && attributes.recordingType === 'mutation' && !allowsMutations(rope.attributes)) {
     throw new AppError('RULE_VIOLATION', MUTATIONS_REFUSED);

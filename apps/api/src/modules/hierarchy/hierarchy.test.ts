@@ -221,7 +221,11 @@ describe('areas, installations and ropes', () => {
   it('answers 401 to anyone not signed in before looking at the body', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/areas', payload: { area: { name: 42 } } });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Not signed in' });
+    expect(response.json()).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Not signed in',
+      key: 'app.errors.notSignedIn',
+    });
   });
 
   it('answers countries and time zones in the Accept-Language language', async () => {

@@ -45,4 +45,5 @@ export function assertWritable(chain: { isDeleted: boolean }[], restoring = fals
   if (self?.isDeleted && !restoring) throw archived();
 }
 
-const archived = () => new AppError('RULE_VIOLATION', 'Archived items are read-only: restore it first');
+/** 422 for a change under an archived item. */
+export const archived = () => new AppError('RULE_VIOLATION', message('app.errors.archivedReadOnly'));

@@ -1,4 +1,5 @@
 import { installations } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -23,5 +24,5 @@ export async function moveInstallationBefore({
   const { installation, area } = await findInstallation(ctx, actor, input.id);
   assertWritable([area]);
   const moved = await reorderBefore(ctx.db, COLUMNS, area.id, installation.id, input.beforeId);
-  if (!moved) throw new AppError('VALIDATION', 'The target installation is not in the same area');
+  if (!moved) throw new AppError('VALIDATION', message('app.errors.installationOtherArea'));
 }

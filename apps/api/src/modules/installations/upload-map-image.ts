@@ -12,8 +12,12 @@ export const MAP_IMAGE_TYPES = ['image/jpeg', 'image/png'];
 export const MAP_IMAGE_RULES: UploadRules = {
   maxBytes: 10 * 1024 * 1024,
   types: MAP_IMAGE_TYPES,
-  label: 'map image',
-  wrongType: 'The map image must be a JPEG or PNG file',
+  messages: {
+    notMultipart: 'app.errors.mapImageNotMultipart',
+    missing: 'app.errors.mapImageMissing',
+    tooLarge: 'app.errors.mapImageTooLarge',
+    wrongType: 'app.errors.mapImageWrongType',
+  },
   /** Site plans up to 50 megapixels (e.g. 10000 x 5000), at most 20000 pixels a side. */
   maxPixels: 50_000_000,
 };

@@ -9,7 +9,7 @@ import type { MandatorAnswer } from './schemas.ts';
 export type MandatorRow = typeof mandators.$inferSelect;
 
 export const MANDATOR_NOT_FOUND = message('app.errors.mandatorNotFound');
-export const MANDATOR_IN_USE = 'The mandator is still assigned to areas or users';
+export const MANDATOR_IN_USE = message('app.errors.mandatorInUse');
 
 /** A mandator stays while an area (archived ones too) or a user refers to it. */
 export function inUse(mandatorId: SQL | number): SQL {

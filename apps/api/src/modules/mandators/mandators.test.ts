@@ -127,7 +127,11 @@ describe('mandators', () => {
       await setUp(used.id);
       const refused = await call('DELETE', `/api/mandators/${used.id}`, adminCookie);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ code: 'CONFLICT', message: 'The mandator is still assigned to areas or users' });
+      expect(refused.json()).toEqual({
+        code: 'CONFLICT',
+        message: 'The mandator is still assigned to areas or users',
+        key: 'app.errors.mandatorInUse',
+      });
       expect(await settingsOf(used.id)).toEqual({});
     }
   });

@@ -1,5 +1,5 @@
 import { integerTextSchema } from '@rope/domain/common';
-import { ruleIssue } from '@rope/domain/messages';
+import { keyed, ruleIssue } from '@rope/domain/messages';
 import {
   NOTIFICATION_LIST_DEFAULT_LIMIT,
   NOTIFICATION_LIST_LIMITS,
@@ -12,7 +12,7 @@ export const limitQuerySchema = z.object({
     .pipe(
       z.union(
         NOTIFICATION_LIST_LIMITS.map((limit) => z.literal(limit)),
-        { message: `One of ${NOTIFICATION_LIST_LIMITS.join(', ')}` },
+        keyed('validation.oneOf', { values: NOTIFICATION_LIST_LIMITS.join(', ') }),
       ),
     )
     .default(NOTIFICATION_LIST_DEFAULT_LIMIT),

@@ -1,4 +1,5 @@
 import { installations } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { type NotificationSettingsPatch, notificationSettingsBodySchema } from '@rope/domain/notifications/rules';
 import { type NotificationSettings, notificationSettingsSchema } from '@rope/domain/notifications/schemas';
 import { eq } from 'drizzle-orm';
@@ -10,8 +11,6 @@ import { assertWritable } from '../hierarchy/scope.ts';
 import { findInstallation } from '../installations/internal.ts';
 import { rearm } from './internal.ts';
 import { peopleWhoSeeArea } from './recipients.ts';
-
-export const RECIPIENT_REFUSED = 'Recipients must be people who see this installation';
 
 /**
  * Any part of the installation's settings as GET answers them; a threshold rule whose threshold or reset changed
@@ -39,7 +38,9 @@ export async function updateSettings({
   const allowed = new Set(await peopleWhoSeeArea(ctx.db, area.mandatorId, users));
   const refused = users.filter((userId) => !allowed.has(userId));
   if (refused.length) {
-    throw new AppError('VALIDATION', RECIPIENT_REFUSED, { users: `${RECIPIENT_REFUSED}: ${refused.join(', ')}` });
+    throw new AppError('VALIDATION', message('app.errors.recipientsRefused'), {
+      users: message('app.errors.recipientsRefusedIds', { users: refused.join(', ') }),
+    });
   }
   const settings = { ...input, channels: [...new Set(input.channels)], users };
   const changedRules = changedRuleTypes(installation.notificationSettings, settings);

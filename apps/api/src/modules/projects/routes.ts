@@ -2,6 +2,7 @@ import { idTextSchema, integerTextSchema } from '@rope/domain/common';
 import { externalKeySchema, habelProjectBodySchema, installationNumberSchema } from '@rope/domain/documents/projects';
 import { NEWEST_DOCUMENTS_LIMIT } from '@rope/domain/documents/schemas';
 import { documentListSchema, projectViewSchema } from '@rope/domain/documents/views';
+import { message } from '@rope/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -117,7 +118,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       (request) => {
         if (!request.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', message('app.errors.documentNotMultipart'));
         const parts = request.parts({ limits: { ...uploadLimits(ctx.env.DOCUMENT_MAX_MB * 1024 * 1024), files: 1 } });
         return importProjectDocument({
           ctx,

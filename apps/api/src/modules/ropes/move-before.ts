@@ -1,4 +1,5 @@
 import { ropes } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -14,5 +15,5 @@ export async function moveRopeBefore({ ctx, actor, input }: ActionArgs<{ id: num
   const { rope, installation, area } = await findRope(ctx, actor, input.id);
   assertWritable([installation, area]);
   const moved = await reorderBefore(ctx.db, COLUMNS, installation.id, rope.id, input.beforeId);
-  if (!moved) throw new AppError('VALIDATION', 'The target rope is not in the same installation');
+  if (!moved) throw new AppError('VALIDATION', message('app.errors.ropeOtherInstallation'));
 }

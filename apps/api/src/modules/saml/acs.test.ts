@@ -152,6 +152,7 @@ describe('POST /api/saml/acs/:id', () => {
     expect(response.json()).toEqual({
       code: 'FORBIDDEN',
       message: 'This identity provider may not sign in this account',
+      key: 'app.errors.samlWrongProvider',
     });
     const unknown = await postAcs({ email: user.email, providerId: 'nope' }, '/', 'application/json');
     expect(unknown.statusCode).toBe(404);

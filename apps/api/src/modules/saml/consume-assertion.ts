@@ -1,10 +1,11 @@
 import type { Profile } from '@node-saml/node-saml';
 import { users } from '@rope/db/schema/index';
 import { responsibleSamlProvider, type SamlProvider } from '@rope/domain/auth/saml';
+import { message } from '@rope/domain/messages';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, type ErrorText } from '../../http/app-error.ts';
 import type { UserRow } from '../auth/load-actor.ts';
 import { serviceProvider } from './service-provider.ts';
 
@@ -12,11 +13,11 @@ import { serviceProvider } from './service-provider.ts';
 export class SamlRefusal extends AppError {
   constructor(
     readonly reason: string,
-    message: string,
+    text: ErrorText,
     readonly details: Record<string, unknown> = {},
     code: 'FORBIDDEN' | 'NOT_FOUND' = 'FORBIDDEN',
   ) {
-    super(code, message);
+    super(code, text);
   }
 }
 
@@ -42,15 +43,13 @@ async function validatedProfile(ctx: AppContext, provider: SamlProvider, samlRes
   try {
     ({ profile } = await serviceProvider(ctx.env, provider).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (error) {
-    throw new SamlRefusal(
-      'invalid-response',
-      'The answer of the identity provider is not valid (signature, validity period or audience)',
-      { error: (error as Error).message.slice(0, 300) },
-    );
+    throw new SamlRefusal('invalid-response', message('app.errors.samlInvalidResponse'), {
+      error: (error as Error).message.slice(0, 300),
+    });
   }
-  if (!profile) throw new SamlRefusal('no-assertion', 'The identity provider did not sign anyone in');
+  if (!profile) throw new SamlRefusal('no-assertion', message('app.errors.samlNoAssertion'));
   if (!hasExpiry(profile)) {
-    throw new SamlRefusal('no-expiry', 'The assertion of the identity provider has no validity period');
+    throw new SamlRefusal('no-expiry', message('app.errors.samlNoExpiry'));
   }
   return profile;
 }
@@ -66,17 +65,17 @@ export async function consumeAssertion(
 ): Promise<{ user: UserRow }> {
   const profile = await validatedProfile(ctx, provider, samlResponse);
   const email = emailOf(profile);
-  if (!email) throw new SamlRefusal('no-email', 'The identity provider did not name an email address');
+  if (!email) throw new SamlRefusal('no-email', message('app.errors.samlNoEmail'));
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   const responsible = responsibleSamlProvider(ctx.env.SAML_PROVIDERS, email, user?.samlProvider);
   if (responsible?.id !== provider.id) {
-    throw new SamlRefusal('wrong-provider', 'This identity provider may not sign in this account', {
+    throw new SamlRefusal('wrong-provider', message('app.errors.samlWrongProvider'), {
       email,
       responsible: responsible?.id ?? null,
     });
   }
   if (!user?.isActive) {
-    throw new SamlRefusal('no-account', 'No active account exists for this email address', { email });
+    throw new SamlRefusal('no-account', message('app.errors.samlNoAccount'), { email });
   }
   return { user };
 }

@@ -1,4 +1,5 @@
 import { safeReturnPath, samlCheckAnswerSchema, samlCheckBodySchema } from '@rope/domain/auth/saml';
+import { message } from '@rope/domain/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -98,7 +99,8 @@ export function samlRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const provider = findProvider(ctx.env, request.params.id);
         try {
-          if (!provider) throw new SamlRefusal('unknown-provider', 'Unknown identity provider', {}, 'NOT_FOUND');
+          if (!provider)
+            throw new SamlRefusal('unknown-provider', message('app.errors.unknownIdentityProvider'), {}, 'NOT_FOUND');
           const { user } = await consumeAssertion(ctx, provider, request.body.SAMLResponse);
           await startSamlSession(ctx, request, reply, user, provider);
           return reply.redirect(safeReturnPath(request.body.RelayState), 302);

@@ -1,4 +1,5 @@
 import { taskNotes, tasks } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import type { TaskBody } from '@rope/domain/tasks/rules';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
@@ -16,7 +17,7 @@ export async function createTask({ ctx, actor, input: body }: ActionArgs<TaskBod
   assertWritable([rope, installation, area]);
   if (input.event) {
     const { event } = await findEvent(ctx, actor, input.event.id);
-    if (event.ropeId !== rope.id) throw new AppError('VALIDATION', 'The event belongs to another rope');
+    if (event.ropeId !== rope.id) throw new AppError('VALIDATION', message('app.errors.taskEventOtherRope'));
   }
   await checkAssignees(ctx, actor, input, area.mandatorId);
   const task = await ctx.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { taskNotes, tasks } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { nextRecurrence, type TaskPatch, taskBodySchema } from '@rope/domain/tasks/rules';
 import { eq } from 'drizzle-orm';
@@ -34,8 +35,8 @@ export async function updateTask({ ctx, actor, input: sent }: ActionArgs<{ id: n
   });
   for (const fixed of ['rope', 'event'] as const) {
     if (changed.includes(fixed)) {
-      const message = `A task stays with its ${fixed}: create a new task instead`;
-      throw new AppError('VALIDATION', message, { [`task.${fixed}`]: message });
+      const keeps = message(fixed === 'rope' ? 'app.errors.taskKeepsRope' : 'app.errors.taskKeepsEvent');
+      throw new AppError('VALIDATION', keeps, { [`task.${fixed}`]: keeps });
     }
   }
   if (changed.length === 0 && !note?.trim()) return { task: stored, nextTask: null };

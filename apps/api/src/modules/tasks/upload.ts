@@ -1,4 +1,5 @@
 import { tasks } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { parseTaskCsv } from '@rope/domain/tasks/csv';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
@@ -11,8 +12,12 @@ import { findRope } from '../ropes/internal.ts';
 export const TASK_CSV_RULES: UploadRules = {
   maxBytes: 2 * 1024 * 1024,
   types: ['text/csv'],
-  label: 'tasks CSV',
-  wrongType: 'The tasks file must be a CSV text file',
+  messages: {
+    notMultipart: 'app.errors.tasksCsvNotMultipart',
+    missing: 'app.errors.tasksCsvMissing',
+    tooLarge: 'app.errors.tasksCsvTooLarge',
+    wrongType: 'app.errors.tasksCsvWrongType',
+  },
 };
 
 export interface TaskCsvUpload {
@@ -39,9 +44,10 @@ export async function uploadTasks({ ctx, actor, input }: ActionArgs<TaskCsvUploa
       assertWritable([rope, installation, area]);
     } catch (error) {
       const row = parsed.rows.findIndex((entry) => (ropeId ?? entry.ropeId) === id) + 2;
+      const missing = error instanceof AppError && error.status === 404;
       throw new AppError(
         'VALIDATION',
-        `Row ${row}: rope ${id} ${error instanceof AppError && error.status === 404 ? 'does not exist' : 'is archived'}`,
+        message(missing ? 'app.errors.csvRopeMissing' : 'app.errors.csvRopeArchived', { row, rope: id }),
       );
     }
   }

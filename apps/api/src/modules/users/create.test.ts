@@ -75,6 +75,7 @@ describe('POST /api/users', () => {
     expect(response.json()).toEqual({
       code: 'CONFLICT',
       message: 'Specified email address is already used for different user. Use a different email.',
+      key: 'app.errors.emailConflict',
     });
   });
 

@@ -27,7 +27,7 @@ export async function createUser({ ctx, actor, input, request }: ActionArgs<User
   const role = input.role ?? (editsAny ? undefined : 'ROLE_USER');
   if (!role) throw fieldError('VALIDATION', 'user.role', message('validation.selectRequired'));
   if (!assignableRoles(actor).includes(role)) {
-    throw fieldError('FORBIDDEN', 'user.role', 'You are not allowed to give this role');
+    throw fieldError('FORBIDDEN', 'user.role', message('app.errors.roleNotGivable'));
   }
   const roles = [role];
   let mandatorIds = await checkMandators(ctx, actor, input.mandators ?? []);

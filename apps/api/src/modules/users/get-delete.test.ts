@@ -97,7 +97,11 @@ describe('GET and DELETE /api/users/{id}', () => {
   it('never deletes oneself', async () => {
     const response = await remove(adminCookie, admin.id);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'RULE_VIOLATION', message: 'You cannot delete your own account' });
+    expect(response.json()).toEqual({
+      code: 'RULE_VIOLATION',
+      message: 'You cannot delete your own account',
+      key: 'app.errors.deleteOwnAccount',
+    });
   });
 
   it('is for edit-any only: client admins may not delete even their own users', async () => {

@@ -67,7 +67,7 @@ export function toUserDetail(actor: Actor, target: UserTarget): UserDetail {
   };
 }
 
-export const EMAIL_CONFLICT = 'Specified email address is already used for different user. Use a different email.';
+export const EMAIL_CONFLICT = message('app.errors.emailConflict');
 
 /** 409 when another user has this email, compared without case. */
 export async function assertEmailFree(ctx: AppContext, email: string, exceptUserId?: number): Promise<void> {
@@ -92,12 +92,11 @@ export async function checkMandators(ctx: AppContext, actor: Actor, ids: readonl
   return unique;
 }
 
-const unknownMandator = () => fieldError('VALIDATION', 'user.mandators', 'Unknown mandator');
+const unknownMandator = () => fieldError('VALIDATION', 'user.mandators', message('app.errors.unknownMandator'));
 
 /** A refusal of one field: the message names the field, its key is the field's. */
 export function fieldError(code: 'VALIDATION' | 'FORBIDDEN', field: string, text: ErrorText): AppError {
-  const named = typeof text === 'string' ? `${field}: ${text}` : { ...text, text: `${field}: ${englishText(text)}` };
-  return new AppError(code, named, { [field]: text });
+  return new AppError(code, { ...text, text: `${field}: ${text.text ?? englishText(text)}` }, { [field]: text });
 }
 
 /** No-password only for client roles, email codes only to a personal address; API accounts never sign in. */
@@ -112,7 +111,8 @@ export function isKnownSamlProvider(env: Env, id: string): boolean {
   return env.SAML_PROVIDERS.some((provider) => provider.id === id);
 }
 
-export const unknownSamlProvider = () => fieldError('VALIDATION', 'user.samlProvider', 'Unknown SAML provider');
+export const unknownSamlProvider = () =>
+  fieldError('VALIDATION', 'user.samlProvider', message('app.errors.unknownSamlProvider'));
 
 export const requiredMandators = () => fieldError('VALIDATION', 'user.mandators', message('validation.required'));
 

@@ -134,6 +134,10 @@ describe('GET /api/users', () => {
     expect((await list(await signIn(t.ctx, client))).statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/users' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Not signed in' });
+    expect(anonymous.json()).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Not signed in',
+      key: 'app.errors.notSignedIn',
+    });
   });
 });

@@ -82,6 +82,7 @@ describe('profile pictures', () => {
     expect(response.json()).toEqual({
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'The picture must be a JPEG or PNG image',
+      key: 'app.errors.pictureWrongType',
       imageRefused: 'type',
       maxPixels: 16_000_000,
       maxSide: 20_000,
@@ -107,7 +108,12 @@ describe('profile pictures', () => {
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
     const response = await upload(pmCookie, pm.id, big);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The picture may be at most 2 MB' });
+    expect(response.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The picture may be at most 2 MB',
+      key: 'app.errors.pictureTooLarge',
+      params: { max: '2 MB' },
+    });
   });
 
   it('refuses a body that is not multipart, or has no file', async () => {
@@ -136,6 +142,7 @@ describe('profile pictures', () => {
     expect(response.json()).toEqual({
       code: 'RULE_VIOLATION',
       message: 'Only project managers have a profile picture',
+      key: 'app.errors.pictureProjectManagersOnly',
     });
   });
 

@@ -1,4 +1,5 @@
 import { users } from '@rope/db/schema/index';
+import { message } from '@rope/domain/messages';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
@@ -10,7 +11,7 @@ import { pictureKeyOf } from './picture-key.ts';
 /** Edit-any only; the user's sessions, keys and mandator links go with the row. */
 export async function deleteUser({ ctx, actor, input, request }: ActionArgs<{ id: number }>) {
   assertCan(actor, 'USER_EDIT_ANY');
-  if (input.id === actor.userId) throw new AppError('RULE_VIOLATION', 'You cannot delete your own account');
+  if (input.id === actor.userId) throw new AppError('RULE_VIOLATION', message('app.errors.deleteOwnAccount'));
   const { row } = await findVisibleUser(ctx, actor, input.id);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, row.id));

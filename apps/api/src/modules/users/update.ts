@@ -86,7 +86,8 @@ export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id
 
   let roles = row.roles;
   if (body.role !== undefined && body.role !== row.roles[0]) {
-    if (!can(actor, 'USER_EDIT_ANY')) throw fieldError('FORBIDDEN', 'user.role', 'You are not allowed to change roles');
+    if (!can(actor, 'USER_EDIT_ANY'))
+      throw fieldError('FORBIDDEN', 'user.role', message('app.errors.rolesNotChangeable'));
     roles = [body.role];
     values.roles = roles;
     changed.push('roles');

@@ -14,8 +14,12 @@ export const PICTURE_TYPES = ['image/jpeg', 'image/png'];
 export const PICTURE_RULES: UploadRules = {
   maxBytes: 2 * 1024 * 1024,
   types: PICTURE_TYPES,
-  label: 'picture',
-  wrongType: 'The picture must be a JPEG or PNG image',
+  messages: {
+    notMultipart: 'app.errors.pictureNotMultipart',
+    missing: 'app.errors.pictureMissing',
+    tooLarge: 'app.errors.pictureTooLarge',
+    wrongType: 'app.errors.pictureWrongType',
+  },
   /** Profile pictures up to 16 megapixels (a phone photo), at most 20000 pixels a side. */
   maxPixels: 16_000_000,
 };
@@ -34,7 +38,7 @@ export async function uploadPicture({ ctx, actor, input, request }: ActionArgs<P
     .from(users)
     .where(eq(users.id, input.id));
   if (!row) throw notFound(USER_NOT_FOUND);
-  if (!hasProfilePicture(row)) throw new AppError('RULE_VIOLATION', 'Only project managers have a profile picture');
+  if (!hasProfilePicture(row)) throw new AppError('RULE_VIOLATION', message('app.errors.pictureProjectManagersOnly'));
   const upload = await input.readFile();
   const { key } = await ctx.storage.put(upload.bytes, { prefix: 'pictures', type: upload.type });
   const pictureUri = pictureUriFor(row.id, key);

@@ -1,6 +1,7 @@
+import type { TFunction } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { isInspectionFile, parseInspectionXml } from './import-xml';
+import { inspectionRefusalText, isInspectionFile, parseInspectionXml } from './import-xml';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,5 +34,40 @@ describe('inspection import', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(body.message);
     expect((error as ApiError).status).toBe(400);
+  });
+
+  it('says why a file was refused by its keys, the field’s problem translated into the message naming it', () => {
+    // Echoes the key and values, so the test sees which translation was asked for.
+    const t = ((key: string, values: Record<string, unknown> = {}) => {
+      const { defaultValue: _english, ...params } = values;
+      return Object.keys(params).length ? `${key}${JSON.stringify(params)}` : key;
+    }) as unknown as TFunction;
+    const atField = new ApiError(
+      400,
+      'VALIDATION',
+      'The inspection file is invalid at damages.0.position: Invalid input',
+      { 'damages.0.position': 'Invalid input' },
+      {},
+      {
+        key: {
+          key: 'app.errors.inspectionInvalidAt',
+          params: { field: 'damages.0.position', problem: 'Invalid input' },
+        },
+        fieldKeys: { 'damages.0.position': { key: 'validation.invalidNumber' } },
+      },
+    );
+    expect(inspectionRefusalText(t, atField, 'later')).toBe(
+      'app.errors.inspectionInvalidAt{"field":"damages.0.position","problem":"validation.invalidNumber"}',
+    );
+    const doctype = new ApiError(
+      400,
+      'VALIDATION',
+      'x',
+      undefined,
+      {},
+      { key: { key: 'app.errors.inspectionDoctype' } },
+    );
+    expect(inspectionRefusalText(t, doctype, 'later')).toBe('app.errors.inspectionDoctype');
+    expect(inspectionRefusalText(t, new ApiError(503, 'INTERNAL', 'x'), 'later')).toBe('later');
   });
 });

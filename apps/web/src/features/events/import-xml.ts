@@ -1,6 +1,9 @@
 import { INSPECTION_FILE_MAX_BYTES } from '@rope/domain/events/schemas';
 import type { ParsedInspection } from '@rope/domain/events/views';
+import type { TFunction } from 'i18next';
 import { ApiError, toApiError } from '../../lib/api-client';
+import { messageText, serverFieldText } from '../../lib/messages';
+import { failureText } from '../auth/messages';
 import { createEvent, type EventBody } from './api';
 
 /** The file picker's filter: the inspection format is XML (docs/inspection-xml.md). */
@@ -41,6 +44,19 @@ export async function parseInspectionXml(xml: string, signal?: AbortSignal): Pro
   if (!response.ok) throw toApiError(response, body);
   if (body === undefined) throw new ApiError(response.status, 'BAD_RESPONSE', 'Expected JSON from the import');
   return body as ParsedInspection;
+}
+
+/**
+ * Why the server refused a file, in the user's language; a refusal at one of the file's fields ("invalid at
+ * damages.0.position: {{problem}}") gets that field's problem translated as well. Anything but a 4xx: the fallback.
+ */
+export function inspectionRefusalText(t: TFunction, error: unknown, fallback: string): string {
+  const field = error instanceof ApiError ? error.key?.params?.field : undefined;
+  if (!(error instanceof ApiError) || !error.key || typeof field !== 'string' || !error.fieldKeys?.[field]) {
+    return failureText(t, error, fallback);
+  }
+  const problem = serverFieldText(t, error, field);
+  return messageText(t, { ...error.key, params: { ...error.key.params, problem } }, error.message);
 }
 
 /**

@@ -3,8 +3,13 @@ import { notifications } from '@mantine/notifications';
 import type { ParsedInspection } from '@rope/domain/events/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { INSPECTION_ACCEPT, INSPECTION_MAX_BYTES, isInspectionFile, parseInspectionXml } from '../import-xml';
+import {
+  INSPECTION_ACCEPT,
+  INSPECTION_MAX_BYTES,
+  inspectionRefusalText,
+  isInspectionFile,
+  parseInspectionXml,
+} from '../import-xml';
 
 /** Picks an inspection XML file and has the server read it; the result opens in the event dialog for review. */
 export function ImportInspectionButton({ onParsed }: { onParsed: (parsed: ParsedInspection) => void }) {
@@ -21,12 +26,8 @@ export function ImportInspectionButton({ onParsed }: { onParsed: (parsed: Parsed
     try {
       onParsed(await parseInspectionXml(await file.text()));
     } catch (error) {
-      // A bad file answers 4xx naming the problem (line and column, or the field): shown as the server wrote it.
-      refuse(
-        error instanceof ApiError && error.status >= 400 && error.status < 500
-          ? error.message
-          : t('events.import.tryLater'),
-      );
+      // A bad file answers 4xx naming the problem (line and column, or the field), shown in the user's language.
+      refuse(inspectionRefusalText(t, error, t('events.import.tryLater')));
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,6 @@ import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageRefusalText } from '../../../lib/image-refusal';
 import { failureText } from '../../auth/messages';
 import { installationKeys } from '../api';
 import { MAP_IMAGE_TYPES, uploadMapImage } from '../upload-map-image';
@@ -40,7 +39,7 @@ export function InstallationMapImage({ installationId, attributes, readOnly, onU
       (error: unknown) =>
         setState({
           phase: 'failed',
-          message: imageRefusalText(t, error) ?? failureText(t, error, t('common.tryLater')),
+          message: failureText(t, error, t('common.tryLater')),
         }),
     );
   };

@@ -2,6 +2,7 @@ import { Button, FileButton, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../auth/messages';
 import { useUploadTasks } from '../api';
 
 /** Creates tasks from a .csv file; the server's message (row and reason) in error colour, or the count. */
@@ -19,7 +20,7 @@ export function UploadTasksButton({ ropeId }: { ropeId: number }) {
           ok: false,
           text:
             error instanceof ApiError && error.status >= 400 && error.status < 500
-              ? t('tasks.upload.failed', { message: error.message })
+              ? t('tasks.upload.failed', { message: failureText(t, error, error.message) })
               : t('tasks.upload.tryLater'),
         }),
     });

@@ -3,7 +3,6 @@ import { mayChangePicture } from '@rope/domain/users/policy';
 import type { UserDetail } from '@rope/domain/users/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageRefusalText } from '../../../lib/image-refusal';
 import { failureText } from '../../auth/messages';
 import { useSessionUser } from '../../auth/session';
 import { sessionActor } from '../actor';
@@ -45,7 +44,7 @@ function PictureUpload({ user }: { user: UserDetail }) {
     setError(null);
     upload.mutate(file, {
       onSuccess: (uri) => setPictureUri(uri),
-      onError: (failure) => setError(imageRefusalText(t, failure) ?? failureText(t, failure, t('common.tryLater'))),
+      onError: (failure) => setError(failureText(t, failure, t('common.tryLater'))),
     });
   };
 
