@@ -139,6 +139,7 @@ export const MESSAGES = {
   'app.errors.meaLength':
     'The file {{name}} should be {{expected}} bytes long but is {{actual}}: it is cut short or damaged',
   'app.errors.meaChecksum': 'The samples of {{name}} do not match its checksum: the file is damaged',
+  'app.errors.meaFuture': 'The file {{name}} was recorded at {{recordedAt}}, in the future: check the device clock',
   'app.errors.meaTooLarge': 'A TRUscan file may be at most {{max}}',
   'app.errors.noMrtTrace': 'This event has no TRUscan measurement file',
   'app.errors.noSuchMrtCandidate': 'The measurement has no damage candidate at sample {{index}}',
