@@ -1,11 +1,12 @@
 import type { ACTION_STATUSES } from './events/schemas.ts';
 import type { TASK_STATUSES } from './tasks/schemas.ts';
+import type { MrtCandidateStatus } from './truscan/mrt-figures.ts';
 
 /**
  * The one colour rule for statuses, so a status looks the same on every screen (rope, installation, dashboard).
  * Tones name a hue, not a shade: the web theme picks shades that read at 4.5:1.
  */
-export type StatusTone = 'red' | 'orange' | 'green' | 'blue';
+export type StatusTone = 'red' | 'orange' | 'green' | 'blue' | 'gray';
 
 /** An event's action status: new needs action (red), seen is acknowledged (orange), repaired is done (green). */
 export const ACTION_STATUS_TONE: Record<(typeof ACTION_STATUSES)[number], StatusTone> = {
@@ -23,3 +24,10 @@ export const TASK_STATUS_TONE: Record<(typeof TASK_STATUSES)[number], StatusTone
 
 /** A task past its due date or due bending cycles: as urgent as a new event. */
 export const PAST_DUE_TONE: StatusTone = 'red';
+
+/** A damage candidate of an MRT trace: to review (orange), confirmed as a damage (red), set aside (gray). */
+export const MRT_CANDIDATE_TONE: Record<MrtCandidateStatus, StatusTone> = {
+  open: 'orange',
+  confirmed: 'red',
+  dismissed: 'gray',
+};

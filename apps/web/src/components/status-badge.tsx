@@ -1,7 +1,14 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/events/kinds';
-import { ACTION_STATUS_TONE, PAST_DUE_TONE, type StatusTone, TASK_STATUS_TONE } from '@rope/domain/status-tones';
+import {
+  ACTION_STATUS_TONE,
+  MRT_CANDIDATE_TONE,
+  PAST_DUE_TONE,
+  type StatusTone,
+  TASK_STATUS_TONE,
+} from '@rope/domain/status-tones';
 import type { TASK_STATUSES } from '@rope/domain/tasks/kinds';
+import type { MrtCandidateStatus } from '@rope/domain/truscan/mrt-figures';
 import type { ReactNode } from 'react';
 
 type Size = BadgeProps['size'];
@@ -33,4 +40,9 @@ export function TaskStatusBadge(props: { status: (typeof TASK_STATUSES)[number];
 
 export function PastDueBadge(props: { size?: Size; children: ReactNode }) {
   return <StatusBadge {...props} tone={PAST_DUE_TONE} status="past-due" size={props.size ?? 'sm'} />;
+}
+
+/** A damage candidate of an MRT trace: to review, confirmed or dismissed. */
+export function MrtCandidateBadge(props: { status: MrtCandidateStatus; size?: Size; children: ReactNode }) {
+  return <StatusBadge tone={MRT_CANDIDATE_TONE[props.status]} {...props} />;
 }

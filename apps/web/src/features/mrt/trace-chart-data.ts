@@ -22,9 +22,9 @@ export function rangeAround(position: number, halfWidth = 1): TraceRange {
   return { from: position - halfWidth, to: position + halfWidth };
 }
 
-/** The colour a candidate's marker and badge have, by what was decided of it. */
+/** The colour of a candidate's marker on the chart: its status tone (status-tones.ts) as the canvas draws it. */
 export const CANDIDATE_COLOURS: Record<MrtCandidateStatus, string> = {
-  open: '#f08c00',
+  open: '#e8590c',
   confirmed: '#e03131',
   dismissed: '#868e96',
 };

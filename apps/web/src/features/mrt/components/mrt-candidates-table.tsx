@@ -1,12 +1,12 @@
-import { Badge, Button, Group, NumberInput, Table, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { MrtCandidateView } from '@rope/domain/truscan/mrt';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MrtCandidateBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
 import { failureText } from '../../auth/messages';
 import { useDecideCandidate } from '../api';
-import { CANDIDATE_COLOURS } from '../trace-chart-data';
 
 interface MrtCandidatesTableProps {
   ropeId: number;
@@ -23,7 +23,11 @@ export function MrtCandidatesTable({ ropeId, eventId, candidates, editable, onSh
   const decide = useDecideCandidate(ropeId, eventId);
   const [wires, setWires] = useState<Record<number, number>>({});
   const failed = (error: unknown) =>
-    notifications.show({ color: 'red', message: failureText(t, error, t('events.mrt.tryLater')) });
+    notifications.show({
+      color: 'red',
+      message: failureText(t, error, t('events.mrt.tryLater')),
+      closeButtonProps: { 'aria-label': t('common.actions.close') },
+    });
   const confirm = (candidate: MrtCandidateView) =>
     decide.mutate(
       { index: candidate.index, decision: 'confirm', damageCount: wires[candidate.index] ?? 1 },
@@ -31,6 +35,7 @@ export function MrtCandidatesTable({ ropeId, eventId, candidates, editable, onSh
         onSuccess: () =>
           notifications.show({
             color: 'green',
+            closeButtonProps: { 'aria-label': t('common.actions.close') },
             message: t('events.mrt.confirmed', { position: fmt.position(candidate.position) }),
           }),
         onError: failed,
@@ -60,9 +65,9 @@ export function MrtCandidatesTable({ ropeId, eventId, candidates, editable, onSh
                 <Table.Td>{fmt.position(candidate.position)}</Table.Td>
                 <Table.Td>{fmt.number(candidate.amplitude, 2)}</Table.Td>
                 <Table.Td>
-                  <Badge color={CANDIDATE_COLOURS[candidate.status]} variant="light">
+                  <MrtCandidateBadge status={candidate.status}>
                     {t(`events.mrt.status.${candidate.status}`)}
-                  </Badge>
+                  </MrtCandidateBadge>
                 </Table.Td>
                 {editable ? (
                   <Table.Td>

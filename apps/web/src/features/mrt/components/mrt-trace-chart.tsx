@@ -48,7 +48,8 @@ export function MrtTraceChart({ trace, candidates, onZoom, height }: MrtTraceCha
       ],
       bands: [{ series: [2, 1], fill: 'rgba(28, 126, 214, 0.25)' }],
       hooks: {
-        draw: [
+        // Drawn under the series, so the pulse itself stays visible on its marker.
+        drawAxes: [
           (u: uPlot) => {
             const { ctx, bbox } = u;
             ctx.save();

@@ -26,6 +26,7 @@ export function MrtTraceDialog({ ropeId, event, editable, onClose }: MrtTraceDia
       opened={event !== null}
       onClose={onClose}
       size="90rem"
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
       title={event ? t('events.mrt.title', { date: fmt.dateTime(event.attributes.timestamp) }) : ''}
     >
       {event ? <MrtTraceBody key={event.id} ropeId={ropeId} eventId={event.id} editable={editable} /> : null}

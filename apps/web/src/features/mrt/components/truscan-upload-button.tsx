@@ -35,6 +35,7 @@ export function TruscanUploadButton({ ropeId }: { ropeId: number }) {
       const saved = answer.measurements.filter((measurement) => measurement.isNew).length;
       notifications.show({
         color: 'green',
+        closeButtonProps: { 'aria-label': t('common.actions.close') },
         message: t('events.truscan.done', {
           count: saved,
           candidates: answer.measurements.reduce((n, m) => n + m.candidateCount, 0),
@@ -50,17 +51,23 @@ export function TruscanUploadButton({ ropeId }: { ropeId: number }) {
 
   const colour = outcome?.kind === 'success' ? 'green' : outcome?.kind === 'error' ? 'red' : undefined;
   return (
-    <Stack gap={4}>
+    <Stack gap={4} align="flex-start">
       <FileButton onChange={upload} multiple accept=".mea,application/octet-stream">
         {(props) => (
-          <Button {...props} variant={colour ? 'filled' : 'default'} color={colour} loading={progress !== null}>
+          <Button
+            {...props}
+            variant={colour ? 'filled' : 'default'}
+            color={colour}
+            loading={progress !== null}
+            data-outcome={outcome?.kind}
+          >
             {t('events.truscan.upload')}
           </Button>
         )}
       </FileButton>
       {progress ? (
         <>
-          <Progress value={progress.percent} size="sm" aria-label={t('events.truscan.progress')} animated />
+          <Progress w="100%" value={progress.percent} size="sm" aria-label={t('events.truscan.progress')} animated />
           <Text size="xs" c="dimmed" aria-live="polite" data-testid="truscan-upload-progress">
             {progress.kibPerSecond === undefined
               ? t('events.truscan.uploading', { percent: progress.percent })
