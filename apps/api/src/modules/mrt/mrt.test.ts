@@ -359,3 +359,51 @@ describe('TRUscan measurement files', () => {
     expect(encodeMea(twelveBit.file)).toEqual(twelveBit.bytes);
   });
 });
+
+describe('TRUscan upload limits', () => {
+  let t: TestApp;
+  let cookie: string;
+  let ropeId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUSCAN_FILE_MAX_MB: '1' });
+    const cast = createCast(t);
+    const mandator = await createMandator(t.ctx.db);
+    ropeId = (
+      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id)
+    ).id;
+    await cast.add('client', ['ROLE_USER'], [mandator.id]);
+    cookie = cast.cookies.client!;
+  });
+  afterAll(() => t?.close());
+
+  const send = (files: { filename: string; content: Buffer }[]) => {
+    const body = multipart({}, files);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/ropes/${ropeId}/events/upload/truscan`,
+      headers: { ...body.headers, cookie },
+      payload: body.payload,
+    });
+  };
+
+  it('refuses a file over TRUSCAN_FILE_MAX_MB with 413, and more than 20 files at once', async () => {
+    const large = Buffer.from(generateMea({ bitDepth: 24, lengthM: 650, flaws: [] }).bytes);
+    expect(large.length).toBeGreaterThan(1024 * 1024);
+    const tooLarge = await send([{ filename: 'long.mea', content: large }]);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({
+      key: 'app.errors.meaTooLarge',
+      message: 'A TRUscan file may be at most 1 MB',
+    });
+    const tiny = (seed: number) => ({
+      filename: `tiny-${seed}.mea`,
+      content: Buffer.from(generateMea({ bitDepth: 12, lengthM: 0.01, seed, flaws: [] }).bytes),
+    });
+    const many = await send(Array.from({ length: 21 }, (_, i) => tiny(i + 1)));
+    expect(many.statusCode).toBe(413);
+    expect(many.json().key).toBe('app.errors.documentTooMany');
+    expect((await t.ctx.db.select().from(truscanMeasurements)).length).toBe(0);
+    expect((await send(Array.from({ length: 20 }, (_, i) => tiny(i + 1)))).statusCode).toBe(200);
+  });
+});
