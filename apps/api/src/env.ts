@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents/schemas';
+import { DEFAULT_MEA_FILE_MAX_MB } from '@rope/domain/truscan/mea/format';
 import { z } from 'zod';
 import { samlProvidersSetting } from './modules/saml/settings.ts';
 
@@ -133,6 +134,13 @@ export const envSchema = z.object({
     .min(1, 'must be a number of megabytes (1-10240)')
     .max(10_240, 'must be a number of megabytes (1-10240)')
     .default(DEFAULT_DOCUMENT_MAX_MB),
+  /** The largest TRUscan measurement file (.mea) one may upload, in MB: each is read whole to check it. */
+  TRUSCAN_FILE_MAX_MB: z.coerce
+    .number({ message: 'must be a number of megabytes (1-1024)' })
+    .int('must be a whole number of megabytes (1-1024)')
+    .min(1, 'must be a number of megabytes (1-1024)')
+    .max(1024, 'must be a number of megabytes (1-1024)')
+    .default(DEFAULT_MEA_FILE_MAX_MB),
   ...storageSettings,
 });
 export type Env = z.infer<typeof envSchema>;

@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { installationRoutes } from './modules/installations/routes.ts';
 import { intlRoutes } from './modules/intl/routes.ts';
 import { mandatorRoutes } from './modules/mandators/routes.ts';
+import { mrtRoutes } from './modules/mrt/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { ropeRoutes } from './modules/ropes/routes.ts';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     sensorRoutes,
     smartropeRoutes,
     truscanRoutes,
+    mrtRoutes,
   ];
   for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });

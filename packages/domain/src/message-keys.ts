@@ -154,6 +154,7 @@ export const MESSAGES = {
   'app.errors.csvValueInvalid': 'Row {{row}}: {{column}} is not valid',
   'app.errors.csvRopeMissing': 'Row {{row}}: rope {{rope}} does not exist',
   'app.errors.csvRopeArchived': 'Row {{row}}: rope {{rope}} is archived',
+  'app.errors.truscanFilesNotMultipart': 'Send the TRUscan files as multipart/form-data',
   'app.errors.documentsNotMultipart': 'Send the files as multipart/form-data',
   'app.errors.documentNotMultipart': 'Send the document as multipart/form-data',
   'app.errors.uploadTooManyFields': 'Too many fields in the upload',
@@ -219,6 +220,23 @@ export const MESSAGES = {
   'app.errors.noSuchSmartropeEvent': 'No such smartrope event',
   'app.errors.smartropeUuidTaken': 'Another smartrope has this fabrication number',
   'app.errors.smartropeEventTaken': 'The smartrope has an event of this sensor at this time already',
+  'app.errors.meaNotTruscan': 'The file {{name}} is not a TRUscan measurement file (.mea)',
+  'app.errors.meaVersion':
+    'The file {{name}} is in TRUscan format version {{version}}; version {{supported}} can be read',
+  'app.errors.meaBitDepth': 'The file {{name}} holds {{bitDepth}}-bit samples; 12 and 24 bit can be read',
+  'app.errors.meaChannels': 'The file {{name}} declares {{channels}} channels; 1 to {{max}} can be read',
+  'app.errors.meaNoSamples': 'The file {{name}} holds no samples',
+  'app.errors.meaTooManySamples':
+    'The file {{name}} declares {{samples}} samples per channel; at most {{max}} can be read',
+  'app.errors.meaField': 'The file {{name}} has an invalid {{field}}',
+  'app.errors.meaLength':
+    'The file {{name}} should be {{expected}} bytes long but is {{actual}}: it is cut short or damaged',
+  'app.errors.meaChecksum': 'The samples of {{name}} do not match its checksum: the file is damaged',
+  'app.errors.meaFuture': 'The file {{name}} was recorded at {{recordedAt}}, in the future: check the device clock',
+  'app.errors.meaTooLarge': 'A TRUscan file may be at most {{max}}',
+  'app.errors.noMrtTrace': 'This event has no TRUscan measurement file',
+  'app.errors.noSuchMrtCandidate': 'The measurement has no damage candidate at sample {{index}}',
+  'app.errors.mrtCandidateConfirmed': 'This damage candidate was confirmed already',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,12 +2,13 @@ import type { ACTION_STATUSES } from './events/schemas.ts';
 import type { TRUSCAN_STATUSES } from './rope/kinds.ts';
 import type { TASK_STATUSES } from './tasks/schemas.ts';
 import type { TruscanRequestStatus } from './truscan/figures.ts';
+import type { MrtCandidateStatus } from './truscan/mrt-figures.ts';
 
 /**
  * The one colour rule for statuses, so a status looks the same on every screen (rope, installation, dashboard).
  * Tones name a hue, not a shade: the web theme picks shades that read at 4.5:1.
  */
-export type StatusTone = 'red' | 'orange' | 'green' | 'blue';
+export type StatusTone = 'red' | 'orange' | 'green' | 'blue' | 'gray';
 
 /** An event's action status: new needs action (red), seen is acknowledged (orange), repaired is done (green). */
 export const ACTION_STATUS_TONE: Record<(typeof ACTION_STATUSES)[number], StatusTone> = {
@@ -40,4 +41,11 @@ export const TRUSCAN_REQUEST_TONE: Record<TruscanRequestStatus, StatusTone> = {
   queued: 'orange',
   sent: 'orange',
   delivered: 'green',
+};
+
+/** A damage candidate of an MRT trace: to review (orange), confirmed as a damage (red), set aside (gray). */
+export const MRT_CANDIDATE_TONE: Record<MrtCandidateStatus, StatusTone> = {
+  open: 'orange',
+  confirmed: 'red',
+  dismissed: 'gray',
 };

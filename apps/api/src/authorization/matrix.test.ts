@@ -4,6 +4,7 @@ import { type Expected, ROWS, type RouteRow, type Status } from './route-table.t
 import { AUTH_ROWS, SYSTEM_ROWS } from './route-table-auth.ts';
 import { DOCUMENT_ROWS } from './route-table-documents.ts';
 import { DOMAIN_ROWS } from './route-table-domain.ts';
+import { MRT_ROWS } from './route-table-mrt.ts';
 import { PENDING_ROUTES } from './route-table-pending.ts';
 import { SENSOR_ROWS } from './route-table-sensors.ts';
 import { ACTORS, buildWorld, registeredApiRoutes, type Scope } from './world.ts';
@@ -12,7 +13,15 @@ import { ACTORS, buildWorld, registeredApiRoutes, type Scope } from './world.ts'
  * Every registered /api route x every actor x own/foreign tenant object. A route registered without a row fails
  * the first test: add its row here (or in route-table-auth.ts) when adding the route.
  */
-const TABLE: RouteRow[] = [...SYSTEM_ROWS, ...AUTH_ROWS, ...ROWS, ...DOMAIN_ROWS, ...DOCUMENT_ROWS, ...SENSOR_ROWS];
+const TABLE: RouteRow[] = [
+  ...SYSTEM_ROWS,
+  ...AUTH_ROWS,
+  ...ROWS,
+  ...DOMAIN_ROWS,
+  ...DOCUMENT_ROWS,
+  ...SENSOR_ROWS,
+  ...MRT_ROWS,
+];
 
 const t = await createTestApp();
 const world = await buildWorld(t);

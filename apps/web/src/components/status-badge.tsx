@@ -3,6 +3,7 @@ import type { ACTION_STATUSES } from '@rope/domain/events/kinds';
 import type { TRUSCAN_STATUSES } from '@rope/domain/rope/kinds';
 import {
   ACTION_STATUS_TONE,
+  MRT_CANDIDATE_TONE,
   PAST_DUE_TONE,
   type StatusTone,
   TASK_STATUS_TONE,
@@ -11,6 +12,7 @@ import {
 } from '@rope/domain/status-tones';
 import type { TASK_STATUSES } from '@rope/domain/tasks/kinds';
 import type { TruscanRequestStatus } from '@rope/domain/truscan/figures';
+import type { MrtCandidateStatus } from '@rope/domain/truscan/mrt-figures';
 import type { ReactNode } from 'react';
 
 type Size = BadgeProps['size'];
@@ -54,4 +56,9 @@ export function TruscanStatusBadge(props: {
 
 export function TruscanRequestBadge(props: { status: TruscanRequestStatus; size?: Size; children: ReactNode }) {
   return <StatusBadge tone={TRUSCAN_REQUEST_TONE[props.status]} {...props} />;
+}
+
+/** A damage candidate of an MRT trace: to review, confirmed or dismissed. */
+export function MrtCandidateBadge(props: { status: MrtCandidateStatus; size?: Size; children: ReactNode }) {
+  return <StatusBadge tone={MRT_CANDIDATE_TONE[props.status]} {...props} />;
 }

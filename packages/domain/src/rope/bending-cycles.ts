@@ -29,3 +29,28 @@ export function estimateBendingCycles(
   const operatingShare = (installation.operatingHoursPerYear ?? 0) / HOURS_PER_YEAR;
   return Math.max(0, rope.bendingCyclesUntilNow + rate * elapsedHours * operatingShare);
 }
+
+/** A count of bending cycles an inspection measured (TRUscan, an MRT file, an entered event). */
+export interface MeasuredCycles {
+  bendingCycles: number;
+  timestamp: string;
+}
+
+/**
+ * The rope's bending cycles at a time: from the newest known count, the one measured last or the rope's own count
+ * at its date (an undated own count gives way to a measurement), carried forward at the installation's rate.
+ */
+export function currentBendingCycles(
+  rope: RopeAttributes,
+  installation: InstallationAttributes,
+  measured: MeasuredCycles | undefined,
+  at: Date,
+): number | undefined {
+  const ownDate = rope.bendingCyclesUntilNowAt ? Date.parse(rope.bendingCyclesUntilNowAt) : undefined;
+  const measuredIsNewer =
+    measured !== undefined &&
+    (rope.bendingCyclesUntilNow === undefined || ownDate === undefined || Date.parse(measured.timestamp) > ownDate);
+  if (!measuredIsNewer) return estimateBendingCycles(rope, installation, at);
+  const fromMeasured = { bendingCyclesUntilNow: measured.bendingCycles, bendingCyclesUntilNowAt: measured.timestamp };
+  return estimateBendingCycles({ ...rope, ...fromMeasured }, installation, at);
+}

@@ -1,4 +1,4 @@
-import { ropeEvents } from '@rope/db/schema/index';
+import { ropeEvents, truscanMeasurements } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -6,13 +6,19 @@ import { assertWritable } from '../hierarchy/scope.ts';
 import { findEvent } from './internal.ts';
 import { refreshRopeDamage } from './refresh-damage.ts';
 
-/** Removes the event for good (archiving is an update); the rope's damage follows. */
+/** Removes the event for good (archiving is an update); the rope's damage follows, a TRUscan file goes with it. */
 export async function deleteEvent({ ctx, actor, input }: ActionArgs<{ id: number }>) {
   assertCan(actor, 'AREA_PARTIAL_EDIT');
   const { event, rope, installation, area } = await findEvent(ctx, actor, input.id);
   assertWritable([rope, installation, area]);
-  await ctx.db.transaction(async (tx) => {
+  const files = await ctx.db.transaction(async (tx) => {
+    const measured = await tx
+      .select({ fileKey: truscanMeasurements.fileKey, traceKey: truscanMeasurements.traceKey })
+      .from(truscanMeasurements)
+      .where(eq(truscanMeasurements.eventId, event.id));
     await tx.delete(ropeEvents).where(eq(ropeEvents.id, event.id));
     await refreshRopeDamage(tx, ctx, rope.id, installation);
+    return measured.flatMap((row) => [row.fileKey, row.traceKey]);
   });
+  await Promise.all(files.map((key) => ctx.storage.remove(key).catch(() => {})));
 }

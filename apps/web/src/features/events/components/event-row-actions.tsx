@@ -9,10 +9,16 @@ interface EventRowActionsProps {
   onDetails: (event: RopeEventView) => void;
   onOpen: (event: RopeEventView, mode: 'edit' | 'view') => void;
   onArchive: (event: RopeEventView, archive: boolean) => void;
+  /** Opens the MRT trace of a TRUscan measurement. */
+  onTrace: (event: RopeEventView) => void;
 }
 
-/** Details, edit or show, the number of attached documents, archive or restore. */
-export function EventRowActions({ event, editable, onDetails, onOpen, onArchive }: EventRowActionsProps) {
+/** Measurements made from a TRUscan file: the only MRT inspections recorded with detection mrt. */
+const hasTrace = (event: RopeEventView) =>
+  event.attributes.type === 'mrtInspection' && event.attributes.detection === 'mrt';
+
+/** Details, edit or show, the MRT trace, the number of attached documents, archive or restore. */
+export function EventRowActions({ event, editable, onDetails, onOpen, onArchive, onTrace }: EventRowActionsProps) {
   const { t } = useTranslation();
   const canEdit = editable && !event.isDeleted && !event.attributes.isImported;
   const documents = t('events.table.documents', { count: event.documentCount });
@@ -24,6 +30,11 @@ export function EventRowActions({ event, editable, onDetails, onOpen, onArchive 
       <Button size="compact-sm" variant="subtle" onClick={() => onOpen(event, canEdit ? 'edit' : 'view')}>
         {canEdit ? t('common.actions.edit') : t('common.actions.show')}
       </Button>
+      {hasTrace(event) ? (
+        <Button size="compact-sm" variant="subtle" onClick={() => onTrace(event)}>
+          {t('events.mrt.open')}
+        </Button>
+      ) : null}
       <Tooltip label={documents}>
         <Badge variant="outline" color={event.documentCount > 0 ? 'blue' : 'gray'} aria-label={documents}>
           {event.documentCount}

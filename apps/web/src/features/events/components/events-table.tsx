@@ -23,6 +23,7 @@ interface EventsTableProps {
   onDetails: (event: RopeEventView) => void;
   onOpen: (event: RopeEventView, mode: 'edit' | 'view') => void;
   onArchive: (event: RopeEventView, archive: boolean) => void;
+  onTrace: (event: RopeEventView) => void;
   /** The rope's positionOffset: device-referenced events show their datum position, the device reading below. */
   positionOffset?: number;
 }
@@ -33,7 +34,7 @@ interface EventsTableProps {
  */
 export function EventsTable(props: EventsTableProps) {
   const { events, loading, editable, title, emptyText, page, pageSize, total } = props;
-  const { onPageChange, onStatus, onDetails, onOpen, onArchive } = props;
+  const { onPageChange, onStatus, onDetails, onOpen, onArchive, onTrace } = props;
   const { t } = useTranslation();
   const fmt = useFormat();
   const offset = props.positionOffset ?? 0;
@@ -65,11 +66,12 @@ export function EventsTable(props: EventsTableProps) {
             onDetails={onDetails}
             onOpen={onOpen}
             onArchive={onArchive}
+            onTrace={onTrace}
           />
         ),
       },
     ];
-  }, [t, fmt, editable, onStatus, onDetails, onOpen, onArchive, offset]);
+  }, [t, fmt, editable, onStatus, onDetails, onOpen, onArchive, onTrace, offset]);
   return (
     <DataTable
       label={title}

@@ -2,20 +2,22 @@ import { Button, Group } from '@mantine/core';
 import type { RecordingType } from '@rope/domain/events/kinds';
 import type { ParsedInspection } from '@rope/domain/events/views';
 import { useTranslation } from 'react-i18next';
+import { TruscanUploadButton } from '../../mrt/components/truscan-upload-button';
 import { ImportInspectionButton } from './import-inspection-button';
 
 interface EventsToolbarProps {
+  ropeId: number;
   /** Mutations exist for stranded ropes and track ropes only. */
   allowsMutations: boolean;
   onAdd: (recordingType: RecordingType) => void;
   onImported: (parsed: ParsedInspection) => void;
 }
 
-/** Add damage, measurement or mutation, and import an inspection file. */
-export function EventsToolbar({ allowsMutations, onAdd, onImported }: EventsToolbarProps) {
+/** Add damage, measurement or mutation, import an inspection file, upload TRUscan files. */
+export function EventsToolbar({ ropeId, allowsMutations, onAdd, onImported }: EventsToolbarProps) {
   const { t } = useTranslation();
   return (
-    <Group gap="xs" wrap="wrap">
+    <Group gap="xs" wrap="wrap" align="flex-start">
       <Button onClick={() => onAdd('damage')}>{t('events.toolbar.addDamage')}</Button>
       <Button variant="light" onClick={() => onAdd('measurement')}>
         {t('events.toolbar.addMeasurement')}
@@ -26,6 +28,7 @@ export function EventsToolbar({ allowsMutations, onAdd, onImported }: EventsTool
         </Button>
       ) : null}
       <ImportInspectionButton onParsed={onImported} />
+      <TruscanUploadButton ropeId={ropeId} />
     </Group>
   );
 }

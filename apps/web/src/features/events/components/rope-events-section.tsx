@@ -23,6 +23,9 @@ const EventDialog = lazy(() => import('./event-dialog').then((module) => ({ defa
 const EventDetailsDialog = lazy(() =>
   import('./event-details-dialog').then((module) => ({ default: module.EventDetailsDialog })),
 );
+const MrtTraceDialog = lazy(() =>
+  import('../../mrt/components/mrt-trace-dialog').then((module) => ({ default: module.MrtTraceDialog })),
+);
 const HistoryDialog = lazy(() => import('./history-dialog').then((module) => ({ default: module.HistoryDialog })));
 
 /** The rope page's events: table, toolbar, event dialog. */
@@ -39,6 +42,7 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
   const [dialog, setDialog] = useState<EventDialogTarget | null>(null);
   const [details, setDetails] = useState<RopeEventView | null>(null);
   const [historyId, setHistoryId] = useState<number | null>(null);
+  const [traceEvent, setTraceEvent] = useState<RopeEventView | null>(null);
   const patch = usePatchEvent(rope.id);
   const query = {
     archived,
@@ -117,6 +121,7 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
       />
       {editable ? (
         <EventsToolbar
+          ropeId={rope.id}
           allowsMutations={allowsMutations(rope.attributes)}
           onAdd={(recordingType) => setDialog({ mode: 'new', recordingType })}
           onImported={(parsed) => setDialog({ mode: 'import', parsed })}
@@ -137,6 +142,7 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
         onDetails={setDetails}
         onOpen={onOpen}
         onArchive={onArchive}
+        onTrace={setTraceEvent}
         positionOffset={rope.attributes.positionOffset}
       />
       <OpenedOnce open={dialog !== null}>
@@ -144,6 +150,9 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
       </OpenedOnce>
       <OpenedOnce open={details !== null}>
         <EventDetailsDialog rope={rope} event={details} onClose={() => setDetails(null)} />
+      </OpenedOnce>
+      <OpenedOnce open={traceEvent !== null}>
+        <MrtTraceDialog ropeId={rope.id} event={traceEvent} editable={editable} onClose={() => setTraceEvent(null)} />
       </OpenedOnce>
       <OpenedOnce open={historyId !== null}>
         <HistoryDialog eventId={historyId} onClose={() => setHistoryId(null)} />

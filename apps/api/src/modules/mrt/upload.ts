@@ -1,0 +1,139 @@
+import type { Multipart } from '@fastify/multipart';
+import { ropeEventHistory, ropeEvents, truscanMeasurements } from '@rope/db/schema/index';
+import { UPLOAD_NEEDS_FILES } from '@rope/domain/documents/schemas';
+import { message } from '@rope/domain/messages';
+import { MEA_MAX_FILES_PER_UPLOAD } from '@rope/domain/truscan/mea/format';
+import type { MeaUploadAnswer } from '@rope/domain/truscan/mrt';
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../http/app-error.ts';
+import { assertCan } from '../../http/guards.ts';
+import type { ActionArgs } from '../action-args.ts';
+import { columnsOf } from '../events/internal.ts';
+import { refreshRopeDamage } from '../events/refresh-damage.ts';
+import { assertWritable } from '../hierarchy/scope.ts';
+import { enqueueEventTrigger, hasNotificationRules } from '../notifications/triggers.ts';
+import { findRope } from '../ropes/internal.ts';
+import { toMeasurementView } from './measurement-view.ts';
+import { measurementAttributes, readMeaFile } from './read-mea-file.ts';
+import { type StoredMea, storeMea, TRACE_BLOCK_SIZE } from './trace-store.ts';
+
+export interface UploadMeaInput {
+  ropeId: number;
+  parts: AsyncIterable<Multipart>;
+}
+
+/** Multipart limits of the upload itself: the files' count and size; fields are not read. */
+export const meaUploadLimits = (maxBytes: number) => ({
+  files: MEA_MAX_FILES_PER_UPLOAD,
+  fileSize: maxBytes,
+  fields: 10,
+  fieldSize: 1024,
+});
+
+/**
+ * TRUscan files of a rope, each an MRT measurement event (docs/truscan-mea.md). The rope and the right are checked
+ * before a byte is read; every file is checked whole and stored with its trace; one refused file refuses the
+ * upload and leaves nothing behind. The same file again (by SHA-256) answers its earlier measurement.
+ */
+export async function uploadTruscanFiles(args: ActionArgs<UploadMeaInput>): Promise<MeaUploadAnswer> {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'DOMAIN_WRITE', 'DATA_IMPORT');
+  const { rope, installation, area } = await findRope(ctx, actor, input.ropeId);
+  assertWritable([rope, installation, area]);
+  const maxBytes = ctx.env.TRUSCAN_FILE_MAX_MB * 1024 * 1024;
+  const stored: StoredMea[] = [];
+  const removeStored = (files: StoredMea[]) =>
+    Promise.all(
+      files.flatMap((file) => [file.fileObject.key, file.traceObject.key].map((key) => ctx.storage.remove(key))),
+    ).catch(() => {});
+  try {
+    for await (const part of input.parts) {
+      if (part.type === 'field') continue;
+      stored.push(await storeMea(ctx, await readMeaFile(part, maxBytes)));
+    }
+  } catch (error) {
+    await removeStored(stored);
+    throw asUploadError(error);
+  }
+  if (stored.length === 0) throw new AppError('VALIDATION', UPLOAD_NEEDS_FILES, { files: UPLOAD_NEEDS_FILES });
+  const positionOffset = rope.attributes.positionOffset ?? 0;
+  const duplicates: StoredMea[] = [];
+  try {
+    const answer = await ctx.db.transaction(async (tx) => {
+      // Uploads to one rope take turns, so the same file sent twice at once makes one measurement.
+      await tx.execute(sql`select id from ropes where id = ${rope.id} for no key update`);
+      const measurements = [];
+      for (const file of stored) {
+        const [earlier] = await tx
+          .select()
+          .from(truscanMeasurements)
+          .where(
+            and(eq(truscanMeasurements.ropeId, rope.id), eq(truscanMeasurements.checksum, file.fileObject.checksum)),
+          );
+        if (earlier) {
+          duplicates.push(file);
+          measurements.push(toMeasurementView(earlier, positionOffset, false));
+          continue;
+        }
+        const { header } = file.file;
+        const attributes = measurementAttributes(header);
+        const [event] = await tx
+          .insert(ropeEvents)
+          .values({ ropeId: rope.id, createdByUserId: actor.userId, ...columnsOf(null, attributes) })
+          .returning({ id: ropeEvents.id });
+        await tx
+          .insert(ropeEventHistory)
+          .values({ eventId: event!.id, userId: actor.userId, action: 'create', position: null, attributes });
+        const [row] = await tx
+          .insert(truscanMeasurements)
+          .values({
+            eventId: event!.id,
+            ropeId: rope.id,
+            fileName: file.file.name,
+            fileKey: file.fileObject.key,
+            traceKey: file.traceObject.key,
+            checksum: file.fileObject.checksum,
+            size: file.fileObject.size,
+            bitDepth: header.bitDepth,
+            channelCount: header.channelCount,
+            sampleCount: header.sampleCount,
+            sampleSpacingUm: header.sampleSpacingUm,
+            startPositionMm: header.startPositionMm,
+            ropeSpeedMmPerS: header.ropeSpeedMmPerS,
+            recordedAt: new Date(header.recordedAt * 1000),
+            bendingCycles: header.bendingCycles,
+            scale: header.scale,
+            blockSize: TRACE_BLOCK_SIZE,
+            analysis: file.analysis,
+            createdByUserId: actor.userId,
+          })
+          .returning();
+        if (hasNotificationRules(installation))
+          await enqueueEventTrigger(tx, ctx, {
+            id: event!.id,
+            ropeId: rope.id,
+            recordingType: attributes.recordingType,
+            type: attributes.type,
+          });
+        measurements.push(toMeasurementView(row!, positionOffset, true));
+      }
+      const ropeChanged = await refreshRopeDamage(tx, ctx, rope.id, installation);
+      return { measurements, ropeChanged };
+    });
+    await removeStored(duplicates);
+    return answer;
+  } catch (error) {
+    await removeStored(stored);
+    throw error;
+  }
+}
+
+/** The multipart parser's own limits, said in the answer's words. */
+function asUploadError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError('PAYLOAD_TOO_LARGE', message('app.errors.documentTooMany', { max: MEA_MAX_FILES_PER_UPLOAD }));
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError('VALIDATION', message('app.errors.uploadTooManyFields'));
+  return error;
+}
