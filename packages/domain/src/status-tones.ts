@@ -1,4 +1,5 @@
 import type { ACTION_STATUSES } from './events/schemas.ts';
+import type { SmartropeEventType } from './sensors/smartropes.ts';
 import type { TASK_STATUSES } from './tasks/schemas.ts';
 
 /**
@@ -23,3 +24,10 @@ export const TASK_STATUS_TONE: Record<(typeof TASK_STATUSES)[number], StatusTone
 
 /** A task past its due date or due bending cycles: as urgent as a new event. */
 export const PAST_DUE_TONE: StatusTone = 'red';
+
+/** A smartrope event: a threshold crossed is as urgent as a new event, an anomaly wants a look, info is news only. */
+export const SMARTROPE_EVENT_TONE: Record<SmartropeEventType, StatusTone> = {
+  threshold: 'red',
+  anomaly: 'orange',
+  info: 'blue',
+};

@@ -1,6 +1,13 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/events/kinds';
-import { ACTION_STATUS_TONE, PAST_DUE_TONE, type StatusTone, TASK_STATUS_TONE } from '@rope/domain/status-tones';
+import type { SmartropeEventType } from '@rope/domain/sensors/smartropes';
+import {
+  ACTION_STATUS_TONE,
+  PAST_DUE_TONE,
+  SMARTROPE_EVENT_TONE,
+  type StatusTone,
+  TASK_STATUS_TONE,
+} from '@rope/domain/status-tones';
 import type { TASK_STATUSES } from '@rope/domain/tasks/kinds';
 import type { ReactNode } from 'react';
 
@@ -33,4 +40,13 @@ export function TaskStatusBadge(props: { status: (typeof TASK_STATUSES)[number];
 
 export function PastDueBadge(props: { size?: Size; children: ReactNode }) {
   return <StatusBadge {...props} tone={PAST_DUE_TONE} status="past-due" size={props.size ?? 'sm'} />;
+}
+
+/** A smartrope event's type: threshold, anomaly or info. */
+export function SmartropeEventBadge(props: { type: SmartropeEventType; size?: Size; children: ReactNode }) {
+  return (
+    <StatusBadge tone={SMARTROPE_EVENT_TONE[props.type]} status={props.type} size={props.size ?? 'sm'}>
+      {props.children}
+    </StatusBadge>
+  );
 }
