@@ -127,6 +127,17 @@ describe.skipIf(Boolean(browserMissing))(
       const zoomedSpan = Date.parse(zoomedWindow.get('to')!) - Date.parse(zoomedWindow.get('from')!);
       expect(zoomedSpan).toBeLessThan(0.1 * 365 * 86_400_000);
       await expect.poll(async () => bucketSeconds(chart)).toBe(zoomed.bucketSeconds);
+      // Hovering a bucket, the legend tells its mean within its lowest and highest reading.
+      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 4 });
+      // Rows: time, then the first value's band top and bottom (hidden) and its mean.
+      const legendValue = chart.locator('.u-legend .u-series').nth(3).locator('.u-value');
+      await expect.poll(() => legendValue.textContent()).toMatch(/\(range /);
+      const figures = ((await legendValue.textContent()) ?? '')
+        .match(/-?[\d,]+(\.\d+)?/g)
+        ?.map((figure) => Number(figure.replaceAll(',', '')));
+      const [mean, low, high] = figures ?? [];
+      expect(low).toBeLessThanOrEqual(mean!);
+      expect(mean).toBeLessThanOrEqual(high!);
       await chart.screenshot({ path: screenshotPath('sensor-chart-zoomed') });
       await chart.getByRole('button', { name: enCharts.resetZoom }).click();
       await expect.poll(async () => bucketSeconds(chart)).toBe(yearBuckets);

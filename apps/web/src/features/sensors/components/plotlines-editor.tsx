@@ -1,4 +1,4 @@
-import { ActionIcon, Button, ColorInput, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, ColorInput, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import { useTranslation } from 'react-i18next';
@@ -27,37 +27,39 @@ export function PlotlinesEditor({ form, sensor }: { form: UseFormReturnType<Sens
         </Text>
       ) : null}
       {rows.map((row, index) => (
-        <Group key={row.key} gap="xs" align="flex-start" wrap="wrap" data-testid="plotline-row">
-          <LimitedTextInput
-            label={t('sensors.plotlines.name', { number: index + 1 })}
-            limit={NAME_MAX_LENGTH}
-            style={{ flex: '2 1 14rem' }}
-            {...form.getInputProps(`${path}.${index}.name`)}
-          />
-          <TextInput
-            label={t('sensors.plotlines.position', { number: index + 1 })}
-            inputMode="decimal"
-            style={{ flex: '1 1 10rem' }}
-            {...form.getInputProps(`${path}.${index}.position`)}
-          />
-          <ColorInput
-            label={t('sensors.plotlines.colour', { number: index + 1 })}
-            format="hex"
-            withEyeDropper={false}
-            swatches={SWATCHES}
-            style={{ flex: '1 1 10rem' }}
-            {...form.getInputProps(`${path}.${index}.color`)}
-          />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            mt={28}
-            aria-label={t('sensors.plotlines.remove', { number: index + 1 })}
-            onClick={() => form.removeListItem(path, index)}
-          >
-            ×
-          </ActionIcon>
-        </Group>
+        <Paper key={row.key} withBorder p="sm" radius="sm" data-testid="plotline-row">
+          <Group gap="xs" align="flex-start" wrap="wrap">
+            <LimitedTextInput
+              label={t('sensors.plotlines.name', { number: index + 1 })}
+              limit={NAME_MAX_LENGTH}
+              style={{ flex: '2 1 14rem' }}
+              {...form.getInputProps(`${path}.${index}.name`)}
+            />
+            <TextInput
+              label={t('sensors.plotlines.position', { number: index + 1 })}
+              inputMode="decimal"
+              style={{ flex: '1 1 10rem' }}
+              {...form.getInputProps(`${path}.${index}.position`)}
+            />
+            <ColorInput
+              label={t('sensors.plotlines.colour', { number: index + 1 })}
+              format="hex"
+              withEyeDropper={false}
+              swatches={SWATCHES}
+              style={{ flex: '1 1 10rem' }}
+              {...form.getInputProps(`${path}.${index}.color`)}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={28}
+              aria-label={t('sensors.plotlines.remove', { number: index + 1 })}
+              onClick={() => form.removeListItem(path, index)}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        </Paper>
       ))}
       <Group>
         <Button size="compact-sm" variant="light" onClick={() => form.insertListItem(path, emptyPlotline())}>

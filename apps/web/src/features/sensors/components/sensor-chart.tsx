@@ -76,14 +76,14 @@ export function SensorChart({ data, values, plotlines, fixed, window, height, la
         stroke: colour,
         width: 1.5,
         points: { show: false },
-        // The mean with the bucket's span, so a hovered spike tells its height.
-        value: (_u, mean, _series, row) => {
+        // The mean with the bucket's span, so a hovered spike tells its height; the band's edges are the two
+        // columns before the mean's.
+        value: (u, mean, _series, row) => {
           if (mean == null || row == null) return '';
-          const line = dataRef.current.lines[index];
           return t('sensors.chart.bucketValue', {
             mean: withUnit(mean, value.unit),
-            min: fmt.number(line?.min[row] ?? mean),
-            max: fmt.number(line?.max[row] ?? mean),
+            min: fmt.number(u.data[first + 1]?.[row] ?? mean),
+            max: fmt.number(u.data[first]?.[row] ?? mean),
           });
         },
       });

@@ -56,36 +56,37 @@ export function ValuesEditor({ form, sensor }: { form: UseFormReturnType<SensorD
                   style={{ flex: '1 1 8rem' }}
                   {...form.getInputProps(`${at}.offset`)}
                 />
+              </Group>
+              <Group gap="md" wrap="nowrap" justify="space-between" align="flex-start">
+                <Group gap="md" wrap="wrap">
+                  <Checkbox
+                    label={t('sensors.values.isEnabled')}
+                    aria-label={t('sensors.values.isEnabledLabel', { number })}
+                    {...form.getInputProps(`${at}.isEnabled`, { type: 'checkbox' })}
+                  />
+                  <Text size="sm" c="dimmed" component="span">
+                    {t('sensors.values.trendlines')}
+                  </Text>
+                  {TRENDLINE_ORDER.map((kind) => (
+                    <Checkbox
+                      key={kind}
+                      label={t(`sensors.values.trend.${kind}`)}
+                      aria-label={t('sensors.values.trendLabel', {
+                        trend: t(`sensors.values.trend.${kind}`),
+                        number,
+                      })}
+                      {...form.getInputProps(`${at}.trendlines.${kind}`, { type: 'checkbox' })}
+                    />
+                  ))}
+                </Group>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  mt={28}
                   aria-label={t('sensors.values.remove', { number })}
                   onClick={() => form.removeListItem(path, index)}
                 >
                   ×
                 </ActionIcon>
-              </Group>
-              <Group gap="md" wrap="wrap">
-                <Checkbox
-                  label={t('sensors.values.isEnabled')}
-                  aria-label={t('sensors.values.isEnabledLabel', { number })}
-                  {...form.getInputProps(`${at}.isEnabled`, { type: 'checkbox' })}
-                />
-                <Text size="sm" c="dimmed" component="span">
-                  {t('sensors.values.trendlines')}
-                </Text>
-                {TRENDLINE_ORDER.map((kind) => (
-                  <Checkbox
-                    key={kind}
-                    label={t(`sensors.values.trend.${kind}`)}
-                    aria-label={t('sensors.values.trendLabel', {
-                      trend: t(`sensors.values.trend.${kind}`),
-                      number,
-                    })}
-                    {...form.getInputProps(`${at}.trendlines.${kind}`, { type: 'checkbox' })}
-                  />
-                ))}
               </Group>
             </Stack>
           </Paper>
