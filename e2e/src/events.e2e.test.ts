@@ -154,7 +154,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.waitForURL(/zoomFrom=.*zoomTo=/);
       const zoom = new URL(page.url()).searchParams;
       const [from, to] = [Number(zoom.get('zoomFrom')), Number(zoom.get('zoomTo'))];
-      await page.getByRole('button', { name: enCharts.damage.resetZoom }).waitFor();
+      await page.getByRole('button', { name: enCharts.resetZoom }).waitFor();
       await expect
         .poll(async () => {
           const positions = await table.locator('tbody tr td:nth-child(4)').allTextContents();
@@ -167,7 +167,7 @@ describe.skipIf(Boolean(browserMissing))(
         })
         .toBe(true);
       await chart.screenshot({ path: screenshotPath('damage-chart') });
-      await page.getByRole('button', { name: enCharts.damage.resetZoom }).click();
+      await page.getByRole('button', { name: enCharts.resetZoom }).click();
       await expect.poll(() => new URL(page.url()).searchParams.has('zoomFrom')).toBe(false);
 
       // A splice inspection of the demo data shows its parts in deviation bands.

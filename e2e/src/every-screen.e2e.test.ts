@@ -7,11 +7,12 @@ import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
+import enSensors from '../../apps/web/src/i18n/locales/en-US/sensors.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import { browserMissing, screenshotPath } from './browser.ts';
-import { acceptCookies, DEMO_ADMIN, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { acceptCookies, DEMO_ADMIN, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import {
   type AxeFinding,
   blockExternalRequests,
@@ -19,10 +20,12 @@ import {
   errorBoundaryShown,
   findHierarchy,
   findProjects,
+  findSensorScreens,
   type Hierarchy,
   LANGUAGES,
   openInApp,
   type Project,
+  type SensorScreens,
   screenPaths,
   seriousAxeViolations,
   switchLanguage,
@@ -43,11 +46,22 @@ describe.skipIf(Boolean(browserMissing))(
     const { server, browser } = useDemoServer();
     let adminHierarchy: Hierarchy = {};
     let adminProjects: Project[] = [];
+    let sensorScreens: SensorScreens = {};
+    /** Rope pages with the sensor charts and the smartrope events (the admin's first rope may have neither). */
+    let sensorRopePaths: string[] = [];
     beforeAll(async () => {
       const { page, close } = await openPage();
       await signInAsDemo(page, server().url, DEMO_ADMIN);
       adminHierarchy = await findHierarchy(page);
       adminProjects = await findProjects(page);
+      sensorScreens = await findSensorScreens(page);
+      type Mounted = { rope: { id: number; installation: { id: number }; area: { id: number } } | null };
+      const { sensorDevices } = await pageGet<{ sensorDevices: Mounted[] }>(page, '/sensor-devices');
+      const { smartropes } = await pageGet<{ smartropes: Mounted[] }>(page, '/smartropes');
+      sensorRopePaths = [sensorDevices, smartropes].flatMap((list) => {
+        const rope = list.find((item) => item.rope)?.rope;
+        return rope ? [`/areas/${rope.area.id}/installations/${rope.installation.id}/ropes/${rope.id}`] : [];
+      });
       await close();
     });
 
@@ -114,8 +128,10 @@ describe.skipIf(Boolean(browserMissing))(
         expect(adminHierarchy.ropeId, 'the admin sees a rope in the demo data').toBeDefined();
         expect(adminProjects.length, 'the admin sees a project in the demo data').toBeGreaterThan(0);
         const projects = projectScreens(await findProjects(page));
+        // The admin also opens ropes with sensors and smartropes; the others meet them as screens they may not see.
         const { crashes, findings } = await checkScreens(page, [
-          ...screenPaths(own, adminHierarchy),
+          ...screenPaths(own, adminHierarchy, sensorScreens),
+          ...(email === DEMO_ADMIN ? sensorRopePaths : []),
           ...projects.map((screen) => screen.path),
         ]);
         // The language switches ended in English: each project page answers with the project, or as not found.
@@ -155,6 +171,27 @@ describe.skipIf(Boolean(browserMissing))(
         await page.screenshot({ path: screenshotPath(`free-user-${path === '/areas' ? 'areas' : 'rope'}`) });
         await expect(page.getByText(enAreas.empty).count(), path).resolves.toBe(0);
       }
+      await close();
+      expect(errors).toEqual([]);
+    });
+
+    it('anyone but an admin asking for the sensor or smartrope screens is told they are for admins', async () => {
+      const { page, errors, close } = await openPage();
+      await signInAsDemo(page, server().url, 'clientadmin@example.com');
+      await waitForScreen(page);
+      const { sensorDeviceId, smartropeId } = sensorScreens;
+      for (const path of [
+        '/sensor-devices',
+        `/sensor-devices/${sensorDeviceId}`,
+        '/smartropes',
+        `/smartropes/${smartropeId}`,
+      ]) {
+        await openInApp(page, path);
+        await page.getByText(enSensors.forbidden).waitFor({ timeout: 10_000 });
+        await expect(page.locator('h1').count(), path).resolves.toBe(1);
+      }
+      await page.screenshot({ path: screenshotPath('sensors-refused') });
+      await expect(page.getByRole('link', { name: enSensors.devices.title }).count()).resolves.toBe(0);
       await close();
       expect(errors).toEqual([]);
     });

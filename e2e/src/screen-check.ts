@@ -186,8 +186,21 @@ export async function findProjects(page: Page): Promise<Project[]> {
   return projects;
 }
 
+/** The admin's sensor device and smartrope to open the admin screens with (everyone else is refused them). */
+export interface SensorScreens {
+  sensorDeviceId?: number;
+  smartropeId?: number;
+}
+
+/** The first sensor device and smartrope the given user (an admin) may open. */
+export async function findSensorScreens(page: Page): Promise<SensorScreens> {
+  const devices = await pageGet<{ sensorDevices?: { id: number }[] }>(page, '/sensor-devices');
+  const smartropes = await pageGet<{ smartropes?: { id: number }[] }>(page, '/smartropes');
+  return { sensorDeviceId: devices.sensorDevices?.[0]?.id, smartropeId: smartropes.smartropes?.[0]?.id };
+}
+
 /** Every screen of the router, with the given hierarchy (another user's when this one sees none). */
-export function screenPaths(own: Hierarchy, fallback: Hierarchy): string[] {
+export function screenPaths(own: Hierarchy, fallback: Hierarchy, sensors: SensorScreens = {}): string[] {
   const areaId = own.areaId ?? fallback.areaId;
   const useOwn = own.ropeId !== undefined;
   const installationId = useOwn ? own.installationId : fallback.installationId;
@@ -206,6 +219,10 @@ export function screenPaths(own: Hierarchy, fallback: Hierarchy): string[] {
     '/search?filter=rope',
     '/users',
     '/mandators',
+    '/sensor-devices',
+    `/sensor-devices/${sensors.sensorDeviceId ?? 1}`,
+    '/smartropes',
+    `/smartropes/${sensors.smartropeId ?? 1}`,
     '/imprint',
     '/openapi',
     '/no-such-screen',

@@ -11,6 +11,7 @@ import { imprintRoutes } from './features/imprint/routes';
 import { mandatorsRoutes } from './features/mandators/routes';
 import { openapiRoutes } from './features/openapi/routes';
 import { searchRoutes } from './features/search/routes';
+import { sensorsRoutes } from './features/sensors/routes';
 import { usersRoutes } from './features/users/routes';
 
 /** The screens inside the shell; every feature loads lazily, so the first download stays small. */
@@ -22,6 +23,7 @@ const shellRoutes: RouteObject[] = [
   ...searchRoutes,
   ...usersRoutes,
   ...mandatorsRoutes,
+  ...sensorsRoutes,
   ...imprintRoutes,
   ...openapiRoutes,
   { path: '*', element: lazyScreen(async () => (await import('./features/shell/components/not-found')).NotFound) },

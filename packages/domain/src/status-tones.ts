@@ -1,5 +1,6 @@
 import type { ACTION_STATUSES } from './events/schemas.ts';
 import type { TRUSCAN_STATUSES } from './rope/kinds.ts';
+import type { SmartropeEventType } from './sensors/smartropes.ts';
 import type { TASK_STATUSES } from './tasks/schemas.ts';
 import type { TruscanRequestStatus } from './truscan/figures.ts';
 import type { MrtCandidateStatus } from './truscan/mrt-figures.ts';
@@ -48,4 +49,11 @@ export const MRT_CANDIDATE_TONE: Record<MrtCandidateStatus, StatusTone> = {
   open: 'orange',
   confirmed: 'red',
   dismissed: 'gray',
+};
+
+/** A smartrope event: a threshold crossed is as urgent as a new event, an anomaly wants a look, info is news only. */
+export const SMARTROPE_EVENT_TONE: Record<SmartropeEventType, StatusTone> = {
+  threshold: 'red',
+  anomaly: 'orange',
+  info: 'blue',
 };

@@ -1,13 +1,20 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
-import { ACTION_STATUS_TONE, PAST_DUE_TONE, TASK_STATUS_TONE } from '@rope/domain/status-tones';
+import { ACTION_STATUS_TONE, PAST_DUE_TONE, SMARTROPE_EVENT_TONE, TASK_STATUS_TONE } from '@rope/domain/status-tones';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../theme';
 import { contrastRatio, readableVariantColors } from '../theme-contrast';
 
 const fullTheme = mergeMantineTheme(DEFAULT_THEME, theme);
-const tones = [...Object.values(ACTION_STATUS_TONE), ...Object.values(TASK_STATUS_TONE), PAST_DUE_TONE];
+const tones = [
+  ...new Set([
+    ...Object.values(ACTION_STATUS_TONE),
+    ...Object.values(TASK_STATUS_TONE),
+    ...Object.values(SMARTROPE_EVENT_TONE),
+    PAST_DUE_TONE,
+  ]),
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,10 +1,12 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/events/kinds';
 import type { TRUSCAN_STATUSES } from '@rope/domain/rope/kinds';
+import type { SmartropeEventType } from '@rope/domain/sensors/smartropes';
 import {
   ACTION_STATUS_TONE,
   MRT_CANDIDATE_TONE,
   PAST_DUE_TONE,
+  SMARTROPE_EVENT_TONE,
   type StatusTone,
   TASK_STATUS_TONE,
   TRUSCAN_REQUEST_TONE,
@@ -61,4 +63,13 @@ export function TruscanRequestBadge(props: { status: TruscanRequestStatus; size?
 /** A damage candidate of an MRT trace: to review, confirmed or dismissed. */
 export function MrtCandidateBadge(props: { status: MrtCandidateStatus; size?: Size; children: ReactNode }) {
   return <StatusBadge tone={MRT_CANDIDATE_TONE[props.status]} {...props} />;
+}
+
+/** A smartrope event's type: threshold, anomaly or info. */
+export function SmartropeEventBadge(props: { type: SmartropeEventType; size?: Size; children: ReactNode }) {
+  return (
+    <StatusBadge tone={SMARTROPE_EVENT_TONE[props.type]} status={props.type} size={props.size ?? 'sm'}>
+      {props.children}
+    </StatusBadge>
+  );
 }

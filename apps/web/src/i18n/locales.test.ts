@@ -32,7 +32,7 @@ const ALLOWED_REPEATS: Record<string, string[]> = {
   // Agrees with what is missing: "Keiner" admin user, "Keine" method, lubrication or condition.
   None: ['areas.dialog.adminUserNone', 'enums.twoFactorMethods.none', 'events.lubricant.none', 'tasks.dialog.none'],
   // All rows or damages ("Tous") against the whole time range ("Tout", "Todo").
-  All: ['charts.damage.filterAll', 'charts.loss.ranges.All', 'events.table.all'],
+  All: ['charts.damage.filterAll', 'charts.ranges.All', 'events.table.all'],
   // The filter (plural), an action in the history (masculine) and a mutation's relevance (feminine).
   Archived: ['events.history.actions.archive', 'events.relevance.archived', 'events.table.showArchived'],
   // The rope's damage as a quantity against the kind of event.

@@ -120,8 +120,14 @@ export interface DomainForm<Values, Output> {
   form: UseFormReturnType<Values>;
   /** The schema's verdict on the current or given values. */
   check: (values?: Values) => FormCheck<Output>;
-  /** A submit handler that checks the values and hands the schema's output on, or shows the problems. */
-  onSubmit: (handler: (data: Output, values: Values) => unknown) => (event?: FormEvent<HTMLFormElement>) => void;
+  /**
+   * A submit handler that checks the values and hands the schema's output on, or shows the problems (and calls
+   * onInvalid, e.g. to say so where a long form's problem may be out of sight).
+   */
+  onSubmit: (
+    handler: (data: Output, values: Values) => unknown,
+    onInvalid?: () => void,
+  ) => (event?: FormEvent<HTMLFormElement>) => void;
   /** Puts a refused call's field messages on the fields; false when it names none (to be shown elsewhere). */
   showServerErrors: (error: unknown) => boolean;
 }
@@ -147,11 +153,14 @@ export function useDomainForm<Values extends Record<string, any>, Output>({
   return {
     form,
     check: (values = form.getValues()) => checkForm(spec, values),
-    onSubmit: (handler) =>
-      form.onSubmit(async (values) => {
-        const checked = checkForm(spec, values);
-        if (checked.ok) await handler(checked.data, values);
-      }),
+    onSubmit: (handler, onInvalid) =>
+      form.onSubmit(
+        async (values) => {
+          const checked = checkForm(spec, values);
+          if (checked.ok) await handler(checked.data, values);
+        },
+        onInvalid ? () => onInvalid() : undefined,
+      ),
     showServerErrors: (error) => {
       if (!hasFieldErrors(error)) return false;
       form.setErrors(serverFieldTexts(t, spec, error));

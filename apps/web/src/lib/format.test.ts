@@ -34,6 +34,12 @@ describe('formatters', () => {
     expect(format.position(-0.5)).toBe('-0.50');
   });
 
+  it('spells out lengths of time in the language', () => {
+    expect(createFormatters('en-US').duration(2, 'hour')).toBe('2 hours');
+    expect(createFormatters('de-DE').duration(1, 'day')).toBe('1 Tag');
+    expect(createFormatters('fr-FR').duration(5, 'minute')).toBe('5 minutes');
+  });
+
   it('shows times in the given zone', () => {
     expect(plain(createFormatters('de-DE', { timeZone: 'Europe/Zurich' }).dateTime(at))).toBe('05.03.2026, 15:30');
   });

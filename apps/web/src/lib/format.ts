@@ -20,7 +20,11 @@ export interface Formatters {
   integer: (value: number) => string;
   /** A share already in percent, with at most `digits` decimals (default 1): "49.9 %" / "49,9 %". */
   percent: (value: number, digits?: number) => string;
+  /** A length of time in whole units, spelled out: "2 hours" / "2 Stunden". */
+  duration: (value: number, unit: DurationUnit) => string;
 }
+
+export type DurationUnit = 'second' | 'minute' | 'hour' | 'day' | 'week';
 
 export type DateInput = string | number | Date;
 
@@ -57,6 +61,8 @@ export function createFormatters(locale: string, options: FormatOptions = {}): F
     number: (value, digits = 2) => numberWith(digits).format(value),
     integer: (value) => integer.format(value),
     percent: (value, digits = 1) => percentWith(digits).format(value),
+    duration: (value, unit) =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value),
   };
 }
 

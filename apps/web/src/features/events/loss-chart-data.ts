@@ -1,23 +1,15 @@
 import type { LossOverTargetAnswer } from '@rope/domain/events/views';
 import { DISCARD_DAMAGE, FORECAST_MIN_POINTS, forecastDamageAt } from '@rope/domain/rope/forecast';
+import { type ChartRange, rangeStart } from '../../components/chart-ranges';
 import type { LossAxis } from './types';
 
-export const LOSS_RANGES = ['1D', '1M', '6M', '1Y', 'All'] as const;
+export const LOSS_RANGES = ['1D', '1M', '6M', '1Y', 'All'] as const satisfies readonly ChartRange[];
 export type LossRange = (typeof LOSS_RANGES)[number];
 /** The y axis starts at 0 and shows at least up to 10 %. */
 export const LOSS_Y_SOFT_MAX = 10;
 const FORECAST_SAMPLES = 60;
 
-/** The start of a range button's window, counted back from now; undefined for All. */
-export function rangeStart(range: LossRange, now: Date): Date | undefined {
-  const start = new Date(now);
-  if (range === '1D') start.setDate(start.getDate() - 1);
-  else if (range === '1M') start.setMonth(start.getMonth() - 1);
-  else if (range === '6M') start.setMonth(start.getMonth() - 6);
-  else if (range === '1Y') start.setFullYear(start.getFullYear() - 1);
-  else return undefined;
-  return start;
-}
+export { rangeStart };
 
 /**
  * Bending cycles at an instant, from the answer's (cycles, timestamp) pairs: interpolated between the two

@@ -22,6 +22,8 @@ describe('navigation items', () => {
       'users',
       'openapi',
       'mandators',
+      'sensors',
+      'smartropes',
       'imprint',
     ]);
   });
@@ -42,7 +44,7 @@ describe('navigation items', () => {
     expect(start('ROLE_API_IMPORT')).toBe('/imprint');
   });
 
-  it('decides the screens still to come by permission too', () => {
+  it('decides the admin screens by permission too', () => {
     expect(mayUseNavItem(userWith('ROLE_USER'), item('areas'))).toBe(true);
     expect(mayUseNavItem(userWith('ROLE_FREE_USER'), item('areas'))).toBe(false);
     expect(mayUseNavItem(userWith('ROLE_FREE_USER'), item('generalDocuments'))).toBe(true);

@@ -38,8 +38,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'users', path: '/users', permissions: ['USER_EDIT_OWN', 'USER_EDIT_ANY'], adminOnly: false, available: true },
   { key: 'openapi', path: '/openapi', permissions: ['API_PAGE'], adminOnly: false, available: true },
   { key: 'mandators', path: '/mandators', permissions: [], adminOnly: true, available: true },
-  { key: 'sensors', path: '/sensor-devices', permissions: [], adminOnly: true, available: false },
-  { key: 'smartropes', path: '/smartropes', permissions: [], adminOnly: true, available: false },
+  { key: 'sensors', path: '/sensor-devices', permissions: [], adminOnly: true, available: true },
+  { key: 'smartropes', path: '/smartropes', permissions: [], adminOnly: true, available: true },
   { key: 'imprint', path: '/imprint', permissions: [], adminOnly: false, available: true },
 ];
 

@@ -51,7 +51,7 @@ export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageCh
           />
           {filters.zoom ? (
             <Button size="compact-sm" variant="light" onClick={() => update({ zoom: null })}>
-              {t('charts.damage.resetZoom')}
+              {t('charts.resetZoom')}
             </Button>
           ) : null}
           {onFullScreen ? (

@@ -2,6 +2,7 @@ import { Alert, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Ti
 import { FORECAST_MIN_POINTS } from '@rope/domain/rope/forecast';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartRangeControl } from '../../../components/chart-range-control';
 import { useFormat } from '../../../lib/format';
 import { useLossOverTarget } from '../api';
 import { forecastAvailable, LOSS_RANGES, type LossRange, lossChartData, rangeQuery } from '../loss-chart-data';
@@ -43,13 +44,7 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
             value={axis}
             onChange={(value) => setAxis(value as LossAxis)}
           />
-          <SegmentedControl
-            size="xs"
-            aria-label={t('charts.loss.rangeLabel')}
-            data={LOSS_RANGES.map((value) => ({ value, label: t(`charts.loss.ranges.${value}`) }))}
-            value={range}
-            onChange={(value) => setRange(value as LossRange)}
-          />
+          <ChartRangeControl ranges={LOSS_RANGES} value={range} onChange={setRange} />
           <Tooltip label={t('charts.loss.forecastNeeds', { min: FORECAST_MIN_POINTS })} disabled={canForecast}>
             <div>
               <Switch

@@ -27,7 +27,11 @@ const RopeTasksSection = lazy(() =>
 const RopeEventsSection = lazy(() =>
   import('../../events/components/rope-events-section').then((module) => ({ default: module.RopeEventsSection })),
 );
+const RopeSensorSections = lazy(() =>
+  import('../../sensors/components/rope-sensor-sections').then((module) => ({ default: module.RopeSensorSections })),
+);
 /** About the sections' heights with a few rows, so the page does not jump when they arrive. */
+const SENSORS_MIN_HEIGHT = 160;
 const TASKS_MIN_HEIGHT = 300;
 const EVENTS_MIN_HEIGHT = 600;
 
@@ -87,6 +91,8 @@ export function RopePage() {
   const current = rope.data;
   const archived = current.isDeleted || installation.data.isDeleted || area.data.isDeleted;
   const installationPath = `/areas/${areaId}/installations/${installationId}`;
+  // Who may not record on this rope (or not now) sees its tasks, events and smartrope events without changing them.
+  const recordsReadOnly = archived || !canWriteDomain || Boolean(session?.isLive);
   return (
     <Stack gap="md">
       <HierarchyBreadcrumb area={area.data} installation={installation.data} rope={current} />
@@ -109,11 +115,14 @@ export function RopePage() {
       <RopeSummary rope={current} />
       <RopeDeviceInfo rope={current} canRequest={!archived && canWriteDomain && !session?.isLive} />
       <RopeDamageSection rope={current} />
+      <NearViewport title={t('sensors.section.title')} minHeight={SENSORS_MIN_HEIGHT}>
+        <RopeSensorSections rope={current} readOnly={recordsReadOnly} />
+      </NearViewport>
       <NearViewport title={t('tasks.section.title')} minHeight={TASKS_MIN_HEIGHT}>
-        <RopeTasksSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
+        <RopeTasksSection rope={current} readOnly={recordsReadOnly} />
       </NearViewport>
       <NearViewport title={t('events.table.title')} minHeight={EVENTS_MIN_HEIGHT}>
-        <RopeEventsSection rope={current} readOnly={archived || !canWriteDomain || Boolean(session?.isLive)} />
+        <RopeEventsSection rope={current} readOnly={recordsReadOnly} />
       </NearViewport>
       <TargetDocuments
         targetType="rope"
