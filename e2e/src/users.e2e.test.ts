@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import deUsers from '../../apps/web/src/i18n/locales/de-DE/users.json';
+import enApp from '../../apps/web/src/i18n/locales/en-US/app.json';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
@@ -30,7 +31,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('option', { name: enUsers.roles.ROLE_ADMIN, exact: true }).click();
       await dialog.locator('input[autocomplete="new-password"]').fill('another-pass-1');
       await dialog.getByRole('button', { name: enCommon.actions.save, exact: true }).click();
-      await page.getByText(enUsers.emailExists.text).waitFor();
+      await page.getByText(enApp.errors.emailConflict).waitFor();
       await page.screenshot({ path: screenshotPath('users-email-exists') });
       await page.getByRole('button', { name: enCommon.actions.ok }).click();
       await page.keyboard.press('Escape');
