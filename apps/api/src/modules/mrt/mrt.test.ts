@@ -140,6 +140,12 @@ describe('TRUscan measurement files', () => {
       await cast.call('client', 'GET', `/ropes/${ropeId}/events/lossOverTarget?xAxis=bendingCycles`)
     ).json();
     expect(loss.result.map((point: { bendingCycles: number }) => point.bendingCycles)).toEqual([400_000, 455_000]);
+    // The newest file is the TRUscan's last measurement on the rope's panel.
+    const truscan = (await cast.call('client', 'GET', `/ropes/${ropeId}/truscan`)).json();
+    expect(truscan.truscanAttributes).toMatchObject({
+      lastMeasurement: Date.UTC(2026, 2, 10) / 1000,
+      bendingCycles: 455_000,
+    });
   });
 
   it('refuses truncated, damaged and hostile files with a 4xx naming the file, and saves nothing', async () => {

@@ -13,9 +13,11 @@ import { refreshRopeDamage } from '../events/refresh-damage.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
 import { enqueueEventTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { findRope } from '../ropes/internal.ts';
+import { publishTruscanState } from '../truscan/state.ts';
 import { toMeasurementView } from './measurement-view.ts';
 import { measurementAttributes, readMeaFile } from './read-mea-file.ts';
 import { type StoredMea, storeMea, TRACE_BLOCK_SIZE } from './trace-store.ts';
+import { recordLastMeasurement } from './truscan-state.ts';
 
 export interface UploadMeaInput {
   ropeId: number;
@@ -117,11 +119,17 @@ export async function uploadTruscanFiles(args: ActionArgs<UploadMeaInput>): Prom
           });
         measurements.push(toMeasurementView(row!, positionOffset, true));
       }
+      const newest = stored
+        .filter((file) => !duplicates.includes(file))
+        .map((file) => file.file.header)
+        .sort((a, b) => b.recordedAt - a.recordedAt)[0];
+      const truscanChanged = newest ? await recordLastMeasurement(tx, rope.id, newest) : false;
       const ropeChanged = await refreshRopeDamage(tx, ctx, rope.id, installation);
-      return { measurements, ropeChanged };
+      return { answer: { measurements, ropeChanged }, truscanChanged };
     });
     await removeStored(duplicates);
-    return answer;
+    if (answer.truscanChanged) await publishTruscanState(ctx, rope.id);
+    return answer.answer;
   } catch (error) {
     await removeStored(stored);
     throw error;
