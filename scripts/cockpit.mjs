@@ -2,7 +2,7 @@
 // The two commands of the README: `npm start` and `npm test`. They need only Node and npm: pnpm is fetched by npx
 // at the exact version that package.json's packageManager names.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printTestSummary } from './test-summary.mjs';
@@ -10,9 +10,9 @@ import { printTestSummary } from './test-summary.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager;
 
-function run(command, args, env = {}) {
+function run(command, args, env = {}, cwd = root) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -47,14 +47,20 @@ async function start() {
   ) {
     process.exit(1);
   }
-  const tsx = join(root, 'apps/api/node_modules/.bin/tsx');
   // The quick start asks for the demo data on the first start of an empty embedded database; production
   // otherwise never makes demo accounts or keys unless DEMO_DATA says so.
   process.exit(
-    await run(tsx, ['apps/api/src/server.ts'], {
-      NODE_ENV: process.env.NODE_ENV ?? 'production',
-      ...('DEMO_DATA' in process.env ? {} : { DEMO_DATA: 'auto' }),
-    }),
+    // tsx as Node's loader in apps/api (where it resolves), not as its launcher: the launcher SIGKILLs a server that
+    // does not confirm a SIGTERM within 30 ms, and a busy server would drop its in-flight requests.
+    await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/server.ts'],
+      {
+        NODE_ENV: process.env.NODE_ENV ?? 'production',
+        ...('DEMO_DATA' in process.env ? {} : { DEMO_DATA: 'auto' }),
+      },
+      join(root, 'apps/api'),
+    ),
   );
 }
 
@@ -67,6 +73,11 @@ async function test() {
   await install();
   for (const dir of ['packages/domain', 'packages/db', 'apps/api', 'apps/web', 'e2e']) {
     rmSync(join(root, dir, 'test-results', 'vitest.json'), { force: true });
+  }
+  for (const name of existsSync(join(root, 'apps/api/test-results'))
+    ? readdirSync(join(root, 'apps/api/test-results'))
+    : []) {
+    if (name.startsWith('battery-')) rmSync(join(root, 'apps/api/test-results', name), { force: true });
   }
   const failedSteps = [];
   const steps = [
@@ -82,7 +93,31 @@ async function test() {
   process.exit(failedSteps.length > 0 || summary.failed > 0 || summary.passed === 0 ? 1 : 0);
 }
 
-const commands = { start, test, dev };
+/** `npm run backup -- <folder>` and `npm run restore -- <folder>`: see docs/operations.md. */
+async function backupOrRestore() {
+  const tsx = join(root, 'apps/api/node_modules/.bin/tsx');
+  process.exit(await run(tsx, ['apps/api/src/ops/backup-cli.ts', ...process.argv.slice(2)]));
+}
+
+/** `npm run battery`: the input battery with a random seed (or BATTERY_SEED), which it prints to replay a failure. */
+async function battery() {
+  const seed = process.env.BATTERY_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
+  console.log(`input battery with BATTERY_SEED=${seed}`);
+  const vitest = join(root, 'apps/api/node_modules/.bin/vitest');
+  const files = ['src/authorization/bad-input-every-route.test.ts', 'src/authorization/hostile-files.test.ts'];
+  const code = await new Promise((resolve) => {
+    const child = spawn(vitest, ['run', ...files], {
+      cwd: join(root, 'apps/api'),
+      stdio: 'inherit',
+      env: { ...process.env, BATTERY_SEED: seed },
+    });
+    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+  if (code !== 0) console.log(`replay with: BATTERY_SEED=${seed} npm run battery`);
+  process.exit(code);
+}
+
+const commands = { start, test, dev, battery, backup: backupOrRestore, restore: backupOrRestore };
 const command = commands[process.argv[2]];
 if (!command) {
   console.error(`usage: node scripts/cockpit.mjs ${Object.keys(commands).join('|')}`);

@@ -11,6 +11,16 @@ function reportFiles(root) {
   return dirs.map((dir) => join(dir, 'test-results', 'vitest.json')).filter((file) => existsSync(file));
 }
 
+/** What the batteries of apps/api sent (authorization/battery-count.ts): cells, requests, files. */
+function batteryCounts(root) {
+  const dir = join(root, 'apps/api/test-results');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => /^battery-.*\.json$/.test(name))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
+}
+
 /** Adds up the vitest JSON reports of every package and prints the closing line `N passed, N failed, N skipped`. */
 export function printTestSummary(root, failedSteps = []) {
   const total = { passed: 0, failed: 0, skipped: 0 };
@@ -30,6 +40,9 @@ export function printTestSummary(root, failedSteps = []) {
         }
       }
     }
+  }
+  for (const battery of batteryCounts(root)) {
+    console.log(`${battery.name}: ${battery.count}${battery.detail ? ` ${battery.detail}` : ''}`);
   }
   if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { compressAssets } from './build-plugins/compress-assets';
+import { mantineImports } from './build-plugins/mantine-imports';
 import { pureDomainValues } from './build-plugins/pure-domain';
+import { textsOnDemand } from './build-plugins/texts-on-demand';
 
 const apiProxy: Record<string, ProxyOptions> = {
   // The Host header stays the dev server's, so the API sees the same origin the browser does (cookies, origin checks).
@@ -18,11 +20,9 @@ const vendorChunks: [name: string, pattern: RegExp][] = [
   ['query', /\/node_modules\/@tanstack\/(react-query|query-core)\//],
   ['i18n', /\/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)\//],
   ['zod', /\/node_modules\/zod\//],
+  // Positions popovers, tooltips and menus: a file of its own, or small modules every screen needs merge into it.
+  ['floating', /\/node_modules\/@floating-ui\//],
 ];
-
-// A chosen language's texts arrive as one file, not one per feature (each request costs its headers, about 0.9 KiB);
-// English ships inside the entry.
-const localeFile = /\/src\/i18n\/locales\/([a-z]{2}-[A-Z]{2})\/[^/]+\.json$/;
 
 // react-router's package exports point at its development build for every condition (remix-run/react-router#12532),
 // which keeps its dev warnings in our bundle; a build takes the production files it ships beside them.
@@ -31,14 +31,18 @@ const productionReactRouter = [{ find: /^react-router$/, replacement: join(react
 
 function vendorChunk(id: string): string | undefined {
   const path = id.replaceAll('\\', '/');
-  const locale = localeFile.exec(path)?.[1];
-  if (locale && locale !== 'en-US') return `locale-${locale}`;
   return vendorChunks.find(([, pattern]) => pattern.test(path))?.[0];
 }
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), pureDomainValues(), compressAssets()],
+  plugins: [
+    react(),
+    pureDomainValues(),
+    mantineImports(fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url))),
+    textsOnDemand(fileURLToPath(new URL('./src/i18n/locales', import.meta.url))),
+    compressAssets(),
+  ],
   resolve: { alias: command === 'build' ? productionReactRouter : [] },
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, strictPort: true, proxy: apiProxy },

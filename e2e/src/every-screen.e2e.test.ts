@@ -25,6 +25,7 @@ import {
   LANGUAGES,
   openInApp,
   type Project,
+  rawKeysShown,
   type SensorScreens,
   screenPaths,
   seriousAxeViolations,
@@ -89,7 +90,11 @@ describe.skipIf(Boolean(browserMissing))(
     /** Opens, reloads and switches the language on each path; axe runs once per path. */
     async function checkScreens(page: Page, paths: readonly string[]) {
       const crashes: string[] = [];
+      const rawKeys: string[] = [];
       const timings: string[] = [];
+      const noteRawKeys = async (when: string) => {
+        for (const shown of await rawKeysShown(page)) rawKeys.push(`${when}: ${shown}`);
+      };
       const findings: Record<string, AxeFinding[]> = {};
       for (const path of paths) {
         let started = Date.now();
@@ -97,6 +102,7 @@ describe.skipIf(Boolean(browserMissing))(
         await waitForScreen(page);
         if (await errorBoundaryShown(page)) crashes.push(`${path} on load`);
         if ((await page.locator('h1').count()) !== 1) crashes.push(`${path} has not exactly one h1`);
+        await noteRawKeys(`${path} on load`);
         timings.push(`${path} load ${Date.now() - started}`);
         const violations = await seriousAxeViolations(page);
         if (violations.length > 0) findings[path] = violations;
@@ -110,11 +116,12 @@ describe.skipIf(Boolean(browserMissing))(
           await switchLanguage(page, language);
           await page.waitForTimeout(100);
           if (await errorBoundaryShown(page)) crashes.push(`${path} in ${language}`);
+          await noteRawKeys(`${path} in ${language}`);
         }
         timings.push(`${path} reload+languages ${Date.now() - started}`);
       }
       if (process.env.SCREEN_TIMINGS) console.log(timings.join('\n'));
-      return { crashes, findings };
+      return { crashes, rawKeys, findings };
     }
 
     // A context per role, one role after the other: side by side they starved each other on two cores.
@@ -129,7 +136,7 @@ describe.skipIf(Boolean(browserMissing))(
         expect(adminProjects.length, 'the admin sees a project in the demo data').toBeGreaterThan(0);
         const projects = projectScreens(await findProjects(page));
         // The admin also opens ropes with sensors and smartropes; the others meet them as screens they may not see.
-        const { crashes, findings } = await checkScreens(page, [
+        const { crashes, rawKeys, findings } = await checkScreens(page, [
           ...screenPaths(own, adminHierarchy, sensorScreens),
           ...(email === DEMO_ADMIN ? sensorRopePaths : []),
           ...projects.map((screen) => screen.path),
@@ -144,6 +151,7 @@ describe.skipIf(Boolean(browserMissing))(
         }
         await close();
         expect(crashes, 'screens that reached the error boundary or lack their h1').toEqual([]);
+        expect(rawKeys, 'translation keys shown instead of their texts').toEqual([]);
         expect(errors, 'uncaught exceptions in the page').toEqual([]);
         expect(Object.keys(findings), report(findings)).toEqual([]);
       });
@@ -153,9 +161,10 @@ describe.skipIf(Boolean(browserMissing))(
       const { page, errors, close } = await openPage();
       await page.goto(`${server().url}/login`);
       await acceptCookies(page);
-      const { crashes, findings } = await checkScreens(page, PUBLIC_PATHS);
+      const { crashes, rawKeys, findings } = await checkScreens(page, PUBLIC_PATHS);
       await close();
       expect(crashes).toEqual([]);
+      expect(rawKeys, 'translation keys shown instead of their texts').toEqual([]);
       expect(errors).toEqual([]);
       expect(Object.keys(findings), report(findings)).toEqual([]);
     });
@@ -191,7 +200,7 @@ describe.skipIf(Boolean(browserMissing))(
         await expect(page.locator('h1').count(), path).resolves.toBe(1);
       }
       await page.screenshot({ path: screenshotPath('sensors-refused') });
-      await expect(page.getByRole('link', { name: enSensors.devices.title }).count()).resolves.toBe(0);
+      await expect(page.getByRole('link', { name: enShell.nav.sensors }).count()).resolves.toBe(0);
       await close();
       expect(errors).toEqual([]);
     });

@@ -10,7 +10,7 @@ import enMaps from '../../apps/web/src/i18n/locales/en-US/maps.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { DEMO_PASSWORD } from './demo-session.ts';
-import { revealDeferredSections, waitForScreen } from './screen-check.ts';
+import { revealDeferredSections, seriousAxeViolations, waitForScreen } from './screen-check.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const ALPINA_AREAS = ['Davos Klosters', 'Engelberg-Titlis', 'Verbier', 'Zermatt'];
@@ -160,6 +160,11 @@ describe.skipIf(Boolean(browserMissing))(
         await page.locator(`[data-name="${name}"]`).waitFor();
       }
       expect(await rowNames(page)).toEqual(['Installation 1', 'Installation 2']);
+      // The notices of those adds: each close button is named, so axe finds nothing serious while they show.
+      const toast = page.locator('.mantine-Notification-root').first();
+      await toast.waitFor();
+      expect(await toast.getByRole('button', { name: enCommon.actions.close }).count()).toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       const handle = page.getByRole('button', {
         name: fill(enCommon.actions.dragHandle, { name: 'Installation 2' }),
       });

@@ -109,13 +109,13 @@ describe.skipIf(Boolean(browserMissing))(
 
       await signIn(page, en, 'admin@example.com', DEMO_PASSWORD);
       await page.waitForURL(/\/users$/);
-      await navigation(page, en).getByRole('link', { name: en.users.title }).waitFor();
+      await navigation(page, en).getByRole('link', { name: en.shell.nav.users }).waitFor();
       await navigation(page, en).getByRole('link', { name: en.common.fields.mandators }).waitFor();
       await page.screenshot({ path: screenshotPath('shell-admin') });
 
       // The notice stays accepted, and the session survives a reload.
       await page.reload();
-      await navigation(page, en).getByRole('link', { name: en.users.title }).waitFor();
+      await navigation(page, en).getByRole('link', { name: en.shell.nav.users }).waitFor();
       expect(await page.getByRole('dialog', { name: en.auth.cookies.title }).count()).toBe(0);
 
       await page.getByRole('button', { name: en.shell.header.logout }).click();

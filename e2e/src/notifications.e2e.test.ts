@@ -4,6 +4,7 @@ import enDashboard from '../../apps/web/src/i18n/locales/en-US/dashboard.json';
 import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
+import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { DEMO_ADMIN, pageApi, signInAsDemo, useDemoServer } from './demo-session.ts';
 
@@ -95,7 +96,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.screenshot({ path: screenshotPath('installation-notifications'), fullPage: true });
 
       await page.goto(`${demo.server().url}/dashboard`);
-      await page.getByRole('heading', { name: enDashboard.title }).waitFor();
+      await page.getByRole('heading', { name: enShell.nav.dashboard }).waitFor();
       const events = page.getByRole('table', { name: enEvents.table.title });
       await events.getByRole('row').nth(1).waitFor();
       await page.getByRole('table', { name: enDashboard.ropes.title }).getByRole('row').nth(1).waitFor();

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshotPath } from './browser.ts';
@@ -103,9 +104,17 @@ export async function revealDeferredSections(page: Page): Promise<boolean> {
     });
     if (left === 0) break;
     revealed = true;
-    await page.waitForFunction((before) => document.querySelectorAll('[data-deferred-section]').length < before, left, {
-      timeout: 30_000,
-    });
+    // Scrolled again while waiting: content loading above a section can push it out of the window between the
+    // scroll and the next frame, and then nothing would ever reveal it.
+    await page.waitForFunction(
+      (before) => {
+        if (document.querySelectorAll('[data-deferred-section]').length < before) return true;
+        document.querySelector('[data-deferred-section]')?.scrollIntoView({ block: 'center' });
+        return false;
+      },
+      left,
+      { timeout: 30_000, polling: 300 },
+    );
   }
   if (revealed) await page.evaluate(() => window.scrollTo(0, 0));
   return revealed;
@@ -119,6 +128,35 @@ export async function errorBoundaryShown(page: Page): Promise<boolean> {
 export async function switchLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
   await page.locator(`label[for$="-${language}"]`).first().click();
   await page.waitForFunction((lang) => document.documentElement.lang === lang, language, { timeout: 15_000 });
+}
+
+/** The translation namespaces: the feature files of the English texts. */
+const NAMESPACES = readdirSync(new URL('../../apps/web/src/i18n/locales/en-US/', import.meta.url))
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.slice(0, -'.json'.length));
+
+/**
+ * Texts on the page that are translation keys rather than texts (`ropes.detail.title`, or an unresolved
+ * `$t(...)`): in the page's text and in the attributes people meet (labels, placeholders, titles, alt texts).
+ */
+export async function rawKeysShown(page: Page): Promise<string[]> {
+  return page.evaluate((namespaces) => {
+    const key = new RegExp(`^(${namespaces.join('|')})(\\.[A-Za-z0-9_]+)+$`);
+    // A file name (`settings.json`) is no key.
+    const file = /\.(json|csv|pdf|txt|xlsx?|png|jpe?g|svg|zip|mea)$/i;
+    const raw = (text: string | null) => {
+      const trimmed = text?.trim() ?? '';
+      return (key.test(trimmed) && !file.test(trimmed)) || trimmed.includes('$t(');
+    };
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (raw(node.textContent)) found.add(node.textContent?.trim() ?? '');
+    for (const element of Array.from(document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]')))
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt'])
+        if (raw(element.getAttribute(name))) found.add(`${name}="${element.getAttribute(name)}"`);
+    return [...found];
+  }, NAMESPACES);
 }
 
 export interface AxeFinding {

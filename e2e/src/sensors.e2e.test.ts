@@ -4,6 +4,7 @@ import enApp from '../../apps/web/src/i18n/locales/en-US/app.json';
 import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enSensors from '../../apps/web/src/i18n/locales/en-US/sensors.json';
+import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { openInApp, revealDeferredSections, seriousAxeViolations, waitForScreen } from './screen-check.ts';
@@ -203,7 +204,7 @@ describe.skipIf(Boolean(browserMissing))(
       const { page, errors, close } = await open(1280);
       await openInApp(page, '/sensor-devices');
       await waitForScreen(page);
-      const table = page.getByRole('table', { name: enSensors.devices.title });
+      const table = page.getByRole('table', { name: enShell.nav.sensors });
       await expectRows(page, table, 20, 'sensor-devices');
       await page.screenshot({ path: screenshotPath('sensor-devices-1280'), fullPage: true });
       await page.getByRole('searchbox', { name: enSensors.devices.search }).fill('SB-01');
@@ -246,7 +247,7 @@ describe.skipIf(Boolean(browserMissing))(
       const { smartropes } = await pageGet<{ smartropes: SmartropeRow[] }>(page, '/smartropes');
       await openInApp(page, '/smartropes');
       await waitForScreen(page);
-      const table = page.getByRole('table', { name: enSensors.smartropes.title });
+      const table = page.getByRole('table', { name: enShell.nav.smartropes });
       await expectRows(page, table, smartropes.length, 'smartropes');
       await page.screenshot({ path: screenshotPath('smartropes-1280'), fullPage: true });
       const [first, other] = smartropes;

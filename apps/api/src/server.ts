@@ -5,6 +5,7 @@ import { EnvError, parseEnv, publicUrl } from './env.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
 import { startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
+import { listenForControl } from './ops/control-socket.ts';
 import { printStartBanner } from './start-banner.ts';
 
 async function main() {
@@ -18,6 +19,8 @@ async function main() {
       `Cannot migrate the database${env.DATABASE_URL ? ' at DATABASE_URL' : ''}: ${rootMessage(error)}`,
     );
   });
+  // The embedded database has one owner: a backup of it is asked of this process (npm run backup).
+  const control = ctx.embedded ? await listenForControl(env.DATA_DIR, ctx.database, log) : undefined;
   const bootstrap = await bootstrapData(ctx);
   registerJobs(ctx);
   ctx.queue.startRelay();
@@ -47,6 +50,7 @@ async function main() {
     force.unref();
     await app.close();
     await intake?.close();
+    await control?.close();
     await closeContext(ctx);
     process.exit(0);
   };

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { ConfirmModalHost } from './components/confirm-modal';
 import { NotificationsHost } from './components/notifications-host';
 import { CookieNotice } from './features/auth/components/cookie-notice';
 import { createQueryClient } from './lib/query-client';
@@ -16,12 +16,11 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={readableCssVariables} defaultColorScheme="light">
       <NotificationsHost />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-          <CookieNotice />
-        </ModalsProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <CookieNotice />
+        <ConfirmModalHost />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -13,15 +13,26 @@ import postgres from 'postgres';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
+/** postgres.js, for the few statements Drizzle cannot say (COPY). */
+export type PostgresClient = postgres.Sql;
+export type PostgresConnection = postgres.ReservedSql;
+
 /** One type for both drivers: feature code never knows which engine runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The postgres.js client under `db` on PostgreSQL, for what Drizzle cannot say (COPY); absent on PGlite. */
+  postgres?: PostgresClient;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * PGlite only: its data directory as a gzip'd tarball, taken between two statements, so as consistent as after a
+   * crash (PostgreSQL's own recovery replays it). The backup of the embedded default while it runs.
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -38,10 +49,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir);
 }
 
+// The search migration creates these two; PGlite must carry them from the start.
+const extensions = { pg_trgm, unaccent };
+
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // The search migration creates these two; PGlite must carry them from the start.
-  const extensions = { pg_trgm, unaccent };
   const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
@@ -51,15 +63,32 @@ async function openPglite(dataDir?: string): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => pingDb(db),
     close: () => client.close(),
+    snapshot: () => client.dumpDataDir('gzip'),
   };
 }
 
+/** Makes `dataDir` (absent or empty) the database of a PGlite snapshot, as `snapshot()` wrote it. */
+export async function restorePgliteSnapshot(dataDir: string, snapshot: Blob): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir, { extensions, loadDataDir: snapshot });
+  await client.waitReady;
+  await client.close();
+}
+
+/**
+ * Seconds before a connection that failed tries again, by the number of failures in a row: 0.1, 0.2, 0.4 ... at most
+ * 2 s. postgres.js's own curve reaches 20 s after a few failed tries, so calls went on failing for up to 20 s after
+ * PostgreSQL was back.
+ */
+export const reconnectDelaySeconds = (failures: number) => Math.min(0.05 * 2 ** failures, 2);
+
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, backoff: reconnectDelaySeconds });
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    postgres: client,
     migrate: () => migratePostgres(db as never, { migrationsFolder }),
     ping: () => pingDb(db),
     close: () => client.end({ timeout: 5 }),

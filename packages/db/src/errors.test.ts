@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client.ts';
-import { isForeignKeyViolation, isPostgresError, isUniqueViolation } from './errors.ts';
+import { type Database, openDatabase } from './client.ts';
+import { isDatabaseUnavailable, isForeignKeyViolation, isPostgresError, isUniqueViolation } from './errors.ts';
 import { areas, mandators, users } from './schema/index.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -39,5 +40,17 @@ describe('postgres errors', () => {
     loop.cause = loop;
     expect(isPostgresError(loop, '23505')).toBe(false);
     expect(isPostgresError(null, '23505')).toBe(false);
+  });
+
+  it('tells a database that cannot be reached from a statement it refused', async () => {
+    const away = await openDatabase({ url: 'postgres://nobody@127.0.0.1:1/nothing', maxConnections: 1 });
+    const refused = await failureOf(away.db.execute(sql`select 1`));
+    await away.close();
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    const user = { email: 'again@errors.test', roles: ['ROLE_USER' as const] };
+    await database.db.insert(users).values(user);
+    expect(isDatabaseUnavailable(await failureOf(database.db.insert(users).values(user)))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('shutting down'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('plain'))).toBe(false);
   });
 });

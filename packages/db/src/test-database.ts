@@ -4,9 +4,9 @@ import { type Database, openDatabase } from './client.ts';
 
 /**
  * A fresh, migrated database for one test file: a new `rope_test_<random>` database on the server named by
- * DATABASE_URL (dropped on close), or an in-memory PGlite when DATABASE_URL is unset.
+ * DATABASE_URL (dropped on close; its `url` for other processes), or an in-memory PGlite when DATABASE_URL is unset.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -29,6 +29,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   return {
     ...database,
+    url: testUrl.toString(),
     close: async () => {
       await database.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalTextSchema, ID_MAX, idSchema, idTextSchema, integerTextSchema, parseId } from './common.ts';
+import {
+  decimalTextSchema,
+  ID_MAX,
+  idSchema,
+  idTextSchema,
+  integerTextSchema,
+  isoDateTime,
+  parseId,
+} from './common.ts';
 
 describe('strict ids', () => {
   it.each(['0x10', ' 1', '1 ', '+1', '1e1', '1.0', '01', '', '0', '-1', '2147483648', '9007199254740993', 'abc'])(
@@ -36,5 +44,16 @@ describe('strict ids', () => {
     expect(decimalTextSchema.parse('-12.5')).toBe(-12.5);
     for (const text of ['1e3', ' 1', '', '0x1', 'Infinity'])
       expect(decimalTextSchema.safeParse(text).success).toBe(false);
+  });
+});
+
+describe('isoDateTime', () => {
+  it('takes times with an offset in the years PostgreSQL stores, and refuses year 0000 with its key', () => {
+    expect(isoDateTime.safeParse('2026-11-24T08:00:00+01:00').success).toBe(true);
+    expect(isoDateTime.safeParse('0001-01-01T00:00:00Z').success).toBe(true);
+    const zero = isoDateTime.safeParse('0000-01-01T00:00:00Z');
+    expect(zero.success).toBe(false);
+    expect(zero.error?.issues[0]?.message).toBe('Enter a valid date and time');
+    expect(isoDateTime.safeParse('2026-11-24T08:00:00').success).toBe(false);
   });
 });

@@ -56,7 +56,10 @@ export type LatLng = z.infer<typeof latLngSchema>;
 /** A drawn line: on a geographic map WGS84 pairs; on an image map pixel pairs in simple coordinates. */
 export const latLngListSchema = z.array(z.tuple([z.number().finite(), z.number().finite()])).max(10_000);
 
-export const isoDateTime = z.iso.datetime({ offset: true });
+/** An ISO 8601 time with its offset, in the years PostgreSQL stores: it has no year 0000 and refuses one as an error. */
+export const isoDateTime = z.iso
+  .datetime({ offset: true })
+  .refine((value) => !value.startsWith('0000'), keyed('validation.invalidDateTime'));
 
 /** Numeric fields clamp to 0..999999999 unless a field says otherwise. */
 export const DEFAULT_NUMBER_MIN = 0;

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'RULE_VIOLATION',
   'TOO_MANY_REQUESTS',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -32,6 +33,8 @@ export const HTTP_STATUS_BY_ERROR_CODE: Readonly<Record<ErrorCode, number>> = {
   RULE_VIOLATION: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  /** A part the API depends on (the database) cannot be reached just now: a retry later may succeed. */
+  UNAVAILABLE: 503,
 };
 
 const ERROR_CODE_BY_HTTP_STATUS = new Map(

@@ -11,7 +11,7 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export interface RunningServer {
   url: string;
   dataDir: string;
-  /** The launcher's process id, which is also the process group of the launcher and the server it starts. */
+  /** The server's process id, which is also its process group. */
   pid: number;
   /** Everything the server wrote so far, stdout and stderr. */
   output: () => string;
@@ -51,26 +51,64 @@ export async function startServer({ env = {}, startTimeoutMs, dataDirPrefix }: S
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
-  const tsx = join(repoRoot, 'apps/api/node_modules/.bin/tsx');
-  const child = spawn(tsx, [join(repoRoot, 'apps/api/src/server.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+  const child = startProcess('apps/api/src/server.ts', {
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    const code = await child.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    return code;
+  };
+  try {
+    await waitForHealth(url, child, startTimeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, pid: child.pid, output: child.output, stop };
+}
+
+export interface StartedProcess {
+  /** The process id, which is also its process group. */
+  pid: number;
+  /** Everything the process wrote so far, stdout and stderr. */
+  output: () => string;
+  /** The exit code, or null once it ended by a signal; undefined while it runs. */
+  exitCode: () => number | null | undefined;
+  /** Resolves when the process has ended. */
+  exited: Promise<void>;
+  /** Sends the signal to the whole process group. */
+  kill(signal: NodeJS.Signals): void;
+  /** SIGTERM, SIGKILL after 20 s. Answers the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Runs a TypeScript entry point of the repository (`apps/api/src/server.ts`, `apps/api/src/worker.ts`) with tsx in
+ * a process group of its own, with `env` over the caller's environment; killed when the caller exits.
+ */
+export function startProcess(script: string, env: Record<string, string>): StartedProcess {
+  // tsx as Node's loader, not its launcher: the launcher SIGKILLs a child that does not confirm a relayed SIGTERM
+  // within 30 ms, so a busy server would never finish its in-flight requests.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, script)], {
+    // Where `tsx` resolves from.
+    cwd: join(repoRoot, 'apps/api'),
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: tsx runs the server in a child of its own, and a kill must reach both.
+    // Its own process group, so that a kill reaches whatever it starts too.
     detached: true,
   });
-  // Whatever ends the caller, the server goes with it.
+  // Whatever ends the caller, the process goes with it.
   const killOnExit = () => killGroup(child, 'SIGKILL');
   process.on('exit', killOnExit);
   let output = '';
@@ -80,27 +118,27 @@ export async function startServer({ env = {}, startTimeoutMs, dataDirPrefix }: S
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    const code = await stopChild(child);
-    process.off('exit', killOnExit);
-    rmSync(dataDir, { recursive: true, force: true });
-    return code;
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    child.on('exit', () => resolve());
+  });
+  void exited.then(() => process.off('exit', killOnExit));
+  return {
+    pid: child.pid ?? 0,
+    output: () => output,
+    exitCode: () => (child.signalCode !== null ? null : (child.exitCode ?? undefined)),
+    exited,
+    kill: (signal) => killGroup(child, signal),
+    stop: () => stopChild(child),
   };
-  try {
-    await waitForHealth(url, child, () => output, startTimeoutMs);
-  } catch (error) {
-    killGroup(child, 'SIGKILL');
-    await stop();
-    throw error;
-  }
-  return { url, dataDir, pid: child.pid ?? 0, output: () => output, stop };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+/** Waits until `url`/api/health answers 200; fails when the process ends or the time is up. */
+export async function waitForHealth(url: string, child: StartedProcess, timeoutMs: number) {
+  const output = child.output;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode() !== undefined) throw new Error(`server exited with ${child.exitCode()}:\n${output()}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
+import { recordBatteryCount } from './battery-count.ts';
 import { type Expected, ROWS, type RouteRow, type Status } from './route-table.ts';
 import { AUTH_ROWS, SYSTEM_ROWS } from './route-table-auth.ts';
 import { DOCUMENT_ROWS } from './route-table-documents.ts';
@@ -84,4 +85,9 @@ describe('authorization matrix', () => {
       expect(actual).toEqual(wanted);
     });
   }
+
+  it('counts its cells for the test summary', () => {
+    expect(cellNumber).toBeGreaterThan(TABLE.length);
+    recordBatteryCount('authorization matrix', cellNumber, `cells over ${TABLE.length} routes`);
+  });
 });

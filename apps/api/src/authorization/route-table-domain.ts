@@ -392,6 +392,12 @@ const notificationRows: RouteRow[] = [
     build: async (w, s) => url(`/api/installations/${(await tree(w, s)).installation.id}/notifications?limit=20`),
     expect: read(),
   },
+  {
+    route: 'GET /api/installations/:id/smartrope-threshold-state',
+    scoped: true,
+    build: async (w, s) => url(`/api/installations/${(await tree(w, s)).installation.id}/smartrope-threshold-state`),
+    expect: read(),
+  },
   { route: 'GET /api/notifications', build: () => url('/api/notifications?limit=10'), expect: readList() },
 ];
 

@@ -92,6 +92,11 @@ export const SENSOR_ROWS: RouteRow[] = [
     note: 'the import right is checked before the device is looked up',
   },
   {
+    route: 'GET /api/ropes/device-states',
+    build: () => url('/api/ropes/device-states'),
+    expect: signedIn(200, { apiImport: 403 }),
+  },
+  {
     route: 'GET /api/ropes/:id/sensor-devices',
     scoped: true,
     build: async (w, s) => url(`/api/ropes/${(await ropeIn(w, s)).id}/sensor-devices`),

@@ -123,9 +123,14 @@ function installationAttributes(
   };
 }
 
-/** Epoch seconds of the last and next TRUscan run, kept only where the domain schema accepts them. */
-function truscanTimes(last: number): TruscanAttributes {
-  const times = { lastMeasurement: Math.round(last), nextMeasurement: Math.round(last + 86_400) };
+/**
+ * Epoch seconds of the last and next TRUscan run, kept only where the domain schema accepts them. The device
+ * measures daily: the next run is the first daily slot after `now` (seconds), never one already past.
+ */
+function truscanTimes(last: number, now: number): TruscanAttributes {
+  let next = last + 86_400;
+  while (next <= now) next += 86_400;
+  const times = { lastMeasurement: Math.round(last), nextMeasurement: Math.round(next) };
   return truscanAttributesSchema.safeParse(times).success ? times : {};
 }
 
@@ -136,14 +141,21 @@ function truscan(rng: Rng, cycles: number, ref: number): TruscanAttributes {
     ropeSpeed: 5,
     bendingCycles: cycles,
     measurementWaiting: rng.int(1, 12) * 3600,
-    ...truscanTimes(last),
+    ...truscanTimes(last, ref / 1000),
     uploadRunning: false,
     uploadAmount: rng.int(200, 900) * 1024,
     uploadTime: rng.int(60, 600),
   };
 }
 
-export async function insertHierarchy(db: Db, rng: Rng, people: DemoPeople, ref: number): Promise<DemoHierarchy> {
+/** `deviceRef`: the TRUscan state is as fresh as the load (random.ts deviceReferenceOf). */
+export async function insertHierarchy(
+  db: Db,
+  rng: Rng,
+  people: DemoPeople,
+  ref: number,
+  deviceRef: number,
+): Promise<DemoHierarchy> {
   const created = (daysAgo: number) => new Date(ref - daysAgo * DAY);
   const areaRows = await db
     .insert(areas)
@@ -207,7 +219,7 @@ export async function insertHierarchy(db: Db, rng: Rng, people: DemoPeople, ref:
         ordering: i,
         latlngs: ropeLine(spec, origin, i, plan.lateral),
         attributes: plan.attributes,
-        truscanAttributes: withTruscan ? truscan(rng, plan.attributes.bendingCyclesUntilNow ?? 0, ref) : {},
+        truscanAttributes: withTruscan ? truscan(rng, plan.attributes.bendingCyclesUntilNow ?? 0, deviceRef) : {},
         createdAt: created(1800 - index * 3),
         updatedAt: created(200 - index),
       });

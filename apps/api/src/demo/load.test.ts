@@ -25,6 +25,9 @@ import { type DemoLoadResult, loadDemoData } from './load.ts';
 import { DEMO_SEED } from './random.ts';
 
 const TIMEOUT = 180_000;
+const HOUR_MS = 3_600_000;
+/** A load time off the whole hour: device data ends at the hour before it. */
+const LOADED_AT = Date.UTC(2027, 1, 10, 9, 41, 27);
 const TABLES = [
   'mandators',
   'users',
@@ -77,20 +80,35 @@ async function counts(database: Database): Promise<Record<string, number>> {
   return result;
 }
 
-/** A digest of the generated content: everything except storage keys and the load time. */
-async function fingerprint(database: Database): Promise<string> {
+/**
+ * A digest of the generated content: everything except storage keys and the load time. Device data (readings,
+ * smartrope events, TRUscan times) lies before the load time: `shiftMs` is taken off its times, so two loads
+ * `shiftMs` apart digest alike. Readings count by their times (their values follow the season of the load).
+ */
+async function fingerprint(database: Database, shiftMs = 0): Promise<string> {
   const hash = createHash('sha256');
+  const shift = sql.raw(`interval '${shiftMs / 1000} seconds'`);
+  const shiftSeconds = sql.raw(String(shiftMs / 1000));
   const queries = [
-    sql`select id, name, installation_id, latlngs, attributes, truscan_attributes from ropes order by id`,
+    sql`select id, name, installation_id, latlngs, attributes, truscan_attributes - 'lastMeasurement' - 'nextMeasurement',
+      (truscan_attributes->>'lastMeasurement')::bigint - ${shiftSeconds} as last,
+      (truscan_attributes->>'nextMeasurement')::bigint - ${shiftSeconds} as next from ropes order by id`,
     sql`select id, rope_id, position, attributes, occurred_at, created_by_user_id from rope_events order by id`,
     sql`select id, area_id, name, latlngs, attributes, notification_settings from installations order by id`,
     sql`select id, rope_id, event_id, attributes, due_at, previous_task_id from tasks order by id`,
     sql`select id, name, size, location, target_type, target_id, folder_id, created_at from documents order by id`,
     sql`select id, email, roles, language_id from users order by id`,
     sql`select key_hash from api_keys order by id`,
-    sql`select sensor_id, count(*)::int as n, round(sum(value)::numeric, 2)::text as s from sensor_measurements group by 1 order by 1`,
-    sql`select uuid, rope_id from smartropes order by id`,
-    sql`select idempotency_key, text, triggered_at from notifications order by id`,
+    sql`select sensor_id, count(*)::int as n, min(ts) - ${shift} as first, max(ts) - ${shift} as last
+      from sensor_measurements group by 1 order by 1`,
+    sql`select uuid, rope_id, created_at - ${shift} as created from smartropes order by id`,
+    sql`select id, smartrope_id, sensor_name, type, occurred_at - ${shift} as at, attributes from smartrope_events order by id`,
+    sql`select event_id, count(*)::int as n, round(sum(value)::numeric, 2)::text as s, min(ts) - ${shift} as first
+      from smartrope_measurements group by 1 order by 1`,
+    sql`select idempotency_key, text, triggered_at from notifications where type <> 'smartropeThreshold' order by id`,
+    sql`select text, triggered_at - ${shift} as at from notifications where type = 'smartropeThreshold' order by id`,
+    sql`select rope_id, rule_type, is_armed, last_value, updated_at - ${shift} as at from notification_rule_states
+      order by rope_id, rule_type`,
   ];
   for (const query of queries) hash.update(JSON.stringify(await rows(database, query)));
   return hash.digest('hex');
@@ -110,7 +128,12 @@ describe('demo data', () => {
 
   beforeAll(async () => {
     main = await freshDatabase();
-    first = await loadDemoData({ db: main.database.db, storage: main.storage, keySecret: main.keySecret });
+    first = await loadDemoData({
+      db: main.database.db,
+      storage: main.storage,
+      keySecret: main.keySecret,
+      now: LOADED_AT,
+    });
   }, TIMEOUT);
 
   afterAll(async () => {
@@ -286,13 +309,51 @@ describe('demo data', () => {
     }
   });
 
+  it('places readings, smartrope events and TRUscan state before the load time, reporting at load', async () => {
+    const deviceRef = Math.floor(LOADED_AT / HOUR_MS) * HOUR_MS;
+    const [readings] = await rows<{ newest: string; oldest: string; stale: number }>(
+      main.database,
+      sql`select max(last) as newest, min(first) as oldest,
+        count(*) filter (where last < ${new Date(deviceRef).toISOString()}::timestamptz)::int as stale
+        from (select sensor_id, min(ts) as first, max(ts) as last from sensor_measurements group by 1) as per_sensor`,
+    );
+    expect(new Date(readings!.newest).getTime()).toBe(deviceRef);
+    expect(new Date(readings!.oldest).getTime()).toBe(deviceRef - (365 * 24 - 1) * HOUR_MS);
+    expect(readings!.stale).toBe(0);
+    const [events] = await rows<{ newest: string; oldest: string; open: number }>(
+      main.database,
+      sql`select max(occurred_at) as newest, min(occurred_at) as oldest,
+        count(*) filter (where not (attributes->>'isAcknowledged')::boolean)::int as open from smartrope_events`,
+    );
+    expect(new Date(events!.newest).getTime()).toBeLessThan(deviceRef);
+    expect(new Date(events!.oldest).getTime()).toBeGreaterThan(deviceRef - 181 * 24 * HOUR_MS);
+    expect(events!.open).toBeGreaterThan(0);
+    const lastRuns = await rows<{ last: number; next: number }>(
+      main.database,
+      sql`select (truscan_attributes->>'lastMeasurement')::bigint as last,
+        (truscan_attributes->>'nextMeasurement')::bigint as next from ropes where truscan_attributes ? 'lastMeasurement'`,
+    );
+    expect(lastRuns.length).toBeGreaterThan(0);
+    for (const { last, next } of lastRuns) {
+      expect(Number(last) * 1000).toBeLessThan(deviceRef);
+      expect(Number(next) * 1000).toBeGreaterThan(deviceRef);
+      expect(Number(last) * 1000).toBeGreaterThanOrEqual(deviceRef - 30 * HOUR_MS);
+    }
+  });
+
   it(
-    'produces identical data for the same seed in a fresh database',
+    'produces the same data for the same seed in a fresh database, device times moved with the load time',
     async () => {
       const other = await freshDatabase();
-      const result = await loadDemoData({ db: other.database.db, storage: other.storage, keySecret: main.keySecret });
+      const later = 7 * 24 * HOUR_MS;
+      const result = await loadDemoData({
+        db: other.database.db,
+        storage: other.storage,
+        keySecret: main.keySecret,
+        now: LOADED_AT + later,
+      });
       expect(result.loaded).toBe(true);
-      expect(await fingerprint(other.database)).toBe(await fingerprint(main.database));
+      expect(await fingerprint(other.database, later)).toBe(await fingerprint(main.database));
     },
     TIMEOUT,
   );

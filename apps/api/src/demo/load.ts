@@ -16,7 +16,7 @@ import { insertDocuments } from './documents.ts';
 import { insertEvents } from './events.ts';
 import { insertHierarchy } from './hierarchy.ts';
 import { insertNotifications } from './notifications.ts';
-import { DEMO_REFERENCE_DATE, DEMO_SEED, Rng } from './random.ts';
+import { DEMO_REFERENCE_DATE, DEMO_SEED, deviceReferenceOf, Rng } from './random.ts';
 import { insertSensors } from './sensors.ts';
 import { insertSmartropes } from './smartropes.ts';
 import { insertTasks } from './tasks.ts';
@@ -41,6 +41,8 @@ export interface DemoLoadContext {
   seed?: number;
   /** The data directory's demo key secret (key-secret.ts): the API keys derive from it, never from the seed. */
   keySecret: string;
+  /** The load time (ms) device data is placed before; defaults to the clock. */
+  now?: number;
 }
 
 async function demoRecorded(db: Db): Promise<boolean> {
@@ -113,6 +115,8 @@ export async function loadDemoData(ctx: DemoLoadContext): Promise<DemoLoadResult
   const started = performance.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ref = DEMO_REFERENCE_DATE;
+  const loadedAt = ctx.now ?? Date.now();
+  const deviceRef = deviceReferenceOf(loadedAt);
   const rng = new Rng(seed);
   const stored: string[] = [];
   let summary = '';
@@ -120,9 +124,10 @@ export async function loadDemoData(ctx: DemoLoadContext): Promise<DemoLoadResult
     const loaded = await ctx.db.transaction(async (tx) => {
       const value = {
         seed,
-        loadedAt: new Date().toISOString(),
+        loadedAt: new Date(loadedAt).toISOString(),
         version: DEMO_VERSION,
         referenceDate: new Date(ref).toISOString(),
+        deviceReferenceDate: new Date(deviceRef).toISOString(),
       };
       const claimed = await tx
         .insert(appMeta)
@@ -134,7 +139,7 @@ export async function loadDemoData(ctx: DemoLoadContext): Promise<DemoLoadResult
       const step = (name: string) => log(`Demo data: ${name} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
       const people = await insertAccounts(tx, ctx.keySecret, passwordHash, ref);
-      const hierarchy = await insertHierarchy(tx, rng.fork('hierarchy'), people, ref);
+      const hierarchy = await insertHierarchy(tx, rng.fork('hierarchy'), people, ref, deviceRef);
       step(`${hierarchy.installations.length} installations, ${hierarchy.ropes.length} ropes`);
       const events = await insertEvents(tx, rng.fork('events'), hierarchy, people, ref);
       step(`${events.length} rope events`);
@@ -153,9 +158,9 @@ export async function loadDemoData(ctx: DemoLoadContext): Promise<DemoLoadResult
         ref,
       );
       step(`${taskCount} tasks, ${documentCount} documents`);
-      const sensorCounts = await insertSensors(tx, rng.fork('sensors'), hierarchy, ref);
+      const sensorCounts = await insertSensors(tx, rng.fork('sensors'), hierarchy, deviceRef);
       step(`${sensorCounts.devices} sensor devices with ${sensorCounts.sensors} sensors`);
-      const alerts = await insertSmartropes(tx, rng.fork('smartropes'), hierarchy, ref);
+      const alerts = await insertSmartropes(tx, rng.fork('smartropes'), hierarchy, deviceRef);
       const notificationCount = await insertNotifications(
         tx,
         rng.fork('notifications'),

@@ -1,6 +1,8 @@
 import type { Db } from '@rope/db/client';
-import { installations, notificationDeliveries, notifications } from '@rope/db/schema/index';
+import { installations, notificationDeliveries, notificationRuleStates, notifications } from '@rope/db/schema/index';
 import type { NotificationRule, NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
+import { notificationText } from '@rope/domain/notifications/texts';
+import { notificationKey } from '@rope/domain/notifications/triggers';
 import { eq } from 'drizzle-orm';
 import type { DemoPeople } from './accounts.ts';
 import type { DemoEvent } from './events.ts';
@@ -15,6 +17,8 @@ interface Pending {
   threshold: number | null;
   text: string;
   at: number;
+  /** The key a live trigger would write, where the notification status reads the trigger back from it. */
+  idempotencyKey?: string;
 }
 
 export async function insertNotifications(
@@ -28,7 +32,9 @@ export async function insertNotifications(
 ): Promise<number> {
   const settingsOf = new Map<number, NotificationSettings>();
   for (const [i, inst] of h.installations.entries()) {
-    if (i % 2 !== 0) continue;
+    const hasSmartrope = alerts.some((a) => a.rope.installation === inst);
+    // Every other installation has notifications set up, and every one a smartrope hangs in (its operator's point).
+    if (i % 2 !== 0 && !hasSmartrope) continue;
     const isRopeway = inst.attributes.installationType === 'ropeway';
     const rules: NotificationRule[] = [
       { type: 'ropeHealth', threshold: 50, reset: true },
@@ -37,8 +43,7 @@ export async function insertNotifications(
     ];
     if (isRopeway) rules.push({ type: 'mrtInspection', reset: true });
     if (inst.ropes.some((r) => r.spliced)) rules.push({ type: 'spliceInspection', reset: true });
-    if (alerts.some((a) => a.rope.installation === inst))
-      rules.push({ type: 'smartropeThreshold', threshold: 800, reset: false });
+    if (hasSmartrope) rules.push({ type: 'smartropeThreshold', threshold: 800, reset: false });
     const staff = people.clientsByMandator[inst.mandator] ?? [];
     const settings: NotificationSettings = {
       channels: i % 4 === 0 ? ['email', 'sms'] : ['email'],
@@ -93,31 +98,66 @@ export async function insertNotifications(
       at: ref - rng.int(3, 60) * DAY,
     });
   }
+  const disarmed = new Map<string, typeof notificationRuleStates.$inferInsert>();
   for (const alert of alerts) {
     if (!wants(alert.rope.installation, 'smartropeThreshold')) continue;
+    const stateKey = `${alert.rope.installation.id}:${alert.rope.id}`;
+    const state = disarmed.get(stateKey);
+    if (state) {
+      // Fired before and never re-armed (no reset): later peaks only move the last value seen.
+      Object.assign(state, { lastValue: alert.value, updatedAt: new Date(alert.at) });
+      continue;
+    }
     pending.push({
       installation: alert.rope.installation,
       rope: alert.rope,
       type: 'smartropeThreshold',
       threshold: 800,
-      text: `${alert.name}: measured ${alert.value} exceeds 800`,
+      text: notificationText({
+        installationName: alert.rope.installation.name,
+        ropeName: alert.rope.name,
+        type: 'smartropeThreshold',
+        threshold: 800,
+        value: alert.value,
+      }),
       at: alert.at,
+      idempotencyKey: notificationKey(alert.rope.installation.id, 'smartropeThreshold', {
+        kind: 'smartrope',
+        smartropeEventId: alert.eventId,
+        measuredAt: new Date(alert.at).toISOString(),
+        ropeId: alert.rope.id,
+        value: alert.value,
+      }),
+    });
+    // Without reset the rule fired once for this rope and stays quiet, as a live evaluation leaves it.
+    disarmed.set(stateKey, {
+      installationId: alert.rope.installation.id,
+      ropeId: alert.rope.id,
+      ruleType: 'smartropeThreshold',
+      isArmed: false,
+      lastValue: alert.value,
+      updatedAt: new Date(alert.at),
     });
   }
+  if (disarmed.size > 0) await db.insert(notificationRuleStates).values([...disarmed.values()]);
+  // Numbered before sorting: the smartrope ones move with the load time, the others' keys stay as they are.
+  pending.forEach((p, n) => {
+    p.idempotencyKey ??= `demo-${n + 1}`;
+  });
   pending.sort((a, b) => a.at - b.at);
   if (pending.length === 0) return 0;
 
   const rows = await db
     .insert(notifications)
     .values(
-      pending.map((p, n) => ({
+      pending.map((p) => ({
         installationId: p.installation.id,
         areaId: p.installation.areaId,
         ropeId: p.rope?.id ?? null,
         type: p.type,
         threshold: p.threshold,
         text: p.text.slice(0, 1000),
-        idempotencyKey: `demo-${n + 1}`,
+        idempotencyKey: p.idempotencyKey!,
         triggeredAt: new Date(p.at),
       })),
     )

@@ -5,6 +5,13 @@ export const DEMO_REFERENCE_DATE = Date.UTC(2026, 10, 1);
 export const DEMO_SEED = 20_261_101;
 
 export const HOUR = 3_600_000;
+
+/**
+ * The "now" of what devices report (sensor readings, smartrope events, TRUscan state): the load time to the whole
+ * hour, so a freshly loaded demo shows sensors reporting, not a year-old silence. Everything else keeps the fixed
+ * reference date; the same seed and load hour always produce the same data.
+ */
+export const deviceReferenceOf = (loadedAt: number) => Math.floor(loadedAt / 3_600_000) * 3_600_000;
 export const DAY = 24 * HOUR;
 export const YEAR = 365.25 * DAY;
 

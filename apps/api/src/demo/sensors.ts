@@ -62,7 +62,8 @@ function series(rng: Rng, kind: Kind, base: number, start: number): string {
   const values: string[] = [];
   for (let h = 0; h < HOURS; h++) {
     const t = start + h * HOUR;
-    const day = (t - Date.UTC(2026, 0, 15)) / DAY;
+    // Coldest in mid-January of whichever year the reading falls in.
+    const day = (t - Date.UTC(new Date(t).getUTCFullYear(), 0, 15)) / DAY;
     const hour = (new Date(t).getUTCHours() + 1) % 24;
     const operating = hour >= 8 && hour < 17;
     const season = -Math.cos((2 * Math.PI * day) / 365);
@@ -95,13 +96,14 @@ function pickRopes(h: DemoHierarchy): DemoRope[] {
   return Array.from({ length: SENSOR_DEVICE_COUNT }, (_, i) => preferred[Math.floor(i * step)]!);
 }
 
+/** A year of hourly readings up to the hour of `deviceRef` (the load time), so the demo's sensors report now. */
 export async function insertSensors(
   db: Db,
   rng: Rng,
   h: DemoHierarchy,
-  ref: number,
+  deviceRef: number,
 ): Promise<{ devices: number; sensors: number }> {
-  const start = ref - HOURS * HOUR;
+  const start = deviceRef - (HOURS - 1) * HOUR;
   const ropes = pickRopes(h);
   const deviceRows = await db
     .insert(sensorDevices)

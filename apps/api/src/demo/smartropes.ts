@@ -24,11 +24,20 @@ const COMMENTS = [
 export interface SmartropeAlert {
   rope: DemoRope;
   name: string;
+  /** The event and the time of its peak measurement: what a live trigger names. */
+  eventId: number;
   at: number;
   value: number;
 }
 
-export async function insertSmartropes(db: Db, rng: Rng, h: DemoHierarchy, ref: number): Promise<SmartropeAlert[]> {
+/** Events of the half year before `deviceRef` (the load time); those of the last two weeks not acknowledged yet. */
+export async function insertSmartropes(
+  db: Db,
+  rng: Rng,
+  h: DemoHierarchy,
+  deviceRef: number,
+): Promise<SmartropeAlert[]> {
+  const ref = deviceRef;
   const candidates = h.ropes.filter((r) => r.role === 'haul' && r.installation.spec.kind !== 'funicular');
   const chosen = Array.from(
     { length: SMARTROPE_COUNT },
@@ -68,13 +77,15 @@ export async function insertSmartropes(db: Db, rng: Rng, h: DemoHierarchy, ref: 
       const peak =
         s.type === 'threshold' ? rng.float(820, 960) : s.type === 'anomaly' ? rng.float(600, 780) : rng.float(450, 560);
       let peakValue = 0;
+      let peakAt = s.at;
       for (let k = 0; k < SAMPLES; k++) {
         const x = (k - SAMPLES / 2) / 8;
         const value = round(baseline + (peak - baseline) * Math.exp(-x * x) + rng.normal(0, 6), 2);
-        peakValue = Math.max(peakValue, value);
-        measurementRows.push({ eventId: eventRows[e]!.id, ts: new Date(s.at + (k - SAMPLES / 2) * SAMPLE_MS), value });
+        const ts = s.at + (k - SAMPLES / 2) * SAMPLE_MS;
+        if (value > peakValue) [peakValue, peakAt] = [value, ts];
+        measurementRows.push({ eventId: eventRows[e]!.id, ts: new Date(ts), value });
       }
-      if (s.type === 'threshold') alerts.push({ rope, name, at: s.at, value: round(peakValue, 1) });
+      if (s.type === 'threshold') alerts.push({ rope, name, eventId: eventRows[e]!.id, at: peakAt, value: peakValue });
     });
   }
   for (let offset = 0; offset < measurementRows.length; offset += 2000) {

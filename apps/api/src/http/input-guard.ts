@@ -17,6 +17,32 @@ const pathOf = (path: readonly (string | number)[], root: string) => (path.lengt
  * Walks with its own stack, so a hostile depth cannot overflow the call stack.
  */
 export function findUnsafeValue(value: unknown, root: string): AppError | undefined {
+  return isPlainlySafe(value, 0) ? undefined : locateUnsafeValue(value, root);
+}
+
+/**
+ * The same checks without keeping paths, so a large body costs no garbage: true when nothing is unsafe. Recursion
+ * stops at MAX_JSON_DEPTH, so it cannot overflow the stack.
+ */
+function isPlainlySafe(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return !value.includes('\u0000');
+  if (value === null || typeof value !== 'object') return true;
+  if (depth >= MAX_JSON_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isPlainlySafe(item, depth + 1)) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (key === '__proto__' || key.includes('\u0000')) return false;
+    const item = (value as Record<string, unknown>)[key];
+    if (key === 'constructor' && item !== null && typeof item === 'object' && 'prototype' in item) return false;
+    if (!isPlainlySafe(item, depth + 1)) return false;
+  }
+  return true;
+}
+
+/** Where the first unsafe thing is, named by its path. */
+function locateUnsafeValue(value: unknown, root: string): AppError | undefined {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;

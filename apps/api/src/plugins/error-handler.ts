@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@rope/db/errors';
 import { type ApiError, type ErrorCode, errorCodeForStatus } from '@rope/domain/errors';
 import { issueMessage, type MessageKey, message } from '@rope/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -51,7 +52,7 @@ const internalError = () => new AppError('INTERNAL', message('app.errors.interna
 
 /**
  * Every failure leaves as `{ code, message, key, params?, fields?, fieldKeys? }`; never a stack trace, 500s carry
- * the request id.
+ * the request id; a database that cannot be reached answers 503 UNAVAILABLE with Retry-After.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -78,6 +79,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       const code = errorCodeForStatus(status) ?? 'VALIDATION';
       const key = FRAMEWORK_KEYS[code] ?? 'app.errors.requestRefused';
       body = appErrorBody(new AppError(code, { key, text: error.message }));
+    } else if (isDatabaseUnavailable(error)) {
+      // The database is restarting or away: a clean refusal the caller can retry, not a 500 to investigate.
+      status = 503;
+      request.log.warn({ err: error }, 'database unavailable');
+      body = appErrorBody(new AppError('UNAVAILABLE', message('app.errors.databaseUnavailable')));
+      reply.header('Retry-After', '5');
     } else {
       request.log.error({ err: error }, 'request failed');
       body = appErrorBody(internalError());

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from './confirm-modal';
 
 export interface ConfirmDeleteOptions {
   title: string;
@@ -11,9 +11,9 @@ export interface ConfirmDeleteOptions {
   onConfirm: () => void;
 }
 
-/** The one delete confirmation of the app; needs ModalsProvider above the router. */
-export function confirmDelete({ title, message, confirmLabel, cancelLabel, onConfirm }: ConfirmDeleteOptions): string {
-  return modals.openConfirmModal({
+/** The one delete confirmation of the app (shown by ConfirmModalHost). */
+export function confirmDelete({ title, message, confirmLabel, cancelLabel, onConfirm }: ConfirmDeleteOptions): void {
+  openConfirmModal({
     title,
     centered: true,
     // The X does what Cancel does, and says so to screen readers.

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Title } from '@mantine/core';
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Once the page scrolls, how far below the window a section starts to load, so it is there when scrolled to. */
@@ -24,10 +24,10 @@ interface NearViewportProps {
  */
 export function NearViewport({ title, order = 3, minHeight, children }: NearViewportProps) {
   const [near, setNear] = useState(false);
-  const placeholder = useRef<HTMLDivElement>(null);
+  // Held in state, not a ref: should the placeholder be rendered anew, the observer follows the element shown.
+  const [target, setTarget] = useState<HTMLDivElement | null>(null);
 
   useEffect(() => {
-    const target = placeholder.current;
     if (near || !target) return;
     if (typeof IntersectionObserver === 'undefined') {
       setNear(true);
@@ -52,12 +52,12 @@ export function NearViewport({ title, order = 3, minHeight, children }: NearView
       window.removeEventListener('scroll', onScroll);
       document.removeEventListener('keydown', onKey);
     };
-  }, [near]);
+  }, [near, target]);
 
   if (!near) {
     // Not "loading" yet, only waiting to be scrolled to: no spinner, which would tell screen readers otherwise.
     return (
-      <Stack ref={placeholder} gap="sm" mih={minHeight} data-deferred-section="">
+      <Stack ref={setTarget} gap="sm" mih={minHeight} data-deferred-section="">
         <Title order={order}>{title}</Title>
       </Stack>
     );

@@ -15,6 +15,7 @@ import mandators from './locales/en-US/mandators.json';
 import maps from './locales/en-US/maps.json';
 import notifications from './locales/en-US/notifications.json';
 import openapi from './locales/en-US/openapi.json';
+import reports from './locales/en-US/reports.json';
 import ropes from './locales/en-US/ropes.json';
 import search from './locales/en-US/search.json';
 import sensors from './locales/en-US/sensors.json';
@@ -42,6 +43,7 @@ export const enUS = {
   maps,
   notifications,
   openapi,
+  reports,
   ropes,
   search,
   sensors,

@@ -77,7 +77,7 @@ describe('apiFetch', () => {
   it('keeps the body of an error answer for callers that read it', async () => {
     mockFetch(json({ status: 'degraded' }, 503));
     const error = await apiFetch('/health').catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status: 503, code: 'INTERNAL', body: { status: 'degraded' } });
+    expect(error).toMatchObject({ status: 503, code: 'UNAVAILABLE', body: { status: 'degraded' } });
   });
 
   it('derives the code from the status when the answer is not JSON', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MAX_LENGTH } from '../common.ts';
+import { isoDateTime, NAME_MAX_LENGTH } from '../common.ts';
 import {
   ACTION_STATUSES,
   EVENT_TYPES,
@@ -58,7 +58,7 @@ export const spliceSchema = z.object({
 export type Splice = z.infer<typeof spliceSchema>;
 
 export const ropeEventAttributesSchema = z.object({
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: isoDateTime,
   recordingType: z.enum(RECORDING_TYPES),
   type: z.enum(EVENT_TYPES),
   actionStatus: z.enum(ACTION_STATUSES).default('new'),

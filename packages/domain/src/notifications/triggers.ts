@@ -43,3 +43,10 @@ export function notificationKey(installationId: number, ruleType: string, trigge
 export function taskDueNotificationKey(task: { id: number; updatedAt: Date }): string {
   return `task-due:${task.id}:${task.updatedAt.getTime()}`;
 }
+
+/** The smartrope measurement a smartropeThreshold notification was written for, read back from its key. */
+export function smartropeTriggerOfKey(key: string): { smartropeEventId: number; measuredAt: Date } | null {
+  const match = /^\d+:smartropeThreshold:smartrope:(\d+):(-?\d+)$/.exec(key);
+  if (!match) return null;
+  return { smartropeEventId: Number(match[1]), measuredAt: new Date(Number(match[2])) };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MAX_LENGTH } from '../common.ts';
+import { isoDateTime, NAME_MAX_LENGTH } from '../common.ts';
 import {
   ROPE_APPLICATIONS,
   ROPE_CORES,
@@ -57,7 +57,7 @@ export const ropeAttributesSchema = z
     positionOffset: z.number().finite().min(-1_000_000).max(1_000_000),
     deviceSerialNumber: text,
     bendingCyclesUntilNow: nonNegative,
-    bendingCyclesUntilNowAt: z.iso.datetime({ offset: true }),
+    bendingCyclesUntilNowAt: isoDateTime,
     expectedServiceLife: positive,
     comment: z.string().max(65_536),
   })
@@ -94,6 +94,6 @@ export const ropeDamagesSchema = z.object({
   /** 100 x the largest utilisation; null when unknown. */
   damage: z.number().finite().min(0).nullable(),
   health: z.number().finite().min(0).max(100).nullable(),
-  computedAt: z.iso.datetime({ offset: true }),
+  computedAt: isoDateTime,
 });
 export type RopeDamages = z.infer<typeof ropeDamagesSchema>;

@@ -56,3 +56,10 @@ export function spliceFlags(splices: readonly Splice[], nominal: number): { shor
   });
   return { short, close };
 }
+
+/** The worst band among a splice's parts: yellow and red carry the renewal warnings; undefined when none is known. */
+export function worstSpliceBand(bands: readonly (SpliceBand | undefined)[]): SpliceBand | undefined {
+  if (bands.includes('red')) return 'red';
+  if (bands.includes('yellow')) return 'yellow';
+  return bands.includes('green') ? 'green' : undefined;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alongFieldIssues, idSchema, NAME_MAX_LENGTH, nameText } from '../common.ts';
+import { alongFieldIssues, idSchema, isoDateTime, NAME_MAX_LENGTH, nameText } from '../common.ts';
 import { ruleIssue } from '../messages.ts';
 import { patchAttributesSchema } from '../patch-schemas.ts';
 import { DEFAULT_PLOTLINE_COLOR } from './limits.ts';
@@ -72,7 +72,7 @@ const sensorAttributesObject = z
     yMin: z.number().finite(),
     yMax: z.number().finite(),
     /** The chart opens at this date when set (a sensor mounted later than the device). */
-    startDate: z.iso.datetime({ offset: true }),
+    startDate: isoDateTime,
     plotlines: plotlinesSchema,
     values: z.array(sensorValueSchema).max(50),
   })

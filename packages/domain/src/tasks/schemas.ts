@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common.ts';
 import {
   CONDITION_TYPES,
   INSPECTION_TYPES,
@@ -28,7 +29,7 @@ export const taskAttributesSchema = z.object({
   title: z.string().trim().min(1).max(TASK_TITLE_MAX),
   description: z.string().min(1).max(TASK_TEXT_MAX),
   status: z.enum(TASK_STATUSES).default('new'),
-  dueAt: z.iso.datetime({ offset: true }).optional(),
+  dueAt: isoDateTime.optional(),
   dueCondition: conditionSchema.optional(),
   isRecurring: z.boolean().default(false),
   recurringConditions: z.array(conditionSchema).max(CONDITION_TYPES.length).default([]),

@@ -84,7 +84,7 @@ export function createBullmqQueue(
       await producer.connect().catch(() => {});
       if ((producer.status as string) !== 'ready') return 0;
     }
-    const jobs = await claimOutboxRows(db, { limit: RELAY_BATCH, lockMs: timings.lockMs, countAttempt: false });
+    const jobs = await claimOutboxRows(db, { limit: RELAY_BATCH, lockMs: timings.relayLockMs, countAttempt: false });
     for (const job of jobs) {
       try {
         const data: RelayedData = { outboxId: job.id, payload: job.payload, idempotencyKey: job.idempotencyKey };

@@ -56,9 +56,15 @@ export interface QueueTimings {
   backoffMs: number;
   /** How long a claimed job stays locked before another process may take it over. */
   lockMs: number;
+  /**
+   * How long rows claimed for the hand-over to Redis stay locked. A batch takes well under a second, so a relay that
+   * died holding rows (a killed process) holds up their jobs only this long; a second hand-over of a row is harmless
+   * (its BullMQ job id is `outbox-<id>`, and Redis adds no second job under an id it holds).
+   */
+  relayLockMs: number;
 }
 
-export const DEFAULT_TIMINGS: QueueTimings = { pollMs: 1000, backoffMs: 2000, lockMs: 5 * 60_000 };
+export const DEFAULT_TIMINGS: QueueTimings = { pollMs: 1000, backoffMs: 2000, lockMs: 5 * 60_000, relayLockMs: 10_000 };
 
 /**
  * Jobs are first written to the `outbox` table, in the caller's transaction when one is given, so a job exists

@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { apiKeys, userMandators, users } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { sha256 } from '../../infra/crypto.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,15 +18,44 @@ export async function actorForUser(db: Db, user: Pick<UserRow, 'id' | 'roles'>, 
   return { userId: user.id, roles: user.roles, mandatorIds: await mandatorIdsOf(db, user.id), via };
 }
 
+/** Every call with a key runs this: one prepared statement per database for key, user and mandators together. */
+const preparedKeyQueries = new WeakMap<Db, ReturnType<typeof prepareKeyQuery>>();
+
+function prepareKeyQuery(db: Db) {
+  return db
+    .select({
+      keyId: apiKeys.id,
+      lastUsedAt: apiKeys.lastUsedAt,
+      userId: users.id,
+      roles: users.roles,
+      isActive: users.isActive,
+      mandatorIds: sql<
+        number[]
+      >`coalesce((select array_agg(${userMandators.mandatorId} order by ${userMandators.mandatorId})
+        from ${userMandators} where ${userMandators.userId} = ${users.id}), '{}')`,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+    .prepare('find_api_key_actor');
+}
+
+/** How stale `lastUsedAt` may get: a device sending a batch a second would otherwise write (and flush) a row each time. */
+const TOUCH_KEY_EVERY_MS = 60_000;
+
 /** An API account's actor for a bearer key, or undefined for an unknown or revoked key. */
 export async function actorForApiKey(db: Db, key: string): Promise<Actor | undefined> {
   if (key.length < 16 || key.length > 200) return undefined;
-  const [row] = await db
-    .select({ keyId: apiKeys.id, userId: users.id, roles: users.roles, isActive: users.isActive })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.keyHash, sha256(key)), isNull(apiKeys.revokedAt)));
+  let query = preparedKeyQueries.get(db);
+  if (!query) {
+    query = prepareKeyQuery(db);
+    preparedKeyQueries.set(db, query);
+  }
+  const [row] = await query.execute({ hash: sha256(key) });
   if (!row?.isActive) return undefined;
-  await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.keyId));
-  return actorForUser(db, { id: row.userId, roles: row.roles }, 'apiKey');
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_KEY_EVERY_MS) {
+    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.keyId));
+  }
+  const mandatorIds = (row.mandatorIds ?? []).map(Number);
+  return { userId: row.userId, roles: row.roles, mandatorIds, via: 'apiKey' };
 }

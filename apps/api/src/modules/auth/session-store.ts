@@ -17,13 +17,16 @@ export async function createSession(
   options: { twoFactorComplete: boolean; isLive?: boolean; pendingMethod?: 'email' | 'authenticator' },
 ): Promise<string> {
   const token = randomToken(43);
+  // Both ends come from the application's clock, not the database's: one clock decides, and tests can move it.
+  const now = Date.now();
   await db.insert(sessions).values({
     idHash: sha256(token),
     userId,
     twoFactorComplete: options.twoFactorComplete,
     isLive: options.isLive ?? false,
     pendingMethod: options.pendingMethod ?? null,
-    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
   });
   return token;
 }

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Actor } from '@rope/domain/access/actor';
-import { sensorIngestBodySchema } from '@rope/domain/sensors/ingest';
+import { plainIngestBody, sensorIngestBodySchema } from '@rope/domain/sensors/ingest';
 import { smartropeEventIngestBodySchema } from '@rope/domain/sensors/smartropes';
 import { truscanStateBodySchema } from '@rope/domain/truscan/schemas';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
@@ -28,7 +28,7 @@ const HANDLERS: { pattern: RegExp; topic: string; handle: Handler }[] = [
       ingestSensorReadings({
         ctx,
         actor: BROKER_ACTOR,
-        input: { deviceId, measurements: sensorIngestBodySchema.parse(body).measurements },
+        input: { deviceId, measurements: (plainIngestBody(body) ?? sensorIngestBodySchema.parse(body)).measurements },
       }),
   },
   {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
+import { removeTruscanFiles } from '../mrt/delete-with-files.ts';
 import { findEvent } from './internal.ts';
 import { refreshRopeDamage } from './refresh-damage.ts';
 
@@ -20,5 +21,5 @@ export async function deleteEvent({ ctx, actor, input }: ActionArgs<{ id: number
     await refreshRopeDamage(tx, ctx, rope.id, installation);
     return measured.flatMap((row) => [row.fileKey, row.traceKey]);
   });
-  await Promise.all(files.map((key) => ctx.storage.remove(key).catch(() => {})));
+  await removeTruscanFiles(ctx, files);
 }

@@ -1,11 +1,11 @@
 import type { Multipart } from '@fastify/multipart';
-import { ropeEventHistory, ropeEvents, truscanMeasurements } from '@rope/db/schema/index';
+import { ropeEventHistory, ropeEvents, ropes, truscanMeasurements } from '@rope/db/schema/index';
 import { UPLOAD_NEEDS_FILES } from '@rope/domain/documents/schemas';
 import { message } from '@rope/domain/messages';
 import { MEA_MAX_FILES_PER_UPLOAD } from '@rope/domain/truscan/mea/format';
 import type { MeaUploadAnswer } from '@rope/domain/truscan/mrt';
-import { and, eq, sql } from 'drizzle-orm';
-import { AppError } from '../../http/app-error.ts';
+import { and, eq } from 'drizzle-orm';
+import { AppError, notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { columnsOf } from '../events/internal.ts';
@@ -62,8 +62,10 @@ export async function uploadTruscanFiles(args: ActionArgs<UploadMeaInput>): Prom
   const duplicates: StoredMea[] = [];
   try {
     const answer = await ctx.db.transaction(async (tx) => {
-      // Uploads to one rope take turns, so the same file sent twice at once makes one measurement.
-      await tx.execute(sql`select id from ropes where id = ${rope.id} for no key update`);
+      // Uploads to one rope take turns, so the same file sent twice at once makes one measurement; a rope deleted
+      // meanwhile is gone like any missing one (and the files stored for it are removed below).
+      const [locked] = await tx.select({ id: ropes.id }).from(ropes).where(eq(ropes.id, rope.id)).for('no key update');
+      if (!locked) throw notFound(message('app.errors.noSuchRope'));
       const measurements = [];
       for (const file of stored) {
         const [earlier] = await tx

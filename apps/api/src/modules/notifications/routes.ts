@@ -1,6 +1,7 @@
-import { idParamsSchema } from '@rope/domain/common';
+import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { notificationSettingsPatchSchema } from '@rope/domain/notifications/rules';
 import { notificationSettingsSchema, notificationStatusSchema } from '@rope/domain/notifications/schemas';
+import { smartropeThresholdStateAnswerSchema } from '@rope/domain/notifications/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -8,6 +9,7 @@ import { requireActor } from '../../http/guards.ts';
 import { listNotifications } from './list.ts';
 import { deleteSettings } from './remove-settings.ts';
 import { limitQuerySchema, notificationListSchema, statusBodySchema } from './schemas.ts';
+import { smartropeThresholdState } from './smartrope-threshold-state.ts';
 import { updateInstallationStatus } from './update-installation-status.ts';
 import { updateRopeStatus } from './update-rope-status.ts';
 import { updateSettings } from './update-settings.ts';
@@ -67,6 +69,25 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await deleteSettings({ ctx, actor: requireActor(request), input: request.params, request });
         return reply.status(204).send();
       },
+    );
+
+    app.get(
+      '/installations/:id/smartrope-threshold-state',
+      {
+        schema: {
+          tags,
+          summary: 'The smartropeThreshold rule per rope (armed, last value) and its last trigger with the device',
+          params: idParamsSchema,
+          querystring: z.object({ rope: idTextSchema.optional() }),
+          response: { 200: smartropeThresholdStateAnswerSchema },
+        },
+      },
+      (request) =>
+        smartropeThresholdState({
+          ctx,
+          actor: requireActor(request),
+          input: { installationId: request.params.id, ropeId: request.query.rope },
+        }),
     );
 
     app.get(

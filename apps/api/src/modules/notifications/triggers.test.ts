@@ -107,6 +107,8 @@ describe('document and smartrope triggers', () => {
         value: 999,
       }),
     );
+    // Evaluated before the rules exist: on a busy machine the job could otherwise run after they are saved.
+    await t.ctx.queue.idle();
     await configure(
       t,
       place.installation.id,

@@ -36,10 +36,10 @@ export async function findDevice(ctx: AppContext, viewer: Actor, id: number) {
   return row.device;
 }
 
-/** Fetch-or-404 of a sensor through its device, under the same tenancy. */
-export async function findSensor(ctx: AppContext, viewer: Actor, id: number) {
+/** Fetch-or-404 of a sensor through its device, under the same tenancy; its id only, all its readers need. */
+export async function findSensor(ctx: AppContext, viewer: Actor, id: number): Promise<{ id: number }> {
   const [row] = await ctx.db
-    .select({ sensor: sensors, device: sensorDevices })
+    .select({ id: sensors.id })
     .from(sensors)
     .innerJoin(sensorDevices, eq(sensorDevices.id, sensors.deviceId))
     .leftJoin(ropes, eq(ropes.id, sensorDevices.ropeId))

@@ -14,7 +14,7 @@ export async function sensorMeasurements({
   input,
 }: ActionArgs<{ id: number; from: string; to: string; limit: number; isFrontend: boolean }>) {
   assertCan(actor, 'DOMAIN_READ');
-  const { sensor } = await findSensor(ctx, actor, input.id);
+  const sensor = await findSensor(ctx, actor, input.id);
   const rows = await queryRows<{ ms: number; value: number }>(
     ctx.db,
     sql`select (extract(epoch from ts) * 1000)::float8 as ms, value from sensor_measurements

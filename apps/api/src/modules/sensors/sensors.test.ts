@@ -215,6 +215,34 @@ describe('sensor devices', () => {
       expect(listed.sensors[0].lastMeasurementAt).toBe('2026-06-30T00:00:00.000Z');
     });
 
+    it('tells apart readings a microsecond apart and keeps the rollups of every kind of batch equal to the readings', async () => {
+      const sensor = device.sensors[0]!.id;
+      const fine = [
+        { sensor, ts: '2026-08-01T10:00:00.000100Z', value: 1 },
+        { sensor, ts: '2026-08-01T10:00:00.000200Z', value: 2 },
+        { sensor, ts: '2026-08-01T12:00:00.0001+02:00', value: 4 },
+      ];
+      expect((await ingest(device.id, fine)).json()).toEqual({ inserted: 2, duplicates: 1 });
+      expect((await ingest(device.id, fine)).json()).toEqual({ inserted: 0, duplicates: 3 });
+      const coarse = [
+        { sensor, ts: '2026-08-01T10:00:30Z', value: 8 },
+        { sensor, ts: '2026-08-01T12:00:30+02:00', value: 16 },
+        { sensor, ts: '2026-08-01T10:59:00.5Z', value: -1 },
+      ];
+      expect((await ingest(device.id, coarse)).json()).toEqual({ inserted: 2, duplicates: 1 });
+      const range = 'from=2026-08-01T10:00:00Z&to=2026-08-01T11:00:00Z';
+      const bySource = await Promise.all(
+        [1, 60, 1_000].map(async (buckets) => {
+          const body = (
+            await cast.call('admin', 'GET', `/sensors/${sensor}/measurements-aggregates?${range}&buckets=${buckets}`)
+          ).json();
+          return { source: body.source, trend: body.trend };
+        }),
+      );
+      expect(bySource.map((answer) => answer.source)).toEqual(['hour', 'minute', 'raw']);
+      for (const answer of bySource) expect(answer.trend).toEqual({ count: 4, min: -1, max: 8, avg: 2.5 });
+    });
+
     it('refuses the whole batch for one bad row and names the row', async () => {
       const sensor = device.sensors[1]!.id;
       const batch: object[] = readings(10, sensor);
@@ -224,6 +252,10 @@ describe('sensor devices', () => {
       expect(Object.keys(bad.json().fields)).toEqual(['measurements.3.value']);
       const badTime = await ingest(device.id, [{ sensor, ts: 'yesterday', value: 1 }]);
       expect(Object.keys(badTime.json().fields)).toEqual(['measurements.0.ts']);
+      // Year 0000 passes ISO 8601 but is no PostgreSQL time: a 400 naming the row, never a 500.
+      const yearZero = await ingest(device.id, [{ sensor, ts: '0000-01-01T00:00:00Z', value: 1 }]);
+      expect(yearZero.statusCode, yearZero.body).toBe(400);
+      expect(Object.keys(yearZero.json().fields)).toEqual(['measurements.0.ts']);
       const foreignRow = await ingest(device.id, [
         ...readings(2, sensor),
         { sensor: 999_999, ts: '2026-06-01T00:00:00Z', value: 1 },

@@ -1,5 +1,6 @@
 import type { PlacedEventView } from '@rope/domain/events/views';
 import type { PlacedRopeView } from '@rope/domain/hierarchy/views';
+import type { RopeDeviceState } from '@rope/domain/sensors/device-state-views';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
@@ -9,6 +10,7 @@ export const dashboardKeys = {
   events: (limit: number) => [...dashboardKeys.all, 'events', limit] as const,
   tasks: () => [...dashboardKeys.all, 'tasks'] as const,
   ropes: () => [...dashboardKeys.all, 'ropes'] as const,
+  devices: () => [...dashboardKeys.all, 'devices'] as const,
 };
 
 export function useLastEvents(limit: number) {
@@ -32,5 +34,19 @@ export function useAllRopes() {
   return useQuery({
     queryKey: dashboardKeys.ropes(),
     queryFn: ({ signal }) => apiFetch<{ ropes: PlacedRopeView[] }>('/ropes', { signal }).then((answer) => answer.ropes),
+  });
+}
+
+/** A sensor going silent is news: the block asks again every minute while the dashboard is open. */
+const DEVICE_STATES_REFRESH_MS = 60_000;
+
+export function useRopeDeviceStates() {
+  return useQuery({
+    queryKey: dashboardKeys.devices(),
+    queryFn: ({ signal }) =>
+      apiFetch<{ ropeDeviceStates: RopeDeviceState[] }>('/ropes/device-states', { signal }).then(
+        (answer) => answer.ropeDeviceStates,
+      ),
+    refetchInterval: DEVICE_STATES_REFRESH_MS,
   });
 }

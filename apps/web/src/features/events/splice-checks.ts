@@ -4,6 +4,7 @@ import {
   spliceDeviation,
   spliceFlags,
   spliceLengthRatio,
+  worstSpliceBand,
 } from '@rope/domain/rope/splices';
 import { type SplicePartValues, type SpliceValues, toNumber } from './event-form';
 
@@ -26,9 +27,7 @@ export function checkPart(part: SplicePartValues, nominalDiameter: number | unde
 
 /** The worst band of a splice's parts: yellow and red parts carry the renewal warnings. */
 export function worstBand(checks: readonly PartCheck[]): SpliceBand | undefined {
-  if (checks.some((check) => check.band === 'red')) return 'red';
-  if (checks.some((check) => check.band === 'yellow')) return 'yellow';
-  return checks.some((check) => check.band === 'green') ? 'green' : undefined;
+  return worstSpliceBand(checks.map((check) => check.band));
 }
 
 export interface SpliceCheck {

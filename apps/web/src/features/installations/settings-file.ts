@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { downloadBlob } from '../../lib/download';
 export type ParsedSettingsFile<T> =
   | { ok: true; value: T }
   | { ok: false; notJson: boolean; issues: readonly z.core.$ZodIssue[] };
@@ -27,13 +28,5 @@ export function settingsFileName(name: string): string {
 }
 
 export function downloadJson(fileName: string, data: unknown): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
 }

@@ -5,7 +5,7 @@ import {
   type NotificationListLimit,
 } from '@rope/domain/notifications/kinds';
 import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
-import type { NotificationView } from '@rope/domain/notifications/views';
+import type { NotificationView, SmartropeThresholdState } from '@rope/domain/notifications/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { installationKeys } from '../installations/api';
@@ -19,6 +19,8 @@ export const DEFAULT_NOTIFICATION_LIMIT = NOTIFICATION_LIST_DEFAULT_LIMIT;
 export const notificationKeys = {
   all: ['notifications'] as const,
   installation: (id: number, limit: number) => [...notificationKeys.all, 'installation', id, limit] as const,
+  smartropeThreshold: (installationId: number, ropeId?: number) =>
+    [...notificationKeys.all, 'smartropeThreshold', installationId, ropeId ?? null] as const,
 };
 
 export function useInstallationNotifications(installationId: number, limit: NotificationLimit) {
@@ -28,6 +30,18 @@ export function useInstallationNotifications(installationId: number, limit: Noti
       apiFetch<{ notifications: NotificationView[] }>(`/installations/${installationId}/notifications?limit=${limit}`, {
         signal,
       }).then((answer) => answer.notifications),
+  });
+}
+
+/** The smartropeThreshold rule's arming per rope and its last trigger, of the installation or of one rope. */
+export function useSmartropeThresholdState(installationId: number, ropeId?: number) {
+  return useQuery({
+    queryKey: notificationKeys.smartropeThreshold(installationId, ropeId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ smartropeThreshold: SmartropeThresholdState }>(
+        `/installations/${installationId}/smartrope-threshold-state${ropeId === undefined ? '' : `?rope=${ropeId}`}`,
+        { signal },
+      ).then((answer) => answer.smartropeThreshold),
   });
 }
 

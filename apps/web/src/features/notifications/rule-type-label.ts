@@ -1,12 +1,10 @@
 import { EVENT_TYPES, type EventType, RECORDING_TYPES, type RecordingType } from '@rope/domain/events/kinds';
 import type { TFunction } from 'i18next';
-import { enUS } from '../../i18n/en-us';
 
-type OwnRuleType = keyof typeof enUS.notifications.ruleTypes;
+type Translate = (key: string, options: { defaultValue: string }) => string;
 
 const isRecordingType = (type: string): type is RecordingType => (RECORDING_TYPES as readonly string[]).includes(type);
 const isEventType = (type: string): type is EventType => (EVENT_TYPES as readonly string[]).includes(type);
-const isOwnRuleType = (type: string): type is OwnRuleType => Object.hasOwn(enUS.notifications.ruleTypes, type);
 
 /**
  * A notification rule's type in words: rules on an event or recording type read the one label of that type (as the
@@ -15,6 +13,5 @@ const isOwnRuleType = (type: string): type is OwnRuleType => Object.hasOwn(enUS.
 export function ruleTypeLabel(t: TFunction, type: string): string {
   if (isRecordingType(type)) return t(`enums.recordingTypes.${type}`);
   if (isEventType(type)) return t(`enums.eventTypes.${type}`);
-  if (isOwnRuleType(type)) return t(`notifications.ruleTypes.${type}`);
-  return type;
+  return (t as unknown as Translate)(`notifications.ruleTypes.${type}`, { defaultValue: type });
 }

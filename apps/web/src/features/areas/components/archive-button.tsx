@@ -1,6 +1,6 @@
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
+import { openConfirmModal } from '../../../components/confirm-modal';
 import { ArchiveIcon, RestoreIcon } from './hierarchy-icons';
 
 interface ArchiveButtonProps {
@@ -21,7 +21,7 @@ export function ArchiveButton({ archived, name, kind, onConfirm }: ArchiveButton
       onConfirm();
       return;
     }
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t(`${ns}.archive.title`),
       centered: true,
       closeButtonProps: { 'aria-label': t('common.actions.cancel') },

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PlacedEventView } from '@rope/domain/events/views';
 import type { PlacedRopeView } from '@rope/domain/hierarchy/views';
 import type { TaskView } from '@rope/domain/tasks/views';
@@ -17,39 +17,14 @@ import { PlacedEventsTable } from '../../events/components/placed-events-table';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
 import { useAllRopes, useLastEvents, usePendingTasks } from '../api';
-import { areaPath, installationPath, ropePath, ropeSettingsPath, sortByDamage, sortTasks } from '../links';
+import { DeviceStates } from '../components/device-states';
+import { Placement } from '../components/placement';
+import { ropePath, ropeSettingsPath, sortByDamage, sortTasks } from '../links';
 
 const ROPES_PAGE_SIZE = 10;
 const TASKS_PAGE_SIZE = 10;
 
-/** area > installation > rope, each a link. */
-function Placement({
-  area,
-  installation,
-  rope,
-}: {
-  area: { id: number; name: string };
-  installation: { id: number; name: string };
-  rope?: { id: number; name?: string };
-}) {
-  return (
-    <Breadcrumbs separator="›" separatorMargin={4} styles={{ root: { flexWrap: 'wrap' } }}>
-      <Anchor component={Link} to={areaPath(area.id)} size="sm">
-        {area.name}
-      </Anchor>
-      <Anchor component={Link} to={installationPath(area.id, installation.id)} size="sm">
-        {installation.name}
-      </Anchor>
-      {rope ? (
-        <Anchor component={Link} to={ropePath(area.id, installation.id, rope.id)} size="sm">
-          {rope.name ?? `#${rope.id}`}
-        </Anchor>
-      ) : null}
-    </Breadcrumbs>
-  );
-}
-
-/** /dashboard: last events, pending tasks and the ropes by their largest damage. */
+/** /dashboard: last events, the ropes' devices, pending tasks and the ropes by their largest damage. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const sessionUser = useSessionUser();
@@ -64,6 +39,7 @@ export function DashboardPage() {
     <Stack gap="lg">
       <Title order={1}>{t('dashboard.title')}</Title>
       <LastEvents />
+      <DeviceStates />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <PendingTasks />

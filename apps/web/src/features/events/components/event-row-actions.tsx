@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
 import type { RopeEventView } from '@rope/domain/events/views';
+import { singleReportKind } from '@rope/domain/reports/kinds';
 import { useTranslation } from 'react-i18next';
 
 interface EventRowActionsProps {
@@ -11,19 +12,26 @@ interface EventRowActionsProps {
   onArchive: (event: RopeEventView, archive: boolean) => void;
   /** Opens the MRT trace of a TRUscan measurement. */
   onTrace: (event: RopeEventView) => void;
+  /** Makes the event's damage, repair or splice report; absent where reports are not offered. */
+  onReport?: (event: RopeEventView) => void;
 }
 
 /** Measurements made from a TRUscan file: the only MRT inspections recorded with detection mrt. */
 const hasTrace = (event: RopeEventView) =>
   event.attributes.type === 'mrtInspection' && event.attributes.detection === 'mrt';
 
-/** Details, edit or show, the MRT trace, the number of attached documents, archive or restore. */
-export function EventRowActions({ event, editable, onDetails, onOpen, onArchive, onTrace }: EventRowActionsProps) {
+/**
+ * Details, edit or show, the MRT trace, the event's report, the number of attached documents, archive or restore;
+ * on a narrow screen they wrap.
+ */
+export function EventRowActions(props: EventRowActionsProps) {
+  const { event, editable, onDetails, onOpen, onArchive, onTrace, onReport } = props;
   const { t } = useTranslation();
+  const report = onReport ? singleReportKind(event) : null;
   const canEdit = editable && !event.isDeleted && !event.attributes.isImported;
   const documents = t('events.table.documents', { count: event.documentCount });
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <Group gap={4} wrap="wrap" justify="flex-end">
       <Button size="compact-sm" variant="subtle" onClick={() => onDetails(event)}>
         {t('events.table.details')}
       </Button>
@@ -33,6 +41,11 @@ export function EventRowActions({ event, editable, onDetails, onOpen, onArchive,
       {hasTrace(event) ? (
         <Button size="compact-sm" variant="subtle" onClick={() => onTrace(event)}>
           {t('events.mrt.open')}
+        </Button>
+      ) : null}
+      {report && onReport ? (
+        <Button size="compact-sm" variant="subtle" onClick={() => onReport(event)}>
+          {t(`reports.single.${report}`)}
         </Button>
       ) : null}
       <Tooltip label={documents}>

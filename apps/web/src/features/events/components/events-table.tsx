@@ -24,6 +24,8 @@ interface EventsTableProps {
   onOpen: (event: RopeEventView, mode: 'edit' | 'view') => void;
   onArchive: (event: RopeEventView, archive: boolean) => void;
   onTrace: (event: RopeEventView) => void;
+  /** Makes the event's single report; absent where reports are not offered (live sessions). */
+  onReport?: (event: RopeEventView) => void;
   /** The rope's positionOffset: device-referenced events show their datum position, the device reading below. */
   positionOffset?: number;
 }
@@ -34,7 +36,7 @@ interface EventsTableProps {
  */
 export function EventsTable(props: EventsTableProps) {
   const { events, loading, editable, title, emptyText, page, pageSize, total } = props;
-  const { onPageChange, onStatus, onDetails, onOpen, onArchive, onTrace } = props;
+  const { onPageChange, onStatus, onDetails, onOpen, onArchive, onTrace, onReport } = props;
   const { t } = useTranslation();
   const fmt = useFormat();
   const offset = props.positionOffset ?? 0;
@@ -67,11 +69,12 @@ export function EventsTable(props: EventsTableProps) {
             onOpen={onOpen}
             onArchive={onArchive}
             onTrace={onTrace}
+            onReport={onReport}
           />
         ),
       },
     ];
-  }, [t, fmt, editable, onStatus, onDetails, onOpen, onArchive, onTrace, offset]);
+  }, [t, fmt, editable, onStatus, onDetails, onOpen, onArchive, onTrace, onReport, offset]);
   return (
     <DataTable
       label={title}

@@ -1,14 +1,18 @@
-import { Card, Divider, Modal, Stack } from '@mantine/core';
+import { Card, Divider, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useViewportSize } from '@mantine/hooks';
 import type { RopeView } from '@rope/domain/hierarchy/views';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NearViewport } from '../../../components/near-viewport';
+import { OpenedOnce } from '../../../components/opened-once';
 import { useFirstEventDate } from '../api';
 import { dayAfter, daysBetween } from '../datetime';
 import { DamageChartPanel, type DamageDay } from './damage-chart-panel';
 
 // Below the damage chart: it loads when the page is scrolled near it (NearViewport).
+const FullScreenModal = lazy(() =>
+  import('../../../components/full-screen-modal').then((module) => ({ default: module.FullScreenModal })),
+);
 const LossChartPanel = lazy(() => import('./loss-chart-panel').then((module) => ({ default: module.LossChartPanel })));
 
 const SLIDER_DELAY_MS = 250;
@@ -50,21 +54,22 @@ export function RopeDamageSection({ rope }: { rope: RopeView }) {
           <LossChartPanel ropeId={rope.id} height={LOSS_CHART_HEIGHT} />
         </NearViewport>
       </Stack>
-      <Modal
-        opened={fullScreen}
-        onClose={close}
-        fullScreen
-        title={t('charts.damage.fullScreenTitle', { rope: rope.name })}
-        closeButtonProps={{ 'aria-label': t('common.actions.close') }}
-      >
-        {fullScreen ? (
-          <DamageChartPanel
-            ropeId={rope.id}
-            height={Math.max(CHART_HEIGHT, viewportHeight - FULL_SCREEN_CHROME)}
-            day={day}
-          />
-        ) : null}
-      </Modal>
+      <OpenedOnce open={fullScreen}>
+        <FullScreenModal
+          opened={fullScreen}
+          onClose={close}
+          title={t('charts.damage.fullScreenTitle', { rope: rope.name })}
+          closeButtonProps={{ 'aria-label': t('common.actions.close') }}
+        >
+          {fullScreen ? (
+            <DamageChartPanel
+              ropeId={rope.id}
+              height={Math.max(CHART_HEIGHT, viewportHeight - FULL_SCREEN_CHROME)}
+              day={day}
+            />
+          ) : null}
+        </FullScreenModal>
+      </OpenedOnce>
     </Card>
   );
 }

@@ -2,7 +2,8 @@ import { Alert, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { RopeEventView } from '@rope/domain/events/views';
-import type { RopeView } from '@rope/domain/hierarchy/views';
+import type { AreaView, InstallationView, RopeView } from '@rope/domain/hierarchy/views';
+import { type ReportKind, singleReportKind } from '@rope/domain/reports/kinds';
 import { allowsMutations } from '@rope/domain/rope/kinds';
 import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,10 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { OpenedOnce } from '../../../components/opened-once';
 import { usePageParam } from '../../../components/use-page-param';
 import { failureText } from '../../auth/messages';
-import { useCan } from '../../auth/session';
+import { useCan, useSessionUser } from '../../auth/session';
+import { ReportButtons } from '../../reports/components/report-buttons';
+import { ReportProgress } from '../../reports/components/report-progress';
+import { useReportMaker } from '../../reports/use-report-maker';
 import { usePatchEvent, useRopeEvents } from '../api';
 import { clampEventPage, DEFAULT_EVENT_PAGE_SIZE, EVENT_SEARCH_DELAY_MS } from '../events-query';
 import { positionRange, useRopeFilters } from '../rope-filters';
@@ -28,8 +32,15 @@ const MrtTraceDialog = lazy(() =>
 );
 const HistoryDialog = lazy(() => import('./history-dialog').then((module) => ({ default: module.HistoryDialog })));
 
-/** The rope page's events: table, toolbar, event dialog. */
-export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly: boolean }) {
+interface RopeEventsSectionProps {
+  rope: RopeView;
+  /** The rope's installation and area: what every report's header names. */
+  place: { installation: InstallationView; area: AreaView };
+  readOnly: boolean;
+}
+
+/** The rope page's events: table, toolbar with the reports, event dialog. */
+export function RopeEventsSection({ rope, place, readOnly }: RopeEventsSectionProps) {
   const { t } = useTranslation();
   const canWrite = useCan('DOMAIN_WRITE');
   const editable = !readOnly && canWrite && !rope.isDeleted;
@@ -44,6 +55,9 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
   const [historyId, setHistoryId] = useState<number | null>(null);
   const [traceEvent, setTraceEvent] = useState<RopeEventView | null>(null);
   const patch = usePatchEvent(rope.id);
+  const reports = useReportMaker();
+  // Live sessions (a screen shown to the public) never offer reports.
+  const live = Boolean(useSessionUser()?.isLive);
   const query = {
     archived,
     page,
@@ -104,6 +118,21 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
   );
   const onOpen = useCallback((event: RopeEventView, mode: 'edit' | 'view') => setDialog({ mode, event }), []);
 
+  const reportQuery = {
+    archived,
+    search: debouncedSearch,
+    ...positionRange(filters.zoom),
+    damageFilter: filters.damageFilter ?? undefined,
+  };
+  const makeReport = (kind: ReportKind, event?: RopeEventView) =>
+    void reports.make({ kind, rope, event, query: event ? undefined : reportQuery, ...place });
+  const makeReportRef = useRef(makeReport);
+  makeReportRef.current = makeReport;
+  const onReport = useCallback((event: RopeEventView) => {
+    const kind = singleReportKind(event);
+    if (kind) makeReportRef.current(kind, event);
+  }, []);
+
   const filteredByZoom = filters.zoom !== null && total === 0;
   return (
     <Stack gap="md">
@@ -119,6 +148,8 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
         onClearZoom={() => update({ zoom: null })}
         onClearDamageFilter={() => update({ damageFilter: null })}
       />
+      {live ? null : <ReportButtons busy={reports.progress !== null} onReport={(kind) => makeReport(kind)} />}
+      <ReportProgress progress={reports.progress} />
       {editable ? (
         <EventsToolbar
           ropeId={rope.id}
@@ -143,6 +174,7 @@ export function RopeEventsSection({ rope, readOnly }: { rope: RopeView; readOnly
         onOpen={onOpen}
         onArchive={onArchive}
         onTrace={setTraceEvent}
+        onReport={live ? undefined : onReport}
         positionOffset={rope.attributes.positionOffset}
       />
       <OpenedOnce open={dialog !== null}>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSaveNotificationStatus } from '../api';
 import { ruleTypeLabel } from '../rule-type-label';
 import { statusFor } from '../rules';
+import { SmartropeRuleState } from './smartrope-rule-state';
 
 interface NotificationStatusDialogProps {
   opened: boolean;
@@ -58,16 +59,20 @@ function StatusEditor({ onClose, installationId, ropeId, settings, status, readO
             {t('notifications.status.intro')}
           </Text>
           {rules.map((rule) => (
-            <Switch
-              key={rule.type}
-              label={ruleTypeLabel(t, rule.type)}
-              checked={changed[rule.type] ?? !isMuted(status, rule.type)}
-              disabled={readOnly}
-              onChange={(event) => {
-                const isEnabled = event.currentTarget.checked;
-                setChanged((old) => ({ ...old, [rule.type]: isEnabled }));
-              }}
-            />
+            <Stack key={rule.type} gap={4}>
+              <Switch
+                label={ruleTypeLabel(t, rule.type)}
+                checked={changed[rule.type] ?? !isMuted(status, rule.type)}
+                disabled={readOnly}
+                onChange={(event) => {
+                  const isEnabled = event.currentTarget.checked;
+                  setChanged((old) => ({ ...old, [rule.type]: isEnabled }));
+                }}
+              />
+              {rule.type === 'smartropeThreshold' ? (
+                <SmartropeRuleState rule={rule} installationId={installationId} ropeId={ropeId} />
+              ) : null}
+            </Stack>
           ))}
         </>
       )}

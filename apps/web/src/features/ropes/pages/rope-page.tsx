@@ -122,7 +122,11 @@ export function RopePage() {
         <RopeTasksSection rope={current} readOnly={recordsReadOnly} />
       </NearViewport>
       <NearViewport title={t('events.table.title')} minHeight={EVENTS_MIN_HEIGHT}>
-        <RopeEventsSection rope={current} readOnly={recordsReadOnly} />
+        <RopeEventsSection
+          rope={current}
+          place={{ installation: installation.data, area: area.data }}
+          readOnly={recordsReadOnly}
+        />
       </NearViewport>
       <TargetDocuments
         targetType="rope"

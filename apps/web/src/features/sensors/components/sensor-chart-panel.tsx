@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { sensorReporting } from '@rope/domain/sensors/silence';
 import type { SensorView } from '@rope/domain/sensors/views';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +68,14 @@ export function SensorChartPanel({ sensor, fallbackStart, height, order = 4 }: S
       data-source={answer.data?.source}
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={order}>{title}</Title>
+        <Stack gap={0}>
+          <Title order={order}>{title}</Title>
+          {sensorReporting(sensor.lastMeasurementAt, now.getTime()) === 'silent' ? (
+            <Text size="sm" c="red.9" data-testid="sensor-silent">
+              {t('sensors.chart.silentSince', { at: fmt.dateTime(sensor.lastMeasurementAt!) })}
+            </Text>
+          ) : null}
+        </Stack>
         <Group gap="xs" wrap="wrap">
           {zoom ? (
             <Button size="compact-sm" variant="light" onClick={() => setZoom(null)}>

@@ -1,5 +1,4 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type LanguageId, languageIdByLocale } from '@rope/domain/languages';
 import type { UserCreate, UserUpdate } from '@rope/domain/users/forms';
@@ -8,6 +7,7 @@ import type { UserDetail } from '@rope/domain/users/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { openConfirmModal } from '../../../components/confirm-modal';
 import { EditorFooter } from '../../../components/editor-footer';
 import { ApiError } from '../../../lib/api-client';
 import { useDomainForm } from '../../../lib/domain-form';
@@ -56,7 +56,7 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
   const submit = onSubmit((body, values) => {
     const store = () => saveUser(values, body);
     if (!lacksMandator(values)) return store();
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('users.form.noMandator.title'),
       centered: true,
       closeButtonProps: { 'aria-label': t('common.actions.cancel') },

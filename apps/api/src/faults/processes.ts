@@ -1,0 +1,71 @@
+import { freePort, type StartedProcess, startProcess, waitForHealth } from '@rope/server-runner';
+
+/** What every fault test's processes run with, whatever the caller's environment holds. */
+function settings(env: Record<string, string>): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    MQTT_URL: '',
+    SMTP_URL: '',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+}
+
+export interface ApiServer {
+  url: string;
+  port: number;
+  process: StartedProcess;
+}
+
+/** The real API server (`src/server.ts`) on `port` (a free one unless given), healthy when this resolves. */
+export async function startApi(env: Record<string, string>, port?: number): Promise<ApiServer> {
+  const listenOn = port ?? (await freePort());
+  const process = startProcess('apps/api/src/server.ts', settings({ ...env, PORT: String(listenOn) }));
+  const url = `http://127.0.0.1:${listenOn}`;
+  try {
+    await waitForHealth(url, process, 90_000);
+  } catch (error) {
+    process.kill('SIGKILL');
+    throw error;
+  }
+  return { url, port: listenOn, process };
+}
+
+/** The real worker (`src/worker.ts`); it relays the outbox to Redis and runs the jobs. */
+export function startWorker(env: Record<string, string>): StartedProcess {
+  return startProcess('apps/api/src/worker.ts', settings(env));
+}
+
+/** SIGKILL to the whole process group, resolved once it is gone. */
+export async function killHard(process: StartedProcess) {
+  process.kill('SIGKILL');
+  await process.exited;
+}
+
+/** A fetch that gives up after `timeoutMs`, answering the status and the parsed body (or the text). */
+export async function call(
+  url: string,
+  init: { method?: string; key?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<{ status: number; body: unknown; text: string }> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(init.timeoutMs ?? 15_000),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body, text };
+}

@@ -1,0 +1,98 @@
+import type { RopeEventList, RopeEventView } from '@rope/domain/events/views';
+import type { AreaView, InstallationView, RopeView } from '@rope/domain/hierarchy/views';
+import { buildReport } from '@rope/domain/reports/build-report';
+import { REPORT_FILE_NAME, type ReportKind } from '@rope/domain/reports/kinds';
+import { unitSystemOf } from '@rope/domain/reports/units';
+import { fitsStandardFonts, needsUnicodeFont } from '@rope/domain/reports/winansi';
+import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
+import { apiFetch } from '../../lib/api-client';
+import { downloadBlob } from '../../lib/download';
+import { type DocumentList, documentListPath } from '../documents/api';
+import { documentFileUrl, previewKind } from '../documents/document-logic';
+import { ropeEventsQueryString } from '../events/events-query';
+import type { RopeEventsQuery } from '../events/types';
+import type { ReportPhoto } from './pdf/report-pdf';
+import { englishReportLabels } from './report-labels';
+
+export interface ReportRequest {
+  kind: ReportKind;
+  area: AreaView;
+  installation: InstallationView;
+  rope: RopeView;
+  /** The event of a single report. */
+  event?: RopeEventView;
+  /** The events table's filters, for the reports of all damages or repairs (all pages are reported). */
+  query?: Omit<RopeEventsQuery, 'page' | 'pageSize'>;
+}
+
+const DAMAGE_KINDS: readonly ReportKind[] = ['allDamages', 'damage'];
+
+/** The table's events, every page, with its filters. */
+async function tableEvents(ropeId: number, query: NonNullable<ReportRequest['query']>): Promise<RopeEventView[]> {
+  const path = `/ropes/${ropeId}/events${ropeEventsQueryString({ ...query, page: 1, pageSize: 0 })}`;
+  return (await apiFetch<RopeEventList>(path)).ropeEvents;
+}
+
+async function damageAnswer(ropeId: number, filter: RopeEventsQuery['damageFilter']): Promise<DamageChartAnswer> {
+  return apiFetch<DamageChartAnswer>(`/ropes/${ropeId}/events/damage${filter ? `?damageFilter=${filter}` : ''}`);
+}
+
+/** The images attached to the event, each shrunk to what the page prints. */
+async function eventPhotos(
+  eventId: number,
+  toPhoto: (blob: Blob, name: string) => Promise<ReportPhoto | null>,
+): Promise<ReportPhoto[]> {
+  const list = await apiFetch<DocumentList>(
+    documentListPath({ kind: 'target', targetType: 'event', targetId: eventId }),
+  );
+  const images = list.documents.filter((document) => previewKind(document) === 'image');
+  const photos = await Promise.all(
+    images.map(async (document) => {
+      const response = await fetch(documentFileUrl(document, list.language), { credentials: 'same-origin' });
+      return response.ok ? toPhoto(await response.blob(), document.name) : null;
+    }),
+  );
+  return photos.filter((photo): photo is ReportPhoto => photo !== null);
+}
+
+/**
+ * Makes a report in the browser and hands it to the download as Report.pdf: the domain decides what it says, the
+ * lazily loaded drawing chunk (jsPDF) puts it on pages; the Unicode font is fetched only when a text needs it.
+ */
+export async function makeReport(request: ReportRequest, onProgress: (fraction: number) => void): Promise<void> {
+  const { kind, rope, installation, area } = request;
+  const single = request.event !== undefined;
+  const withDamage = DAMAGE_KINDS.includes(kind);
+  const [pdf, events, damage] = await Promise.all([
+    import('./pdf/report-pdf'),
+    single ? Promise.resolve([request.event!]) : tableEvents(rope.id, request.query ?? { archived: false, search: '' }),
+    withDamage ? damageAnswer(rope.id, request.query?.damageFilter) : Promise.resolve(undefined),
+  ]);
+  onProgress(0.02);
+  const model = buildReport(
+    {
+      kind,
+      area,
+      installation,
+      rope,
+      events,
+      filter: {
+        archived: request.query?.archived ?? false,
+        search: request.query?.search,
+        positionFrom: request.query?.positionFrom,
+        positionTo: request.query?.positionTo,
+        damageFilter: request.query?.damageFilter ?? null,
+      },
+      damage,
+      generatedAt: new Date(),
+    },
+    englishReportLabels(),
+  );
+  const photos = single ? await eventPhotos(request.event!.id, pdf.reportPhoto) : [];
+  // Photos print with their file names, which the model does not hold.
+  const unicode = needsUnicodeFont(model) || photos.some((photo) => !fitsStandardFonts(photo.name));
+  const font = unicode ? await pdf.loadUnicodeFont() : undefined;
+  const units = unitSystemOf(installation.attributes);
+  const blob = await pdf.renderReport({ model, damage, units, font, photos }, onProgress);
+  downloadBlob(REPORT_FILE_NAME, blob);
+}

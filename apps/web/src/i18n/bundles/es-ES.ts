@@ -1,0 +1,4 @@
+import type { ResourceKey } from 'i18next';
+
+// Every feature file of this language, loaded as one file when the language is chosen (src/i18n/texts.ts).
+export default import.meta.glob<ResourceKey>('../locales/es-ES/*.json', { eager: true, import: 'default' });

@@ -1,0 +1,371 @@
+// The busy morning: people reading rope pages, the dashboard and the areas list while others record events and
+// upload documents and devices send sensor batches.
+// - server mode: PostgreSQL and Redis, two API processes behind a local round-robin proxy, one worker; an open-loop
+//   load of READS_PER_S reads and WRITES_PER_S writes for LOAD_SECONDS. Goal: 300 reads/s and 50 writes/s held for
+//   60 s, p99 <= 150 ms for reads and <= 300 ms for writes, 0 errors.
+// - embedded default: one process on PGlite, PEOPLE people (20: one site) opening pages and now and then writing,
+//   with think time between. Goal: p99 <= 300 ms.
+// Where the time goes: each part's CPU seconds over the measured window, and the slowest routes.
+// Run: npx -y pnpm@10.34.8 --filter @rope/bench load   (LOAD_MODE=server|embedded|both, default both)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, startServer } from '@rope/server-runner';
+import postgres from 'postgres';
+import { startBenchServer } from '../server.ts';
+import { startCpuWindow } from './cpu.ts';
+import {
+  type Answer,
+  call,
+  DEMO_PEOPLE,
+  findSensors,
+  type Page,
+  type Person,
+  pageCalls,
+  type Site,
+  signIn,
+  type Write,
+  writeCall,
+} from './traffic.ts';
+
+const MODE = process.env.LOAD_MODE ?? 'both';
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const WARM_UP_SECONDS = Number(process.env.WARM_UP_SECONDS ?? 10);
+const READS_PER_S = Number(process.env.READS_PER_S ?? 300);
+const WRITES_PER_S = Number(process.env.WRITES_PER_S ?? 50);
+const PEOPLE = Number(process.env.PEOPLE ?? 20);
+const START_TIMEOUT_MS = 600_000;
+const tsx = join(repoRoot, 'apps/api/node_modules/.bin/tsx');
+
+/** The share of each page among the reads, and of each kind among the writes. */
+const PAGE_MIX: [Page, number][] = [
+  ['rope', 0.6],
+  ['dashboard', 0.25],
+  ['areas', 0.15],
+];
+const WRITE_MIX: [Write, number][] = [
+  ['event', 0.4],
+  ['document', 0.2],
+  ['readings', 0.4],
+];
+
+let seed = 20_261_124;
+function random() {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+}
+function pick<T>(mix: [T, number][]): T {
+  let left = random();
+  for (const [value, weight] of mix) {
+    left -= weight;
+    if (left <= 0) return value;
+  }
+  return mix.at(-1)![0];
+}
+const anyOf = <T>(values: T[]): T => values[Math.floor(random() * values.length)]!;
+
+class Recorder {
+  readonly byLabel = new Map<string, Answer[]>();
+  add(label: string, answer: Answer) {
+    const list = this.byLabel.get(label) ?? [];
+    list.push(answer);
+    this.byLabel.set(label, list);
+  }
+  all(filter: (label: string) => boolean) {
+    return [...this.byLabel.entries()].filter(([label]) => filter(label)).flatMap(([, answers]) => answers);
+  }
+}
+
+const isWrite = (label: string) => label.startsWith('POST ');
+const routeOf = (path: string) => `GET ${path.replace(/\/\d+/g, '/:id').replace(/\?.*/, '')}`;
+
+function percentile(values: number[], p: number) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+function summarise(name: string, answers: Answer[], seconds: number) {
+  const times = answers.map((answer) => answer.ms);
+  const errors = answers.filter((answer) => answer.status < 200 || answer.status >= 300);
+  return {
+    name,
+    count: answers.length,
+    perSecond: answers.length / seconds,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    max: Math.max(...times),
+    errors: errors.length,
+    errorStatuses: [...new Set(errors.map((answer) => answer.status))],
+  };
+}
+
+function printSummary(line: ReturnType<typeof summarise>, goalMs: number) {
+  console.log(
+    `${line.name.padEnd(8)} ${line.count} calls, ${line.perSecond.toFixed(1)}/s, p50 ${line.p50.toFixed(1)} ms, ` +
+      `p99 ${line.p99.toFixed(1)} ms (goal ${goalMs}), max ${line.max.toFixed(0)} ms, ` +
+      `errors ${line.errors}${line.errors ? ` (${line.errorStatuses.join(', ')})` : ''}` +
+      `: ${line.p99 <= goalMs && line.errors === 0 ? 'met' : 'NOT met'}`,
+  );
+}
+
+function printSlowestRoutes(recorder: Recorder) {
+  const routes = [...recorder.byLabel.entries()]
+    .map(([label, answers]) => ({
+      label,
+      count: answers.length,
+      p99: percentile(
+        answers.map((a) => a.ms),
+        0.99,
+      ),
+    }))
+    .sort((a, b) => b.p99 - a.p99)
+    .slice(0, 8);
+  console.log('slowest routes (p99):');
+  for (const route of routes) console.log(`  ${route.p99.toFixed(1).padStart(7)} ms  ${route.label} (${route.count})`);
+}
+
+function printCpu({ seconds, used }: { seconds: number; used: Map<string, number> }) {
+  const parts = [...used.entries()].sort((a, b) => b[1] - a[1]);
+  const total = parts.reduce((sum, [, value]) => sum + value, 0);
+  console.log(`CPU over ${seconds.toFixed(0)} s: ${(total / seconds).toFixed(2)} cores of 2 in all`);
+  for (const [part, value] of parts) {
+    console.log(`  ${part.padEnd(14)} ${(value / seconds).toFixed(2)} cores (${((value / total) * 100).toFixed(0)} %)`);
+  }
+}
+
+/** Fires every stream at its own fixed rate for `seconds`, whatever the answers do (open loop). */
+async function openLoop(seconds: number, streams: { perSecond: number; fire: (dueAt: number) => Promise<void> }[]) {
+  const start = performance.now() + 50;
+  const due: { at: number; fire: (dueAt: number) => Promise<void> }[] = [];
+  for (const stream of streams) {
+    const gap = 1000 / stream.perSecond;
+    for (let i = 0; i < seconds * stream.perSecond; i += 1) due.push({ at: start + i * gap, fire: stream.fire });
+  }
+  due.sort((a, b) => a.at - b.at);
+  const inFlight: Promise<void>[] = [];
+  for (const entry of due) {
+    const wait = entry.at - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(entry.fire(entry.at));
+  }
+  await Promise.all(inFlight);
+}
+
+function demoImportKey(output: string): string {
+  const key = /ROLE_API_IMPORT\s+(\S+)/.exec(output)?.[1];
+  if (!key) throw new Error('the server printed no demo import key');
+  return key;
+}
+
+async function prepareSite(url: string, importKey: string, people: number): Promise<Site> {
+  const signedIn: Person[] = [];
+  for (let i = 0; i < people; i += 1) signedIn.push(await signIn(url, DEMO_PEOPLE[i % DEMO_PEOPLE.length]!));
+  const withRopes = signedIn.filter((person) => person.ropeIds.length > 0);
+  const candidates = await findSensors(url, signedIn[0]!);
+  const sensors: Site['sensors'] = [];
+  const site: Site = { url, people: withRopes, importKey, sensors: candidates };
+  // Only the devices the import key may deliver for (its mandator's ropes) take part.
+  for (const sensor of candidates) {
+    const [, method, path, headers, body] = writeCall('readings', { ...site, sensors: [sensor] }, withRopes[0]!, 0);
+    if ((await call(url, method, path, headers, body)).status === 200) sensors.push(sensor);
+  }
+  if (withRopes.length === 0 || sensors.length === 0) throw new Error('the demo data gave no ropes or no sensors');
+  return { ...site, sensors };
+}
+
+function fireRead(site: Site, recorder: Recorder) {
+  return async (dueAt: number) => {
+    const person = anyOf(site.people);
+    const path = anyOf(pageCalls(pick(PAGE_MIX), anyOf(person.ropeIds)));
+    recorder.add(routeOf(path), await call(site.url, 'GET', path, { cookie: person.cookie }, undefined, dueAt));
+  };
+}
+
+function fireWrite(site: Site, recorder: Recorder) {
+  return async (dueAt: number) => {
+    const person = anyOf(site.people);
+    const [label, method, path, headers, body] = writeCall(pick(WRITE_MIX), site, person, anyOf(person.ropeIds));
+    recorder.add(label, await call(site.url, method, path, headers, body, dueAt));
+  };
+}
+
+async function serverMode() {
+  console.log(`\n== server mode: PostgreSQL, Redis, 2 API processes behind a proxy, 1 worker`);
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  redis.pathname = '/9';
+  const name = `rope_load_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const databaseUrl = new URL(base);
+  databaseUrl.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rope-load-'));
+  const env = {
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL: redis.toString(),
+    DATA_DIR: dataDir,
+    TRUST_PROXY: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  const children: ChildProcess[] = [];
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  try {
+    const started = performance.now();
+    servers.push(
+      await startServer({
+        env: { ...env, DEMO_DATA: 'true' },
+        startTimeoutMs: START_TIMEOUT_MS,
+        dataDirPrefix: 'rope-load-a-',
+      }),
+    );
+    console.log(`demo data loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    servers.push(
+      await startServer({
+        env: { ...env, DEMO_DATA: 'false' },
+        startTimeoutMs: START_TIMEOUT_MS,
+        dataDirPrefix: 'rope-load-b-',
+      }),
+    );
+    const worker = spawn(tsx, [join(repoRoot, 'apps/api/src/worker.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env, NODE_ENV: 'production' },
+      stdio: 'ignore',
+      detached: true,
+    });
+    children.push(worker);
+    const proxy = spawn(
+      tsx,
+      [join(repoRoot, 'bench/src/load/proxy.ts'), ...servers.map((server) => new URL(server.url).port)],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        detached: true,
+      },
+    );
+    children.push(proxy);
+    const proxyPort = await new Promise<string>((resolve) => {
+      proxy.stdout!.on('data', (chunk: Buffer) => {
+        const port = /listening (\d+)/.exec(String(chunk))?.[1];
+        if (port) resolve(port);
+      });
+    });
+    const url = `http://127.0.0.1:${proxyPort}`;
+    const site = await prepareSite(url, demoImportKey(servers[0]!.output()), DEMO_PEOPLE.length * 2);
+    console.log(`${site.people.length} people signed in, ${site.sensors.length} sensors delivering`);
+
+    const streams = (recorder: Recorder) => [
+      { perSecond: READS_PER_S, fire: fireRead(site, recorder) },
+      { perSecond: WRITES_PER_S, fire: fireWrite(site, recorder) },
+    ];
+    await openLoop(WARM_UP_SECONDS, streams(new Recorder()));
+    const groups = new Map<number, string>([
+      [servers[0]!.pid, 'API 1'],
+      [servers[1]!.pid, 'API 2'],
+      [worker.pid ?? -1, 'worker'],
+      [proxy.pid ?? -1, 'proxy'],
+    ]);
+    const window = startCpuWindow(({ pid, group, command }) =>
+      pid === process.pid
+        ? 'load generator'
+        : (groups.get(group) ??
+          (command === 'postgres' ? 'PostgreSQL' : command.startsWith('redis-server') ? 'Redis' : undefined)),
+    );
+    const recorder = new Recorder();
+    const measuredFrom = performance.now();
+    await openLoop(SECONDS, streams(recorder));
+    const seconds = (performance.now() - measuredFrom) / 1000;
+    const cpu = window();
+    printSummary(
+      summarise(
+        'reads',
+        recorder.all((label) => !isWrite(label)),
+        seconds,
+      ),
+      150,
+    );
+    printSummary(summarise('writes', recorder.all(isWrite), seconds), 300);
+    printSlowestRoutes(recorder);
+    printCpu(cpu);
+  } finally {
+    for (const child of children) {
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+    }
+    for (const server of servers) await server.stop();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function embeddedMode() {
+  console.log(`\n== embedded default: PGlite, one process, ${PEOPLE} people`);
+  const server = await startBenchServer();
+  try {
+    const site = await prepareSite(server.url, demoImportKey(server.output()), PEOPLE);
+    const recorder = new Recorder();
+    const run = async (recordTo: Recorder, seconds: number) => {
+      const end = performance.now() + seconds * 1000;
+      await Promise.all(
+        site.people.map(async (person) => {
+          while (performance.now() < end) {
+            if (random() < 0.1) {
+              const kind: Write = random() < 0.6 ? 'event' : 'document';
+              const [label, method, path, headers, body] = writeCall(kind, site, person, anyOf(person.ropeIds));
+              recordTo.add(label, await call(site.url, method, path, headers, body));
+            } else {
+              // A browser opens a page's calls at once, six at a time per host.
+              const paths = pageCalls(pick(PAGE_MIX), anyOf(person.ropeIds));
+              for (let i = 0; i < paths.length; i += 6) {
+                await Promise.all(
+                  paths.slice(i, i + 6).map(async (path) => {
+                    recordTo.add(routeOf(path), await call(site.url, 'GET', path, { cookie: person.cookie }));
+                  }),
+                );
+              }
+            }
+            await new Promise((resolve) => setTimeout(resolve, 2000 + random() * 4000));
+          }
+        }),
+      );
+    };
+    await run(new Recorder(), WARM_UP_SECONDS);
+    const window = startCpuWindow(({ pid, group }) =>
+      group === server.pid ? 'cockpit' : pid === process.pid ? 'load generator' : undefined,
+    );
+    const from = performance.now();
+    await run(recorder, SECONDS);
+    const seconds = (performance.now() - from) / 1000;
+    printSummary(
+      summarise(
+        'reads',
+        recorder.all((label) => !isWrite(label)),
+        seconds,
+      ),
+      300,
+    );
+    printSummary(summarise('writes', recorder.all(isWrite), seconds), 300);
+    printSummary(
+      summarise(
+        'all',
+        recorder.all(() => true),
+        seconds,
+      ),
+      300,
+    );
+    printSlowestRoutes(recorder);
+    printCpu(window());
+  } finally {
+    await server.stop();
+  }
+}
+
+if (MODE === 'server' || MODE === 'both') await serverMode();
+if (MODE === 'embedded' || MODE === 'both') await embeddedMode();
+process.exit(0);

@@ -1,0 +1,180 @@
+// What people and devices send: the API calls of the rope page, the dashboard and the areas list as the web client
+// makes them, and the writes of an inspector (an event, a document) and of a sensor device (a batch of readings).
+import { Agent, request } from 'node:http';
+
+export const DEMO_PASSWORD = 'ropecockpit-demo';
+export const DEMO_PEOPLE = ['admin@example.com', 'pm@example.com', 'clientadmin@example.com', 'client@example.com'];
+
+export interface Person {
+  email: string;
+  cookie: string;
+  ropeIds: number[];
+}
+
+export interface Site {
+  url: string;
+  people: Person[];
+  importKey: string;
+  /** Devices with a sensor each, that deliver readings. */
+  sensors: { deviceId: number; sensorId: number }[];
+}
+
+export interface Answer {
+  status: number;
+  ms: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+
+/** One call; `startedAt` is when it was due (open loop: a late start counts as latency, not as a skipped call). */
+export function call(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+  startedAt = performance.now(),
+): Promise<Answer> {
+  return new Promise((resolve) => {
+    const target = new URL(`/api${path}`, url);
+    const outgoing = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: target.pathname + target.search,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }) },
+        agent,
+      },
+      (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, ms: performance.now() - startedAt }));
+        answer.on('error', () => resolve({ status: 0, ms: performance.now() - startedAt }));
+      },
+    );
+    outgoing.on('error', () => resolve({ status: 0, ms: performance.now() - startedAt }));
+    outgoing.end(body);
+  });
+}
+
+export async function signIn(url: string, email: string): Promise<Person> {
+  const response = await fetch(`${url}/api/login/json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
+  });
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!response.ok || !cookie)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const ropes = (await (await fetch(`${url}/api/ropes`, { headers: { cookie } })).json()) as {
+    ropes: { id: number }[];
+  };
+  return { email, cookie, ropeIds: ropes.ropes.map((rope) => rope.id) };
+}
+
+/** The demo's sensor devices with their first sensor, as an admin sees them. */
+export async function findSensors(url: string, admin: Person): Promise<Site['sensors']> {
+  const answer = (await (await fetch(`${url}/api/sensor-devices`, { headers: { cookie: admin.cookie } })).json()) as {
+    sensorDevices: { id: number; sensors: { id: number; isDeleted: boolean }[] }[];
+  };
+  return answer.sensorDevices
+    .map((device) => ({ deviceId: device.id, sensorId: device.sensors.find((sensor) => !sensor.isDeleted)?.id ?? 0 }))
+    .filter((device) => device.sensorId > 0);
+}
+
+export type Page = 'rope' | 'dashboard' | 'areas';
+
+/** The reads a page makes when it opens, as the web client sends them. */
+export function pageCalls(page: Page, ropeId: number): string[] {
+  switch (page) {
+    case 'rope':
+      return [
+        `/ropes/${ropeId}`,
+        `/ropes/${ropeId}/events?page=1&pageSize=25`,
+        `/ropes/${ropeId}/events/damage`,
+        `/ropes/${ropeId}/events/lossOverTarget?xAxis=timestamp`,
+        `/ropes/${ropeId}/tasks`,
+        `/ropes/${ropeId}/sensor-devices`,
+        `/ropes/${ropeId}/smartrope-events?limit=5`,
+        `/ropes/${ropeId}/truscan`,
+        `/ropes/${ropeId}/documents`,
+      ];
+    case 'dashboard':
+      return ['/ropes', '/events?limit=10', '/tasks?status=open', '/areas/positions'];
+    case 'areas':
+      return ['/areas', '/areas/positions'];
+  }
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+let written = 0;
+
+export type Write = 'event' | 'document' | 'readings';
+
+/** One write: `[label, method, path, headers, body]` ready for `call`. */
+export function writeCall(
+  kind: Write,
+  site: Site,
+  person: Person,
+  ropeId: number,
+): [string, string, string, Record<string, string>, Buffer | string] {
+  written += 1;
+  switch (kind) {
+    case 'event':
+      return [
+        'POST /events',
+        'POST',
+        '/events',
+        { cookie: person.cookie, 'content-type': 'application/json' },
+        JSON.stringify({
+          ropeEvent: {
+            rope: { id: ropeId },
+            position: (written * 7) % 500,
+            attributes: {
+              timestamp: new Date(Date.now() - 60_000).toISOString(),
+              recordingType: 'damage',
+              type: 'wireBreak',
+              damageCount: 1,
+              description: `Load benchmark ${written}`,
+            },
+          },
+        }),
+      ];
+    case 'document': {
+      const boundary = `----load${written}`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="targetType"\r\n\r\nrope\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="targetId"\r\n\r\n${ropeId}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="inspection-${written}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        PDF,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return [
+        'POST /documents',
+        'POST',
+        '/documents',
+        { cookie: person.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      ];
+    }
+    case 'readings': {
+      const sensor = site.sensors[written % site.sensors.length]!;
+      // Each batch a minute of one reading a second, in its own minute: no batch repeats another.
+      const start = Date.UTC(2027, 0, 1) + written * 60_000;
+      const measurements = Array.from({ length: 60 }, (_, i) => ({
+        sensor: sensor.sensorId,
+        ts: new Date(start + i * 1000).toISOString(),
+        value: 100 + Math.sin(i / 10) * 5,
+      }));
+      return [
+        'POST /sensor-devices/:id/measurements',
+        'POST',
+        `/sensor-devices/${sensor.deviceId}/measurements`,
+        { authorization: `Bearer ${site.importKey}`, 'content-type': 'application/json' },
+        JSON.stringify({ measurements }),
+      ];
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import deAuth from '../../apps/web/src/i18n/locales/de-DE/auth.json';
+import deCharts from '../../apps/web/src/i18n/locales/de-DE/charts.json';
+import esCharts from '../../apps/web/src/i18n/locales/es-ES/charts.json';
+import frCharts from '../../apps/web/src/i18n/locales/fr-FR/charts.json';
+import frShell from '../../apps/web/src/i18n/locales/fr-FR/shell.json';
+import { browserMissing, screenshotPath } from './browser.ts';
+import { signInAsDemo, useDemoServer } from './demo-session.ts';
+import {
+  blockExternalRequests,
+  collectPageErrors,
+  errorBoundaryShown,
+  findHierarchy,
+  openInApp,
+  rawKeysShown,
+  switchLanguage,
+  waitForScreen,
+} from './screen-check.ts';
+
+/** The language files the page fetched (`/assets/de-DE-<hash>.js`: one file a language, src/i18n/bundles). */
+function languageFiles(page: Page): string[] {
+  const files: string[] = [];
+  page.on('request', (request) => {
+    const name = /\/assets\/([a-z]{2}-[A-Z]{2})-[^/]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+    if (name) files.push(name);
+  });
+  return files;
+}
+
+// The texts beyond the shell's load with the code that shows them (apps/web/build-plugins/texts-on-demand.ts);
+// a language switch loads the new language's texts before it shows. Once, a language switch crashed the app.
+describe.skipIf(Boolean(browserMissing))(
+  `texts that load with their screens${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    const { server, browser } = useDemoServer();
+
+    it('a first visit in German shows the login in German, with no key in sight', async () => {
+      const context = await browser().newContext({ viewport: { width: 375, height: 800 }, locale: 'de-DE' });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(`${server().url}/login`);
+      await page.getByRole('dialog', { name: deAuth.cookies.title }).getByRole('button').click();
+      await page.getByRole('button', { name: deAuth.login.submit, exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+      expect(await rawKeysShown(page)).toEqual([]);
+      await context.close();
+      expect(errors).toEqual([]);
+    });
+
+    it('switching languages on a screen whose texts loaded with it, and opening screens after, never shows a key', async () => {
+      const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+      await blockExternalRequests(context, server().url);
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      const fetched = languageFiles(page);
+      await signInAsDemo(page, server().url);
+      await switchLanguage(page, 'en-US');
+      const { areaId, installationId, ropeId } = await findHierarchy(page);
+      const ropePath = `/areas/${areaId}/installations/${installationId}/ropes/${ropeId}`;
+
+      // German is chosen before the rope page's code (and its texts) has loaded: they arrive in German.
+      await switchLanguage(page, 'de-DE');
+      await openInApp(page, ropePath);
+      await waitForScreen(page);
+      await page.getByRole('heading', { name: deCharts.damage.title }).waitFor();
+      expect(await rawKeysShown(page), 'rope page in German').toEqual([]);
+
+      // Switched on the rope page: its texts change language in place, the page stays.
+      for (const [language, title] of [
+        ['fr-FR', frCharts.damage.title],
+        ['es-ES', esCharts.damage.title],
+        ['fr-FR', frCharts.damage.title],
+      ] as const) {
+        await switchLanguage(page, language);
+        await page.getByRole('heading', { name: title }).waitFor();
+        expect(await errorBoundaryShown(page), language).toBe(false);
+        expect(await rawKeysShown(page), `rope page in ${language}`).toEqual([]);
+      }
+      await page.screenshot({ path: screenshotPath('texts-rope-page-fr') });
+
+      // A screen not opened before loads in the language shown, its nested texts ($t(shell.nav.users)) resolved.
+      await openInApp(page, '/users');
+      await waitForScreen(page);
+      await page.getByRole('heading', { level: 1, name: frShell.nav.users }).waitFor();
+      expect(await rawKeysShown(page), 'users in French').toEqual([]);
+
+      // A reload starts in French on a screen whose texts are not in the entry.
+      await page.reload();
+      await waitForScreen(page);
+      await page.getByRole('heading', { level: 1, name: frShell.nav.users }).waitFor();
+      expect(await rawKeysShown(page), 'users in French after a reload').toEqual([]);
+
+      // Each language's texts came as one file, each at most once per page load.
+      expect(fetched.filter((language) => language === 'de-DE')).toHaveLength(1);
+      await switchLanguage(page, 'en-US');
+      await context.close();
+      expect(errors).toEqual([]);
+    });
+  },
+);

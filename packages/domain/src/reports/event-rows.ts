@@ -1,0 +1,120 @@
+import type { RopeEventAttributes } from '../events/schemas.ts';
+import { lossModel } from '../rope/cross-section.ts';
+import { datumPosition } from '../rope/effective-events.ts';
+import type { RopeAttributes } from '../rope/schemas.ts';
+import { NOT_RECORDED, reportNumber, reportTime, UNKNOWN } from './format.ts';
+import type { ReportLabels } from './labels.ts';
+import { type EventLoss, eventLoss, sumLosses } from './loss.ts';
+import type { ReportTable } from './model.ts';
+import { LENGTH_UNITS, lengthIn, type UnitSystem } from './units.ts';
+
+export interface ReportEvent {
+  id: number;
+  /** As recorded; null for the whole rope. */
+  position: number | null;
+  attributes: RopeEventAttributes;
+}
+
+export interface RowContext {
+  rope: RopeAttributes;
+  units: UnitSystem;
+  timeZone?: string;
+  labels: ReportLabels;
+}
+
+/** The datum position (as the rope page shows it) in the base unit, or "Global" for the whole rope. */
+export function positionText(event: ReportEvent, context: RowContext): string {
+  const datum = datumPosition(event, context.rope.positionOffset ?? 0);
+  return datum === null ? 'Global' : reportNumber(lengthIn(datum, context.units), 2, true);
+}
+
+/** Where a repair piece or section lies: from its position to its end. */
+function rangeText(event: ReportEvent, context: RowContext): string {
+  const from = positionText(event, context);
+  const end = event.attributes.positionEnd;
+  return end === undefined ? from : `${from} – ${reportNumber(lengthIn(end, context.units), 2, true)}`;
+}
+
+/** The event's number in the cockpit, so an inspector can find it again. */
+export const eventNumber = (event: ReportEvent) => `#${event.id}`;
+
+const lossText = (value: number | null | undefined, digits: number) =>
+  value === undefined ? NOT_RECORDED : value === null ? UNKNOWN : reportNumber(value, digits, true);
+
+/** Each damage's time, position, type, wire breaks, loss in % and mm², status and description, with the sums. */
+export function damageTable(events: readonly ReportEvent[], context: RowContext): ReportTable {
+  const model = lossModel(context.rope);
+  const losses: EventLoss[] = [];
+  let wires = 0;
+  const rows = events.map((event) => {
+    const a = event.attributes;
+    const loss = eventLoss(a, model);
+    losses.push(loss);
+    wires += a.damageCount ?? 0;
+    return {
+      eventId: event.id,
+      cells: [
+        eventNumber(event),
+        reportTime(a.timestamp, context.timeZone),
+        positionText(event, context),
+        context.labels.eventType(a.type),
+        a.damageCount === undefined ? NOT_RECORDED : reportNumber(a.damageCount, 0),
+        lossText(loss.pct, 2),
+        lossText(loss.mm2, 2),
+        context.labels.actionStatus(a.actionStatus),
+        a.description ?? '',
+      ],
+    };
+  });
+  const sums = sumLosses(losses);
+  return {
+    columns: [
+      'No.',
+      'Date',
+      `Position [${LENGTH_UNITS[context.units]}]`,
+      'Type',
+      'Wire breaks',
+      'Loss [%]',
+      'Loss [mm²]',
+      'Status',
+      'Description',
+    ],
+    rows,
+    totals: [
+      'Total',
+      '',
+      `${events.length} events`,
+      '',
+      reportNumber(wires, 0),
+      sums.pct === null ? UNKNOWN : reportNumber(sums.pct, 2, true),
+      sums.mm2 === null ? UNKNOWN : reportNumber(sums.mm2, 2, true),
+      '',
+      '',
+    ],
+    empty: 'No damages found',
+  };
+}
+
+/** What was repaired (type and description), where, by whom, when, and its status. */
+export function repairTable(events: readonly ReportEvent[], context: RowContext): ReportTable {
+  return {
+    columns: ['No.', 'Date', `Where [${LENGTH_UNITS[context.units]}]`, 'Repair', 'What was repaired', 'By', 'Status'],
+    rows: events.map((event) => {
+      const a = event.attributes;
+      return {
+        eventId: event.id,
+        cells: [
+          eventNumber(event),
+          reportTime(a.timestamp, context.timeZone),
+          rangeText(event, context),
+          context.labels.eventType(a.type),
+          a.description ?? '',
+          a.reportedBy?.name || UNKNOWN,
+          context.labels.actionStatus(a.actionStatus),
+        ],
+      };
+    }),
+    totals: ['Total', '', `${events.length} repairs`, '', '', '', ''],
+    empty: 'No repairs found',
+  };
+}
