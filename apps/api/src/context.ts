@@ -14,6 +14,7 @@ import type { Queue, QueueTimings } from './infra/queue/types.ts';
 import { createHttpSms, createOutboxSms, type SmsSender } from './infra/sms.ts';
 import { createStorage } from './infra/storage/create.ts';
 import type { Storage } from './infra/storage/types.ts';
+import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
 
 export interface AppContext {
   env: Env;
@@ -27,6 +28,8 @@ export interface AppContext {
   live: LiveBus;
   /** Commands to devices (TRUscan): MQTT when MQTT_URL is set, else offered for the device to fetch. */
   devices: DeviceLink;
+  /** Sessions this process read a moment ago (see session-cache.ts). */
+  sessions: SessionCache;
   log: FastifyBaseLogger;
   version: string;
   /** True when no DATABASE_URL is set: PGlite, inline jobs, outbox mail. */
@@ -74,6 +77,7 @@ export async function createContext(
       ? createRedisBus(env.REDIS_URL, (error) => log.warn({ err: error }, 'live bus: Redis connection problem'))
       : createInProcessBus(),
     devices: env.MQTT_URL ? createMqttDeviceLink(env.MQTT_URL) : createHttpDeviceLink(),
+    sessions: createSessionCache(),
     log,
     version: appVersion,
     embedded: !env.DATABASE_URL,

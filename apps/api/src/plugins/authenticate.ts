@@ -42,14 +42,72 @@ const PUBLIC_PREFIXES = [
   '/api/saml/',
 ];
 
+/**
+ * Calls that may change people, their sessions or mandator links: after any of them every process forgets the
+ * sessions it holds (session-cache.ts), before the answer leaves, so the caller's next call is read afresh.
+ */
+const PEOPLE_CHANGING_PREFIXES = [
+  '/api/users',
+  '/api/login',
+  '/api/logout',
+  '/api/reset-password',
+  '/api/notification/unsubscribe',
+  '/api/saml',
+  '/api/mandators',
+];
+const SESSIONS_CHANGED_TOPIC = 'auth:sessions-changed';
+const SESSION_LISTEN_RETRY_MS = 5_000;
+
 function isPublic(url: string): boolean {
   const path = url.split('?')[0]!;
   return PUBLIC_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
 }
 
+/** Forgets the sessions this process holds whenever another process says they changed; tries again while Redis is away. */
+function listenForSessionChanges(ctx: AppContext) {
+  let stopped = false;
+  let unsubscribe: (() => Promise<void>) | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const attempt = () => {
+    ctx.live
+      .subscribe(SESSIONS_CHANGED_TOPIC, () => ctx.sessions.forgetAll())
+      .then(
+        (stop) => {
+          if (stopped) void stop();
+          else unsubscribe = stop;
+        },
+        (error: unknown) => {
+          ctx.log.warn({ err: error }, 'not told of session changes by other processes yet; trying again');
+          if (!stopped) retry = setTimeout(attempt, SESSION_LISTEN_RETRY_MS);
+        },
+      );
+  };
+  attempt();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await unsubscribe?.();
+    },
+  };
+}
+
 /** Resolves the caller of every API request: a bearer API key, or the session cookie of a person. */
 export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('auth', null as unknown as RequestAuth);
+  const listening = listenForSessionChanges(ctx);
+  app.addHook('onClose', () => listening.stop());
+  app.addHook('onSend', async (request) => {
+    const path = request.url.split('?')[0]!;
+    // Signing out is a GET too (a link in the menu).
+    const changing = STATE_CHANGING.has(request.method) || path === '/api/logout';
+    if (!changing || !PEOPLE_CHANGING_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+    ctx.sessions.forgetAll();
+    // The other processes hear it a moment later; a bus that is down leaves them SESSION_CACHE_MS at most.
+    ctx.live.publish(SESSIONS_CHANGED_TOPIC, {}).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'could not tell the other processes that sessions changed');
+    });
+  });
   // Anyone not signed in hears 401 before the body is even looked at; the routes check permissions themselves.
   app.addHook('preValidation', async (request) => {
     // Unknown paths (no route) keep their 404.
@@ -70,7 +128,7 @@ export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const found = await findSessionUser(ctx.db, token);
+    const found = await findSessionUser(ctx.db, token, ctx.sessions);
     if (!found?.user.isActive) return;
     const { session, user, mandatorIds } = found;
     if (session.isLive && !liveMayCall(request.method, request.url)) {

@@ -50,7 +50,15 @@ export function createRedisBus(url: string, onError: (error: Error) => void = ()
     },
     async subscribe(topic, listener) {
       local.on(topic, listener);
-      if (local.listenerCount(topic) === 1) await subscriber.subscribe(PREFIX + topic);
+      if (local.listenerCount(topic) === 1) {
+        try {
+          await subscriber.subscribe(PREFIX + topic);
+        } catch (error) {
+          // Not listening after all: the next try must subscribe again.
+          local.off(topic, listener);
+          throw error;
+        }
+      }
       return async () => {
         local.off(topic, listener);
         if (local.listenerCount(topic) === 0) await subscriber.unsubscribe(PREFIX + topic).catch(() => {});

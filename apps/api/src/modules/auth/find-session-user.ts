@@ -3,6 +3,7 @@ import { sessions, userMandators, users } from '@rope/db/schema/index';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { sha256 } from '../../infra/crypto.ts';
 import type { UserRow } from './load-actor.ts';
+import type { SessionCache } from './session-cache.ts';
 import { SESSION_IDLE_MS, type SessionRow } from './session-store.ts';
 
 const TOUCH_EVERY_MS = 60_000;
@@ -38,27 +39,46 @@ export interface SessionUser {
   mandatorIds: number[];
 }
 
-/** The live session of a cookie with its user and mandators; undefined when unknown, idle or expired. */
-export async function findSessionUser(db: Db, token: string): Promise<SessionUser | undefined> {
+/**
+ * The live session of a cookie with its user and mandators; undefined when unknown, idle or expired. With a cache,
+ * a session whose second factor is done is read once per SESSION_CACHE_MS; one still waiting for it is read each
+ * time, since completing it changes the session.
+ */
+export async function findSessionUser(db: Db, token: string, cache?: SessionCache): Promise<SessionUser | undefined> {
   if (!/^[A-Za-z0-9]{43}$/.test(token)) return undefined;
+  const hash = sha256(token);
+  const now = Date.now();
+  const cached = cache?.get(hash, now);
+  if (cached) {
+    // The same ends the query below checks, on the clock of this call.
+    if (cached.session.expiresAt.getTime() > now && cached.session.lastSeenAt.getTime() > now - SESSION_IDLE_MS) {
+      await touch(db, cached.session, now);
+      return cached;
+    }
+    cache?.forget(hash);
+  }
   let query = prepared.get(db);
   if (!query) {
     query = prepare(db);
     prepared.set(db, query);
   }
-  const now = Date.now();
   // Placeholders skip the column's Date mapping: times go as ISO strings, which both drivers take.
   const [row] = await query.execute({
-    hash: sha256(token),
+    hash,
     now: new Date(now).toISOString(),
     idleSince: new Date(now - SESSION_IDLE_MS).toISOString(),
   });
   if (!row) return undefined;
-  if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.idHash, row.session.idHash));
-  }
-  return { session: row.session, user: row.user, mandatorIds: (row.mandatorIds ?? []).map(Number) };
+  await touch(db, row.session, now);
+  const found = { session: row.session, user: row.user, mandatorIds: (row.mandatorIds ?? []).map(Number) };
+  if (found.session.twoFactorComplete) cache?.set(hash, found, now);
+  return found;
+}
+
+/** Marks the session seen, at most once a minute: reads do not turn into writes. */
+async function touch(db: Db, session: SessionRow, now: number) {
+  if (now - session.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
+  // The cached row is the one the next calls check for idleness.
+  session.lastSeenAt = new Date(now);
+  await db.update(sessions).set({ lastSeenAt: session.lastSeenAt }).where(eq(sessions.idHash, session.idHash));
 }

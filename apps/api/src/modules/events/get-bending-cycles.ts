@@ -1,7 +1,7 @@
 import { currentBendingCycles, cyclesPerHour } from '@rope/domain/rope/bending-cycles';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findRope } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/internal.ts';
 import { loadRopeEvents } from './internal.ts';
 
 /**
@@ -10,7 +10,7 @@ import { loadRopeEvents } from './internal.ts';
  */
 export async function getBendingCycles({ ctx, actor, input }: ActionArgs<{ ropeId: number }>) {
   assertCan(actor, 'DOMAIN_READ');
-  await findRope(ctx, actor, input.ropeId);
+  await visibleRopeId(ctx, actor, input.ropeId);
   const { rope, installationAttributes, events } = await loadRopeEvents(ctx, input.ropeId);
   const measured = events
     .filter((event) => event.attributes.bendingCycles !== undefined)

@@ -6,7 +6,7 @@ import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { viewerFor } from '../hierarchy/scope.ts';
-import { findRope } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/internal.ts';
 import { loadRopeEvents } from './internal.ts';
 
 const INSPECTION_TYPES = new Set(['mrtInspection', 'visualInspection', 'diameterMeasurement']);
@@ -24,7 +24,7 @@ export async function getLossOverTarget(args: ActionArgs<LossOverTargetQuery>): 
   const { ctx, actor, input: options } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, options.showAsUser);
-  await findRope(ctx, viewer, options.ropeId);
+  await visibleRopeId(ctx, viewer, options.ropeId);
   const { rope, events, loopLength, installationAttributes } = await loadRopeEvents(ctx, options.ropeId);
   const inspections = events.filter((event) => INSPECTION_TYPES.has(event.attributes.type));
   const moments = (

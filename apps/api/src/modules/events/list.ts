@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { viewerFor } from '../hierarchy/scope.ts';
-import { findRope } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/internal.ts';
 import { loadDamageTarget } from './recompute.ts';
 import { eventDocumentCount as documentCount, toEventView } from './view.ts';
 
@@ -29,7 +29,7 @@ export async function listRopeEvents(args: ActionArgs<RopeEventQuery>) {
   const { ctx, actor, input: query } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, query.showAsUser);
-  const ropeId = (await findRope(ctx, viewer, query.ropeId)).rope.id;
+  const ropeId = await visibleRopeId(ctx, viewer, query.ropeId);
   const conditions: SQL[] = [eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, query.archived)];
   if (query.search) {
     const pattern = containsPattern(query.search);

@@ -19,6 +19,21 @@ export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
   return row;
 }
 
+/**
+ * The same check as findRope for calls that read only what hangs on the rope: its id, without the three rows' data
+ * (attributes, map lines), which the rope page's many calls would otherwise each read and parse.
+ */
+export async function visibleRopeId(ctx: AppContext, viewer: Actor, id: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ id: ropes.id })
+    .from(ropes)
+    .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .where(and(eq(ropes.id, id), areaVisibleTo(viewer)));
+  if (!row) throw notFound(message('app.errors.noSuchRope'));
+  return row.id;
+}
+
 /** The ropes of an installation the caller has found already, in their order. */
 export async function ropesOfInstallation(ctx: AppContext, installationId: number, archived: boolean) {
   const rows = await ctx.db

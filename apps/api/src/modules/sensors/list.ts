@@ -4,7 +4,7 @@ import { SENSOR_DEVICES_PAGE_SIZE } from '@rope/domain/sensors/limits';
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findRope } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/internal.ts';
 import { deviceVisibleTo, selectPlacedDevices } from './internal.ts';
 import { loadSensorDevices } from './load.ts';
 
@@ -32,11 +32,11 @@ export async function listSensorDevices({
 /** The devices on one rope, for its sensor charts: whoever sees the rope sees them. */
 export async function listRopeSensorDevices({ ctx, actor, input }: ActionArgs<{ ropeId: number }>) {
   assertCan(actor, 'DOMAIN_READ');
-  const { rope } = await findRope(ctx, actor, input.ropeId);
+  const ropeId = await visibleRopeId(ctx, actor, input.ropeId);
   const rows = await ctx.db
     .select({ id: sensorDevices.id })
     .from(sensorDevices)
-    .where(eq(sensorDevices.ropeId, rope.id))
+    .where(eq(sensorDevices.ropeId, ropeId))
     .orderBy(asc(sensorDevices.name), asc(sensorDevices.id));
   return {
     sensorDevices: await loadSensorDevices(

@@ -4,7 +4,7 @@ import { SMARTROPES_PAGE_SIZE } from '@rope/domain/sensors/limits';
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findRope } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/internal.ts';
 import { findSmartrope, selectPlacedSmartropes, smartropeVisibleTo } from './internal.ts';
 import { loadSmartropeEvents, loadSmartropes } from './load.ts';
 
@@ -40,8 +40,8 @@ export async function listSmartropes({
 /** The newest events of the smartropes on one rope: whoever sees the rope sees them. */
 export async function listRopeSmartropeEvents({ ctx, actor, input }: ActionArgs<{ ropeId: number; limit: number }>) {
   assertCan(actor, 'DOMAIN_READ');
-  const { rope } = await findRope(ctx, actor, input.ropeId);
-  const onRope = ctx.db.select({ id: smartropes.id }).from(smartropes).where(eq(smartropes.ropeId, rope.id));
+  const ropeId = await visibleRopeId(ctx, actor, input.ropeId);
+  const onRope = ctx.db.select({ id: smartropes.id }).from(smartropes).where(eq(smartropes.ropeId, ropeId));
   return { events: await loadSmartropeEvents(ctx.db, inArray(smartropeEvents.smartropeId, onRope), input.limit) };
 }
 

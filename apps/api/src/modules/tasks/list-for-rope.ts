@@ -2,12 +2,12 @@ import { tasks } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findRope } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/internal.ts';
 import { loadTasks } from './load.ts';
 
 /** Every task of one rope, by due date. */
 export async function listRopeTasks({ ctx, actor, input }: ActionArgs<{ ropeId: number }>) {
   assertCan(actor, 'DOMAIN_READ');
-  const { rope } = await findRope(ctx, actor, input.ropeId);
-  return { tasks: await loadTasks(ctx.db, eq(tasks.ropeId, rope.id)) };
+  const ropeId = await visibleRopeId(ctx, actor, input.ropeId);
+  return { tasks: await loadTasks(ctx.db, eq(tasks.ropeId, ropeId)) };
 }
