@@ -2,11 +2,10 @@ import { documents, folders, installations, projects } from '@rope/db/schema/ind
 import { eq } from 'drizzle-orm';
 import { createArea, createInstallation } from '../test/factories.ts';
 import { multipart, PDF } from '../test/multipart.ts';
-import { only, type RouteRow, signedIn } from './route-table.ts';
-import type { Scope, World } from './world.ts';
+import { only, type RouteRow, scoped, signedIn } from './route-table.ts';
+import type { ActorName, Scope, World } from './world.ts';
 
 const url = (url: string, payload?: object) => ({ url, payload });
-const scoped = (own: number, foreign: number) => ({ own, foreign });
 let serial = 0;
 
 /** Readers of documents (DOCUMENT): all but import keys; those bound to mandators see their own only. */
@@ -28,7 +27,8 @@ async function areaIn(w: World, scope: Scope) {
   return createArea(w.t.ctx.db, w.mandatorOf(scope));
 }
 
-async function documentIn(w: World, scope: Scope, extra: Partial<typeof documents.$inferInsert> = {}) {
+/** A document on an area of the scope's mandator, uploaded by the scope's person. */
+async function documentIn(w: World, scope: Scope, actor: ActorName) {
   const area = await areaIn(w, scope);
   const stored = await w.t.ctx.storage.put(PDF, { prefix: 'documents', extension: 'pdf', type: 'application/pdf' });
   const [row] = await w.t.ctx.db
@@ -40,7 +40,7 @@ async function documentIn(w: World, scope: Scope, extra: Partial<typeof document
       size: stored.size,
       targetType: 'area',
       targetId: area.id,
-      ...extra,
+      createdByUserId: w.personOf(scope, actor),
     })
     .returning();
   return row!;
@@ -109,20 +109,20 @@ export const DOCUMENT_ROWS: RouteRow[] = [
   {
     route: 'GET /api/documents/:id',
     scoped: true,
-    build: async (w, scope) => url(`/api/documents/${(await documentIn(w, scope)).id}`),
+    build: async (w, scope, actor) => url(`/api/documents/${(await documentIn(w, scope, actor)).id}`),
     expect: read(),
   },
   {
     route: 'PATCH /api/documents/:id',
     scoped: true,
-    build: async (w, scope) =>
-      url(`/api/documents/${(await documentIn(w, scope)).id}`, { document: { location: 'ENU,DES' } }),
+    build: async (w, scope, actor) =>
+      url(`/api/documents/${(await documentIn(w, scope, actor)).id}`, { document: { location: 'ENU,DES' } }),
     expect: write(200),
   },
   {
     route: 'DELETE /api/documents/:id',
     scoped: true,
-    build: async (w, scope) => url(`/api/documents/${(await documentIn(w, scope)).id}`),
+    build: async (w, scope, actor) => url(`/api/documents/${(await documentIn(w, scope, actor)).id}`),
     expect: write(204),
   },
   { route: 'GET /api/folders', build: () => url('/api/folders'), expect: signedIn(200, { apiImport: 403 }) },

@@ -1,12 +1,11 @@
-import { installations } from '@rope/db/schema/index';
+import { installations, ropeEvents, taskNotes, tasks } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { createArea, createEvent, createInstallation, createRope, createTask } from '../test/factories.ts';
-import { only, pngUpload, type RouteRow, signedIn } from './route-table.ts';
-import type { Scope, World } from './world.ts';
+import { only, pngUpload, type RouteRow, scoped, signedIn } from './route-table.ts';
+import type { ActorName, Scope, World } from './world.ts';
 
 const url = (url: string, payload?: object) => ({ url, payload });
-const scoped = (own: number, foreign: number) => ({ own, foreign });
 
 /** Readers: everyone with DOMAIN_READ; admins, project managers and internal API keys see every mandator. */
 const read = (status = 200) => ({
@@ -37,14 +36,34 @@ async function tree(w: World, scope: Scope) {
   return { area, installation, rope };
 }
 
-async function eventIn(w: World, scope: Scope) {
+/** An event recorded by the scope's person: the actor, a colleague, or a user of the foreign mandator. */
+async function eventIn(w: World, scope: Scope, actor: ActorName) {
   const { rope } = await tree(w, scope);
-  return createEvent(w.t.ctx.db, rope.id, { attributes: { damageCount: 1 } });
+  const event = await createEvent(w.t.ctx.db, rope.id, { attributes: { damageCount: 1 } });
+  await w.t.ctx.db
+    .update(ropeEvents)
+    .set({ createdByUserId: w.personOf(scope, actor) })
+    .where(eq(ropeEvents.id, event.id));
+  return event;
 }
 
-async function taskIn(w: World, scope: Scope) {
+const CLIENT_PEOPLE: readonly ActorName[] = ['clientAdmin', 'client', 'freeUser'];
+
+/**
+ * A task made by and noted on by the scope's person, and assigned to them where they may hold an external task
+ * (internal people and API accounts may not, and a change keeps the assignees valid).
+ */
+async function taskIn(w: World, scope: Scope, actor: ActorName) {
   const { rope } = await tree(w, scope);
-  return createTask(w.t.ctx.db, rope.id, { attributes: { title: 'Check' } });
+  const person = w.personOf(scope, actor);
+  const assignable = scope !== 'own' || CLIENT_PEOPLE.includes(actor);
+  const task = await createTask(w.t.ctx.db, rope.id, {
+    attributes: { title: 'Check' },
+    assigneeIds: assignable ? [person] : [],
+  });
+  await w.t.ctx.db.update(tasks).set({ createdByUserId: person }).where(eq(tasks.id, task.id));
+  await w.t.ctx.db.insert(taskNotes).values({ taskId: task.id, userId: person, note: 'Mine' });
+  return task;
 }
 
 async function installationWithImage(w: World, scope: Scope) {
@@ -286,25 +305,26 @@ const eventRows: RouteRow[] = [
   {
     route: 'PATCH /api/events/:id',
     scoped: true,
-    build: async (w, s) => url(`/api/events/${(await eventIn(w, s)).id}`, { ropeEvent: { actionStatus: 'seen' } }),
+    build: async (w, s, a) =>
+      url(`/api/events/${(await eventIn(w, s, a)).id}`, { ropeEvent: { actionStatus: 'seen' } }),
     expect: write(200),
   },
   {
     route: 'DELETE /api/events/:id',
     scoped: true,
-    build: async (w, s) => url(`/api/events/${(await eventIn(w, s)).id}`),
+    build: async (w, s, a) => url(`/api/events/${(await eventIn(w, s, a)).id}`),
     expect: partial(204),
   },
   {
     route: 'GET /api/events/:id',
     scoped: true,
-    build: async (w, s) => url(`/api/events/${(await eventIn(w, s)).id}`),
+    build: async (w, s, a) => url(`/api/events/${(await eventIn(w, s, a)).id}`),
     expect: read(),
   },
   {
     route: 'GET /api/events/:id/history',
     scoped: true,
-    build: async (w, s) => url(`/api/events/${(await eventIn(w, s)).id}/history`),
+    build: async (w, s, a) => url(`/api/events/${(await eventIn(w, s, a)).id}/history`),
     expect: read(),
   },
   { route: 'GET /api/events', build: () => url('/api/events?limit=5'), expect: readList() },
@@ -326,8 +346,8 @@ const taskRows: RouteRow[] = [
   {
     route: 'PATCH /api/tasks/:id',
     scoped: true,
-    build: async (w, s) => {
-      const task = await taskIn(w, s);
+    build: async (w, s, a) => {
+      const task = await taskIn(w, s, a);
       return url(`/api/tasks/${task.id}`, taskBody(task.ropeId));
     },
     expect: write(200),
@@ -335,13 +355,13 @@ const taskRows: RouteRow[] = [
   {
     route: 'DELETE /api/tasks/:id',
     scoped: true,
-    build: async (w, s) => url(`/api/tasks/${(await taskIn(w, s)).id}`),
+    build: async (w, s, a) => url(`/api/tasks/${(await taskIn(w, s, a)).id}`),
     expect: write(204),
   },
   {
     route: 'GET /api/tasks/:id/notes',
     scoped: true,
-    build: async (w, s) => url(`/api/tasks/${(await taskIn(w, s)).id}/notes`),
+    build: async (w, s, a) => url(`/api/tasks/${(await taskIn(w, s, a)).id}/notes`),
     expect: read(),
   },
 ];

@@ -1,13 +1,13 @@
-import { truscanMeasurements } from '@rope/db/schema/index';
+import { ropeEvents, truscanMeasurements } from '@rope/db/schema/index';
 import { readMeaHeader } from '@rope/domain/truscan/mea/decode';
 import { generateMea } from '@rope/domain/truscan/mea/generate';
+import { eq } from 'drizzle-orm';
 import { storeMea, TRACE_BLOCK_SIZE } from '../modules/mrt/trace-store.ts';
 import { createArea, createEvent, createInstallation, createRope } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
-import { only, type RouteRow, signedIn } from './route-table.ts';
-import type { Scope, World } from './world.ts';
+import { only, type RouteRow, scoped, signedIn } from './route-table.ts';
+import type { ActorName, Scope, World } from './world.ts';
 
-const scoped = (own: number, foreign: number) => ({ own, foreign });
 /** Readers of what hangs on a rope (DOMAIN_READ): import keys may not read; the mandator-bound see their own. */
 const read = (status = 200) => ({
   ...signedIn(status, { apiImport: 403 }),
@@ -40,7 +40,7 @@ async function ropeIn(w: World, scope: Scope) {
 }
 
 /** An MRT measurement event with its file stored, as an upload leaves it; `peak` is its candidate's sample. */
-async function measurementIn(w: World, scope: Scope) {
+async function measurementIn(w: World, scope: Scope, actor: ActorName) {
   const rope = await ropeIn(w, scope);
   const bytes = smallMea();
   const header = readMeaHeader(bytes);
@@ -49,6 +49,10 @@ async function measurementIn(w: World, scope: Scope) {
     position: null,
     attributes: { recordingType: 'measurement', type: 'mrtInspection', detection: 'mrt', isImported: true },
   });
+  await w.t.ctx.db
+    .update(ropeEvents)
+    .set({ createdByUserId: w.personOf(scope, actor) })
+    .where(eq(ropeEvents.id, event.id));
   await w.t.ctx.db.insert(truscanMeasurements).values({
     eventId: event.id,
     ropeId: rope.id,
@@ -85,20 +89,20 @@ export const MRT_ROWS: RouteRow[] = [
   {
     route: 'GET /api/events/:id/mrt-trace',
     scoped: true,
-    build: async (w, s) => ({ url: `/api/events/${(await measurementIn(w, s)).event.id}/mrt-trace` }),
+    build: async (w, s, a) => ({ url: `/api/events/${(await measurementIn(w, s, a)).event.id}/mrt-trace` }),
     expect: read(),
   },
   {
     route: 'GET /api/events/:id/mrt-candidates',
     scoped: true,
-    build: async (w, s) => ({ url: `/api/events/${(await measurementIn(w, s)).event.id}/mrt-candidates` }),
+    build: async (w, s, a) => ({ url: `/api/events/${(await measurementIn(w, s, a)).event.id}/mrt-candidates` }),
     expect: read(),
   },
   {
     route: 'POST /api/events/:id/mrt-candidates/confirm',
     scoped: true,
-    build: async (w, s) => {
-      const { event, peak } = await measurementIn(w, s);
+    build: async (w, s, a) => {
+      const { event, peak } = await measurementIn(w, s, a);
       return { url: `/api/events/${event.id}/mrt-candidates/confirm`, payload: { index: peak } };
     },
     expect: write(200),
@@ -106,8 +110,8 @@ export const MRT_ROWS: RouteRow[] = [
   {
     route: 'POST /api/events/:id/mrt-candidates/dismiss',
     scoped: true,
-    build: async (w, s) => {
-      const { event, peak } = await measurementIn(w, s);
+    build: async (w, s, a) => {
+      const { event, peak } = await measurementIn(w, s, a);
       return { url: `/api/events/${event.id}/mrt-candidates/dismiss`, payload: { index: peak } };
     },
     expect: write(200),

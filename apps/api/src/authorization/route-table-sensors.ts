@@ -1,10 +1,9 @@
 import { sensorDevices, sensors, smartropeEvents, smartropes, truscanRequests } from '@rope/db/schema/index';
 import { createArea, createInstallation, createRope } from '../test/factories.ts';
-import { only, type RouteRow, signedIn } from './route-table.ts';
+import { only, type RouteRow, scoped, signedIn } from './route-table.ts';
 import type { Scope, World } from './world.ts';
 
 const url = (url: string, payload?: object) => ({ url, payload });
-const scoped = (own: number, foreign: number) => ({ own, foreign });
 
 /** Readers of what hangs on a rope (DOMAIN_READ): import keys may not read; the mandator-bound see their own. */
 const read = (status = 200) => ({

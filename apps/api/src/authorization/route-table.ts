@@ -1,4 +1,5 @@
 import { users } from '@rope/db/schema/index';
+import type { Role } from '@rope/domain/access/roles';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { createMandator, createUser, TEST_PASSWORD } from '../test/factories.ts';
@@ -12,12 +13,18 @@ export interface Cell {
 }
 /** One status, or any of several where the spec leaves the choice open. */
 export type Status = number | readonly number[];
-export type Expected = Status | { own: Status; foreign: Status };
+/** Per scope: what the actor gets for their own object, a colleague's in their mandator, another mandator's. */
+export interface PerScope {
+  own: Status;
+  sameMandator: Status;
+  foreign: Status;
+}
+export type Expected = Status | PerScope;
 
 export interface RouteRow {
   /** As Fastify registered it, e.g. `GET /api/users/:id`. */
   route: string;
-  /** Own and foreign objects are asked separately; without it the route has no tenant object. */
+  /** Own, same-mandator and foreign objects are asked separately; without it the route has no tenant object. */
   scoped?: boolean;
   build: (w: World, scope: Scope, actor: ActorName) => Promise<Cell> | Cell;
   expect: Record<ActorName, Expected>;
@@ -38,10 +45,25 @@ export const open = (status: Expected) => table(status, status);
 /** Calls about the person themself: API keys are refused (requirePerson). */
 export const person = (status: Expected) => signedIn(status, { apiInternal: 403, apiImport: 403, apiExternal: 403 });
 
-const scoped = (own: Status, foreign: Status) => ({ own, foreign });
+/** A mandator-level object (rope, event, task...): a colleague's answers as the actor's own, another mandator's apart. */
+export const scoped = (own: Status, foreign: Status): PerScope => ({ own, sameMandator: own, foreign });
+/** A per-person object: the actor's own, a colleague's in the same mandator and another mandator's each answer apart. */
+export const perPerson = (own: Status, sameMandator: Status, foreign: Status): PerScope => ({
+  own,
+  sameMandator,
+  foreign,
+});
 const url = (url: string, payload?: object) => ({ url, payload });
 
-const userIn = async (w: World, scope: Scope) => createUser(w.t.ctx.db, { mandatorIds: [w.mandatorOf(scope)] });
+/**
+ * The user a per-person cell asks about: the actor themself, a fresh colleague of the own mandator, a fresh user of
+ * the foreign mandator (anonymous has no self: a fresh colleague stands in).
+ */
+async function userOf(w: World, scope: Scope, actor: ActorName, roles?: Role[]): Promise<number> {
+  const self = w.userIds[actor];
+  if (scope === 'own' && self) return self;
+  return (await createUser(w.t.ctx.db, { roles, mandatorIds: roles ? [] : [w.mandatorOf(scope)] })).id;
+}
 
 export function pngUpload(): Cell {
   const boundary = '----matrix-boundary';
@@ -86,8 +108,9 @@ const userRows: RouteRow[] = [
   {
     route: 'GET /api/users/:id',
     scoped: true,
-    build: async (w, scope) => url(`/api/users/${(await userIn(w, scope)).id}`),
-    expect: only({ admin: 200, clientAdmin: scoped(200, 404) }),
+    build: async (w, scope, actor) => url(`/api/users/${await userOf(w, scope, actor)}`),
+    expect: only({ admin: 200, clientAdmin: perPerson(200, 200, 404) }),
+    note: 'a client admin opens their own record and their colleagues, never another mandator',
   },
   {
     route: 'POST /api/users',
@@ -107,24 +130,30 @@ const userRows: RouteRow[] = [
   {
     route: 'PATCH /api/users/:id',
     scoped: true,
-    build: async (w, scope) => url(`/api/users/${(await userIn(w, scope)).id}`, { user: { firstname: 'Changed' } }),
-    expect: only({ admin: 200, clientAdmin: scoped(200, 404) }),
+    build: async (w, scope, actor) =>
+      url(`/api/users/${await userOf(w, scope, actor)}`, { user: { firstname: 'Changed' } }),
+    expect: only({ admin: 200, clientAdmin: perPerson(403, 200, 404) }),
+    note: 'spec: client admins cannot edit their own record on the users screen (403), only their colleagues',
   },
   {
     route: 'DELETE /api/users/:id',
     scoped: true,
-    build: async (w, scope) => url(`/api/users/${(await userIn(w, scope)).id}`),
-    expect: only({ admin: 204 }),
-    note: 'spec: only edit-any deletes users, so client admins get 403 even for their own users',
+    build: async (w, scope, actor) => url(`/api/users/${await userOf(w, scope, actor)}`),
+    expect: only({ admin: perPerson(422, 204, 204) }),
+    note: 'spec: only edit-any deletes users, so client admins get 403 even for their own users; nobody deletes themself',
   },
   {
     route: 'POST /api/users/:id/picture',
-    build: async (w) => {
-      const pm = await createUser(w.t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
-      return { ...pngUpload(), url: `/api/users/${pm.id}/picture` };
+    scoped: true,
+    build: async (w, scope, actor) => {
+      const target = await userOf(w, scope, actor, scope === 'sameMandator' ? ['ROLE_PROJECT_MANAGER'] : undefined);
+      return { ...pngUpload(), url: `/api/users/${target}/picture` };
     },
-    expect: only({ admin: 200 }),
-    note: "another project manager's picture; the person themself may upload (picture.test.ts)",
+    expect: signedIn(perPerson(422, 403, 403), {
+      admin: perPerson(422, 200, 422),
+      projectManager: perPerson(200, 403, 403),
+    }),
+    note: 'pictures are for project managers (422 for anyone else), changed by themselves or edit-any; the colleague is another project manager',
   },
   {
     route: 'GET /api/users/:id/picture',

@@ -31,8 +31,12 @@ const API_ROLES: Partial<Record<ActorName, Role>> = {
   apiExternal: 'ROLE_API_EXTERNAL',
 };
 
-/** Own objects belong to the actors' mandator; foreign ones to a mandator no client actor has. */
-export type Scope = 'own' | 'foreign';
+/**
+ * Whose object a scoped cell asks about: the actor's own (made by or for the actor; for mandator-level objects one
+ * of the actors' mandator), a colleague's in the actors' mandator, or one of a mandator no client actor has.
+ */
+export const SCOPES = ['own', 'sameMandator', 'foreign'] as const;
+export type Scope = (typeof SCOPES)[number];
 
 export interface World {
   t: TestApp;
@@ -40,14 +44,22 @@ export interface World {
   own: number;
   foreign: number;
   userIds: Partial<Record<ActorName, number>>;
+  /** A client user of the own mandator: the other person of the sameMandator column. */
+  colleague: number;
+  /** A client user of the foreign mandator. */
+  stranger: number;
   /** Fresh credentials per request, since a cell may end its session (logout, password change). */
   headersOf(actor: ActorName): Promise<Record<string, string>>;
   mandatorOf(scope: Scope): number;
+  /** The person an object of this scope belongs to: the actor (anonymous has none: the colleague), colleague, stranger. */
+  personOf(scope: Scope, actor: ActorName): number;
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const own = (await createMandator(t.ctx.db, 'Own mandator')).id;
   const foreign = (await createMandator(t.ctx.db, 'Foreign mandator')).id;
+  const colleague = (await createUser(t.ctx.db, { mandatorIds: [own], email: 'colleague@matrix.test' })).id;
+  const stranger = (await createUser(t.ctx.db, { mandatorIds: [foreign], email: 'stranger@matrix.test' })).id;
   const userIds: World['userIds'] = {};
   const people = new Map<ActorName, { id: number }>();
   const keys = new Map<ActorName, string>();
@@ -69,7 +81,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     own,
     foreign,
     userIds,
-    mandatorOf: (scope) => (scope === 'own' ? own : foreign),
+    colleague,
+    stranger,
+    mandatorOf: (scope) => (scope === 'foreign' ? foreign : own),
+    personOf: (scope, actor) =>
+      scope === 'foreign' ? stranger : scope === 'sameMandator' ? colleague : (userIds[actor] ?? colleague),
     async headersOf(actor): Promise<Record<string, string>> {
       const key = keys.get(actor);
       if (key) return { authorization: `Bearer ${key}` };

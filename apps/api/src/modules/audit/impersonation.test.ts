@@ -33,6 +33,7 @@ describe('show-as-user is audited wherever it is honoured', () => {
       `/ropes/${rope.id}/events/damage`,
       `/ropes/${rope.id}/events/lossOverTarget`,
       '/tasks',
+      '/documents',
     ];
     for (const [index] of urls.entries()) {
       await cast.add(`target${index}`, ['ROLE_USER'], [mandator.id]);

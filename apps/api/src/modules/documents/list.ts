@@ -24,11 +24,15 @@ export async function listTargetDocuments(
   return answerList(args, and(eq(documents.targetType, input.targetType), eq(documents.targetId, input.targetId)));
 }
 
-/** General documents: those in folders, each naming its folder; `folderId` narrows to one folder. */
+/**
+ * General documents: those in folders, each naming its folder; `folderId` narrows to one folder. Folders are shared
+ * by everyone, yet showAsUser is checked like on every other call that takes it: only the impersonate right uses it.
+ */
 export async function listGeneralDocuments(args: ActionArgs<ListInput & { folderId?: number }>) {
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOCUMENT');
-  if (input.folderId !== undefined) await findTarget(ctx, actor, 'folder', input.folderId);
+  const viewer = await viewerFor(args, input.showAsUser);
+  if (input.folderId !== undefined) await findTarget(ctx, viewer, 'folder', input.folderId);
   return answerList(
     args,
     and(
