@@ -1,6 +1,7 @@
 // The busy morning: people reading rope pages, the dashboard and the areas list while others record events and
 // upload documents and devices send sensor batches.
-// - server mode: PostgreSQL and Redis, two API processes behind a local round-robin proxy, one worker; an open-loop
+// - server mode: PostgreSQL and Redis, two API processes behind a local round-robin proxy (nginx when installed, see
+//   start-proxy.ts), one worker; an open-loop
 //   load of READS_PER_S reads and WRITES_PER_S writes for LOAD_SECONDS. Goal: 300 reads/s and 50 writes/s held for
 //   60 s, p99 <= 150 ms for reads and <= 300 ms for writes, 0 errors.
 // - embedded default: one process on PGlite, PEOPLE people (20: one site) opening pages and now and then writing,
@@ -16,6 +17,7 @@ import { repoRoot, startServer } from '@rope/server-runner';
 import postgres from 'postgres';
 import { startBenchServer } from '../server.ts';
 import { startCpuWindow } from './cpu.ts';
+import { startProxy } from './start-proxy.ts';
 import {
   type Answer,
   call,
@@ -212,6 +214,7 @@ async function serverMode() {
   };
   const children: ChildProcess[] = [];
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  let stopProxy = () => {};
   try {
     const started = performance.now();
     servers.push(
@@ -236,23 +239,10 @@ async function serverMode() {
       detached: true,
     });
     children.push(worker);
-    const proxy = spawn(
-      tsx,
-      [join(repoRoot, 'bench/src/load/proxy.ts'), ...servers.map((server) => new URL(server.url).port)],
-      {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'inherit'],
-        detached: true,
-      },
-    );
-    children.push(proxy);
-    const proxyPort = await new Promise<string>((resolve) => {
-      proxy.stdout!.on('data', (chunk: Buffer) => {
-        const port = /listening (\d+)/.exec(String(chunk))?.[1];
-        if (port) resolve(port);
-      });
-    });
-    const url = `http://127.0.0.1:${proxyPort}`;
+    const proxy = await startProxy(servers.map((server) => Number(new URL(server.url).port)));
+    stopProxy = proxy.stop;
+    console.log(`proxy: ${proxy.kind}`);
+    const url = `http://127.0.0.1:${proxy.port}`;
     const site = await prepareSite(url, demoImportKey(servers[0]!.output()), DEMO_PEOPLE.length * 2);
     console.log(`${site.people.length} people signed in, ${site.sensors.length} sensors delivering`);
 
@@ -265,7 +255,7 @@ async function serverMode() {
       [servers[0]!.pid, 'API 1'],
       [servers[1]!.pid, 'API 2'],
       [worker.pid ?? -1, 'worker'],
-      [proxy.pid ?? -1, 'proxy'],
+      [proxy.group, 'proxy'],
     ]);
     const window = startCpuWindow(({ pid, group, command }) =>
       pid === process.pid
@@ -290,6 +280,7 @@ async function serverMode() {
     printSlowestRoutes(recorder);
     printCpu(cpu);
   } finally {
+    stopProxy();
     for (const child of children) {
       try {
         process.kill(-(child.pid ?? 0), 'SIGTERM');
