@@ -4,6 +4,7 @@ import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
+import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import {
   type DamageChartAnswer,
@@ -231,6 +232,47 @@ describe.skipIf(Boolean(browserMissing))(
       expect(await cell.textContent()).toBe(`${format(123.45 + offset)}${device}`);
       await table.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath('installation-last-events') });
+      expect(errors).toEqual([]);
+    }, 120_000);
+
+    it('loads tooltips and the rule set popover with their first use, on the element the page drew', async () => {
+      const context = await demo.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await signInAsDemo(page, demo.server().url);
+      const { path } = await findSplicedRope(page);
+      scripts.length = 0;
+      await page.goto(`${demo.server().url}${path}`);
+      await page.getByTestId('damage-chart').waitFor();
+      await page.waitForLoadState('networkidle');
+      // floating-ui (tooltips, popovers) is not part of the rope page's first download.
+      expect(scripts.filter((script) => script.includes('/floating-'))).toEqual([]);
+
+      const settings = page.getByRole('button', { name: enSettings.title });
+      await settings.hover();
+      await page.getByRole('tooltip', { name: enSettings.title }).waitFor();
+      await page.mouse.move(0, 0);
+      await page.getByRole('tooltip').waitFor({ state: 'detached' });
+
+      const ruleSet = page.getByRole('button', { name: new RegExp(`\\(${enCharts.ruleSet.open}\\)`) });
+      expect(await ruleSet.getAttribute('aria-expanded')).toBe('false');
+      await ruleSet.click();
+      const dropdown = page.getByRole('dialog').filter({ hasText: enCharts.ruleSet.row.split('{{')[0]! });
+      await dropdown.waitFor();
+      expect(await ruleSet.getAttribute('aria-expanded')).toBe('true');
+      expect(await dropdown.getAttribute('id')).toBe(await ruleSet.getAttribute('aria-controls'));
+      // A click on the button closes it (not closed as outside, then opened again).
+      await ruleSet.click();
+      await dropdown.waitFor({ state: 'detached' });
+      await ruleSet.click();
+      await dropdown.waitFor();
+      await page.keyboard.press('Escape');
+      await dropdown.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     }, 120_000);
   },

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { DamageView } from '@rope/domain/hierarchy/views';
 import {
   DAMAGE_ORANGE_FROM_RATIO,
@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUnknownDamageReason } from './damage-unknown';
+import { DeferredTooltip } from './deferred-tooltip';
 import { GAUGE_HEX } from './map/colours';
 
 interface Zone {
@@ -87,7 +88,7 @@ function Gauge({ fraction, colour, valueText, label, zones, width, caption }: Ga
 /** An unknown gauge: grey with the reason as a tooltip, a link to where the inputs are set when given. */
 function Unknown({ reason, href, children }: { reason: string; href?: string; children: ReactNode }) {
   return (
-    <Tooltip label={reason} multiline w={260} withArrow>
+    <DeferredTooltip label={reason} multiline w={260} withArrow>
       {href ? (
         <Anchor
           component={Link}
@@ -102,7 +103,7 @@ function Unknown({ reason, href, children }: { reason: string; href?: string; ch
       ) : (
         <span data-testid="damage-unknown">{children}</span>
       )}
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 

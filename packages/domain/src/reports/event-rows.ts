@@ -38,6 +38,21 @@ function rangeText(event: ReportEvent, context: RowContext): string {
 /** The event's number in the cockpit, so an inspector can find it again. */
 export const eventNumber = (event: ReportEvent) => `#${event.id}`;
 
+/** A row of a table of events: its number, date, where it lies and type first, then the table's own cells. */
+function eventRow(event: ReportEvent, context: RowContext, where: string, cells: string[]) {
+  const a = event.attributes;
+  return {
+    eventId: event.id,
+    cells: [
+      eventNumber(event),
+      reportTime(a.timestamp, context.timeZone),
+      where,
+      context.labels.eventType(a.type),
+      ...cells,
+    ],
+  };
+}
+
 const lossText = (value: number | null | undefined, digits: number) =>
   value === undefined ? NOT_RECORDED : value === null ? UNKNOWN : reportNumber(value, digits, true);
 
@@ -51,20 +66,13 @@ export function damageTable(events: readonly ReportEvent[], context: RowContext)
     const loss = eventLoss(a, model);
     losses.push(loss);
     wires += a.damageCount ?? 0;
-    return {
-      eventId: event.id,
-      cells: [
-        eventNumber(event),
-        reportTime(a.timestamp, context.timeZone),
-        positionText(event, context),
-        context.labels.eventType(a.type),
-        a.damageCount === undefined ? NOT_RECORDED : reportNumber(a.damageCount, 0),
-        lossText(loss.pct, 2),
-        lossText(loss.mm2, 2),
-        context.labels.actionStatus(a.actionStatus),
-        a.description ?? '',
-      ],
-    };
+    return eventRow(event, context, positionText(event, context), [
+      a.damageCount === undefined ? NOT_RECORDED : reportNumber(a.damageCount, 0),
+      lossText(loss.pct, 2),
+      lossText(loss.mm2, 2),
+      context.labels.actionStatus(a.actionStatus),
+      a.description ?? '',
+    ]);
   });
   const sums = sumLosses(losses);
   return {
@@ -101,18 +109,11 @@ export function repairTable(events: readonly ReportEvent[], context: RowContext)
     columns: ['No.', 'Date', `Where [${LENGTH_UNITS[context.units]}]`, 'Repair', 'What was repaired', 'By', 'Status'],
     rows: events.map((event) => {
       const a = event.attributes;
-      return {
-        eventId: event.id,
-        cells: [
-          eventNumber(event),
-          reportTime(a.timestamp, context.timeZone),
-          rangeText(event, context),
-          context.labels.eventType(a.type),
-          a.description ?? '',
-          a.reportedBy?.name || UNKNOWN,
-          context.labels.actionStatus(a.actionStatus),
-        ],
-      };
+      return eventRow(event, context, rangeText(event, context), [
+        a.description ?? '',
+        a.reportedBy?.name || UNKNOWN,
+        context.labels.actionStatus(a.actionStatus),
+      ]);
     }),
     totals: ['Total', '', `${events.length} repairs`, '', '', '', ''],
     empty: 'No repairs found',

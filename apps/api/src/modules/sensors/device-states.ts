@@ -12,7 +12,8 @@ import { and, asc, count, countDistinct, eq, exists, inArray, ne, or, sql } from
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { areaVisibleTo, viewerFor } from '../hierarchy/scope.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
+import { liveRopesVisibleTo } from '../ropes/live-visible.ts';
 
 type Truscan = NonNullable<RopeDeviceState['truscan']>;
 
@@ -29,8 +30,10 @@ export async function listRopeDeviceStates(args: ActionArgs<{ showAsUser?: numbe
     exists(ctx.db.select({ one: sql`1` }).from(sensorDevices).where(eq(sensorDevices.ropeId, ropes.id))),
     exists(ctx.db.select({ one: sql`1` }).from(smartropes).where(eq(smartropes.ropeId, ropes.id))),
   );
-  const ropeRows = await ctx.db
-    .select({
+  const ropeRows = await liveRopesVisibleTo(
+    ctx.db,
+    viewer,
+    {
       id: ropes.id,
       name: ropes.name,
       truscan: sql<Truscan | null>`nullif(jsonb_strip_nulls(jsonb_build_object(
@@ -40,20 +43,9 @@ export async function listRopeDeviceStates(args: ActionArgs<{ showAsUser?: numbe
         'nextMeasurement', ${ropes.truscanAttributes}->'nextMeasurement')), '{}'::jsonb)`,
       installation: { id: installations.id, name: installations.name },
       area: { id: areas.id, name: areas.name },
-    })
-    .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(
-      and(
-        areaVisibleTo(viewer),
-        eq(ropes.isDeleted, false),
-        eq(installations.isDeleted, false),
-        eq(areas.isDeleted, false),
-        hasDevice,
-      ),
-    )
-    .orderBy(asc(areas.name), asc(installations.ordering), asc(ropes.ordering), asc(ropes.id));
+    },
+    hasDevice,
+  );
   const ropeIds = ropeRows.map((row) => row.id);
   const [sensorsByRope, smartropesByRope] = await Promise.all([
     loadSensors(ctx, ropeIds),

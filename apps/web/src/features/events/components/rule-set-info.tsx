@@ -1,20 +1,47 @@
-import { Button, Popover, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredPopover, popoverTargetProps } from '../../../components/deferred-popover';
 
 /** Which rule set produced the limits: name and edition, and on a click the row and where it comes from. */
 export function RuleSetInfo({ ruleSet }: { ruleSet: DamageChartAnswer['ruleSet'] }) {
   const { t } = useTranslation();
+  const id = useId();
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const [opened, setOpened] = useState(false);
+  const [clicked, setClicked] = useState(false);
   const text = t('charts.ruleSet.button', { name: ruleSet.name, edition: ruleSet.edition });
   return (
-    <Popover width={360} position="bottom-end" withArrow shadow="md">
-      <Popover.Target>
-        {/* The accessible name starts with the visible text, so voice control finds the button by what it shows. */}
-        <Button size="compact-sm" variant="subtle" aria-label={`${text} (${t('charts.ruleSet.open')})`}>
-          {text}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
+    <>
+      {/* The accessible name starts with the visible text, so voice control finds the button by what it shows. */}
+      <Button
+        ref={setButton}
+        size="compact-sm"
+        variant="subtle"
+        aria-label={`${text} (${t('charts.ruleSet.open')})`}
+        {...popoverTargetProps(id, opened)}
+        onClick={() => {
+          setClicked(true);
+          setOpened((open) => !open);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpened(false);
+        }}
+      >
+        {text}
+      </Button>
+      <DeferredPopover
+        id={id}
+        target={button}
+        load={clicked}
+        opened={opened}
+        onChange={setOpened}
+        width={360}
+        position="bottom-end"
+        withArrow
+        shadow="md"
+      >
         <Stack gap={6}>
           <Text size="sm" fw={600}>
             {t('charts.ruleSet.title', { name: ruleSet.name, edition: ruleSet.edition })}
@@ -27,7 +54,7 @@ export function RuleSetInfo({ ruleSet }: { ruleSet: DamageChartAnswer['ruleSet']
             {t('charts.ruleSet.source', { source: ruleSet.row.source })}
           </Text>
         </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      </DeferredPopover>
+    </>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import type { InstallationView, RopeView } from '@rope/domain/hierarchy/views';
 import { notificationStatusColour } from '@rope/domain/notifications/status';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { OpenedOnce } from '../../../components/opened-once';
 import { useCan } from '../../auth/session';
 import { STATUS_MANTINE_COLOUR } from '../status-colour';
@@ -25,7 +26,7 @@ export function NotificationStatusButton({ installation, rope }: { installation:
   const colour = notificationStatusColour(installation.notificationSettings, status);
   return (
     <>
-      <Tooltip label={t(`notifications.status.colours.${colour}`)}>
+      <DeferredTooltip label={t(`notifications.status.colours.${colour}`)}>
         <Button
           variant={colour === 'default' ? 'default' : 'light'}
           color={colour === 'default' ? undefined : STATUS_MANTINE_COLOUR[colour]}
@@ -35,7 +36,7 @@ export function NotificationStatusButton({ installation, rope }: { installation:
         >
           {t('notifications.status.title')}
         </Button>
-      </Tooltip>
+      </DeferredTooltip>
       <OpenedOnce open={opened}>
         <NotificationStatusDialog
           opened={opened}
@@ -66,7 +67,7 @@ export function RopeNotificationIcon({
   const colour = notificationStatusColour(installation.notificationSettings, rope.notificationStatus);
   const label = t('notifications.status.ropeTitle', { name: rope.name });
   return (
-    <Tooltip label={`${label}: ${t(`notifications.status.colours.${colour}`)}`}>
+    <DeferredTooltip label={`${label}: ${t(`notifications.status.colours.${colour}`)}`}>
       <ActionIcon
         variant="subtle"
         color={STATUS_MANTINE_COLOUR[colour]}
@@ -81,7 +82,7 @@ export function RopeNotificationIcon({
       >
         <BellIcon />
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 

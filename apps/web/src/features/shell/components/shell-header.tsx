@@ -1,10 +1,11 @@
-import { ActionIcon, Box, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { SessionUser } from '@rope/domain/auth/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { OpenedOnce } from '../../../components/opened-once';
 import { logout } from '../../auth/api';
@@ -65,12 +66,12 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
         <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220}>
           {user.name}
         </Text>
-        <Tooltip label={t('settings.title')}>
+        <DeferredTooltip label={t('settings.title')}>
           <ActionIcon variant="subtle" size="lg" aria-label={t('settings.title')} onClick={settings.open}>
             <SettingsIcon />
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('shell.header.logout')}>
+        </DeferredTooltip>
+        <DeferredTooltip label={t('shell.header.logout')}>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -80,7 +81,7 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
           >
             <LogoutIcon />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
       </Group>
       <OpenedOnce open={settingsOpened}>
         <UserSettingsDialog user={user} opened={settingsOpened} onClose={settings.close} />
