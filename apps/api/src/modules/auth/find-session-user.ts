@@ -2,6 +2,7 @@ import type { Db } from '@rope/db/client';
 import { sessions, userMandators, users } from '@rope/db/schema/index';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { sha256 } from '../../infra/crypto.ts';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
 import type { UserRow } from './load-actor.ts';
 import type { SessionCache } from './session-cache.ts';
 import { SESSION_IDLE_MS, type SessionRow } from './session-store.ts';
@@ -9,10 +10,8 @@ import { SESSION_IDLE_MS, type SessionRow } from './session-store.ts';
 const TOUCH_EVERY_MS = 60_000;
 
 /** Every request runs this: one prepared statement per database for session, user and mandators together. */
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-
-function prepare(db: Db) {
-  return db
+const sessionUserQuery = preparedPerDatabase((db) =>
+  db
     .select({
       session: sessions,
       user: users,
@@ -30,8 +29,8 @@ function prepare(db: Db) {
         gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
     )
-    .prepare('find_session_user');
-}
+    .prepare('find_session_user'),
+);
 
 export interface SessionUser {
   session: SessionRow;
@@ -57,13 +56,8 @@ export async function findSessionUser(db: Db, token: string, cache?: SessionCach
     }
     cache?.forget(hash);
   }
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepare(db);
-    prepared.set(db, query);
-  }
   // Placeholders skip the column's Date mapping: times go as ISO strings, which both drivers take.
-  const [row] = await query.execute({
+  const [row] = await sessionUserQuery(db).execute({
     hash,
     now: new Date(now).toISOString(),
     idleSince: new Date(now - SESSION_IDLE_MS).toISOString(),

@@ -3,6 +3,7 @@ import { apiKeys, userMandators, users } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { sha256 } from '../../infra/crypto.ts';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,10 +20,8 @@ export async function actorForUser(db: Db, user: Pick<UserRow, 'id' | 'roles'>, 
 }
 
 /** Every call with a key runs this: one prepared statement per database for key, user and mandators together. */
-const preparedKeyQueries = new WeakMap<Db, ReturnType<typeof prepareKeyQuery>>();
-
-function prepareKeyQuery(db: Db) {
-  return db
+const keyActorQuery = preparedPerDatabase((db) =>
+  db
     .select({
       keyId: apiKeys.id,
       lastUsedAt: apiKeys.lastUsedAt,
@@ -37,8 +36,8 @@ function prepareKeyQuery(db: Db) {
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
-    .prepare('find_api_key_actor');
-}
+    .prepare('find_api_key_actor'),
+);
 
 /** How stale `lastUsedAt` may get: a device sending a batch a second would otherwise write (and flush) a row each time. */
 const TOUCH_KEY_EVERY_MS = 60_000;
@@ -46,12 +45,7 @@ const TOUCH_KEY_EVERY_MS = 60_000;
 /** An API account's actor for a bearer key, or undefined for an unknown or revoked key. */
 export async function actorForApiKey(db: Db, key: string): Promise<Actor | undefined> {
   if (key.length < 16 || key.length > 200) return undefined;
-  let query = preparedKeyQueries.get(db);
-  if (!query) {
-    query = prepareKeyQuery(db);
-    preparedKeyQueries.set(db, query);
-  }
-  const [row] = await query.execute({ hash: sha256(key) });
+  const [row] = await keyActorQuery(db).execute({ hash: sha256(key) });
   if (!row?.isActive) return undefined;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_KEY_EVERY_MS) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.keyId));

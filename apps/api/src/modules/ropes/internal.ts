@@ -1,10 +1,12 @@
 import { areas, installations, ropes } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
 import { toRopeView } from './view.ts';
 
 /** Fetch-or-404: a rope in an area the viewer does not see answers exactly like a missing one. */
@@ -24,15 +26,20 @@ export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
  * (attributes, map lines), which the rope page's many calls would otherwise each read and parse.
  */
 export async function visibleRopeId(ctx: AppContext, viewer: Actor, id: number): Promise<number> {
-  const [row] = await ctx.db
+  const [row] = await visibleRopeQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
+  if (!row) throw notFound(message('app.errors.noSuchRope'));
+  return row.id;
+}
+
+const visibleRopeQuery = preparedPerDatabase((db) =>
+  db
     .select({ id: ropes.id })
     .from(ropes)
     .innerJoin(installations, eq(installations.id, ropes.installationId))
     .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(and(eq(ropes.id, id), areaVisibleTo(viewer)));
-  if (!row) throw notFound(message('app.errors.noSuchRope'));
-  return row.id;
-}
+    .where(and(eq(ropes.id, sql.placeholder('id')), visibleAreaPlaceholder))
+    .prepare('visible_rope_id'),
+);
 
 /** The ropes of an installation the caller has found already, in their order. */
 export async function ropesOfInstallation(ctx: AppContext, installationId: number, archived: boolean) {

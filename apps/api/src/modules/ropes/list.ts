@@ -1,17 +1,15 @@
-import type { Db } from '@rope/db/client';
 import { areas, installations, ropes } from '@rope/db/schema/index';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { viewerFor } from '../hierarchy/scope.ts';
 import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
 import { findInstallation } from '../installations/internal.ts';
 import { toRopeView } from './view.ts';
 
-const preparedVisible = new WeakMap<Db, ReturnType<typeof prepareVisible>>();
-
-function prepareVisible(db: Db) {
-  return db
+const visibleRopesQuery = preparedPerDatabase((db) =>
+  db
     .select({ rope: ropes })
     .from(ropes)
     .innerJoin(installations, eq(installations.id, ropes.installationId))
@@ -24,8 +22,8 @@ function prepareVisible(db: Db) {
       ),
     )
     .orderBy(asc(ropes.ordering), asc(ropes.id))
-    .prepare('list_visible_ropes');
-}
+    .prepare('list_visible_ropes'),
+);
 
 /**
  * The ropes of an installation, archived or not. The hot path of the installation page: one prepared query answers
@@ -36,11 +34,7 @@ export async function listRopes(args: ActionArgs<{ installationId: number; archi
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
-  let query = preparedVisible.get(ctx.db);
-  if (!query) {
-    query = prepareVisible(ctx.db);
-    preparedVisible.set(ctx.db, query);
-  }
+  const query = visibleRopesQuery(ctx.db);
   const { installationId, archived } = input;
   const rows = await query.execute({ installationId, archived, ...visibilityParams(viewer) });
   if (rows.length === 0) await findInstallation(ctx, viewer, installationId);

@@ -1,0 +1,17 @@
+import type { Db } from '@rope/db/client';
+
+/**
+ * A hot query built once per database and run with placeholders after: building a query's SQL costs more than a
+ * small query itself, and the busy calls run the same few on every request.
+ */
+export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const byDatabase = new WeakMap<Db, T>();
+  return (db) => {
+    let query = byDatabase.get(db);
+    if (!query) {
+      query = prepare(db);
+      byDatabase.set(db, query);
+    }
+    return query;
+  };
+}
