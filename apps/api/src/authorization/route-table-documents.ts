@@ -28,7 +28,7 @@ async function areaIn(w: World, scope: Scope) {
   return createArea(w.t.ctx.db, w.mandatorOf(scope));
 }
 
-async function documentIn(w: World, scope: Scope, extra: Partial<typeof documents.$inferInsert> = {}) {
+export async function documentIn(w: World, scope: Scope, extra: Partial<typeof documents.$inferInsert> = {}) {
   const area = await areaIn(w, scope);
   const stored = await w.t.ctx.storage.put(PDF, { prefix: 'documents', extension: 'pdf', type: 'application/pdf' });
   const [row] = await w.t.ctx.db
@@ -46,7 +46,7 @@ async function documentIn(w: World, scope: Scope, extra: Partial<typeof document
   return row!;
 }
 
-async function folder(w: World) {
+export async function folder(w: World) {
   const [row] = await w.t.ctx.db
     .insert(folders)
     .values({ name: `Folder ${++serial}`, translations: {} })
@@ -55,7 +55,7 @@ async function folder(w: World) {
 }
 
 /** A project whose number an installation of the scope's mandator carries. */
-async function projectIn(w: World, scope: Scope) {
+export async function projectIn(w: World, scope: Scope) {
   const number = `M-${process.pid}-${++serial}`;
   const installation = await createInstallation(w.t.ctx.db, (await areaIn(w, scope)).id);
   await w.t.ctx.db
