@@ -1,3 +1,4 @@
+import { INTEGER_TEXT } from '@rope/domain/ids';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DocRoute, exampleOf, type JsonSchema, leavesOf, seededRandom, setAt, typesOf } from '../test/openapi.ts';
 import { createTestApp } from '../test/test-app.ts';
@@ -114,8 +115,8 @@ describe(`malformed input to every route of the OpenAPI document (seed ${SEED})`
       const withBody = template === undefined ? undefined : JSON.stringify(template);
 
       for (const param of route.pathParams) {
-        // Database ids carry the strict id pattern; other path parts (tokens, provider names) are free text.
-        const isId = param.schema.pattern !== undefined;
+        // Database ids carry the strict id pattern; other path parts (tokens, project numbers) are text.
+        const isId = param.schema.pattern === INTEGER_TEXT.source;
         for (const bad of BAD_IDS.filter((id) => isId || id === '%00')) {
           await refuse(`path ${param.name}=${bad}`, urlOf(route, { [param.name]: bad }), withBody);
         }

@@ -224,7 +224,8 @@ function consistentRules(rules: Json[]): Json[] {
 }
 
 const SAML_USER_DOMAIN = 'alpine.test';
-let samlSerial = 0;
+/** Makes names unique within a run: addresses, project numbers. */
+let serial = 0;
 
 export const HAND_CASES: Record<string, ValidCase> = {
   'POST /api/login/json': {
@@ -291,7 +292,7 @@ export const HAND_CASES: Record<string, ValidCase> = {
     actor: 'nobody',
     status: [302],
     request: async (b) => {
-      const email = `battery.${++samlSerial}@${SAML_USER_DOMAIN}`;
+      const email = `battery.${++serial}@${SAML_USER_DOMAIN}`;
       const user = await createUser(b.world.t.ctx.db, { email, mandatorIds: [b.mandator], password: null });
       await b.world.t.ctx.db.update(users).set({ loginMethod: 'saml' }).where(eq(users.id, user.id));
       return {
@@ -333,7 +334,11 @@ export const HAND_CASES: Record<string, ValidCase> = {
   'PUT /api/habel/installations/{installationNumber}': {
     why: 'the project interface is the import key’s',
     actor: 'apiImport',
-    params: async (b) => ({ installationNumber: await projectIn(b.world, 'own') }),
+    // A known project's number, or a new one: the interface creates the project it does not know.
+    params: async (b, random) => ({
+      installationNumber:
+        random() < 0.5 ? await projectIn(b.world, 'own') : `BAT-${++serial}.${Math.floor(random() * 1e6)}_x`,
+    }),
   },
   'POST /api/sensor-devices/{id}/measurements': {
     why: 'readings come from the device, by import key, for its own sensors',

@@ -76,6 +76,17 @@ describe('the OpenAPI document states the rules the API holds to', () => {
     expect(nullable(task('dueAt'))).toBe(true);
   });
 
+  it('gives the characters of a project number and an external key, as the paths take them', () => {
+    const put = route('PUT', '/api/habel/installations/{installationNumber}/documents/{externalKey}');
+    const [number, key] = ['installationNumber', 'externalKey'].map(
+      (name) => new RegExp(put.pathParams.find((param) => param.name === name)!.schema.pattern!, 'u'),
+    );
+    expect(number!.test('CH-1234_a.b')).toBe(true);
+    expect(number!.test('CH 1234')).toBe(false);
+    expect(key!.test('doc:17.pdf')).toBe(true);
+    expect(key!.test('../etc')).toBe(false);
+  });
+
   it('takes an MRT threshold of at least 0 only, as its pattern says', async () => {
     const pattern = new RegExp(query('GET', '/api/events/{id}/mrt-candidates', 'threshold').pattern!, 'u');
     expect(pattern.test('12.5')).toBe(true);

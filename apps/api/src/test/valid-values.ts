@@ -1,5 +1,6 @@
 import { LANGUAGE_IDS } from '@rope/domain/common';
 import { LOCATION_PATTERN } from '@rope/domain/documents/schemas';
+import { INTEGER_TEXT } from '@rope/domain/ids';
 import { PHONE_PATTERN } from '@rope/domain/users/forms';
 import { alternatives, type JsonSchema, type OpenApiDocument, typesOf } from './openapi.ts';
 
@@ -29,7 +30,6 @@ export interface ValueContext {
   omit?: readonly string[];
 }
 
-const ID_PATTERN = '^(0|-?[1-9][0-9]{0,15})$';
 const MAX_ID = 2_147_483_647;
 
 const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low + 1));
@@ -81,7 +81,7 @@ function validString(schema: JsonSchema, path: (string | number)[], context: Val
     serial += 1;
     return `valid.${serial}.${between(random, 1, 999_999)}@battery.test`.slice(-max);
   }
-  if (schema.pattern === ID_PATTERN) return String(context.idFor(path) ?? between(random, 1, 50));
+  if (schema.pattern === INTEGER_TEXT.source) return String(context.idFor(path) ?? between(random, 1, 50));
   if (schema.pattern === PHONE_PATTERN.source || name === 'phone')
     return `+${between(random, 1, 99)} ${between(random, 10, 99)} ${between(random, 100, 999)} ${between(random, 10, 99)}`;
   if (schema.pattern === LOCATION_PATTERN.source)
