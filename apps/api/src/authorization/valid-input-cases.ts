@@ -1,7 +1,11 @@
 import { folders, users, userTokens } from '@rope/db/schema/index';
+import { isApiRole } from '@rope/domain/access/actor';
+import type { Role } from '@rope/domain/access/roles';
+import { mayUseLoginMethod } from '@rope/domain/auth/rules';
 import { EVENT_TYPES_BY_RECORDING, type RecordingType } from '@rope/domain/events/kinds';
 import { THRESHOLD_RANGES } from '@rope/domain/notifications/kinds';
 import { PERIOD_TYPES } from '@rope/domain/tasks/kinds';
+import type { LoginMethod } from '@rope/domain/users/fields';
 import { eq } from 'drizzle-orm';
 import { randomToken, sha256 } from '../infra/crypto.ts';
 import { appSecret } from '../modules/auth/app-secret.ts';
@@ -146,10 +150,22 @@ function consistentTask(task: Json): Json {
   return { ...task, attributes, ...(attributes.isInternal ? { assignedUsers: [] } : {}) };
 }
 
-/** A user record's rules across fields: admins choose the role, single sign-on names a configured provider. */
+/**
+ * A user record's rules across fields: admins choose the role, the sign-in method suits the role, single sign-on
+ * names a configured provider.
+ */
 function consistentUser(user: Json, isNew: boolean): Json {
   const fixed = { ...user };
   if (isNew) fixed.role = fixed.role ?? 'ROLE_USER';
+  // No-password sign-in is for client roles only (the fresh user of a PATCH is a client).
+  const role = (fixed.role ?? 'ROLE_USER') as Role;
+  const email = (fixed.email as string | undefined) ?? 'client@test.example';
+  if (
+    fixed.loginMethod &&
+    !isApiRole(role) &&
+    !mayUseLoginMethod({ roles: [role], email }, fixed.loginMethod as LoginMethod)
+  )
+    fixed.loginMethod = 'password';
   if (fixed.loginMethod === 'saml') fixed.samlProvider = 'alpine';
   else delete fixed.samlProvider;
   if (isNew && (fixed.loginMethod ?? 'password') === 'password') fixed.password ??= 'Battery-pass-1234';

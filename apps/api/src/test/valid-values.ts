@@ -48,17 +48,19 @@ function dateTime(random: () => number): string {
   return `${day}T${time}${fraction}${random() < 0.7 ? 'Z' : '+01:00'}`;
 }
 
-/** Unicode text cut to whole code points within [min, max] UTF-16 units, never with blanks at either end. */
+/**
+ * Unicode text within [min, max] code points (zod and JSON Schema count code points, as PostgreSQL counts characters,
+ * so an emoji is one), never with blanks at either end.
+ */
 export function validText(random: () => number, min = 1, max = 255): string {
   let text: string = pickOne(random, VALID_UNICODE);
   if (random() < 0.5) text = `${text} ${pickOne(random, VALID_UNICODE)}`;
-  const points = [...text];
-  while (points.join('').length > max) points.pop();
+  const points = [...text].slice(0, max);
   let result = points.join('').trim();
   // Cutting may leave a lone joiner or combining mark at the end: ASCII filler keeps the text whole and non-empty.
-  if (/[\u200d\u0300-\u036f]$/u.test(result) || result.length === 0) result = 'x'.repeat(Math.min(max, 1));
-  while (result.length < min) result += 'ä';
-  return result;
+  if (/[\u200d\u0300-\u036f]$/u.test(result) || result.length === 0) result = 'x';
+  while ([...result].length < min) result += 'ä';
+  return [...result].slice(0, max).join('');
 }
 
 const isIdLike = (schema: JsonSchema, path: (string | number)[]) => {
