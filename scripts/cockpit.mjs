@@ -99,12 +99,19 @@ async function backupOrRestore() {
   process.exit(await run(tsx, ['apps/api/src/ops/backup-cli.ts', ...process.argv.slice(2)]));
 }
 
-/** `npm run battery`: the input battery with a random seed (or BATTERY_SEED), which it prints to replay a failure. */
+/**
+ * `npm run battery`: the input battery, its valid and its hostile half, with a random seed (or BATTERY_SEED), which it
+ * prints to replay a failure.
+ */
 async function battery() {
   const seed = process.env.BATTERY_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
   console.log(`input battery with BATTERY_SEED=${seed}`);
   const vitest = join(root, 'apps/api/node_modules/.bin/vitest');
-  const files = ['src/authorization/bad-input-every-route.test.ts', 'src/authorization/hostile-files.test.ts'];
+  const files = [
+    'src/authorization/valid-input-every-route.test.ts',
+    'src/authorization/bad-input-every-route.test.ts',
+    'src/authorization/hostile-files.test.ts',
+  ];
   const code = await new Promise((resolve) => {
     const child = spawn(vitest, ['run', ...files], {
       cwd: join(root, 'apps/api'),

@@ -71,3 +71,8 @@ export const decimalTextSchema = z
   .string()
   .regex(/^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?$/, keyed('validation.decimalNumber'))
   .transform(Number);
+/** A decimal number of at least 0 as text (a threshold): the OpenAPI document's pattern leaves the sign out. */
+export const nonNegativeDecimalTextSchema = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,14})(\.[0-9]{1,12})?$/, keyed('validation.decimalNumber'))
+  .transform(Number);

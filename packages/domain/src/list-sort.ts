@@ -29,7 +29,8 @@ export function listSortSchema<TFields extends SortFields>(fields: TFields) {
         return z.NEVER;
       }
       return { field, desc };
-    });
+    })
+    .meta({ enum: ['', ...fields.flatMap((field) => [field, `-${field}`])] });
 }
 
 export function isSortable<TFields extends SortFields>(fields: TFields, column: string): column is TFields[number] {

@@ -1,19 +1,9 @@
+import { INTEGER_TEXT } from '@rope/domain/ids';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createArea, createInstallation, createMandator, createRope, createUser } from '../test/factories.ts';
-import {
-  type DocRoute,
-  exampleOf,
-  type JsonSchema,
-  leavesOf,
-  listDocRoutes,
-  loadOpenApi,
-  seededRandom,
-  setAt,
-  typesOf,
-} from '../test/openapi.ts';
-import { signIn } from '../test/sign-in.ts';
+import { type DocRoute, exampleOf, type JsonSchema, leavesOf, seededRandom, setAt, typesOf } from '../test/openapi.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { recordBatteryCount } from './battery-count.ts';
+import { buildBatteryWorld } from './battery-world.ts';
 import { registeredApiRoutes } from './world.ts';
 
 /**
@@ -33,51 +23,16 @@ const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)
 
 const t = await createTestApp();
 afterAll(() => t.close());
-const doc = await loadOpenApi(t.app);
-const routes = listDocRoutes(doc);
-
-const mandator = await createMandator(t.ctx.db, 'Probe mandator');
-const area = await createArea(t.ctx.db, mandator.id);
-const installation = await createInstallation(t.ctx.db, area.id);
-const rope = await createRope(t.ctx.db, installation.id);
-const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'probe-admin@contract.test' });
-const target = await createUser(t.ctx.db, { mandatorIds: [mandator.id], email: 'probe-target@contract.test' });
-const event = await t.app.inject({
-  method: 'POST',
-  url: '/api/events',
-  headers: { cookie: await signIn(t.ctx, admin) },
-  payload: {
-    ropeEvent: {
-      rope: { id: rope.id },
-      position: 3,
-      attributes: { timestamp: '2026-01-01T00:00:00Z', recordingType: 'damage', type: 'wireBreak', damageCount: 1 },
-    },
-  },
-});
-const task = await t.app.inject({
-  method: 'POST',
-  url: '/api/tasks',
-  headers: { cookie: await signIn(t.ctx, admin) },
-  payload: { task: { rope: { id: rope.id }, attributes: { title: 'Probe', description: 'Probe task' } } },
-});
-
-/** A real object for each path, so a request gets past "not found" to the part that reads its input. */
-const ID_BY_PREFIX: Record<string, number> = {
-  '/api/areas/': area.id,
-  '/api/installations/': installation.id,
-  '/api/ropes/': rope.id,
-  '/api/events/': event.json().ropeEvent.id,
-  '/api/tasks/': task.json().task.id,
-  '/api/users/': target.id,
-  '/api/mandators/': mandator.id,
-};
+// The same world as the valid half: a real object for each path, so a request gets past "not found" to the part
+// that reads its input.
+const b = await buildBatteryWorld(t);
+const { doc, routes } = b;
 
 function urlOf(route: DocRoute, params: Record<string, string> = {}, query = ''): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_all, name: string) => {
     if (name in params) return params[name]!;
     if (name !== 'id') return 'probe-token';
-    const prefix = Object.keys(ID_BY_PREFIX).find((candidate) => route.path.startsWith(candidate));
-    return String(prefix ? ID_BY_PREFIX[prefix] : 1);
+    return String(b.idForPath(route.path) ?? 1);
   });
   return query ? `${path}?${query}` : path;
 }
@@ -97,7 +52,7 @@ async function send(
     method: route.method,
     url,
     headers: {
-      cookie: await signIn(t.ctx, admin),
+      ...(await b.world.headersOf('admin')),
       ...(payload === undefined ? {} : { 'content-type': contentType }),
     },
     payload,
@@ -160,8 +115,8 @@ describe(`malformed input to every route of the OpenAPI document (seed ${SEED})`
       const withBody = template === undefined ? undefined : JSON.stringify(template);
 
       for (const param of route.pathParams) {
-        // Database ids carry the strict id pattern; other path parts (tokens, provider names) are free text.
-        const isId = param.schema.pattern !== undefined;
+        // Database ids carry the strict id pattern; other path parts (tokens, project numbers) are text.
+        const isId = param.schema.pattern === INTEGER_TEXT.source;
         for (const bad of BAD_IDS.filter((id) => isId || id === '%00')) {
           await refuse(`path ${param.name}=${bad}`, urlOf(route, { [param.name]: bad }), withBody);
         }
@@ -232,6 +187,10 @@ describe(`malformed input to every route of the OpenAPI document (seed ${SEED})`
   it('is still alive and healthy after the whole corpus', async () => {
     const health = await t.app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    recordBatteryCount('input battery', requestNumber, `requests over ${routes.length} routes (seed ${SEED})`);
+    recordBatteryCount(
+      'input battery (hostile)',
+      requestNumber,
+      `requests over ${routes.length} routes (seed ${SEED})`,
+    );
   });
 });

@@ -10,6 +10,10 @@ const RESULTS = join(repoRoot, 'apps/api/test-results');
  */
 export function recordBatteryCount(name: string, count: number, detail = ''): void {
   mkdirSync(RESULTS, { recursive: true });
-  const file = join(RESULTS, `battery-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.json`);
+  const slug = name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  const file = join(RESULTS, `battery-${slug}.json`);
   writeFileSync(file, JSON.stringify({ name, count, detail }));
 }

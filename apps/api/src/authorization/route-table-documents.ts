@@ -27,8 +27,8 @@ async function areaIn(w: World, scope: Scope) {
   return createArea(w.t.ctx.db, w.mandatorOf(scope));
 }
 
-/** A document on an area of the scope's mandator, uploaded by the scope's person. */
-async function documentIn(w: World, scope: Scope, actor: ActorName) {
+/** A document on an area of the scope's mandator, uploaded by the scope's person (the admin's when none is named). */
+export async function documentIn(w: World, scope: Scope, actor: ActorName = 'admin') {
   const area = await areaIn(w, scope);
   const stored = await w.t.ctx.storage.put(PDF, { prefix: 'documents', extension: 'pdf', type: 'application/pdf' });
   const [row] = await w.t.ctx.db
@@ -46,7 +46,7 @@ async function documentIn(w: World, scope: Scope, actor: ActorName) {
   return row!;
 }
 
-async function folder(w: World) {
+export async function folder(w: World) {
   const [row] = await w.t.ctx.db
     .insert(folders)
     .values({ name: `Folder ${++serial}`, translations: {} })
@@ -55,7 +55,7 @@ async function folder(w: World) {
 }
 
 /** A project whose number an installation of the scope's mandator carries. */
-async function projectIn(w: World, scope: Scope) {
+export async function projectIn(w: World, scope: Scope) {
   const number = `M-${process.pid}-${++serial}`;
   const installation = await createInstallation(w.t.ctx.db, (await areaIn(w, scope)).id);
   await w.t.ctx.db

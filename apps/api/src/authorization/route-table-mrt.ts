@@ -40,7 +40,7 @@ async function ropeIn(w: World, scope: Scope) {
 }
 
 /** An MRT measurement event with its file stored, as an upload leaves it; `peak` is its candidate's sample. */
-async function measurementIn(w: World, scope: Scope, actor: ActorName) {
+export async function measurementIn(w: World, scope: Scope, actor: ActorName = 'admin') {
   const rope = await ropeIn(w, scope);
   const bytes = smallMea();
   const header = readMeaHeader(bytes);

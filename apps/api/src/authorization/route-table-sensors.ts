@@ -21,7 +21,7 @@ async function ropeIn(w: World, scope: Scope) {
   return createRope(w.t.ctx.db, (await createInstallation(w.t.ctx.db, area.id)).id);
 }
 
-async function deviceIn(w: World, scope: Scope) {
+export async function deviceIn(w: World, scope: Scope) {
   const rope = await ropeIn(w, scope);
   const [device] = await w.t.ctx.db
     .insert(sensorDevices)
@@ -32,7 +32,7 @@ async function deviceIn(w: World, scope: Scope) {
 }
 
 let serial = 0;
-async function smartropeIn(w: World, scope: Scope) {
+export async function smartropeIn(w: World, scope: Scope) {
   const rope = await ropeIn(w, scope);
   const [smartrope] = await w.t.ctx.db
     .insert(smartropes)

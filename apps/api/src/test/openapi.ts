@@ -23,6 +23,9 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   minItems?: number;
+  maxItems?: number;
+  multipleOf?: number;
+  propertyNames?: JsonSchema;
   additionalProperties?: boolean | JsonSchema;
 }
 

@@ -3,20 +3,22 @@ import { nameText } from '../common.ts';
 import { keyed } from '../messages.ts';
 import { DOCUMENT_NAME_MAX, locationSchema } from './schemas.ts';
 
+export const INSTALLATION_NUMBER_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const EXTERNAL_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
+
 /** An installation number of the external system, as it appears in paths: letters, digits, dot, dash, underscore. */
 export const installationNumberSchema = z
   .string()
   .trim()
   .min(1)
   .max(64)
-  // A refinement, not a pattern: the OpenAPI document marks patterned path parts as database ids.
-  .refine((value) => /^[A-Za-z0-9._-]+$/.test(value), keyed('validation.invalid'));
+  .regex(INSTALLATION_NUMBER_PATTERN, keyed('validation.invalid'));
 export const externalKeySchema = z
   .string()
   .trim()
   .min(1)
   .max(128)
-  .refine((value) => /^[A-Za-z0-9._:-]+$/.test(value), keyed('validation.invalid'));
+  .regex(EXTERNAL_KEY_PATTERN, keyed('validation.invalid'));
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 

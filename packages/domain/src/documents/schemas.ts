@@ -62,14 +62,15 @@ export function parseLocation(location: string): LanguageId[] {
   return LANGUAGE_IDS.filter((id) => given.includes(id));
 }
 
+/** Known language ids, comma-separated, blanks around each allowed: the rule as the OpenAPI document states it. */
+const LANGUAGE_ID_CHOICE = `\\s*(${LANGUAGE_IDS.join('|')})\\s*`;
+export const LOCATION_PATTERN = new RegExp(`^${LANGUAGE_ID_CHOICE}(,${LANGUAGE_ID_CHOICE})*$`);
+
 /** `ENU,DES`: at least one known language id, each once; answered in canonical order. */
 export const locationSchema = z
   .string()
   .max(64)
-  .refine(
-    (value) => value.split(',').every((part) => (LANGUAGE_IDS as readonly string[]).includes(part.trim())),
-    keyed('validation.locationLanguages'),
-  )
+  .regex(LOCATION_PATTERN, keyed('validation.locationLanguages'))
   .transform((value) => parseLocation(value).join(','))
   .refine((value) => value.length > 0, keyed('validation.locationRequired'));
 

@@ -93,7 +93,8 @@ export const installationAttributesSchema = z
       .number(constructionYearRange)
       .int(constructionYearRange)
       .min(CONSTRUCTION_YEAR_MIN, constructionYearRange)
-      .max(CONSTRUCTION_YEAR_MAX, constructionYearRange),
+      .max(CONSTRUCTION_YEAR_MAX, constructionYearRange)
+      .meta({ description: 'not after the current year' }),
     carriageCapacity: nonNegative,
     clampType: z.enum(CLAMP_TYPES),
     carriageType: z.enum(CARRIAGE_TYPES),

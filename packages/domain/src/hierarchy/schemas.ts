@@ -42,7 +42,9 @@ export const areaMapSettingsSchema = z.object({
     .number(keyed('validation.required'))
     .min(MAP_ZOOM_MIN, zoomRange)
     .max(MAP_ZOOM_MAX, zoomRange)
-    .refine((zoom) => Math.abs(zoom * 10 - Math.round(zoom * 10)) < 1e-9, zoomRange),
+    .refine((zoom) => Math.abs(zoom * 10 - Math.round(zoom * 10)) < 1e-9, zoomRange)
+    // The refinement above tolerates float noise; the OpenAPI document states the same step.
+    .meta({ multipleOf: MAP_ZOOM_STEP }),
   mapBaseLayers: z.array(z.enum(BASE_LAYERS)).min(1, keyed('validation.baseLayerRequired')).max(BASE_LAYERS.length),
   mapDefaultBaseLayer: z.enum(BASE_LAYERS),
   latlng: latLngSchema.nullable(),

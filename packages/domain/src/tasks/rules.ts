@@ -32,11 +32,19 @@ export const taskBodySchema = z
     attributes: taskAttributesSchema.extend({
       dueCondition: z
         .object({
-          type: z.enum(CONDITION_TYPES).optional(),
+          // A period is refused below with its own message; the OpenAPI document states what is left.
+          type: z
+            .enum(CONDITION_TYPES)
+            .optional()
+            .meta({ enum: CONDITION_TYPES.filter((type) => !isPeriod(type)) }),
           threshold: z.number().finite().positive().max(999_999_999_999).optional(),
         })
         .optional(),
-      recurringConditions: z.array(conditionSchema.partial()).max(CONDITION_TYPES.length).default([]),
+      // Partial so that a missing part is named by the rules below; both parts are required all the same.
+      recurringConditions: z
+        .array(conditionSchema.partial().meta({ required: ['type', 'threshold'] }))
+        .max(CONDITION_TYPES.length)
+        .default([]),
     }),
   })
   .superRefine(({ attributes }, ctx) => {

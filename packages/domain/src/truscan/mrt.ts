@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalTextSchema, integerTextSchema, isoDateTime } from '../common.ts';
+import { decimalTextSchema, integerTextSchema, isoDateTime, nonNegativeDecimalTextSchema } from '../common.ts';
 import {
   MRT_CANDIDATE_STATUSES,
   MRT_DAMAGE_TYPES,
@@ -63,7 +63,7 @@ export type MrtTraceAnswer = z.infer<typeof mrtTraceAnswerSchema>;
 
 export const mrtCandidatesQuerySchema = z.object({
   /** mV; the file's default threshold when absent. */
-  threshold: decimalTextSchema.pipe(z.number().min(0).max(1_000_000)).optional(),
+  threshold: nonNegativeDecimalTextSchema.pipe(z.number().max(1_000_000)).optional(),
 });
 
 export const mrtCandidateViewSchema = z.object({

@@ -35,10 +35,14 @@ export function normalisePhone(phone: string): string {
   return `+${digits}`;
 }
 
+/** The characters a phone number may hold, stated as a pattern so the OpenAPI document says it too. */
+export const PHONE_PATTERN = /^[\d\s+\-/().]*$/;
+
 export const phoneSchema = text45
-  .refine((value) => /^[\d\s+\-/().]*$/.test(value), keyed('validation.phoneInvalid'))
+  .regex(PHONE_PATTERN, keyed('validation.phoneInvalid'))
   // A number without its country code cannot be normalised to +digits: which country would it be?
   .refine((value) => value === '' || /^\s*(\+|00)/.test(value), keyed('validation.phoneCountryCode'))
+  .meta({ description: 'with its country code: +41 … or 0041 …' })
   .transform(normalisePhone);
 
 /** The editable fields of a user record, none with a default: PATCH must not reset what it was not sent. */

@@ -15,7 +15,9 @@ export const limitQuerySchema = z.object({
         keyed('validation.oneOf', { values: NOTIFICATION_LIST_LIMITS.join(', ') }),
       ),
     )
-    .default(NOTIFICATION_LIST_DEFAULT_LIMIT),
+    .default(NOTIFICATION_LIST_DEFAULT_LIMIT)
+    // The pipe above takes only these: the OpenAPI document states them rather than any integer text.
+    .meta({ enum: NOTIFICATION_LIST_LIMITS.map(String) }),
 });
 
 /** One entry per type: two entries of one type would leave it unclear whether the rule is muted. */

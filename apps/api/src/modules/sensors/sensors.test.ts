@@ -92,6 +92,18 @@ describe('sensor devices', () => {
     expect(added.json().sensorDevice.rope).toBeNull();
   });
 
+  it('adds a sensor sent in a PATCH with null attributes: null removes nothing from a new one', async () => {
+    const device = (await create({ name: 'SB-03' })).json().sensorDevice;
+    const added = await cast.call('admin', 'PATCH', `/sensor-devices/${device.id}`, {
+      sensorDevice: { sensors: [{ name: 'Humidity', attributes: { isEnabled: null, plotlines: null, yMax: 90 } }] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const [sensor] = added.json().sensorDevice.sensors;
+    expect(sensor.name).toBe('Humidity');
+    expect(sensor.attributes.yMax).toBe(90);
+    expect(sensor.attributes).not.toHaveProperty('plotlines', null);
+  });
+
   it('holds the plotline rule: name and position both once either is filled; an empty row is dropped', async () => {
     const device = (await create({ name: 'SB-02', sensors: [{ name: 'Wind' }] })).json().sensorDevice;
     const sensorId = device.sensors[0].id;

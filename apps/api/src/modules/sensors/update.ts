@@ -79,6 +79,12 @@ export async function updateSensorDevice({
   return { sensorDevice: await loadSensorDevice(ctx.db, device.id) };
 }
 
+function withoutNullAttributes<T extends { attributes?: Record<string, unknown> | null }>(fields: T): T {
+  if (!fields.attributes) return fields;
+  const attributes = Object.fromEntries(Object.entries(fields.attributes).filter(([, value]) => value !== null));
+  return { ...fields, attributes };
+}
+
 async function planSensorChanges(
   ctx: ActionArgs<unknown>['ctx'],
   deviceId: number,
@@ -93,7 +99,8 @@ async function planSensorChanges(
     const entity = `sensorDevice.sensors.${index}`;
     const { id, ...fields } = patch;
     if (id === undefined) {
-      const parsed = sensorMergedSchema.safeParse(fields);
+      // A new sensor has no attribute for a null to remove: null is no value there, as in the PATCH of one it has.
+      const parsed = sensorMergedSchema.safeParse(withoutNullAttributes(fields));
       if (!parsed.success) {
         throw validationError(issueFields(parsed.error.issues, (i) => [entity, ...i.path.map(String)].join('.')));
       }
