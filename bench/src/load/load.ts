@@ -10,7 +10,7 @@
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench load   (LOAD_MODE=server|embedded|both, default both)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, startServer } from '@rope/server-runner';
@@ -129,6 +129,28 @@ function printSlowestRoutes(recorder: Recorder) {
   for (const route of routes) console.log(`  ${route.p99.toFixed(1).padStart(7)} ms  ${route.label} (${route.count})`);
 }
 
+/** Whether slow answers come evenly or in stalls: the seconds with the slowest answers, by when calls were due. */
+function printWorstSeconds(recorder: Recorder, from: number) {
+  const seconds = new Map<number, number[]>();
+  for (const answer of recorder.all(() => true)) {
+    const second = Math.floor((answer.dueAt - from) / 1000);
+    seconds.set(second, [...(seconds.get(second) ?? []), answer.ms]);
+  }
+  const rows = [...seconds.entries()].map(([second, times]) => ({
+    second,
+    count: times.length,
+    p50: percentile(times, 0.5),
+    max: Math.max(...times),
+  }));
+  const slow = rows.filter((row) => row.max > 150).length;
+  console.log(`seconds with an answer over 150 ms: ${slow} of ${rows.length}; the worst:`);
+  for (const row of [...rows].sort((a, b) => b.max - a.max).slice(0, 6)) {
+    console.log(
+      `  second ${String(row.second).padStart(3)}: ${row.count} calls, p50 ${row.p50.toFixed(0)} ms, max ${row.max.toFixed(0)} ms`,
+    );
+  }
+}
+
 function printCpu({ seconds, used }: { seconds: number; used: Map<string, number> }) {
   const parts = [...used.entries()].sort((a, b) => b[1] - a[1]);
   const total = parts.reduce((sum, [, value]) => sum + value, 0);
@@ -204,6 +226,13 @@ async function serverMode() {
   await admin.unsafe(`create database ${name}`);
   const databaseUrl = new URL(base);
   databaseUrl.pathname = `/${name}`;
+  // PostgreSQL on this machine: the cockpit connects over its Unix socket, as docs/operations.md advises.
+  const socketDirectory = process.env.LOAD_PG_SOCKET ?? '/var/run/postgresql';
+  const overSocket =
+    ['127.0.0.1', 'localhost'].includes(databaseUrl.hostname) &&
+    existsSync(join(socketDirectory, `.s.PGSQL.${databaseUrl.port || 5432}`));
+  if (overSocket) databaseUrl.searchParams.set('host', socketDirectory);
+  console.log(`PostgreSQL over ${overSocket ? `its Unix socket in ${socketDirectory}` : 'TCP'}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'rope-load-'));
   const env = {
     DATABASE_URL: databaseUrl.toString(),
@@ -278,6 +307,7 @@ async function serverMode() {
     );
     printSummary(summarise('writes', recorder.all(isWrite), seconds), 300);
     printSlowestRoutes(recorder);
+    printWorstSeconds(recorder, measuredFrom);
     printCpu(cpu);
   } finally {
     stopProxy();

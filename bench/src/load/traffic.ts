@@ -22,6 +22,8 @@ export interface Site {
 export interface Answer {
   status: number;
   ms: number;
+  /** When the call was due (performance.now()). */
+  dueAt: number;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 512 });
@@ -48,11 +50,13 @@ export function call(
       },
       (answer) => {
         answer.resume();
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, ms: performance.now() - startedAt }));
-        answer.on('error', () => resolve({ status: 0, ms: performance.now() - startedAt }));
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 0, ms: performance.now() - startedAt, dueAt: startedAt }),
+        );
+        answer.on('error', () => resolve({ status: 0, ms: performance.now() - startedAt, dueAt: startedAt }));
       },
     );
-    outgoing.on('error', () => resolve({ status: 0, ms: performance.now() - startedAt }));
+    outgoing.on('error', () => resolve({ status: 0, ms: performance.now() - startedAt, dueAt: startedAt }));
     outgoing.end(body);
   });
 }

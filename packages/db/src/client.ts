@@ -82,8 +82,28 @@ export async function restorePgliteSnapshot(dataDir: string, snapshot: Blob): Pr
  */
 export const reconnectDelaySeconds = (failures: number) => Math.min(0.05 * 2 ** failures, 2);
 
+/**
+ * libpq's way to name a Unix socket directory, `?host=/var/run/postgresql` (pg_dump reads the same URL): postgres.js
+ * would send it to the server as a setting, so it becomes the socket option here. A socket costs less per query
+ * than TCP over loopback when PostgreSQL runs on the same machine.
+ */
+export function postgresTarget(url: string): { url: string; host?: string } {
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get('host');
+  if (!host?.startsWith('/')) return { url };
+  parsed.searchParams.delete('host');
+  return { url: parsed.toString(), host };
+}
+
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, backoff: reconnectDelaySeconds });
+  const target = postgresTarget(url);
+  const client = postgres(target.url, {
+    ...(target.host ? { host: target.host } : {}),
+    max,
+    onnotice: () => {},
+    connect_timeout: 10,
+    backoff: reconnectDelaySeconds,
+  });
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
