@@ -20,6 +20,7 @@ import { startCpuWindow } from './cpu.ts';
 import { startProxy } from './start-proxy.ts';
 import {
   type Answer,
+  allPageCalls,
   call,
   DEMO_PEOPLE,
   findSensors,
@@ -203,7 +204,7 @@ async function prepareSite(url: string, importKey: string, people: number): Prom
 function fireRead(site: Site, recorder: Recorder) {
   return async (dueAt: number) => {
     const person = anyOf(site.people);
-    const path = anyOf(pageCalls(pick(PAGE_MIX), anyOf(person.ropeIds)));
+    const path = anyOf(allPageCalls(pick(PAGE_MIX), anyOf(person.ropes)));
     recorder.add(routeOf(path), await call(site.url, 'GET', path, { cookie: person.cookie }, undefined, dueAt));
   };
 }
@@ -335,20 +336,28 @@ async function embeddedMode() {
       const end = performance.now() + seconds * 1000;
       await Promise.all(
         site.people.map(async (person) => {
+          const readAll = async (paths: string[]) => {
+            for (let i = 0; i < paths.length; i += 6) {
+              await Promise.all(
+                paths.slice(i, i + 6).map(async (path) => {
+                  recordTo.add(routeOf(path), await call(site.url, 'GET', path, { cookie: person.cookie }));
+                }),
+              );
+            }
+          };
           while (performance.now() < end) {
             if (random() < 0.1) {
               const kind: Write = random() < 0.6 ? 'event' : 'document';
               const [label, method, path, headers, body] = writeCall(kind, site, person, anyOf(person.ropeIds));
               recordTo.add(label, await call(site.url, method, path, headers, body));
             } else {
-              // A browser opens a page's calls at once, six at a time per host.
-              const paths = pageCalls(pick(PAGE_MIX), anyOf(person.ropeIds));
-              for (let i = 0; i < paths.length; i += 6) {
-                await Promise.all(
-                  paths.slice(i, i + 6).map(async (path) => {
-                    recordTo.add(routeOf(path), await call(site.url, 'GET', path, { cookie: person.cookie }));
-                  }),
-                );
+              // A browser sends a page's calls at once, six at a time per host; the sections below the fold when
+              // the person has scrolled down to them, a moment later.
+              const { opening, scrolled } = pageCalls(pick(PAGE_MIX), anyOf(person.ropes));
+              await readAll(opening);
+              if (scrolled.length > 0) {
+                await new Promise((resolve) => setTimeout(resolve, 1000 + random() * 2000));
+                await readAll(scrolled);
               }
             }
             await new Promise((resolve) => setTimeout(resolve, 2000 + random() * 4000));

@@ -5,10 +5,17 @@ import { Agent, request } from 'node:http';
 export const DEMO_PASSWORD = 'ropecockpit-demo';
 export const DEMO_PEOPLE = ['admin@example.com', 'pm@example.com', 'clientadmin@example.com', 'client@example.com'];
 
+export interface PlacedRope {
+  id: number;
+  installationId: number;
+  areaId: number;
+}
+
 export interface Person {
   email: string;
   cookie: string;
   ropeIds: number[];
+  ropes: PlacedRope[];
 }
 
 export interface Site {
@@ -70,10 +77,15 @@ export async function signIn(url: string, email: string): Promise<Person> {
   const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
   if (!response.ok || !cookie)
     throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
-  const ropes = (await (await fetch(`${url}/api/ropes`, { headers: { cookie } })).json()) as {
-    ropes: { id: number }[];
+  const answer = (await (await fetch(`${url}/api/ropes`, { headers: { cookie } })).json()) as {
+    ropes: { id: number; installation: { id: number }; area: { id: number } }[];
   };
-  return { email, cookie, ropeIds: ropes.ropes.map((rope) => rope.id) };
+  const ropes = answer.ropes.map((rope) => ({
+    id: rope.id,
+    installationId: rope.installation.id,
+    areaId: rope.area.id,
+  }));
+  return { email, cookie, ropeIds: ropes.map((rope) => rope.id), ropes };
 }
 
 /** The demo's sensor devices with their first sensor, as an admin sees them. */
@@ -88,27 +100,43 @@ export async function findSensors(url: string, admin: Person): Promise<Site['sen
 
 export type Page = 'rope' | 'dashboard' | 'areas';
 
-/** The reads a page makes when it opens, as the web client sends them. */
-export function pageCalls(page: Page, ropeId: number): string[] {
+/**
+ * The reads a page makes, as the web client sends them: `opening` when it opens (what the window shows: the rope
+ * page's header with its breadcrumb, the TRUscan panel and the damage chart), `scrolled` as the person scrolls down
+ * to the sections that load near the window (NearViewport: loss chart, sensors, tasks, events, documents).
+ */
+export function pageCalls(page: Page, rope: PlacedRope): { opening: string[]; scrolled: string[] } {
   switch (page) {
     case 'rope':
-      return [
-        `/ropes/${ropeId}`,
-        `/ropes/${ropeId}/events?page=1&pageSize=25`,
-        `/ropes/${ropeId}/events/damage`,
-        `/ropes/${ropeId}/events/lossOverTarget?xAxis=timestamp`,
-        `/ropes/${ropeId}/tasks`,
-        `/ropes/${ropeId}/sensor-devices`,
-        `/ropes/${ropeId}/smartrope-events?limit=5`,
-        `/ropes/${ropeId}/truscan`,
-        `/ropes/${ropeId}/documents`,
-      ];
+      return {
+        opening: [
+          `/ropes/${rope.id}`,
+          `/installations/${rope.installationId}`,
+          `/areas/${rope.areaId}`,
+          `/ropes/${rope.id}/truscan`,
+          `/ropes/${rope.id}/events/damage`,
+        ],
+        scrolled: [
+          `/ropes/${rope.id}/events/lossOverTarget?xAxis=timestamp`,
+          `/ropes/${rope.id}/sensor-devices`,
+          `/ropes/${rope.id}/smartrope-events?limit=5`,
+          `/ropes/${rope.id}/tasks`,
+          `/ropes/${rope.id}/events?page=1&pageSize=25`,
+          `/ropes/${rope.id}/documents`,
+        ],
+      };
     case 'dashboard':
-      return ['/ropes', '/events?limit=10', '/tasks?status=open', '/areas/positions'];
+      return { opening: ['/ropes', '/events?limit=10', '/tasks?status=open', '/ropes/device-states'], scrolled: [] };
     case 'areas':
-      return ['/areas', '/areas/positions'];
+      return { opening: ['/areas', '/areas/positions'], scrolled: [] };
   }
 }
+
+/** Every read of a page, opened and scrolled through. */
+export const allPageCalls = (page: Page, rope: PlacedRope) => {
+  const { opening, scrolled } = pageCalls(page, rope);
+  return [...opening, ...scrolled];
+};
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 let written = 0;

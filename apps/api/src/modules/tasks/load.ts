@@ -11,8 +11,8 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
   const rows = await db
     .select({
       task: tasks,
-      rope: { id: ropes.id, name: ropes.name, attributes: ropes.attributes },
-      installation: { id: installations.id, name: installations.name, attributes: installations.attributes },
+      rope: { id: ropes.id, name: ropes.name },
+      installation: { id: installations.id, name: installations.name },
       area: { id: areas.id, name: areas.name },
     })
     .from(tasks)
@@ -35,25 +35,44 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
         .innerJoin(users, eq(users.id, taskAssignees.userId))
         .where(inArray(taskAssignees.taskId, ids))
     : [];
+  const assigneesOf = new Map<number, typeof assignees>();
+  for (const assignee of assignees)
+    assigneesOf.set(assignee.taskId, [...(assigneesOf.get(assignee.taskId) ?? []), assignee]);
   const now = new Date();
-  return rows.map(({ task, rope, installation, area }) => {
-    const cycles = estimateBendingCycles(rope.attributes, installation.attributes, now);
-    return {
-      id: task.id,
-      rope: { id: rope.id, name: rope.name },
-      installation: { id: installation.id, name: installation.name },
-      area,
-      event: task.eventId ? { id: task.eventId } : null,
-      assignedUsers: assignees.filter((a) => a.taskId === task.id).map((a) => ({ id: a.id, name: displayName(a) })),
-      attributes: task.attributes,
-      title: task.attributes.title,
-      description: task.attributes.description,
-      status: task.status,
-      dueAt: task.dueAt?.toISOString() ?? null,
-      pastDue: isPastDue(task.attributes, now, cycles),
-      createdAt: task.createdAt.toISOString(),
-    };
-  });
+  const cycles = await ropeCyclesNow(
+    db,
+    rows.filter(({ task }) => task.attributes.dueCondition?.type === 'bendingCycles').map(({ rope }) => rope.id),
+    now,
+  );
+  return rows.map(({ task, rope, installation, area }) => ({
+    id: task.id,
+    rope,
+    installation,
+    area,
+    event: task.eventId ? { id: task.eventId } : null,
+    assignedUsers: (assigneesOf.get(task.id) ?? []).map((a) => ({ id: a.id, name: displayName(a) })),
+    attributes: task.attributes,
+    title: task.attributes.title,
+    description: task.attributes.description,
+    status: task.status,
+    dueAt: task.dueAt?.toISOString() ?? null,
+    pastDue: isPastDue(task.attributes, now, cycles.get(rope.id)),
+    createdAt: task.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The estimated bending cycles now of the ropes whose tasks fall due by cycles: only those need the rope's and the
+ * installation's attributes, which are the largest part of the rows.
+ */
+async function ropeCyclesNow(db: Db, ropeIds: number[], now: Date): Promise<Map<number, number | undefined>> {
+  if (ropeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: ropes.id, rope: ropes.attributes, installation: installations.attributes })
+    .from(ropes)
+    .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .where(inArray(ropes.id, [...new Set(ropeIds)]));
+  return new Map(rows.map((row) => [row.id, estimateBendingCycles(row.rope, row.installation, now)]));
 }
 
 export const openTasks = and(inArray(tasks.status, ['new', 'in-progress']), eq(ropes.isDeleted, false));

@@ -3,7 +3,14 @@ import { ropes, tasks } from '@rope/db/schema/index';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope, createUser } from '../../test/factories.ts';
+import {
+  createArea,
+  createInstallation,
+  createMandator,
+  createRope,
+  createTask,
+  createUser,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 function csvUpload(content: string | Buffer, filename = 'tasks.csv') {
@@ -47,6 +54,30 @@ describe('tasks', () => {
     await cast.add('pm', ['ROLE_PROJECT_MANAGER'], []);
   });
   afterAll(() => t.close());
+
+  it("tells a task past due by bending cycles from one not yet due, by the rope's count now", async () => {
+    const mandator = await createMandator(t.ctx.db);
+    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
+    const rope = await createRope(t.ctx.db, installation.id);
+    await t.ctx.db
+      .update(ropes)
+      .set({ attributes: { ...rope.attributes, bendingCyclesUntilNow: 500_000 } })
+      .where(eq(ropes.id, rope.id));
+    const due = await createTask(t.ctx.db, rope.id, {
+      attributes: { dueCondition: { type: 'bendingCycles', threshold: 400_000 } },
+    });
+    const notYet = await createTask(t.ctx.db, rope.id, {
+      attributes: { dueCondition: { type: 'bendingCycles', threshold: 600_000 } },
+    });
+    const listed = (await cast.call('pm', 'GET', `/ropes/${rope.id}/tasks`)).json().tasks as {
+      id: number;
+      pastDue: boolean;
+    }[];
+    expect(Object.fromEntries(listed.map((row) => [row.id, row.pastDue]))).toEqual({
+      [due.id]: true,
+      [notYet.id]: false,
+    });
+  });
 
   it('creates a task with assignees and a note, and lists it as pending with its place', async () => {
     const created = await cast.call(
