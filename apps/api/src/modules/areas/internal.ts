@@ -1,21 +1,27 @@
 import { areas, mandators, userMandators } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
 
 /** Fetch-or-404: an area of a mandator the viewer does not see answers exactly like a missing one. */
 export async function findArea(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await ctx.db
-    .select({ area: areas, mandatorName: mandators.name })
-    .from(areas)
-    .innerJoin(mandators, eq(mandators.id, areas.mandatorId))
-    .where(and(eq(areas.id, id), areaVisibleTo(viewer)));
+  const [row] = await areaQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
   if (!row) throw notFound(message('app.errors.noSuchArea'));
   return row;
 }
+
+const areaQuery = preparedPerDatabase((db) =>
+  db
+    .select({ area: areas, mandatorName: mandators.name })
+    .from(areas)
+    .innerJoin(mandators, eq(mandators.id, areas.mandatorId))
+    .where(and(eq(areas.id, sql.placeholder('id')), visibleAreaPlaceholder))
+    .prepare('find_area'),
+);
 
 /** The area's mandator exists, and its client user, when named, belongs to that mandator. */
 export async function assertAreaReferences(

@@ -1,23 +1,29 @@
 import { areas, installations, ropes } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { ropeDamageAggregate } from '../hierarchy/damage-summary.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
 import { toInstallationView } from './view.ts';
 
 /** Fetch-or-404: an installation in an area the viewer does not see answers exactly like a missing one. */
 export async function findInstallation(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await ctx.db
-    .select({ installation: installations, area: areas })
-    .from(installations)
-    .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(and(eq(installations.id, id), areaVisibleTo(viewer)));
+  const [row] = await placedInstallationQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
   if (!row) throw notFound(message('app.errors.noSuchInstallation'));
   return row;
 }
+
+const placedInstallationQuery = preparedPerDatabase((db) =>
+  db
+    .select({ installation: installations, area: areas })
+    .from(installations)
+    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .where(and(eq(installations.id, sql.placeholder('id')), visibleAreaPlaceholder))
+    .prepare('find_installation'),
+);
 
 /** The installations of an area the caller has found already, in their order, with the damage of their ropes. */
 export async function installationsOfArea(ctx: AppContext, areaId: number, archived: boolean) {

@@ -5,21 +5,25 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
 import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
 import { toRopeView } from './view.ts';
 
 /** Fetch-or-404: a rope in an area the viewer does not see answers exactly like a missing one. */
 export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await ctx.db
+  const [row] = await placedRopeQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
+  if (!row) throw notFound(message('app.errors.noSuchRope'));
+  return row;
+}
+
+const placedRopeQuery = preparedPerDatabase((db) =>
+  db
     .select({ rope: ropes, installation: installations, area: areas })
     .from(ropes)
     .innerJoin(installations, eq(installations.id, ropes.installationId))
     .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(and(eq(ropes.id, id), areaVisibleTo(viewer)));
-  if (!row) throw notFound(message('app.errors.noSuchRope'));
-  return row;
-}
+    .where(and(eq(ropes.id, sql.placeholder('id')), visibleAreaPlaceholder))
+    .prepare('find_rope'),
+);
 
 /**
  * The same check as findRope for calls that read only what hangs on the rope: its id, without the three rows' data
