@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyDamages, sortDamages, sortOrder } from './damage-columns.ts';
+import { emptyDamages, positionOrder, RADIX_FROM, sortDamages, sortOrder } from './damage-columns.ts';
 
 const withoutNegativeZero = (value: number) => (value === 0 ? 0 : value);
 
@@ -57,5 +57,34 @@ describe('sortOrder on values that differ only in their lowest bits', () => {
     const close = 10 + Number.EPSILON * 8;
     const values = Float64Array.from([close, 10, 3, close, 10, 10 + Number.EPSILON * 16]);
     expect(Array.from(sortOrder(values))).toEqual([2, 1, 4, 0, 3, 5]);
+  });
+});
+
+describe('the comparison sort of few damages and the radix sort of many', () => {
+  it('order positions alike, ties by id, on either side of RADIX_FROM', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: RADIX_FROM - 50, max: RADIX_FROM + 50 })
+          .chain((length) =>
+            fc.tuple(
+              fc.array(fc.integer({ min: -40, max: 40 }), { minLength: length, maxLength: length }),
+              fc.array(fc.integer({ min: 1, max: 30 }), { minLength: length, maxLength: length }),
+            ),
+          ),
+        ([quarters, ids]) => {
+          // Quarter metres: many equal positions, some at -0 and +0.
+          const positions = Float64Array.from(quarters, (quarter) => (quarter === 0 && ids[0]! % 2 ? -0 : quarter / 4));
+          const expected = positions
+            .reduce<number[]>((all, _, index) => [...all, index], [])
+            .sort((a, b) => positions[a]! - positions[b]! || ids[a]! - ids[b]! || a - b);
+          expect(Array.from(positionOrder(positions, ids))).toEqual(expected);
+          expect(Array.from(sortOrder(positions))).toEqual(
+            [...expected].sort((a, b) => positions[a]! - positions[b]! || a - b),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

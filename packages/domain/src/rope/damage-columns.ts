@@ -107,7 +107,21 @@ function sameWeight(input: UnsortedDamages, count: Float64Array, lossPct: Float6
  * native sort of the positions, not a comparator sort carrying indices.
  */
 export function sortOrder(values: Float64Array): Uint32Array {
+  if (values.length < RADIX_FROM) return comparisonOrder(values, (a, b) => a - b);
   return radixSort(values).order.slice();
+}
+
+/**
+ * Below this many values a comparison sort is the cheaper one: each radix pass clears and sums 65,536 counts, which
+ * for the few dozen damages of most ropes cost far more than the sort itself (a chart is drawn on every request).
+ */
+export const RADIX_FROM = 1024;
+
+/** The permutation sorting by position (equal positions: `tie`), stable. */
+function comparisonOrder(values: Float64Array, tie: (a: number, b: number) => number): Uint32Array {
+  const order = new Uint32Array(values.length);
+  for (let i = 0; i < order.length; i += 1) order[i] = i;
+  return order.sort((a, b) => values[a]! - values[b]! || tie(a, b));
 }
 
 interface SortSpace {
@@ -241,6 +255,7 @@ function scratch(length: number): Uint32Array {
 
 /** The permutation that sorts damages by position, ties by id. */
 export function positionOrder(positions: Float64Array, ids: ArrayLike<number>): Uint32Array {
+  if (positions.length < RADIX_FROM) return comparisonOrder(positions, (a, b) => ids[a]! - ids[b]! || a - b);
   const { order, low, high } = radixSort(positions);
   breakTiesById(order, low, high, ids);
   return order.slice();
