@@ -75,9 +75,9 @@ describe('the comparison sort of few damages and the radix sort of many', () => 
         ([quarters, ids]) => {
           // Quarter metres: many equal positions, some at -0 and +0.
           const positions = Float64Array.from(quarters, (quarter) => (quarter === 0 && ids[0]! % 2 ? -0 : quarter / 4));
-          const expected = positions
-            .reduce<number[]>((all, _, index) => [...all, index], [])
-            .sort((a, b) => positions[a]! - positions[b]! || ids[a]! - ids[b]! || a - b);
+          const expected = Array.from(positions, (_, index) => index).sort(
+            (a, b) => positions[a]! - positions[b]! || ids[a]! - ids[b]! || a - b,
+          );
           expect(Array.from(positionOrder(positions, ids))).toEqual(expected);
           expect(Array.from(sortOrder(positions))).toEqual(
             [...expected].sort((a, b) => positions[a]! - positions[b]! || a - b),
