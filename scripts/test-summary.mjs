@@ -21,9 +21,22 @@ function batteryCounts(root) {
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
 }
 
+/** Why a test was skipped, as its title says it (`... (skipped: Redis at ... is not reachable ...)`). */
+function skipReason(title) {
+  const start = title.lastIndexOf('(skipped: ');
+  if (start < 0) return 'no reason in its title';
+  let depth = 0;
+  for (let at = start; at < title.length; at += 1) {
+    if (title[at] === '(') depth += 1;
+    if (title[at] === ')' && --depth === 0) return title.slice(start + '(skipped: '.length, at);
+  }
+  return title.slice(start + '(skipped: '.length);
+}
+
 /** Adds up the vitest JSON reports of every package and prints the closing line `N passed, N failed, N skipped`. */
 export function printTestSummary(root, failedSteps = []) {
   const total = { passed: 0, failed: 0, skipped: 0 };
+  const skippedFor = new Map();
   console.log('\n=== summary');
   for (const file of reportFiles(root)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -37,6 +50,8 @@ export function printTestSummary(root, failedSteps = []) {
       for (const test of suite.assertionResults ?? []) {
         if (test.status === 'pending' || test.status === 'skipped' || test.status === 'todo') {
           console.log(`  skipped: ${test.fullName}`);
+          const reason = skipReason(test.fullName);
+          skippedFor.set(reason, (skippedFor.get(reason) ?? 0) + 1);
         }
       }
     }
@@ -44,6 +59,7 @@ export function printTestSummary(root, failedSteps = []) {
   for (const battery of batteryCounts(root)) {
     console.log(`${battery.name}: ${battery.count}${battery.detail ? ` ${battery.detail}` : ''}`);
   }
+  for (const [reason, count] of skippedFor) console.log(`${count} skipped: ${reason}`);
   if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return total;

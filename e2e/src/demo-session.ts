@@ -27,14 +27,39 @@ export async function acceptCookies(page: Page) {
   await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
 }
 
-/** Signs a demo account in through the login screen (accepting the cookie notice) and waits to leave it. */
+/**
+ * Signs a demo account in through the login screen (accepting the cookie notice) and waits for the screen the
+ * sign-in lands on to be drawn (waitForLandingScreen), so the test's next step cannot be overtaken by it.
+ */
 export async function signInAsDemo(page: Page, url: string, username = DEMO_ADMIN) {
   await page.goto(`${url}/login`);
   await acceptCookies(page);
   await page.locator('input[autocomplete="username"]').fill(username);
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
-  await page.waitForURL((address) => !address.pathname.startsWith('/login'));
+  await waitForLandingScreen(page);
+}
+
+/**
+ * After a sign-in the app redirects twice (/login to the next path, `/` to the role's start screen), each after
+ * its screen's code has loaded. Leaving /login is no sign that this is over: a step taken then (a history entry
+ * pushed, a link clicked) is overtaken by the redirect still on its way. The app's own signal that it is over is
+ * the start screen drawn: away from /login and `/`, its title shown, nothing loading.
+ */
+export async function waitForLandingScreen(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const path = window.location.pathname;
+      return (
+        path !== '/' &&
+        !path.startsWith('/login') &&
+        document.querySelector('h1') !== null &&
+        document.querySelector('.mantine-Loader-root') === null
+      );
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 /** A call to /api{path} from inside the page, with its cookie: the status and the parsed body. */

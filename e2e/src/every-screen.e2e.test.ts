@@ -207,7 +207,18 @@ describe.skipIf(Boolean(browserMissing))(
 
     it('an area, installation or rope that does not exist says so', async () => {
       const { page, errors, close } = await openPage();
+      // Opened with a CPU six times slower, as on a machine busy with other tests: signInAsDemo returns only once
+      // the start screen is drawn, so the steps below cannot be overtaken by the sign-in's redirect to it.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
       await signInAsDemo(page, server().url, DEMO_ADMIN);
+      const landed = await page.evaluate(() => ({
+        path: window.location.pathname,
+        title: document.querySelector('h1')?.textContent,
+        loading: document.querySelector('.mantine-Loader-root') !== null,
+      }));
+      expect(landed).toEqual({ path: '/areas', title: enAreas.title, loading: false });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       const { areaId, installationId } = adminHierarchy;
       const cases = [
         ['/areas/999999', enAreas.detail.notFound],

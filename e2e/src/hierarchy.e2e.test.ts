@@ -9,7 +9,7 @@ import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations
 import enMaps from '../../apps/web/src/i18n/locales/en-US/maps.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
-import { DEMO_PASSWORD } from './demo-session.ts';
+import { DEMO_PASSWORD, waitForLandingScreen } from './demo-session.ts';
 import { revealDeferredSections, seriousAxeViolations, waitForScreen } from './screen-check.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -41,6 +41,7 @@ async function signIn(page: Page, url: string, username: string) {
   await page.locator('input[autocomplete="username"]').fill(username);
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+  await waitForLandingScreen(page);
 }
 
 /** Drags with the mouse in small steps, the way dnd-kit's pointer sensor expects a person to. */

@@ -7,6 +7,7 @@ import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { waitForLandingScreen } from './demo-session.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const ADMIN = { email: 'first-admin@example.com', password: 'first-admin-pass-1' };
@@ -93,7 +94,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.screenshot({ path: screenshotPath('login-link-sent') });
       const link = (await linkFromOutbox(server.dataDir, CLIENT)).replace(/^https?:\/\/[^/]+/, server.url);
       await page.goto(link);
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await waitForLandingScreen(page);
       const session = await page.evaluate(() => fetch('/api/login/check', { method: 'POST' }).then((r) => r.json()));
       expect(session.user.email).toBe(CLIENT);
       const second = await browser.newPage();
@@ -113,7 +114,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByText(enAuth.login.linkSentTitle).waitFor();
       const link = await linkFromOutbox(server.dataDir, CLIENT, earlierMails);
       await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await waitForLandingScreen(page);
 
       const openSettings = async () => {
         await page.getByRole('button', { name: enSettings.title }).click();

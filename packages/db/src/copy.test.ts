@@ -6,7 +6,9 @@ import { createTestDatabase } from './test-database.ts';
 // postgres.js 3.4.9 never settled a COPY the server refused after the last row (porsager/postgres#1173): the
 // transaction hung without its ROLLBACK and kept its connection. patches/postgres@3.4.9.patch carries the fix of
 // porsager/postgres#1183; sensor ingestion copies its batches and relies on it.
-describe.skipIf(!process.env.DATABASE_URL)('COPY through postgres.js on PostgreSQL', () => {
+const skipNote = process.env.DATABASE_URL ? '' : ' (skipped: needs DATABASE_URL, a PostgreSQL server)';
+
+describe.skipIf(!process.env.DATABASE_URL)(`COPY through postgres.js on PostgreSQL${skipNote}`, () => {
   it('rejects a refused COPY in a transaction, rolls it back and keeps the connection usable', async () => {
     const database = await createTestDatabase();
     try {

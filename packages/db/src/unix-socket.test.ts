@@ -22,7 +22,9 @@ describe('a Unix socket named the way libpq names it', () => {
   const url = process.env.DATABASE_URL;
   const local = url && ['127.0.0.1', 'localhost'].includes(new URL(url).hostname);
   const socket = `${SOCKET_DIRECTORY}/.s.PGSQL.${(url && new URL(url).port) || 5432}`;
-  it.skipIf(!local || !existsSync(socket))('connects over the socket of the PostgreSQL on this machine', async () => {
+  const missing = local ? (existsSync(socket) ? '' : `no socket ${socket}`) : 'needs DATABASE_URL on this machine';
+  const title = `connects over the socket of the PostgreSQL on this machine${missing && ` (skipped: ${missing})`}`;
+  it.skipIf(Boolean(missing))(title, async () => {
     const overSocket = new URL(url!);
     overSocket.searchParams.set('host', SOCKET_DIRECTORY);
     const database = await openDatabase({ url: overSocket.toString(), maxConnections: 1 });

@@ -93,7 +93,9 @@ function digestFiles(dir: string) {
   return digest;
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL', () => {
+const skipNote = process.env.DATABASE_URL ? '' : ' (skipped: needs DATABASE_URL, a PostgreSQL server)';
+
+describe.skipIf(!process.env.DATABASE_URL)(`backup and restore on PostgreSQL${skipNote}`, () => {
   const serverUrl = process.env.DATABASE_URL ?? '';
   const names: string[] = [];
   const urlOf = (name: string) => {

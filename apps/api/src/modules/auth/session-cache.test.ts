@@ -98,8 +98,10 @@ describe('sessions read a moment ago, in one process', () => {
   });
 });
 
-describe.skipIf(Boolean(redisMissing) || !process.env.DATABASE_URL)(
-  'sessions read a moment ago, in two processes',
+const twoProcessesMissing = redisMissing ?? (process.env.DATABASE_URL ? '' : 'needs DATABASE_URL, a PostgreSQL server');
+
+describe.skipIf(Boolean(twoProcessesMissing))(
+  `sessions read a moment ago, in two processes${twoProcessesMissing && ` (skipped: ${twoProcessesMissing})`}`,
   () => {
     it('refuses a cookie on the other process well within SESSION_CACHE_MS after its sign-out', async () => {
       const shared = await createTestDatabase();

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type MqttIntake, startMqttIntake } from './mqtt-intake.ts';
 
 const brokerMissing = await brokerUnreachable();
+const skipNote = brokerMissing ? ` (skipped: ${brokerMissing})` : '';
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -19,7 +20,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-describe.skipIf(Boolean(brokerMissing))('MQTT intake on the real broker', () => {
+describe.skipIf(Boolean(brokerMissing))(`MQTT intake on the real broker${skipNote}`, () => {
   let t: TestApp;
   let intake: MqttIntake;
   let device: MqttClient;

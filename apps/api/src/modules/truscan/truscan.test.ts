@@ -9,6 +9,7 @@ import { brokerUnreachable, MQTT_URL } from '../../test/mqtt-broker.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const brokerMissing = await brokerUnreachable();
+const publishesCommand = `publishes the measurement command to the rope topic on the broker${brokerMissing ? ` (skipped: ${brokerMissing})` : ''}`;
 
 /** Reads Server-Sent Events off a real HTTP connection, one `data` object per event. */
 async function openStream(url: string, cookie: string) {
@@ -159,7 +160,7 @@ describe('TRUscan', () => {
 });
 
 describe('TRUscan over MQTT', () => {
-  it.skipIf(Boolean(brokerMissing))('publishes the measurement command to the rope topic on the broker', async () => {
+  it.skipIf(Boolean(brokerMissing))(publishesCommand, async () => {
     const t = await createTestApp({ MQTT_URL }, { processJobs: true });
     const listener = await mqtt.connectAsync(MQTT_URL, { clientId: `truscan-test-${process.pid}` });
     try {
