@@ -37,7 +37,11 @@ type QueueFactory = (database: Database) => Queue;
 const prefix = `rope-test-${randomBytes(4).toString('hex')}`;
 const adapters: [string, QueueFactory, string | undefined][] = [
   ['inline', (database) => createInlineQueue(database.db, { timings }), undefined],
-  [redisMissing ? `bullmq (skipped: ${redisMissing})` : 'bullmq', (database) => createBullmqQueue(database.db, redisUrl, { timings, prefix }), redisMissing],
+  [
+    redisMissing ? `bullmq (skipped: ${redisMissing})` : 'bullmq',
+    (database) => createBullmqQueue(database.db, redisUrl, { timings, prefix }),
+    redisMissing,
+  ],
 ];
 
 describe.each(adapters)('queue contract: %s adapter', (kind, makeQueue, skipReason) => {
