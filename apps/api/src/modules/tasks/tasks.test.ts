@@ -164,7 +164,7 @@ describe('tasks', () => {
   it('refuses internal staff as assignees of a client exactly as a foreign or missing user', async () => {
     const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], mandatorIds: [] });
     const before = (await t.ctx.db.select().from(tasks)).length;
-    const answers = [];
+    const answers: { status: number; body: string }[] = [];
     for (const id of [admin.id, cast.ids.pm!, cast.ids.foreign!, 999_999]) {
       const refused = await cast.call('clientAdmin', 'POST', '/tasks', task({}, { assignedUsers: [{ id }] }));
       answers.push({ status: refused.statusCode, body: refused.body });
