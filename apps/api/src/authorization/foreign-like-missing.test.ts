@@ -72,9 +72,17 @@ async function snapshot() {
   const projectRows = await t.ctx.db.select().from(projects).orderBy(projects.id);
   const documentRows = await t.ctx.db.select().from(documents).orderBy(documents.id);
   const files = await Promise.all(documentRows.map((row) => t.ctx.storage.head(row.storageKey)));
-  const root = join(t.dataDir, 'files');
-  const stored = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-  return { projectRows, documentRows, files, stored };
+  return { projectRows, documentRows, files, stored: storedFiles() };
+}
+
+/** How many files the store holds (none before the first upload). */
+function storedFiles(): number {
+  try {
+    const root = join(t.dataDir, 'files');
+    return readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+  } catch {
+    return 0;
+  }
 }
 
 const naturalWrites = TABLE.filter(
