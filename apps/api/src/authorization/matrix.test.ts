@@ -16,6 +16,16 @@ const world = await buildWorld(t);
 const registered = new Set(registeredApiRoutes(t.app));
 afterAll(() => t.close());
 
+/**
+ * The path parameters of a route that are natural keys, sorted: neither surrogate ids (`:id`, `:requestId`) nor a
+ * mailed `:token`, a secret that is itself the permission (a sign-in link, a reset link) and names no tenant's object.
+ */
+const naturalKeysOf = (route: string) =>
+  [...route.matchAll(/\/:(\w+)/g)]
+    .map((match) => match[1]!)
+    .filter((name) => name !== 'id' && name !== 'token' && !name.endsWith('Id'))
+    .sort();
+
 const matches = (status: number, expected: Status) =>
   typeof expected === 'number' ? status === expected : expected.includes(status);
 let cellNumber = 0;
@@ -42,6 +52,21 @@ describe('authorization matrix', () => {
     );
     expect(missing, 'add these routes to the authorization matrix').toEqual([]);
     expect(new Set(TABLE.map((row) => row.route)).size, 'duplicate rows').toBe(TABLE.length);
+  });
+
+  it("asks every route that names its object by a natural key for the own, a colleague's and a foreign key", () => {
+    // A path parameter that is not a surrogate id (`:id`, `:requestId`) nor a mailed token is a natural key: the row
+    // names it and is scoped, so its three scopes are asked as for ids (foreign-like-missing compares foreign with
+    // unknown).
+    const unlisted = TABLE.filter((row) => registered.has(row.route)).flatMap((row) => {
+      const keys = naturalKeysOf(row.route);
+      const listed = [...(row.naturalKeys ?? [])].sort();
+      return keys.join() === listed.join() && (keys.length === 0 || row.scoped)
+        ? []
+        : [`${row.route}: takes [${keys}], names [${listed}]${row.scoped ? '' : ', not scoped'}`];
+    });
+    expect(unlisted).toEqual([]);
+    expect(TABLE.filter((row) => row.naturalKeys?.length).length).toBeGreaterThanOrEqual(4);
   });
 
   for (const [route, owner] of Object.entries(PENDING_ROUTES)) {
@@ -74,10 +99,16 @@ describe('authorization matrix', () => {
   }
 
   it('counts its cells for the test summary', () => {
-    // Each built row asks every actor, in all three scopes where it is scoped: no cell is left out.
+    // Each built row asks every actor, in all three scopes where it is scoped (routes by natural key included): no
+    // cell is left out.
     const built = TABLE.filter((row) => registered.has(row.route));
     const cells = built.reduce((sum, row) => sum + ACTORS.length * (row.scoped ? SCOPES.length : 1), 0);
     expect(cellNumber).toBe(cells);
-    recordBatteryCount('authorization matrix', cellNumber, `cells over ${TABLE.length} routes`);
+    const natural = built.filter((row) => row.naturalKeys?.length).length;
+    recordBatteryCount(
+      'authorization matrix',
+      cellNumber,
+      `cells over ${TABLE.length} routes (${natural} by natural key, ${natural * ACTORS.length * SCOPES.length} cells)`,
+    );
   });
 });

@@ -54,17 +54,52 @@ export async function folder(w: World) {
   return row!;
 }
 
-/** A project whose number an installation of the scope's mandator carries. */
-export async function projectIn(w: World, scope: Scope) {
-  const number = `M-${process.pid}-${++serial}`;
+/**
+ * An installation number of the scope's mandator (an installation there carries it), with no project yet: the
+ * number a mandator-bound import may create a project for.
+ */
+export async function numberIn(w: World, scope: Scope, number = `M-${process.pid}-${++serial}`) {
   const installation = await createInstallation(w.t.ctx.db, (await areaIn(w, scope)).id);
   await w.t.ctx.db
     .update(installations)
     .set({ attributes: { installationNumberFatzer: number } })
     .where(eq(installations.id, installation.id));
+  return number;
+}
+
+/** A project whose number an installation of the scope's mandator carries. */
+export async function projectIn(w: World, scope: Scope) {
+  const number = await numberIn(w, scope);
   await w.t.ctx.db.insert(projects).values({ installationNumber: number, description: 'Matrix project' });
   return number;
 }
+
+/**
+ * A document imported into a project of the scope's mandator under an external key, by the scope's person: its
+ * project's number and its key, the two natural keys of the document import.
+ */
+export async function importedDocumentIn(w: World, scope: Scope, actor: ActorName = 'admin') {
+  const number = await projectIn(w, scope);
+  const [project] = await w.t.ctx.db.select().from(projects).where(eq(projects.installationNumber, number));
+  const stored = await w.t.ctx.storage.put(PDF, { prefix: 'documents', extension: 'pdf', type: 'application/pdf' });
+  const externalKey = `K-${process.pid}-${++serial}`;
+  await w.t.ctx.db.insert(documents).values({
+    name: 'Imported.pdf',
+    mimeType: 'application/pdf',
+    storageKey: stored.key,
+    size: stored.size,
+    targetType: 'project',
+    targetId: project!.id,
+    isHabel: true,
+    installationNumber: number,
+    externalKey,
+    createdByUserId: w.personOf(scope, actor),
+  });
+  return { number, externalKey };
+}
+
+/** The import right: admins and internal keys everywhere, an import key in its own mandators (404 elsewhere). */
+const importer = only({ admin: 200, apiInternal: 200, apiImport: scoped(200, 404) });
 
 const translations = { DES: 'Ordner', FRS: 'Dossier', ESP: 'Carpeta' };
 const people = { admin: 200, projectManager: 200, clientAdmin: 200, client: 200, freeUser: 200 } as const;
@@ -149,12 +184,14 @@ export const DOCUMENT_ROWS: RouteRow[] = [
   {
     route: 'GET /api/habel/installations/:installationNumber',
     scoped: true,
+    naturalKeys: ['installationNumber'],
     build: async (w, scope) => url(`/api/habel/installations/${await projectIn(w, scope)}`),
     expect: read(),
   },
   {
     route: 'GET /api/habel/installations/:installationNumber/documents',
     scoped: true,
+    naturalKeys: ['installationNumber'],
     build: async (w, scope) => url(`/api/habel/installations/${await projectIn(w, scope)}/documents`),
     expect: read(),
   },
@@ -165,21 +202,28 @@ export const DOCUMENT_ROWS: RouteRow[] = [
   },
   {
     route: 'PUT /api/habel/installations/:installationNumber',
-    build: () => url(`/api/habel/installations/I-${++serial}`, { project: { description: 'Imported' } }),
-    expect: only({ admin: 200, apiInternal: 200, apiImport: 200 }),
+    scoped: true,
+    naturalKeys: ['installationNumber'],
+    build: async (w, scope) =>
+      url(`/api/habel/installations/${await projectIn(w, scope)}`, { project: { description: 'Imported' } }),
+    expect: importer,
+    note: "an import key replaces the projects of its mandator's installations; another mandator's number is 404",
   },
   {
     route: 'PUT /api/habel/installations/:installationNumber/documents/:externalKey',
-    build: async (w) => {
-      const number = await projectIn(w, 'own');
+    scoped: true,
+    naturalKeys: ['installationNumber', 'externalKey'],
+    build: async (w, scope, actor) => {
+      const { number, externalKey } = await importedDocumentIn(w, scope, actor);
       const body = multipart({ name: 'Imported.pdf' }, [{ filename: 'i.pdf', content: PDF }]);
       return {
-        url: `/api/habel/installations/${number}/documents/K-${++serial}`,
+        url: `/api/habel/installations/${number}/documents/${externalKey}`,
         payload: body.payload,
         headers: body.headers,
       };
     },
-    expect: only({ admin: 200, apiInternal: 200, apiImport: 200 }),
+    expect: importer,
+    note: "the scope's project and one of its imported documents, replaced by its external key",
   },
   { route: 'GET /api/search', build: () => url('/api/search?filter=matrix'), expect: only(people) },
 ];

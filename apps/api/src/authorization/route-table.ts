@@ -26,6 +26,12 @@ export interface RouteRow {
   route: string;
   /** Own, same-mandator and foreign objects are asked separately; without it the route has no tenant object. */
   scoped?: boolean;
+  /**
+   * The path parameters that name the object by a natural key (an installation number, an external document key)
+   * rather than a surrogate id: the row is scoped, and each scope's cell names the key of that scope's object, so a
+   * foreign key is asked like a foreign id (matrix, and foreign-like-missing for reads and writes alike).
+   */
+  naturalKeys?: readonly string[];
   build: (w: World, scope: Scope, actor: ActorName) => Promise<Cell> | Cell;
   expect: Record<ActorName, Expected>;
   /** Why a cell is what it is, where it is not obvious. */

@@ -15,7 +15,7 @@ import { createUser, TEST_PASSWORD } from '../test/factories.ts';
 import type { BatteryWorld } from './battery-world.ts';
 import { ROWS, type RouteRow } from './route-table.ts';
 import { AUTH_ROWS } from './route-table-auth.ts';
-import { DOCUMENT_ROWS, projectIn } from './route-table-documents.ts';
+import { DOCUMENT_ROWS, numberIn, projectIn } from './route-table-documents.ts';
 import { DOMAIN_ROWS } from './route-table-domain.ts';
 import { MRT_ROWS, measurementIn } from './route-table-mrt.ts';
 import { SENSOR_ROWS } from './route-table-sensors.ts';
@@ -350,10 +350,13 @@ export const HAND_CASES: Record<string, ValidCase> = {
   'PUT /api/habel/installations/{installationNumber}': {
     why: 'the project interface is the import key’s',
     actor: 'apiImport',
-    // A known project's number, or a new one: the interface creates the project it does not know.
+    // A known project's number, or a new one an installation of the key's mandator carries: the interface creates
+    // the project it does not know, within the key's mandators.
     params: async (b, random) => ({
       installationNumber:
-        random() < 0.5 ? await projectIn(b.world, 'own') : `BAT-${++serial}.${Math.floor(random() * 1e6)}_x`,
+        random() < 0.5
+          ? await projectIn(b.world, 'own')
+          : await numberIn(b.world, 'own', `BAT-${++serial}.${Math.floor(random() * 1e6)}_x`),
     }),
   },
   'POST /api/sensor-devices/{id}/measurements': {

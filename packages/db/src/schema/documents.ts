@@ -8,6 +8,7 @@ import {
   pgTable,
   serial,
   timestamp,
+  unique,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -44,8 +45,11 @@ export const documents = pgTable(
     habelReceipttype: varchar({ length: 64 }),
     habelErfdat: varchar({ length: 40 }),
     installationNumber: varchar({ length: 64 }),
-    /** The external system's key of an imported document: the import is idempotent on it. */
-    externalKey: varchar({ length: 128 }).unique(),
+    /**
+     * The external system's key of an imported document, unique within its project (target): the import is idempotent
+     * on the pair, and the same key in another mandator's project is another document (docs/documents.md).
+     */
+    externalKey: varchar({ length: 128 }),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,6 +57,7 @@ export const documents = pgTable(
     index().on(t.targetType, t.targetId, t.createdAt),
     index().on(t.folderId),
     index().on(t.installationNumber, t.createdAt),
+    unique('documents_target_external_key_unique').on(t.targetType, t.targetId, t.externalKey),
   ],
 );
 

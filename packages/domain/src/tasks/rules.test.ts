@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { issueMessage } from '../messages.ts';
-import { assigneeChoices, assigneeProblem, isPastDue, mayBeAssigned, nextRecurrence, taskBodySchema } from './rules.ts';
+import {
+  assigneeChoices,
+  assigneeProblem,
+  isAssignableBy,
+  isPastDue,
+  mayBeAssigned,
+  nextRecurrence,
+  taskBodySchema,
+} from './rules.ts';
 import { taskAttributesSchema } from './schemas.ts';
 
 const body = (attributes: object) => ({
@@ -60,6 +68,26 @@ describe('task rules', () => {
     expect(keys({ dueCondition: { threshold: 5 } })).toEqual(['validation.selectRequired']);
     expect(keys({ isRecurring: true, recurringConditions: [] })).toEqual(['validation.required']);
     expect(keys({ title: 'x'.repeat(201) })).toEqual(['validation.textTooLong']);
+  });
+
+  it('let an actor assign exactly the people the task dialog offers them', () => {
+    const pm = { roles: ['ROLE_PROJECT_MANAGER'] as const, mandatorIds: [] };
+    const colleague = { roles: ['ROLE_USER'] as const, mandatorIds: [1] };
+    const stranger = { roles: ['ROLE_USER'] as const, mandatorIds: [2] };
+    const key = { roles: ['ROLE_API_INTERNAL'] as const, mandatorIds: [] };
+    const client = { roles: ['ROLE_CLIENT_ADMIN'] as const };
+    expect([pm, colleague, stranger, key].map((user) => isAssignableBy(client, user, 1))).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect([pm, colleague, stranger, key].map((user) => isAssignableBy(pm, user, 1))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('let only internal people make internal tasks, for internal assignees', () => {

@@ -136,6 +136,20 @@ export function assigneeChoices<T extends { roles: readonly Role[] }>(
   return isInternalUser(actor.roles) ? [...users] : users.filter((user) => !isInternalUser(user.roles));
 }
 
+/**
+ * Whether the actor may assign this user to a task on a rope of this mandator: exactly the people the task dialog
+ * offers (`GET /ropes/{id}/assignable-users`): a person who sees the rope, internal staff only for internal actors.
+ * Every other id (another tenant's user, an API account, internal staff for a client, an id of nobody) is refused
+ * alike (`NOT_ASSIGNABLE` on `assignedUsers`), so the answer never tells which of them an id is.
+ */
+export function isAssignableBy(
+  actor: Pick<Actor, 'roles'>,
+  user: { roles: readonly Role[]; mandatorIds: readonly number[] },
+  mandatorId: number,
+) {
+  return mayBeAssigned(user, mandatorId) && assigneeChoices(actor, [user]).length === 1;
+}
+
 /** Past due: dueAt lies before now, or the rope's bending cycles reached the due threshold. */
 export function isPastDue(
   task: Pick<TaskAttributes, 'dueAt' | 'dueCondition' | 'status'>,

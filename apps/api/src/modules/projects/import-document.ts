@@ -1,19 +1,22 @@
 import type { Multipart } from '@fastify/multipart';
-import { documents, projects } from '@rope/db/schema/index';
+import { documents } from '@rope/db/schema/index';
 import { habelDocumentFieldsSchema } from '@rope/domain/documents/projects';
 import { message } from '@rope/domain/messages';
-import { eq } from 'drizzle-orm';
-import { AppError, issueFields, notFound, validationError } from '../../http/app-error.ts';
+import { and, eq } from 'drizzle-orm';
+import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { type StoredDocumentFile, storeDocumentFile } from '../documents/store-file.ts';
-import { PROJECT_NOT_FOUND } from './internal.ts';
+import { findProject } from './internal.ts';
 
 export const IMPORT_NEEDS_ONE_FILE = message('app.errors.importOneFile');
 
 /**
- * PUT of one document of the external system, keyed by its external key: created the first time, replaced after
- * (fields and file). The same file again keeps the stored one, so a repeated import changes nothing.
+ * PUT of one document of the external system, keyed by its project and its external key: created the first time,
+ * replaced after (fields and file). The same file again keeps the stored one, so a repeated import changes nothing.
+ * The project is found within the importer's mandators (a foreign one answers 404 as a missing one), and the key
+ * names a document of that project only: a document with the same key in any other project, another mandator's
+ * included, is neither read, moved nor replaced (docs/documents.md).
  */
 export async function importProjectDocument({
   ctx,
@@ -21,11 +24,7 @@ export async function importProjectDocument({
   input,
 }: ActionArgs<{ installationNumber: string; externalKey: string; parts: AsyncIterable<Multipart> }>) {
   assertCan(actor, 'DATA_IMPORT');
-  const [project] = await ctx.db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.installationNumber, input.installationNumber));
-  if (!project) throw notFound(PROJECT_NOT_FOUND);
+  const project = await findProject(ctx, actor, { installationNumber: input.installationNumber });
   const fields: Record<string, string> = {};
   let file: StoredDocumentFile | undefined;
   try {
@@ -45,7 +44,12 @@ export async function importProjectDocument({
       parsed.success ? { file: IMPORT_NEEDS_ONE_FILE } : issueFields(parsed.error.issues, (i) => i.path.join('.')),
     );
   }
-  const [existing] = await ctx.db.select().from(documents).where(eq(documents.externalKey, input.externalKey));
+  const inProject = and(
+    eq(documents.targetType, 'project'),
+    eq(documents.targetId, project.id),
+    eq(documents.externalKey, input.externalKey),
+  );
+  const [existing] = await ctx.db.select().from(documents).where(inProject);
   const old = existing ? await ctx.storage.head(existing.storageKey) : undefined;
   const sameFile = old?.checksum === file.object.checksum && old.type === file.object.type;
   if (sameFile) await ctx.storage.remove(file.object.key);
@@ -69,7 +73,10 @@ export async function importProjectDocument({
     : await ctx.db
         .insert(documents)
         .values({ ...values, externalKey: input.externalKey, createdByUserId: actor.userId })
-        .onConflictDoUpdate({ target: documents.externalKey, set: values })
+        .onConflictDoUpdate({
+          target: [documents.targetType, documents.targetId, documents.externalKey],
+          set: values,
+        })
         .returning({ id: documents.id });
   if (existing && !sameFile) await ctx.storage.remove(existing.storageKey).catch(() => {});
   return { document: { id: row!.id, externalKey: input.externalKey, created: !existing } };

@@ -1,12 +1,22 @@
 import { projects, users } from '@rope/db/schema/index';
+import { INTERNAL_ROLES } from '@rope/domain/access/permissions';
 import type { HabelProjectBody } from '@rope/domain/documents/projects';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { assertImportableNumber } from './internal.ts';
+
+/** The staff a project's manager may be linked to: internal people, whom every mandator's projects show anyway. */
+const internalStaff = sql`${users.roles} && array[${sql.join(
+  INTERNAL_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+)}]::text[]`;
 
 /**
  * PUT of a project of the external system, keyed by its installation number: created the first time, replaced
- * after, so sending the same project twice changes nothing. The manager is linked to the cockpit user of that email.
+ * after, so sending the same project twice changes nothing. An importer bound to mandators writes only the numbers
+ * of its own installations; any other answers 404 as a missing project (`assertImportableNumber`). The manager is linked
+ * to the internal cockpit user (admin or project manager) of that email, never to a person of a mandator.
  */
 export async function importProject({
   ctx,
@@ -15,12 +25,13 @@ export async function importProject({
 }: ActionArgs<{ installationNumber: string; project: HabelProjectBody }>) {
   assertCan(actor, 'DATA_IMPORT');
   const { project, installationNumber } = input;
+  await assertImportableNumber(ctx, actor, installationNumber);
   const manager = project.projectManager ?? null;
   const [linked] = manager?.email
     ? await ctx.db
         .select({ id: users.id })
         .from(users)
-        .where(eq(sql`lower(${users.email})`, manager.email.toLowerCase()))
+        .where(and(eq(sql`lower(${users.email})`, manager.email.toLowerCase()), internalStaff))
     : [];
   const values = {
     description: project.description,

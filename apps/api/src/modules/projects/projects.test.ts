@@ -1,5 +1,5 @@
-import { installations } from '@rope/db/schema/index';
-import { eq } from 'drizzle-orm';
+import { documents, installations, projects, users } from '@rope/db/schema/index';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
 import { createApiKey, createArea, createInstallation, createMandator } from '../../test/factories.ts';
@@ -10,15 +10,16 @@ describe('projects of the external document system', () => {
   let t: TestApp;
   let cast: ReturnType<typeof createCast>;
   let importKey: string;
-  const bearer = () => ({ authorization: `Bearer ${importKey}` });
-  const putProject = (n: string, project: object) =>
-    t.app.inject({ method: 'PUT', url: `/api/habel/installations/${n}`, headers: bearer(), payload: { project } });
-  const putDocument = (n: string, key: string, fields: Record<string, string>, content: Buffer) => {
+  let internalKey: string;
+  const bearer = (key = importKey) => ({ authorization: `Bearer ${key}` });
+  const putProject = (n: string, project: object, key?: string) =>
+    t.app.inject({ method: 'PUT', url: `/api/habel/installations/${n}`, headers: bearer(key), payload: { project } });
+  const putDocument = (n: string, key: string, fields: Record<string, string>, content: Buffer, apiKey?: string) => {
     const body = multipart(fields, [{ filename: 'x.pdf', content }]);
     return t.app.inject({
       method: 'PUT',
       url: `/api/habel/installations/${n}/documents/${key}`,
-      headers: { ...body.headers, ...bearer() },
+      headers: { ...body.headers, ...bearer(apiKey) },
       payload: body.payload,
     });
   };
@@ -39,6 +40,7 @@ describe('projects of the external document system', () => {
       .set({ attributes: { installationNumberFatzer: 'F-200' } })
       .where(eq(installations.id, theirs.id));
     importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key;
+    internalKey = (await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL', [])).key;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     await cast.add('foreign', ['ROLE_USER'], [other.id]);
     await cast.add('pm', ['ROLE_PROJECT_MANAGER'], []);
@@ -55,7 +57,7 @@ describe('projects of the external document system', () => {
     const first = await putProject('F-100', project);
     expect(first.statusCode, first.body).toBe(200);
     expect((await putProject('F-100', project)).json().project.id).toBe(first.json().project.id);
-    expect((await putProject('F-200', { description: 'Chairlift' })).statusCode).toBe(200);
+    expect((await putProject('F-200', { description: 'Chairlift' }, internalKey)).statusCode).toBe(200);
     expect((await cast.call('client', 'PUT', '/habel/installations/F-300', { project })).statusCode).toBe(403);
     const fields = {
       name: 'Prüfbericht 2026.pdf',
@@ -103,6 +105,103 @@ describe('projects of the external document system', () => {
     const newest = await cast.call('client', 'GET', '/habel/documents?limit=5');
     expect(newest.json().documents.map((d: { name: string }) => d.name)).toEqual(['Prüfbericht 2026.pdf']);
     expect((await cast.call('client', 'GET', '/habel/documents?limit=0')).statusCode).toBe(400);
+  });
+
+  it('lets an import key write only the projects of its own mandators: a foreign number answers as an unknown one', async () => {
+    const foreignProject = {
+      description: 'Chairlift Ischgl',
+      country: 'at',
+      facilityNumber: 'FN-7',
+      projectManager: { name: 'Hans Fremd', email: 'hans@example.com', phone: '+43 1' },
+    };
+    expect((await putProject('F-200', foreignProject, internalKey)).statusCode).toBe(200);
+    const fields = { name: 'Fremd.pdf', location: 'DES' };
+    const planted = await putDocument('F-200', 'HB-F', fields, PDF, internalKey);
+    expect(planted.statusCode, planted.body).toBe(200);
+    const projectBefore = await t.ctx.db.select().from(projects).where(eq(projects.installationNumber, 'F-200'));
+    const documentsBefore = await t.ctx.db.select().from(documents).orderBy(documents.id);
+    const foreignDocument = documentsBefore.find((row) => row.externalKey === 'HB-F')!;
+    const fileBefore = await t.ctx.storage.head(foreignDocument.storageKey);
+
+    const hijack = { description: 'Hijacked', country: 'de', facilityNumber: 'X', projectManager: { name: 'Mallory' } };
+    const foreign = await putProject('F-200', hijack);
+    const unknown = await putProject('F-404', hijack);
+    expect(foreign.statusCode).toBe(404);
+    expect({ status: foreign.statusCode, body: foreign.body }).toEqual({
+      status: unknown.statusCode,
+      body: unknown.body,
+    });
+    // A number no installation of the key's mandators carries creates nothing either.
+    expect(await t.ctx.db.select().from(projects).where(eq(projects.installationNumber, 'F-404'))).toEqual([]);
+
+    const other = 'A different file'.padEnd(2000, '.');
+    const intoForeign = await putDocument('F-200', 'HB-NEW', fields, Buffer.from(`%PDF-1.4\n${other}`));
+    const intoUnknown = await putDocument('F-404', 'HB-NEW', fields, Buffer.from(`%PDF-1.4\n${other}`));
+    expect(intoForeign.statusCode).toBe(404);
+    expect({ status: intoForeign.statusCode, body: intoForeign.body }).toEqual({
+      status: intoUnknown.statusCode,
+      body: intoUnknown.body,
+    });
+
+    // Another mandator's external key in the key's own project is a key the importer never used: a new document of
+    // its own project, created exactly as for an unknown key, and the foreign document stays where and as it was.
+    const foreignKey = await putDocument('F-100', 'HB-F', fields, Buffer.from(`%PDF-1.4\n${other}`));
+    const unknownKey = await putDocument('F-100', 'HB-U', fields, Buffer.from(`%PDF-1.4\n${other}`));
+    expect(foreignKey.statusCode, foreignKey.body).toBe(200);
+    const shape = (body: { document: { id: number; externalKey: string; created: boolean } }) => ({
+      ...body.document,
+      id: typeof body.document.id,
+      externalKey: undefined,
+    });
+    expect(shape(foreignKey.json())).toEqual(shape(unknownKey.json()));
+    expect(foreignKey.json().document).toMatchObject({ externalKey: 'HB-F', created: true });
+    expect(foreignKey.json().document.id).not.toBe(foreignDocument.id);
+
+    expect(await t.ctx.db.select().from(projects).where(eq(projects.installationNumber, 'F-200'))).toEqual(
+      projectBefore,
+    );
+    const [foreignAfter] = await t.ctx.db.select().from(documents).where(eq(documents.id, foreignDocument.id));
+    expect(foreignAfter).toEqual(foreignDocument);
+    expect(await t.ctx.storage.head(foreignDocument.storageKey)).toEqual(fileBefore);
+    const mine = await t.ctx.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.installationNumber, 'F-100'), eq(documents.externalKey, 'HB-F')));
+    expect(mine.map((row) => row.id)).toEqual([foreignKey.json().document.id]);
+    // Internal keys still see and write every mandator: the foreign document is theirs to replace.
+    const replaced = await putDocument('F-200', 'HB-F', { name: 'Neu.pdf' }, PDF, internalKey);
+    expect(replaced.json().document).toEqual({ id: foreignDocument.id, externalKey: 'HB-F', created: false });
+  });
+
+  it('creates a project for a number of its own installations that has none yet', async () => {
+    const [installation] = await t.ctx.db
+      .select({ id: installations.id })
+      .from(installations)
+      .where(eq(installations.name, 'Gondola'));
+    await t.ctx.db
+      .update(installations)
+      .set({ attributes: { installationNumberFatzer: 'F-101' } })
+      .where(eq(installations.id, installation!.id));
+    const created = await putProject('F-101', { description: 'New' });
+    expect(created.statusCode, created.body).toBe(200);
+    await t.ctx.db
+      .update(installations)
+      .set({ attributes: { installationNumberFatzer: 'F-100' } })
+      .where(eq(installations.id, installation!.id));
+  });
+
+  it('links a project manager only to internal staff, never to a person of a mandator', async () => {
+    const [stranger] = await t.ctx.db.select().from(users).where(eq(users.id, cast.ids.foreign!));
+    const [pm] = await t.ctx.db.select().from(users).where(eq(users.id, cast.ids.pm!));
+    await t.ctx.db.update(users).set({ phone: '+41 99 999 99 99' }).where(eq(users.id, stranger!.id));
+    expect(
+      (await putProject('F-100', { description: 'x', projectManager: { email: stranger!.email } })).statusCode,
+    ).toBe(200);
+    const shown = (await cast.call('client', 'GET', '/habel/installations/F-100')).json().project.projectManager;
+    expect(shown).toEqual({ name: null, email: stranger!.email, phone: null, pictureId: null });
+    await putProject('F-100', { description: 'x', projectManager: { email: pm!.email.toUpperCase() } });
+    const [linked] = await t.ctx.db.select().from(projects).where(eq(projects.installationNumber, 'F-100'));
+    expect(linked!.projectManagerUserId).toBe(pm!.id);
   });
 
   it('lists the import calls in the API documentation', async () => {

@@ -88,7 +88,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['projects'],
           description:
-            'Import (ROLE_API_IMPORT, ROLE_API_INTERNAL): create or replace the project with this installation number. Idempotent.',
+            "Import (ROLE_API_IMPORT, ROLE_API_INTERNAL): create or replace the project with this installation number. Idempotent. An import key writes only the numbers its mandators' installations carry; any other number answers 404 as a missing project.",
           params: numberParams,
           body: z.object({ project: habelProjectBodySchema }),
           response: { 200: z.object({ project: z.object({ id: z.number(), installationNumber: z.string() }) }) },
@@ -108,7 +108,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['projects'],
           description:
-            'Import (ROLE_API_IMPORT, ROLE_API_INTERNAL), multipart/form-data: the fields name, location (ENU,DES,...), habelAttart, habelReceipttype, habelErfdat, then one file. Creates or replaces the document with this external key; the same file again changes nothing. The project must exist.',
+            'Import (ROLE_API_IMPORT, ROLE_API_INTERNAL), multipart/form-data: the fields name, location (ENU,DES,...), habelAttart, habelReceipttype, habelErfdat, then one file. Creates or replaces the document with this external key in this project (the key is unique per project); the same file again changes nothing. The project must exist and, for an import key, belong to its mandators (else 404).',
           consumes: ['multipart/form-data'],
           params: numberParams.extend({ externalKey: externalKeySchema }),
           response: {

@@ -2,7 +2,7 @@ import type { Db } from '@rope/db/client';
 import { taskAssignees, tasks, userMandators, users } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import { assigneeProblem, mayBeAssigned, NOT_ASSIGNABLE, type TaskBody } from '@rope/domain/tasks/rules';
+import { assigneeProblem, isAssignableBy, NOT_ASSIGNABLE, type TaskBody } from '@rope/domain/tasks/rules';
 import type { TaskAttributes } from '@rope/domain/tasks/schemas';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -42,13 +42,14 @@ export async function candidates(db: Db, where: SQL | undefined) {
 }
 
 /**
- * Assignees are people who can see the rope (the area's mandator), never API accounts; an id outside that set answers
- * like a missing user, so other tenants' users stay invisible.
+ * Assignees are the people the actor may assign (`isAssignableBy`, the set the task dialog offers): who can see the
+ * rope (the area's mandator), never API accounts, internal staff only for internal actors. An id outside that set
+ * answers like a missing user (400 on `assignedUsers`), so neither other tenants' users nor internal staff show.
  */
 export async function checkAssignees(ctx: AppContext, actor: Actor, input: TaskInput, mandatorId: number) {
   const ids = [...new Set(input.assignedUsers.map((user) => user.id))];
   const assignees = ids.length ? await candidates(ctx.db, inArray(users.id, ids)) : [];
-  if (ids.length !== assignees.length || !assignees.every((user) => mayBeAssigned(user, mandatorId)))
+  if (ids.length !== assignees.length || !assignees.every((user) => isAssignableBy(actor, user, mandatorId)))
     throw new AppError('VALIDATION', NOT_ASSIGNABLE, { assignedUsers: NOT_ASSIGNABLE });
   const problem = assigneeProblem(actor, input.attributes.isInternal, assignees);
   if (problem) throw new AppError('RULE_VIOLATION', problem);

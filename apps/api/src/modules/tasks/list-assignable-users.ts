@@ -1,4 +1,4 @@
-import { assigneeChoices, mayBeAssigned } from '@rope/domain/tasks/rules';
+import { isAssignableBy } from '@rope/domain/tasks/rules';
 import { displayName } from '@rope/domain/users/schemas';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -11,14 +11,13 @@ export async function listAssignableUsers({ ctx, actor, input }: ActionArgs<{ ro
   assertCan(actor, 'DOMAIN_READ');
   const { area } = await findRope(ctx, actor, input.ropeId);
   const rows = await candidates(ctx.db, seesMandator(ctx.db, area.mandatorId));
-  const users = assigneeChoices(
-    actor,
-    rows.filter((row) => mayBeAssigned(row, area.mandatorId)),
-  ).map((row) => ({
-    id: row.id,
-    email: row.email,
-    name: displayName(row),
-    roles: row.roles,
-  }));
+  const users = rows
+    .filter((row) => isAssignableBy(actor, row, area.mandatorId))
+    .map((row) => ({
+      id: row.id,
+      email: row.email,
+      name: displayName(row),
+      roles: row.roles,
+    }));
   return { users };
 }

@@ -50,6 +50,7 @@ describe('tasks', () => {
     ).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     await cast.add('colleague', ['ROLE_USER'], [mandator.id]);
+    await cast.add('clientAdmin', ['ROLE_CLIENT_ADMIN'], [mandator.id]);
     await cast.add('foreign', ['ROLE_USER'], [other.id]);
     await cast.add('pm', ['ROLE_PROJECT_MANAGER'], []);
   });
@@ -158,6 +159,22 @@ describe('tasks', () => {
         .json()
         .tasks.find((row: { id: number }) => row.id === id).assignedUsers,
     ).toEqual([]);
+  });
+
+  it('refuses internal staff as assignees of a client exactly as a foreign or missing user', async () => {
+    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], mandatorIds: [] });
+    const before = (await t.ctx.db.select().from(tasks)).length;
+    const answers: { status: number; body: string }[] = [];
+    for (const id of [admin.id, cast.ids.pm!, cast.ids.foreign!, 999_999]) {
+      const refused = await cast.call('clientAdmin', 'POST', '/tasks', task({}, { assignedUsers: [{ id }] }));
+      answers.push({ status: refused.statusCode, body: refused.body });
+    }
+    expect(answers[0]!.status).toBe(400);
+    expect(answers[0]!.body).toContain('"assignedUsers"');
+    expect(answers.every((answer) => answer.status === answers[0]!.status && answer.body === answers[0]!.body)).toBe(
+      true,
+    );
+    expect((await t.ctx.db.select().from(tasks)).length).toBe(before);
   });
 
   it('offers the task dialog the people who can see the rope, to anyone who sees it', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" DROP CONSTRAINT "documents_externalKey_unique";--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_target_external_key_unique" UNIQUE("target_type","target_id","external_key");
