@@ -1,11 +1,14 @@
 import mqtt, { type MqttClient } from 'mqtt';
 
-/** The topics devices and the cockpit talk on (docs/devices.md). */
+/** The topics devices and the cockpit talk on (docs/sensors.md). */
 export const MQTT_TOPICS = {
   sensorReadings: (deviceId: number | '+') => `rope-cockpit/sensor-devices/${deviceId}/measurements`,
   smartropeEvents: (smartropeId: number | '+') => `rope-cockpit/smartropes/${smartropeId}/events`,
   truscanState: (ropeId: number | '+') => `rope-cockpit/ropes/${ropeId}/truscan/state`,
   truscanCommands: (ropeId: number) => `rope-cockpit/ropes/${ropeId}/truscan/commands`,
+  /** Reserved for commands to a sensor device or smartrope: each may subscribe to its own. */
+  sensorDeviceCommands: (deviceId: number) => `rope-cockpit/sensor-devices/${deviceId}/commands`,
+  smartropeCommands: (smartropeId: number) => `rope-cockpit/smartropes/${smartropeId}/commands`,
 } as const;
 
 export interface TruscanCommand {
