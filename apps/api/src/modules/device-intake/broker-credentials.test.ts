@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { ropes, sensorMeasurements, smartropeEvents } from '@rope/db/schema/index';
 import { count, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -7,7 +8,7 @@ import { createCast } from '../../test/cast.ts';
 import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { type DynsecBroker, dynsecBrokerMissing, startDynsecBroker } from '../../test/mosquitto-dynsec.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { importActorFor, type MqttIntake, startMqttIntake } from './mqtt-intake.ts';
+import { importActorFor, intakeClientId, type MqttIntake, startMqttIntake } from './mqtt-intake.ts';
 
 const missing = dynsecBrokerMissing();
 
@@ -327,5 +328,12 @@ describe('without a broker to administer', () => {
     expect(renewed.json()).toMatchObject({ code: 'CONFLICT', key: 'app.errors.brokerNotConfigured' });
     // Nothing to revoke.
     expect((await cast.call('admin', 'DELETE', `/sensor-devices/${id}/broker-credentials`)).statusCode).toBe(204);
+  });
+
+  it('names the intake’s session per host and kind of process, or as MQTT_CLIENT_ID says', () => {
+    const server = intakeClientId(t.ctx, 'server');
+    expect(server).toBe(`rope-cockpit-intake-${hostname()}-server`.slice(0, 64));
+    expect(intakeClientId(t.ctx, 'worker')).not.toBe(server);
+    expect(intakeClientId({ env: { ...t.ctx.env, MQTT_CLIENT_ID: 'worker-2' } }, 'worker')).toBe('worker-2');
   });
 });
