@@ -124,21 +124,6 @@ export async function disableBrokerClient(ctx: AppContext, device: BrokerDevice)
   await ctx.db.update(table).set({ brokerEnabled: false }).where(eq(table.id, device.id));
 }
 
-/** Removes the device's broker client and role altogether (a device that is gone for good). */
-export async function deleteBrokerClient(ctx: AppContext, device: BrokerDevice): Promise<void> {
-  const username = brokerUsername(device);
-  await run(
-    ctx,
-    [
-      { command: 'deleteClient', username },
-      { command: 'deleteRole', rolename: username },
-    ],
-    new Set(['Client not found', 'Role not found']),
-  );
-  const table = TABLES[device.kind];
-  await ctx.db.update(table).set({ brokerUsername: null, brokerEnabled: false }).where(eq(table.id, device.id));
-}
-
 export async function brokerAccessOf(ctx: AppContext, device: BrokerDevice): Promise<BrokerAccessView> {
   const table = TABLES[device.kind];
   const [row] = await ctx.db
