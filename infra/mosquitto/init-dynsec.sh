@@ -13,8 +13,10 @@
 #       A TRUscan on rope <ropeId> (TRUSCAN_MQTT_PASSWORD): it may publish only that rope's TRUscan state and read
 #       only its commands. Sensor devices and smartropes get their clients from the cockpit instead.
 #
-# Admin credentials come from MQTT_ADMIN_USERNAME and MQTT_ADMIN_PASSWORD in the environment.
+# Admin credentials come from MQTT_ADMIN_USERNAME and MQTT_ADMIN_PASSWORD in the environment; topics are under
+# MQTT_TOPIC_PREFIX (default rope-cockpit), as on the cockpit.
 set -eu
+PREFIX=${MQTT_TOPIC_PREFIX:-rope-cockpit}
 
 : "${MQTT_ADMIN_USERNAME:?set MQTT_ADMIN_USERNAME}"
 : "${MQTT_ADMIN_PASSWORD:?set MQTT_ADMIN_PASSWORD}"
@@ -34,8 +36,8 @@ case "${1:-}" in
     : "${COCKPIT_MQTT_USERNAME:=rope-cockpit}"
     : "${COCKPIT_MQTT_PASSWORD:?set COCKPIT_MQTT_PASSWORD}"
     ctl createRole rope-cockpit
-    ctl addRoleACL rope-cockpit subscribePattern 'rope-cockpit/#' allow
-    ctl addRoleACL rope-cockpit publishClientSend 'rope-cockpit/ropes/+/truscan/commands' allow
+    ctl addRoleACL rope-cockpit subscribePattern "$PREFIX/#" allow
+    ctl addRoleACL rope-cockpit publishClientSend "$PREFIX/ropes/+/truscan/commands" allow
     ctl createClient "$COCKPIT_MQTT_USERNAME" -p "$COCKPIT_MQTT_PASSWORD"
     ctl addClientRole "$COCKPIT_MQTT_USERNAME" rope-cockpit
     ;;
@@ -46,8 +48,8 @@ case "${1:-}" in
     : "${TRUSCAN_MQTT_PASSWORD:?set TRUSCAN_MQTT_PASSWORD}"
     NAME="truscan-rope-$ROPE"
     ctl createRole "$NAME"
-    ctl addRoleACL "$NAME" publishClientSend "rope-cockpit/ropes/$ROPE/truscan/state" allow
-    ctl addRoleACL "$NAME" subscribeLiteral "rope-cockpit/ropes/$ROPE/truscan/commands" allow
+    ctl addRoleACL "$NAME" publishClientSend "$PREFIX/ropes/$ROPE/truscan/state" allow
+    ctl addRoleACL "$NAME" subscribeLiteral "$PREFIX/ropes/$ROPE/truscan/commands" allow
     ctl createClient "$NAME" -p "$TRUSCAN_MQTT_PASSWORD"
     ctl addClientRole "$NAME" "$NAME"
     ;;

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { type Database, type Db, openDatabase } from '@rope/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Env, repoRoot } from './env.ts';
-import { createHttpDeviceLink, createMqttDeviceLink, type DeviceLink } from './infra/device-link.ts';
+import { createHttpDeviceLink, createMqttDeviceLink, type DeviceLink, mqttTopics } from './infra/device-link.ts';
 import { createInProcessBus } from './infra/live/in-process.ts';
 import { createRedisBus } from './infra/live/redis.ts';
 import type { LiveBus } from './infra/live/types.ts';
@@ -79,7 +79,9 @@ export async function createContext(
     live: env.REDIS_URL
       ? createRedisBus(env.REDIS_URL, (error) => log.warn({ err: error }, 'live bus: Redis connection problem'))
       : createInProcessBus(),
-    devices: env.MQTT_URL ? createMqttDeviceLink(env.MQTT_URL) : createHttpDeviceLink(),
+    devices: env.MQTT_URL
+      ? createMqttDeviceLink(env.MQTT_URL, mqttTopics(env.MQTT_TOPIC_PREFIX))
+      : createHttpDeviceLink(),
     brokerAdmin:
       env.MQTT_URL && env.MQTT_ADMIN_USERNAME && env.MQTT_ADMIN_PASSWORD
         ? createDynsecAdmin({ url: env.MQTT_URL, username: env.MQTT_ADMIN_USERNAME, password: env.MQTT_ADMIN_PASSWORD })

@@ -39,6 +39,10 @@ describe('parseEnv', () => {
       'Invalid configuration: MQTT_ADMIN_USERNAME="admin" needs MQTT_URL, the broker it administers',
     ],
     [
+      { MQTT_TOPIC_PREFIX: 'cockpit/#' },
+      'Invalid configuration: MQTT_TOPIC_PREFIX="cockpit/#" must be one to four topic levels of letters, digits, dashes or underscores, e.g. site-a/cockpit',
+    ],
+    [
       { MQTT_CLIENT_ID: 'intake #1' },
       'Invalid configuration: MQTT_CLIENT_ID="intake #1" must be 1-64 letters, digits, dots, colons, dashes or underscores',
     ],
@@ -82,6 +86,8 @@ describe('parseEnv', () => {
   it('takes the broker the cockpit administers, and the intake’s client id', () => {
     expect(parseEnv({}).MQTT_ADMIN_USERNAME).toBeUndefined();
     expect(parseEnv({}).MQTT_CLIENT_ID).toBeUndefined();
+    expect(parseEnv({}).MQTT_TOPIC_PREFIX).toBe('rope-cockpit');
+    expect(parseEnv({ MQTT_TOPIC_PREFIX: ' site-a/cockpit ' }).MQTT_TOPIC_PREFIX).toBe('site-a/cockpit');
     const env = parseEnv({
       MQTT_URL: 'mqtt://rope-cockpit:pw@broker:1883',
       MQTT_ADMIN_USERNAME: 'cockpit-admin',

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents/schemas';
 import { DEFAULT_MEA_FILE_MAX_MB } from '@rope/domain/truscan/mea/format';
 import { z } from 'zod';
+import { DEFAULT_MQTT_TOPIC_PREFIX } from './infra/mqtt-topics.ts';
 import { samlProvidersSetting } from './modules/saml/settings.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -91,6 +92,15 @@ export const envSchema = z.object({
     .transform(blankAsUnset)
     .refine((value) => value === undefined || /^[A-Za-z0-9._:-]{1,64}$/.test(value), {
       message: 'must be 1-64 letters, digits, dots, colons, dashes or underscores',
+    }),
+  /** The first level of every MQTT topic: another one lets several cockpits share a broker. */
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? DEFAULT_MQTT_TOPIC_PREFIX : value))
+    .refine((value) => /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-]{1,64}){0,3}$/.test(value), {
+      message: 'must be one to four topic levels of letters, digits, dashes or underscores, e.g. site-a/cockpit',
     }),
   /**
    * A client of the broker's dynamic security plugin: with both set, the cockpit gives each sensor device and

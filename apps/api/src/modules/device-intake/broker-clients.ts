@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { randomToken } from '../../infra/crypto.ts';
-import { MQTT_TOPICS } from '../../infra/device-link.ts';
+import { mqttTopics } from '../../infra/device-link.ts';
 import {
   type DynsecAdmin,
   type DynsecCommand,
@@ -24,10 +24,14 @@ export function brokerUsername(device: BrokerDevice): string {
 }
 
 /** The device's own topics: it publishes only its data, and subscribes only to its command topic. */
-export function brokerTopics(device: BrokerDevice): { publish: string[]; subscribe: string[] } {
+export function brokerTopics(
+  ctx: Pick<AppContext, 'env'>,
+  device: BrokerDevice,
+): { publish: string[]; subscribe: string[] } {
+  const topics = mqttTopics(ctx.env.MQTT_TOPIC_PREFIX);
   return device.kind === 'sensorDevice'
-    ? { publish: [MQTT_TOPICS.sensorReadings(device.id)], subscribe: [MQTT_TOPICS.sensorDeviceCommands(device.id)] }
-    : { publish: [MQTT_TOPICS.smartropeEvents(device.id)], subscribe: [MQTT_TOPICS.smartropeCommands(device.id)] };
+    ? { publish: [topics.sensorReadings(device.id)], subscribe: [topics.sensorDeviceCommands(device.id)] }
+    : { publish: [topics.smartropeEvents(device.id)], subscribe: [topics.smartropeCommands(device.id)] };
 }
 
 /** The plugin's answers for something that is already as wanted: provisioning again changes nothing. */
@@ -71,7 +75,7 @@ async function run(ctx: AppContext, commands: DynsecCommand[], tolerated = ALREA
 export async function provisionBrokerClient(ctx: AppContext, device: BrokerDevice): Promise<BrokerCredentials> {
   const username = brokerUsername(device);
   const password = randomToken(32);
-  const topics = brokerTopics(device);
+  const topics = brokerTopics(ctx, device);
   const [created] = (
     await run(ctx, [
       { command: 'createClient', username, password, textname: `rope cockpit ${device.kind} ${device.id}` },
@@ -134,7 +138,7 @@ export async function brokerAccessOf(ctx: AppContext, device: BrokerDevice): Pro
     configured: Boolean(ctx.brokerAdmin),
     username: row?.username ?? null,
     enabled: Boolean(row?.username && row.enabled),
-    ...brokerTopics(device),
+    ...brokerTopics(ctx, device),
   };
 }
 

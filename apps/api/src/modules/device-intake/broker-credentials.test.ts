@@ -334,4 +334,22 @@ describe('without a broker to administer', () => {
     expect(intakeClientId(t.ctx, 'worker')).not.toBe(server);
     expect(intakeClientId({ env: { ...t.ctx.env, MQTT_CLIENT_ID: 'worker-2' } }, 'worker')).toBe('worker-2');
   });
+
+  it('puts a device’s topics under MQTT_TOPIC_PREFIX', async () => {
+    const prefixed = await createTestApp({ MQTT_TOPIC_PREFIX: 'site-a/cockpit' });
+    try {
+      const cast = createCast(prefixed);
+      await cast.add('admin', ['ROLE_ADMIN'], []);
+      const id = (
+        await cast.call('admin', 'POST', '/smartropes', { smartrope: { name: 'S', uuid: 'PREFIX-1' } })
+      ).json().smartrope.id;
+      const access = (await cast.call('admin', 'GET', `/smartropes/${id}/broker-credentials`)).json();
+      expect(access.brokerAccess).toMatchObject({
+        publish: [`site-a/cockpit/smartropes/${id}/events`],
+        subscribe: [`site-a/cockpit/smartropes/${id}/commands`],
+      });
+    } finally {
+      await prefixed.close();
+    }
+  });
 });

@@ -10,7 +10,7 @@ import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { MQTT_TOPICS } from '../../infra/device-link.ts';
+import { type MqttTopics, mqttTopics } from '../../infra/mqtt-topics.ts';
 import { ingestSensorReadings } from '../sensors/ingest.ts';
 import { ingestSmartropeEvent } from '../smartropes/ingest-event.ts';
 import { reportTruscanState } from '../truscan/report-state.ts';
@@ -53,41 +53,45 @@ const NOT_FOUND = {
 } as const;
 
 type Handler = (ctx: AppContext, id: number, body: unknown) => Promise<unknown>;
+interface Route {
+  pattern: RegExp;
+  topic: string;
+  handle: Handler;
+}
 
-const HANDLERS: { pattern: RegExp; topic: string; handle: Handler }[] = [
-  {
-    pattern: /^rope-cockpit\/sensor-devices\/(\d{1,10})\/measurements$/,
-    topic: MQTT_TOPICS.sensorReadings('+'),
-    handle: async (ctx, deviceId, body) =>
+/** The topic's pattern with its id captured: `+` stands for the id, everything else is literal. */
+const patternOf = (topic: string) =>
+  new RegExp(`^${topic.replace(/[.*?^${}()|[\]\\]/g, '\\$&').replace('+', '(\\d{1,10})')}$`);
+
+/** What the intake takes, under the cockpit's topic prefix. */
+function routesFor(topics: MqttTopics): Route[] {
+  const route = (topic: string, handle: Handler): Route => ({ pattern: patternOf(topic), topic, handle });
+  return [
+    route(topics.sensorReadings('+'), async (ctx, deviceId, body) =>
       ingestSensorReadings({
         ctx,
         actor: await importActorFor(ctx, 'sensorDevice', deviceId),
         input: { deviceId, measurements: (plainIngestBody(body) ?? sensorIngestBodySchema.parse(body)).measurements },
       }),
-  },
-  {
-    pattern: /^rope-cockpit\/smartropes\/(\d{1,10})\/events$/,
-    topic: MQTT_TOPICS.smartropeEvents('+'),
-    handle: async (ctx, smartropeId, body) =>
+    ),
+    route(topics.smartropeEvents('+'), async (ctx, smartropeId, body) =>
       ingestSmartropeEvent({
         ctx,
         actor: await importActorFor(ctx, 'smartrope', smartropeId),
         input: { smartropeId, event: smartropeEventIngestBodySchema.parse(body).event },
       }),
-  },
-  {
+    ),
     // No device of the cockpit's carries a TRUscan: the operator gives a TRUscan its broker client by hand, with
     // the right to publish to this rope's topic alone (docs/sensors.md); no provisioned client may publish here.
-    pattern: /^rope-cockpit\/ropes\/(\d{1,10})\/truscan\/state$/,
-    topic: MQTT_TOPICS.truscanState('+'),
-    handle: async (ctx, ropeId, body) =>
+    route(topics.truscanState('+'), async (ctx, ropeId, body) =>
       reportTruscanState({
         ctx,
         actor: await importActorFor(ctx, 'rope', ropeId),
         input: { ropeId, truscanAttributes: truscanStateBodySchema.parse(body).truscanAttributes },
       }),
-  },
-];
+    ),
+  ];
+}
 
 /**
  * The intake's client id, which names its persistent session: MQTT_CLIENT_ID, else one per host and kind of process
@@ -111,10 +115,11 @@ export interface MqttIntake {
  * does not block the ones behind it.
  */
 export async function startMqttIntake(ctx: AppContext, url: string, clientId: string): Promise<MqttIntake> {
+  const routes = routesFor(mqttTopics(ctx.env.MQTT_TOPIC_PREFIX));
   // Set in the same tick as the connection starts: in place before the broker hands over what it kept for the session.
   const client = mqtt.connect(url, { clientId, clean: false, reconnectPeriod: 1_000, connectTimeout: 10_000 });
   client.handleMessage = (packet: IPublishPacket, done) => {
-    handle(ctx, packet)
+    handle(ctx, routes, packet)
       .then(() => done())
       .catch((error: unknown) => {
         // A database that is down: no acknowledgement, the broker delivers the message again.
@@ -134,15 +139,15 @@ export async function startMqttIntake(ctx: AppContext, url: string, clientId: st
   });
   client.on('error', (error) => ctx.log.warn({ err: error }, 'MQTT intake: broker connection problem'));
   await client.subscribeAsync(
-    HANDLERS.map((handler) => handler.topic),
+    routes.map((route) => route.topic),
     { qos: 1 },
   );
   ctx.log.info({ url: redact(url), clientId }, 'MQTT intake subscribed');
   return { client, close: () => client.endAsync() };
 }
 
-async function handle(ctx: AppContext, packet: IPublishPacket) {
-  const handler = HANDLERS.find((candidate) => candidate.pattern.test(packet.topic));
+async function handle(ctx: AppContext, routes: Route[], packet: IPublishPacket) {
+  const handler = routes.find((candidate) => candidate.pattern.test(packet.topic));
   const id = handler ? Number(handler.pattern.exec(packet.topic)![1]) : Number.NaN;
   if (!handler || !Number.isSafeInteger(id)) {
     ctx.log.warn({ topic: packet.topic }, 'MQTT message on an unknown topic ignored');
