@@ -3,11 +3,12 @@ import { join, resolve } from 'node:path';
 import { type Database, type Db, openDatabase } from '@rope/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Env, repoRoot } from './env.ts';
-import { createHttpDeviceLink, createMqttDeviceLink, type DeviceLink } from './infra/device-link.ts';
+import { createHttpDeviceLink, createMqttDeviceLink, type DeviceLink, mqttTopics } from './infra/device-link.ts';
 import { createInProcessBus } from './infra/live/in-process.ts';
 import { createRedisBus } from './infra/live/redis.ts';
 import type { LiveBus } from './infra/live/types.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mailer.ts';
+import { createDynsecAdmin, type DynsecAdmin } from './infra/mqtt-dynsec.ts';
 import { createBullmqQueue } from './infra/queue/bullmq.ts';
 import { createInlineQueue } from './infra/queue/inline.ts';
 import type { Queue, QueueTimings } from './infra/queue/types.ts';
@@ -28,6 +29,8 @@ export interface AppContext {
   live: LiveBus;
   /** Commands to devices (TRUscan): MQTT when MQTT_URL is set, else offered for the device to fetch. */
   devices: DeviceLink;
+  /** The broker's dynamic security plugin, when MQTT_ADMIN_* are set: each device gets its own broker client. */
+  brokerAdmin?: DynsecAdmin;
   /** Sessions this process read a moment ago (see session-cache.ts). */
   sessions: SessionCache;
   log: FastifyBaseLogger;
@@ -76,7 +79,13 @@ export async function createContext(
     live: env.REDIS_URL
       ? createRedisBus(env.REDIS_URL, (error) => log.warn({ err: error }, 'live bus: Redis connection problem'))
       : createInProcessBus(),
-    devices: env.MQTT_URL ? createMqttDeviceLink(env.MQTT_URL) : createHttpDeviceLink(),
+    devices: env.MQTT_URL
+      ? createMqttDeviceLink(env.MQTT_URL, mqttTopics(env.MQTT_TOPIC_PREFIX))
+      : createHttpDeviceLink(),
+    brokerAdmin:
+      env.MQTT_URL && env.MQTT_ADMIN_USERNAME && env.MQTT_ADMIN_PASSWORD
+        ? createDynsecAdmin({ url: env.MQTT_URL, username: env.MQTT_ADMIN_USERNAME, password: env.MQTT_ADMIN_PASSWORD })
+        : undefined,
     sessions: createSessionCache(),
     log,
     version: appVersion,
@@ -88,6 +97,7 @@ export async function closeContext(ctx: AppContext) {
   await ctx.queue.close();
   await ctx.live.close();
   await ctx.devices.close();
+  await ctx.brokerAdmin?.close();
   await ctx.mailer.close();
   ctx.storage.close();
   await ctx.database.close();

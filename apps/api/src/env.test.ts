@@ -30,6 +30,22 @@ describe('parseEnv', () => {
       'Invalid configuration: DUE_TASKS_SCAN_SECONDS="0" must be a whole number of seconds (1-86400)',
     ],
     [{ STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER="ftp" must be filesystem or s3'],
+    [
+      { MQTT_URL: 'mqtt://broker:1883', MQTT_ADMIN_USERNAME: 'admin' },
+      'Invalid configuration: MQTT_ADMIN_PASSWORD must be set together with its partner (or both left unset)',
+    ],
+    [
+      { MQTT_ADMIN_USERNAME: 'admin', MQTT_ADMIN_PASSWORD: 'secret' },
+      'Invalid configuration: MQTT_ADMIN_USERNAME="admin" needs MQTT_URL, the broker it administers',
+    ],
+    [
+      { MQTT_TOPIC_PREFIX: 'cockpit/#' },
+      'Invalid configuration: MQTT_TOPIC_PREFIX="cockpit/#" must be one to four topic levels of letters, digits, dashes or underscores, e.g. site-a/cockpit',
+    ],
+    [
+      { MQTT_CLIENT_ID: 'intake #1' },
+      'Invalid configuration: MQTT_CLIENT_ID="intake #1" must be 1-64 letters, digits, dots, colons, dashes or underscores',
+    ],
     [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: STORAGE_S3_BUCKET is needed when STORAGE_DRIVER=s3'],
     [
       { STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'files', STORAGE_S3_ACCESS_KEY_ID: 'id' },
@@ -65,6 +81,24 @@ describe('parseEnv', () => {
       DEMO_DATA: 'false',
     });
     expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@db:5432/rope', DEMO_DATA: false });
+  });
+
+  it('takes the broker the cockpit administers, and the intake’s client id', () => {
+    expect(parseEnv({}).MQTT_ADMIN_USERNAME).toBeUndefined();
+    expect(parseEnv({}).MQTT_CLIENT_ID).toBeUndefined();
+    expect(parseEnv({}).MQTT_TOPIC_PREFIX).toBe('rope-cockpit');
+    expect(parseEnv({ MQTT_TOPIC_PREFIX: ' site-a/cockpit ' }).MQTT_TOPIC_PREFIX).toBe('site-a/cockpit');
+    const env = parseEnv({
+      MQTT_URL: 'mqtt://rope-cockpit:pw@broker:1883',
+      MQTT_ADMIN_USERNAME: 'cockpit-admin',
+      MQTT_ADMIN_PASSWORD: 'admin secret',
+      MQTT_CLIENT_ID: 'rope-cockpit-intake-a-worker-2',
+    });
+    expect(env).toMatchObject({
+      MQTT_ADMIN_USERNAME: 'cockpit-admin',
+      MQTT_ADMIN_PASSWORD: 'admin secret',
+      MQTT_CLIENT_ID: 'rope-cockpit-intake-a-worker-2',
+    });
   });
 
   it('keeps files under DATA_DIR unless told to use an S3-compatible bucket', () => {

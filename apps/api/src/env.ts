@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents/schemas';
 import { DEFAULT_MEA_FILE_MAX_MB } from '@rope/domain/truscan/mea/format';
 import { z } from 'zod';
+import { DEFAULT_MQTT_TOPIC_PREFIX } from './infra/mqtt-topics.ts';
 import { samlProvidersSetting } from './modules/saml/settings.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -80,6 +81,33 @@ export const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   /** The MQTT broker devices talk to: the worker takes their readings and state, the cockpit sends TRUscan commands. */
   MQTT_URL: optionalUrl(['mqtt:', 'mqtts:', 'ws:', 'wss:'], 'mqtt://127.0.0.1:1883'),
+  /**
+   * The intake's MQTT client id, which names its persistent session: unset, `rope-cockpit-intake-<host>-<process>`
+   * (the process being `server` or `worker`). Each process needs its own; keep it across restarts, or the broker
+   * keeps what it held for the old session until it expires and the new one misses it (docs/sensors.md).
+   */
+  MQTT_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform(blankAsUnset)
+    .refine((value) => value === undefined || /^[A-Za-z0-9._:-]{1,64}$/.test(value), {
+      message: 'must be 1-64 letters, digits, dots, colons, dashes or underscores',
+    }),
+  /** The first level of every MQTT topic: another one lets several cockpits share a broker. */
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? DEFAULT_MQTT_TOPIC_PREFIX : value))
+    .refine((value) => /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-]{1,64}){0,3}$/.test(value), {
+      message: 'must be one to four topic levels of letters, digits, dashes or underscores, e.g. site-a/cockpit',
+    }),
+  /**
+   * A client of the broker's dynamic security plugin: with both set, the cockpit gives each sensor device and
+   * smartrope its own broker client (docs/sensors.md). Unset: devices are credentialed by hand or use HTTP.
+   */
+  MQTT_ADMIN_USERNAME: z.string().max(200).optional().transform(blankAsUnset),
+  MQTT_ADMIN_PASSWORD: z.string().max(200).optional().transform(blankAsUnset),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
   MAIL_FROM: z.string().min(3).default('Rope Cockpit <no-reply@localhost>'),
   SMS_GATEWAY_URL: optionalUrl(['http:', 'https:'], 'https://sms.example.com/send'),
@@ -147,6 +175,18 @@ export type Env = z.infer<typeof envSchema>;
 
 /** Rules between settings, checked after each setting on its own. */
 const settingsSchema = envSchema.superRefine((env, ctx) => {
+  if (!env.MQTT_ADMIN_USERNAME !== !env.MQTT_ADMIN_PASSWORD)
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.MQTT_ADMIN_USERNAME ? 'MQTT_ADMIN_PASSWORD' : 'MQTT_ADMIN_USERNAME'],
+      message: 'must be set together with its partner (or both left unset)',
+    });
+  if (env.MQTT_ADMIN_USERNAME && !env.MQTT_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MQTT_ADMIN_USERNAME'],
+      message: 'needs MQTT_URL, the broker it administers',
+    });
   if (env.STORAGE_DRIVER === 's3' && !env.STORAGE_S3_BUCKET)
     ctx.addIssue({ code: 'custom', path: ['STORAGE_S3_BUCKET'], message: 'is needed when STORAGE_DRIVER=s3' });
   if (!env.STORAGE_S3_ACCESS_KEY_ID !== !env.STORAGE_S3_SECRET_ACCESS_KEY)

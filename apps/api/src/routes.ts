@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { areaRoutes } from './modules/areas/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { brokerCredentialRoutes } from './modules/device-intake/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { eventChartRoutes } from './modules/events/chart-routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     searchRoutes,
     sensorRoutes,
     smartropeRoutes,
+    brokerCredentialRoutes,
     truscanRoutes,
     mrtRoutes,
   ];

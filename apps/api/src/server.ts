@@ -4,7 +4,7 @@ import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv, publicUrl } from './env.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
-import { startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
+import { intakeClientId, startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
 import { listenForControl } from './ops/control-socket.ts';
 import { printStartBanner } from './start-banner.ts';
 
@@ -29,7 +29,7 @@ async function main() {
   // Nor does it have a worker to take devices' MQTT messages: it takes them itself.
   const intake =
     ctx.queue.kind === 'inline' && env.MQTT_URL
-      ? await startMqttIntake(ctx, env.MQTT_URL).catch((error: unknown) => {
+      ? await startMqttIntake(ctx, env.MQTT_URL, intakeClientId(ctx, 'server')).catch((error: unknown) => {
           throw new StartupError(`Cannot subscribe to the MQTT broker at MQTT_URL: ${rootMessage(error)}`);
         })
       : undefined;

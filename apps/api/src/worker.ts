@@ -2,7 +2,7 @@ import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
-import { startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
+import { intakeClientId, startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
 
 /** Server mode: runs the jobs of the BullMQ queues in Redis, and keeps the scheduled jobs' schedulers there. */
 async function main() {
@@ -16,7 +16,7 @@ async function main() {
   ctx.queue.startRelay();
   await ctx.queue.startProcessing();
   // Devices on MQTT: the worker takes their readings, smartrope events and TRUscan state.
-  const intake = env.MQTT_URL ? await startMqttIntake(ctx, env.MQTT_URL) : undefined;
+  const intake = env.MQTT_URL ? await startMqttIntake(ctx, env.MQTT_URL, intakeClientId(ctx, 'worker')) : undefined;
   log.info({ concurrency: env.QUEUE_CONCURRENCY, mqtt: Boolean(intake) }, 'worker started');
 
   let stopping = false;

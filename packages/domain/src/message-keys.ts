@@ -219,6 +219,11 @@ export const MESSAGES = {
   'app.errors.eventStreamOnly': 'This call streams Server-Sent Events: ask with Accept: text/event-stream',
   'app.errors.noSuchTruscanRequest': 'No such measurement request',
   'app.errors.noSuchSmartropeEvent': 'No such smartrope event',
+  'app.errors.brokerNotConfigured':
+    'The cockpit administers no MQTT broker: devices deliver their data through the HTTP import',
+  'app.errors.brokerUnavailable':
+    'The MQTT broker did not answer as its dynamic security plugin would: try again later or ask the operator',
+  'app.errors.brokerRefused': 'The MQTT broker refused the change: {{reason}}',
   'app.errors.smartropeUuidTaken': 'Another smartrope has this fabrication number',
   'app.errors.smartropeEventTaken': 'The smartrope has an event of this sensor at this time already',
   'app.errors.meaNotTruscan': 'The file {{name}} is not a TRUscan measurement file (.mea)',

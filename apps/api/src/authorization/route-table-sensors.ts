@@ -79,6 +79,25 @@ export const SENSOR_ROWS: RouteRow[] = [
     expect: admin(),
   },
   {
+    route: 'GET /api/sensor-devices/:id/broker-credentials',
+    scoped: true,
+    build: async (w, s) => url(`/api/sensor-devices/${(await deviceIn(w, s)).device.id}/broker-credentials`),
+    expect: admin(),
+  },
+  {
+    route: 'POST /api/sensor-devices/:id/broker-credentials',
+    scoped: true,
+    build: async (w, s) => url(`/api/sensor-devices/${(await deviceIn(w, s)).device.id}/broker-credentials`),
+    expect: admin(409),
+    note: 'the matrix administers no broker: admins learn 409, devices use the HTTP import (broker-credentials.test.ts provisions on a real one)',
+  },
+  {
+    route: 'DELETE /api/sensor-devices/:id/broker-credentials',
+    scoped: true,
+    build: async (w, s) => url(`/api/sensor-devices/${(await deviceIn(w, s)).device.id}/broker-credentials`),
+    expect: admin(204),
+  },
+  {
     route: 'POST /api/sensor-devices/:id/measurements',
     scoped: true,
     build: async (w, s) => {
@@ -131,6 +150,25 @@ export const SENSOR_ROWS: RouteRow[] = [
     build: async (w, s) =>
       url(`/api/smartropes/${(await smartropeIn(w, s)).smartrope.id}`, { smartrope: { name: 'Renamed' } }),
     expect: admin(),
+  },
+  {
+    route: 'GET /api/smartropes/:id/broker-credentials',
+    scoped: true,
+    build: async (w, s) => url(`/api/smartropes/${(await smartropeIn(w, s)).smartrope.id}/broker-credentials`),
+    expect: admin(),
+  },
+  {
+    route: 'POST /api/smartropes/:id/broker-credentials',
+    scoped: true,
+    build: async (w, s) => url(`/api/smartropes/${(await smartropeIn(w, s)).smartrope.id}/broker-credentials`),
+    expect: admin(409),
+    note: 'the matrix administers no broker: admins learn 409, devices use the HTTP import (broker-credentials.test.ts provisions on a real one)',
+  },
+  {
+    route: 'DELETE /api/smartropes/:id/broker-credentials',
+    scoped: true,
+    build: async (w, s) => url(`/api/smartropes/${(await smartropeIn(w, s)).smartrope.id}/broker-credentials`),
+    expect: admin(204),
   },
   {
     route: 'GET /api/smartropes/:id/events',

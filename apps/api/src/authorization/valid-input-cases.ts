@@ -359,6 +359,14 @@ export const HAND_CASES: Record<string, ValidCase> = {
           : await numberIn(b.world, 'own', `BAT-${++serial}.${Math.floor(random() * 1e6)}_x`),
     }),
   },
+  'POST /api/sensor-devices/{id}/broker-credentials': {
+    why: 'the battery administers no broker: 409 says devices use the HTTP import (broker-credentials.test.ts provisions on a real one)',
+    status: [409],
+  },
+  'POST /api/smartropes/{id}/broker-credentials': {
+    why: 'the battery administers no broker: 409 says devices use the HTTP import (broker-credentials.test.ts provisions on a real one)',
+    status: [409],
+  },
   'POST /api/sensor-devices/{id}/measurements': {
     why: 'readings come from the device, by import key, for its own sensors',
     actor: 'apiImport',

@@ -1,12 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import { MQTT_TOPICS, type MqttTopics } from './mqtt-topics.ts';
 
-/** The topics devices and the cockpit talk on (docs/devices.md). */
-export const MQTT_TOPICS = {
-  sensorReadings: (deviceId: number | '+') => `rope-cockpit/sensor-devices/${deviceId}/measurements`,
-  smartropeEvents: (smartropeId: number | '+') => `rope-cockpit/smartropes/${smartropeId}/events`,
-  truscanState: (ropeId: number | '+') => `rope-cockpit/ropes/${ropeId}/truscan/state`,
-  truscanCommands: (ropeId: number) => `rope-cockpit/ropes/${ropeId}/truscan/commands`,
-} as const;
+export { MQTT_TOPICS, type MqttTopics, mqttTopics } from './mqtt-topics.ts';
 
 export interface TruscanCommand {
   requestId: number;
@@ -30,7 +25,11 @@ export function createHttpDeviceLink(): DeviceLink {
 }
 
 /** One connection, opened with the first command and kept; a broker that is down fails the job, which retries. */
-export function createMqttDeviceLink(url: string, clientId = `rope-cockpit-api-${process.pid}`): DeviceLink {
+export function createMqttDeviceLink(
+  url: string,
+  topics: MqttTopics = MQTT_TOPICS,
+  clientId = `rope-cockpit-api-${process.pid}`,
+): DeviceLink {
   let client: Promise<MqttClient> | undefined;
   const connect = () => {
     client ??= mqtt.connectAsync(url, { clientId, connectTimeout: 5_000, reconnectPeriod: 1_000 }).catch((error) => {
@@ -42,7 +41,7 @@ export function createMqttDeviceLink(url: string, clientId = `rope-cockpit-api-$
   return {
     async sendTruscanCommand(ropeId, command) {
       const connected = await connect();
-      await connected.publishAsync(MQTT_TOPICS.truscanCommands(ropeId), JSON.stringify(command), { qos: 1 });
+      await connected.publishAsync(topics.truscanCommands(ropeId), JSON.stringify(command), { qos: 1 });
       return 'published';
     },
     async close() {

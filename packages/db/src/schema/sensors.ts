@@ -21,6 +21,10 @@ export const sensorDevices = pgTable(
     ropeId: integer().references(() => ropes.id, { onDelete: 'set null' }),
     attributes: jsonb().$type<{ iccid?: string; imei?: string; firmware?: string }>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Its client on the MQTT broker (dynamic security), once provisioned; the password is never stored. */
+    brokerUsername: varchar({ length: 64 }),
+    /** False once its broker client was disabled (revoked); new credentials enable it again. */
+    brokerEnabled: boolean().notNull().default(false),
   },
   (t) => [index().on(t.ropeId)],
 );

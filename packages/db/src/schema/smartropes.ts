@@ -1,4 +1,5 @@
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -21,6 +22,10 @@ export const smartropes = pgTable(
     uuid: varchar({ length: 64 }).notNull().unique(),
     ropeId: integer().references(() => ropes.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Its client on the MQTT broker (dynamic security), once provisioned; the password is never stored. */
+    brokerUsername: varchar({ length: 64 }),
+    /** False once its broker client was disabled (revoked); new credentials enable it again. */
+    brokerEnabled: boolean().notNull().default(false),
   },
   (t) => [index().on(t.ropeId)],
 );

@@ -3,10 +3,14 @@ import type { SensorDeviceBody } from '@rope/domain/sensors/schemas';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
+import { provisionOnCreate } from '../device-intake/broker-clients.ts';
 import { loadSensorDevice } from './load.ts';
 import { ropeToMount } from './mount.ts';
 
-/** An admin registers a device with its sensors, mounted on a rope or on none yet. */
+/**
+ * An admin registers a device with its sensors, mounted on a rope or on none yet; with a broker to administer, it gets
+ * its own broker client, whose password is in this answer only.
+ */
 export async function createSensorDevice({ ctx, actor, input, request }: ActionArgs<SensorDeviceBody>) {
   assertCan(actor, 'SENSOR_MANAGE');
   const ropeId = await ropeToMount(ctx, actor, input.rope, 'sensorDevice.rope');
@@ -33,5 +37,6 @@ export async function createSensorDevice({ ctx, actor, input, request }: ActionA
     );
     return deviceId;
   });
-  return { sensorDevice: await loadSensorDevice(ctx.db, id) };
+  const broker = await provisionOnCreate(ctx, { kind: 'sensorDevice', id });
+  return { sensorDevice: await loadSensorDevice(ctx.db, id), ...broker };
 }

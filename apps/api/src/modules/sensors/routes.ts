@@ -1,4 +1,5 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
+import { brokerOnCreateSchema } from '@rope/domain/sensors/broker';
 import { ropeDeviceStatesAnswerSchema } from '@rope/domain/sensors/device-state-views';
 import {
   plainIngestBody,
@@ -72,7 +73,7 @@ export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Register a sensor device with its sensors (admins)',
           body: sensorDeviceCreateBodySchema,
-          response: { 200: sensorDeviceAnswerSchema },
+          response: { 200: sensorDeviceAnswerSchema.extend(brokerOnCreateSchema.shape) },
         },
       },
       (request) => createSensorDevice({ ctx, actor: requireActor(request), input: request.body.sensorDevice, request }),

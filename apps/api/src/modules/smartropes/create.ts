@@ -3,11 +3,15 @@ import type { SmartropeBody } from '@rope/domain/sensors/smartropes';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
+import { provisionOnCreate } from '../device-intake/broker-clients.ts';
 import { ropeToMount } from '../sensors/mount.ts';
 import { loadSmartrope } from './load.ts';
 import { saveSmartropeSensors, withUniqueUuid } from './save.ts';
 
-/** An admin registers a smartrope by its fabrication number, with its sensors. */
+/**
+ * An admin registers a smartrope by its fabrication number, with its sensors; with a broker to administer, it gets its
+ * own broker client, whose password is in this answer only.
+ */
 export async function createSmartrope({ ctx, actor, input, request }: ActionArgs<SmartropeBody>) {
   assertCan(actor, 'SMARTROPE_MANAGE');
   const ropeId = await ropeToMount(ctx, actor, input.rope, 'smartrope.rope');
@@ -30,5 +34,6 @@ export async function createSmartrope({ ctx, actor, input, request }: ActionArgs
       return row!.id;
     }),
   );
-  return { smartrope: await loadSmartrope(ctx.db, id) };
+  const broker = await provisionOnCreate(ctx, { kind: 'smartrope', id });
+  return { smartrope: await loadSmartrope(ctx.db, id), ...broker };
 }

@@ -1,4 +1,5 @@
 import { idParamsSchema } from '@rope/domain/common';
+import { brokerOnCreateSchema } from '@rope/domain/sensors/broker';
 import {
   smartropeAnswerSchema,
   smartropeEventAnswerSchema,
@@ -49,7 +50,7 @@ export function smartropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Register a smartrope by its fabrication number (admins)',
           body: smartropeCreateBodySchema,
-          response: { 200: smartropeAnswerSchema },
+          response: { 200: smartropeAnswerSchema.extend(brokerOnCreateSchema.shape) },
         },
       },
       (request) => createSmartrope({ ctx, actor: requireActor(request), input: request.body.smartrope, request }),

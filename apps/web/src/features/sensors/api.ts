@@ -3,6 +3,7 @@ import type { SensorAggregatesAnswer, SensorDeviceView } from '@rope/domain/sens
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { type AdminListQuery, adminListQueryString } from './admin-list-query';
+import { handOverNewDeviceBroker, type NewDeviceBroker } from './broker-api';
 import type { TimeWindow } from './sensor-chart-data';
 
 export const sensorKeys = {
@@ -81,9 +82,13 @@ export function useCreateSensorDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sensorDevice: SensorDeviceBody) =>
-      apiFetch<{ sensorDevice: SensorDeviceView }>('/sensor-devices', { method: 'POST', body: { sensorDevice } }).then(
-        (answer) => answer.sensorDevice,
-      ),
+      apiFetch<{ sensorDevice: SensorDeviceView } & NewDeviceBroker>('/sensor-devices', {
+        method: 'POST',
+        body: { sensorDevice },
+      }).then((answer) => {
+        handOverNewDeviceBroker('sensorDevice', answer.sensorDevice.id, answer);
+        return answer.sensorDevice;
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sensorKeys.all }),
   });
 }

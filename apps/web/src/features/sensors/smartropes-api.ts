@@ -3,6 +3,7 @@ import type { SmartropeBody, SmartropeEventPatch, SmartropePatch } from '@rope/d
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { type AdminListQuery, adminListQueryString } from './admin-list-query';
+import { handOverNewDeviceBroker, type NewDeviceBroker } from './broker-api';
 
 /** The newest events a rope page and a smartrope's page show. */
 export const NEWEST_EVENTS_LIMIT = 10;
@@ -102,10 +103,13 @@ export function useSaveSmartrope() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, smartrope }: { id: number | undefined; smartrope: SmartropeBody | SmartropePatch }) =>
-      apiFetch<{ smartrope: SmartropeView }>(id === undefined ? '/smartropes' : `/smartropes/${id}`, {
+      apiFetch<{ smartrope: SmartropeView } & NewDeviceBroker>(id === undefined ? '/smartropes' : `/smartropes/${id}`, {
         method: id === undefined ? 'POST' : 'PATCH',
         body: { smartrope },
-      }).then((answer) => answer.smartrope),
+      }).then((answer) => {
+        if (id === undefined) handOverNewDeviceBroker('smartrope', answer.smartrope.id, answer);
+        return answer.smartrope;
+      }),
     onSuccess: (smartrope) => {
       queryClient.setQueryData(smartropeKeys.detail(smartrope.id), smartrope);
       void queryClient.invalidateQueries({ queryKey: smartropeKeys.lists() });

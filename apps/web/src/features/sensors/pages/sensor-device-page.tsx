@@ -13,6 +13,7 @@ import { useFormat } from '../../../lib/format';
 import { failureText } from '../../auth/messages';
 import { useSensorDevice, useUpdateSensorDevice } from '../api';
 import { AdminOnly } from '../components/admin-only';
+import { BrokerAccessCard } from '../components/broker-access-card';
 import { DeviceFields } from '../components/device-fields';
 import { MountedRopeLink } from '../components/mounted-rope-link';
 import { SensorEditor } from '../components/sensor-editor';
@@ -48,7 +49,12 @@ function SensorDeviceScreen() {
       />
     );
   }
-  return <SensorDeviceEditor key={device.data.id} device={device.data} />;
+  return (
+    <Stack gap="lg">
+      <SensorDeviceEditor key={device.data.id} device={device.data} />
+      <BrokerAccessCard key={`broker-${device.data.id}`} kind="sensorDevice" id={device.data.id} />
+    </Stack>
+  );
 }
 
 function SensorDeviceEditor({ device }: { device: SensorDeviceView }) {

@@ -14,6 +14,7 @@ import { useFormat } from '../../../lib/format';
 import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
 import { AdminOnly } from '../components/admin-only';
+import { BrokerAccessCard } from '../components/broker-access-card';
 import { MountedRopeLink } from '../components/mounted-rope-link';
 import { SmartropeEventsTable } from '../components/smartrope-events-table';
 import { SmartropeFields } from '../components/smartrope-fields';
@@ -57,6 +58,7 @@ function SmartropeScreen() {
   return (
     <Stack gap="lg">
       <SmartropeEditor key={smartrope.data.id} smartrope={smartrope.data} />
+      <BrokerAccessCard key={`broker-${smartrope.data.id}`} kind="smartrope" id={smartrope.data.id} />
       <SmartropeEvents smartrope={smartrope.data} />
     </Stack>
   );
