@@ -120,6 +120,8 @@ export const MESSAGES = {
   'app.errors.bodyNotJson': 'The body is not valid JSON',
   'app.errors.textHasNul': 'Text must not contain NUL characters',
   'app.errors.nameHasNul': 'Names must not contain NUL characters',
+  'app.errors.textHasLoneSurrogate': 'Text must not contain half of a surrogate pair (invalid Unicode)',
+  'app.errors.nameHasLoneSurrogate': 'Names must not contain half of a surrogate pair (invalid Unicode)',
   'app.errors.nameNotAllowed': 'This name is not allowed',
   'app.errors.nestedTooDeep': 'Nested deeper than {{max}} levels',
   'app.errors.multipartBoundary': 'A multipart body needs a boundary of 1 to 70 letters, digits or -_.',
