@@ -56,7 +56,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     lastLoginAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_requested_email_lower_idx').on(sql`lower(${t.requestedEmail})`),
+  ],
 );
 
 export const userMandators = pgTable(

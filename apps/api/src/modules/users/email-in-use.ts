@@ -36,12 +36,16 @@ export async function planEmail(
   email: string,
   exceptUserId?: number,
 ): Promise<EmailPlan> {
-  const sameEmail = sql`lower(${users.email}) = lower(${email})`;
-  const [holder] = await ctx.db
+  const stored = sql`lower(${users.email}) = lower(${email})`;
+  // A user shown with this address (their given one, see below) conflicts as well, when the actor sees them.
+  const given = sql`lower(${users.requestedEmail}) = lower(${email})`;
+  const sameEmail = sql`(${stored} or ${given})`;
+  const candidates = await ctx.db
     .select({
       id: users.id,
       email: users.email,
       languageId: users.languageId,
+      holds: sql<boolean>`${stored}`,
       sharesMandator: sql<boolean>`exists (
         select 1 from ${userMandators}
         where ${userMandators.userId} = ${users.id}
@@ -50,9 +54,11 @@ export async function planEmail(
     })
     .from(users)
     .where(exceptUserId === undefined ? sameEmail : and(sameEmail, ne(users.id, exceptUserId)));
+  const knows = (candidate: (typeof candidates)[number]) =>
+    can(actor, 'USER_EDIT_ANY') || candidate.id === actor.userId || candidate.sharesMandator;
+  if (candidates.some(knows)) throw new AppError('CONFLICT', EMAIL_CONFLICT);
+  const holder = candidates.find((candidate) => candidate.holds);
   if (!holder) return { kind: 'free', email };
-  const known = can(actor, 'USER_EDIT_ANY') || holder.id === actor.userId || holder.sharesMandator;
-  if (known) throw new AppError('CONFLICT', EMAIL_CONFLICT);
   return {
     kind: 'hidden',
     email: placeholderEmail(),
