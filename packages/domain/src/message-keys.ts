@@ -106,6 +106,7 @@ export const MESSAGES = {
   'app.errors.invalidInput': 'Invalid input',
   'app.errors.internal': 'Internal error',
   'app.errors.databaseUnavailable': 'The database cannot be reached at the moment; try again shortly',
+  'app.errors.shuttingDown': 'The server is restarting; try again shortly',
   'app.errors.requestRefused': 'The request was refused',
   'app.errors.requestTooLarge': 'The request is too large',
   'app.errors.unsupportedMediaType': 'This content type is not accepted',
