@@ -6,6 +6,7 @@ import { createMandator, createUser, TEST_PASSWORD } from '../../test/factories.
 import { signIn } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { postLogin } from '../auth/test-helpers.ts';
+import { loadRecipients } from '../notifications/recipients.ts';
 
 /**
  * A client admin must not learn whether an address is in use in a mandator they cannot see: such an address is
@@ -90,6 +91,9 @@ describe('an address in use by someone the actor cannot see', () => {
     const [stored] = await t.ctx.db.select().from(users).where(eq(users.id, held.json().user.id));
     expect(stored!.email).toMatch(/^pending-[a-z0-9]+@pending\.invalid$/);
     expect(stored!.requestedEmail).toBe('HELD@foreign.test');
+    // Notifications of the mandator go to the fresh user, never to a placeholder.
+    const recipients = await loadRecipients(t.ctx.db, own, [fresh.json().user.id, held.json().user.id]);
+    expect(recipients.map((recipient) => recipient.id)).toEqual([fresh.json().user.id]);
     // The password the client admin chose opens neither account.
     expect((await postLogin(t.app, 'held@foreign.test', 'chosen-by-admin-1')).statusCode).not.toBe(200);
     expect((await postLogin(t.app, 'held@foreign.test', TEST_PASSWORD)).statusCode).toBe(200);
