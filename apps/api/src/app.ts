@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { registerClosingAnswer } from './http/closing.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -22,11 +23,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(ctx.env.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
-    return503OnClosing: true,
+    // Our own 503 while closing (http/closing.ts): the error shape with a message key.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerClosingAnswer(app);
   registerInputGuard(app);
   await registerSecurity(app);
   // Before compression, whose hook only reaches routes registered after it: the client's files are compressed at

@@ -1,7 +1,13 @@
 import { Writable } from 'node:stream';
 import { users } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mail } from './infra/mailer.ts';
 import { redactUrl } from './logger.ts';
+import { appSecret } from './modules/auth/app-secret.ts';
+import { postLogin } from './modules/auth/test-helpers.ts';
+import { unsubscribeToken } from './modules/auth/unsubscribe-link.ts';
+import { createUser } from './test/factories.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 describe('the log holds no secrets', () => {
@@ -55,5 +61,88 @@ describe('the log holds no secrets', () => {
     expect(redactUrl('/api/areas?showAsUser=3')).toBe('/api/areas?showAsUser=3');
     expect(redactUrl('/login/reset/abc?x=1')).toBe('/login/reset/[redacted]?x=1');
     expect(redactUrl('/x?a=1&token=abc&b=2')).toBe('/x?a=1&token=[redacted]&b=2');
+  });
+});
+
+describe('no token or code of a mail reaches the log, in embedded mode', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  const logged = () => lines.join('');
+  const sent: Mail[] = [];
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    // Embedded mode: no SMTP_URL, so mails are .eml files in the outbox and the jobs run inline.
+    t = await createTestApp({}, { logStream, processJobs: true });
+    const send = t.ctx.mailer.send.bind(t.ctx.mailer);
+    t.ctx.mailer.send = async (mail) => {
+      sent.push(mail);
+      await send(mail);
+    };
+  });
+  afterAll(() => t.close());
+
+  async function mailTo(email: string): Promise<Mail> {
+    for (let i = 0; i < 200; i++) {
+      const mail = sent.findLast((candidate) => candidate.to === email);
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`no mail to ${email}`);
+  }
+
+  it('logs a reset, an activation, a sign-in link and a sign-in code without their token or code', async () => {
+    const secrets: string[] = [];
+    const active = await createUser(t.ctx.db);
+    await t.app.inject({ method: 'POST', url: '/api/reset-password?reason=reset', payload: { email: active.email } });
+    const reset = /\/login\/reset\/([A-Za-z0-9]+)/.exec((await mailTo(active.email)).text)![1]!;
+    secrets.push(reset);
+
+    const fresh = await createUser(t.ctx.db, { isActive: false, password: null });
+    await t.app.inject({ method: 'POST', url: '/api/reset-password?reason=activate', payload: { email: fresh.email } });
+    secrets.push(/\/login\/reset\/([A-Za-z0-9]+)/.exec((await mailTo(fresh.email)).text)![1]!);
+
+    const linkUser = await createUser(t.ctx.db, { password: null });
+    await t.ctx.db.update(users).set({ loginMethod: 'no-password' }).where(eq(users.id, linkUser.id));
+    await postLogin(t.app, linkUser.email, '');
+    secrets.push(/\/api\/login\/link\/([A-Za-z0-9]+)/.exec((await mailTo(linkUser.email)).text)![1]!);
+
+    const twoFactor = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
+    await postLogin(t.app, twoFactor.email);
+    secrets.push(/code is (\d+)/.exec((await mailTo(twoFactor.email)).text)![1]!);
+
+    // The logged token is the one that sets the password: it must not be there.
+    const used = await t.app.inject({
+      method: 'POST',
+      url: `/api/reset-password/reset/${reset}`,
+      payload: { password: 'Logged-Password-1!', passwordRepeat: 'Logged-Password-1!' },
+    });
+    expect(used.statusCode, used.body).toBeLessThan(300);
+
+    expect(logged()).toContain('mail written to outbox');
+    for (const secret of secrets) expect(logged()).not.toContain(secret);
+    expect(logged()).not.toContain('Logged-Password-1!');
+  });
+
+  it('logs an unsubscribe without its token', async () => {
+    const user = await createUser(t.ctx.db);
+    const token = unsubscribeToken(await appSecret(t.ctx), user.email);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/notification/unsubscribe/check',
+      payload: { email: user.email, token },
+    });
+    await t.app.inject({ method: 'POST', url: '/api/notification/unsubscribe', payload: { email: user.email, token } });
+    await t.app.inject({
+      method: 'GET',
+      url: `/notification/unsubscribe/${encodeURIComponent(user.email)}?token=${token}`,
+    });
+    await t.app.inject({ method: 'GET', url: `/api/notification/unsubscribe?email=x&token=${token}` });
+    expect(logged()).toContain('incoming request');
+    expect(logged()).not.toContain(token);
   });
 });

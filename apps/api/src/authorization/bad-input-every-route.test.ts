@@ -4,12 +4,13 @@ import { type DocRoute, exampleOf, type JsonSchema, leavesOf, seededRandom, setA
 import { createTestApp } from '../test/test-app.ts';
 import { recordBatteryCount } from './battery-count.ts';
 import { buildBatteryWorld } from './battery-world.ts';
+import { HOSTILE_TEXTS } from './hostile-corpus.ts';
 import { registeredApiRoutes } from './world.ts';
 
 /**
  * Malformed input to every route of the OpenAPI document: each path and query parameter and each body field gets
- * the corpus below. Nothing may answer 500; what is malformed for certain (NUL characters, ids out of range or
- * not decimal, proto keys, hostile nesting, broken multipart) must answer 4xx. The corpus is drawn with a fixed
+ * the corpus below. Nothing may answer 500; what is malformed for certain (NUL characters and lone surrogates in
+ * any text or name, ids out of range or not decimal, proto keys, hostile nesting, broken multipart) must answer 4xx. The corpus is drawn with a fixed
  * seed, so every run sends the same requests; `npm run battery` draws it with a random one (BATTERY_SEED).
  */
 const SEED = Number(process.env.BATTERY_SEED ?? 20_261_124);
@@ -136,6 +137,13 @@ describe(`malformed input to every route of the OpenAPI document (seed ${SEED})`
 
       await refuse('query key __proto__', urlOf(route, {}, '__proto__=1'), withBody);
       await refuse('query value NUL in an unknown key', urlOf(route, {}, 'unknown=%00'), withBody);
+      if (route.body && route.contentTypes.includes('application/json')) {
+        // A name the body's schema does not know still reaches the guard: no text of any name may be stored.
+        const url = urlOf(route);
+        for (const { label, text } of HOSTILE_TEXTS) {
+          await refuse(`body key with ${label}`, url, JSON.stringify({ ...(template as object), [text]: 1 }));
+        }
+      }
 
       if (route.method !== 'GET' && route.method !== 'DELETE') {
         const url = urlOf(route);
@@ -156,7 +164,7 @@ describe(`malformed input to every route of the OpenAPI document (seed ${SEED})`
           const put = (value: unknown) => JSON.stringify(setAt(template, leaf.path, value));
           const types = typesOf(leaf.schema);
           if (types.includes('string')) {
-            await refuse(`${at} with NUL`, url, put('a\u0000b'));
+            for (const { label, text } of HOSTILE_TEXTS) await refuse(`${at} with ${label}`, url, put(text));
             const limit = leaf.schema.maxLength;
             if (limit !== undefined && limit < HUGE.length) await refuse(`${at} huge`, url, put(HUGE));
             else await survive(`${at} huge`, url, put(HUGE));

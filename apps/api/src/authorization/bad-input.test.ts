@@ -152,6 +152,29 @@ describe('bad input to the users calls', () => {
     expect((await refused('GET', '/api/areas?showAsUser=0x10', adminCookie)).statusCode).toBe(400);
   });
 
+  it('refuses a lone surrogate in any text or name, naming the field, and takes a proper pair', async () => {
+    const lone = 'Text must not contain half of a surrogate pair (invalid Unicode)';
+    // The JSON text carries the escape, as a client sends it: `"A\\ud800B"`.
+    for (const text of ['A\ud800B', 'A\udc00B', 'AB\udbff', 'A\ude00\ud83dB']) {
+      const raw = JSON.stringify({ user: { firstname: text } });
+      expect(raw).toMatch(/\\ud[89a-f]/);
+      const response = await refused('PATCH', `/api/users/${targetId}`, adminCookie, raw);
+      expect(response.json().fields).toEqual({ 'user.firstname': lone });
+    }
+    const key = await refused('PATCH', `/api/users/${targetId}`, adminCookie, { user: { 'x\ud800': 1 } });
+    expect(key.json().fields).toEqual({
+      user: 'Names must not contain half of a surrogate pair (invalid Unicode)',
+    });
+    const emoji = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${targetId}`,
+      headers: { cookie: adminCookie },
+      payload: { user: { firstname: 'Anna \ud83d\ude00' } },
+    });
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    expect(emoji.json().user.firstname).toBe('Anna 😀');
+  });
+
   it('refuses malformed multipart boundaries', async () => {
     for (const type of [
       'multipart/form-data',

@@ -43,6 +43,19 @@ export const TRAVERSAL_NAMES = [
   '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
 ];
 
+/**
+ * Texts no field may store, whatever its schema: PostgreSQL's text and jsonb refuse NUL, and jsonb refuses a
+ * surrogate half without its pair (`\\ud800` in the JSON). Sent as a JSON string they arrive escaped, as a
+ * client would send them. A proper pair (an emoji) is valid and is read back by the valid battery.
+ */
+export const HOSTILE_TEXTS: { label: string; text: string }[] = [
+  { label: 'NUL', text: 'a\u0000b' },
+  { label: 'a lone high surrogate', text: 'x\ud800y' },
+  { label: 'a lone low surrogate', text: 'x\udc00y' },
+  { label: 'a high surrogate at the end', text: 'x\udbff' },
+  { label: 'a reversed surrogate pair', text: 'x\ude00\ud83dy' },
+];
+
 /** A valid file of the kind, for the names and the counts. */
 export function validFileOf(kind: UploadKind): { filename: string; content: Buffer } {
   switch (kind) {

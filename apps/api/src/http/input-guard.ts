@@ -12,9 +12,26 @@ const refuse = (field: string, problem: Message) => validationError({ [field]: p
 const pathOf = (path: readonly (string | number)[], root: string) => (path.length ? path.join('.') : root);
 
 /**
+ * Half of a UTF-16 surrogate pair without its other half (`"\\ud800"` in JSON): JSON.parse takes it, PostgreSQL
+ * does not (jsonb refuses the escape, text cannot encode it as UTF-8). A proper pair (an emoji) is fine.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text holds a code unit PostgreSQL cannot store: NUL or a lone surrogate. */
+const isStorable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** The message for a text or a name that is not storable, or undefined when it is. */
+function problemOf(text: string, kind: 'text' | 'name'): Message | undefined {
+  if (text.includes('\u0000')) return message(kind === 'text' ? 'app.errors.textHasNul' : 'app.errors.nameHasNul');
+  if (LONE_SURROGATE.test(text))
+    return message(kind === 'text' ? 'app.errors.textHasLoneSurrogate' : 'app.errors.nameHasLoneSurrogate');
+  return undefined;
+}
+
+/**
  * The first thing in a parsed value PostgreSQL or the object model would trip over: a NUL character (text and
- * jsonb refuse \u0000), a `__proto__` or `constructor.prototype` key, or nesting deeper than MAX_JSON_DEPTH.
- * Walks with its own stack, so a hostile depth cannot overflow the call stack.
+ * jsonb refuse \u0000), a lone surrogate (`\ud800` without its pair), a `__proto__` or `constructor.prototype`
+ * key, or nesting deeper than MAX_JSON_DEPTH. Walks with its own stack, so a hostile depth cannot overflow the call stack.
  */
 export function findUnsafeValue(value: unknown, root: string): AppError | undefined {
   return isPlainlySafe(value, 0) ? undefined : locateUnsafeValue(value, root);
@@ -25,7 +42,7 @@ export function findUnsafeValue(value: unknown, root: string): AppError | undefi
  * stops at MAX_JSON_DEPTH, so it cannot overflow the stack.
  */
 function isPlainlySafe(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return !value.includes('\u0000');
+  if (typeof value === 'string') return isStorable(value);
   if (value === null || typeof value !== 'object') return true;
   if (depth >= MAX_JSON_DEPTH) return false;
   if (Array.isArray(value)) {
@@ -33,7 +50,7 @@ function isPlainlySafe(value: unknown, depth: number): boolean {
     return true;
   }
   for (const key in value) {
-    if (key === '__proto__' || key.includes('\u0000')) return false;
+    if (key === '__proto__' || !isStorable(key)) return false;
     const item = (value as Record<string, unknown>)[key];
     if (key === 'constructor' && item !== null && typeof item === 'object' && 'prototype' in item) return false;
     if (!isPlainlySafe(item, depth + 1)) return false;
@@ -47,7 +64,8 @@ function locateUnsafeValue(value: unknown, root: string): AppError | undefined {
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return refuse(pathOf(path, root), message('app.errors.textHasNul'));
+      const problem = problemOf(current, 'text');
+      if (problem) return refuse(pathOf(path, root), problem);
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
@@ -61,7 +79,8 @@ function locateUnsafeValue(value: unknown, root: string): AppError | undefined {
     }
     for (const [key, item] of Object.entries(current)) {
       const at = [...path, key];
-      if (key.includes('\u0000')) return refuse(pathOf(path, root), message('app.errors.nameHasNul'));
+      const problem = problemOf(key, 'name');
+      if (problem) return refuse(pathOf(path, root), problem);
       if (key === '__proto__') return refuse(pathOf(at, root), message('app.errors.nameNotAllowed'));
       if (key === 'constructor' && item !== null && typeof item === 'object' && 'prototype' in item) {
         return refuse(pathOf(at, root), message('app.errors.nameNotAllowed'));
@@ -104,8 +123,8 @@ export function isMalformedMultipart(error: Error): boolean {
 }
 
 /**
- * Bodies, queries and paths are checked before any schema sees them: JSON is parsed here (NUL characters, proto
- * keys and hostile depth are 400s naming the field), multipart needs a well-formed boundary.
+ * Bodies, queries and paths are checked before any schema sees them: JSON is parsed here (NUL characters, lone
+ * surrogates, proto keys and hostile depth are 400s naming the field), multipart needs a well-formed boundary.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');

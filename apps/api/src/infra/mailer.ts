@@ -7,7 +7,10 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  /** Shown in the log in embedded mode so a developer can follow links without a mail server. */
+  /**
+   * The link the text carries, for tests to follow: never sent apart from the text and never logged (it is a
+   * secret, as is a code in the subject); in embedded mode a developer finds it in the outbox's .eml file.
+   */
   link?: string;
   /**
    * RFC 5322 Message-ID, `<local@domain>`: set it to send a repeat as the same message (servers and clients fold
@@ -30,7 +33,7 @@ export function createOutboxMailer(directory: string, from: string, log?: Logger
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const { link, ...message } = mail;
+      const { link: _link, ...message } = mail;
       const info = await transport.sendMail({ from, ...message });
       await mkdir(directory, { recursive: true });
       const file = join(
@@ -38,7 +41,8 @@ export function createOutboxMailer(directory: string, from: string, log?: Logger
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      log?.info({ to: mail.to, subject: mail.subject, link, file }, 'mail written to outbox');
+      // Only where the mail went: its link, code or subject would let anyone who reads the log use them.
+      log?.info({ to: mail.to, file }, 'mail written to outbox');
     },
     async close() {
       transport.close();

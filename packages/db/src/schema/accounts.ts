@@ -30,6 +30,11 @@ export const users = pgTable(
   {
     id: serial().primaryKey(),
     email: varchar({ length: 255 }).notNull(),
+    /**
+     * The address a client admin gave that belongs to someone they cannot see (docs/auth.md, "Addresses in use"):
+     * shown to them as the email, while `email` holds an undeliverable placeholder until an admin settles it.
+     */
+    requestedEmail: varchar({ length: 255 }),
     firstname: varchar({ length: 45 }).notNull().default(''),
     lastname: varchar({ length: 45 }).notNull().default(''),
     phone: varchar({ length: 45 }),
@@ -51,7 +56,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     lastLoginAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_requested_email_lower_idx').on(sql`lower(${t.requestedEmail})`),
+  ],
 );
 
 export const userMandators = pgTable(

@@ -62,3 +62,44 @@ export function loginLinkMail(link: string): MailText {
       'If you did not try to sign in, you can ignore this mail.\n',
   };
 }
+
+const ADDRESS_IN_USE: Record<string, MailText> = {
+  ENU: {
+    subject: 'Someone tried to use your address in Rope Cockpit',
+    text:
+      'A user administrator in Rope Cockpit entered your email address for another user account. Your address ' +
+      'already belongs to your account, so it was not given to anyone and nothing about your account changed.\n\n' +
+      'If you are expecting access to another organisation in Rope Cockpit, ask your Rope Cockpit administrator to ' +
+      'add your existing account to it. If not, you can ignore this mail.\n',
+  },
+  DES: {
+    subject: 'Jemand wollte Ihre Adresse in Rope Cockpit verwenden',
+    text:
+      'Eine Benutzerverwaltung in Rope Cockpit hat Ihre E-Mail-Adresse für ein anderes Benutzerkonto eingegeben. ' +
+      'Ihre Adresse gehört bereits zu Ihrem Konto; sie wurde niemandem gegeben, und an Ihrem Konto hat sich nichts ' +
+      'geändert.\n\nWenn Sie Zugang zu einer weiteren Organisation in Rope Cockpit erwarten, bitten Sie Ihre ' +
+      'Rope-Cockpit-Administration, Ihr bestehendes Konto dort hinzuzufügen. Andernfalls können Sie diese E-Mail ' +
+      'ignorieren.\n',
+  },
+  FRS: {
+    subject: 'Quelqu’un a voulu utiliser votre adresse dans Rope Cockpit',
+    text:
+      'Un administrateur des utilisateurs de Rope Cockpit a saisi votre adresse e-mail pour un autre compte. Votre ' +
+      'adresse appartient déjà à votre compte : elle n’a été donnée à personne et rien n’a changé sur votre compte.\n\n' +
+      'Si vous attendez un accès à une autre organisation dans Rope Cockpit, demandez à votre administrateur Rope ' +
+      'Cockpit d’y ajouter votre compte existant. Sinon, vous pouvez ignorer ce message.\n',
+  },
+  ESP: {
+    subject: 'Alguien intentó usar su dirección en Rope Cockpit',
+    text:
+      'Un administrador de usuarios de Rope Cockpit introdujo su dirección de correo para otra cuenta. Su dirección ' +
+      'ya pertenece a su cuenta: no se ha dado a nadie y su cuenta no ha cambiado.\n\n' +
+      'Si espera acceso a otra organización en Rope Cockpit, pida a su administrador de Rope Cockpit que añada allí ' +
+      'su cuenta existente. Si no, puede ignorar este correo.\n',
+  },
+};
+
+/** To the holder of an address a client admin gave for another user, in the holder's language. */
+export function addressInUseMail(languageId: string): MailText {
+  return ADDRESS_IN_USE[languageId] ?? ADDRESS_IN_USE.ENU!;
+}

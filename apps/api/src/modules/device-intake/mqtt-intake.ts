@@ -10,6 +10,7 @@ import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { findUnsafeValue } from '../../http/input-guard.ts';
 import { type MqttTopics, mqttTopics } from '../../infra/mqtt-topics.ts';
 import { ingestSensorReadings } from '../sensors/ingest.ts';
 import { ingestSmartropeEvent } from '../smartropes/ingest-event.ts';
@@ -111,8 +112,8 @@ export interface MqttIntake {
  * acknowledged only after its rows are committed, in a persistent session, so a worker that stops loses nothing
  * (the imports are idempotent, a message delivered twice changes nothing). Every intake takes every message: with
  * several workers, set MQTT_URL on the one that should take them (two would import each message twice, harmlessly).
- * A message that can never be imported (not JSON, a bad row, an unknown device) is logged and acknowledged, so it
- * does not block the ones behind it.
+ * A message that can never be imported (not JSON, text PostgreSQL cannot store, a bad row, an unknown device) is
+ * logged and acknowledged, so it does not block the ones behind it.
  */
 export async function startMqttIntake(ctx: AppContext, url: string, clientId: string): Promise<MqttIntake> {
   const routes = routesFor(mqttTopics(ctx.env.MQTT_TOPIC_PREFIX));
@@ -158,6 +159,12 @@ async function handle(ctx: AppContext, routes: Route[], packet: IPublishPacket) 
     body = JSON.parse(packet.payload.toString('utf8'));
   } catch {
     ctx.log.warn({ topic: packet.topic }, 'MQTT message ignored: not JSON');
+    return;
+  }
+  // The same guard as an HTTP body: a NUL or a lone surrogate would fail in PostgreSQL on every delivery.
+  const unsafe = findUnsafeValue(body, 'payload');
+  if (unsafe) {
+    ctx.log.warn({ topic: packet.topic, refused: unsafe.message }, 'MQTT message refused');
     return;
   }
   try {

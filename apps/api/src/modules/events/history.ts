@@ -3,6 +3,7 @@ import { displayName } from '@rope/domain/users/schemas';
 import { asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { shownEmail } from '../users/shown-email.ts';
 import { findEvent } from './internal.ts';
 
 /** Every version of the event, oldest first, with who made it. */
@@ -10,7 +11,7 @@ export async function listEventHistory({ ctx, actor, input }: ActionArgs<{ id: n
   assertCan(actor, 'DOMAIN_READ');
   const { event } = await findEvent(ctx, actor, input.id);
   const rows = await ctx.db
-    .select({ entry: ropeEventHistory, firstname: users.firstname, lastname: users.lastname, email: users.email })
+    .select({ entry: ropeEventHistory, firstname: users.firstname, lastname: users.lastname, email: shownEmail() })
     .from(ropeEventHistory)
     .leftJoin(users, eq(users.id, ropeEventHistory.userId))
     .where(eq(ropeEventHistory.eventId, event.id))

@@ -55,6 +55,8 @@ export async function loadRecipients(db: Db, mandatorId: number, userIds: readon
         eq(users.isActive, true),
         eq(users.notificationEnabled, true),
         isNull(users.unsubscribedAt),
+        // A user whose given address is someone else's (docs/auth.md "Addresses in use") has no address to mail.
+        isNull(users.requestedEmail),
         seesMandator(db, mandatorId),
       ),
     )

@@ -4,6 +4,7 @@ import type { ProjectView } from '@rope/domain/documents/views';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { shownEmail } from '../users/shown-email.ts';
 import { projectVisibleTo } from './internal.ts';
 
 /** Projects the viewer sees, with their manager (the cockpit user when linked) and the viewer's matching installations. */
@@ -15,7 +16,7 @@ export async function loadProjects(ctx: AppContext, viewer: Actor, where?: SQL):
         id: users.id,
         firstname: users.firstname,
         lastname: users.lastname,
-        email: users.email,
+        email: shownEmail(),
         phone: users.phone,
         pictureUri: users.pictureUri,
       },

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { shownEmail } from '../users/shown-email.ts';
 import { loadTasks } from './load.ts';
 
 /** A task as its verbs take it: the body, its attributes typed as stored. */
@@ -26,7 +27,7 @@ export async function candidates(db: Db, where: SQL | undefined) {
   return db
     .select({
       id: users.id,
-      email: users.email,
+      email: shownEmail(),
       firstname: users.firstname,
       lastname: users.lastname,
       roles: users.roles,
@@ -38,7 +39,7 @@ export async function candidates(db: Db, where: SQL | undefined) {
     .leftJoin(userMandators, eq(userMandators.userId, users.id))
     .where(where)
     .groupBy(users.id)
-    .orderBy(asc(users.email));
+    .orderBy(asc(shownEmail()));
 }
 
 /**

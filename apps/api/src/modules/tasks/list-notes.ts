@@ -3,6 +3,7 @@ import { displayName } from '@rope/domain/users/schemas';
 import { asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { shownEmail } from '../users/shown-email.ts';
 import { findTask } from './internal.ts';
 
 /** The task's notes, oldest first, with who wrote them. */
@@ -10,7 +11,7 @@ export async function listTaskNotes({ ctx, actor, input }: ActionArgs<{ id: numb
   assertCan(actor, 'DOMAIN_READ');
   const task = await findTask(ctx, actor, input.id);
   const rows = await ctx.db
-    .select({ note: taskNotes, firstname: users.firstname, lastname: users.lastname, email: users.email })
+    .select({ note: taskNotes, firstname: users.firstname, lastname: users.lastname, email: shownEmail() })
     .from(taskNotes)
     .leftJoin(users, eq(users.id, taskNotes.userId))
     .where(eq(taskNotes.taskId, task.id))

@@ -5,6 +5,7 @@ import { isPastDue } from '@rope/domain/tasks/rules';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { displayName } from '@rope/domain/users/schemas';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { shownEmail } from '../users/shown-email.ts';
 
 /** Tasks with their rope, installation, area and assignees, and whether each is past due now. */
 export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskView[]> {
@@ -29,7 +30,7 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
           id: users.id,
           firstname: users.firstname,
           lastname: users.lastname,
-          email: users.email,
+          email: shownEmail(),
         })
         .from(taskAssignees)
         .innerJoin(users, eq(users.id, taskAssignees.userId))

@@ -6,6 +6,7 @@ import type { TruscanRequestView, TruscanStateAnswer } from '@rope/domain/trusca
 import { displayName } from '@rope/domain/users/fields';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { shownEmail } from '../users/shown-email.ts';
 
 /** The live topic of one rope's TRUscan panel. */
 export const truscanTopic = (ropeId: number) => `truscan:${ropeId}`;
@@ -19,7 +20,7 @@ export async function loadTruscanRequests(db: Db, where: SQL, limit: number): Pr
       request: truscanRequests,
       firstname: users.firstname,
       lastname: users.lastname,
-      email: users.email,
+      email: shownEmail(),
     })
     .from(truscanRequests)
     .leftJoin(users, eq(users.id, truscanRequests.requestedByUserId))

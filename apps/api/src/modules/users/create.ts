@@ -8,8 +8,8 @@ import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../../infra/crypto.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
+import { planEmail } from './email-in-use.ts';
 import {
-  assertEmailFree,
   assertLoginMethodAllowed,
   assertManagesUsers,
   checkMandators,
@@ -36,7 +36,7 @@ export async function createUser({ ctx, actor, input, request }: ActionArgs<User
   assertLoginMethodAllowed({ roles, email: input.email }, input.loginMethod);
   const samlProvider = input.loginMethod === 'saml' ? (input.samlProvider ?? null) : null;
   if (samlProvider && !isKnownSamlProvider(ctx.env, samlProvider)) throw unknownSamlProvider();
-  await assertEmailFree(ctx, input.email);
+  const address = await planEmail(ctx, actor, input.email);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const twoFactorMethod = input.twoFactorMethod ?? null;
   try {
@@ -44,7 +44,8 @@ export async function createUser({ ctx, actor, input, request }: ActionArgs<User
       const [created] = await tx
         .insert(users)
         .values({
-          email: input.email,
+          email: address.email,
+          requestedEmail: address.kind === 'hidden' ? address.requestedEmail : null,
           firstname: input.firstname,
           lastname: input.lastname,
           phone: input.phone || null,
@@ -65,6 +66,7 @@ export async function createUser({ ctx, actor, input, request }: ActionArgs<User
       if (mandatorIds.length) {
         await tx.insert(userMandators).values(mandatorIds.map((mandatorId) => ({ userId, mandatorId })));
       }
+      if (address.kind === 'hidden') await ctx.queue.enqueue(address.mail, tx);
       await writeAudit(
         tx,
         {
@@ -72,7 +74,12 @@ export async function createUser({ ctx, actor, input, request }: ActionArgs<User
           actorUserId: actor.userId,
           targetType: 'user',
           targetId: userId,
-          details: { email: input.email, roles, mandatorIds },
+          details: {
+            email: input.email,
+            roles,
+            mandatorIds,
+            ...(address.kind === 'hidden' ? { addressInUse: true } : {}),
+          },
         },
         request,
       );

@@ -13,10 +13,11 @@ import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
+import { shownEmail } from './shown-email.ts';
 
-const byEmail = [asc(sql`lower(${users.email})`), asc(users.id)];
+const byEmail = [asc(sql`lower(${shownEmail()})`), asc(users.id)];
 const person = {
-  email: users.email,
+  email: shownEmail(),
   firstname: users.firstname,
   lastname: users.lastname,
   roles: users.roles,
@@ -70,7 +71,7 @@ async function list(ctx: AppContext) {
 /** Reset links that ran out without being used: people who asked for a reset and never finished it. */
 async function resets(ctx: AppContext) {
   const rows = await ctx.db
-    .select({ email: users.email, createdAt: userTokens.createdAt, expiresAt: userTokens.expiresAt })
+    .select({ email: shownEmail(), createdAt: userTokens.createdAt, expiresAt: userTokens.expiresAt })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
     .where(and(eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt), lt(userTokens.expiresAt, new Date())))

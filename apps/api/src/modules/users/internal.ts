@@ -5,7 +5,7 @@ import { mayUseLoginMethod } from '@rope/domain/auth/rules';
 import { englishText, message } from '@rope/domain/messages';
 import { managesUsers, seesUserOnUsersScreen, type UserSubject } from '@rope/domain/users/policy';
 import type { LoginMethod } from '@rope/domain/users/schemas';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Env } from '../../env.ts';
 import { AppError, type ErrorText, forbidden, notFound } from '../../http/app-error.ts';
@@ -49,7 +49,7 @@ export function toUserDetail(actor: Actor, target: UserTarget): UserDetail {
   const { row } = target;
   return {
     id: row.id,
-    email: row.email,
+    email: row.requestedEmail ?? row.email,
     firstname: row.firstname,
     lastname: row.lastname,
     phone: row.phone,
@@ -68,16 +68,6 @@ export function toUserDetail(actor: Actor, target: UserTarget): UserDetail {
 }
 
 export const EMAIL_CONFLICT = message('app.errors.emailConflict');
-
-/** 409 when another user has this email, compared without case. */
-export async function assertEmailFree(ctx: AppContext, email: string, exceptUserId?: number): Promise<void> {
-  const sameEmail = sql`lower(${users.email}) = lower(${email})`;
-  const [other] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(exceptUserId === undefined ? sameEmail : and(sameEmail, ne(users.id, exceptUserId)));
-  if (other) throw new AppError('CONFLICT', EMAIL_CONFLICT);
-}
 
 /**
  * The mandators of a user form, deduplicated: edit-own actors may name only their own, and an id that does not

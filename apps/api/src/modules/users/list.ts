@@ -8,6 +8,7 @@ import { and, asc, count, exists, ilike, inArray, or, type SQL, sql } from 'driz
 import type { ActionArgs } from '../action-args.ts';
 import { assertManagesUsers, mandatorsByUser } from './internal.ts';
 import type { UserListItem, UserListQuery } from './schemas.ts';
+import { shownEmail } from './shown-email.ts';
 
 const textArray = (values: readonly string[]) =>
   sql`array[${sql.join(
@@ -38,7 +39,7 @@ export async function listUsers({ ctx, actor, input }: ActionArgs<UserListQuery>
     const pattern = containsPattern(input.search);
     where.push(
       or(
-        ilike(users.email, pattern),
+        ilike(shownEmail(), pattern),
         ilike(users.firstname, pattern),
         ilike(users.lastname, pattern),
         ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
@@ -50,7 +51,7 @@ export async function listUsers({ ctx, actor, input }: ActionArgs<UserListQuery>
   const rows = await ctx.db
     .select({
       id: users.id,
-      email: users.email,
+      email: shownEmail(),
       firstname: users.firstname,
       lastname: users.lastname,
       roles: users.roles,
@@ -59,7 +60,7 @@ export async function listUsers({ ctx, actor, input }: ActionArgs<UserListQuery>
     })
     .from(users)
     .where(condition)
-    .orderBy(asc(sql`lower(${users.email})`), asc(users.id))
+    .orderBy(asc(sql`lower(${shownEmail()})`), asc(users.id))
     .limit(USERS_PAGE_SIZE)
     .offset((input.page - 1) * USERS_PAGE_SIZE);
   const mandators = await mandatorsByUser(

@@ -10,8 +10,8 @@ import { applyPatch } from '../../http/apply-patch.ts';
 import { hashPassword, sha256 } from '../../infra/crypto.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
+import { planEmail, shownEmailOf } from './email-in-use.ts';
 import {
-  assertEmailFree,
   assertLoginMethodAllowed,
   assertManagesUsers,
   checkMandators,
@@ -78,9 +78,18 @@ export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id
     values.phone = body.phone || null;
     changed.push('phone');
   }
-  if (body.email !== undefined && body.email !== row.email) {
-    await assertEmailFree(ctx, body.email, row.id);
-    values.email = body.email;
+  const shown = shownEmailOf(row);
+  let holderMail: Awaited<ReturnType<typeof planEmail>> | undefined;
+  if (body.email !== undefined && body.email !== shown) {
+    if (body.email.toLowerCase() === row.email.toLowerCase()) {
+      // Back to the user's own stored address: nothing to check.
+      Object.assign(values, { email: body.email, requestedEmail: null });
+    } else {
+      holderMail = await planEmail(ctx, actor, body.email, row.id);
+      // In use by someone hidden: the stored address stays (the user keeps signing in with it), the given one shows.
+      if (holderMail.kind === 'hidden') values.requestedEmail = holderMail.requestedEmail;
+      else Object.assign(values, { email: body.email, requestedEmail: null });
+    }
     changed.push('email');
   }
 
@@ -100,8 +109,8 @@ export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id
   if (mandatorsChanged) changed.push('mandators');
 
   const loginMethod = values.loginMethod ?? row.loginMethod;
-  if (values.loginMethod || values.roles || values.email) {
-    assertLoginMethodAllowed({ roles, email: values.email ?? row.email }, loginMethod);
+  if (values.loginMethod || values.roles || changed.includes('email')) {
+    assertLoginMethodAllowed({ roles, email: body.email ?? shown }, loginMethod);
   }
   const samlProvider = values.samlProvider === undefined ? row.samlProvider : values.samlProvider;
   if (loginMethod === 'saml' && !samlProvider) {
@@ -135,6 +144,7 @@ export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id
           await tx.insert(userMandators).values(mandatorIds.map((mandatorId) => ({ userId: row.id, mandatorId })));
         }
       }
+      if (holderMail?.kind === 'hidden') await ctx.queue.enqueue(holderMail.mail, tx);
       if (endSessions) {
         const mine = eq(sessions.userId, row.id);
         await tx.delete(sessions).where(keepToken ? and(mine, ne(sessions.idHash, sha256(keepToken))) : mine);
