@@ -177,6 +177,8 @@ export const MESSAGES = {
   'app.errors.inspectionNameNotAllowed': '"{{name}}" is not allowed as an element or attribute name',
   'app.errors.inspectionBusy': 'Too many imports at once; try again in a moment',
   'app.errors.inspectionTooComplex': 'The inspection file is too large or complex to read',
+  'app.errors.inspectionImportParts':
+    "An import saves one measurement and the damages it found, all on the measurement's rope",
   'app.errors.taskEventOtherRope': 'The event belongs to another rope',
   'app.errors.taskKeepsRope': 'A task stays with its rope: create a new task instead',
   'app.errors.taskKeepsEvent': 'A task stays with its event: create a new task instead',

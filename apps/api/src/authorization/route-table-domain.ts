@@ -99,6 +99,14 @@ const eventBody = (ropeId: number) => ({
     },
   },
 });
+const inspectionImportBody = (ropeId: number) => ({
+  ropeEvent: {
+    rope: { id: ropeId },
+    position: null,
+    attributes: { timestamp: '2026-01-02T00:00:00Z', recordingType: 'measurement', type: 'mrtInspection' },
+  },
+  damages: [eventBody(ropeId).ropeEvent],
+});
 const taskBody = (ropeId: number) => ({
   task: { rope: { id: ropeId }, attributes: { title: 'Matrix task', description: 'Made by the matrix' } },
 });
@@ -328,6 +336,12 @@ const eventRows: RouteRow[] = [
     expect: read(),
   },
   { route: 'GET /api/events', build: () => url('/api/events?limit=5'), expect: readList() },
+  {
+    route: 'POST /api/events/import',
+    scoped: true,
+    build: async (w, s) => url('/api/events/import', inspectionImportBody(await rope(w, s))),
+    expect: write(200, true),
+  },
   {
     route: 'POST /api/events/import/parse',
     build: () => ({ url: '/api/events/import/parse', payload: XML, headers: { 'content-type': 'application/xml' } }),

@@ -321,6 +321,10 @@ export const HAND_CASES: Record<string, ValidCase> = {
   'POST /api/users/{id}/picture': fromMatrix('POST /api/users/{id}/picture', 'a multipart image'),
   'POST /api/installations/{id}/map-image': fromMatrix('POST /api/installations/{id}/map-image', 'a multipart image'),
   'POST /api/events/import/parse': fromMatrix('POST /api/events/import/parse', 'an XML export file'),
+  'POST /api/events/import': fromMatrix(
+    'POST /api/events/import',
+    'a measurement and the damages it found, all on one rope and of their recording types',
+  ),
   'POST /api/ropes/{id}/tasks/upload': fromMatrix('POST /api/ropes/{id}/tasks/upload', 'multipart files'),
   'POST /api/ropes/tasks/upload': fromMatrix('POST /api/ropes/tasks/upload', 'multipart files'),
   'POST /api/documents': fromMatrix('POST /api/documents', 'a multipart document'),

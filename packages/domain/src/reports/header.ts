@@ -10,6 +10,12 @@ export interface ReportPlace {
   area: { name: string; mandator?: { name: string } };
   installation: { name: string; attributes: InstallationAttributes };
   rope: { name: string; attributes: RopeAttributes };
+  /**
+   * The rope's current count as `GET /ropes/{id}/bendingCycles` answers it (`ropeCyclesNow`: the newest measured
+   * count carried forward, whole cycles) and when it was read; null when the rope has none. Without it the report
+   * prints the rope's own count at its date.
+   */
+  currentCycles?: { bendingCycles: number | null; at: Date };
 }
 
 const optional = (label: string, value: string | number | undefined): ReportField[] =>
@@ -42,10 +48,15 @@ export function ropeFields(place: ReportPlace, labels: ReportLabels): ReportFiel
   const a = place.rope.attributes;
   const units = unitSystemOf(place.installation.attributes);
   const { ruleSet, row } = ruleRowFor(a);
-  const cycles =
-    a.bendingCyclesUntilNow === undefined
+  const zone = place.installation.attributes.timezone;
+  const current = place.currentCycles;
+  const cycles = current
+    ? current.bendingCycles === null
       ? UNKNOWN
-      : `${reportNumber(a.bendingCyclesUntilNow, 0)}${a.bendingCyclesUntilNowAt ? ` (as of ${reportTime(a.bendingCyclesUntilNowAt, place.installation.attributes.timezone)})` : ''}`;
+      : `${reportNumber(current.bendingCycles, 0)} (as of ${reportTime(current.at, zone)})`
+    : a.bendingCyclesUntilNow === undefined
+      ? UNKNOWN
+      : `${reportNumber(a.bendingCyclesUntilNow, 0)}${a.bendingCyclesUntilNowAt ? ` (as of ${reportTime(a.bendingCyclesUntilNowAt, zone)})` : ''}`;
   return [
     { label: 'Rope', value: place.rope.name },
     { label: 'Rope type', value: a.ropeType ? labels.option('ropeType', a.ropeType) : UNKNOWN },

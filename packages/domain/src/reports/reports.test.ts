@@ -149,6 +149,19 @@ describe('header, filter and condition', () => {
     );
   });
 
+  it("prints the rope's current count, the one its bending-cycles answer gives, not its own older count", () => {
+    const rope = {
+      name: 'Haul rope',
+      attributes: { bendingCyclesUntilNow: 500_000, bendingCyclesUntilNowAt: '2025-06-01T00:00:00Z' },
+    };
+    const at = new Date('2026-05-01T06:30:00Z');
+    const model = report('allDamages', { rope, currentCycles: { bendingCycles: 611_210, at } });
+    expect(field(model.rope, 'Bending cycles')).toBe('611,210 (as of 2026-05-01 08:30)');
+    expect(
+      field(report('allDamages', { rope, currentCycles: { bendingCycles: null, at } }).rope, 'Bending cycles'),
+    ).toBe('unknown');
+  });
+
   it('prints the filter that produced a report of all', () => {
     const model = report('allDamages', {
       filter: { archived: false, search: ' wire ', positionFrom: 10, positionTo: 20, damageFilter: 'mrt' },

@@ -54,3 +54,38 @@ export function currentBendingCycles(
   const fromMeasured = { bendingCyclesUntilNow: measured.bendingCycles, bendingCyclesUntilNowAt: measured.timestamp };
   return estimateBendingCycles({ ...rope, ...fromMeasured }, installation, at);
 }
+
+/** What the rope's current count is made of: its own count, its newest measured count and TRUscan's last report. */
+export interface RopeCyclesInputs {
+  rope: RopeAttributes;
+  installation: InstallationAttributes;
+  /** The newest measured count of the rope's live events (`newestMeasuredCycles`). */
+  measured?: MeasuredCycles;
+  /** The count the rope's TRUscan device reported last, used only when nothing else is known. */
+  truscanCycles?: number;
+}
+
+/** The newest count an event of the rope measured (the newest timestamp wins), if any. */
+export function newestMeasuredCycles(
+  events: readonly { attributes: { bendingCycles?: number; timestamp: string } }[],
+): MeasuredCycles | undefined {
+  let newest: MeasuredCycles | undefined;
+  for (const { attributes } of events) {
+    if (attributes.bendingCycles === undefined) continue;
+    if (newest === undefined || Date.parse(attributes.timestamp) > Date.parse(newest.timestamp))
+      newest = { bendingCycles: attributes.bendingCycles, timestamp: attributes.timestamp };
+  }
+  return newest;
+}
+
+/**
+ * THE current count of a rope, the one figure the bending-cycles answer, task lists, the due-task scan, recurrence
+ * and reports use: the newest known count (measured or the rope's own at its date) carried forward at the
+ * installation's rate, else what TRUscan reported last. Rounded once, here, to the nearest whole cycle (half up, as
+ * every printed count rounds), so a threshold compared with it or built from it is whole too. Undefined when nothing
+ * is known.
+ */
+export function ropeCyclesNow(inputs: RopeCyclesInputs, at: Date): number | undefined {
+  const count = currentBendingCycles(inputs.rope, inputs.installation, inputs.measured, at) ?? inputs.truscanCycles;
+  return count === undefined ? undefined : Math.round(count);
+}

@@ -150,7 +150,7 @@ export function isAssignableBy(
   return mayBeAssigned(user, mandatorId) && assigneeChoices(actor, [user]).length === 1;
 }
 
-/** Past due: dueAt lies before now, or the rope's bending cycles reached the due threshold. */
+/** Past due: dueAt lies before now, or the rope's current count (`ropeCyclesNow`) reached the due threshold. */
 export function isPastDue(
   task: Pick<TaskAttributes, 'dueAt' | 'dueCondition' | 'status'>,
   now: Date,
@@ -173,7 +173,8 @@ function addPeriod(from: Date, type: TaskCondition['type'], amount: number): Dat
 
 /**
  * The next task of a recurring task set to done: same content, status new, due at completion + period and/or at the
- * current cycles + the cycle threshold, whichever comes first.
+ * current cycles + the cycle threshold, whichever comes first. `ropeCycles` is the rope's current count
+ * (`ropeCyclesNow`, whole cycles); the new threshold is rounded to a whole cycle as well.
  */
 export function nextRecurrence(
   task: TaskAttributes,
@@ -186,6 +187,6 @@ export function nextRecurrence(
   const next: TaskAttributes = { ...task, status: 'new', dueAt: undefined, dueCondition: undefined };
   if (period) next.dueAt = addPeriod(completedAt, period.type, period.threshold).toISOString();
   if (cycles && ropeCycles !== undefined)
-    next.dueCondition = { type: 'bendingCycles', threshold: ropeCycles + cycles.threshold };
+    next.dueCondition = { type: 'bendingCycles', threshold: Math.round(ropeCycles + cycles.threshold) };
   return next;
 }

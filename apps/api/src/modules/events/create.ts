@@ -1,6 +1,9 @@
+import type { Db } from '@rope/db/client';
 import { ropeEventHistory, ropeEvents } from '@rope/db/schema/index';
-import { can } from '@rope/domain/access/actor';
+import { type Actor, can } from '@rope/domain/access/actor';
 import { allowsMutations, type RopeEventBody } from '@rope/domain/events/forms';
+import type { RopeAttributes } from '@rope/domain/rope/schemas';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
@@ -10,33 +13,82 @@ import { findRope } from '../ropes/internal.ts';
 import { columnsOf, MUTATIONS_REFUSED } from './internal.ts';
 import { refreshRopeDamage } from './refresh-damage.ts';
 
+type Place = Awaited<ReturnType<typeof findRope>>;
+
+/** The rope the actor may write events on, with its installation and area. */
+export async function writableRope(ctx: AppContext, actor: Actor, ropeId: number): Promise<Place> {
+  assertCan(actor, 'DOMAIN_WRITE', 'DATA_IMPORT');
+  const place = await findRope(ctx, actor, ropeId);
+  assertWritable([place.rope, place.installation, place.area]);
+  return place;
+}
+
+function refuseMutations(rope: { attributes: RopeAttributes }, inputs: readonly RopeEventBody[]) {
+  if (inputs.some((input) => input.attributes.recordingType === 'mutation') && !allowsMutations(rope.attributes)) {
+    throw new AppError('RULE_VIOLATION', MUTATIONS_REFUSED);
+  }
+}
+
+/**
+ * Writes events of one rope in the caller's transaction, each with its history row and notification trigger, then
+ * recomputes the rope's damage once. Answers the new ids in order and whether the stored damage changed.
+ */
+export async function insertEvents(
+  tx: Db,
+  ctx: AppContext,
+  actor: Actor,
+  { rope, installation }: Place,
+  inputs: readonly RopeEventBody[],
+): Promise<{ ids: number[]; ropeChanged: boolean }> {
+  refuseMutations(rope, inputs);
+  // Only the import role and internal accounts mark events as imported; people record their own.
+  const rows = inputs.map((input) => ({
+    position: input.position,
+    attributes: { ...input.attributes, isImported: input.attributes.isImported && can(actor, 'DATA_IMPORT') },
+  }));
+  const ids: number[] = [];
+  for (let from = 0; from < rows.length; from += 1000) {
+    const chunk = rows.slice(from, from + 1000);
+    const inserted = await tx
+      .insert(ropeEvents)
+      .values(
+        chunk.map((row) => ({
+          ropeId: rope.id,
+          createdByUserId: actor.userId,
+          ...columnsOf(row.position, row.attributes),
+        })),
+      )
+      .returning({ id: ropeEvents.id });
+    // A sequence hands out ids in the order of the rows of one statement.
+    const chunkIds = inserted.map((row) => row.id).sort((a, b) => a - b);
+    await tx.insert(ropeEventHistory).values(
+      chunk.map((row, i) => ({
+        eventId: chunkIds[i]!,
+        userId: actor.userId,
+        action: 'create' as const,
+        position: row.position,
+        attributes: row.attributes,
+      })),
+    );
+    ids.push(...chunkIds);
+  }
+  if (hasNotificationRules(installation)) {
+    for (const [i, id] of ids.entries()) {
+      const { recordingType, type } = rows[i]!.attributes;
+      await enqueueEventTrigger(tx, ctx, { id, ropeId: rope.id, recordingType, type });
+    }
+  }
+  const ropeChanged = await refreshRopeDamage(tx, ctx, rope.id, installation);
+  return { ids, ropeChanged };
+}
+
 /**
  * Records an event on a rope: people and internal accounts, and import accounts that deliver inspections. The rope's
  * damage follows in the same transaction; notification rules hear of the event.
  */
 export async function createEvent({ ctx, actor, input }: ActionArgs<RopeEventBody>) {
-  assertCan(actor, 'DOMAIN_WRITE', 'DATA_IMPORT');
-  const { rope, installation, area } = await findRope(ctx, actor, input.rope.id);
-  assertWritable([rope, installation, area]);
-  if (input.attributes.recordingType === 'mutation' && !allowsMutations(rope.attributes)) {
-    throw new AppError('RULE_VIOLATION', MUTATIONS_REFUSED);
-  }
-  // Only the import role and internal accounts mark events as imported; people record their own.
-  const attributes = { ...input.attributes, isImported: input.attributes.isImported && can(actor, 'DATA_IMPORT') };
-  const created = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(ropeEvents)
-      .values({ ropeId: rope.id, createdByUserId: actor.userId, ...columnsOf(input.position, attributes) })
-      .returning({ id: ropeEvents.id });
-    await tx
-      .insert(ropeEventHistory)
-      .values({ eventId: row!.id, userId: actor.userId, action: 'create', position: input.position, attributes });
-    if (hasNotificationRules(installation)) {
-      const { recordingType, type } = attributes;
-      await enqueueEventTrigger(tx, ctx, { id: row!.id, ropeId: rope.id, recordingType, type });
-    }
-    const ropeChanged = await refreshRopeDamage(tx, ctx, rope.id, installation);
-    return { id: row!.id, ropeChanged };
-  });
-  return { ropeEvent: { id: created.id }, ropeChanged: created.ropeChanged };
+  const place = await writableRope(ctx, actor, input.rope.id);
+  refuseMutations(place.rope, [input]);
+  const created = await ctx.db.transaction((tx) => insertEvents(tx, ctx, actor, place, [input]));
+  return { ropeEvent: { id: created.ids[0]! }, ropeChanged: created.ropeChanged };
 }

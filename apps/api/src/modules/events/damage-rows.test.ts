@@ -251,26 +251,35 @@ describe('damage chart from bulk rows', () => {
     ]);
     const loss = async (query: string) =>
       (await cast.call('client', 'GET', `/ropes/${ropeId}/events/lossOverTarget?${query}`)).json();
+    // Every damage event and every inspection is a point: an inspection adds one, it hides none (issue 23).
     const byTime = await loss('xAxis=timestamp');
     const perWire = (100 * 0.864) / 6;
-    expect(byTime.result.map((point: { damage: number }) => point.damage)).toEqual([
-      expect.closeTo(perWire, 1),
-      expect.closeTo(2 * perWire, 1),
-      expect.closeTo(4 * perWire, 1),
-    ]);
+    expect(byTime.result.map((point: { damage: number }) => point.damage)).toEqual(
+      [1, 1, 2, 2, 4, 4].map((wires) => expect.closeTo(wires * perWire, 1)),
+    );
     expect(byTime.result.map((point: { bendingCycles: number }) => point.bendingCycles)).toEqual([
-      200_000, 400_000, 600_000,
+      null,
+      200_000,
+      null,
+      400_000,
+      null,
+      600_000,
     ]);
-    const first = Date.parse('2024-02-01T00:00:00Z');
+    const first = Date.parse('2024-01-10T00:00:00Z');
     const { discardAt, bandFrom, bandTo } = byTime.forecast;
     expect(discardAt).toBeGreaterThan(Date.parse('2024-12-01T00:00:00Z'));
     expect(bandFrom).toBeCloseTo(first + 0.7 * (discardAt - first), -3);
     expect(bandTo).toBeCloseTo(first + 1.3 * (discardAt - first), -3);
+    // On the cycle axis only the points that know their cycles.
     const byCycles = await loss('xAxis=bendingCycles');
+    expect(byCycles.result.map((point: { bendingCycles: number }) => point.bendingCycles)).toEqual([
+      200_000, 400_000, 600_000,
+    ]);
     expect(byCycles.forecast.bandFrom).toBeCloseTo(0.7 * byCycles.forecast.discardAt, 3);
     const ranged = await loss('xAxis=bendingCycles&rangeFrom=300000');
     expect(ranged.result).toHaveLength(2);
-    expect(ranged.forecast).toBeNull();
+    // Below three points the expected service life stands in (1,000,000 cycles by default).
+    expect(ranged.forecast).toMatchObject({ model: 'serviceLife', discardAt: 1_000_000 });
     for (const bound of ['0x10', ' 300000', 'soon', '1e5']) {
       const refused = await cast.call('client', 'GET', `/ropes/${ropeId}/events/lossOverTarget?rangeFrom=${bound}`);
       expect(refused.statusCode, bound).toBe(400);

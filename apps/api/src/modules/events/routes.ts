@@ -15,7 +15,12 @@ import { requireActor } from '../../http/guards.ts';
 import { createEvent } from './create.ts';
 import { getEvent } from './get.ts';
 import { listEventHistory } from './history.ts';
+import { importInspection } from './import-inspection.ts';
 import { IMPORT_XML_MAX_BYTES } from './import-xml.ts';
+
+/** An inspection file is at most 5 MiB; no file of that size describes more located damages. */
+const INSPECTION_IMPORT_MAX_DAMAGES = 100_000;
+
 import { createInspectionXmlReader } from './import-xml-pool.ts';
 import { listRopeEvents } from './list.ts';
 import { listLatestEvents } from './list-latest.ts';
@@ -138,6 +143,32 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           input: { ...request.query, ropeId: request.params.id, archived: request.query.archived === '1' },
           request,
         }),
+    );
+
+    app.post(
+      '/events/import',
+      {
+        // The JSON of an import's damages outgrows the default limit long before a 5 MiB file's.
+        bodyLimit: 32 * 1024 * 1024,
+        schema: {
+          tags: ['events'],
+          description:
+            'Saves a reviewed inspection import, the measurement and the damages it found, in one transaction: all ' +
+            'or nothing (docs/inspection-xml.md).',
+          body: z.object({
+            ropeEvent: ropeEventBodySchema,
+            damages: z.array(ropeEventBodySchema).max(INSPECTION_IMPORT_MAX_DAMAGES).default([]),
+          }),
+          response: {
+            200: z.object({
+              ropeEvent: z.object({ id: z.number() }),
+              damages: z.array(z.object({ id: z.number() })),
+              ropeChanged: z.boolean(),
+            }),
+          },
+        },
+      },
+      (request) => importInspection({ ctx, actor: requireActor(request), input: request.body, request }),
     );
 
     app.post(

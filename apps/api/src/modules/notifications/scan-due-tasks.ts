@@ -2,9 +2,9 @@ import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks } from '@rope/db/schema/index';
 import { notificationText } from '@rope/domain/notifications/texts';
 import { taskDueNotificationKey } from '@rope/domain/notifications/triggers';
-import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { loadRopeCycles, type RopeCycles } from '../events/current-cycles.ts';
 import { writeNotification } from './write-notification.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'queue'>;
@@ -37,11 +37,11 @@ async function findCandidates(db: Db, now: Date) {
 
 type Candidate = Awaited<ReturnType<typeof findCandidates>>[number];
 
-function dueReason({ task, rope, installation }: Candidate, now: Date) {
+function dueReason({ task, rope }: Candidate, now: Date, cyclesOf: Map<number, RopeCycles>) {
   if (task.dueAt && task.dueAt <= now) return { dueAt: task.dueAt.toISOString(), cycles: null, threshold: null };
   const condition = task.attributes.dueCondition;
   if (condition?.type !== 'bendingCycles') return undefined;
-  const cycles = estimateBendingCycles(rope.attributes, installation.attributes, now);
+  const cycles = cyclesOf.get(rope.id)?.bendingCycles;
   if (cycles === undefined || cycles < condition.threshold) return undefined;
   return { dueAt: null, cycles: condition.threshold, threshold: condition.threshold };
 }
@@ -53,8 +53,16 @@ function dueReason({ task, rope, installation }: Candidate, now: Date) {
  */
 export async function scanDueTasks(ctx: Ctx) {
   const now = new Date();
-  for (const candidate of await findCandidates(ctx.db, now)) {
-    const reason = dueReason(candidate, now);
+  const candidates = await findCandidates(ctx.db, now);
+  // The rope's current count, the one its bending-cycles answer gives, for the tasks due by cycles.
+  const byCycles = candidates.filter(({ task }) => task.attributes.dueCondition?.type === 'bendingCycles');
+  const cyclesOf = await loadRopeCycles(
+    ctx.db,
+    byCycles.map(({ rope }) => rope.id),
+    now,
+  );
+  for (const candidate of candidates) {
+    const reason = dueReason(candidate, now, cyclesOf);
     if (reason) await announce(ctx, candidate, reason);
   }
 }

@@ -1,10 +1,10 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks, users } from '@rope/db/schema/index';
-import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { isPastDue } from '@rope/domain/tasks/rules';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { displayName } from '@rope/domain/users/schemas';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { loadRopeCycles } from '../events/current-cycles.ts';
 import { shownEmail } from '../users/shown-email.ts';
 
 /** Tasks with their rope, installation, area and assignees, and whether each is past due now. */
@@ -40,7 +40,8 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
   for (const assignee of assignees)
     assigneesOf.set(assignee.taskId, [...(assigneesOf.get(assignee.taskId) ?? []), assignee]);
   const now = new Date();
-  const cycles = await ropeCyclesNow(
+  // Only ropes whose tasks fall due by cycles need their count: the rope's current count, as its answer gives it.
+  const cycles = await loadRopeCycles(
     db,
     rows.filter(({ task }) => task.attributes.dueCondition?.type === 'bendingCycles').map(({ rope }) => rope.id),
     now,
@@ -57,23 +58,9 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
     description: task.attributes.description,
     status: task.status,
     dueAt: task.dueAt?.toISOString() ?? null,
-    pastDue: isPastDue(task.attributes, now, cycles.get(rope.id)),
+    pastDue: isPastDue(task.attributes, now, cycles.get(rope.id)?.bendingCycles),
     createdAt: task.createdAt.toISOString(),
   }));
-}
-
-/**
- * The estimated bending cycles now of the ropes whose tasks fall due by cycles: only those need the rope's and the
- * installation's attributes, which are the largest part of the rows.
- */
-async function ropeCyclesNow(db: Db, ropeIds: number[], now: Date): Promise<Map<number, number | undefined>> {
-  if (ropeIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: ropes.id, rope: ropes.attributes, installation: installations.attributes })
-    .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .where(inArray(ropes.id, [...new Set(ropeIds)]));
-  return new Map(rows.map((row) => [row.id, estimateBendingCycles(row.rope, row.installation, now)]));
 }
 
 export const openTasks = and(inArray(tasks.status, ['new', 'in-progress']), eq(ropes.isDeleted, false));

@@ -1,12 +1,12 @@
 import { taskNotes, tasks } from '@rope/db/schema/index';
 import { message } from '@rope/domain/messages';
-import { estimateBendingCycles } from '@rope/domain/rope/bending-cycles';
 import { nextRecurrence, type TaskPatch, taskBodySchema } from '@rope/domain/tasks/rules';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { loadRopeCycles } from '../events/current-cycles.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
 import { findRope } from '../ropes/internal.ts';
 import { asTaskInput, checkAssignees, columnsOf, findTask, writeAssignees } from './internal.ts';
@@ -63,8 +63,9 @@ export async function updateTask({ ctx, actor, input: sent }: ActionArgs<{ id: n
     );
     if (input.note?.trim()) await tx.insert(taskNotes).values({ taskId: id, userId: actor.userId, note: input.note });
     if (!completing) return null;
-    const cycles = estimateBendingCycles(rope.attributes, installation.attributes, new Date());
-    const next = nextRecurrence(input.attributes, new Date(), cycles);
+    const completedAt = new Date();
+    const cycles = (await loadRopeCycles(tx, [rope.id], completedAt)).get(rope.id)?.bendingCycles;
+    const next = nextRecurrence(input.attributes, completedAt, cycles);
     if (!next) return null;
     const [created] = await tx
       .insert(tasks)

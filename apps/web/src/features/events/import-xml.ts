@@ -1,10 +1,10 @@
 import { INSPECTION_FILE_MAX_BYTES } from '@rope/domain/events/schemas';
 import type { ParsedInspection } from '@rope/domain/events/views';
 import type { TFunction } from 'i18next';
-import { ApiError, toApiError } from '../../lib/api-client';
+import { ApiError, apiFetch, toApiError } from '../../lib/api-client';
 import { messageText, serverFieldText } from '../../lib/messages';
 import { failureText } from '../auth/messages';
-import { createEvent, type EventBody } from './api';
+import type { EventBody } from './api';
 
 /** The file picker's filter: the inspection format is XML (docs/inspection-xml.md). */
 export const INSPECTION_ACCEPT = '.xml,application/xml,text/xml';
@@ -60,8 +60,10 @@ export function inspectionRefusalText(t: TFunction, error: unknown, fallback: st
 }
 
 /**
- * Saves a reviewed import: the inspection first, then each damage it found, one after the other so progress can
- * be shown. Answers whether the rope's stored damages changed.
+ * Saves a reviewed import in one call, `POST /api/events/import`: the inspection and each damage it found in one
+ * transaction on the server, all or nothing (a refused damage leaves no inspection behind). Damages found by the
+ * inspection carry its time and cycles; the server keeps them as sent. Answers whether the rope's stored damages
+ * changed.
  */
 export async function saveInspection(
   ropeId: number,
@@ -70,12 +72,14 @@ export async function saveInspection(
   onProgress: (done: number, total: number) => void,
 ): Promise<boolean> {
   const total = damages.length + 1;
-  let ropeChanged = (await createEvent(ropeId, inspection)).ropeChanged;
-  onProgress(1, total);
-  for (const [index, damage] of damages.entries()) {
-    // Damages found by the inspection carry its time and cycles; the server keeps them as sent.
-    ropeChanged = (await createEvent(ropeId, damage)).ropeChanged || ropeChanged;
-    onProgress(index + 2, total);
-  }
-  return ropeChanged;
+  const rope = { id: ropeId };
+  const saved = await apiFetch<{ ropeChanged: boolean }>('/events/import', {
+    method: 'POST',
+    body: {
+      ropeEvent: { rope, ...inspection },
+      damages: damages.map((damage) => ({ rope, ...damage })),
+    },
+  });
+  onProgress(total, total);
+  return saved.ropeChanged;
 }

@@ -68,6 +68,24 @@ describe('loss chart data', () => {
     expect(forecastAvailable(undefined)).toBe(false);
   });
 
+  it('offers the expected service life below three points on the bending-cycle axis, drawn from a new rope', () => {
+    const two = {
+      ...lossAnswer(),
+      result: lossAnswer().result.slice(0, 2),
+      forecast: forecastDiscard(vector.slice(0, 2)),
+    };
+    expect(two.forecast.model).toBe('serviceLife');
+    expect(forecastAvailable(two, 'bendingCycles')).toBe(true);
+    expect(forecastAvailable(two, 'timestamp')).toBe(false);
+    const data = lossChartData(two, 'bendingCycles', true);
+    expect(data.forecast?.discardAt).toBe(1_000_000);
+    expect(data.xs[0]).toBe(0);
+    expect(data.forecast?.line[0]).toBe(0);
+    expect(data.forecast?.discard[data.xs.indexOf(1_000_000)]).toBe(100);
+    expect(data.damage.filter((value) => value !== null)).toEqual([10, 20]);
+    expect(lossChartData(two, 'timestamp', true).forecast).toBeUndefined();
+  });
+
   it('draws damage and the limit; y from 0 up to at least 10', () => {
     const data = lossChartData(lossAnswer(), 'bendingCycles', false);
     expect(data.xs).toEqual([200_000, 400_000, 600_000]);

@@ -43,8 +43,16 @@ export function rangeQuery(
   return cycles === undefined ? {} : { from: String(Math.floor(cycles)) };
 }
 
-export function forecastAvailable(answer: LossOverTargetAnswer | undefined): boolean {
-  return Boolean(answer?.forecast) && (answer?.result.length ?? 0) >= FORECAST_MIN_POINTS;
+/**
+ * Whether the forecast switch is on offer: a fit over at least 3 points on either axis, or below that the expected
+ * service life the answer stands in (`model: 'serviceLife'`), a line over bending cycles from a new rope, so only on
+ * that axis.
+ */
+export function forecastAvailable(answer: LossOverTargetAnswer | undefined, axis: LossAxis = 'timestamp'): boolean {
+  const forecast = answer?.forecast;
+  if (!forecast) return false;
+  if (forecast.model === 'serviceLife') return axis === 'bendingCycles';
+  return (answer?.result.length ?? 0) >= FORECAST_MIN_POINTS;
 }
 
 export interface LossChartData {
@@ -78,14 +86,15 @@ export function lossChartData(answer: LossOverTargetAnswer, axis: LossAxis, with
     .sort((a, b) => a.x - b.x);
   const yMax = Math.max(LOSS_Y_SOFT_MAX, ...points.map((point) => (point.damage ?? 0) * 1.1));
   const forecast = answer.forecast;
+  const serviceLife = forecast?.model === 'serviceLife';
   const drawable =
     withForecast &&
     forecast &&
-    points.length >= FORECAST_MIN_POINTS &&
-    // The service-life stand-in is a line over cycles from a new rope; on the time axis it means nothing.
-    !(forecast.model === 'serviceLife' && axis === 'timestamp') &&
+    // The service-life stand-in (below 3 points) is a line over cycles from a new rope; on the time axis it means
+    // nothing. A fit needs its 3 points.
+    (serviceLife ? axis === 'bendingCycles' : points.length >= FORECAST_MIN_POINTS) &&
     Number.isFinite(forecast.discardAt) &&
-    forecast.discardAt > points[points.length - 1]!.x;
+    forecast.discardAt > (points.at(-1)?.x ?? 0);
   if (!drawable) {
     return {
       xs: points.map((point) => toChartX(axis, point.x)),
@@ -94,7 +103,8 @@ export function lossChartData(answer: LossOverTargetAnswer, axis: LossAxis, with
       yMax,
     };
   }
-  const firstX = points[0]!.x;
+  // The service-life line starts at a new rope (0 cycles), a fit at the first point.
+  const firstX = serviceLife ? 0 : points[0]!.x;
   // The API measures the band from the first inspection on the time axis, from a new rope on the cycle axis.
   const band = { from: forecast.bandFrom, to: forecast.bandTo };
   const end = Math.max(band.to, forecast.discardAt);

@@ -33,6 +33,12 @@ async function tableEvents(ropeId: number, query: NonNullable<ReportRequest['que
   return (await apiFetch<RopeEventList>(path)).ropeEvents;
 }
 
+/** The rope's current count, as its bending-cycles answer gives it (the one count tasks use too). */
+async function currentCycles(ropeId: number): Promise<{ bendingCycles: number | null; at: Date }> {
+  const answer = await apiFetch<{ bendingCycles: number | null }>(`/ropes/${ropeId}/bendingCycles`);
+  return { bendingCycles: answer.bendingCycles, at: new Date() };
+}
+
 async function damageAnswer(ropeId: number, filter: RopeEventsQuery['damageFilter']): Promise<DamageChartAnswer> {
   return apiFetch<DamageChartAnswer>(`/ropes/${ropeId}/events/damage${filter ? `?damageFilter=${filter}` : ''}`);
 }
@@ -63,10 +69,11 @@ export async function makeReport(request: ReportRequest, onProgress: (fraction: 
   const { kind, rope, installation, area } = request;
   const single = request.event !== undefined;
   const withDamage = DAMAGE_KINDS.includes(kind);
-  const [pdf, events, damage] = await Promise.all([
+  const [pdf, events, damage, cycles] = await Promise.all([
     import('./pdf/report-pdf'),
     single ? Promise.resolve([request.event!]) : tableEvents(rope.id, request.query ?? { archived: false, search: '' }),
     withDamage ? damageAnswer(rope.id, request.query?.damageFilter) : Promise.resolve(undefined),
+    currentCycles(rope.id),
   ]);
   onProgress(0.02);
   const model = buildReport(
@@ -75,6 +82,7 @@ export async function makeReport(request: ReportRequest, onProgress: (fraction: 
       area,
       installation,
       rope,
+      currentCycles: cycles,
       events,
       filter: {
         archived: request.query?.archived ?? false,

@@ -75,8 +75,7 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
       refreshAfterChange(queryClient, rope.id, changed);
       saved();
     } catch (error) {
-      // What was saved before the failure stays; the lists show it.
-      refreshAfterChange(queryClient, rope.id, true);
+      // One transaction on the server: a refused import saved nothing.
       fail(error);
     } finally {
       setProgress(null);

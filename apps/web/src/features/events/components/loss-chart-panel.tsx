@@ -21,7 +21,7 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
   const window = rangeQuery(range, axis, now, all.data?.bendingCyclesToTimestamp ?? []);
   const ranged = useLossOverTarget(ropeId, axis, window, range !== 'All');
   const answer = range === 'All' ? all : ranged;
-  const canForecast = forecastAvailable(answer.data);
+  const canForecast = forecastAvailable(answer.data, axis);
   const data = useMemo(
     () => (answer.data ? lossChartData(answer.data, axis, withForecast && canForecast) : null),
     [answer.data, axis, withForecast, canForecast],
@@ -78,10 +78,11 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
       ) : null}
       {forecast ? (
         <Text size="sm" data-testid="forecast-discard">
-          {t('charts.loss.discardAt', {
+          {t(answer.data?.forecast?.model === 'serviceLife' ? 'charts.loss.serviceLifeAt' : 'charts.loss.discardAt', {
             at: formatX(forecast.discardAt),
             from: formatX(forecast.bandFrom),
             to: formatX(forecast.bandTo),
+            min: FORECAST_MIN_POINTS,
           })}
         </Text>
       ) : null}

@@ -1,0 +1,69 @@
+import type { Db } from '@rope/db/client';
+import { installations, ropeEvents, ropes } from '@rope/db/schema/index';
+import { cyclesPerHour, type MeasuredCycles, ropeCyclesNow } from '@rope/domain/rope/bending-cycles';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+
+export interface RopeCycles {
+  /** The rope's current count in whole cycles (`ropeCyclesNow`), undefined when nothing is known. */
+  bendingCycles: number | undefined;
+  cyclesPerHour: number | undefined;
+  lastMeasured: MeasuredCycles | undefined;
+}
+
+/**
+ * The current bending cycles of ropes: THE loader of the rope's count, used by the bending-cycles answer (which the
+ * reports print), the task lists, the due-task scan and the recurrence of tasks. Two queries whatever the number of
+ * ropes (callers pass only the ropes they need): the ropes with their installations, and each rope's newest live
+ * event that measured a count.
+ */
+export async function loadRopeCycles(db: Db, ropeIds: readonly number[], at: Date): Promise<Map<number, RopeCycles>> {
+  const ids = [...new Set(ropeIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: ropes.id,
+      rope: ropes.attributes,
+      truscan: ropes.truscanAttributes,
+      installation: installations.attributes,
+    })
+    .from(ropes)
+    .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .where(inArray(ropes.id, ids));
+  const measuredRows = await db
+    .selectDistinctOn([ropeEvents.ropeId], {
+      ropeId: ropeEvents.ropeId,
+      bendingCycles: sql<number>`(${ropeEvents.attributes} ->> 'bendingCycles')::float8`,
+      timestamp: sql<string>`${ropeEvents.attributes} ->> 'timestamp'`,
+    })
+    .from(ropeEvents)
+    .where(
+      and(
+        inArray(ropeEvents.ropeId, ids),
+        eq(ropeEvents.isDeleted, false),
+        sql`jsonb_typeof(${ropeEvents.attributes} -> 'bendingCycles') = 'number'`,
+      ),
+    )
+    .orderBy(ropeEvents.ropeId, desc(ropeEvents.occurredAt), desc(ropeEvents.id));
+  const measuredOf = new Map(
+    measuredRows.map((row) => [row.ropeId, { bendingCycles: Number(row.bendingCycles), timestamp: row.timestamp }]),
+  );
+  return new Map(
+    rows.map((row) => {
+      const measured = measuredOf.get(row.id);
+      const inputs = {
+        rope: row.rope,
+        installation: row.installation,
+        measured,
+        truscanCycles: row.truscan.bendingCycles,
+      };
+      return [
+        row.id,
+        {
+          bendingCycles: ropeCyclesNow(inputs, at),
+          cyclesPerHour: cyclesPerHour(row.installation, row.rope),
+          lastMeasured: measured,
+        },
+      ];
+    }),
+  );
+}
