@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerUnreadBodyGuard } from './http/unread-body.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -27,6 +28,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerUnreadBodyGuard(app);
   registerInputGuard(app);
   await registerSecurity(app);
   // Before compression, whose hook only reaches routes registered after it: the client's files are compressed at
