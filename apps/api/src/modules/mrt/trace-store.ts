@@ -1,18 +1,22 @@
+import { PassThrough, Readable } from 'node:stream';
 import { message } from '@rope/domain/messages';
-import { blockOverview } from '@rope/domain/truscan/mea/decimate';
-import { meaTrace } from '@rope/domain/truscan/mea/decode';
-import { analyseTrace, type TraceAnalysis } from '@rope/domain/truscan/mea/peaks';
+import { createBlockOverview } from '@rope/domain/truscan/mea/decimate';
+import { MeaFormatError } from '@rope/domain/truscan/mea/errors';
+import type { MeaHeader } from '@rope/domain/truscan/mea/format';
+import type { TraceAnalysis } from '@rope/domain/truscan/mea/peaks';
+import { createTraceAnalyser } from '@rope/domain/truscan/mea/peaks-stream';
+import { MeaStreamDecoder } from '@rope/domain/truscan/mea/stream';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { StoredObject } from '../../infra/storage/types.ts';
-import type { ReadMeaFile } from './read-mea-file.ts';
+import { type IncomingMea, meaRefusal, meaTooLarge, readIncomingHead } from './read-mea-file.ts';
 
 /** Samples per block of the overview: a long range is drawn from block extremes, never from every sample. */
 export const TRACE_BLOCK_SIZE = 256;
 const FLOAT_BYTES = 4;
 
 export interface StoredMea {
-  file: ReadMeaFile;
+  file: { name: string; header: MeaHeader };
   fileObject: StoredObject;
   traceObject: StoredObject;
   analysis: TraceAnalysis;
@@ -32,40 +36,80 @@ export function traceLayout(sampleCount: number) {
   };
 }
 
-function packTrace(trace: Float32Array): Uint8Array {
-  const overview = blockOverview(trace, TRACE_BLOCK_SIZE);
-  const layout = traceLayout(trace.length);
-  const bytes = new Uint8Array(layout.maxAt(layout.blocks));
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < trace.length; i++) view.setFloat32(layout.sampleAt(i), trace[i]!, true);
-  for (let b = 0; b < layout.blocks; b++) {
-    view.setFloat32(layout.minAt(b), overview.min[b]!, true);
-    view.setFloat32(layout.maxAt(b), overview.max[b]!, true);
-  }
+const floatBytes = (values: ArrayLike<number>) => {
+  const bytes = Buffer.allocUnsafe(values.length * FLOAT_BYTES);
+  for (let i = 0; i < values.length; i++) bytes.writeFloatLE(values[i]!, i * FLOAT_BYTES);
   return bytes;
-}
+};
 
-/** Stores a checked file and its trace; answers the trace's peaks. The caller removes both if the upload fails. */
-export async function storeMea(ctx: AppContext, file: ReadMeaFile): Promise<StoredMea> {
-  const { header } = file;
-  const trace = meaTrace(file.bytes, header);
-  const analysis = analyseTrace(trace, header.sampleSpacingUm / 1_000_000, header.scale);
-  const fileObject = await ctx.storage.put(file.bytes, {
-    prefix: 'truscan',
-    extension: 'mea',
-    type: 'application/octet-stream',
-  });
-  try {
-    const traceObject = await ctx.storage.put(packTrace(trace), {
-      prefix: 'truscan-traces',
-      extension: 'f32',
-      type: 'application/octet-stream',
+/**
+ * Stores a file as it arrives, and its trace beside it, and answers the trace's peaks: judged by its header first,
+ * then each piece goes on to storage and is decoded into the trace on its way (a piece at a time, so the event loop
+ * serves other requests between pieces), the trace streams to its own object, and the length and checksum are
+ * checked at the end. Nothing but a piece, a metre of trace, the overview and the peaks is held, whatever the
+ * file's size (bench/truscan-upload.ts). On any refusal both objects are removed again; after success the caller
+ * removes them if the upload fails later.
+ */
+export async function storeMea(ctx: AppContext, incoming: IncomingMea, maxBytes: number): Promise<StoredMea> {
+  const { name, header, fileBytes, pieces } = await readIncomingHead(incoming, maxBytes);
+  const decoder = new MeaStreamDecoder(header, fileBytes, name);
+  const analyser = createTraceAnalyser(header.sampleCount, header.sampleSpacingUm / 1_000_000, header.scale);
+  const overview = createBlockOverview(header.sampleCount, TRACE_BLOCK_SIZE);
+  const trace = new PassThrough();
+  const writeTrace = async (bytes: Buffer) => {
+    if (trace.write(bytes)) return;
+    await new Promise<void>((resolve, reject) => {
+      const done = () => {
+        trace.off('drain', done).off('close', closed);
+        resolve();
+      };
+      const closed = () => {
+        trace.off('drain', done);
+        reject(new Error('the trace store stopped reading'));
+      };
+      trace.once('drain', done).once('close', closed);
     });
-    return { file, fileObject, traceObject, analysis };
-  } catch (error) {
-    await ctx.storage.remove(fileObject.key).catch(() => {});
-    throw error;
+  };
+  const file = Readable.from(
+    (async function* () {
+      try {
+        for await (const piece of pieces) {
+          const values = decoder.push(piece);
+          if (values.length > 0) {
+            analyser.push(values);
+            overview.push(values);
+            await writeTrace(floatBytes(values));
+          }
+          yield piece;
+        }
+        if (incoming.truncated?.()) throw meaTooLarge(maxBytes);
+        decoder.finish();
+        await writeTrace(floatBytes(overview.min));
+        await writeTrace(floatBytes(overview.max));
+        trace.end();
+      } catch (error) {
+        const refusal = error instanceof MeaFormatError ? meaRefusal(error) : error;
+        trace.destroy(refusal as Error);
+        throw refusal;
+      }
+    })(),
+  );
+  const options = { type: 'application/octet-stream' };
+  const [fileObject, traceObject] = await Promise.allSettled([
+    ctx.storage.put(file, { ...options, prefix: 'truscan', extension: 'mea' }),
+    ctx.storage.put(trace, { ...options, prefix: 'truscan-traces', extension: 'f32' }),
+  ]);
+  if (fileObject.status === 'rejected' || traceObject.status === 'rejected') {
+    const kept = [fileObject, traceObject].flatMap((put) => (put.status === 'fulfilled' ? [put.value.key] : []));
+    await Promise.all(kept.map((key) => ctx.storage.remove(key).catch(() => {})));
+    throw fileObject.status === 'rejected' ? fileObject.reason : (traceObject as PromiseRejectedResult).reason;
   }
+  return {
+    file: { name, header },
+    fileObject: fileObject.value,
+    traceObject: traceObject.value,
+    analysis: analyser.finish(),
+  };
 }
 
 /** Float32 values from `start` (a byte offset) to `end` (exclusive) of a stored trace. */
