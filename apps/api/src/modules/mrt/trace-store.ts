@@ -1,4 +1,6 @@
+import { endianness } from 'node:os';
 import { PassThrough, Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { message } from '@rope/domain/messages';
 import { createBlockOverview } from '@rope/domain/truscan/mea/decimate';
 import { MeaFormatError } from '@rope/domain/truscan/mea/errors';
@@ -36,11 +38,16 @@ export function traceLayout(sampleCount: number) {
   };
 }
 
-const floatBytes = (values: ArrayLike<number>) => {
+const LITTLE_ENDIAN = endianness() === 'LE';
+/** The values as float32 little-endian bytes: on a little-endian machine the array's own memory, not a copy. */
+const floatBytes = (values: Float32Array) => {
+  if (LITTLE_ENDIAN) return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
   const bytes = Buffer.allocUnsafe(values.length * FLOAT_BYTES);
   for (let i = 0; i < values.length; i++) bytes.writeFloatLE(values[i]!, i * FLOAT_BYTES);
   return bytes;
 };
+/** Decoding runs at most this long before other requests get their turn. */
+const SLICE_MS = 4;
 
 /**
  * Stores a file as it arrives, and its trace beside it, and answers the trace's peaks: judged by its header first,
@@ -72,8 +79,14 @@ export async function storeMea(ctx: AppContext, incoming: IncomingMea, maxBytes:
   };
   const file = Readable.from(
     (async function* () {
+      let sliceStart = performance.now();
       try {
         for await (const piece of pieces) {
+          // Pieces already buffered arrive without a turn of the event loop in between: give other requests theirs.
+          if (performance.now() - sliceStart > SLICE_MS) {
+            await setImmediate();
+            sliceStart = performance.now();
+          }
           const values = decoder.push(piece);
           if (values.length > 0) {
             analyser.push(values);
