@@ -2,16 +2,14 @@ import { endianness } from 'node:os';
 import { PassThrough, Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { message } from '@rope/domain/messages';
-import { createBlockOverview } from '@rope/domain/truscan/mea/decimate';
 import { MeaFormatError } from '@rope/domain/truscan/mea/errors';
 import type { MeaHeader } from '@rope/domain/truscan/mea/format';
 import type { TraceAnalysis } from '@rope/domain/truscan/mea/peaks';
-import { createTraceAnalyser } from '@rope/domain/truscan/mea/peaks-stream';
-import { MeaStreamDecoder } from '@rope/domain/truscan/mea/stream';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { StoredObject } from '../../infra/storage/types.ts';
 import { type IncomingMea, meaRefusal, meaTooLarge, readIncomingHead } from './read-mea-file.ts';
+import { type DecodedTrace, startTraceJob } from './trace-decoder.ts';
 
 /** Samples per block of the overview: a long range is drawn from block extremes, never from every sample. */
 export const TRACE_BLOCK_SIZE = 256;
@@ -46,22 +44,22 @@ const floatBytes = (values: Float32Array) => {
   for (let i = 0; i < values.length; i++) bytes.writeFloatLE(values[i]!, i * FLOAT_BYTES);
   return bytes;
 };
-/** Decoding runs at most this long before other requests get their turn. */
+/** Work on the event loop runs at most this long before other requests get their turn. */
 const SLICE_MS = 4;
+/** Pieces handed to the decoder before the first of them must be back. */
+const IN_FLIGHT = 4;
 
 /**
  * Stores a file as it arrives, and its trace beside it, and answers the trace's peaks: judged by its header first,
- * then each piece goes on to storage and is decoded into the trace on its way (a piece at a time, so the event loop
- * serves other requests between pieces), the trace streams to its own object, and the length and checksum are
- * checked at the end. Nothing but a piece, a metre of trace, the overview and the peaks is held, whatever the
- * file's size (bench/truscan-upload.ts). On any refusal both objects are removed again; after success the caller
- * removes them if the upload fails later.
+ * then each piece goes on to storage and is decoded into the trace on its way (on the decoding thread for a large
+ * file, trace-decoder.ts), the trace streams to its own object, and the length and checksum are checked at the end.
+ * Nothing but a few pieces, a metre of trace, the overview and the peaks is held, whatever the file's size (bench
+ * truscan-upload). On any refusal both objects are removed again; after success the caller removes them if the
+ * upload fails later.
  */
 export async function storeMea(ctx: AppContext, incoming: IncomingMea, maxBytes: number): Promise<StoredMea> {
   const { name, header, fileBytes, pieces } = await readIncomingHead(incoming, maxBytes);
-  const decoder = new MeaStreamDecoder(header, fileBytes, name);
-  const analyser = createTraceAnalyser(header.sampleCount, header.sampleSpacingUm / 1_000_000, header.scale);
-  const overview = createBlockOverview(header.sampleCount, TRACE_BLOCK_SIZE);
+  const job = startTraceJob({ header, fileBytes, name, blockSize: TRACE_BLOCK_SIZE });
   const trace = new PassThrough();
   const writeTrace = async (bytes: Buffer) => {
     if (trace.write(bytes)) return;
@@ -77,8 +75,15 @@ export async function storeMea(ctx: AppContext, incoming: IncomingMea, maxBytes:
       trace.once('drain', done).once('close', closed);
     });
   };
+  let decoded: DecodedTrace | undefined;
   const file = Readable.from(
     (async function* () {
+      // Pieces on their way through the decoder: a few at once, so neither side waits for the other.
+      const inFlight: Promise<Float32Array>[] = [];
+      const writeNext = async () => {
+        const values = await inFlight.shift()!;
+        if (values.length > 0) await writeTrace(floatBytes(values));
+      };
       let sliceStart = performance.now();
       try {
         for await (const piece of pieces) {
@@ -87,20 +92,20 @@ export async function storeMea(ctx: AppContext, incoming: IncomingMea, maxBytes:
             await setImmediate();
             sliceStart = performance.now();
           }
-          const values = decoder.push(piece);
-          if (values.length > 0) {
-            analyser.push(values);
-            overview.push(values);
-            await writeTrace(floatBytes(values));
-          }
+          const values = job.push(piece);
+          values.catch(() => {});
+          inFlight.push(values);
+          if (inFlight.length > IN_FLIGHT) await writeNext();
           yield piece;
         }
+        while (inFlight.length > 0) await writeNext();
         if (incoming.truncated?.()) throw meaTooLarge(maxBytes);
-        decoder.finish();
-        await writeTrace(floatBytes(overview.min));
-        await writeTrace(floatBytes(overview.max));
+        decoded = await job.finish();
+        await writeTrace(floatBytes(decoded.min));
+        await writeTrace(floatBytes(decoded.max));
         trace.end();
       } catch (error) {
+        job.drop();
         const refusal = error instanceof MeaFormatError ? meaRefusal(error) : error;
         trace.destroy(refusal as Error);
         throw refusal;
@@ -121,7 +126,7 @@ export async function storeMea(ctx: AppContext, incoming: IncomingMea, maxBytes:
     file: { name, header },
     fileObject: fileObject.value,
     traceObject: traceObject.value,
-    analysis: analyser.finish(),
+    analysis: decoded!.analysis,
   };
 }
 
