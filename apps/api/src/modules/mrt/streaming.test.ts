@@ -1,6 +1,8 @@
 import { once } from 'node:events';
+import { readdir } from 'node:fs/promises';
 import { type ClientRequest, type IncomingMessage, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { generateMea } from '@rope/domain/truscan/mea/generate';
 import { OFFSET } from '@rope/domain/truscan/mea/layout';
@@ -8,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/cast.ts';
 import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { WORKER_MIN_BYTES } from './trace-decoder.ts';
 
 // Memory stays flat however many large TRUscan files an upload holds only while each file streams to storage and
 // its trace is decoded piece by piece: these checks hold the client back halfway through a file and expect storage
@@ -124,4 +127,25 @@ describe('TRUscan files stream to storage', () => {
     expect(response!.statusCode).toBe(413);
     expect(JSON.parse(await bodyOf(response!))).toMatchObject({ key: 'app.errors.meaTooLarge' });
   });
+
+  it('refuses a large file damaged in transit (found on the decoding thread) and keeps nothing of it', async () => {
+    const bytes = Buffer.from(generateMea({ bitDepth: 24, lengthM: 600, seed: 8, flaws: [] }).bytes);
+    expect(bytes.length).toBeGreaterThan(WORKER_MIN_BYTES);
+    bytes[bytes.length >> 1]! ^= 1;
+    const before = await storedKeys(t.dataDir);
+    const { req, preamble, epilogue } = start(bytes.length);
+    const answer = once(req, 'response') as Promise<[IncomingMessage]>;
+    req.end(Buffer.concat([preamble, bytes, epilogue]));
+    const [response] = await answer;
+    const body = JSON.parse(await bodyOf(response));
+    expect(response.statusCode, JSON.stringify(body)).toBe(422);
+    expect(body).toMatchObject({ key: 'app.errors.meaChecksum', params: { name: 'run.mea' } });
+    expect(await storedKeys(t.dataDir)).toEqual(before);
+  });
 });
+
+/** Every stored object under the data directory's files, for a check that a refusal left none behind. */
+async function storedKeys(dataDir: string) {
+  const files = await readdir(join(dataDir, 'files'), { recursive: true }).catch(() => []);
+  return files.filter((file) => file.includes('truscan')).sort();
+}

@@ -61,6 +61,8 @@ export async function storeMea(ctx: AppContext, incoming: IncomingMea, maxBytes:
   const { name, header, fileBytes, pieces } = await readIncomingHead(incoming, maxBytes);
   const job = startTraceJob({ header, fileBytes, name, blockSize: TRACE_BLOCK_SIZE });
   const trace = new PassThrough();
+  // A refusal may come before the store has begun to read the trace: the put still fails on the destroyed stream.
+  trace.on('error', () => {});
   const writeTrace = async (bytes: Buffer) => {
     if (trace.write(bytes)) return;
     await new Promise<void>((resolve, reject) => {
