@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { registerClosingAnswer } from './http/closing.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerUnreadBodyGuard } from './http/unread-body.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -29,6 +30,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerUnreadBodyGuard(app);
   registerClosingAnswer(app);
   registerInputGuard(app);
   await registerSecurity(app);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ropeEvents, truscanMeasurements } from '@rope/db/schema/index';
 import { readMeaHeader } from '@rope/domain/truscan/mea/decode';
 import { generateMea } from '@rope/domain/truscan/mea/generate';
@@ -44,7 +45,7 @@ export async function measurementIn(w: World, scope: Scope, actor: ActorName = '
   const rope = await ropeIn(w, scope);
   const bytes = smallMea();
   const header = readMeaHeader(bytes);
-  const stored = await storeMea(w.t.ctx, { name: 'matrix.mea', bytes, header });
+  const stored = await storeMea(w.t.ctx, { name: 'matrix.mea', pieces: Readable.from([bytes]) }, bytes.length);
   const event = await createEvent(w.t.ctx.db, rope.id, {
     position: null,
     attributes: { recordingType: 'measurement', type: 'mrtInspection', detection: 'mrt', isImported: true },

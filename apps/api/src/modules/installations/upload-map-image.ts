@@ -31,9 +31,9 @@ export interface MapImageUpload {
 /** Stores an uploaded site plan as the installation's image map. */
 export async function uploadMapImage({ ctx, actor, input }: ActionArgs<MapImageUpload>) {
   assertCan(actor, 'AREA_PARTIAL_EDIT');
-  const upload = await input.readFile();
   const { installation, area } = await findInstallation(ctx, actor, input.id);
   assertWritable([installation, area]);
+  const upload = await input.readFile();
   if (!upload.image) throw new Error('A map image upload is checked as an image first');
   const size = upload.image;
   const { key } = await ctx.storage.put(upload.bytes, {

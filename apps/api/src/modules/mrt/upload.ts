@@ -1,6 +1,6 @@
 import type { Multipart } from '@fastify/multipart';
 import { ropeEventHistory, ropeEvents, ropes, truscanMeasurements } from '@rope/db/schema/index';
-import { UPLOAD_NEEDS_FILES } from '@rope/domain/documents/schemas';
+import { safeDocumentName, UPLOAD_NEEDS_FILES } from '@rope/domain/documents/schemas';
 import { message } from '@rope/domain/messages';
 import { MEA_MAX_FILES_PER_UPLOAD } from '@rope/domain/truscan/mea/format';
 import type { MeaUploadAnswer } from '@rope/domain/truscan/mrt';
@@ -15,7 +15,7 @@ import { enqueueEventTrigger, hasNotificationRules } from '../notifications/trig
 import { findRope } from '../ropes/internal.ts';
 import { publishTruscanState } from '../truscan/state.ts';
 import { toMeasurementView } from './measurement-view.ts';
-import { measurementAttributes, readMeaFile } from './read-mea-file.ts';
+import { measurementAttributes } from './read-mea-file.ts';
 import { type StoredMea, storeMea, TRACE_BLOCK_SIZE } from './trace-store.ts';
 import { recordLastMeasurement } from './truscan-state.ts';
 
@@ -34,7 +34,7 @@ export const meaUploadLimits = (maxBytes: number) => ({
 
 /**
  * TRUscan files of a rope, each an MRT measurement event (docs/truscan-mea.md). The rope and the right are checked
- * before a byte is read; every file is checked whole and stored with its trace; one refused file refuses the
+ * before a byte is read; every file streams to storage with its trace, judged by its header first and its length and checksum at its end; one refused file refuses the
  * upload and leaves nothing behind. The same file again (by SHA-256) answers its earlier measurement.
  */
 export async function uploadTruscanFiles(args: ActionArgs<UploadMeaInput>): Promise<MeaUploadAnswer> {
@@ -51,7 +51,12 @@ export async function uploadTruscanFiles(args: ActionArgs<UploadMeaInput>): Prom
   try {
     for await (const part of input.parts) {
       if (part.type === 'field') continue;
-      stored.push(await storeMea(ctx, await readMeaFile(part, maxBytes)));
+      const incoming = {
+        name: safeDocumentName(part.filename),
+        pieces: part.file,
+        truncated: () => part.file.truncated,
+      };
+      stored.push(await storeMea(ctx, incoming, maxBytes));
     }
   } catch (error) {
     await removeStored(stored);

@@ -10,7 +10,12 @@ const TABLE = (() => {
 
 /** CRC-32 (IEEE 802.3, as zip and PNG use it) of the bytes. */
 export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let crc = 0xffffffff;
-  for (let i = start; i < end; i++) crc = TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+  return crc32Update(0, bytes, start, end);
+}
+
+/** The CRC-32 of what `crc` was the CRC-32 of, followed by these bytes: a checksum taken piece by piece (0 to begin). */
+export function crc32Update(crc: number, bytes: Uint8Array, start = 0, end = bytes.length): number {
+  let state = (crc ^ 0xffffffff) >>> 0;
+  for (let i = start; i < end; i++) state = TABLE[(state ^ bytes[i]!) & 0xff]! ^ (state >>> 8);
+  return (state ^ 0xffffffff) >>> 0;
 }

@@ -58,3 +58,23 @@ export function blockOverview(trace: ArrayLike<number>, blockSize: number): { mi
   }
   return { min, max };
 }
+
+/** blockOverview of a trace that arrives in pieces: push each piece in order, then read min and max. */
+export function createBlockOverview(sampleCount: number, blockSize: number) {
+  const blocks = Math.ceil(sampleCount / blockSize);
+  const min = new Float32Array(blocks).fill(Number.POSITIVE_INFINITY);
+  const max = new Float32Array(blocks).fill(Number.NEGATIVE_INFINITY);
+  let index = 0;
+  return {
+    min,
+    max,
+    push(values: ArrayLike<number>) {
+      for (let i = 0; i < values.length; i++, index++) {
+        const block = Math.floor(index / blockSize);
+        const value = values[i]!;
+        if (value < min[block]!) min[block] = value;
+        if (value > max[block]!) max[block] = value;
+      }
+    },
+  };
+}

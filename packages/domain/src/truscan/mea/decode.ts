@@ -24,10 +24,24 @@ import { OFFSET } from './layout.ts';
  * MeaFormatError naming `name` otherwise.
  */
 export function readMeaHeader(bytes: Uint8Array, name = 'file'): MeaHeader {
-  if (bytes.length < 4 || !looksLikeMea(bytes)) throw new MeaFormatError('app.errors.meaNotTruscan', { name }, false);
-  if (bytes.length < MEA_HEADER_BYTES)
-    throw new MeaFormatError('app.errors.meaLength', { name, expected: MEA_HEADER_BYTES, actual: bytes.length });
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { header, fileBytes } = readMeaHead(bytes, name);
+  if (bytes.length !== fileBytes)
+    throw new MeaFormatError('app.errors.meaLength', { name, expected: fileBytes, actual: bytes.length });
+  if (crc32(bytes, MEA_HEADER_BYTES) !== header.payloadCrc32)
+    throw new MeaFormatError('app.errors.meaChecksum', { name });
+  return header;
+}
+
+/**
+ * The header alone, from the first MEA_HEADER_BYTES of a file (more may follow): every field checked, and the length
+ * of the whole file it promises, so a file streamed in can be judged by its first bytes. The length and the
+ * checksum are the caller's to check (readMeaHeader for a whole file, MeaStreamDecoder for one arriving in pieces).
+ */
+export function readMeaHead(head: Uint8Array, name = 'file'): { header: MeaHeader; fileBytes: number } {
+  if (head.length < 4 || !looksLikeMea(head)) throw new MeaFormatError('app.errors.meaNotTruscan', { name }, false);
+  if (head.length < MEA_HEADER_BYTES)
+    throw new MeaFormatError('app.errors.meaLength', { name, expected: MEA_HEADER_BYTES, actual: head.length });
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   const field = (what: string) => new MeaFormatError('app.errors.meaField', { name, field: what });
   const version = view.getUint16(OFFSET.version, true);
   if (version !== MEA_VERSION)
@@ -52,12 +66,7 @@ export function readMeaHeader(bytes: Uint8Array, name = 'file'): MeaHeader {
   if (bendingCycles > MEA_MAX_BENDING_CYCLES) throw field('bendingCycles');
   const scale = view.getFloat32(OFFSET.scale, true);
   if (!Number.isFinite(scale) || scale <= 0) throw field('scale');
-  const expected = MEA_HEADER_BYTES + payloadBytes(bitDepth as MeaBitDepth, sampleCount * channelCount);
-  if (bytes.length !== expected)
-    throw new MeaFormatError('app.errors.meaLength', { name, expected, actual: bytes.length });
-  const payloadCrc32 = view.getUint32(OFFSET.payloadCrc32, true);
-  if (crc32(bytes, MEA_HEADER_BYTES) !== payloadCrc32) throw new MeaFormatError('app.errors.meaChecksum', { name });
-  return {
+  const header: MeaHeader = {
     version,
     bitDepth: bitDepth as MeaBitDepth,
     channelCount,
@@ -68,8 +77,9 @@ export function readMeaHeader(bytes: Uint8Array, name = 'file'): MeaHeader {
     recordedAt,
     bendingCycles,
     scale,
-    payloadCrc32,
+    payloadCrc32: view.getUint32(OFFSET.payloadCrc32, true),
   };
+  return { header, fileBytes: MEA_HEADER_BYTES + payloadBytes(header.bitDepth, sampleCount * channelCount) };
 }
 
 /** The signed count of value `index` (sample-major, channels interleaved) of a checked file. */

@@ -24,7 +24,7 @@ export const PEAK_SEPARATION_M = 0.1;
 export const DEFAULT_THRESHOLD_SIGMAS = 6;
 export const PEAK_FLOOR_SIGMAS = 4;
 export const MAX_PEAKS = 500;
-const NOISE_SAMPLE_LIMIT = 100_000;
+export const NOISE_SAMPLE_LIMIT = 100_000;
 
 /** The trace minus its moving mean over `window` samples (centred, shorter at the ends). */
 export function detrend(trace: ArrayLike<number>, window: number): Float32Array {
@@ -88,14 +88,16 @@ export function analyseTrace(trace: ArrayLike<number>, spacingM: number, resolut
   const noiseSigma = robustSigma(detrended);
   const peakFloor = Math.max(PEAK_FLOOR_SIGMAS * noiseSigma, 2 * resolution);
   const separation = Math.max(1, Math.round(PEAK_SEPARATION_M / spacingM));
+  return summariseAnalysis(noiseSigma, resolution, findPeaks(detrended, peakFloor, separation));
+}
+
+/** The analysis of a trace from its noise and its peaks over the floor, rounded to µV as stored. */
+export function summariseAnalysis(noiseSigma: number, resolution: number, peaks: TracePeak[]): TraceAnalysis {
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return {
     noiseSigma: round(noiseSigma),
     defaultThreshold: round(Math.max(DEFAULT_THRESHOLD_SIGMAS * noiseSigma, 3 * resolution)),
-    peakFloor: round(peakFloor),
-    peaks: findPeaks(detrended, peakFloor, separation).map((peak) => ({
-      index: peak.index,
-      amplitude: round(peak.amplitude),
-    })),
+    peakFloor: round(Math.max(PEAK_FLOOR_SIGMAS * noiseSigma, 2 * resolution)),
+    peaks: peaks.map((peak) => ({ index: peak.index, amplitude: round(peak.amplitude) })),
   };
 }
