@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { type Database, type Db, openDatabase } from '@rope/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Env, repoRoot } from './env.ts';
+import { type AnswerCache, createAnswerCache } from './http/answer-cache.ts';
 import { createHttpDeviceLink, createMqttDeviceLink, type DeviceLink } from './infra/device-link.ts';
 import { createInProcessBus } from './infra/live/in-process.ts';
 import { createRedisBus } from './infra/live/redis.ts';
@@ -30,6 +31,8 @@ export interface AppContext {
   devices: DeviceLink;
   /** Sessions this process read a moment ago (see session-cache.ts). */
   sessions: SessionCache;
+  /** The rope page's answers while the data is unchanged (http/answer-cache.ts); absent when ANSWER_CACHE is off. */
+  answers?: AnswerCache;
   log: FastifyBaseLogger;
   version: string;
   /** True when no DATABASE_URL is set: PGlite, inline jobs, outbox mail. */
@@ -78,6 +81,9 @@ export async function createContext(
       : createInProcessBus(),
     devices: env.MQTT_URL ? createMqttDeviceLink(env.MQTT_URL) : createHttpDeviceLink(),
     sessions: createSessionCache(),
+    ...((env.ANSWER_CACHE === 'auto' ? !env.DATABASE_URL : env.ANSWER_CACHE === 'on')
+      ? { answers: createAnswerCache() }
+      : {}),
     log,
     version: appVersion,
     embedded: !env.DATABASE_URL,

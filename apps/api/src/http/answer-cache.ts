@@ -1,0 +1,167 @@
+import { type Db, queryRows } from '@rope/db/client';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * The rope page's answers, kept as sent, while the data they are made of is unchanged.
+ *
+ * In the embedded default PGlite runs in the API's own thread, one statement at a time, and a statement costs
+ * 0.7-1 ms of that thread whatever it reads: a rope page's eleven calls made 28 statements, so fifty people reading
+ * at once queued behind one another (bench/README.md, "Many readers"). What the page shows changes only when data
+ * changes, so the answers below are kept per caller and address, stamped with the database's answer version
+ * (migration 0012: a trigger adds one on every statement that writes a table an answer is made of, whoever runs it,
+ * the API, a job, a script or psql). A call reads that one number; when it is the stamp of a kept answer, the answer
+ * goes out again as it was sent (the same JSON text, the same content type; compression runs on it as on any
+ * answer), else the route answers and what it answered is kept. When the number moves, every kept answer goes: one
+ * write anywhere, and nothing made before it is served again.
+ *
+ * Only answers that depend on nothing but the data and the caller: not the clock (tasks' "past due", documents'
+ * "new", bending cycles counted up to now) nor the reader's language (documents), nor sensor readings, which devices
+ * write every second and which no trigger counts (the rope's sensor devices with their last reading).
+ */
+export const CACHED_ROUTES: ReadonlySet<string> = new Set([
+  '/api/ropes/:id',
+  '/api/installations/:id',
+  '/api/areas/:id',
+  '/api/ropes/:id/truscan',
+  '/api/ropes/:id/events/damage',
+  '/api/ropes/:id/events/lossOverTarget',
+  '/api/ropes/:id/smartrope-events',
+  '/api/ropes/:id/events',
+]);
+
+/** Enough for every rope page of a site's people; the oldest answer goes first beyond it. */
+const MOST_ENTRIES = 5_000;
+const MOST_CHARS = 64 * 1024 * 1024;
+/** A larger answer (the damage chart of a rope with tens of thousands of events) is made each time. */
+const LARGEST_ANSWER = 2 * 1024 * 1024;
+
+const versionQuery = sql`select version::text as version from answer_version where id = 1`;
+
+/** The database's answer version (migration 0012). */
+export async function readAnswerVersion(db: Db): Promise<string> {
+  const [row] = await queryRows<{ version: string }>(db, versionQuery);
+  return row?.version ?? '';
+}
+
+interface Entry {
+  /** The JSON text the route answered (the damage chart answers its bytes). */
+  body: string | Buffer;
+  contentType: string;
+}
+
+interface Pending {
+  key: string;
+  version: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    answerCache?: Pending;
+  }
+}
+
+export interface AnswerCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+}
+
+export function createAnswerCache() {
+  const entries = new Map<string, Entry>();
+  let chars = 0;
+  /** The version every kept entry was made at. */
+  let version = '';
+  const stats = { hits: 0, misses: 0 };
+  return {
+    /** The kept answer of `key` when `current` is the version it was made at; forgets everything otherwise. */
+    get(key: string, current: string): Entry | undefined {
+      if (current !== version) {
+        entries.clear();
+        chars = 0;
+        version = current;
+        return undefined;
+      }
+      return entries.get(key);
+    },
+    set(key: string, made: string, entry: Entry) {
+      // Made before the version moved on: a later call already saw the newer number.
+      if (made !== version || entry.body.length > LARGEST_ANSWER) return;
+      const before = entries.get(key);
+      if (before) chars -= before.body.length;
+      entries.delete(key);
+      entries.set(key, entry);
+      chars += entry.body.length;
+      for (const [oldest, old] of entries) {
+        if (entries.size <= MOST_ENTRIES && chars <= MOST_CHARS) break;
+        entries.delete(oldest);
+        chars -= old.body.length;
+      }
+    },
+    stats: (): AnswerCacheStats => ({ ...stats, entries: entries.size }),
+    count(hit: boolean) {
+      if (hit) stats.hits += 1;
+      else stats.misses += 1;
+    },
+  };
+}
+
+export type AnswerCache = ReturnType<typeof createAnswerCache>;
+
+/**
+ * The answer version, one read for all calls that ask for it before the read is sent: the read goes to the database
+ * in the next turn of the event loop, after every call that asked in this one, so no call gets a number read before
+ * it came in (a write it waited for is always counted), and a burst of calls costs one statement.
+ */
+export function sharedVersionReader(db: Db): () => Promise<string> {
+  let next: Promise<string> | undefined;
+  return () => {
+    if (!next) {
+      next = new Promise((resolve, reject) => {
+        setImmediate(() => {
+          next = undefined;
+          readAnswerVersion(db).then(resolve, reject);
+        });
+      });
+    }
+    return next;
+  };
+}
+
+/** Who asks, as far as an answer can differ by it: the person, how they came in, their roles and mandators. */
+function callerKey(request: FastifyRequest): string | undefined {
+  const actor = request.auth?.actor;
+  if (!actor) return undefined;
+  const live = request.auth.session?.isLive ? 'live' : '';
+  return `${actor.userId}|${actor.via}|${live}|${[...actor.roles].sort().join(',')}|${[...actor.mandatorIds].sort().join(',')}`;
+}
+
+/**
+ * Serves the routes of CACHED_ROUTES from `cache`. Registered before the routes and after authentication: its
+ * preHandler runs after the caller is known and the input checked, its onSend before compression.
+ */
+export function registerAnswerCache(app: FastifyInstance, db: Db, cache: AnswerCache) {
+  const version = sharedVersionReader(db);
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'GET' || !CACHED_ROUTES.has(request.routeOptions.url ?? '')) return;
+    const caller = callerKey(request);
+    if (!caller) return;
+    const key = `${caller}|${request.url}`;
+    const current = await version();
+    const kept = cache.get(key, current);
+    cache.count(Boolean(kept));
+    if (kept) {
+      reply.header('content-type', kept.contentType);
+      return reply.send(kept.body);
+    }
+    request.answerCache = { key, version: current };
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const pending = request.answerCache;
+    if (!pending || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const contentType = reply.getHeader('content-type');
+    if (typeof contentType === 'string') cache.set(pending.key, pending.version, { body: payload, contentType });
+    return payload;
+  });
+}
