@@ -4,11 +4,17 @@
 // 50 connections, 0 errors.
 // Reports p50/p99/max over ALL samples of the measured window, calls/s, errors, the slowest routes, the server's CPU,
 // and the load average before and after (the machine is shared). RUNS (1) runs, each on a fresh server.
-// PROFILE=dir starts the server with `--cpu-prof` into that folder (see profile-summary.ts).
+// The server logs as `npm start` does (LOG_LEVEL info: a line per request and per answer) unless LOAD_LOG_LEVEL says
+// otherwise. PROFILE=dir starts the server with `--cpu-prof` into that folder (see profile-summary.ts).
+// ARMS=name=folder,name compares servers, run after run in alternating order within each round: the cockpit of
+// another checkout of the repository (a baseline: `git archive <commit> | tar -x -C folder`, then
+// `pnpm install --offline`; it uses this checkout's built web client), or this one when no folder is given.
 // Run: LOAD_MODE=embedded-readers npx -y pnpm@10.34.8 --filter @rope/bench load
-//      (CONNECTIONS 50, LOAD_SECONDS 45, WARM_UP_SECONDS 10, RUNS 1, PROFILE unset)
+//      (CONNECTIONS 50, LOAD_SECONDS 45, WARM_UP_SECONDS 10, RUNS 1, ARMS this checkout, PROFILE unset)
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { repoRoot } from '@rope/server-runner';
 import { startBenchServer } from '../server.ts';
 import { startCpuWindow } from './cpu.ts';
 import { DEMO_PEOPLE, type Person, pageCalls, signIn } from './traffic.ts';
@@ -18,6 +24,11 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 45);
 const WARM_UP_SECONDS = Number(process.env.WARM_UP_SECONDS ?? 10);
 const RUNS = Number(process.env.RUNS ?? 1);
 const PROFILE = process.env.PROFILE;
+const LOG_LEVEL = process.env.LOAD_LOG_LEVEL ?? 'info';
+const ARMS = (process.env.ARMS ?? 'this').split(',').map((arm) => {
+  const [name, folder] = arm.split('=');
+  return { name: name!, folder: folder || undefined };
+});
 const GOAL_MS = 300;
 
 /** What Chromium sends with a fetch of the web client (same origin, a signed-in person). */
@@ -93,11 +104,16 @@ function random() {
   return seed / 2 ** 31;
 }
 
-async function oneRun(run: number) {
+async function oneRun(run: number, arm: (typeof ARMS)[number]) {
   const started = performance.now();
-  const server = await startBenchServer({}, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []);
+  const server = await startBenchServer(
+    { LOG_LEVEL, ...(arm.folder ? { WEB_DIST: join(repoRoot, 'apps/web/dist') } : {}) },
+    PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, `${arm.name}-${run}`)}`] : [],
+    arm.folder,
+  );
   console.log(
-    `\n== run ${run}: embedded default, ${CONNECTIONS} connections reading rope pages, closed loop ` +
+    `\n== run ${run}, ${arm.name}${arm.folder ? ` (${arm.folder})` : ''}: embedded default, LOG_LEVEL ${LOG_LEVEL}, ` +
+      `${CONNECTIONS} connections reading rope pages, closed loop ` +
       `(started in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
   try {
@@ -148,6 +164,7 @@ async function oneRun(run: number) {
     for (const sample of samples) encodings.set(sample.encoding, (encodings.get(sample.encoding) ?? 0) + 1);
     const result = {
       run,
+      arm: arm.name,
       calls: samples.length,
       perSecond: samples.length / seconds,
       p50: percentile(times, 0.5),
@@ -190,14 +207,22 @@ async function oneRun(run: number) {
 }
 
 export async function embeddedReaders() {
-  const results = [];
-  for (let run = 1; run <= RUNS; run += 1) results.push(await oneRun(run));
-  if (results.length > 1) {
+  const all = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    const order = run % 2 === 1 ? ARMS : [...ARMS].reverse();
+    for (const arm of order) all.push(await oneRun(run, arm));
+  }
+  for (const arm of ARMS) {
+    const results = all.filter((result) => result.arm === arm.name);
+    if (results.length < 2) continue;
     const range = (values: number[], digits = 1) =>
       `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
     console.log(
-      `\n${results.length} runs: p50 ${range(results.map((r) => r.p50))} ms, p99 ${range(results.map((r) => r.p99))} ms, ` +
-        `${range(results.map((r) => r.perSecond))} calls/s, errors ${results.map((r) => r.errors).join('/')}, ` +
+      `\n${arm.name}, ${results.length} runs: p50 ${range(results.map((r) => r.p50))} ms, p99 ${range(results.map((r) => r.p99))} ms, ` +
+        `${range(results.map((r) => r.perSecond))} calls/s, ${range(
+          results.map((r) => r.cpuMsPerCall),
+          2,
+        )} ms CPU a call, errors ${results.map((r) => r.errors).join('/')}, ` +
         `server ${range(
           results.map((r) => r.cockpitCores),
           2,

@@ -8,11 +8,12 @@ import {
   createInstallation,
   createMandator,
   createRope,
+  createTask,
   createUser,
 } from '../test/factories.ts';
 import { signIn } from '../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { CACHED_ROUTES, createAnswerCache, readAnswerVersion } from './answer-cache.ts';
+import { CACHED_ROUTES, createAnswerCache, HORIZONS, readAnswerVersion } from './answer-cache.ts';
 
 /** The tables migration 0012 leaves without the answer-version trigger, and why (see the migration). */
 const UNCOUNTED = [
@@ -61,7 +62,9 @@ describe('answer cache', () => {
       `/api/ropes/${rope.id}/events/damage`,
       `/api/ropes/${rope.id}/events/lossOverTarget?xAxis=timestamp`,
       `/api/ropes/${rope.id}/smartrope-events?limit=5`,
+      `/api/ropes/${rope.id}/tasks`,
       `/api/ropes/${rope.id}/events?page=1&pageSize=25`,
+      `/api/ropes/${rope.id}/documents`,
     ];
   });
   afterAll(() => t.close());
@@ -141,6 +144,21 @@ describe('answer cache', () => {
     ).toContain('by psql');
   });
 
+  it('answers a task past due once its due date has passed, with no write in between', async () => {
+    const dueAt = new Date(Date.now() + 1500).toISOString();
+    await createTask(t.ctx.db, ropeId, { attributes: { title: 'Due in a moment', dueAt } });
+    const pastDue = async () =>
+      (await get(`/api/ropes/${ropeId}/tasks`, { 'accept-encoding': 'identity' }))
+        .json()
+        .tasks.find((task: { title: string }) => task.title === 'Due in a moment').pastDue;
+    expect(await pastDue()).toBe(false);
+    const before = hits();
+    expect(await pastDue()).toBe(false);
+    expect(hits()).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(dueAt) - Date.now() + 20));
+    expect(await pastDue()).toBe(true);
+  });
+
   it('keeps answers apart per caller', async () => {
     const mandator = await createMandator(t.ctx.db);
     const other = await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
@@ -168,6 +186,40 @@ describe('answer cache', () => {
   });
 });
 
+describe('HORIZONS', () => {
+  const tasks = HORIZONS['/api/ropes/:id/tasks']!;
+  const documents = HORIZONS['/api/ropes/:id/documents']!;
+  it('ends a task list at the first due date still to come, never for one due by bending cycles', () => {
+    const task = (pastDue: boolean, attributes: object) => ({ pastDue, attributes: { status: 'new', ...attributes } });
+    expect(tasks({ tasks: [] })).toBe(Number.POSITIVE_INFINITY);
+    expect(
+      tasks({
+        tasks: [
+          task(true, { dueAt: '2020-01-01T00:00:00Z' }),
+          task(false, { dueAt: '2030-01-02T00:00:00Z' }),
+          task(false, { dueAt: '2030-01-01T00:00:00Z' }),
+          task(false, { dueAt: '2029-01-01T00:00:00Z', status: 'done' }),
+        ],
+      }),
+    ).toBe(Date.parse('2030-01-01T00:00:00Z') + 1);
+    expect(tasks({ tasks: [task(false, { dueCondition: { type: 'bendingCycles', threshold: 5 } })] })).toBe(0);
+    expect(tasks({ tasks: [task(true, { dueCondition: { type: 'bendingCycles', threshold: 5 } })] })).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+  });
+  it('ends a document list when its first new document stops being new', () => {
+    expect(
+      documents({
+        documents: [
+          { isNew: false, createdAt: '2020-01-01T00:00:00Z' },
+          { isNew: true, createdAt: '2030-01-03T00:00:00Z' },
+          { isNew: true, createdAt: '2030-01-02T00:00:00Z' },
+        ],
+      }),
+    ).toBe(Date.parse('2030-01-09T00:00:00Z'));
+  });
+});
+
 describe('createAnswerCache', () => {
   it('forgets everything when the version moves and keeps nothing made at an older one', () => {
     const cache = createAnswerCache();
@@ -178,5 +230,13 @@ describe('createAnswerCache', () => {
     expect(cache.get('a', '2')).toBeUndefined();
     cache.set('a', '1', entry);
     expect(cache.get('a', '2')).toBeUndefined();
+  });
+  it('answers nothing past the horizon of an answer', () => {
+    const cache = createAnswerCache();
+    cache.get('a', '1');
+    cache.set('a', '1', { body: '{}', contentType: 'application/json', until: Date.now() - 1 });
+    expect(cache.get('a', '1')).toBeUndefined();
+    cache.set('b', '1', { body: '{}', contentType: 'application/json', until: Date.now() + 60_000 });
+    expect(cache.get('b', '1')).toBeDefined();
   });
 });

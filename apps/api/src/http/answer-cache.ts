@@ -1,4 +1,5 @@
 import { type Db, queryRows } from '@rope/db/client';
+import { DOCUMENT_NEW_DAYS } from '@rope/domain/documents/schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -15,9 +16,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * answer), else the route answers and what it answered is kept. When the number moves, every kept answer goes: one
  * write anywhere, and nothing made before it is served again.
  *
- * Only answers that depend on nothing but the data and the caller: not the clock (tasks' "past due", documents'
- * "new", bending cycles counted up to now) nor the reader's language (documents), nor sensor readings, which devices
- * write every second and which no trigger counts (the rope's sensor devices with their last reading).
+ * Only answers made of the data and the caller alone, and two that depend on the clock in a way their own content
+ * dates: a task turns past due when its due date passes, and a document stops being new a week after it came, so
+ * those answers are kept until the first such moment among them (HORIZONS; a task due by bending cycles, which count
+ * up by the clock, is never kept). Not kept: sensor readings, which devices write every second and which no trigger
+ * counts (the rope's sensor devices with their last reading). The key holds the caller (person, roles, mandators,
+ * a live session), the Accept-Language header (the documents' reading language) and the address.
  */
 export const CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/ropes/:id',
@@ -27,8 +31,43 @@ export const CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/ropes/:id/events/damage',
   '/api/ropes/:id/events/lossOverTarget',
   '/api/ropes/:id/smartrope-events',
+  '/api/ropes/:id/tasks',
   '/api/ropes/:id/events',
+  '/api/ropes/:id/documents',
 ]);
+
+const NEW_DOCUMENT_MS = DOCUMENT_NEW_DAYS * 24 * 3600 * 1000;
+
+interface TaskLike {
+  pastDue?: boolean;
+  attributes?: { status?: string; dueAt?: string | null; dueCondition?: { type?: string } | null };
+}
+
+/**
+ * Until when (ms since 1970) an answer holds at the latest, read from the answer itself: the first moment one of its
+ * time-dependent fields would answer otherwise. 0: not to be kept.
+ */
+export const HORIZONS: Readonly<Record<string, (answer: unknown) => number>> = {
+  // isPastDue (domain tasks/rules.ts): done never, a due date once passed, bending cycles once counted up to.
+  '/api/ropes/:id/tasks': (answer) => {
+    let until = Number.POSITIVE_INFINITY;
+    for (const task of (answer as { tasks: TaskLike[] }).tasks) {
+      const attributes = task.attributes ?? {};
+      if (task.pastDue || attributes.status === 'done') continue;
+      if (attributes.dueCondition?.type === 'bendingCycles') return 0;
+      if (attributes.dueAt) until = Math.min(until, Date.parse(attributes.dueAt) + 1);
+    }
+    return until;
+  },
+  // isNewDocument (domain documents/schemas.ts): new for a week after it came, which also orders the list.
+  '/api/ropes/:id/documents': (answer) => {
+    let until = Number.POSITIVE_INFINITY;
+    for (const document of (answer as { documents: { isNew: boolean; createdAt: string }[] }).documents) {
+      if (document.isNew) until = Math.min(until, Date.parse(document.createdAt) + NEW_DOCUMENT_MS);
+    }
+    return until;
+  },
+};
 
 /** Enough for every rope page of a site's people; the oldest answer goes first beyond it. */
 const MOST_ENTRIES = 5_000;
@@ -48,11 +87,14 @@ interface Entry {
   /** The JSON text the route answered (the damage chart answers its bytes). */
   body: string | Buffer;
   contentType: string;
+  /** When the answer's content would change by the clock alone (HORIZONS); absent: never. */
+  until?: number;
 }
 
 interface Pending {
   key: string;
   version: string;
+  until?: number;
 }
 
 declare module 'fastify' {
@@ -82,11 +124,18 @@ export function createAnswerCache() {
         version = current;
         return undefined;
       }
-      return entries.get(key);
+      const entry = entries.get(key);
+      if (entry?.until !== undefined && Date.now() >= entry.until) {
+        entries.delete(key);
+        chars -= entry.body.length;
+        return undefined;
+      }
+      return entry;
     },
     set(key: string, made: string, entry: Entry) {
       // Made before the version moved on: a later call already saw the newer number.
       if (made !== version || entry.body.length > LARGEST_ANSWER) return;
+      if (entry.until !== undefined && Date.now() >= entry.until) return;
       const before = entries.get(key);
       if (before) chars -= before.body.length;
       entries.delete(key);
@@ -142,11 +191,12 @@ function callerKey(request: FastifyRequest): string | undefined {
  */
 export function registerAnswerCache(app: FastifyInstance, db: Db, cache: AnswerCache) {
   const version = sharedVersionReader(db);
+  app.addHook('onClose', async () => app.log.info({ answerCache: cache.stats() }, 'answer cache at shutdown'));
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || !CACHED_ROUTES.has(request.routeOptions.url ?? '')) return;
     const caller = callerKey(request);
     if (!caller) return;
-    const key = `${caller}|${request.url}`;
+    const key = `${caller}|${request.headers['accept-language'] ?? ''}|${request.url}`;
     const current = await version();
     const kept = cache.get(key, current);
     cache.count(Boolean(kept));
@@ -156,12 +206,23 @@ export function registerAnswerCache(app: FastifyInstance, db: Db, cache: AnswerC
     }
     request.answerCache = { key, version: current };
   });
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const pending = request.answerCache;
+    const horizon = pending && HORIZONS[request.routeOptions.url ?? ''];
+    if (horizon) pending.until = horizon(payload);
+    return payload;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = request.answerCache;
     if (!pending || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const contentType = reply.getHeader('content-type');
-    if (typeof contentType === 'string') cache.set(pending.key, pending.version, { body: payload, contentType });
+    if (typeof contentType !== 'string') return payload;
+    cache.set(pending.key, pending.version, {
+      body: payload,
+      contentType,
+      ...(pending.until === undefined ? {} : { until: pending.until }),
+    });
     return payload;
   });
 }
