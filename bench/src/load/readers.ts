@@ -203,6 +203,8 @@ async function oneRun(run: number, arm: (typeof ARMS)[number]) {
     return result;
   } finally {
     await server.stop();
+    const stats = /"answerCache":(\{[^}]*\})/.exec(server.output())?.[1];
+    if (stats) console.log(`answer cache over the whole run, warm-up included: ${stats}`);
   }
 }
 

@@ -2,6 +2,7 @@ import { type Db, queryRows } from '@rope/db/client';
 import { DOCUMENT_NEW_DAYS } from '@rope/domain/documents/schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { compressOnce } from '../plugins/compression.ts';
 
 /**
  * The rope page's answers, kept as sent, while the data they are made of is unchanged.
@@ -84,8 +85,8 @@ export async function readAnswerVersion(db: Db): Promise<string> {
 }
 
 interface Entry {
-  /** The JSON text the route answered (the damage chart answers its bytes). */
-  body: string | Buffer;
+  /** The JSON text the route answered, as bytes. */
+  body: Buffer;
   contentType: string;
   /** When the answer's content would change by the clock alone (HORIZONS); absent: never. */
   until?: number;
@@ -216,13 +217,15 @@ export function registerAnswerCache(app: FastifyInstance, db: Db, cache: AnswerC
     const pending = request.answerCache;
     if (!pending || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    // Kept and sent as bytes, so that compression (plugins/compression.ts) can keep its work with them.
+    const body = compressOnce(typeof payload === 'string' ? Buffer.from(payload) : payload);
     const contentType = reply.getHeader('content-type');
     if (typeof contentType !== 'string') return payload;
     cache.set(pending.key, pending.version, {
-      body: payload,
+      body,
       contentType,
       ...(pending.until === undefined ? {} : { until: pending.until }),
     });
-    return payload;
+    return body;
   });
 }
