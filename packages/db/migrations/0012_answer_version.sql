@@ -4,7 +4,9 @@
 -- when the answer was made. Tables no cached answer reads are left out (sessions, throttling, the audit log, the
 -- job and mail queues, tokens, API keys, sensor readings, the damage-input cache derived from rope_events): their
 -- writes come with every request or every device batch and would empty the cache for nothing. A table created later
--- gets its trigger in its own migration; answer-version.test.ts fails until it has one or is named as left out.
+-- gets its trigger in its own migration; answer-cache.test.ts fails until it has one or is named as left out.
+-- Sensor readings have a number of their own, reading_version, raised by every statement on sensor_measurements:
+-- only the answers that show the last reading (a rope's sensor devices) are stamped with it as well.
 CREATE TABLE "answer_version" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"version" bigint DEFAULT 0 NOT NULL,
@@ -28,7 +30,7 @@ BEGIN
     SELECT table_name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
       AND table_name NOT IN (
-        'answer_version', 'sessions', 'throttle_buckets', 'audit_log', 'user_tokens', 'api_keys', 'app_meta',
+        'answer_version', 'reading_version', 'sessions', 'throttle_buckets', 'audit_log', 'user_tokens', 'api_keys', 'app_meta',
         'outbox', 'processed_jobs', 'sms_log', 'notification_deliveries', 'notification_rule_states',
         'sensor_measurements', 'sensor_measurements_1h', 'sensor_measurements_1m', 'rope_damage_inputs'
       )
@@ -41,3 +43,20 @@ BEGIN
   END LOOP;
 END
 $$;
+--> statement-breakpoint
+CREATE TABLE "reading_version" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "reading_version_one_row" CHECK ("id" = 1)
+);
+--> statement-breakpoint
+INSERT INTO "reading_version" ("id", "version") VALUES (1, 0);
+--> statement-breakpoint
+CREATE FUNCTION "reading_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "reading_version" SET "version" = "version" + 1 WHERE "id" = 1;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "sensor_measurements_bumps_reading_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "sensor_measurements" FOR EACH STATEMENT EXECUTE FUNCTION "reading_version_bump"();

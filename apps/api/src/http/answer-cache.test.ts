@@ -1,5 +1,5 @@
 import { queryRows } from '@rope/db/client';
-import { ropes } from '@rope/db/schema/index';
+import { ropes, sensorDevices, sensors } from '@rope/db/schema/index';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +18,8 @@ import { CACHED_ROUTES, createAnswerCache, HORIZONS, readAnswerVersion } from '.
 
 /** The tables migration 0012 leaves without the answer-version trigger, and why (see the migration). */
 const UNCOUNTED = [
-  'answer_version', // the counter itself
+  'answer_version', // the counters themselves
+  'reading_version',
   'sessions', // touched by every signed-in call
   'throttle_buckets',
   'audit_log',
@@ -30,7 +31,7 @@ const UNCOUNTED = [
   'sms_log',
   'notification_deliveries',
   'notification_rule_states',
-  'sensor_measurements', // device batches, every second; /ropes/:id/sensor-devices is not cached
+  'sensor_measurements', // device batches, every second: counted by reading_version instead
   'sensor_measurements_1h',
   'sensor_measurements_1m',
   'rope_damage_inputs', // derived from rope_events, emptied by their trigger, written while reading
@@ -72,6 +73,7 @@ describe('answer cache', () => {
       `/api/ropes/${rope.id}/tasks`,
       `/api/ropes/${rope.id}/events?page=1&pageSize=25`,
       `/api/ropes/${rope.id}/documents`,
+      `/api/ropes/${rope.id}/sensor-devices`,
     ];
   });
   afterAll(() => t.close());
@@ -170,6 +172,23 @@ describe('answer cache', () => {
     expect(hits()).toBe(before + 1);
     await new Promise((resolve) => setTimeout(resolve, Date.parse(dueAt) - Date.now() + 20));
     expect(await pastDue()).toBe(true);
+  });
+
+  it('shows a sensor reading written straight in the database on the next read, and keeps the other answers', async () => {
+    const [device] = await t.ctx.db.insert(sensorDevices).values({ name: 'Device', ropeId }).returning();
+    const [sensor] = await t.ctx.db.insert(sensors).values({ deviceId: device!.id, name: 'Force' }).returning();
+    const lastReading = async () =>
+      (await get(`/api/ropes/${ropeId}/sensor-devices`, { 'accept-encoding': 'identity' })).json().sensorDevices[0]
+        .sensors[0].lastMeasurementAt;
+    expect(await lastReading()).toBeNull();
+    await get(`/api/ropes/${ropeId}`);
+    const before = hits();
+    await t.ctx.db.execute(
+      sql`insert into sensor_measurements (sensor_id, ts, value) values (${sensor!.id}, '2026-03-01T10:00:00Z', 1)`,
+    );
+    expect(await lastReading()).toBe('2026-03-01T10:00:00.000Z');
+    await get(`/api/ropes/${ropeId}`);
+    expect(hits()).toBe(before + 1);
   });
 
   it('keeps answers apart per caller', async () => {

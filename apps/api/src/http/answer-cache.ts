@@ -20,9 +20,10 @@ import { compressOnce } from '../plugins/compression.ts';
  * Only answers made of the data and the caller alone, and two that depend on the clock in a way their own content
  * dates: a task turns past due when its due date passes, and a document stops being new a week after it came, so
  * those answers are kept until the first such moment among them (HORIZONS; a task due by bending cycles, which count
- * up by the clock, is never kept). Not kept: sensor readings, which devices write every second and which no trigger
- * counts (the rope's sensor devices with their last reading). The key holds the caller (person, roles, mandators,
- * a live session), the Accept-Language header (the documents' reading language) and the address.
+ * up by the clock, is never kept). The rope's sensor devices show their last reading, and devices send readings every
+ * second: readings raise a number of their own (reading_version), and those answers (READING_ROUTES) are kept apart,
+ * stamped with both numbers, so that a batch of readings empties only them. The key holds the caller (person, roles,
+ * mandators, a live session), the Accept-Language header (the documents' reading language) and the address.
  */
 export const CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/ropes/:id',
@@ -35,7 +36,11 @@ export const CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/ropes/:id/tasks',
   '/api/ropes/:id/events',
   '/api/ropes/:id/documents',
+  '/api/ropes/:id/sensor-devices',
 ]);
+
+/** Answers made of sensor readings too: stamped with the reading version as well. */
+export const READING_ROUTES: ReadonlySet<string> = new Set(['/api/ropes/:id/sensor-devices']);
 
 const NEW_DOCUMENT_MS = DOCUMENT_NEW_DAYS * 24 * 3600 * 1000;
 
@@ -76,12 +81,25 @@ const MOST_CHARS = 64 * 1024 * 1024;
 /** A larger answer (the damage chart of a rope with tens of thousands of events) is made each time. */
 const LARGEST_ANSWER = 2 * 1024 * 1024;
 
-const versionQuery = sql`select version::text as version from answer_version where id = 1`;
+const versionQuery = sql`select (select version::text from answer_version where id = 1) as version,
+  (select version::text from reading_version where id = 1) as readings`;
 
-/** The database's answer version (migration 0012). */
+export interface AnswerVersions {
+  /** Raised by every statement on a table answers are made of. */
+  version: string;
+  /** Raised by every statement on sensor_measurements. */
+  readings: string;
+}
+
+/** The database's answer and reading versions (migration 0012), in one statement. */
+export async function readAnswerVersions(db: Db): Promise<AnswerVersions> {
+  const [row] = await queryRows<{ version: string | null; readings: string | null }>(db, versionQuery);
+  return { version: row?.version ?? '', readings: row?.readings ?? '' };
+}
+
+/** The database's answer version. */
 export async function readAnswerVersion(db: Db): Promise<string> {
-  const [row] = await queryRows<{ version: string }>(db, versionQuery);
-  return row?.version ?? '';
+  return (await readAnswerVersions(db)).version;
 }
 
 interface Entry {
@@ -95,6 +113,8 @@ interface Entry {
 interface Pending {
   key: string;
   version: string;
+  /** Kept apart, stamped with the reading version too (READING_ROUTES). */
+  readings: boolean;
   until?: number;
 }
 
@@ -163,14 +183,14 @@ export type AnswerCache = ReturnType<typeof createAnswerCache>;
  * in the next turn of the event loop, after every call that asked in this one, so no call gets a number read before
  * it came in (a write it waited for is always counted), and a burst of calls costs one statement.
  */
-export function sharedVersionReader(db: Db): () => Promise<string> {
-  let next: Promise<string> | undefined;
+export function sharedVersionReader(db: Db): () => Promise<AnswerVersions> {
+  let next: Promise<AnswerVersions> | undefined;
   return () => {
     if (!next) {
       next = new Promise((resolve, reject) => {
         setImmediate(() => {
           next = undefined;
-          readAnswerVersion(db).then(resolve, reject);
+          readAnswerVersions(db).then(resolve, reject);
         });
       });
     }
@@ -192,20 +212,24 @@ function callerKey(request: FastifyRequest): string | undefined {
  */
 export function registerAnswerCache(app: FastifyInstance, db: Db, cache: AnswerCache) {
   const version = sharedVersionReader(db);
+  // A batch of readings empties this one only.
+  const withReadings = createAnswerCache();
   app.addHook('onClose', async () => app.log.info({ answerCache: cache.stats() }, 'answer cache at shutdown'));
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || !CACHED_ROUTES.has(request.routeOptions.url ?? '')) return;
     const caller = callerKey(request);
     if (!caller) return;
     const key = `${caller}|${request.headers['accept-language'] ?? ''}|${request.url}`;
-    const current = await version();
-    const kept = cache.get(key, current);
+    const versions = await version();
+    const readings = READING_ROUTES.has(request.routeOptions.url ?? '');
+    const current = readings ? `${versions.version}.${versions.readings}` : versions.version;
+    const kept = (readings ? withReadings : cache).get(key, current);
     cache.count(Boolean(kept));
     if (kept) {
       reply.header('content-type', kept.contentType);
       return reply.send(kept.body);
     }
-    request.answerCache = { key, version: current };
+    request.answerCache = { key, version: current, readings };
   });
   app.addHook('preSerialization', async (request, _reply, payload) => {
     const pending = request.answerCache;
@@ -221,7 +245,7 @@ export function registerAnswerCache(app: FastifyInstance, db: Db, cache: AnswerC
     const body = compressOnce(typeof payload === 'string' ? Buffer.from(payload) : payload);
     const contentType = reply.getHeader('content-type');
     if (typeof contentType !== 'string') return payload;
-    cache.set(pending.key, pending.version, {
+    (pending.readings ? withReadings : cache).set(pending.key, pending.version, {
       body,
       contentType,
       ...(pending.until === undefined ? {} : { until: pending.until }),
