@@ -81,9 +81,8 @@ export async function createContext(
       : createInProcessBus(),
     devices: env.MQTT_URL ? createMqttDeviceLink(env.MQTT_URL) : createHttpDeviceLink(),
     sessions: createSessionCache(),
-    ...((env.ANSWER_CACHE === 'auto' ? !env.DATABASE_URL : env.ANSWER_CACHE === 'on')
-      ? { answers: createAnswerCache() }
-      : {}),
+    // Only PGlite counts writes in the answer version (migration 0012).
+    ...(env.ANSWER_CACHE === 'auto' && database.kind === 'pglite' ? { answers: createAnswerCache() } : {}),
     log,
     version: appVersion,
     embedded: !env.DATABASE_URL,

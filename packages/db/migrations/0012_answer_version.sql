@@ -5,6 +5,10 @@
 -- job and mail queues, tokens, API keys, sensor readings, the damage-input cache derived from rope_events): their
 -- writes come with every request or every device batch and would empty the cache for nothing. A table created later
 -- gets its trigger in its own migration; answer-cache.test.ts fails until it has one or is named as left out.
+-- Counted only where the connection says `SET rope.count_answers = on`: the embedded PGlite, whose one connection
+-- every statement goes through, sets it when it opens (packages/db/src/client.ts). On PostgreSQL (server mode, no
+-- answer cache) the triggers return at once: the one counter row would make concurrent write transactions take
+-- turns until they commit.
 -- Sensor readings have a number of their own, reading_version, raised by every statement on sensor_measurements:
 -- only the answers that show the last reading (a rope's sensor devices) are stamped with it as well.
 CREATE TABLE "answer_version" (
@@ -17,6 +21,7 @@ INSERT INTO "answer_version" ("id", "version") VALUES (1, 0);
 --> statement-breakpoint
 CREATE FUNCTION "answer_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('rope.count_answers', true) IS DISTINCT FROM 'on' THEN RETURN NULL; END IF;
   UPDATE "answer_version" SET "version" = "version" + 1 WHERE "id" = 1;
   RETURN NULL;
 END
@@ -54,6 +59,7 @@ INSERT INTO "reading_version" ("id", "version") VALUES (1, 0);
 --> statement-breakpoint
 CREATE FUNCTION "reading_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('rope.count_answers', true) IS DISTINCT FROM 'on' THEN RETURN NULL; END IF;
   UPDATE "reading_version" SET "version" = "version" + 1 WHERE "id" = 1;
   RETURN NULL;
 END

@@ -37,7 +37,8 @@ const UNCOUNTED = [
   'rope_damage_inputs', // derived from rope_events, emptied by their trigger, written while reading
 ];
 
-describe('answer cache', () => {
+// PostgreSQL (DATABASE_URL, server mode) counts no writes in the answer version and keeps no answers.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('answer cache', () => {
   let t: TestApp;
   let cookie: string;
   let ropeId: number;
