@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { registerAnswerCache } from './http/answer-cache.ts';
 import { registerClosingAnswer } from './http/closing.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerUnreadBodyGuard } from './http/unread-body.ts';
@@ -42,6 +43,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authenticate, { ctx });
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerOpenApi(app, ctx.version);
+  if (ctx.answers) registerAnswerCache(app, ctx.db, ctx.answers);
   await registerRoutes(app, ctx);
   return app;
 }

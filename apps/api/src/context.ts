@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { type Database, type Db, openDatabase } from '@rope/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Env, repoRoot } from './env.ts';
+import { type AnswerCache, createAnswerCache } from './http/answer-cache.ts';
 import { createHttpDeviceLink, createMqttDeviceLink, type DeviceLink, mqttTopics } from './infra/device-link.ts';
 import { createInProcessBus } from './infra/live/in-process.ts';
 import { createRedisBus } from './infra/live/redis.ts';
@@ -33,6 +34,8 @@ export interface AppContext {
   brokerAdmin?: DynsecAdmin;
   /** Sessions this process read a moment ago (see session-cache.ts). */
   sessions: SessionCache;
+  /** The rope page's answers while the data is unchanged (http/answer-cache.ts); absent when ANSWER_CACHE is off. */
+  answers?: AnswerCache;
   log: FastifyBaseLogger;
   version: string;
   /** True when no DATABASE_URL is set: PGlite, inline jobs, outbox mail. */
@@ -87,6 +90,8 @@ export async function createContext(
         ? createDynsecAdmin({ url: env.MQTT_URL, username: env.MQTT_ADMIN_USERNAME, password: env.MQTT_ADMIN_PASSWORD })
         : undefined,
     sessions: createSessionCache(),
+    // Only PGlite counts writes in the answer version (migration 0015).
+    ...(env.ANSWER_CACHE === 'auto' && database.kind === 'pglite' ? { answers: createAnswerCache() } : {}),
     log,
     version: appVersion,
     embedded: !env.DATABASE_URL,

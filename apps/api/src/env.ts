@@ -77,6 +77,8 @@ export const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://cockpit.example.com'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Keep the rope page's answers while the data is unchanged (http/answer-cache.ts): `auto` = on PGlite only. */
+  ANSWER_CACHE: z.enum(['auto', 'off']).default('auto'),
   DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   /** The MQTT broker devices talk to: the worker takes their readings and state, the cockpit sends TRUscan commands. */

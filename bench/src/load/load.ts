@@ -7,7 +7,8 @@
 // - embedded default: one process on PGlite, PEOPLE people (20: one site) opening pages and now and then writing,
 //   with think time between. Goal: p99 <= 300 ms.
 // Where the time goes: each part's CPU seconds over the measured window, and the slowest routes.
-// Run: npx -y pnpm@10.34.8 --filter @rope/bench load   (LOAD_MODE=server|embedded|both, default both)
+// - embedded-readers: 50 connections reading rope pages back to back on the embedded default (readers.ts).
+// Run: npx -y pnpm@10.34.8 --filter @rope/bench load   (LOAD_MODE=server|embedded|both|embedded-readers, default both)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -407,6 +408,7 @@ async function embeddedMode() {
   }
 }
 
+if (MODE === 'embedded-readers') await (await import('./readers.ts')).embeddedReaders();
 if (MODE === 'server' || MODE === 'both') await serverMode();
 if (MODE === 'embedded' || MODE === 'both') await embeddedMode();
 process.exit(0);

@@ -56,6 +56,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
+  // Its one connection counts every write in the answer version (migration 0012, apps/api/src/http/answer-cache.ts).
+  await client.exec(`set rope.count_answers = 'on'`);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

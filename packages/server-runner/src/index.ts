@@ -26,6 +26,10 @@ export interface ServerOptions {
   startTimeoutMs: number;
   /** The temporary data directory's name starts with this. */
   dataDirPrefix: string;
+  /** Node options before the script, e.g. `--cpu-prof` (which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
+  /** Another checkout of the repository to run the server of (a benchmark's baseline); this one by default. */
+  root?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -45,23 +49,34 @@ export async function freePort(): Promise<number> {
  * a fresh data directory, as `NODE_ENV=production`; without demo data unless `env` asks for it. For the browser
  * tests and the benchmarks.
  */
-export async function startServer({ env = {}, startTimeoutMs, dataDirPrefix }: ServerOptions): Promise<RunningServer> {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+export async function startServer({
+  env = {},
+  startTimeoutMs,
+  dataDirPrefix,
+  nodeArgs = [],
+  root = repoRoot,
+}: ServerOptions): Promise<RunningServer> {
+  if (!existsSync(join(env.WEB_DIST ?? join(root, 'apps/web/dist'), 'index.html'))) {
     throw new Error('apps/web/dist is missing: build the web client first (npm test does)');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
-  const child = startProcess('apps/api/src/server.ts', {
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
+  const child = startProcess(
+    'apps/api/src/server.ts',
+    {
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    nodeArgs,
+    root,
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     const code = await child.stop();
@@ -97,12 +112,17 @@ export interface StartedProcess {
  * Runs a TypeScript entry point of the repository (`apps/api/src/server.ts`, `apps/api/src/worker.ts`) with tsx in
  * a process group of its own, with `env` over the caller's environment; killed when the caller exits.
  */
-export function startProcess(script: string, env: Record<string, string>): StartedProcess {
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  root = repoRoot,
+): StartedProcess {
   // tsx as Node's loader, not its launcher: the launcher SIGKILLs a child that does not confirm a relayed SIGTERM
   // within 30 ms, so a busy server would never finish its in-flight requests.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, script)], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, script)], {
     // Where `tsx` resolves from.
-    cwd: join(repoRoot, 'apps/api'),
+    cwd: join(root, 'apps/api'),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so that a kill reaches whatever it starts too.
