@@ -4,10 +4,11 @@ import { type Database, openDatabase } from './client.ts';
 
 /**
  * A fresh, migrated database for one test file: a new `rope_test_<random>` database on the server named by
- * DATABASE_URL (dropped on close; its `url` for other processes), or an in-memory PGlite when DATABASE_URL is unset.
+ * DATABASE_URL (dropped on close; its `url` for other processes), or an in-memory PGlite when DATABASE_URL is unset
+ * or `embedded` asks for the embedded default whatever the run's database.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
-  const url = process.env.DATABASE_URL;
+export async function createTestDatabase(options: { embedded?: boolean } = {}): Promise<Database & { url?: string }> {
+  const url = options.embedded ? undefined : process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
     await database.migrate();

@@ -24,6 +24,8 @@ export interface TestAppOptions {
   processJobs?: boolean;
   /** Write the log (level info) here, e.g. to check what it holds. */
   logStream?: DestinationStream;
+  /** PGlite, the embedded default, even when the run is on PostgreSQL: for what only the embedded mode does. */
+  embedded?: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function createTestApp(
   });
   const log = createLogger({ LOG_LEVEL: options.logStream ? 'info' : env.LOG_LEVEL }, options.logStream);
   const ctx = await createContext(env, log, {
-    database: await createTestDatabase(),
+    database: await createTestDatabase({ embedded: options.embedded }),
     queueTimings: { pollMs: 50, backoffMs: 20 },
   });
   const app = await buildApp(ctx);
