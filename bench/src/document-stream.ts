@@ -13,6 +13,7 @@ import { type IncomingMessage, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mulberry32 } from '../../apps/api/src/demo/random.ts';
 import { benchDatabase } from './bench-database.ts';
+import { jsonGetter, signInDemo } from './demo-client.ts';
 import { sampleRss, serverProcess } from './rss-sampler.ts';
 import { startBenchServer } from './server.ts';
 
@@ -23,7 +24,6 @@ const GOAL_MB = 20;
 const CHUNK = 64 * 1024;
 /** Idle time before a phase, so its baseline is not the tail of the previous one. */
 const SETTLE_MS = 1500;
-const DEMO = { username: 'admin@example.com', password: 'ropecockpit-demo' };
 
 type Sampler = ReturnType<typeof sampleRss>;
 
@@ -44,7 +44,7 @@ let rss: ReturnType<typeof sampleRss> | undefined;
 try {
   const serverPid = serverProcess(server.pid, Number(new URL(server.url).port));
   rss = sampleRss(serverPid);
-  const cookie = await signIn(server.url);
+  const cookie = await signInDemo(server.url);
   const installationId = await firstInstallation(server.url, cookie);
   console.log(`${database.label}, server pid ${serverPid}, installation ${installationId}`);
 
@@ -240,24 +240,9 @@ async function text(response: IncomingMessage): Promise<string> {
   return body;
 }
 
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/login/json`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!response.ok || !cookie) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
-  return cookie;
-}
-
 /** An installation the demo admin may upload to: the first of the first area (lists leave archived ones out). */
 async function firstInstallation(url: string, cookie: string): Promise<number> {
-  const getJson = async <T>(path: string) => {
-    const response = await fetch(`${url}${path}`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    return (await response.json()) as T;
-  };
+  const getJson = jsonGetter(url, cookie);
   const { areas } = await getJson<{ areas: { id: number }[] }>('/api/areas');
   for (const area of areas) {
     const { installations } = await getJson<{ installations: { id: number }[] }>(`/api/areas/${area.id}/installations`);

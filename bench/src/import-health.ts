@@ -3,7 +3,8 @@
 // The probe is open-loop (one call every PROBE_MS whatever the previous did), so a blocked event loop shows as many
 // slow calls, not as one. The API runs as its own process (embedded mode, PGlite) on the built code of this tree.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench import-health
-import { Agent, get } from 'node:http';
+import { Agent } from 'node:http';
+import { health, signInDemo } from './demo-client.ts';
 import { startBenchServer } from './server.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -12,14 +13,13 @@ const FILE_BYTES = 2_000_000;
 const PROBE_MS = 10;
 const IDLE_MS = 3_000;
 const GOAL_MS = 50;
-const DEMO = { username: 'admin@example.com', password: 'ropecockpit-demo' };
 
 // Calls wait for a free socket rather than time out: a blocked server shows as latency, never as a lost sample.
 const probeAgent = new Agent({ keepAlive: true, maxSockets: 32 });
 
 const server = await startBenchServer();
 try {
-  const cookie = await signIn(server.url);
+  const cookie = await signInDemo(server.url);
   const xml = inspectionXml(FILE_BYTES);
   const parse = async () => {
     const started = performance.now();
@@ -79,23 +79,12 @@ async function probeWhile(url: string, until: Promise<unknown>): Promise<number[
   const origin = performance.now();
   for (let i = 0; !done; i += 1) {
     const planned = origin + i * PROBE_MS;
-    latencies.push(health(url).then(() => performance.now() - planned));
+    latencies.push(health(url, probeAgent).then(() => performance.now() - planned));
     const wait = planned + PROBE_MS - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   await until;
   return Promise.all(latencies);
-}
-
-function health(url: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    get(`${url}/api/health`, { agent: probeAgent }, (response) => {
-      response.resume();
-      response.on('end', () =>
-        response.statusCode === 200 ? resolve() : reject(new Error(`/api/health answered ${response.statusCode}`)),
-      );
-    }).on('error', reject);
-  });
 }
 
 /** A valid inspection file (docs/inspection-xml.md) of about `bytes`, most of it located damages. */
@@ -125,17 +114,6 @@ function inspectionXml(bytes: number): string {
 
 function countDamages(xml: string): number {
   return xml.split('<damage ').length - 1;
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/login/json`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!response.ok || !cookie) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
-  return cookie;
 }
 
 function percentile(values: number[], p: number): number {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { repoRoot } from '@rope/server-runner';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/src/browser.ts';
+import { signInDemo } from './demo-client.ts';
 import { startBenchServer } from './server.ts';
 
 const KIB = 1024;
@@ -20,7 +21,6 @@ const GOALS = { js: 250 * KIB, css: 50 * KIB } as const;
 const RUNS = Number(process.env.RUNS ?? 3);
 /** VERBOSE=1 lists every file of the first run, as gzip and as brotli: kind, path, encoded body bytes, encoding. */
 const VERBOSE = process.env.VERBOSE === '1';
-const DEMO = { username: 'admin@example.com', password: 'ropecockpit-demo' };
 /** WIDTHxHEIGHT of the window; what lies below its fold may load only when scrolled to. */
 const [WIDTH, HEIGHT] = (process.env.VIEWPORT ?? '1280x800').split('x').map(Number) as [number, number];
 /** No request for this long: the page has loaded what it is going to. */
@@ -54,7 +54,7 @@ const server = await startBenchServer();
 let browser: Browser | undefined;
 try {
   browser = await launchBrowser();
-  const cookie = await signIn(server.url);
+  const cookie = await signInDemo(server.url);
   const ropePath = await firstRopePath(server.url, cookie);
   const pages = [
     { name: 'login page', path: '/login', ready: 'input[autocomplete="username"]', cookie: undefined, scroll: false },
@@ -236,17 +236,6 @@ function reportScrolled(encoding: Encoding, scrolled: Load[], first: Load[]) {
 
 function kib(bytes: number): string {
   return `${(bytes / KIB).toFixed(1)} KiB`;
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/login/json`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!response.ok || !cookie) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
-  return cookie;
 }
 
 /** The page of the first demo rope. */

@@ -10,12 +10,13 @@
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench truscan-upload  (ROUNDS (3), FILES (4), FILE_MB (65))
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { Agent, get, type IncomingMessage, request } from 'node:http';
+import { Agent, type IncomingMessage, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MEA_HEADER_BYTES } from '@rope/domain/truscan/mea/format';
 import { generateMea } from '@rope/domain/truscan/mea/generate';
 import { OFFSET } from '@rope/domain/truscan/mea/layout';
 import { benchDatabase } from './bench-database.ts';
+import { health, jsonGetter, signInDemo } from './demo-client.ts';
 import { sampleRss, serverProcess } from './rss-sampler.ts';
 import { startBenchServer } from './server.ts';
 
@@ -29,7 +30,6 @@ const PROBE_MS = 10;
 const CHUNK = 256 * 1024;
 /** Idle time before a round, so its baseline is not the tail of the previous one. */
 const SETTLE_MS = 2000;
-const DEMO = { username: 'admin@example.com', password: 'ropecockpit-demo' };
 
 const probeAgent = new Agent({ keepAlive: true, maxSockets: 32 });
 
@@ -43,7 +43,7 @@ let rss: ReturnType<typeof sampleRss> | undefined;
 try {
   const serverPid = serverProcess(server.pid, Number(new URL(server.url).port));
   rss = sampleRss(serverPid);
-  const cookie = await signIn(server.url);
+  const cookie = await signInDemo(server.url);
   const ropeId = await firstRope(server.url, cookie);
   console.log(`${database.label}, server pid ${serverPid}, rope ${ropeId}, load ${loadAverage()}`);
 
@@ -182,42 +182,16 @@ async function probeWhile(url: string, until: Promise<unknown>): Promise<{ at: n
   const origin = performance.now();
   for (let i = 0; !done; i += 1) {
     const planned = origin + i * PROBE_MS;
-    latencies.push(health(url).then(() => ({ at: planned - origin, ms: performance.now() - planned })));
+    latencies.push(health(url, probeAgent).then(() => ({ at: planned - origin, ms: performance.now() - planned })));
     const wait = planned + PROBE_MS - performance.now();
     if (wait > 0) await sleep(wait);
   }
   return Promise.all(latencies);
 }
 
-function health(url: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    get(`${url}/api/health`, { agent: probeAgent }, (response) => {
-      response.resume();
-      response.on('end', () =>
-        response.statusCode === 200 ? resolve() : reject(new Error(`/api/health answered ${response.statusCode}`)),
-      );
-    }).on('error', reject);
-  });
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/login/json`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!response.ok || !cookie) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
-  return cookie;
-}
-
 /** A rope the demo admin may record on: the first of the first installation that has one. */
 async function firstRope(url: string, cookie: string): Promise<number> {
-  const getJson = async <T>(path: string) => {
-    const response = await fetch(`${url}${path}`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    return (await response.json()) as T;
-  };
+  const getJson = jsonGetter(url, cookie);
   const { areas } = await getJson<{ areas: { id: number }[] }>('/api/areas');
   for (const area of areas) {
     const { installations } = await getJson<{ installations: { id: number }[] }>(`/api/areas/${area.id}/installations`);

@@ -1,0 +1,37 @@
+import { type Agent, get } from 'node:http';
+
+/** The demo admin every bench signs in as. */
+export const DEMO_ADMIN = { username: 'admin@example.com', password: 'ropecockpit-demo' };
+
+/** Signs the demo admin in: the session cookie (`name=value`). */
+export async function signInDemo(url: string, account = DEMO_ADMIN): Promise<string> {
+  const response = await fetch(`${url}/api/login/json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!response.ok || !cookie) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+/** GET of an API path (`/api/...`) with the session cookie: the parsed answer, or an error naming the status. */
+export function jsonGetter(url: string, cookie: string) {
+  return async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${url}${path}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+}
+
+/** One `/api/health` call over the probe's own keep-alive agent, resolved when its answer has arrived whole. */
+export function health(url: string, agent: Agent): Promise<void> {
+  return new Promise((resolve, reject) => {
+    get(`${url}/api/health`, { agent }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve() : reject(new Error(`/api/health answered ${response.statusCode}`)),
+      );
+    }).on('error', reject);
+  });
+}
