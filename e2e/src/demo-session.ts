@@ -32,12 +32,17 @@ export async function acceptCookies(page: Page) {
  * sign-in lands on to be drawn (waitForLandingScreen), so the test's next step cannot be overtaken by it.
  */
 export async function signInAsDemo(page: Page, url: string, username = DEMO_ADMIN) {
+  await submitDemoSignIn(page, url, username);
+  await waitForLandingScreen(page);
+}
+
+/** Sends the sign-in form of a demo account and returns at once: for a test of what happens while the app lands. */
+export async function submitDemoSignIn(page: Page, url: string, username = DEMO_ADMIN) {
   await page.goto(`${url}/login`);
   await acceptCookies(page);
   await page.locator('input[autocomplete="username"]').fill(username);
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
-  await waitForLandingScreen(page);
 }
 
 /**
