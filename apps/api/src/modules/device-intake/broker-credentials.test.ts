@@ -24,7 +24,9 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 const COCKPIT = { username: 'cockpit', password: `cockpit-${process.pid}` };
 const TRUSCAN = { username: 'truscan-rope', password: `truscan-${process.pid}` };
 
-describe.skipIf(Boolean(missing))('each device with its own credentials on the broker', () => {
+const brokerTitle = `each device with its own credentials on the broker${missing ? ` (skipped: ${missing})` : ''}`;
+
+describe.skipIf(Boolean(missing))(brokerTitle, () => {
   let broker: DynsecBroker;
   let t: TestApp;
   let intake: MqttIntake;
