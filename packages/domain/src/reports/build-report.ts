@@ -1,3 +1,4 @@
+import { removedDamages } from '../rope/effective-events.ts';
 import { conditionFields, type DamageFigures } from './condition.ts';
 import { DUTY_OF_CARE_HEADING, DUTY_OF_CARE_TEXT } from './duty-of-care.ts';
 import { damageTable, type ReportEvent, type RowContext, repairTable } from './event-rows.ts';
@@ -30,6 +31,11 @@ export interface ReportInput extends ReportPlace {
   kind: ReportKind;
   /** The events to choose from: the table's rows (all pages) for reports of all, the one event for single reports. */
   events: readonly ReportEvent[];
+  /**
+   * The rope's events in service (not archived), unfiltered: the history that tells which damages a later repair
+   * piece or shortening removed, as the rope's damage reads it. Without it, the events themselves.
+   */
+  history?: readonly ReportEvent[];
   filter: ReportFilter;
   /** The rope page's damage answer (damage reports): damage, health, reference lengths, rule set. */
   damage?: DamageFigures;
@@ -59,8 +65,9 @@ export function buildReport(input: ReportInput, labels: ReportLabels): ReportMod
   );
   const single = kind === 'damage' || kind === 'repair' || kind === 'splice';
   if (single && events.length !== 1) throw new Error(`A ${kind} report covers exactly one ${kind} event`);
-  const context: RowContext = { rope: input.rope.attributes, units, timeZone, labels };
   const damageReport = kind === 'allDamages' || kind === 'damage';
+  const removed = damageReport ? removals(input) : new Map<number, ReportEvent>();
+  const context: RowContext = { rope: input.rope.attributes, units, timeZone, labels, removed };
   const filter = single
     ? [
         { label: 'Selection', value: SELECTIONS[kind] },
@@ -74,7 +81,7 @@ export function buildReport(input: ReportInput, labels: ReportLabels): ReportMod
     installation: installationFields(input, labels),
     rope: ropeFields(input, labels),
     filter,
-    condition: damageReport && input.damage ? conditionFields(input.damage, units) : [],
+    condition: damageReport && input.damage ? conditionFields(input.damage, units, labels) : [],
     withChart: damageReport && input.damage?.status === 'computed',
     sections: body(kind, events, context),
     eventIds: events.map((event) => event.id),
@@ -82,6 +89,14 @@ export function buildReport(input: ReportInput, labels: ReportLabels): ReportMod
     signature: ['Place', 'Date', 'Signature'],
     generatedAt: `${reportTime(input.generatedAt, timeZone)} (${reportZone(timeZone)})`,
   };
+}
+
+/** The listed damages a later repair piece or shortening took off the rope, each with the event that did. */
+function removals(input: ReportInput): Map<number, ReportEvent> {
+  const history = new Map((input.history ?? input.events).map((event) => [event.id, event]));
+  // Archived rows (an archived report) are replayed in the history too, so their removal shows as well.
+  for (const event of input.events) if (!history.has(event.id)) history.set(event.id, event);
+  return removedDamages([...history.values()], { positionOffset: input.rope.attributes.positionOffset ?? 0 });
 }
 
 function body(kind: ReportKind, events: ReportEvent[], context: RowContext): ReportSection[] {

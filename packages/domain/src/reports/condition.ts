@@ -2,6 +2,7 @@ import type { DamageChartAnswer } from '../rope/damage-chart-answer.ts';
 import { damageGauge, healthGauge } from '../rope/gauge.ts';
 import { UNKNOWN } from './format.ts';
 import { lengthText } from './header.ts';
+import type { ReportLabels } from './labels.ts';
 import type { ReportField } from './model.ts';
 import type { UnitSystem } from './units.ts';
 
@@ -23,14 +24,16 @@ export function governingLength(figures: DamageFigures): DamageFigures['result']
  * Rope damage and health rounded as the gauges round them, the governing reference length with its limit, the rule
  * set and its source; "unknown" with the missing inputs when the rule set lacks one.
  */
-export function conditionFields(figures: DamageFigures, units: UnitSystem): ReportField[] {
+export function conditionFields(figures: DamageFigures, units: UnitSystem, labels: ReportLabels): ReportField[] {
   const { ruleSet } = figures;
   const rule = [
     { label: 'Rule set', value: `${ruleSet.name} ${ruleSet.edition}: ${ruleSet.row.label}` },
     { label: 'Source', value: ruleSet.row.source },
   ];
   if (figures.status !== 'computed' || figures.damage === null || figures.health === null) {
-    const missing = figures.missingInputs.length ? ` (missing rope data: ${figures.missingInputs.join(', ')})` : '';
+    const missing = figures.missingInputs.length
+      ? ` (missing rope data: ${figures.missingInputs.map(labels.ropeAttribute).join(', ')})`
+      : '';
     return [
       { label: 'Rope damage', value: `${UNKNOWN}${missing}` },
       { label: 'Rope health', value: UNKNOWN },

@@ -20,6 +20,8 @@ export interface RowContext {
   units: UnitSystem;
   timeZone?: string;
   labels: ReportLabels;
+  /** Per damage a later repair piece or shortening took off the rope, the event that did (removedDamages). */
+  removed: ReadonlyMap<number, ReportEvent>;
 }
 
 /** The datum position (as the rope page shows it) in the base unit, or "Global" for the whole rope. */
@@ -56,25 +58,54 @@ function eventRow(event: ReportEvent, context: RowContext, where: string, cells:
 const lossText = (value: number | null | undefined, digits: number) =>
   value === undefined ? NOT_RECORDED : value === null ? UNKNOWN : reportNumber(value, digits, true);
 
-/** Each damage's time, position, type, wire breaks, loss in % and mm², status and description, with the sums. */
+/** "Removed by repair piece #12 of 2026-03-04 10:00": which later event took the damage off the rope, and when. */
+function removalText(by: ReportEvent, context: RowContext): string {
+  const label = context.labels.eventType(by.attributes.type);
+  const named = label.charAt(0).toLowerCase() + label.slice(1);
+  return `Removed by ${named} ${eventNumber(by)} of ${reportTime(by.attributes.timestamp, context.timeZone)}`;
+}
+
+/** What the sums of a damage table hold: the damages the rope's damage is computed from. */
+function totalsNote(removed: number): string {
+  const base = 'Totals include only damages on rope still in service';
+  if (removed === 0) return `${base}; no damage listed was removed by a later repair piece or shortening.`;
+  const rows = removed === 1 ? '1 struck-through row was' : `${removed} struck-through rows were`;
+  return `${base}: ${rows} removed by a later repair piece or shortening and ${removed === 1 ? 'is' : 'are'} not counted.`;
+}
+
+/**
+ * Each damage's time, position, type, wire breaks, loss in % and mm², status and description, with the sums. A damage
+ * a later repair piece or shortening removed is marked and left out of the sums, as the rope's damage leaves it out.
+ */
 export function damageTable(events: readonly ReportEvent[], context: RowContext): ReportTable {
   const model = lossModel(context.rope);
   const losses: EventLoss[] = [];
   let wires = 0;
+  let wiresRecorded = false;
+  let removedRows = 0;
   const rows = events.map((event) => {
     const a = event.attributes;
     const loss = eventLoss(a, model);
-    losses.push(loss);
-    wires += a.damageCount ?? 0;
-    return eventRow(event, context, positionText(event, context), [
+    const removedBy = context.removed.get(event.id);
+    if (removedBy) {
+      removedRows += 1;
+    } else {
+      losses.push(loss);
+      wires += a.damageCount ?? 0;
+      wiresRecorded ||= a.damageCount !== undefined;
+    }
+    const description = [removedBy && removalText(removedBy, context), a.description].filter(Boolean).join('\n');
+    const row = eventRow(event, context, positionText(event, context), [
       a.damageCount === undefined ? NOT_RECORDED : reportNumber(a.damageCount, 0),
       lossText(loss.pct, 2),
       lossText(loss.mm2, 2),
       context.labels.actionStatus(a.actionStatus),
-      a.description ?? '',
+      description,
     ]);
+    return removedBy ? { ...row, removed: true } : row;
   });
   const sums = sumLosses(losses);
+  const counted = events.length - removedRows;
   return {
     columns: [
       'No.',
@@ -91,14 +122,15 @@ export function damageTable(events: readonly ReportEvent[], context: RowContext)
     totals: [
       'Total',
       '',
-      `${events.length} events`,
+      counted === 1 ? '1 event' : `${counted} events`,
       '',
-      reportNumber(wires, 0),
+      wiresRecorded ? reportNumber(wires, 0) : NOT_RECORDED,
       sums.pct === null ? UNKNOWN : reportNumber(sums.pct, 2, true),
       sums.mm2 === null ? UNKNOWN : reportNumber(sums.mm2, 2, true),
       '',
       '',
     ],
+    totalsNote: totalsNote(removedRows),
     empty: 'No damages found',
   };
 }
@@ -115,7 +147,7 @@ export function repairTable(events: readonly ReportEvent[], context: RowContext)
         context.labels.actionStatus(a.actionStatus),
       ]);
     }),
-    totals: ['Total', '', `${events.length} repairs`, '', '', '', ''],
+    totals: ['Total', '', events.length === 1 ? '1 repair' : `${events.length} repairs`, '', '', '', ''],
     empty: 'No repairs found',
   };
 }

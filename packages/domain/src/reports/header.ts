@@ -1,4 +1,5 @@
 import type { InstallationAttributes } from '../hierarchy/installations.ts';
+import { cyclesBasis, type MeasuredCycles } from '../rope/bending-cycles.ts';
 import { ruleRowFor } from '../rope/rule-sets.ts';
 import type { RopeAttributes } from '../rope/schemas.ts';
 import { reportNumber, reportTime, textOrUnknown, UNKNOWN, withUnit } from './format.ts';
@@ -13,9 +14,15 @@ export interface ReportPlace {
   /**
    * The rope's current count as `GET /ropes/{id}/bendingCycles` answers it (`ropeCyclesNow`: the newest measured
    * count carried forward, whole cycles) and when it was read; null when the rope has none. Without it the report
-   * prints the rope's own count at its date.
+   * prints the rope's own count at its date. `lastMeasured` and `cyclesPerHour` as the answer gives them say where the
+   * count comes from.
    */
-  currentCycles?: { bendingCycles: number | null; at: Date };
+  currentCycles?: {
+    bendingCycles: number | null;
+    at: Date;
+    lastMeasured?: MeasuredCycles | null;
+    cyclesPerHour?: number | null;
+  };
 }
 
 const optional = (label: string, value: string | number | undefined): ReportField[] =>
@@ -73,7 +80,30 @@ export function ropeFields(place: ReportPlace, labels: ReportLabels): ReportFiel
     { label: 'Rope length', value: lengthText(a.ropeLength, units) },
     { label: 'Installation year', value: textOrUnknown(a.installationYear) },
     { label: 'Bending cycles', value: cycles },
+    { label: 'Bending cycles from', value: cyclesSource(place) },
   ];
+}
+
+/**
+ * Where the printed count comes from, as the bending-cycles answer made it (ropeCyclesNow): the newest measured count
+ * or the rope's own count, carried forward at the installation's rate when it has one, else TRUscan's last report.
+ */
+function cyclesSource(place: ReportPlace): string {
+  const a = place.rope.attributes;
+  const zone = place.installation.attributes.timezone;
+  const current = place.currentCycles;
+  if (current?.bendingCycles === null) return 'no count known (neither the rope, a measurement nor TRUscan gives one)';
+  const basis = cyclesBasis(a, current ? (current.lastMeasured ?? undefined) : undefined);
+  if (basis === undefined) return current ? 'the count TRUscan reported last' : UNKNOWN;
+  const dated = basis.at ? ` of ${reportTime(basis.at, zone)}` : '';
+  const known =
+    basis.from === 'measured'
+      ? `the newest measured count, ${reportNumber(basis.bendingCycles, 0)}${dated}`
+      : `the rope's recorded count, ${reportNumber(basis.bendingCycles, 0)}${dated}`;
+  const rate = current?.cyclesPerHour;
+  const hours = place.installation.attributes.operatingHoursPerYear;
+  if (!current || !rate || !basis.at) return known;
+  return `${known}, carried forward at ${reportNumber(rate, 0)} cycles/h for ${reportNumber(hours ?? 0, 0)} operating hours a year`;
 }
 
 export function lengthText(metres: number | undefined | null, units: UnitSystem, digits = 2): string {

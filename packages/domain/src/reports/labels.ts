@@ -7,4 +7,6 @@ export interface ReportLabels {
   actionStatus: (status: string) => string;
   /** A rope or installation attribute's choice, e.g. option('ropeType', 'strandedRope'). */
   option: (attribute: string, value: string) => string;
+  /** A rope attribute's name, e.g. ropeAttribute('metallicCrossSection'): the inputs a damage figure misses. */
+  ropeAttribute: (attribute: string) => string;
 }

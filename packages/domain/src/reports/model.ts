@@ -14,6 +14,8 @@ export interface ReportRow {
   cells: string[];
   /** A splice part's colour band: the row is drawn in it. */
   tone?: SpliceBand;
+  /** A damage a later repair piece or shortening took off the rope: drawn struck through, left out of the totals. */
+  removed?: boolean;
 }
 
 export interface ReportTable {
@@ -21,6 +23,8 @@ export interface ReportTable {
   rows: ReportRow[];
   /** The sums under the rows, one cell per column. */
   totals?: string[];
+  /** What the totals include, printed under them. */
+  totalsNote?: string;
   /** Printed instead of the table when it has no rows. */
   empty: string;
 }

@@ -127,6 +127,58 @@ describe('sums and losses', () => {
   });
 });
 
+describe('damages a later repair piece or shortening removed', () => {
+  const early = '2025-01-01T08:00:00Z';
+  const later = '2025-09-01T08:00:00Z';
+  const inPiece = reportEvent(305, { recordingType: 'damage', type: 'wireBreak', damageCount: 2, timestamp: early });
+  const afterPiece = reportEvent(310, {
+    recordingType: 'damage',
+    type: 'wireBreak',
+    damageCount: 1,
+    timestamp: '2025-12-01T08:00:00Z',
+  });
+  const piece = reportEvent(300, { recordingType: 'damage', type: 'repairPiece', positionEnd: 320, timestamp: later });
+  const cutOut = reportEvent(502, { recordingType: 'damage', type: 'wireBreak', damageCount: 4, timestamp: early });
+  const cut = reportEvent(500, { recordingType: 'mutation', type: 'shortening', lengthChange: -5, timestamp: later });
+  const history = [wireBreak, inPiece, afterPiece, piece, cutOut, cut];
+
+  it('marks them, leaves them out of the totals and says what the totals include', () => {
+    const table = report('allDamages', { events: history }).sections[0]!.table!;
+    const row = (id: number) => table.rows.find((entry) => entry.eventId === id)!;
+    expect(row(inPiece.id).removed).toBe(true);
+    expect(row(inPiece.id).cells[8]).toBe(`Removed by type:repairPiece #${piece.id} of 2025-09-01 10:00`);
+    expect(row(cutOut.id).removed).toBe(true);
+    expect(row(cutOut.id).cells[8]).toContain(`type:shortening #${cut.id}`);
+    expect(row(afterPiece.id).removed).toBeUndefined();
+    expect(row(wireBreak.id).removed).toBeUndefined();
+    // Counted: wireBreak (3), afterPiece (1) and the repair piece itself (nothing recorded); 2 wires of 0.864 % each.
+    expect(table.totals).toEqual(['Total', '', '3 events', '', '4', '3.46', '21.24', '', '']);
+    const counted = table.rows.filter((entry) => !entry.removed);
+    const sum = (column: number) =>
+      counted.reduce((total, entry) => total + (Number.parseFloat(entry.cells[column]!.replace(',', '')) || 0), 0);
+    expect(sum(4)).toBe(4);
+    expect(sum(5)).toBeCloseTo(3.46, 1);
+    expect(table.totalsNote).toBe(
+      'Totals include only damages on rope still in service: 2 struck-through rows were removed by a later repair ' +
+        'piece or shortening and are not counted.',
+    );
+  });
+
+  it("reads the removals from the rope's whole history, whatever the table was filtered to", () => {
+    const table = report('allDamages', { events: [inPiece], history }).sections[0]!.table!;
+    expect(table.rows[0]!.removed).toBe(true);
+    expect(table.totals!.slice(2, 7)).toEqual(['0 events', '', '–', '0.00', '0.00']);
+    const single = report('damage', { events: [inPiece], history }).sections[0]!.table!;
+    expect(single.rows[0]!.removed).toBe(true);
+    const unfiltered = report('allDamages', { events: [inPiece] }).sections[0]!.table!;
+    expect(unfiltered.rows[0]!.removed).toBeUndefined();
+    expect(unfiltered.totalsNote).toBe(
+      'Totals include only damages on rope still in service; no damage listed was removed by a later repair piece or ' +
+        'shortening.',
+    );
+  });
+});
+
 describe('header, filter and condition', () => {
   it('names installation and rope, and prints unknown for what is not set', () => {
     const model = report('allDamages', { rope: { name: 'Bare rope', attributes: {} } });
@@ -162,6 +214,38 @@ describe('header, filter and condition', () => {
     ).toBe('unknown');
   });
 
+  it("says where the count comes from: the newest measured count or the rope's own, carried forward", () => {
+    const rope = {
+      name: 'Haul rope',
+      attributes: { bendingCyclesUntilNow: 300_000, bendingCyclesUntilNowAt: '2025-01-01T00:00:00Z' },
+    };
+    const installation = {
+      name: 'Sunnegga Express',
+      attributes: { timezone: 'Europe/Zurich', operatingHoursPerYear: 3000 },
+    };
+    const at = new Date('2026-05-01T06:30:00Z');
+    const lastMeasured = { bendingCycles: 540_000, timestamp: '2026-02-01T08:00:00Z' };
+    const measured = report('allDamages', {
+      rope,
+      installation,
+      currentCycles: { bendingCycles: 611_212, at, lastMeasured, cyclesPerHour: 120 },
+    });
+    expect(field(measured.rope, 'Bending cycles')).toBe('611,212 (as of 2026-05-01 08:30)');
+    expect(field(measured.rope, 'Bending cycles from')).toBe(
+      'the newest measured count, 540,000 of 2026-02-01 09:00, carried forward at 120 cycles/h for 3,000 operating ' +
+        'hours a year',
+    );
+    const own = report('damage', {
+      rope,
+      installation,
+      events: [wireBreak],
+      currentCycles: { bendingCycles: 350_000, at, lastMeasured: null, cyclesPerHour: null },
+    });
+    expect(field(own.rope, 'Bending cycles from')).toBe("the rope's recorded count, 300,000 of 2025-01-01 01:00");
+    const none = report('splice', { rope: { name: 'R', attributes: {} }, currentCycles: { bendingCycles: null, at } });
+    expect(field(none.rope, 'Bending cycles from')).toContain('no count known');
+  });
+
   it('prints the filter that produced a report of all', () => {
     const model = report('allDamages', {
       filter: { archived: false, search: ' wire ', positionFrom: 10, positionTo: 20, damageFilter: 'mrt' },
@@ -174,14 +258,16 @@ describe('header, filter and condition', () => {
 
   it('gives damage, health and the governing reference length as the gauges round them', () => {
     expect(governingLength(workedExampleFigures)?.multiple).toBe(40);
-    const fields = conditionFields(workedExampleFigures, 'metric');
+    const fields = conditionFields(workedExampleFigures, 'metric', plainLabels);
     expect(field(fields, 'Rope damage')).toBe('54 % of the discard limit');
     expect(field(fields, 'Rope health')).toBe('46 %');
     expect(field(fields, 'Governing reference length')).toBe(
       '40 d = 1.6 m, limit 8 % loss of metallic cross-section, utilisation 54 %',
     );
     expect(field(fields, 'Source')).toBe('EN source');
-    expect(field(conditionFields(workedExampleFigures, 'imperial'), 'Governing reference length')).toContain('1.75 y');
+    expect(
+      field(conditionFields(workedExampleFigures, 'imperial', plainLabels), 'Governing reference length'),
+    ).toContain('1.75 y');
     const model = report('allDamages', { damage: workedExampleFigures });
     expect(model.withChart).toBe(true);
     expect(report('allRepairs', { damage: workedExampleFigures }).condition).toEqual([]);
@@ -196,8 +282,8 @@ describe('header, filter and condition', () => {
       missingInputs: ['metallicCrossSection' as const],
       result: [],
     };
-    const fields = conditionFields(unknown, 'metric');
-    expect(field(fields, 'Rope damage')).toBe('unknown (missing rope data: metallicCrossSection)');
+    const fields = conditionFields(unknown, 'metric', plainLabels);
+    expect(field(fields, 'Rope damage')).toBe('unknown (missing rope data: attribute:metallicCrossSection)');
     expect(field(fields, 'Rope health')).toBe('unknown');
     expect(report('allDamages', { damage: unknown }).withChart).toBe(false);
   });

@@ -11,6 +11,7 @@ export const plainLabels: ReportLabels = {
   eventType: (type) => `type:${type}`,
   actionStatus: (status) => `status:${status}`,
   option: (attribute, value) => `${attribute}:${value}`,
+  ropeAttribute: (attribute) => `attribute:${attribute}`,
 };
 
 let nextId = 100;

@@ -36,9 +36,25 @@ export interface MeasuredCycles {
   timestamp: string;
 }
 
+/** The known count the current one is carried forward from: measured last, or the rope's own at its date. */
+export type CyclesBasis =
+  | { from: 'measured'; bendingCycles: number; at: string }
+  | { from: 'rope'; bendingCycles: number; at?: string };
+
+/** The newest known count: the one measured last or the rope's own count at its date (an undated own count gives way). */
+export function cyclesBasis(rope: RopeAttributes, measured: MeasuredCycles | undefined): CyclesBasis | undefined {
+  const ownDate = rope.bendingCyclesUntilNowAt ? Date.parse(rope.bendingCyclesUntilNowAt) : undefined;
+  const measuredIsNewer =
+    measured !== undefined &&
+    (rope.bendingCyclesUntilNow === undefined || ownDate === undefined || Date.parse(measured.timestamp) > ownDate);
+  if (measuredIsNewer) return { from: 'measured', bendingCycles: measured.bendingCycles, at: measured.timestamp };
+  if (rope.bendingCyclesUntilNow === undefined) return undefined;
+  return { from: 'rope', bendingCycles: rope.bendingCyclesUntilNow, at: rope.bendingCyclesUntilNowAt };
+}
+
 /**
- * The rope's bending cycles at a time: from the newest known count, the one measured last or the rope's own count
- * at its date (an undated own count gives way to a measurement), carried forward at the installation's rate.
+ * The rope's bending cycles at a time: from the newest known count (cyclesBasis), carried forward at the
+ * installation's rate.
  */
 export function currentBendingCycles(
   rope: RopeAttributes,
@@ -46,13 +62,10 @@ export function currentBendingCycles(
   measured: MeasuredCycles | undefined,
   at: Date,
 ): number | undefined {
-  const ownDate = rope.bendingCyclesUntilNowAt ? Date.parse(rope.bendingCyclesUntilNowAt) : undefined;
-  const measuredIsNewer =
-    measured !== undefined &&
-    (rope.bendingCyclesUntilNow === undefined || ownDate === undefined || Date.parse(measured.timestamp) > ownDate);
-  if (!measuredIsNewer) return estimateBendingCycles(rope, installation, at);
-  const fromMeasured = { bendingCyclesUntilNow: measured.bendingCycles, bendingCyclesUntilNowAt: measured.timestamp };
-  return estimateBendingCycles({ ...rope, ...fromMeasured }, installation, at);
+  const basis = cyclesBasis(rope, measured);
+  if (basis === undefined) return undefined;
+  const known = { bendingCyclesUntilNow: basis.bendingCycles, bendingCyclesUntilNowAt: basis.at };
+  return estimateBendingCycles({ ...rope, ...known }, installation, at);
 }
 
 /** What the rope's current count is made of: its own count, its newest measured count and TRUscan's last report. */

@@ -67,8 +67,32 @@ export function effectiveDamages(
   events: readonly RopeEventInput[],
   options: { damageFilter?: DamageFilter; asOf?: number; positionOffset?: number } = {},
 ): RopeEventInput[] {
-  const asOf = options.asOf ?? Number.POSITIVE_INFINITY;
-  const offset = options.positionOffset ?? 0;
+  const damages = replayHistory(events, options.asOf ?? Number.POSITIVE_INFINITY, options.positionOffset ?? 0);
+  if (!options.damageFilter) return damages;
+  return damages.filter((damage) => (options.damageFilter === 'mrt' ? foundByMrt(damage) : !foundByMrt(damage)));
+}
+
+/**
+ * Per damage that a later repair piece or relevant mutation (a shortening cuts its piece out) took off the rope, the
+ * event that did: the history effectiveDamages replays, so what it leaves out is exactly what is listed here.
+ */
+export function removedDamages(
+  events: readonly RopeEventInput[],
+  options: { positionOffset?: number } = {},
+): Map<number, RopeEventInput> {
+  const removed = new Map<number, RopeEventInput>();
+  replayHistory(events, Number.POSITIVE_INFINITY, options.positionOffset ?? 0, (damage, by) =>
+    removed.set(damage.id, by),
+  );
+  return removed;
+}
+
+function replayHistory(
+  events: readonly RopeEventInput[],
+  asOf: number,
+  offset: number,
+  onRemoved?: (damage: RopeEventInput, by: RopeEventInput) => void,
+): RopeEventInput[] {
   const bounded = Number.isFinite(asOf);
   let damages: RopeEventInput[] = [];
   // Without mutations and repair pieces the order of history does not matter: no sort, no date parsing.
@@ -77,28 +101,32 @@ export function effectiveDamages(
       if (isDamage(event) && event.position !== null && (!bounded || time(event) < asOf))
         damages.push(atDatum(event, offset));
     }
-  } else {
-    // Parse every timestamp once: a comparator that parses costs n log n parses.
-    const history = events
-      .map((event) => ({ event, at: time(event) }))
-      .filter((entry) => entry.at < asOf)
-      .sort((a, b) => a.at - b.at || a.event.id - b.event.id)
-      .map((entry) => entry.event);
-    for (const event of history) {
-      const { attributes } = event;
-      if (isDamage(event) && event.position !== null) {
-        damages.push(atDatum(event, offset));
-      } else if (attributes.recordingType === 'mutation' && isRelevant(event)) {
-        damages = shiftByMutation(damages, event);
-      } else if (attributes.type === 'repairPiece' && event.position !== null) {
-        const from = Math.min(event.position, attributes.positionEnd ?? event.position);
-        const to = Math.max(event.position, attributes.positionEnd ?? event.position);
-        damages = damages.filter((damage) => damage.position! < from || damage.position! > to);
-      }
+    return damages;
+  }
+  // Parse every timestamp once: a comparator that parses costs n log n parses.
+  const history = events
+    .map((event) => ({ event, at: time(event) }))
+    .filter((entry) => entry.at < asOf)
+    .sort((a, b) => a.at - b.at || a.event.id - b.event.id)
+    .map((entry) => entry.event);
+  const keep = (by: RopeEventInput) => (damage: RopeEventInput, stays: boolean) => {
+    if (!stays) onRemoved?.(damage, by);
+    return stays;
+  };
+  for (const event of history) {
+    const { attributes } = event;
+    if (isDamage(event) && event.position !== null) {
+      damages.push(atDatum(event, offset));
+    } else if (attributes.recordingType === 'mutation' && isRelevant(event)) {
+      damages = shiftByMutation(damages, event, keep(event));
+    } else if (attributes.type === 'repairPiece' && event.position !== null) {
+      const from = Math.min(event.position, attributes.positionEnd ?? event.position);
+      const to = Math.max(event.position, attributes.positionEnd ?? event.position);
+      const stays = keep(event);
+      damages = damages.filter((damage) => stays(damage, damage.position! < from || damage.position! > to));
     }
   }
-  if (!options.damageFilter) return damages;
-  return damages.filter((damage) => (options.damageFilter === 'mrt' ? foundByMrt(damage) : !foundByMrt(damage)));
+  return damages;
 }
 
 function isRelevant(mutation: RopeEventInput): boolean {
@@ -106,12 +134,16 @@ function isRelevant(mutation: RopeEventInput): boolean {
   return relevance === 'relevant' && mutation.position !== null && Boolean(mutation.attributes.lengthChange);
 }
 
-function shiftByMutation(damages: RopeEventInput[], mutation: RopeEventInput): RopeEventInput[] {
+function shiftByMutation(
+  damages: RopeEventInput[],
+  mutation: RopeEventInput,
+  stays: (damage: RopeEventInput, stays: boolean) => boolean,
+): RopeEventInput[] {
   const at = mutation.position!;
   const change = mutation.attributes.lengthChange!;
   const cutEnd = change < 0 ? at - change : at;
   return damages
-    .filter((damage) => !(change < 0 && damage.position! > at && damage.position! <= cutEnd))
+    .filter((damage) => stays(damage, !(change < 0 && damage.position! > at && damage.position! <= cutEnd)))
     .map((damage) => (damage.position! > at ? { ...damage, position: damage.position! + change } : damage));
 }
 
