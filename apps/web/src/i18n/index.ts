@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '@rope/domain/languages';
-import i18n from 'i18next';
+import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   browserLanguages,
@@ -10,11 +10,9 @@ import {
 } from './detect-language';
 import { coreResources, loadEveryText, loadTextsOfKey, switchLanguage } from './texts';
 
-export async function initI18n(): Promise<typeof i18n> {
-  i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
-  });
-  await i18n.use(initReactI18next).init({
+/** i18next as the app runs it: the core English texts at first, the rest loaded per language as code needs it. */
+export function i18nOptions(): InitOptions {
+  return {
     lng: FALLBACK_LANGUAGE,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: LANGUAGES,
@@ -25,7 +23,14 @@ export async function initI18n(): Promise<typeof i18n> {
     missingKeyHandler: (_languages, _namespace, key) => loadTextsOfKey(key),
     // Texts that arrive later (loadTextsOfKey) show at once.
     react: { bindI18nStore: 'added' },
+  };
+}
+
+export async function initI18n(): Promise<typeof i18n> {
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
   });
+  await i18n.use(initReactI18next).init(i18nOptions());
   // The development server does not split the texts (the build does): there every text loads at once.
   if (import.meta.env.DEV) await loadEveryText();
   const language = detectLanguage(readStoredLanguage(), browserLanguages());

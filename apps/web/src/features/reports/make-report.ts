@@ -1,7 +1,8 @@
 import type { RopeEventList, RopeEventView } from '@rope/domain/events/views';
 import type { AreaView, InstallationView, RopeView } from '@rope/domain/hierarchy/views';
-import { buildReport } from '@rope/domain/reports/build-report';
+import { buildReport, type ReportInput } from '@rope/domain/reports/build-report';
 import { REPORT_FILE_NAME, type ReportKind } from '@rope/domain/reports/kinds';
+import type { ReportModel } from '@rope/domain/reports/model';
 import { unitSystemOf } from '@rope/domain/reports/units';
 import { fitsStandardFonts, needsUnicodeFont } from '@rope/domain/reports/winansi';
 import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
@@ -33,10 +34,59 @@ async function tableEvents(ropeId: number, query: NonNullable<ReportRequest['que
   return (await apiFetch<RopeEventList>(path)).ropeEvents;
 }
 
-/** The rope's current count, as its bending-cycles answer gives it (the one count tasks use too). */
-async function currentCycles(ropeId: number): Promise<{ bendingCycles: number | null; at: Date }> {
-  const answer = await apiFetch<{ bendingCycles: number | null }>(`/ropes/${ropeId}/bendingCycles`);
-  return { bendingCycles: answer.bendingCycles, at: new Date() };
+/** The rope's events in service, unfiltered: which damages a later repair piece or shortening removed. */
+async function ropeHistory(ropeId: number): Promise<RopeEventView[]> {
+  return tableEvents(ropeId, { archived: false, search: '' });
+}
+
+type CurrentCycles = NonNullable<ReportInput['currentCycles']>;
+
+/** The rope's current count, as its bending-cycles answer gives it (the one count tasks use too), and its source. */
+async function currentCycles(ropeId: number): Promise<CurrentCycles> {
+  const answer = await apiFetch<Omit<CurrentCycles, 'at'>>(`/ropes/${ropeId}/bendingCycles`);
+  return { ...answer, at: new Date() };
+}
+
+/** What the server gave for a report: the events, the rope's history, its damage answer and current count. */
+export interface ReportData {
+  events: RopeEventView[];
+  history?: RopeEventView[];
+  damage?: DamageChartAnswer;
+  cycles: CurrentCycles;
+}
+
+const unfiltered = (query: ReportRequest['query']) =>
+  !query ||
+  (!query.archived &&
+    !query.search.trim() &&
+    query.positionFrom === undefined &&
+    query.positionTo === undefined &&
+    !query.damageFilter);
+
+/** The report's model: what the domain makes of the request and the data, named in English whoever asks. */
+export function reportModel(request: ReportRequest, data: ReportData, generatedAt = new Date()): ReportModel {
+  const { kind, rope, installation, area } = request;
+  return buildReport(
+    {
+      kind,
+      area,
+      installation,
+      rope,
+      currentCycles: data.cycles,
+      events: data.events,
+      history: data.history,
+      filter: {
+        archived: request.query?.archived ?? false,
+        search: request.query?.search,
+        positionFrom: request.query?.positionFrom,
+        positionTo: request.query?.positionTo,
+        damageFilter: request.query?.damageFilter ?? null,
+      },
+      damage: data.damage,
+      generatedAt,
+    },
+    englishReportLabels(),
+  );
 }
 
 async function damageAnswer(ropeId: number, filter: RopeEventsQuery['damageFilter']): Promise<DamageChartAnswer> {
@@ -66,36 +116,20 @@ async function eventPhotos(
  * lazily loaded drawing chunk (jsPDF) puts it on pages; the Unicode font is fetched only when a text needs it.
  */
 export async function makeReport(request: ReportRequest, onProgress: (fraction: number) => void): Promise<void> {
-  const { kind, rope, installation, area } = request;
+  const { kind, rope, installation } = request;
   const single = request.event !== undefined;
   const withDamage = DAMAGE_KINDS.includes(kind);
-  const [pdf, events, damage, cycles] = await Promise.all([
+  // A damage's removal is read from the whole history; an unfiltered table of a report of all is that history.
+  const history = withDamage && (single || !unfiltered(request.query));
+  const [pdf, events, damage, cycles, ropeEvents] = await Promise.all([
     import('./pdf/report-pdf'),
     single ? Promise.resolve([request.event!]) : tableEvents(rope.id, request.query ?? { archived: false, search: '' }),
     withDamage ? damageAnswer(rope.id, request.query?.damageFilter) : Promise.resolve(undefined),
     currentCycles(rope.id),
+    history ? ropeHistory(rope.id) : Promise.resolve(undefined),
   ]);
   onProgress(0.02);
-  const model = buildReport(
-    {
-      kind,
-      area,
-      installation,
-      rope,
-      currentCycles: cycles,
-      events,
-      filter: {
-        archived: request.query?.archived ?? false,
-        search: request.query?.search,
-        positionFrom: request.query?.positionFrom,
-        positionTo: request.query?.positionTo,
-        damageFilter: request.query?.damageFilter ?? null,
-      },
-      damage,
-      generatedAt: new Date(),
-    },
-    englishReportLabels(),
-  );
+  const model = reportModel(request, { events, history: ropeEvents, damage, cycles });
   const photos = single ? await eventPhotos(request.event!.id, pdf.reportPhoto) : [];
   // Photos print with their file names, which the model does not hold.
   const unicode = needsUnicodeFont(model) || photos.some((photo) => !fitsStandardFonts(photo.name));

@@ -95,8 +95,14 @@ export async function drawTable(
       footStyles: { fillColor: [233, 236, 239], textColor: TEXT_COLOUR, fontStyle: layout.font.bold },
       didParseCell: (data: CellHookData) => {
         if (data.section !== 'body') return;
-        const tone = piece[data.row.index]?.tone;
-        if (tone) data.cell.styles.fillColor = TONES[tone];
+        const row = piece[data.row.index];
+        if (row?.tone) data.cell.styles.fillColor = TONES[row.tone];
+        if (row?.removed) data.cell.styles.textColor = MUTED_COLOUR;
+      },
+      // A removed damage's figures are struck through; its last cell, which says what removed it, stays readable.
+      didDrawCell: (data: CellHookData) => {
+        if (data.section !== 'body' || !piece[data.row.index]?.removed) return;
+        if (data.column.index === table.columns.length - 1) strikeThrough(doc, data, layout.fontSize);
       },
       // A piece that runs onto a new page repeats the header there.
       willDrawPage: (data) => {
@@ -107,5 +113,31 @@ export async function drawTable(
     onRows(Math.min(table.rows.length, first + ROWS_PER_PIECE));
     await yieldToMain();
   }
-  return y + 3;
+  return table.totalsNote ? drawNote(doc, layout, table.totalsNote, y + 1.5) : y + 3;
+}
+
+/** A line through each line of text of every cell of the row but the last, in the muted colour. */
+function strikeThrough(doc: jsPDF, data: CellHookData, fontSize: number): void {
+  doc.setDrawColor(...MUTED_COLOUR);
+  doc.setLineWidth(0.2);
+  for (const cell of Object.values(data.row.cells)) {
+    if (cell === data.cell) continue;
+    const lines = cell.text.filter((line) => line.trim() !== '');
+    lines.forEach((line, index) => {
+      const y = cell.y + PADDING + lineHeight(fontSize) * (index + 0.45);
+      doc.line(cell.x + PADDING, y, cell.x + PADDING + doc.getTextWidth(line), y);
+    });
+  }
+}
+
+/** What the totals include, under the table. */
+function drawNote(doc: jsPDF, layout: TableLayout, note: string, start: number): number {
+  doc.setFont(layout.font.name, 'normal');
+  doc.setFontSize(8);
+  doc.setTextColor(...MUTED_COLOUR);
+  const lines = doc.splitTextToSize(note, CONTENT_WIDTH) as string[];
+  const y = roomFor(doc, start, lines.length * lineHeight(8) + 1);
+  doc.text(lines, PAGE.margin, y + lineHeight(8) * 0.8);
+  doc.setTextColor(...TEXT_COLOUR);
+  return y + lines.length * lineHeight(8) + 3;
 }
