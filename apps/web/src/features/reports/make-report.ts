@@ -2,6 +2,7 @@ import type { RopeEventList, RopeEventView } from '@rope/domain/events/views';
 import type { AreaView, InstallationView, RopeView } from '@rope/domain/hierarchy/views';
 import { buildReport, type ReportInput } from '@rope/domain/reports/build-report';
 import { REPORT_FILE_NAME, type ReportKind } from '@rope/domain/reports/kinds';
+import type { ReportLabels } from '@rope/domain/reports/labels';
 import type { ReportModel } from '@rope/domain/reports/model';
 import { unitSystemOf } from '@rope/domain/reports/units';
 import { fitsStandardFonts, needsUnicodeFont } from '@rope/domain/reports/winansi';
@@ -13,7 +14,7 @@ import { documentFileUrl, previewKind } from '../documents/document-logic';
 import { ropeEventsQueryString } from '../events/events-query';
 import type { RopeEventsQuery } from '../events/types';
 import type { ReportPhoto } from './pdf/report-pdf';
-import { englishReportLabels } from './report-labels';
+import { loadEnglishReportLabels } from './report-labels';
 
 export interface ReportRequest {
   kind: ReportKind;
@@ -63,8 +64,13 @@ const unfiltered = (query: ReportRequest['query']) =>
     query.positionTo === undefined &&
     !query.damageFilter);
 
-/** The report's model: what the domain makes of the request and the data, named in English whoever asks. */
-export function reportModel(request: ReportRequest, data: ReportData, generatedAt = new Date()): ReportModel {
+/** The report's model: what the domain makes of the request and the data, with the English names of the choices. */
+export function reportModel(
+  request: ReportRequest,
+  data: ReportData,
+  labels: ReportLabels,
+  generatedAt = new Date(),
+): ReportModel {
   const { kind, rope, installation, area } = request;
   return buildReport(
     {
@@ -85,7 +91,7 @@ export function reportModel(request: ReportRequest, data: ReportData, generatedA
       damage: data.damage,
       generatedAt,
     },
-    englishReportLabels(),
+    labels,
   );
 }
 
@@ -121,15 +127,16 @@ export async function makeReport(request: ReportRequest, onProgress: (fraction: 
   const withDamage = DAMAGE_KINDS.includes(kind);
   // A damage's removal is read from the whole history; an unfiltered table of a report of all is that history.
   const history = withDamage && (single || !unfiltered(request.query));
-  const [pdf, events, damage, cycles, ropeEvents] = await Promise.all([
+  const [pdf, labels, events, damage, cycles, ropeEvents] = await Promise.all([
     import('./pdf/report-pdf'),
+    loadEnglishReportLabels(),
     single ? Promise.resolve([request.event!]) : tableEvents(rope.id, request.query ?? { archived: false, search: '' }),
     withDamage ? damageAnswer(rope.id, request.query?.damageFilter) : Promise.resolve(undefined),
     currentCycles(rope.id),
     history ? ropeHistory(rope.id) : Promise.resolve(undefined),
   ]);
   onProgress(0.02);
-  const model = reportModel(request, { events, history: ropeEvents, damage, cycles });
+  const model = reportModel(request, { events, history: ropeEvents, damage, cycles }, labels);
   const photos = single ? await eventPhotos(request.event!.id, pdf.reportPhoto) : [];
   // Photos print with their file names, which the model does not hold.
   const unicode = needsUnicodeFont(model) || photos.some((photo) => !fitsStandardFonts(photo.name));

@@ -3,10 +3,10 @@ import { BUILDING_TYPES, INSTALLATION_TYPES, ROPEWAY_TYPES } from '@rope/domain/
 import { ROPE_APPLICATIONS, ROPE_STANDARDS, ROPE_TYPES } from '@rope/domain/rope/kinds';
 import { DAMAGE_INPUTS } from '@rope/domain/rope/missing-inputs';
 import { describe, expect, it } from 'vitest';
-import { englishReportLabels, englishText } from './report-labels';
+import { loadEnglishReportLabels, reportLabelsFrom, textAt } from './report-labels';
 
-describe('the English names a report prints', () => {
-  const labels = englishReportLabels();
+describe('the English names a report prints', async () => {
+  const labels = await loadEnglishReportLabels();
   // Each name comes from the English texts; a name that fell back to the stored value would equal it.
   const named = (text: string, stored: string) => {
     expect(text).not.toBe(stored);
@@ -27,7 +27,10 @@ describe('the English names a report prints', () => {
 
   it('prints a value without a text as recorded, never as a key', () => {
     expect(labels.eventType('retiredType')).toBe('retiredType');
-    expect(englishText('enums.eventTypes')).toBeUndefined();
-    expect(englishText('enums.eventTypes.wireBreak')).toBe('Wire break');
+    const texts = { enums: { eventTypes: { wireBreak: 'Wire break' } } };
+    expect(textAt(texts, 'enums.eventTypes')).toBeUndefined();
+    expect(textAt(texts, 'enums.eventTypes.wireBreak.x')).toBeUndefined();
+    expect(reportLabelsFrom(texts).eventType('wireBreak')).toBe('Wire break');
+    expect(reportLabelsFrom(texts).eventType('corrosion')).toBe('corrosion');
   });
 });

@@ -1,30 +1,28 @@
 import type { ReportLabels } from '@rope/domain/reports/labels';
-import enums from '../../i18n/locales/en-US/enums.json';
-import installations from '../../i18n/locales/en-US/installations.json';
-import ropes from '../../i18n/locales/en-US/ropes.json';
 
-// The report is English whatever the session's language, so it carries the English texts it names instead of asking
-// the session's i18next: with texts loaded per language (src/i18n/texts.ts) a German session holds no English beyond
-// the core files, and every label came out as its key ("enums.eventTypes.wireBreak").
-const ENGLISH = { enums, installations, ropes } as const;
+// The report is English whatever the session's language, so it reads the English texts itself instead of asking the
+// session's i18next: with texts loaded per language (src/i18n/texts.ts) a German, French or Spanish session holds no
+// English beyond the core files, and every label printed as its key ("enums.eventTypes.wireBreak"). The English
+// feature files are the one lazy file the language switch loads too (src/i18n/bundles/en-US.ts).
+
+type Texts = Record<string, unknown>;
 
 const INSTALLATION_OPTIONS = new Set(['installationType', 'ropewayType', 'buildingType']);
 
-/** The English text at a path of the texts above, or undefined where there is none. */
-export function englishText(path: string): string | undefined {
-  let node: unknown = ENGLISH;
+/** The English text at a path ("enums.eventTypes.wireBreak"), or undefined where there is none. */
+export function textAt(texts: Texts, path: string): string | undefined {
+  let node: unknown = texts;
   for (const key of path.split('.')) {
     if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
+    node = (node as Texts)[key];
   }
   return typeof node === 'string' ? node : undefined;
 }
 
-/** A stored value without a text (one recorded before its choice existed) prints as recorded, never as a key. */
-const named = (path: string, value: string) => englishText(path) ?? value;
-
-/** The report's names of the stored choices: the English texts of the screens. */
-export function englishReportLabels(): ReportLabels {
+/** The report's names of the stored choices, from the English texts of the screens. */
+export function reportLabelsFrom(texts: Texts): ReportLabels {
+  // A stored value without a text (recorded before its choice existed) prints as recorded, never as a key.
+  const named = (path: string, value: string) => textAt(texts, path) ?? value;
   return {
     eventType: (type) => named(`enums.eventTypes.${type}`, type),
     actionStatus: (status) => named(`enums.actionStatuses.${status}`, status),
@@ -32,4 +30,13 @@ export function englishReportLabels(): ReportLabels {
       named(`${INSTALLATION_OPTIONS.has(attribute) ? 'installations' : 'ropes'}.options.${attribute}.${value}`, value),
     ropeAttribute: (attribute) => named(`ropes.attributes.${attribute}`, attribute),
   };
+}
+
+/** Loads the English feature texts, whatever the session's language, and names the report's choices with them. */
+export async function loadEnglishReportLabels(): Promise<ReportLabels> {
+  const files = (await import('../../i18n/bundles/en-US')).default;
+  const texts = Object.fromEntries(
+    Object.entries(files).map(([path, file]) => [/([^/]+)\.json$/.exec(path)?.[1] ?? path, file]),
+  );
+  return reportLabelsFrom(texts);
 }

@@ -18,6 +18,7 @@ import { i18n, i18nOptions } from '../../i18n';
 import { loadTexts, switchLanguage } from '../../i18n/texts';
 import { type ReportData, type ReportRequest, reportModel } from './make-report';
 import { renderReport } from './pdf/report-pdf';
+import { loadEnglishReportLabels } from './report-labels';
 
 // Every report made in each session language, as the built app makes it: the entry holds the core English texts
 // only, a session in another language loads that language's texts, and the report's chunk asks for the namespaces it
@@ -203,6 +204,7 @@ describe.each(SESSIONS)('reports made in a %s session', (language) => {
     const model = reportModel(
       { kind: report.kind, area, installation, rope, ...report.request },
       report.data,
+      await loadEnglishReportLabels(),
       new Date('2026-05-01T06:30:00Z'),
     );
     for (const text of modelTexts(model)) expect(text).not.toMatch(KEY);
@@ -221,7 +223,11 @@ describe.each(SESSIONS)('reports made in a %s session', (language) => {
 
   it('marks the damage the repair piece removed and sums only what is still in service', async () => {
     for (const report of REPORTS.filter((entry) => entry.kind === 'allDamages' || entry.kind === 'damage')) {
-      const model = reportModel({ kind: report.kind, area, installation, rope, ...report.request }, report.data);
+      const model = reportModel(
+        { kind: report.kind, area, installation, rope, ...report.request },
+        report.data,
+        await loadEnglishReportLabels(),
+      );
       const table = model.sections[0]!.table!;
       const removedRow = table.rows.find((row) => row.eventId === removed.id)!;
       expect(removedRow.removed).toBe(true);
@@ -239,6 +245,7 @@ describe.each(SESSIONS)('reports made in a %s session', (language) => {
     const table = reportModel(
       { kind: 'allDamages', area, installation, rope, query: { archived: false, search: '' } },
       REPORTS[0]!.data,
+      await loadEnglishReportLabels(),
     ).sections[0]!.table!;
     const inService = table.rows
       .filter((row) => !row.removed && [wireBreak.id, corrosion.id, removed.id].includes(row.eventId!))
