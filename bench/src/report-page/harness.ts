@@ -17,6 +17,7 @@ const labels: ReportLabels = {
   eventType: (type) => type.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase()),
   actionStatus: (status) => status[0]!.toUpperCase() + status.slice(1),
   option: (_attribute, value) => value,
+  ropeAttribute: (attribute) => attribute,
 };
 
 const encode = (values: Int32Array | Float32Array | Float64Array) => {
