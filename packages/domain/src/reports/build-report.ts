@@ -83,7 +83,7 @@ export function buildReport(input: ReportInput, labels: ReportLabels): ReportMod
     filter,
     condition: damageReport && input.damage ? conditionFields(input.damage, units, labels) : [],
     withChart: damageReport && input.damage?.status === 'computed',
-    sections: body(kind, events, context),
+    sections: body(kind, events, context, input.filter.archived && !single),
     eventIds: events.map((event) => event.id),
     dutyOfCare: { heading: DUTY_OF_CARE_HEADING, text: DUTY_OF_CARE_TEXT },
     signature: ['Place', 'Date', 'Signature'],
@@ -99,12 +99,16 @@ function removals(input: ReportInput): Map<number, ReportEvent> {
   return removedDamages([...history.values()], { positionOffset: input.rope.attributes.positionOffset ?? 0 });
 }
 
-function body(kind: ReportKind, events: ReportEvent[], context: RowContext): ReportSection[] {
+function body(kind: ReportKind, events: ReportEvent[], context: RowContext, archived: boolean): ReportSection[] {
   const photosOf = events.length === 1 && kind !== 'allDamages' && kind !== 'allRepairs' ? events[0]!.id : undefined;
   switch (kind) {
     case 'allDamages':
-    case 'damage':
-      return [{ heading: 'Damages', fields: [], table: damageTable(events, context), warnings: [], photosOf }];
+    case 'damage': {
+      const table = damageTable(events, context);
+      // Archived events count in no damage figure: the sums then only add up what the archive holds.
+      if (archived) table.totalsNote = `The rope's damage does not count archived events. ${table.totalsNote}`;
+      return [{ heading: 'Damages', fields: [], table, warnings: [], photosOf }];
+    }
     case 'allRepairs':
     case 'repair':
       return [{ heading: 'Repairs', fields: [], table: repairTable(events, context), warnings: [], photosOf }];

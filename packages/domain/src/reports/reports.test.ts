@@ -170,6 +170,10 @@ describe('damages a later repair piece or shortening removed', () => {
     expect(table.totals!.slice(2, 7)).toEqual(['0 events', '', '–', '0.00', '0.00']);
     const single = report('damage', { events: [inPiece], history }).sections[0]!.table!;
     expect(single.rows[0]!.removed).toBe(true);
+    const archived = report('allDamages', { events: [inPiece], history, filter: { archived: true } });
+    expect(archived.sections[0]!.table!.totalsNote).toMatch(
+      /^The rope's damage does not count archived events\. Totals/,
+    );
     const unfiltered = report('allDamages', { events: [inPiece] }).sections[0]!.table!;
     expect(unfiltered.rows[0]!.removed).toBeUndefined();
     expect(unfiltered.totalsNote).toBe(
