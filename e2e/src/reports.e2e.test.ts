@@ -3,12 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import deEvents from '../../apps/web/src/i18n/locales/de-DE/events.json';
+import deReports from '../../apps/web/src/i18n/locales/de-DE/reports.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enReports from '../../apps/web/src/i18n/locales/en-US/reports.json';
 import { DUTY_OF_CARE_HEADING } from '../../packages/domain/src/reports/duty-of-care.ts';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
-import { revealDeferredSections, seriousAxeViolations } from './screen-check.ts';
+import { revealDeferredSections, seriousAxeViolations, switchLanguage } from './screen-check.ts';
 import { repoRoot } from './server.ts';
 
 interface EventRow {
@@ -77,11 +79,14 @@ async function makeReport(page: Page, button: Locator, name: string): Promise<st
 }
 
 /** Waits for the rope page, scrolls its deferred sections in and waits for the events table. */
-async function openEvents(page: Page) {
-  await page.getByRole('heading', { name: enEvents.table.title }).waitFor();
+async function openEvents(page: Page, title = enEvents.table.title) {
+  await page.getByRole('heading', { name: title }).waitFor();
   await revealDeferredSections(page);
-  await page.getByRole('table', { name: enEvents.table.title }).waitFor();
+  await page.getByRole('table', { name: title }).waitFor();
 }
+
+/** A translation key as it would print ("enums.eventTypes.wireBreak"). */
+const TRANSLATION_KEY = /\b[a-z]+(\.[a-zA-Z0-9]+){2,}\b/;
 
 /** How many images a saved report holds (pdfimages lists one per line after two lines of header). */
 const imageCount = (name: string) =>
@@ -89,8 +94,9 @@ const imageCount = (name: string) =>
     .trim()
     .split('\n').length - 2;
 
-/** The event numbers (#id) a report lists. */
-const listedIds = (text: string) => new Set([...text.matchAll(/#(\d+)\b/g)].map((match) => Number(match[1])));
+/** The event numbers (#id) a report lists; a removed damage's mark names its repair piece, which is not listed. */
+const listedIds = (text: string) =>
+  new Set([...text.replace(/Removed by [^#]*#\d+/g, '').matchAll(/#(\d+)\b/g)].map((match) => Number(match[1])));
 
 describe.skipIf(Boolean(skipped))(`PDF reports in Chromium${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
   const demo = useDemoServer();
@@ -239,6 +245,50 @@ describe.skipIf(Boolean(skipped))(`PDF reports in Chromium${skipped ? ` (skipped
     expect(yards).toContain('imperial (y, y/s)');
     expect(listedIds(yards)).toEqual(damages);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('makes English reports with their choices named from a German session', async () => {
+    const context = await demo.browser().newContext({
+      viewport: { width: 1400, height: 1000 },
+      locale: 'en-US',
+      timezoneId: 'Europe/Zurich',
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await signInAsDemo(page, demo.server().url);
+    const { path } = await findReportRope(page);
+    // The user chooses German (saved to the user), then a fresh page starts in German: the texts of the session's
+    // language load, the English ones beyond the core do not.
+    await page.goto(`${demo.server().url}${path}`);
+    await openEvents(page);
+    const saved = (response: { url: () => string; request: () => { method: () => string } }) =>
+      response.url().endsWith('/api/users/self') && response.request().method() === 'PATCH';
+    await Promise.all([page.waitForResponse(saved), switchLanguage(page, 'de-DE')]);
+    await page.goto(`${demo.server().url}${path}`);
+    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+    await openEvents(page, deEvents.table.title);
+    const allDamages = await makeReport(
+      page,
+      page.getByRole('button', { name: deReports.toolbar.allDamages }),
+      'all-damages-german-session',
+    );
+    const allRepairs = await makeReport(
+      page,
+      page.getByRole('button', { name: deReports.toolbar.allRepairs }),
+      'all-repairs-german-session',
+    );
+    for (const text of [allDamages, allRepairs]) {
+      expect(text).not.toMatch(TRANSLATION_KEY);
+      expect(text).toContain('Haul rope');
+      expect(text).toMatch(/Bending cycles from\s+\S/);
+    }
+    expect(allDamages).toContain('Report of all damages');
+    expect(allDamages).toMatch(/Wire break|Corrosion|Wear|Deformation/);
+    expect(allDamages.replace(/\s+/g, ' ')).toContain('Totals include only damages on rope still in service');
+    expect(allRepairs).toMatch(/Repair piece|Repair\b/);
+    // The demo user as the other tests expect it.
+    await Promise.all([page.waitForResponse(saved), switchLanguage(page, 'en-US')]);
     await context.close();
   });
 
