@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { installations, notificationDeliveries, notificationRuleStates, notifications } from '@rope/db/schema/index';
 import type { NotificationRule, NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
-import { notificationText } from '@rope/domain/notifications/texts';
+import { notificationText } from '../mail/notification-texts.ts';
 import { notificationKey } from '@rope/domain/notifications/triggers';
 import { eq } from 'drizzle-orm';
 import type { DemoPeople } from './accounts.ts';

@@ -67,7 +67,7 @@ describe('due tasks', () => {
       .where(and(eq(notifications.installationId, place.installation.id), eq(notifications.type, 'taskDue')));
     expect(rows.map((row) => row.text).sort()).toEqual([
       "Task 'MRT' on rope 'Haul rope' of Gondola Zermatt is due at 1,000,000 bending cycles",
-      "Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 2020-01-01",
+      "Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 01/01/2020 (Europe/Zurich)",
     ]);
     for (const person of [anna, ben]) {
       const mails = mailsTo(smtp, person.email);
@@ -95,7 +95,7 @@ describe('due tasks', () => {
     await t.ctx.queue.idle();
     const annaMails = mailsTo(smtp, anna.email);
     expect(annaMails.map((mail) => mail.subject)).toContain(
-      "Rope Cockpit: Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 2021-06-01",
+      "Rope Cockpit: Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 06/01/2021 (Europe/Zurich)",
     );
     expect(annaMails).toHaveLength(3);
     expect(mailsTo(smtp, ben.email)).toHaveLength(2);
