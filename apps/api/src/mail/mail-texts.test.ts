@@ -1,7 +1,13 @@
 import { LANGUAGE_IDS } from '@rope/domain/languages';
 import { describe, expect, it } from 'vitest';
 import { notificationText } from './notification-texts.ts';
-import { everyMailKind, NOTIFICATION_SAMPLES, SAMPLE_CODE, SAMPLE_LINK, sampleNotificationMail } from './test-support.ts';
+import {
+  everyMailKind,
+  NOTIFICATION_SAMPLES,
+  SAMPLE_CODE,
+  SAMPLE_LINK,
+  sampleNotificationMail,
+} from './test-support.ts';
 
 const english = everyMailKind('ENU');
 /** A translation key left in a text ("mail.reset.subject", "enums.eventTypes.wireBreak"). */
@@ -23,7 +29,8 @@ describe('every mail and SMS in every language', () => {
           expect(text, `${languageId} ${kind} text`).not.toBe(english[kind]!.text);
         }
       }
-      for (const kind of ['activation', 'reset', 'expired', 'loginLink']) expect(kinds[kind]!.text).toContain(SAMPLE_LINK);
+      for (const kind of ['activation', 'reset', 'expired', 'loginLink'])
+        expect(kinds[kind]!.text).toContain(SAMPLE_LINK);
       for (const kind of ['loginCode', 'proofCode']) {
         expect(kinds[kind]!.subject).toContain(SAMPLE_CODE);
         expect(kinds[kind]!.text).toContain(SAMPLE_CODE);
@@ -46,7 +53,9 @@ describe('every mail and SMS in every language', () => {
     expect(notificationText({ ...NOTIFICATION_SAMPLES.taskDueAtCycles!, cycles: 1 } as never, 'DES')).toContain(
       'bei 1 Biegewechsel',
     );
-    expect(notificationText(NOTIFICATION_SAMPLES.taskDueAtCycles!, 'FRS')).toContain('à 600\u202f000 cycles de flexion');
+    expect(notificationText(NOTIFICATION_SAMPLES.taskDueAtCycles!, 'FRS')).toContain(
+      'à 600\u202f000 cycles de flexion',
+    );
     expect(notificationText(NOTIFICATION_SAMPLES.taskDueAtCycles!, 'ENU')).toContain('at 600,000 bending cycles');
   });
 
@@ -63,7 +72,9 @@ describe('every mail and SMS in every language', () => {
       'due since 11/27/2026 (America/New York)',
     );
     // A zone the platform does not know (or none) is the platform's home zone, named as such.
-    expect(notificationText({ ...due, timeZone: 'Mars/Olympus' } as never, 'DES')).toContain('28.11.2026 (Europe/Zurich)');
+    expect(notificationText({ ...due, timeZone: 'Mars/Olympus' } as never, 'DES')).toContain(
+      '28.11.2026 (Europe/Zurich)',
+    );
   });
 
   it('stamps a notification with the local time and its zone, never UTC', () => {
@@ -84,7 +95,9 @@ describe('every mail and SMS in every language', () => {
     expect(mail.html).toContain(
       '<a href="https://cockpit.example.com/notification/unsubscribe/anna%40example.com?token=ab12">Alle Benachrichtigungs-E-Mails abbestellen</a>',
     );
-    expect(mail.html).toContain('<a href="https://cockpit.example.com/areas/1/installations/2/ropes/3">In Rope Cockpit öffnen</a>');
+    expect(mail.html).toContain(
+      '<a href="https://cockpit.example.com/areas/1/installations/2/ropes/3">In Rope Cockpit öffnen</a>',
+    );
     expect(mail.html).toContain('Ausgelöst am: 28.11.2026, 23:51 (Europe/Zurich)');
     expect(mail.headers).toEqual({
       'List-Unsubscribe': '<https://cockpit.example.com/notification/unsubscribe/anna%40example.com?token=ab12>',

@@ -26,7 +26,11 @@ function textOf(texts: MailLocale, input: NotificationTextInput): string {
   switch (input.type) {
     case 'ropeHealth':
     case 'smartropeThreshold':
-      return t(`mail.texts.${input.type}`, { place: where, threshold: number(input.threshold), value: number(input.value) });
+      return t(`mail.texts.${input.type}`, {
+        place: where,
+        threshold: number(input.threshold),
+        value: number(input.value),
+      });
     case 'newDocument':
       return input.documentName
         ? t('mail.texts.newDocument', { place: where, document: input.documentName })
@@ -50,7 +54,12 @@ function textOf(texts: MailLocale, input: NotificationTextInput): string {
         });
       }
       const cycles = Math.round(input.cycles ?? 0);
-      return t('mail.texts.taskDueAtCycles', { place: where, task: input.taskTitle, count: cycles, cycles: number(cycles, 0) });
+      return t('mail.texts.taskDueAtCycles', {
+        place: where,
+        task: input.taskTitle,
+        count: cycles,
+        cycles: number(cycles, 0),
+      });
     }
   }
 }

@@ -81,7 +81,16 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   const subject = decodeWords(/^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '');
   const messageId = /^message-id:\s*(.*)$/im.exec(headers)?.[1]?.trim();
   const parts = partsOf(headers, body);
-  return { from, to, subject, messageId, text: parts.get('text/plain') ?? '', html: parts.get('text/html'), headers, raw };
+  return {
+    from,
+    to,
+    subject,
+    messageId,
+    text: parts.get('text/plain') ?? '',
+    html: parts.get('text/html'),
+    headers,
+    raw,
+  };
 }
 
 /** A real SMTP server on loopback that keeps every mail it receives, for tests of mail flows. */

@@ -1,3 +1,4 @@
+import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import {
   bigserial,
   boolean,
@@ -12,7 +13,6 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import { users } from './accounts.ts';
 import { areas, installations, ropes } from './hierarchy.ts';
 

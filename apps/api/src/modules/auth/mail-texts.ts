@@ -64,12 +64,19 @@ export function loginLinkMail(link: string, languageId: string): MailText {
   const { t } = mailLocale(languageId);
   return {
     subject: t('mail.loginLink.subject'),
-    text: paragraphs(t('mail.loginLink.intro'), link, t('mail.loginLink.validity', { count: minutes(LOGIN_LINK_TTL_MS) })),
+    text: paragraphs(
+      t('mail.loginLink.intro'),
+      link,
+      t('mail.loginLink.validity', { count: minutes(LOGIN_LINK_TTL_MS) }),
+    ),
   };
 }
 
 /** To the holder of an address a client admin gave for another user, in the holder's language. */
 export function addressInUseMail(languageId: string): MailText {
   const { t } = mailLocale(languageId);
-  return { subject: t('mail.addressInUse.subject'), text: paragraphs(t('mail.addressInUse.body'), t('mail.addressInUse.advice')) };
+  return {
+    subject: t('mail.addressInUse.subject'),
+    text: paragraphs(t('mail.addressInUse.body'), t('mail.addressInUse.advice')),
+  };
 }
