@@ -1,4 +1,6 @@
 import { EVENT_TYPES, RECORDING_TYPES } from '@rope/domain/events/kinds';
+import { localeFromAcceptLanguage } from '@rope/domain/intl';
+import { LANGUAGES, type Language, languageIdByLocale } from '@rope/domain/languages';
 import { NOTIFICATION_TEXT_MAX, type NotificationTextInput } from '@rope/domain/notifications/texts';
 import { formatZonedDay, formatZonedTime, knownTimeZone, timeZoneLabel } from '@rope/domain/time/zoned';
 import { escapeHtml } from './html.ts';
@@ -70,6 +72,19 @@ function textOf(texts: MailLocale, input: NotificationTextInput): string {
  */
 export function notificationText(input: NotificationTextInput, languageId = 'ENU'): string {
   return clip(textOf(mailLocale(languageId), input), NOTIFICATION_TEXT_MAX);
+}
+
+/**
+ * A stored notification's text for a reader: worded from its details in the request's Accept-Language (the web sends
+ * its interface language); one stored before its details were kept reads as stored (English).
+ */
+export function notificationTextFor(
+  row: { details: NotificationTextInput | null; text: string },
+  acceptLanguage: string | undefined,
+): string {
+  if (!row.details) return row.text;
+  const locale = localeFromAcceptLanguage(acceptLanguage, LANGUAGES) as Language;
+  return notificationText(row.details, languageIdByLocale[locale]);
 }
 
 export interface NotificationMailInput {

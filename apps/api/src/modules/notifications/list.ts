@@ -1,9 +1,7 @@
 import { areas, installations, notifications, ropes } from '@rope/db/schema/index';
-import { localeFromAcceptLanguage } from '@rope/domain/intl';
-import { LANGUAGES, type Language, languageIdByLocale } from '@rope/domain/languages';
 import { and, desc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
-import { notificationText } from '../../mail/notification-texts.ts';
+import { notificationTextFor } from '../../mail/notification-texts.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
 import { findInstallation } from '../installations/internal.ts';
@@ -43,10 +41,10 @@ export async function listNotifications({
     .where(and(where))
     .orderBy(desc(notifications.triggeredAt), desc(notifications.id))
     .limit(input.limit);
-  const locale = localeFromAcceptLanguage(request?.headers['accept-language'], LANGUAGES) as Language;
+  const language = request?.headers['accept-language'];
   const list = rows.map(({ areaId, triggeredAt, details, text, ...row }) => ({
     ...row,
-    text: details ? notificationText(details, languageIdByLocale[locale]) : text,
+    text: notificationTextFor({ details, text }, language),
     triggeredAt: triggeredAt.toISOString(),
     area: { id: areaId },
   }));

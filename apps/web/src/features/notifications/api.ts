@@ -21,14 +21,18 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   installation: (id: number, limit: number, language: string) =>
     [...notificationKeys.all, 'installation', id, limit, language] as const,
-  smartropeThreshold: (installationId: number, ropeId?: number) =>
-    [...notificationKeys.all, 'smartropeThreshold', installationId, ropeId ?? null] as const,
+  smartropeThreshold: (installationId: number, ropeId: number | undefined, language: string) =>
+    [...notificationKeys.all, 'smartropeThreshold', installationId, ropeId ?? null, language] as const,
 };
 
 /** Notifications are worded in the interface language, sent as Accept-Language. */
-export function useInstallationNotifications(installationId: number, limit: NotificationLimit) {
+function useInterfaceLanguage(): string {
   const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  return i18n.resolvedLanguage ?? i18n.language;
+}
+
+export function useInstallationNotifications(installationId: number, limit: NotificationLimit) {
+  const language = useInterfaceLanguage();
   return useQuery({
     queryKey: notificationKeys.installation(installationId, limit, language),
     queryFn: ({ signal }) =>
@@ -41,12 +45,13 @@ export function useInstallationNotifications(installationId: number, limit: Noti
 
 /** The smartropeThreshold rule's arming per rope and its last trigger, of the installation or of one rope. */
 export function useSmartropeThresholdState(installationId: number, ropeId?: number) {
+  const language = useInterfaceLanguage();
   return useQuery({
-    queryKey: notificationKeys.smartropeThreshold(installationId, ropeId),
+    queryKey: notificationKeys.smartropeThreshold(installationId, ropeId, language),
     queryFn: ({ signal }) =>
       apiFetch<{ smartropeThreshold: SmartropeThresholdState }>(
         `/installations/${installationId}/smartrope-threshold-state${ropeId === undefined ? '' : `?rope=${ropeId}`}`,
-        { signal },
+        { signal, headers: { 'Accept-Language': language } },
       ).then((answer) => answer.smartropeThreshold),
   });
 }
