@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { CORE_NAMESPACES, LOAD_TEXTS } from '../src/i18n/texts-contract';
+import { CORE_NAMESPACES, LOAD_TEXTS, SERVER_NAMESPACES } from '../src/i18n/texts-contract';
 
 /**
  * The namespaces code names: strings that start with a namespace and a dot (`'ropes.detail.title'`,
@@ -67,7 +67,8 @@ const TEXTS_MODULE = /\/src\/i18n\/(locales\/[^/]+\/[^/]+\.json|bundles\/[^/]+\.
 export function textsOnDemand(localesDir: string): Plugin {
   const namespaces = readdirSync(join(localesDir, 'en-US'))
     .filter((file) => file.endsWith('.json'))
-    .map((file) => file.slice(0, -'.json'.length));
+    .map((file) => file.slice(0, -'.json'.length))
+    .filter((namespace) => !(SERVER_NAMESPACES as readonly string[]).includes(namespace));
   const core = new Set<string>(CORE_NAMESPACES);
   const nested = nestedNamespaces(localesDir, namespaces);
   const withNested = (names: readonly string[]) =>

@@ -17,6 +17,8 @@ export interface Mail {
    * mails of one Message-ID); left out, each send gets a fresh random one.
    */
   messageId?: string;
+  /** Further header fields, e.g. List-Unsubscribe on notification mails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -54,8 +56,8 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(mail) {
-      const { to, subject, text, html, messageId } = mail;
-      await transport.sendMail({ from, to, subject, text, html, ...(messageId ? { messageId } : {}) });
+      const { to, subject, text, html, messageId, headers } = mail;
+      await transport.sendMail({ from, to, subject, text, html, headers, ...(messageId ? { messageId } : {}) });
     },
     async close() {
       transport.close();

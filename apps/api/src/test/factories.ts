@@ -15,6 +15,7 @@ import {
 } from '@rope/db/schema/index';
 import type { Role } from '@rope/domain/access/roles';
 import type { RopeEventAttributes } from '@rope/domain/events/schemas';
+import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import type { TaskAttributes } from '@rope/domain/tasks/schemas';
 import { hashPassword, randomToken, sha256 } from '../infra/crypto.ts';
 
@@ -172,6 +173,7 @@ export interface TestNotification {
   type?: string;
   threshold?: number | null;
   text?: string;
+  details?: NotificationTextInput | null;
   idempotencyKey?: string;
   triggeredAt?: Date;
   /** One delivery per entry, pending. */

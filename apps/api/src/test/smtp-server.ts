@@ -7,9 +7,19 @@ export interface ReceivedMail {
   subject: string;
   /** The Message-ID header as sent, angle brackets included; undefined when the mail had none. */
   messageId: string | undefined;
-  /** The decoded text body. */
+  /** The decoded text body (the text/plain part of a multipart mail). */
   text: string;
+  /** The decoded text/html part, when the mail has one. */
+  html: string | undefined;
+  /** The header fields, folded lines unfolded; look one up with header(). */
+  headers: string;
   raw: string;
+}
+
+/** A header field's value ("List-Unsubscribe"), unfolded; undefined when the mail has none. */
+export function header(mail: Pick<ReceivedMail, 'headers'>, name: string): string | undefined {
+  const escaped = name.replace(/[-]/g, '\\-');
+  return new RegExp(`^${escaped}:\\s*(.*)$`, 'im').exec(mail.headers)?.[1]?.trim();
 }
 
 export interface TestSmtpServer {
@@ -32,13 +42,55 @@ function decodeBody(headers: string, body: string): string {
   return body;
 }
 
-function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
+/** RFC 2047 encoded words (a subject with umlauts arrives as `=?UTF-8?Q?...?=`), decoded. */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_match, encoding: string, text: string) => {
+      if (encoding.toLowerCase() === 'b') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes = text
+        .replace(/_/g, ' ')
+        .replace(/=([0-9A-F]{2})/gi, (_hex, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    });
+}
+
+function splitEntity(raw: string): { headers: string; body: string } {
   const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  return { headers: raw.slice(0, split).replace(/\r\n[ \t]+/g, ' '), body: raw.slice(split + 4) };
+}
+
+/** The decoded parts of a multipart body by content type; a single-part body under its own type. */
+function partsOf(headers: string, body: string): Map<string, string> {
+  const type = /^content-type:\s*([^;\s]+)/im.exec(headers)?.[1]?.toLowerCase() ?? 'text/plain';
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  if (!type.startsWith('multipart/') || !boundary) {
+    return new Map([[type, decodeBody(headers, body).replace(/\r\n/g, '\n')]]);
+  }
+  const parts = new Map<string, string>();
+  for (const chunk of body.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith('--')) break;
+    const part = splitEntity(chunk.replace(/^\r\n/, '').replace(/\r\n$/, ''));
+    for (const [key, value] of partsOf(part.headers, part.body)) if (!parts.has(key)) parts.set(key, value);
+  }
+  return parts;
+}
+
+function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
+  const { headers, body } = splitEntity(raw);
+  const subject = decodeWords(/^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '');
   const messageId = /^message-id:\s*(.*)$/im.exec(headers)?.[1]?.trim();
-  return { from, to, subject, messageId, text: decodeBody(headers, body).replace(/\r\n/g, '\n'), raw };
+  const parts = partsOf(headers, body);
+  return {
+    from,
+    to,
+    subject,
+    messageId,
+    text: parts.get('text/plain') ?? '',
+    html: parts.get('text/html'),
+    headers,
+    raw,
+  };
 }
 
 /** A real SMTP server on loopback that keeps every mail it receives, for tests of mail flows. */

@@ -3,6 +3,7 @@ import { MESSAGE_KEYS } from '@rope/domain/message-keys';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { enUS } from './en-us';
+import { SERVER_NAMESPACES } from './texts-contract';
 
 const files = import.meta.glob<unknown>('./locales/*/*.json', { eager: true, import: 'default' });
 // locales/<language>/<feature>.json: each language is the union of its feature files, keyed by file name.
@@ -100,8 +101,21 @@ describe('locales', () => {
     for (const language of LANGUAGES) expect(Object.keys(locales.get(language) ?? {}).sort()).toEqual(english);
   });
 
-  it('registers every English feature file in en-us.ts, so it ships and types its keys', () => {
-    expect(Object.keys(enUS).sort()).toEqual(Object.keys(locales.get('en-US') ?? {}).sort());
+  it("registers every English feature file but the server's in en-us.ts, so it ships and types its keys", () => {
+    const server = new Set<string>(SERVER_NAMESPACES);
+    const web = Object.keys(locales.get('en-US') ?? {}).filter((feature) => !server.has(feature));
+    expect(Object.keys(enUS).sort()).toEqual(web.sort());
+  });
+
+  it("keeps the server's feature files (mails, SMS) out of every browser bundle", () => {
+    const bundles = import.meta.glob<Record<string, unknown>>('./bundles/*.ts', { eager: true, import: 'default' });
+    const shipped = Object.values(bundles).flatMap((files) => Object.keys(files));
+    expect(shipped.length).toBeGreaterThan(LANGUAGES.length);
+    for (const namespace of SERVER_NAMESPACES) {
+      expect(shipped.filter((path) => path.endsWith(`/${namespace}.json`))).toEqual([]);
+      expect(Object.keys(enUS)).not.toContain(namespace);
+      for (const language of LANGUAGES) expect(Object.keys(locales.get(language) ?? {})).toContain(namespace);
+    }
   });
 
   it('has every key, non-empty, in every language', () => {

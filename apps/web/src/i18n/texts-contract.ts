@@ -7,5 +7,11 @@
  */
 export const CORE_NAMESPACES = ['app', 'areas', 'auth', 'common', 'language', 'shell'] as const;
 
+/**
+ * Feature files the server alone reads (mails and SMS, apps/api/src/mail): they live here to share the web's
+ * completeness tests, but never ship to the browser (the bundles' patterns leave them out).
+ */
+export const SERVER_NAMESPACES = ['mail'] as const;
+
 /** `globalThis[LOAD_TEXTS]` loads the named namespaces of the current language; chunks await it before they run. */
 export const LOAD_TEXTS = '__ropeLoadTexts';

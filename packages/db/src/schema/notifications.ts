@@ -1,3 +1,4 @@
+import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import {
   bigserial,
   boolean,
@@ -29,6 +30,8 @@ export const notifications = pgTable(
     type: varchar({ length: 32 }).notNull(),
     threshold: doublePrecision(),
     text: text().notNull(),
+    /** What the text says, as data: each recipient's mail and SMS words it in their language. Null on notifications written before it was kept. */
+    details: jsonb().$type<NotificationTextInput>(),
     /** The trigger that produced it; a trigger processed twice notifies once. */
     idempotencyKey: varchar({ length: 200 }).notNull().unique(),
     triggeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

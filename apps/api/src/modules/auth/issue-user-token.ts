@@ -30,7 +30,7 @@ export async function mayMailAddress(db: Db, email: string): Promise<boolean> {
  */
 export async function issueUserToken(
   ctx: Pick<AppContext, 'db' | 'queue' | 'env'>,
-  user: { id: number; email: string },
+  user: { id: number; email: string; languageId: string },
   kind: TokenKind,
   mailReason: 'reset' | 'activate' | 'expired' = kind,
 ): Promise<boolean> {
@@ -41,7 +41,11 @@ export async function issueUserToken(
   await ctx.db.insert(userTokens).values({ userId: user.id, kind, tokenHash, expiresAt: new Date(Date.now() + ttl) });
   const link = `${publicUrl(ctx.env)}/login/reset/${token}`;
   await ctx.queue.enqueue(
-    jobRequest(sendMailJob, { to: user.email, ...tokenMail(mailReason, link), link }, `user-token:${tokenHash}`),
+    jobRequest(
+      sendMailJob,
+      { to: user.email, ...tokenMail(mailReason, link, user.languageId), link },
+      `user-token:${tokenHash}`,
+    ),
   );
   return true;
 }

@@ -117,7 +117,7 @@ export async function login({
   const isLive = input.live ?? false;
   const token = await createSession(ctx.db, user.id, { twoFactorComplete: !method, isLive });
   if (method) {
-    if (method === 'email') await sendEmailCode(ctx, sha256(token), user.email);
+    if (method === 'email') await sendEmailCode(ctx, sha256(token), user);
     await writeAudit(ctx.db, { action: 'login.pending', actorUserId: user.id, details: { method } }, request);
     return { token, answer: { twoFactorComplete: false, twoFactorMethod: method } };
   }

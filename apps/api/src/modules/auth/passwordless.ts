@@ -37,7 +37,7 @@ export async function signInWithoutPassword({
       isLive: input.live,
       pendingMethod: method,
     });
-    if (method === 'email') await sendEmailCode(ctx, sha256(token), user.email);
+    if (method === 'email') await sendEmailCode(ctx, sha256(token), user);
     await writeAudit(
       ctx.db,
       { action: 'login.pending', actorUserId: user.id, details: { method, passwordless: true } },
@@ -53,7 +53,11 @@ export async function signInWithoutPassword({
       .values({ userId: user.id, kind: 'login', tokenHash, expiresAt: new Date(Date.now() + LOGIN_LINK_TTL_MS) });
     const link = `${publicUrl(ctx.env)}/api/login/link/${token}`;
     await ctx.queue.enqueue(
-      jobRequest(sendMailJob, { to: user.email, ...loginLinkMail(link), link }, `login-link:${tokenHash}`),
+      jobRequest(
+        sendMailJob,
+        { to: user.email, ...loginLinkMail(link, user.languageId), link },
+        `login-link:${tokenHash}`,
+      ),
     );
     await writeAudit(ctx.db, { action: 'login.link', actorUserId: user.id }, request);
   }

@@ -34,6 +34,7 @@ export async function requestReset({
     .select({
       id: users.id,
       email: users.email,
+      languageId: users.languageId,
       isActive: users.isActive,
       lastLoginAt: users.lastLoginAt,
       roles: users.roles,

@@ -60,7 +60,7 @@ export async function acceptTotp(db: Db, user: { id: number; twoFactorSecret: st
 export async function sendEmailCode(
   ctx: Pick<AppContext, 'db' | 'queue'>,
   sessionIdHash: string,
-  email: string,
+  recipient: { email: string; languageId: string },
   purpose: 'login' | 'proof' = 'login',
 ) {
   const code = randomInt(0, 10 ** EMAIL_CODE_DIGITS)
@@ -73,7 +73,10 @@ export async function sendEmailCode(
   await ctx.queue.enqueue(
     jobRequest(
       sendMailJob,
-      { to: email, ...(purpose === 'login' ? loginCodeMail(code) : proofCodeMail(code)) },
+      {
+        to: recipient.email,
+        ...(purpose === 'login' ? loginCodeMail : proofCodeMail)(code, recipient.languageId),
+      },
       `${purpose}-code:${sha256(`${sessionIdHash}:${code}`)}`,
     ),
   );

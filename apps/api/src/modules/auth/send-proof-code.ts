@@ -31,7 +31,7 @@ export async function sendProofCode({
   await countAttempt(ctx.db, [
     { key: throttleKeys.codeMail(user.id), limit: THROTTLE.codeMailsPerUser, windowMs: THROTTLE.windowMs },
   ]);
-  await sendEmailCode(ctx, session.idHash, user.email, 'proof');
+  await sendEmailCode(ctx, session.idHash, user, 'proof');
   await writeAudit(ctx.db, { action: 'user.two-factor.code', actorUserId: user.id }, request);
   return messageAnswer('auth.messages.proofCodeSent');
 }

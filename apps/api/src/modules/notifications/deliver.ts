@@ -1,9 +1,9 @@
 import { queryRows } from '@rope/db/client';
-import { notificationMail, notificationSms } from '@rope/domain/notifications/texts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import type { Mail } from '../../infra/mailer.ts';
+import { notificationMail, notificationSms } from '../../mail/notification-texts.ts';
 import { stableMessageId } from '../auth/message-id.ts';
 import { unsubscribeLink } from '../auth/unsubscribe-link.ts';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-limits.ts';
@@ -70,19 +70,25 @@ async function claim(ctx: Ctx, id: number): Promise<string | undefined> {
 async function compose(ctx: Ctx, delivery: DeliveryDetails): Promise<Message> {
   if (delivery.channel === 'sms') {
     const reference = `sms:${(await deliveryMessageId(ctx, delivery)).slice(1, -1)}`;
-    return { channel: 'sms', phone: delivery.phone!.trim(), text: notificationSms(delivery.text), reference };
+    const text = notificationSms(delivery.details, delivery.text, delivery.languageId);
+    return { channel: 'sms', phone: delivery.phone!.trim(), text, reference };
   }
   const place = `/areas/${delivery.areaId}/installations/${delivery.installationId}`;
-  const mail = notificationMail({
-    text: delivery.text,
-    type: delivery.type,
-    installationName: delivery.installationName,
-    areaName: delivery.areaName,
-    triggeredAt: delivery.triggeredAt,
-    openLink: `${publicUrl(ctx.env)}${place}${delivery.ropeId ? `/ropes/${delivery.ropeId}` : ''}`,
-    unsubscribeLink: await unsubscribeLink(ctx, delivery.email),
-    reference: `delivery-${delivery.id}`,
-  });
+  const mail = notificationMail(
+    {
+      details: delivery.details,
+      storedText: delivery.text,
+      type: delivery.type,
+      installationName: delivery.installationName,
+      areaName: delivery.areaName,
+      timeZone: delivery.timeZone,
+      triggeredAt: delivery.triggeredAt,
+      openLink: `${publicUrl(ctx.env)}${place}${delivery.ropeId ? `/ropes/${delivery.ropeId}` : ''}`,
+      unsubscribeLink: await unsubscribeLink(ctx, delivery.email),
+      reference: `delivery-${delivery.id}`,
+    },
+    delivery.languageId,
+  );
   return { channel: 'email', mail: { to: delivery.email, ...mail, messageId: await deliveryMessageId(ctx, delivery) } };
 }
 

@@ -1,10 +1,10 @@
-import { notifications, outbox, ropes, tasks } from '@rope/db/schema/index';
+import { installations, notifications, outbox, ropes, tasks, users } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { startScheduleTimer } from '../../infra/queue/schedule-timer.ts';
 import type { JobRequest } from '../../infra/queue/types.ts';
 import { scanDueTasksJob } from '../../jobs/scan-due-tasks.ts';
-import type { TestSmtpServer } from '../../test/smtp-server.ts';
+import { header, type TestSmtpServer } from '../../test/smtp-server.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { scanDueTasks } from './scan-due-tasks.ts';
 import { buildPlace, HAUL_ROPE, mailsTo, unsubscribe, useMailingApp } from './test-support.ts';
@@ -67,7 +67,7 @@ describe('due tasks', () => {
       .where(and(eq(notifications.installationId, place.installation.id), eq(notifications.type, 'taskDue')));
     expect(rows.map((row) => row.text).sort()).toEqual([
       "Task 'MRT' on rope 'Haul rope' of Gondola Zermatt is due at 1,000,000 bending cycles",
-      "Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 2020-01-01",
+      "Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 01/01/2020 (Europe/Zurich)",
     ]);
     for (const person of [anna, ben]) {
       const mails = mailsTo(smtp, person.email);
@@ -95,9 +95,61 @@ describe('due tasks', () => {
     await t.ctx.queue.idle();
     const annaMails = mailsTo(smtp, anna.email);
     expect(annaMails.map((mail) => mail.subject)).toContain(
-      "Rope Cockpit: Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 2021-06-01",
+      "Rope Cockpit: Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 06/01/2021 (Europe/Zurich)",
     );
     expect(annaMails).toHaveLength(3);
     expect(mailsTo(smtp, ben.email)).toHaveLength(2);
+  });
+
+  it('mails each assignee in their language, naming the day in the installation’s zone, with HTML and List-Unsubscribe', async () => {
+    const place = await buildPlace(t);
+    await t.ctx.db
+      .update(installations)
+      .set({ attributes: { timezone: 'Europe/Zurich' } })
+      .where(eq(installations.id, place.installation.id));
+    const [german, french] = [await place.person(['ROLE_USER']), await place.person(['ROLE_USER'])];
+    await t.ctx.db.update(users).set({ languageId: 'DES' }).where(eq(users.id, german.id));
+    await t.ctx.db.update(users).set({ languageId: 'FRS' }).where(eq(users.id, french.id));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: { cookie: german.cookie },
+      payload: {
+        task: {
+          rope: { id: place.rope.id },
+          assignedUsers: [{ id: german.id }, { id: french.id }],
+          // Due 28.11.2026 at midnight in Zurich, which is still the 27th in UTC.
+          attributes: { title: 'Spleisskontrolle', description: 'Prüfen', dueAt: '2026-11-27T23:00:00Z' },
+        },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    await scanDueTasks(t.ctx);
+    await t.ctx.queue.idle();
+
+    const [stored] = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.installationId, place.installation.id), eq(notifications.type, 'taskDue')));
+    expect(stored!.text).toBe(
+      "Task 'Spleisskontrolle' on rope 'Haul rope' of Gondola Zermatt is due since 11/28/2026 (Europe/Zurich)",
+    );
+    const [mail, ...more] = mailsTo(smtp, german.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(
+      'Rope Cockpit: Seil «Haul rope» der Anlage Gondola Zermatt: Aufgabe «Spleisskontrolle» ist fällig seit 28.11.2026 (Europe/Zurich)',
+    );
+    expect(mail!.text).toContain('Regel: Aufgabe fällig');
+    expect(mail!.text).toMatch(/Ausgelöst am: \d\d\.\d\d\.\d{4}, \d\d:\d\d \(Europe\/Zurich\)/);
+    expect(mail!.text).not.toContain('UTC');
+    const unsubscribeLink = /abbestellen: (\S+)/.exec(mail!.text)?.[1];
+    expect(unsubscribeLink).toMatch(/\/notification\/unsubscribe\//);
+    expect(header(mail!, 'List-Unsubscribe')).toBe(`<${unsubscribeLink}>`);
+    expect(mail!.html).toContain('<html lang="de-DE">');
+    expect(mail!.html).toContain('fällig seit 28.11.2026 (Europe/Zurich)');
+    expect(mail!.html).toContain(`<a href="${unsubscribeLink}">Alle Benachrichtigungs-E-Mails abbestellen</a>`);
+    const [french1] = mailsTo(smtp, french.email);
+    expect(french1!.subject).toContain('est échue depuis le 28/11/2026 (Europe/Zurich)');
+    expect(french1!.text).toContain('Règle : Tâche à échéance');
   });
 });

@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { notificationRuleStates } from '@rope/db/schema/index';
 import { evaluateRules, type FiredRule, type RuleState } from '@rope/domain/notifications/rules';
-import { notificationText } from '@rope/domain/notifications/texts';
+import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import type { NotificationTrigger } from '@rope/domain/notifications/triggers';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -32,7 +32,7 @@ export async function evaluateTrigger(ctx: Ctx, trigger: NotificationTrigger) {
         ropeId: rope?.id ?? null,
         type: fired.type,
         threshold: fired.threshold ?? null,
-        text: await textFor(tx, trigger, place, fired),
+        details: await detailsOf(tx, trigger, place, fired),
         idempotencyKey: fired.idempotencyKey,
         channels: settings.channels,
         userIds: settings.users,
@@ -55,18 +55,23 @@ function domainTrigger(trigger: NotificationTrigger, { rope }: Place): Notificat
   }
 }
 
-async function textFor(tx: Db, trigger: NotificationTrigger, { installation, rope }: Place, fired: FiredRule) {
+async function detailsOf(
+  tx: Db,
+  trigger: NotificationTrigger,
+  { installation, rope }: Place,
+  fired: FiredRule,
+): Promise<NotificationTextInput> {
   const place = { installationName: installation.name, ropeName: rope?.name ?? null };
   if (fired.type === 'ropeHealth' || fired.type === 'smartropeThreshold') {
-    return notificationText({ ...place, type: fired.type, threshold: fired.threshold ?? 0, value: fired.value ?? 0 });
+    return { ...place, type: fired.type, threshold: fired.threshold ?? 0, value: fired.value ?? 0 };
   }
   if (trigger.kind === 'document') {
-    return notificationText({ ...place, type: 'newDocument', documentName: await documentName(tx, trigger.id) });
+    return { ...place, type: 'newDocument', documentName: await documentName(tx, trigger.id) };
   }
   if (trigger.kind === 'event') {
-    return notificationText({ ...place, type: 'event', recordingType: trigger.recordingType, eventType: trigger.type });
+    return { ...place, type: 'event', recordingType: trigger.recordingType, eventType: trigger.type };
   }
-  return notificationText({ ...place, type: 'event', recordingType: fired.type, eventType: fired.type });
+  return { ...place, type: 'event', recordingType: fired.type, eventType: fired.type };
 }
 
 async function loadStates(tx: Db, installationId: number, ropeId: number) {

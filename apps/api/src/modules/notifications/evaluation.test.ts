@@ -47,7 +47,7 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
     expect(more).toEqual([]);
     expect(notification).toMatchObject({ type: 'ropeHealth', threshold: 50, ropeId: place.rope.id });
     expect(notification!.text).toBe(
-      `Rope 'Haul rope' of Gondola Zermatt fell below 50 % health (now ${Math.round(health * 10) / 10} %)`,
+      `The health of rope 'Haul rope' of Gondola Zermatt fell below 50 % (now ${Math.round(health * 10) / 10} %)`,
     );
     for (const person of [alice, bob]) {
       const [mail, ...others] = mailsTo(person.email);
@@ -168,8 +168,8 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
     await t.ctx.queue.idle();
     const rows = await notificationsOf(place.installation.id);
     expect(rows.map((row) => row.text)).toEqual([
-      "New damage event (wire break) on rope 'Haul rope' of Gondola Zermatt",
-      "New damage event (wire break) on rope 'Haul rope' of Gondola Zermatt",
+      "New event (Damage: Wire break) on rope 'Haul rope' of Gondola Zermatt",
+      "New event (Damage: Wire break) on rope 'Haul rope' of Gondola Zermatt",
     ]);
     expect(mailsTo(alice.email)).toHaveLength(2);
     expect(mailsTo(editor.email)).toHaveLength(2);

@@ -1,16 +1,21 @@
 import { areas, installations, notifications, ropes } from '@rope/db/schema/index';
 import { and, desc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { notificationTextFor } from '../../mail/notification-texts.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
 import { findInstallation } from '../installations/internal.ts';
 import type { NotificationView } from './schemas.ts';
 
-/** The newest notifications of what the actor sees, or of one installation. */
+/**
+ * The newest notifications of what the actor sees, or of one installation, each worded in the Accept-Language of the
+ * request (the web sends its interface language); one stored before its details were kept shows its English text.
+ */
 export async function listNotifications({
   ctx,
   actor,
   input,
+  request,
 }: ActionArgs<{ limit: number; installationId?: number }>): Promise<{ notifications: NotificationView[] }> {
   assertCan(actor, 'DOMAIN_READ');
   const where =
@@ -24,6 +29,7 @@ export async function listNotifications({
       type: notifications.type,
       threshold: notifications.threshold,
       text: notifications.text,
+      details: notifications.details,
       installation: { id: installations.id, name: installations.name },
       areaId: notifications.areaId,
       rope: { id: ropes.id, name: ropes.name },
@@ -35,8 +41,10 @@ export async function listNotifications({
     .where(and(where))
     .orderBy(desc(notifications.triggeredAt), desc(notifications.id))
     .limit(input.limit);
-  const list = rows.map(({ areaId, triggeredAt, ...row }) => ({
+  const language = request?.headers['accept-language'];
+  const list = rows.map(({ areaId, triggeredAt, details, text, ...row }) => ({
     ...row,
+    text: notificationTextFor({ details, text }, language),
     triggeredAt: triggeredAt.toISOString(),
     area: { id: areaId },
   }));

@@ -75,4 +75,39 @@ describe('notification lists', () => {
     expect((await call('client', '/notifications?limit=7')).statusCode).toBe(400);
     expect((await call('', '/notifications')).statusCode).toBe(401);
   });
+
+  it('words each notification in the language the reader asks for (Accept-Language)', async () => {
+    const place = await buildPlace(t);
+    const reader = await place.person(['ROLE_USER']);
+    await createNotification(t.ctx.db, {
+      installationId: place.installation.id,
+      areaId: place.area.id,
+      ropeId: place.rope.id,
+      type: 'taskDue',
+      text: "Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 11/28/2026 (Europe/Zurich)",
+      details: {
+        type: 'taskDue',
+        installationName: 'Gondola Zermatt',
+        ropeName: 'Haul rope',
+        taskTitle: 'Splice check',
+        dueAt: '2026-11-27T23:00:00Z',
+        timeZone: 'Europe/Zurich',
+      },
+    });
+    const textIn = async (language?: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/installations/${place.installation.id}/notifications`,
+        headers: { cookie: reader.cookie, ...(language ? { 'accept-language': language } : {}) },
+      });
+      return response.json().notifications[0].text;
+    };
+    expect(await textIn('de-DE')).toBe(
+      'Seil «Haul rope» der Anlage Gondola Zermatt: Aufgabe «Splice check» ist fällig seit 28.11.2026 (Europe/Zurich)',
+    );
+    expect(await textIn('fr-FR,fr;q=0.9')).toContain('est échue depuis le 28/11/2026 (Europe/Zurich)');
+    expect(await textIn()).toBe(
+      "Task 'Splice check' on rope 'Haul rope' of Gondola Zermatt is due since 11/28/2026 (Europe/Zurich)",
+    );
+  });
 });

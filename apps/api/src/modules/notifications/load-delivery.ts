@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, notificationDeliveries, notifications, users } from '@rope/db/schema/index';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 /** One delivery with what its mail or SMS says and whether the recipient still wants it. */
 export async function loadDelivery(db: Db, id: number) {
@@ -9,15 +9,18 @@ export async function loadDelivery(db: Db, id: number) {
       id: notificationDeliveries.id,
       channel: notificationDeliveries.channel,
       text: notifications.text,
+      details: notifications.details,
       type: notifications.type,
       triggeredAt: notifications.triggeredAt,
       ropeId: notifications.ropeId,
       installationId: installations.id,
       installationName: installations.name,
+      timeZone: sql<string | null>`${installations.attributes}->>'timezone'`,
       areaId: areas.id,
       areaName: areas.name,
       email: users.email,
       phone: users.phone,
+      languageId: users.languageId,
       isActive: users.isActive,
       notificationEnabled: users.notificationEnabled,
       unsubscribedAt: users.unsubscribedAt,

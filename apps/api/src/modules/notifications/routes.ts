@@ -87,6 +87,7 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx,
           actor: requireActor(request),
           input: { installationId: request.params.id, ropeId: request.query.rope },
+          request,
         }),
     );
 

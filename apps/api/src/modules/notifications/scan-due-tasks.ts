@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks } from '@rope/db/schema/index';
-import { notificationText } from '@rope/domain/notifications/texts';
 import { taskDueNotificationKey } from '@rope/domain/notifications/triggers';
+import { knownTimeZone } from '@rope/domain/time/zoned';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { loadRopeCycles, type RopeCycles } from '../events/current-cycles.ts';
@@ -87,14 +87,15 @@ async function announce(ctx: Ctx, candidate: Candidate, reason: NonNullable<Retu
       ropeId: rope.id,
       type: 'taskDue',
       threshold: reason.threshold,
-      text: notificationText({
+      details: {
         type: 'taskDue',
         installationName: installation.name,
         ropeName: rope.name,
         taskTitle: task.attributes.title,
         dueAt: reason.dueAt,
+        timeZone: knownTimeZone(installation.attributes.timezone),
         cycles: reason.cycles,
-      }),
+      },
       idempotencyKey: taskDueNotificationKey(task),
       channels: ['email'],
       userIds: assignees.map((assignee) => assignee.userId),

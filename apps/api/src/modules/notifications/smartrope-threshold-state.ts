@@ -13,6 +13,7 @@ import { and, asc, desc, eq, exists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { notificationTextFor } from '../../mail/notification-texts.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findInstallation } from '../installations/internal.ts';
 
@@ -23,6 +24,7 @@ export async function smartropeThresholdState({
   ctx,
   actor,
   input,
+  request,
 }: ActionArgs<{ installationId: number; ropeId?: number }>): Promise<{ smartropeThreshold: SmartropeThresholdState }> {
   assertCan(actor, 'DOMAIN_READ');
   const { installation } = await findInstallation(ctx, actor, input.installationId);
@@ -65,7 +67,7 @@ export async function smartropeThresholdState({
         lastValue: row.lastValue,
         updatedAt: row.updatedAt?.toISOString() ?? null,
       })),
-      lastTrigger: await lastTrigger(ctx, installation.id, input.ropeId),
+      lastTrigger: await lastTrigger(ctx, installation.id, input.ropeId, request?.headers['accept-language']),
     },
   };
 }
@@ -79,12 +81,18 @@ async function assertRopeOf(ctx: AppContext, installationId: number, ropeId: num
   if (!row) throw notFound(message('app.errors.noSuchRope'));
 }
 
-async function lastTrigger(ctx: AppContext, installationId: number, ropeId: number | undefined) {
+async function lastTrigger(
+  ctx: AppContext,
+  installationId: number,
+  ropeId: number | undefined,
+  language: string | undefined,
+) {
   const [row] = await ctx.db
     .select({
       triggeredAt: notifications.triggeredAt,
       threshold: notifications.threshold,
       text: notifications.text,
+      details: notifications.details,
       idempotencyKey: notifications.idempotencyKey,
       rope: { id: ropes.id, name: ropes.name },
     })
@@ -104,7 +112,7 @@ async function lastTrigger(ctx: AppContext, installationId: number, ropeId: numb
     triggeredAt: row.triggeredAt.toISOString(),
     threshold: row.threshold,
     rope: row.rope,
-    text: row.text,
+    text: notificationTextFor(row, language),
     device: row.rope ? await deviceOf(ctx, row.idempotencyKey, row.rope.id) : null,
   };
 }

@@ -1,9 +1,11 @@
 import type { Db } from '@rope/db/client';
 import { notificationDeliveries, notifications } from '@rope/db/schema/index';
 import type { NOTIFICATION_CHANNELS } from '@rope/domain/notifications/schemas';
+import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import type { AppContext } from '../../context.ts';
 import { jobRequest } from '../../jobs/define.ts';
 import { deliverNotificationJob } from '../../jobs/deliver-notification.ts';
+import { notificationText } from '../../mail/notification-texts.ts';
 import { loadRecipients } from './recipients.ts';
 
 export interface NewNotification {
@@ -13,7 +15,8 @@ export interface NewNotification {
   ropeId: number | null;
   type: string;
   threshold: number | null;
-  text: string;
+  /** What it says: stored as data and in English; each recipient's mail words it in their language. */
+  details: NotificationTextInput;
   idempotencyKey: string;
   channels: readonly (typeof NOTIFICATION_CHANNELS)[number][];
   userIds: readonly number[];
@@ -32,7 +35,8 @@ export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue'>, 
       ropeId: input.ropeId,
       type: input.type,
       threshold: input.threshold,
-      text: input.text,
+      text: notificationText(input.details),
+      details: input.details,
       idempotencyKey: input.idempotencyKey,
     })
     .onConflictDoNothing({ target: notifications.idempotencyKey })

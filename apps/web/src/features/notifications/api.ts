@@ -7,6 +7,7 @@ import {
 import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
 import type { NotificationView, SmartropeThresholdState } from '@rope/domain/notifications/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api-client';
 import { installationKeys } from '../installations/api';
 import { ropeKeys } from '../ropes/api';
@@ -18,29 +19,39 @@ export const DEFAULT_NOTIFICATION_LIMIT = NOTIFICATION_LIST_DEFAULT_LIMIT;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
-  installation: (id: number, limit: number) => [...notificationKeys.all, 'installation', id, limit] as const,
-  smartropeThreshold: (installationId: number, ropeId?: number) =>
-    [...notificationKeys.all, 'smartropeThreshold', installationId, ropeId ?? null] as const,
+  installation: (id: number, limit: number, language: string) =>
+    [...notificationKeys.all, 'installation', id, limit, language] as const,
+  smartropeThreshold: (installationId: number, ropeId: number | undefined, language: string) =>
+    [...notificationKeys.all, 'smartropeThreshold', installationId, ropeId ?? null, language] as const,
 };
 
+/** Notifications are worded in the interface language, sent as Accept-Language. */
+function useInterfaceLanguage(): string {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage ?? i18n.language;
+}
+
 export function useInstallationNotifications(installationId: number, limit: NotificationLimit) {
+  const language = useInterfaceLanguage();
   return useQuery({
-    queryKey: notificationKeys.installation(installationId, limit),
+    queryKey: notificationKeys.installation(installationId, limit, language),
     queryFn: ({ signal }) =>
       apiFetch<{ notifications: NotificationView[] }>(`/installations/${installationId}/notifications?limit=${limit}`, {
         signal,
+        headers: { 'Accept-Language': language },
       }).then((answer) => answer.notifications),
   });
 }
 
 /** The smartropeThreshold rule's arming per rope and its last trigger, of the installation or of one rope. */
 export function useSmartropeThresholdState(installationId: number, ropeId?: number) {
+  const language = useInterfaceLanguage();
   return useQuery({
-    queryKey: notificationKeys.smartropeThreshold(installationId, ropeId),
+    queryKey: notificationKeys.smartropeThreshold(installationId, ropeId, language),
     queryFn: ({ signal }) =>
       apiFetch<{ smartropeThreshold: SmartropeThresholdState }>(
         `/installations/${installationId}/smartrope-threshold-state${ropeId === undefined ? '' : `?rope=${ropeId}`}`,
-        { signal },
+        { signal, headers: { 'Accept-Language': language } },
       ).then((answer) => answer.smartropeThreshold),
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD COLUMN "details" jsonb;
