@@ -1,5 +1,14 @@
 import type { ViteUserConfig } from 'vitest/config';
 
+/**
+ * The default world of every test: a German-speaking client in Zurich, east of UTC, where a date cut from an ISO
+ * string is a day early. A test that needs another world says so; TZ set from outside wins (a run of its own).
+ */
+export const DEFAULT_TEST_TIME_ZONE = 'Europe/Zurich';
+
+/** Far east of UTC (+13 in its summer): the zone where every date cut at UTC midnight comes out wrong. */
+export const FAR_EAST_TIME_ZONE = 'Pacific/Auckland';
+
 /** Under `npm test` every package also writes a JSON report that scripts/test-summary.mjs adds up. */
 export function sharedTestConfig(): NonNullable<ViteUserConfig['test']> {
   const report = Boolean(process.env.TEST_REPORT);
@@ -8,5 +17,19 @@ export function sharedTestConfig(): NonNullable<ViteUserConfig['test']> {
     outputFile: report ? { json: 'test-results/vitest.json' } : undefined,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    env: { TZ: process.env.TZ || DEFAULT_TEST_TIME_ZONE },
+  };
+}
+
+/**
+ * The same tests once more with the process in Pacific/Auckland: the files that compute, store, format or compare
+ * dates, so a date path that only holds in Zurich (or only at UTC) fails here.
+ */
+export function farEastProject(
+  include: string[],
+): NonNullable<NonNullable<ViteUserConfig['test']>['projects']>[number] {
+  return {
+    extends: true,
+    test: { name: 'Pacific/Auckland', include, env: { TZ: FAR_EAST_TIME_ZONE } },
   };
 }

@@ -1,4 +1,26 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestConfig } from '../../vitest.shared.ts';
+import { farEastProject, sharedTestConfig } from '../../vitest.shared.ts';
 
-export default defineConfig({ test: { ...sharedTestConfig(), include: ['src/**/*.test.ts'] } });
+/**
+ * Every route and job that computes, compares or formats a date or a time (due dates, windows, expiry, aggregates,
+ * mails). Files whose subject is something else (brokers, queues, uploads, parsers under load) run once.
+ */
+const DATE_PATHS = [
+  'src/modules/events/{events,damage-rows,damage-unknown,loss-over-target,import-inspection}.test.ts',
+  'src/modules/tasks/*.test.ts',
+  'src/modules/notifications/{due-tasks,triggers,evaluation,deliver,lists,settings,smartrope-threshold-state}.test.ts',
+  'src/modules/{mrt/mrt,truscan/truscan,smartropes/smartropes,projects/projects}.test.ts',
+  'src/modules/sensors/{aggregates,device-states,sensors}.test.ts',
+  'src/modules/auth/{session-clock,reset-password}.test.ts',
+  'src/modules/auth/mail-*.test.ts',
+];
+
+export default defineConfig({
+  test: {
+    ...sharedTestConfig(),
+    projects: [
+      { extends: true, test: { name: 'Europe/Zurich', include: ['src/**/*.test.ts'] } },
+      farEastProject(DATE_PATHS),
+    ],
+  },
+});

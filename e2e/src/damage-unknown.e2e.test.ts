@@ -4,6 +4,7 @@ import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { waitForScreen } from './screen-check.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 const GREEN = '#2f9e44';
 
@@ -13,7 +14,7 @@ describe.skipIf(Boolean(browserMissing))(
     const demo = useDemoServer();
 
     it('shows grey "unknown" with the reason and a link to the settings, never a green 100 %', async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1280, height: 1000 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

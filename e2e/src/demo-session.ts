@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import { launchBrowser } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { textInAnyLanguage } from './world.ts';
 
 export const DEMO_PASSWORD = 'ropecockpit-demo';
 export const DEMO_ADMIN = 'admin@example.com';
@@ -22,9 +22,12 @@ export function useDemoServer(): { server: () => RunningServer; browser: () => B
   return { server: () => server!, browser: () => browser! };
 }
 
-/** Accepts the cookie notice, which covers the page until it is. */
+/** Accepts the cookie notice, which covers the page until it is, in whatever language the page shows. */
 export async function acceptCookies(page: Page) {
-  await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();
+  await page
+    .getByRole('dialog', { name: textInAnyLanguage('auth:cookies.title') })
+    .getByRole('button')
+    .click();
 }
 
 /**
@@ -42,7 +45,7 @@ export async function submitDemoSignIn(page: Page, url: string, username = DEMO_
   await acceptCookies(page);
   await page.locator('input[autocomplete="username"]').fill(username);
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+  await page.getByRole('button', { name: textInAnyLanguage('auth:login.submit') }).click();
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   switchLanguage,
   waitForScreen,
 } from './screen-check.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 const ROLES = [DEMO_ADMIN, 'pm@example.com', 'clientadmin@example.com', 'client@example.com'];
 const WIDTHS = [375, 1280] as const;
@@ -58,7 +59,7 @@ describe.skipIf(Boolean(browserMissing))(
     const { server, browser } = useDemoServer();
 
     async function openPage(width: number): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-      const context = await browser().newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+      const context = await newWorldContext(browser(), { world: ENGLISH_ADMIN_IN_UTC, width, height: 900 });
       await blockExternalRequests(context, server().url);
       const page = await context.newPage();
       return { page, errors: collectPageErrors(page), close: () => context.close() };

@@ -10,6 +10,7 @@ import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json'
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { findHierarchy, openInApp, seriousAxeViolations, waitForScreen } from './screen-check.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 /** A demo PDF padded after its end to `size` bytes, so the upload takes long enough to show its progress. */
 async function pdfOf(page: Page, size: number): Promise<Buffer> {
@@ -73,7 +74,7 @@ describe.skipIf(Boolean(browserMissing))(
     const demo = useDemoServer();
 
     async function open(width = 1280, email?: string) {
-      const context = await demo.browser().newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width, height: 900 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

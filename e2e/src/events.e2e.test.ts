@@ -14,6 +14,7 @@ import {
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections } from './screen-check.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 interface RopeRow {
   id: number;
@@ -47,7 +48,7 @@ describe.skipIf(Boolean(browserMissing))(
     const demo = useDemoServer();
 
     it('adds a damage, sees table and chart change, edits a status inline, reads it in the history, zooms and shows splice bands', async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1400, height: 1000 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -190,7 +191,7 @@ describe.skipIf(Boolean(browserMissing))(
     }, 180_000);
 
     it("shows the installation's last events at datum positions, with the device's reading below", async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1280, height: 900 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -236,7 +237,7 @@ describe.skipIf(Boolean(browserMissing))(
     }, 120_000);
 
     it('loads tooltips and the rule set popover with their first use, on the element the page drew', async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1280, height: 800 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

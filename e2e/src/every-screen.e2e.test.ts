@@ -32,6 +32,7 @@ import {
   switchLanguage,
   waitForScreen,
 } from './screen-check.ts';
+import { newWorldContext } from './world.ts';
 
 const ROLES = [DEMO_ADMIN, 'pm@example.com', 'clientadmin@example.com', 'client@example.com', 'free@example.com'];
 /** Screens a signed-out visitor can open; the tokens are unknown, so each shows its "invalid link" state. */
@@ -81,7 +82,8 @@ describe.skipIf(Boolean(browserMissing))(
     }
 
     async function openPage(width = 1280): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-      const context = await browser().newContext({ viewport: { width, height: 900 } });
+      // The default world's browser (German, Zurich) whoever signs in: the language loop below ends in English.
+      const context = await newWorldContext(browser(), { width });
       await blockExternalRequests(context, server().url);
       const page = await context.newPage();
       return { page, errors: collectPageErrors(page), close: () => context.close() };

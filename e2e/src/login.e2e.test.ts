@@ -12,6 +12,7 @@ import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
 import { DEMO_PASSWORD } from './demo-session.ts';
 import { type RunningServer, repoRoot, startServer } from './server.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 const TOTP_STEP_MS = 30_000;
 
@@ -90,7 +91,7 @@ describe.skipIf(Boolean(browserMissing))(
     });
 
     async function newPage(viewport = { width: 1280, height: 800 }) {
-      const context = await browser.newContext({ viewport, locale: 'en-US' });
+      const context = await newWorldContext(browser, { world: ENGLISH_ADMIN_IN_UTC, ...viewport });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

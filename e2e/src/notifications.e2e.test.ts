@@ -7,6 +7,7 @@ import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { DEMO_ADMIN, pageApi, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 interface PlacedRope {
   id: number;
@@ -22,7 +23,7 @@ describe.skipIf(Boolean(browserMissing))(
     const demo = useDemoServer();
 
     it('configures a damage rule, sees its notification after a new damage, and shows the dashboard', async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1400, height: 1000 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

@@ -12,6 +12,7 @@ import { browserMissing, screenshotPath } from './browser.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections, seriousAxeViolations, switchLanguage } from './screen-check.ts';
 import { repoRoot } from './server.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 interface EventRow {
   id: number;
@@ -293,7 +294,7 @@ describe.skipIf(Boolean(skipped))(`PDF reports in Chromium${skipped ? ` (skipped
   });
 
   it('hides the report buttons in a live session', async () => {
-    const context = await demo.browser().newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1280, height: 900 });
     const page = await context.newPage();
     await signInAsDemo(page, demo.server().url);
     const { path } = await findReportRope(page);

@@ -11,6 +11,7 @@ import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json'
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageGet, signInAsDemo, submitDemoSignIn, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections } from './screen-check.ts';
+import { ENGLISH_ADMIN_IN_UTC, GERMAN_ADMIN_IN_ZURICH, newWorldContext, text, type World } from './world.ts';
 
 const WIDTHS = [375, 768, 1024, 1280, 1536] as const;
 
@@ -115,11 +116,12 @@ describe.skipIf(Boolean(browserMissing))(
   `screens at every width, links and entry in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
   () => {
     const demo = useDemoServer();
-    const newContext = (width = 1280): Promise<BrowserContext> =>
-      demo.browser().newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+    const newContext = (width = 1280, world: World = ENGLISH_ADMIN_IN_UTC): Promise<BrowserContext> =>
+      newWorldContext(demo.browser(), { world, width, height: 900 });
 
+    // In German, the longest of the four languages, in Zurich: where a label too long for its column shows first.
     it('lays every main screen out at 375, 768, 1024, 1280 and 1536 px: no sideways page, row actions reachable', async () => {
-      const context = await newContext();
+      const context = await newContext(1280, GERMAN_ADMIN_IN_ZURICH);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -150,7 +152,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(`${demo.server().url}/areas`);
       await settle(page);
-      const prefix = enAreas.table.editArea.replace('{{name}}', '');
+      const prefix = text(GERMAN_ADMIN_IN_ZURICH.language, 'areas:table.editArea').replace('{{name}}', '');
       await page
         .getByRole('button', { name: new RegExp(`^${prefix}`) })
         .first()

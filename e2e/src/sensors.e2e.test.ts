@@ -8,6 +8,7 @@ import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { openInApp, revealDeferredSections, seriousAxeViolations, waitForScreen } from './screen-check.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 interface MountedRope {
   id: number;
@@ -74,7 +75,7 @@ describe.skipIf(Boolean(browserMissing))(
     const demo = useDemoServer();
 
     async function open(width: number) {
-      const context = await demo.browser().newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width, height: 900 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

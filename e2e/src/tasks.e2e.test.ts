@@ -7,6 +7,7 @@ import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json'
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections, switchLanguage, waitForScreen } from './screen-check.ts';
+import { ENGLISH_ADMIN_IN_UTC, GERMAN_CLIENT_IN_ZURICH, newWorldContext } from './world.ts';
 
 interface RopeRow {
   id: number;
@@ -36,7 +37,7 @@ describe.skipIf(Boolean(browserMissing))(
     const demo = useDemoServer();
 
     it('creates a task in the dialog, lists it, shows its note, and deletes it after the confirmation', async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1400, height: 1000 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -103,10 +104,9 @@ describe.skipIf(Boolean(browserMissing))(
     });
 
     it('lets a client choose assignees in the task dialog: no refused call, the field is there', async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { width: 1400, height: 1000 });
       const page = await context.newPage();
-      // The demo client reads German (languageId DES): the app switches to it after the sign-in.
-      await signInAsDemo(page, demo.server().url, 'client@example.com');
+      await signInAsDemo(page, demo.server().url, GERMAN_CLIENT_IN_ZURICH.user);
       const refused: string[] = [];
       page.on('response', (response) => {
         if (response.url().includes('/api/') && response.status() >= 400) refused.push(response.url());
@@ -125,8 +125,44 @@ describe.skipIf(Boolean(browserMissing))(
       await context.close();
     });
 
+    // Issue 23: a task due by bending cycles was never flagged on a rope with measured counts, and a date due on the
+    // 28th read as the 27th east of UTC. Here as the client sees it: German, in Zurich.
+    it('flags a task due by bending cycles past due at the current count, and shows a due date on its own day', async () => {
+      const context = await newWorldContext(demo.browser(), { width: 1280, height: 1000 });
+      const page = await context.newPage();
+      await signInAsDemo(page, demo.server().url, GERMAN_CLIENT_IN_ZURICH.user);
+      const path = await writableRopePath(page);
+      const ropeId = Number(path.split('/').pop());
+      const { bendingCycles } = await pageGet<{ bendingCycles: number | null }>(page, `/ropes/${ropeId}/bendingCycles`);
+      expect(bendingCycles, 'the demo rope has a current bending-cycles count').toBeGreaterThan(1000);
+      const stamp = Date.now();
+      const byCycles = `Biegewechsel ${stamp}`;
+      const byDate = `Sichtkontrolle ${stamp}`;
+      const create = (title: string, attributes: Record<string, unknown>) =>
+        pageApi<{ task: { id: number } }>(page, '/tasks', {
+          method: 'POST',
+          body: { task: { rope: { id: ropeId }, attributes: { title, description: 'E2E', ...attributes } } },
+        });
+      const threshold = Math.floor((bendingCycles ?? 0) / 1000) * 1000;
+      expect((await create(byCycles, { dueCondition: { type: 'bendingCycles', threshold } })).status).toBe(200);
+      // Midnight in Zurich on 28 December of next year: 23:00 UTC on the 27th.
+      const year = new Date().getFullYear() + 1;
+      expect((await create(byDate, { dueAt: `${year}-12-28T00:00:00+01:00` })).status).toBe(200);
+
+      await page.goto(`${demo.server().url}${path}`);
+      await waitForScreen(page);
+      const table = page.getByRole('table', { name: deTasks.section.label });
+      const cyclesRow = table.getByRole('row').filter({ hasText: byCycles });
+      await cyclesRow.waitFor();
+      expect(await cyclesRow.textContent()).toContain(deTasks.table.pastDue);
+      const dateRow = table.getByRole('row').filter({ hasText: byDate });
+      expect(await dateRow.textContent()).toContain(`28.12.${year}`);
+      expect(await dateRow.textContent()).not.toContain(deTasks.table.pastDue);
+      await context.close();
+    });
+
     it('shows every badge of the tasks table whole at 1024 px, in English and in German', async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1024, height: 900 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1024, height: 900 });
       const page = await context.newPage();
       await signInAsDemo(page, demo.server().url);
       const path = await writableRopePath(page);

@@ -7,6 +7,7 @@ import { generateMea } from '../../packages/domain/src/truscan/mea/generate.ts';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections, seriousAxeViolations } from './screen-check.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 interface RopeRow {
   id: number;
@@ -42,7 +43,7 @@ describe.skipIf(Boolean(browserMissing))(
     const demo = useDemoServer();
 
     it('uploads .mea files with progress, shows the MRT trace and confirms a candidate that moves the damage chart', async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1400, height: 1000 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

@@ -6,6 +6,7 @@ import enTruscan from '../../apps/web/src/i18n/locales/en-US/truscan.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 interface RopeRow {
   id: number;
@@ -31,7 +32,7 @@ describe.skipIf(Boolean(browserMissing))(
 
     for (const width of [1280, 375]) {
       it(`follows the device live and starts a measurement at ${width} px`, async () => {
-        const context = await demo.browser().newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+        const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width, height: 900 });
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));

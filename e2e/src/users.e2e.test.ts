@@ -6,6 +6,7 @@ import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, useDemoServer } from './demo-session.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 describe.skipIf(Boolean(browserMissing))(
   `the users screen${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
@@ -13,7 +14,7 @@ describe.skipIf(Boolean(browserMissing))(
     const demo = useDemoServer();
 
     it('lists the users, refuses a second account for an email, and reads in English and German', async () => {
-      const context = await demo.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+      const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1280, height: 800 });
       const page = await context.newPage();
       await page.goto(`${demo.server().url}/users`);
       await page.getByRole('dialog', { name: enAuth.cookies.title }).getByRole('button').click();

@@ -1,4 +1,12 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestConfig } from '../../vitest.shared.ts';
+import { farEastProject, sharedTestConfig } from '../../vitest.shared.ts';
 
-export default defineConfig({ test: { ...sharedTestConfig(), include: ['src/**/*.test.ts'] } });
+const every = ['src/**/*.test.ts'];
+
+// The domain holds the date arithmetic (due dates, windows, forecasts): all of it runs in both worlds.
+export default defineConfig({
+  test: {
+    ...sharedTestConfig(),
+    projects: [{ extends: true, test: { name: 'Europe/Zurich', include: every } }, farEastProject(every)],
+  },
+});

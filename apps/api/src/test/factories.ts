@@ -60,7 +60,8 @@ export async function createUser(db: Db, options: TestUserOptions = {}) {
       passwordChangedAt: new Date(),
       twoFactorMethod: options.twoFactorMethod ?? null,
       twoFactorSecret: options.twoFactorSecret ?? null,
-      languageId: options.languageId ?? 'ENU',
+      // The default world of the tests: a German-speaking user (see vitest.shared.ts for the time zone).
+      languageId: options.languageId ?? 'DES',
     })
     .returning();
   if (options.mandatorIds?.length) {

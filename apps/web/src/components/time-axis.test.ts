@@ -10,8 +10,9 @@ describe('time axis labels', () => {
     expect(labels[0]).toMatch(/März 2026|Mär 2026/);
   });
 
+  // Noon of the browser's own day (no zone: local time): the day it names, in Zurich as in Auckland (UTC+13).
   it('name days when ticks are days apart', () => {
-    expect(timeTickLabels('en-US', [at('2026-03-15T12:00:00Z')], 86_400)[0]).toMatch(/Mar 1[45]/);
+    expect(timeTickLabels('en-US', [at('2026-03-15T12:00:00')], 86_400)[0]).toBe('Mar 15');
   });
 
   it('give times of day, with the day under the first tick and where a new day starts', () => {

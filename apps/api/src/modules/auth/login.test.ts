@@ -36,7 +36,7 @@ describe('POST /api/login/json', () => {
         isFreeUser: false,
         permissions: ['AREA_PAGE', 'DASHBOARD', 'DOCUMENT', 'GLOBAL_SEARCH', 'DOMAIN_READ', 'DOMAIN_WRITE'],
         mandators: [{ id: mandator.id, name: 'Bergbahnen Nord' }],
-        languageId: 'ENU',
+        languageId: 'DES',
         twoFactorMethod: null,
         pictureUri: null,
         isSingleArea: true,

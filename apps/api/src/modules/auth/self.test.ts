@@ -48,7 +48,7 @@ describe('own settings of the signed-in person', () => {
       isActive: false,
       twoFactorMethod: 'email',
       loginMethod: 'no-password',
-      languageId: 'DES',
+      languageId: 'FRS',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({
@@ -64,13 +64,13 @@ describe('own settings of the signed-in person', () => {
       isActive: true,
       twoFactorMethod: null,
       loginMethod: 'password',
-      languageId: 'DES',
+      languageId: 'FRS',
       passwordHash: user.passwordHash,
     });
     const links = await t.ctx.db.select().from(userMandators).where(eq(userMandators.userId, user.id));
     expect(links.map((link) => link.mandatorId)).toEqual([own.id]);
     const [other] = await t.ctx.db.select().from(users).where(eq(users.id, victim.id));
-    expect(other!.languageId).toBe('ENU');
+    expect(other!.languageId).toBe('DES');
   });
 
   it('refuses bad values with 400 and changes nothing', async () => {
@@ -80,7 +80,7 @@ describe('own settings of the signed-in person', () => {
       expect((await patchSelf(cookie, payload)).statusCode).toBe(400);
     }
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ languageId: 'ENU', notificationEnabled: true });
+    expect(row).toMatchObject({ languageId: 'DES', notificationEnabled: true });
   });
 
   it('is for people: 401 without a session, 403 for an API key', async () => {

@@ -115,7 +115,7 @@ describe('an address in use by someone the actor cannot see', () => {
     const b = await createUser(t.ctx.db, { email: 'second@own.test', mandatorIds: [own] });
     const fresh = await call(clientAdmin, 'PATCH', `/api/users/${a.id}`, { email: 'unused-change@fresh.test' });
     const foreign = (await createMandator(t.ctx.db)).id;
-    await createUser(t.ctx.db, { email: 'also-held@foreign.test', mandatorIds: [foreign] });
+    await createUser(t.ctx.db, { email: 'also-held@foreign.test', mandatorIds: [foreign], languageId: 'ENU' });
     const held = await call(clientAdmin, 'PATCH', `/api/users/${b.id}`, { email: 'also-held@foreign.test' });
     expect(held.statusCode, held.body).toBe(200);
     expect(fresh.statusCode, fresh.body).toBe(200);

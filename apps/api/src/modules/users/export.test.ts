@@ -96,7 +96,7 @@ describe('user CSV downloads', () => {
     const response = await download(adminCookie, 'list');
     expect(response.headers['content-disposition']).toBe('attachment; filename="users-list.csv"');
     expect(lines(response.body)[2]).toBe(
-      `"b-jorg@x.test","Jörg","'=HYPERLINK(""http://evil"")","'+41791234567","","Client","Zürich Bahnen","ENU","yes"`,
+      `"b-jorg@x.test","Jörg","'=HYPERLINK(""http://evil"")","'+41791234567","","Client","Zürich Bahnen","DES","yes"`,
     );
   });
 

@@ -52,7 +52,7 @@ describe('GET and DELETE /api/users/{id}', () => {
         loginMethod: 'password',
         twoFactorMethod: 'authenticator',
         samlProvider: null,
-        languageId: 'ENU',
+        languageId: 'DES',
         notificationEnabled: true,
         isActive: true,
         pictureUri: null,
