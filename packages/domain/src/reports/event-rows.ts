@@ -4,7 +4,7 @@ import { datumPosition } from '../rope/effective-events.ts';
 import type { RopeAttributes } from '../rope/schemas.ts';
 import { NOT_RECORDED, reportNumber, reportTime, UNKNOWN } from './format.ts';
 import type { ReportLabels } from './labels.ts';
-import { type EventLoss, eventLoss, sumLosses } from './loss.ts';
+import { type EventLoss, eventLoss, sumLosses, sumRecorded } from './loss.ts';
 import type { ReportTable } from './model.ts';
 import { LENGTH_UNITS, lengthIn, type UnitSystem } from './units.ts';
 
@@ -35,6 +35,9 @@ function rangeText(event: ReportEvent, context: RowContext): string {
   return end === undefined ? from : `${from} – ${reportNumber(lengthIn(end, context.units), 2, true)}`;
 }
 
+/** "1 event", "3 repairs": the report is English, so English plurals. */
+const countOf = (count: number, noun: string) => `${reportNumber(count, 0)} ${count === 1 ? noun : `${noun}s`}`;
+
 /** The event's number in the cockpit, so an inspector can find it again. */
 export const eventNumber = (event: ReportEvent) => `#${event.id}`;
 
@@ -60,12 +63,10 @@ const lossText = (value: number | null | undefined, digits: number) =>
 export function damageTable(events: readonly ReportEvent[], context: RowContext): ReportTable {
   const model = lossModel(context.rope);
   const losses: EventLoss[] = [];
-  let wires = 0;
   const rows = events.map((event) => {
     const a = event.attributes;
     const loss = eventLoss(a, model);
     losses.push(loss);
-    wires += a.damageCount ?? 0;
     return eventRow(event, context, positionText(event, context), [
       a.damageCount === undefined ? NOT_RECORDED : reportNumber(a.damageCount, 0),
       lossText(loss.pct, 2),
@@ -75,6 +76,8 @@ export function damageTable(events: readonly ReportEvent[], context: RowContext)
     ]);
   });
   const sums = sumLosses(losses);
+  // A total agrees with its rows: over rows that all read "–" it reads "–" too, never 0.
+  const wires = sumRecorded(events.map((event) => event.attributes.damageCount));
   return {
     columns: [
       'No.',
@@ -91,11 +94,11 @@ export function damageTable(events: readonly ReportEvent[], context: RowContext)
     totals: [
       'Total',
       '',
-      `${events.length} events`,
+      countOf(events.length, 'event'),
       '',
-      reportNumber(wires, 0),
-      sums.pct === null ? UNKNOWN : reportNumber(sums.pct, 2, true),
-      sums.mm2 === null ? UNKNOWN : reportNumber(sums.mm2, 2, true),
+      wires === undefined ? NOT_RECORDED : reportNumber(wires, 0),
+      lossText(sums.pct, 2),
+      lossText(sums.mm2, 2),
       '',
       '',
     ],
@@ -115,7 +118,7 @@ export function repairTable(events: readonly ReportEvent[], context: RowContext)
         context.labels.actionStatus(a.actionStatus),
       ]);
     }),
-    totals: ['Total', '', `${events.length} repairs`, '', '', '', ''],
+    totals: ['Total', '', countOf(events.length, 'repair'), '', '', '', ''],
     empty: 'No repairs found',
   };
 }

@@ -45,7 +45,10 @@ export function GeneralDocumentsPage() {
       showNotice(
         t,
         'yellow',
-        t('documents.general.deleteNotEmpty', { documents: folder.documentCount, folders: subFolders }),
+        t('documents.general.deleteNotEmpty', {
+          documents: t('documents.widget.count', { count: folder.documentCount }),
+          folders: t('documents.general.folderCount', { count: subFolders }),
+        }),
       );
       return;
     }

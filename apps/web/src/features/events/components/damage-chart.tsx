@@ -41,6 +41,7 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
     t(percent ? 'charts.damage.linePercent' : 'charts.damage.lineWires', {
       multiple: line.multiple,
       limit: number(line.limit),
+      count: line.limit,
       length: number(line.length),
       utilisation: utilisationPercent(line.utilisation),
     }),
