@@ -96,7 +96,7 @@ export function damageTable(events: readonly ReportEvent[], context: RowContext)
       '',
       countOf(events.length, 'event'),
       '',
-      wires === undefined ? NOT_RECORDED : reportNumber(wires, 0),
+      lossText(wires, 0),
       lossText(sums.pct, 2),
       lossText(sums.mm2, 2),
       '',
