@@ -117,7 +117,7 @@ describe.skipIf(Boolean(browserMissing))(
       const name = (await firstLink.textContent()) ?? '';
       expect(name.length).toBeGreaterThan(0);
       expect(await inView(page, 'table a[href]'), 'the first result link on screen').toBe(true);
-      await page.screenshot({ path: screenshotPath('search-page-de-375'), fullPage: true });
+      await page.screenshot({ path: screenshotPath('search-page-de-375') });
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.goto(`${demo.server().url}/documents`);
@@ -154,7 +154,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('table').waitFor();
       await waitForScreen(page);
       expect(await pageWidth(page), 'search page width in French').toBeLessThanOrEqual(375);
-      await page.screenshot({ path: screenshotPath('search-page-fr-375'), fullPage: true });
+      await page.screenshot({ path: screenshotPath('search-page-fr-375') });
       await context.close();
       expect(errors).toEqual([]);
     });

@@ -91,11 +91,17 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
     if (linkMissing) panel.current?.scrollIntoView({ block: 'start' });
   }, [linkMissing]);
 
+  const backToList = useRef(false);
   const closeViewer = () => {
-    const fromLink = viewing !== null && viewing.id === openDocumentId;
+    backToList.current = viewing !== null && viewing.id === openDocumentId;
     setViewing(null);
     onViewerClosed?.();
-    if (fromLink) panel.current?.scrollIntoView({ block: 'start' });
+  };
+  // After the dialog has gone: while it is open the page is locked, and unlocking restores the old scroll position.
+  const viewerClosed = () => {
+    if (!backToList.current) return;
+    backToList.current = false;
+    requestAnimationFrame(() => panel.current?.scrollIntoView({ block: 'start' }));
   };
   const askDelete = (document: DocumentView) =>
     confirmDelete({
@@ -216,7 +222,7 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
           {body(undefined)}
         </Stack>
       </Modal>
-      <DocumentViewer document={viewing} onClose={closeViewer} />
+      <DocumentViewer document={viewing} onClose={closeViewer} onClosed={viewerClosed} />
       <LanguagesDialog document={languages} onClose={() => setLanguages(null)} />
     </Paper>
   );
