@@ -5,7 +5,6 @@ import deCommon from '../../apps/web/src/i18n/locales/de-DE/common.json';
 import deDocuments from '../../apps/web/src/i18n/locales/de-DE/documents.json';
 import deInstallations from '../../apps/web/src/i18n/locales/de-DE/installations.json';
 import deSearch from '../../apps/web/src/i18n/locales/de-DE/search.json';
-import frDocuments from '../../apps/web/src/i18n/locales/fr-FR/documents.json';
 import frInstallations from '../../apps/web/src/i18n/locales/fr-FR/installations.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, pageGet, useDemoServer, waitForLandingScreen } from './demo-session.ts';
@@ -144,11 +143,21 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByText(deInstallations.options.ropewayType[type], { exact: true }).waitFor();
       expect(await page.getByText(type, { exact: true }).count()).toBe(0);
       expect(await pageWidth(page), 'project page width').toBeLessThanOrEqual(375);
+      // Sizes in the locale's units: "1,1 kB" in German, "1,1 ko" in French.
+      const panel = page.getByTestId('documents-panel');
+      await panel
+        .getByText(/\d,\d kB/)
+        .first()
+        .waitFor();
       await page.screenshot({ path: screenshotPath('project-de-375'), fullPage: true });
 
       await switchLanguage(page, 'fr-FR');
       await page.getByText(frInstallations.options.ropewayType[type], { exact: true }).waitFor();
-      await page.getByText(frDocuments.languages.short.ENU).first().waitFor();
+      await panel
+        .getByText(/\d,\d ko/)
+        .first()
+        .waitFor();
+      expect(await panel.getByText(/KB/).count()).toBe(0);
       await page.screenshot({ path: screenshotPath('project-fr-375'), fullPage: true });
       await page.goto(`${demo.server().url}/search?filter=haul`);
       await page.getByRole('table').waitFor();
