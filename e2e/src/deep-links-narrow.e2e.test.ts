@@ -146,7 +146,7 @@ describe.skipIf(Boolean(browserMissing))(
       // Sizes in the locale's units: "1,1 kB" in German, "1,1 ko" in French.
       const panel = page.getByTestId('documents-panel');
       await panel
-        .getByText(/\d,\d kB/)
+        .getByText(/\d,\d\skB/)
         .first()
         .waitFor();
       await page.screenshot({ path: screenshotPath('project-de-375'), fullPage: true });
@@ -154,7 +154,7 @@ describe.skipIf(Boolean(browserMissing))(
       await switchLanguage(page, 'fr-FR');
       await page.getByText(frInstallations.options.ropewayType[type], { exact: true }).waitFor();
       await panel
-        .getByText(/\d,\d ko/)
+        .getByText(/\d,\d\sko/)
         .first()
         .waitFor();
       expect(await panel.getByText(/KB/).count()).toBe(0);

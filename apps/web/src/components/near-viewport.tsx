@@ -25,8 +25,9 @@ interface NearViewportProps {
  * in its place, so the page's outline stays whole.
  */
 export function NearViewport({ title, order = 3, minHeight, children, now = false }: NearViewportProps) {
-  const [scrolledNear, setNear] = useState(false);
-  const near = scrolledNear || now;
+  const [near, setNear] = useState(now);
+  // Once loaded it stays: a deep link that is done with (its viewer closed) does not take the section away again.
+  if (now && !near) setNear(true);
   // Held in state, not a ref: should the placeholder be rendered anew, the observer follows the element shown.
   const [target, setTarget] = useState<HTMLDivElement | null>(null);
 
