@@ -339,8 +339,10 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByLabel(enSearch.filter).fill('zzzqqqxxx');
       await page.getByText(enDocuments.widget.noMatch).waitFor();
       await page.getByLabel(enSearch.filter).fill(area.name);
+      // The result's name is its link.
       await page
-        .getByRole('link', { name: enDocuments.actions.open.replace('{{name}}', area.name) })
+        .getByRole('table', { name: enSearch.results })
+        .getByRole('link', { name: area.name, exact: true })
         .first()
         .click();
       await page.waitForURL((address) => address.pathname === `/areas/${area.id}`);

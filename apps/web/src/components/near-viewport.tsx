@@ -14,6 +14,8 @@ interface NearViewportProps {
   minHeight: number;
   /** A section made with React.lazy. */
   children: ReactNode;
+  /** Load at once, wherever the section sits (a deep link into it). */
+  now?: boolean;
 }
 
 /**
@@ -22,8 +24,10 @@ interface NearViewportProps {
  * download of a screen carries what its window shows, not the tables further down. Until then its heading stands
  * in its place, so the page's outline stays whole.
  */
-export function NearViewport({ title, order = 3, minHeight, children }: NearViewportProps) {
-  const [near, setNear] = useState(false);
+export function NearViewport({ title, order = 3, minHeight, children, now = false }: NearViewportProps) {
+  const [near, setNear] = useState(now);
+  // Once loaded it stays: a deep link that is done with (its viewer closed) does not take the section away again.
+  if (now && !near) setNear(true);
   // Held in state, not a ref: should the placeholder be rendered anew, the observer follows the element shown.
   const [target, setTarget] = useState<HTMLDivElement | null>(null);
 

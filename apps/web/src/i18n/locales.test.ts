@@ -36,6 +36,8 @@ const ALLOWED_REPEATS: Record<string, string[]> = {
   All: ['charts.damage.filterAll', 'charts.ranges.All', 'events.table.all'],
   // The filter (plural), an action in the history (masculine) and a mutation's relevance (feminine).
   Archived: ['events.history.actions.archive', 'events.relevance.archived', 'events.table.showArchived'],
+  // The switch names each language in itself ("Deutsch"), a document's languages are named in the session's.
+  English: ['documents.languages.ENU', 'language.names.en-US'],
   // The rope's damage as a quantity against the kind of event.
   Damage: ['common.fields.damage', 'enums.recordingTypes.damage'],
   // A new event ("Nouveau") against a new task ("Nouvelle", "Nueva").

@@ -34,6 +34,32 @@ describe('formatters', () => {
     expect(format.position(-0.5)).toBe('-0.50');
   });
 
+  it.each([
+    ['de-DE', '500 Byte', '2,0 kB', '5,5 MB'],
+    ['fr-FR', '500 o', '2,0 ko', '5,5 Mo'],
+    ['es-ES', '500 B', '2,0 kB', '5,5 MB'],
+    ['en-US', '500 byte', '2.0 kB', '5.5 MB'],
+  ])("writes %s file sizes in the language's units", (locale, bytes, kilobytes, megabytes) => {
+    const format = createFormatters(locale);
+    expect(plain(format.fileSize(500))).toBe(bytes);
+    expect(plain(format.fileSize(2048))).toBe(kilobytes);
+    expect(plain(format.fileSize(5.5 * 1024 * 1024))).toBe(megabytes);
+  });
+
+  it.each(['de-DE', 'fr-FR', 'en-US'])(
+    'never writes "-0" in %s, but keeps the sign of what does not round to 0',
+    (locale) => {
+      const format = createFormatters(locale);
+      for (const zero of [-0, -0.0001, -0.004]) {
+        expect(format.number(zero)).toBe('0');
+        expect(format.integer(zero)).toBe('0');
+        expect(plain(format.percent(zero))).toMatch(/^0 ?%$/);
+      }
+      expect(format.position(-0.0001)).toMatch(/^0[.,]00$/);
+      expect(format.number(-1.5)).toMatch(/^-1[.,]5$/);
+    },
+  );
+
   it('spells out lengths of time in the language', () => {
     expect(createFormatters('en-US').duration(2, 'hour')).toBe('2 hours');
     expect(createFormatters('de-DE').duration(1, 'day')).toBe('1 Tag');

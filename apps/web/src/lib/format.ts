@@ -22,6 +22,8 @@ export interface Formatters {
   percent: (value: number, digits?: number) => string;
   /** A length of time in whole units, spelled out: "2 hours" / "2 Stunden". */
   duration: (value: number, unit: DurationUnit) => string;
+  /** A file size in the language's units, kB and MB with one decimal: "2.5 MB" / "2,5 Mo". */
+  fileSize: (bytes: number) => string;
 }
 
 export type DurationUnit = 'second' | 'minute' | 'hour' | 'day' | 'week';
@@ -35,24 +37,37 @@ export interface FormatOptions {
 
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
+// A value that rounds to zero is written without a sign: a chart axis or a sum never reads "-0".
+const unsigned = { signDisplay: 'negative' } as const;
+
+const KIB = 1024;
+const MIB = 1024 * 1024;
+
 export function createFormatters(locale: string, options: FormatOptions = {}): Formatters {
   const zone = options.timeZone ? { timeZone: options.timeZone } : {};
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...zone });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...zone });
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium', ...zone });
-  const position = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const position = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3, ...unsigned });
+  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, ...unsigned });
   const numbers = new Map<number, Intl.NumberFormat>();
   const numberWith = (digits: number) => {
     let format = numbers.get(digits);
     if (!format) {
-      format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+      format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, ...unsigned });
       numbers.set(digits, format);
     }
     return format;
   };
   const percentWith = (digits: number) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: 'percent', maximumFractionDigits: digits });
+    new Intl.NumberFormat(locale, { style: 'unit', unit: 'percent', maximumFractionDigits: digits, ...unsigned });
+  const size = (unit: 'byte' | 'kilobyte' | 'megabyte', digits: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit,
+      maximumFractionDigits: digits,
+      minimumFractionDigits: digits,
+    });
   return {
     dateTime: (value) => dateTime.format(toDate(value)),
     date: (value) => date.format(toDate(value)),
@@ -63,6 +78,11 @@ export function createFormatters(locale: string, options: FormatOptions = {}): F
     percent: (value, digits = 1) => percentWith(digits).format(value),
     duration: (value, unit) =>
       new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value),
+    fileSize: (bytes) => {
+      if (bytes < KIB) return size('byte', 0).format(bytes);
+      if (bytes < MIB) return size('kilobyte', 1).format(bytes / KIB);
+      return size('megabyte', 1).format(bytes / MIB);
+    },
   };
 }
 

@@ -37,6 +37,9 @@ function rangeText(event: ReportEvent, context: RowContext): string {
   return end === undefined ? from : `${from} – ${reportNumber(lengthIn(end, context.units), 2, true)}`;
 }
 
+/** "1 event", "3 repairs": the report is English, so English plurals. */
+const countOf = (count: number, noun: string) => `${reportNumber(count, 0)} ${count === 1 ? noun : `${noun}s`}`;
+
 /** The event's number in the cockpit, so an inspector can find it again. */
 export const eventNumber = (event: ReportEvent) => `#${event.id}`;
 
@@ -122,11 +125,11 @@ export function damageTable(events: readonly ReportEvent[], context: RowContext)
     totals: [
       'Total',
       '',
-      counted === 1 ? '1 event' : `${counted} events`,
+      countOf(counted, 'event'),
       '',
       wiresRecorded ? reportNumber(wires, 0) : NOT_RECORDED,
-      sums.pct === null ? UNKNOWN : reportNumber(sums.pct, 2, true),
-      sums.mm2 === null ? UNKNOWN : reportNumber(sums.mm2, 2, true),
+      lossText(sums.pct, 2),
+      lossText(sums.mm2, 2),
       '',
       '',
     ],
@@ -147,7 +150,7 @@ export function repairTable(events: readonly ReportEvent[], context: RowContext)
         context.labels.actionStatus(a.actionStatus),
       ]);
     }),
-    totals: ['Total', '', events.length === 1 ? '1 repair' : `${events.length} repairs`, '', '', '', ''],
+    totals: ['Total', '', countOf(events.length, 'repair'), '', '', '', ''],
     empty: 'No repairs found',
   };
 }

@@ -28,15 +28,26 @@ export function eventLoss(event: LossFields, model: LossModel): EventLoss {
   return { pct: undefined, mm2: undefined };
 }
 
-/** Sums over events: unknown as soon as one recorded loss is unknown; nothing recorded counts as nothing. */
-export function sumLosses(losses: readonly EventLoss[]): { pct: number | null; mm2: number | null } {
-  let pct: number | null = 0;
-  let mm2: number | null = 0;
-  for (const loss of losses) {
-    if (loss.pct === null) pct = null;
-    else if (pct !== null && loss.pct !== undefined) pct += loss.pct;
-    if (loss.mm2 === null) mm2 = null;
-    else if (mm2 !== null && loss.mm2 !== undefined) mm2 += loss.mm2;
+/**
+ * Sums over events: unknown (null) as soon as one recorded loss is unknown; nothing recorded counts as nothing, and
+ * where no event recorded a loss the sum is not recorded either (undefined), as each of its rows reads. Over no
+ * events at all it is zero.
+ */
+export function sumLosses(losses: readonly EventLoss[]): {
+  pct: number | null | undefined;
+  mm2: number | null | undefined;
+} {
+  // No damage counted (none listed, or all removed by repairs): nothing is lost, a true zero.
+  if (losses.length === 0) return { pct: 0, mm2: 0 };
+  return { pct: sumRecorded(losses.map((loss) => loss.pct)), mm2: sumRecorded(losses.map((loss) => loss.mm2)) };
+}
+
+/** The sum of the recorded values; null if one is unknown, undefined if none was recorded. */
+export function sumRecorded(values: readonly (number | null | undefined)[]): number | null | undefined {
+  let sum: number | null | undefined;
+  for (const value of values) {
+    if (value === null) return null;
+    if (value !== undefined) sum = (sum ?? 0) + value;
   }
-  return { pct, mm2 };
+  return sum;
 }

@@ -110,6 +110,25 @@ describe('sums and losses', () => {
     expect(corroded.cells.slice(4, 7)).toEqual(['–', '10.00', '61.44']);
   });
 
+  it('totals agree with their rows: "–" over rows that all read "–", and one event in the singular', () => {
+    const only = (kind: ReportKind, events: typeof all) =>
+      buildReport(reportInput({ kind, events }), plainLabels).sections[0]!.table!.totals;
+    expect(only('allDamages', [repair])).toEqual(['Total', '', '1 event', '', '–', '–', '–', '', '']);
+    expect(only('allDamages', [corrosion, repair])).toEqual([
+      'Total',
+      '',
+      '2 events',
+      '',
+      '–',
+      '10.00',
+      '61.44',
+      '',
+      '',
+    ]);
+    expect(only('allRepairs', [repair])).toEqual(['Total', '', '1 repair', '', '', '', '']);
+    expect(only('allRepairs', [repair, repairPiece])).toEqual(['Total', '', '2 repairs', '', '', '', '']);
+  });
+
   it('prints unknown, never 0, when the rope lacks what converting a loss needs', () => {
     const rope = { name: 'R', attributes: { nominalDiameter: 40 } };
     const table = report('allDamages', { rope }).sections[0]!.table!;

@@ -126,6 +126,26 @@ describe('password reset and activation', () => {
     expect((await postLogin(t.app, user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('takes any alphanumeric token, a 6-character one too, and still refuses a 6-character one with a dash', async () => {
+    const user = await createUser(t.ctx.db);
+    const short = 'aB3dE6';
+    await t.ctx.db.insert(userTokens).values({
+      userId: user.id,
+      kind: 'reset',
+      tokenHash: sha256(short),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const check = await t.app.inject({ method: 'GET', url: `/api/reset-password/reset/${short}` });
+    expect(check.json()).toEqual({ valid: true });
+    const refused = await reset('aB3-E6', NEW_PASSWORD);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(FAILED);
+    const response = await reset(short, NEW_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect((await postLogin(t.app, user.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await reset(short, 'another-secret-45')).json()).toEqual(FAILED);
+  });
+
   it('does nothing with an empty or weak password and keeps the token usable', async () => {
     const user = await createUser(t.ctx.db);
     const token = await tokenFor(user.email);

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentFileUrl,
-  fileSizeText,
-  filterDocuments,
-  newFirst,
-  previewKind,
-  toLocation,
-  uploadPercent,
-} from './document-logic';
+import { documentFileUrl, filterDocuments, newFirst, previewKind, toLocation, uploadPercent } from './document-logic';
 
 describe('document logic', () => {
   it('previews PDF in a frame, images and video in place, anything else as a download', () => {
@@ -54,12 +46,5 @@ describe('document logic', () => {
     expect(uploadPercent(0, 0)).toBe(0);
     expect(uploadPercent(512, 1024)).toBe(50);
     expect(uploadPercent(2048, 1024)).toBe(100);
-  });
-
-  it('writes sizes in B, KB and MB', () => {
-    const format = (value: number, digits = 2) => value.toFixed(digits);
-    expect(fileSizeText(500, format)).toBe('500 B');
-    expect(fileSizeText(2048, format)).toBe('2.0 KB');
-    expect(fileSizeText(5 * 1024 * 1024, format)).toBe('5.0 MB');
   });
 });

@@ -51,10 +51,3 @@ export function uploadPercent(loaded: number, total: number): number {
   if (!(total > 0)) return 0;
   return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
 }
-
-/** A file size for people: bytes, KB or MB with one decimal. */
-export function fileSizeText(bytes: number, format: (value: number, digits?: number) => string): string {
-  if (bytes < 1024) return `${format(bytes, 0)} B`;
-  if (bytes < 1024 * 1024) return `${format(bytes / 1024, 1)} KB`;
-  return `${format(bytes / (1024 * 1024), 1)} MB`;
-}

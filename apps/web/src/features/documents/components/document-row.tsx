@@ -3,7 +3,7 @@ import type { DocumentView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
-import { documentFileUrl, fileSizeText } from '../document-logic';
+import { documentFileUrl } from '../document-logic';
 import { LanguageBadges } from './language-badges';
 
 interface DocumentRowProps {
@@ -64,7 +64,7 @@ export function DocumentRow({ document, language, onOpen, onLanguages, onDelete,
           <LanguageBadges languages={document.languages} />
           <Text size="xs" c="dimmed">
             {t('documents.widget.uploadedAt', { date: format.date(document.createdAt) })} ·{' '}
-            {fileSizeText(document.size, format.number)}
+            {format.fileSize(document.size)}
           </Text>
           {document.isHabel ? (
             <Badge size="xs" variant="outline" color="gray">

@@ -10,7 +10,14 @@ import { LanguageBadges } from './language-badges';
  * A document shown in place, full screen: PDF in an embedded frame, an image, a video (the server answers Range
  * requests, so it seeks); anything else offers its download.
  */
-export function DocumentViewer({ document: asked, onClose }: { document: DocumentView | null; onClose: () => void }) {
+interface DocumentViewerProps {
+  document: DocumentView | null;
+  onClose: () => void;
+  /** The dialog is gone, its transition over and the page scrollable again. */
+  onClosed?: () => void;
+}
+
+export function DocumentViewer({ document: asked, onClose, onClosed }: DocumentViewerProps) {
   const { t, i18n } = useTranslation();
   // The last document stays while the dialog closes, so it keeps its name to the end of its transition.
   const document = useLastShown(asked);
@@ -21,6 +28,7 @@ export function DocumentViewer({ document: asked, onClose }: { document: Documen
     <Modal
       opened={asked !== null}
       onClose={onClose}
+      onExitTransitionEnd={onClosed}
       fullScreen
       title={document?.name ?? ''}
       closeButtonProps={{ 'aria-label': t('documents.viewer.close') }}

@@ -17,7 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { DOCUMENT_LIST_MAX_HEIGHT } from '@rope/domain/documents/kinds';
 import type { DocumentView } from '@rope/domain/documents/views';
 import { type Language, languageIdByLocale } from '@rope/domain/languages';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { failureText } from '../../auth/messages';
@@ -40,7 +40,10 @@ export interface DocumentsPanelProps {
   /** Writers may upload, change languages and delete (each document says what the reader may do too). */
   writable: boolean;
   showAs?: number | null;
-  /** A deep link's document, opened in the viewer once the list has it. */
+  /**
+   * A deep link's document, opened in the viewer once the list has it; one the list lacks (NaN: no id at all) is
+   * said to be missing above the list.
+   */
   openDocumentId?: number | null;
   onViewerClosed?: () => void;
   /** More controls beside the title (general documents: the admins' edit toggle). */
@@ -78,13 +81,27 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
   const documents = newFirst(filterDocuments(list.data?.documents ?? [], debounced));
 
   const linked = openDocumentId ? list.data?.documents.find((document) => document.id === openDocumentId) : undefined;
+  const linkMissing = openDocumentId != null && list.isSuccess && !linked;
+  const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (linked) setViewing(linked);
   }, [linked]);
+  // The list the link pointed into is where the user lands: its message in view, or the list after the viewer.
+  useEffect(() => {
+    if (linkMissing) panel.current?.scrollIntoView({ block: 'start' });
+  }, [linkMissing]);
 
+  const backToList = useRef(false);
   const closeViewer = () => {
+    backToList.current = viewing !== null && viewing.id === openDocumentId;
     setViewing(null);
     onViewerClosed?.();
+  };
+  // After the dialog has gone: while it is open the page is locked, and unlocking restores the old scroll position.
+  const viewerClosed = () => {
+    if (!backToList.current) return;
+    backToList.current = false;
+    requestAnimationFrame(() => panel.current?.scrollIntoView({ block: 'start' }));
   };
   const askDelete = (document: DocumentView) =>
     confirmDelete({
@@ -154,7 +171,7 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
   );
 
   return (
-    <Paper withBorder p="md" radius="md" data-testid="documents-panel">
+    <Paper ref={panel} withBorder p="md" radius="md" data-testid="documents-panel">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
@@ -178,6 +195,17 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
             </Tooltip>
           </Group>
         </Group>
+        {linkMissing ? (
+          <Alert
+            color="yellow"
+            role="alert"
+            withCloseButton
+            closeButtonLabel={t('common.actions.close')}
+            onClose={() => onViewerClosed?.()}
+          >
+            {t('documents.viewer.notFound')}
+          </Alert>
+        ) : null}
         {controls}
         {gallery ? <ImageGallery documents={documents} language={language} onOpen={setViewing} /> : null}
         {body(DOCUMENT_LIST_MAX_HEIGHT)}
@@ -194,7 +222,7 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
           {body(undefined)}
         </Stack>
       </Modal>
-      <DocumentViewer document={viewing} onClose={closeViewer} />
+      <DocumentViewer document={viewing} onClose={closeViewer} onClosed={viewerClosed} />
       <LanguagesDialog document={languages} onClose={() => setLanguages(null)} />
     </Paper>
   );

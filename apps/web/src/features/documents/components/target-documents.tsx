@@ -20,14 +20,15 @@ interface TargetDocumentsProps {
 }
 
 /**
- * The documents widget of an area, installation or rope page; `?document={id}` (a search result's link) opens
- * that document in the viewer.
+ * The documents widget of an area, installation or rope page; `?document={id}` (a search result's link) loads the
+ * widget at once, wherever it sits on the page, and opens that document in the viewer.
  */
 export function TargetDocuments({ targetType, targetId, archived, title }: TargetDocumentsProps) {
   const { t } = useTranslation();
   const canWrite = useCan('DOMAIN_WRITE');
   const [params, setParams] = useSearchParams();
-  const linked = parseId(params.get(DOCUMENT_PARAM) ?? undefined);
+  // A link that names no valid id is a link to a missing document: NaN, which the panel says it cannot find.
+  const linked = params.has(DOCUMENT_PARAM) ? parseId(params.get(DOCUMENT_PARAM) ?? undefined) : null;
   const heading = title ?? t('documents.widget.title');
   const forgetLink = () => {
     if (!params.has(DOCUMENT_PARAM)) return;
@@ -41,13 +42,13 @@ export function TargetDocuments({ targetType, targetId, archived, title }: Targe
     );
   };
   return (
-    <NearViewport title={heading} minHeight={WIDGET_MIN_HEIGHT}>
+    <NearViewport title={heading} minHeight={WIDGET_MIN_HEIGHT} now={linked !== null}>
       <DocumentsPanel
         source={{ kind: 'target', targetType, targetId }}
         title={heading}
         uploadTarget={{ targetType, targetId }}
         writable={canWrite && !archived}
-        openDocumentId={Number.isNaN(linked) ? null : linked}
+        openDocumentId={linked}
         onViewerClosed={forgetLink}
       />
     </NearViewport>

@@ -24,7 +24,8 @@ export function GeneralDocumentsPage() {
   const params = useParams();
   const folderId = linkedFolderId(params);
   const selectedId = folderId === null || Number.isNaN(folderId) ? null : folderId;
-  const documentId = parseId(params.documentId);
+  // A document segment that is no id names a missing document (NaN), which the panel says it cannot find.
+  const documentId = params.documentId === undefined ? null : parseId(params.documentId);
   const folders = useFolders();
   const canEdit = useCan('FOLDER_EDIT');
   const [editing, setEditing] = useState(false);
@@ -45,7 +46,10 @@ export function GeneralDocumentsPage() {
       showNotice(
         t,
         'yellow',
-        t('documents.general.deleteNotEmpty', { documents: folder.documentCount, folders: subFolders }),
+        t('documents.general.deleteNotEmpty', {
+          documents: t('documents.widget.count', { count: folder.documentCount }),
+          folders: t('documents.general.folderCount', { count: subFolders }),
+        }),
       );
       return;
     }
@@ -138,9 +142,9 @@ export function GeneralDocumentsPage() {
               order={2}
               uploadTarget={selectedId !== null ? { targetType: 'folder', targetId: selectedId } : undefined}
               writable={canEdit && editing}
-              openDocumentId={Number.isNaN(documentId) ? null : documentId}
+              openDocumentId={documentId}
               onViewerClosed={() => {
-                if (!Number.isNaN(documentId))
+                if (documentId !== null)
                   navigate(selectedId ? `/general-documents/${selectedId}` : '/general-documents', { replace: true });
               }}
             />

@@ -8,17 +8,18 @@ import { useShowAs } from '../../areas/show-as';
 import { useProjects } from '../api';
 import { ContactRibbon } from '../components/contact-ribbon';
 import { DocumentsPanel } from '../components/documents-panel';
+import { constructorLabel, countryLabel, facilityTypeLabel } from '../project-labels';
 
 /**
  * /documents/:projectId[/:documentId] and /documents/:projectId/:folder/:documentId: a project of the external
  * system with its contact-manager ribbon and documents; a deep link opens its document in the viewer.
  */
 export function ProjectPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
   const projectId = parseId(params.projectId);
-  const documentId = parseId(params.documentId);
+  const documentId = params.documentId === undefined ? null : parseId(params.documentId);
   const { allowed, showAs, choose } = useShowAs();
   const projects = useProjects(showAs);
   if (projects.isPending) {
@@ -40,9 +41,9 @@ export function ProjectPage() {
     );
   }
   const facts: [string, string | null][] = [
-    [t('documents.projects.country'), project.country],
-    [t('documents.projects.facilityType'), project.facilityType],
-    [t('documents.projects.branch'), project.facilityConstructorBranch],
+    [t('documents.projects.country'), countryLabel(i18n.resolvedLanguage ?? i18n.language, project.country)],
+    [t('documents.projects.facilityType'), facilityTypeLabel(t, project.facilityType)],
+    [t('documents.projects.branch'), constructorLabel(t, project.facilityConstructorBranch)],
     [t('documents.projects.facilityNumber'), project.facilityNumber],
   ];
   return (
@@ -95,9 +96,9 @@ export function ProjectPage() {
         order={2}
         writable={false}
         showAs={showAs}
-        openDocumentId={Number.isNaN(documentId) ? null : documentId}
+        openDocumentId={documentId}
         onViewerClosed={() => {
-          if (!Number.isNaN(documentId)) navigate(`/documents/${project.id}`, { replace: true });
+          if (documentId !== null) navigate(`/documents/${project.id}`, { replace: true });
         }}
       />
     </Stack>

@@ -1,10 +1,14 @@
-import { Alert, Anchor, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ProjectView } from '@rope/domain/documents/views';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { ShowAsPicker } from '../../areas/components/show-as-picker';
 import { useShowAs } from '../../areas/show-as';
 import { useProjects } from '../api';
 import { DocumentsPanel } from '../components/documents-panel';
+import { countryLabel } from '../project-labels';
 
 /** /documents: the projects of the external document system the user sees, and their newest 5 documents. */
 export function ProjectsPage() {
@@ -31,39 +35,7 @@ export function ProjectsPage() {
               ) : null}
               {projects.isError ? <Alert color="red">{t('documents.projects.loadError')}</Alert> : null}
               {projects.data?.length === 0 ? <Text c="dimmed">{t('documents.projects.empty')}</Text> : null}
-              {projects.data && projects.data.length > 0 ? (
-                <Table.ScrollContainer minWidth={320}>
-                  <Table striped highlightOnHover aria-label={t('documents.projects.projects')}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('documents.projects.number')}</Table.Th>
-                        <Table.Th>{t('documents.projects.description')}</Table.Th>
-                        <Table.Th>{t('documents.projects.country')}</Table.Th>
-                        <Table.Th>{t('documents.projects.manager')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {projects.data.map((project) => (
-                        <Table.Tr key={project.id}>
-                          <Table.Td>
-                            <Anchor
-                              component={Link}
-                              to={`/documents/${project.id}`}
-                              fw={600}
-                              aria-label={t('documents.projects.open', { number: project.installationNumber })}
-                            >
-                              {project.installationNumber}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>{project.description}</Table.Td>
-                          <Table.Td>{project.country ?? ''}</Table.Td>
-                          <Table.Td>{project.projectManager.name ?? ''}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              ) : null}
+              {projects.data && projects.data.length > 0 ? <ProjectsTable projects={projects.data} /> : null}
             </Stack>
           </Paper>
         </Grid.Col>
@@ -78,5 +50,51 @@ export function ProjectsPage() {
         </Grid.Col>
       </Grid>
     </Stack>
+  );
+}
+
+/** Number (the link), description, country and manager; on a phone the rows stack, so nothing is off-screen. */
+function ProjectsTable({ projects }: { projects: ProjectView[] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const columns = useMemo<ColumnDef<ProjectView, unknown>[]>(
+    () => [
+      {
+        id: 'number',
+        header: t('documents.projects.number'),
+        cell: ({ row }) => (
+          <Anchor
+            component={Link}
+            to={`/documents/${row.original.id}`}
+            fw={600}
+            aria-label={t('documents.projects.open', { number: row.original.installationNumber })}
+          >
+            {row.original.installationNumber}
+          </Anchor>
+        ),
+      },
+      { id: 'description', header: t('documents.projects.description'), accessorKey: 'description' },
+      {
+        id: 'country',
+        header: t('documents.projects.country'),
+        cell: ({ row }) => countryLabel(language, row.original.country) ?? '',
+      },
+      {
+        id: 'manager',
+        header: t('documents.projects.manager'),
+        cell: ({ row }) => row.original.projectManager.name ?? '',
+      },
+    ],
+    [t, language],
+  );
+  return (
+    <DataTable
+      label={t('documents.projects.projects')}
+      minWidth={320}
+      data={projects}
+      columns={columns}
+      getRowId={(project) => String(project.id)}
+      emptyText={t('documents.projects.empty')}
+    />
   );
 }

@@ -37,7 +37,7 @@ export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageCh
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={4}>{t('charts.damage.title')}</Title>
         <Group gap="xs" wrap="wrap">
-          {damage.data ? <RuleSetInfo ruleSet={damage.data.ruleSet} /> : null}
+          {damage.data ? <RuleSetInfo standard={damage.data.standard} ruleSet={damage.data.ruleSet} /> : null}
           <SegmentedControl
             size="xs"
             aria-label={t('charts.damage.filterLabel')}

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartColour, drawHorizontalLine, drawWindows, LIMIT_COLOUR } from '../../../components/chart-style';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
+import { useFormat } from '../../../lib/format';
 import {
   type DamageChartData,
   DISCARD_UTILISATION,
@@ -25,7 +26,8 @@ interface DamageChartProps {
  * 100 % dashed; dragging along x zooms and filters the table.
  */
 export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [chart, setChart] = useState<uPlot | null>(null);
   const dataRef = useRef(data);
   dataRef.current = data;
@@ -34,11 +36,12 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
   const onZoomRef = useRef(onZoom);
   onZoomRef.current = onZoom;
   const percent = data.metric === 'lossPct';
-  const number = (value: number, digits = 2) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const number = (value: number, digits = 2) => fmt.number(value, digits);
   const labels = data.lines.map((line) =>
     t(percent ? 'charts.damage.linePercent' : 'charts.damage.lineWires', {
       multiple: line.multiple,
       limit: number(line.limit),
+      count: line.limit,
       length: number(line.length),
       utilisation: utilisationPercent(line.utilisation),
     }),
@@ -56,7 +59,7 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
       },
       axes: [
         { label: t('common.fields.position'), values: (_u, values) => values.map((value) => number(value)) },
-        { label: t('charts.damage.yUtilisation') },
+        { label: t('charts.damage.yUtilisation'), values: (_u, values) => values.map((value) => number(value)) },
       ],
       series: [
         { label: t('common.fields.position'), value: (_u, value) => (value == null ? '' : number(value)) },
@@ -107,7 +110,7 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
         ],
       },
     }),
-    [t, i18n.language, labelKey, percent],
+    [t, fmt, labelKey, percent],
   );
 
   const aligned = useMemo(() => damageAlignedData(data) as uPlot.AlignedData, [data]);

@@ -110,7 +110,7 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
         ) : null}
         {progress ? (
           <Stack gap={4}>
-            <Text size="sm">{t('events.import.saving', progress)}</Text>
+            <Text size="sm">{t('events.import.saving', { done: progress.done, count: progress.total })}</Text>
             <Progress value={(100 * progress.done) / progress.total} aria-label={t('events.import.progress')} />
           </Stack>
         ) : null}

@@ -1,7 +1,9 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORECAST_COLOUR, LIMIT_COLOUR } from '../../../components/chart-style';
+import { timeTickLabels } from '../../../components/time-axis';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
+import { useFormat } from '../../../lib/format';
 import type { LossChartData } from '../loss-chart-data';
 import type { LossAxis } from '../types';
 
@@ -14,10 +16,12 @@ interface LossChartProps {
 /** Damage (% of the discard limit) per inspection over time or bending cycles, the limit, and the forecast. */
 export function LossChart({ data, axis, height }: LossChartProps) {
   const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const fmt = useFormat();
   const dataRef = useRef(data);
   dataRef.current = data;
   const withForecast = Boolean(data.forecast);
-  const number = (value: number, digits = 1) => value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const number = (value: number, digits = 1) => fmt.number(value, digits);
   const percent = (_u: uPlot, value: number | null) =>
     value == null ? '' : t('common.percent', { value: number(value) });
 
@@ -41,19 +45,22 @@ export function LossChart({ data, axis, height }: LossChartProps) {
       },
       axes: [
         axis === 'timestamp'
-          ? { label: t('charts.loss.date') }
+          ? {
+              label: t('charts.loss.date'),
+              values: (_u, ticks, _axis, _space, increment) => timeTickLabels(locale, ticks, increment),
+            }
           : {
               label: t('common.fields.bendingCycles'),
               values: (_u, values) => values.map((value) => number(value, 0)),
               size: 60,
             },
-        { label: t('charts.loss.yAxis') },
+        { label: t('charts.loss.yAxis'), values: (_u, values) => values.map((value) => number(value)) },
       ],
       series: [
         axis === 'timestamp'
           ? {
               label: t('charts.loss.date'),
-              value: (_u, value) => (value == null ? '' : new Date(value * 1000).toLocaleDateString(i18n.language)),
+              value: (_u, value) => (value == null ? '' : fmt.date(value * 1000)),
             }
           : { label: t('common.fields.bendingCycles'), value: (_u, value) => (value == null ? '' : number(value, 0)) },
         {
@@ -88,7 +95,7 @@ export function LossChart({ data, axis, height }: LossChartProps) {
           : []),
       ],
     };
-  }, [t, i18n.language, axis, withForecast]);
+  }, [t, fmt, locale, axis, withForecast]);
 
   const aligned = useMemo(() => {
     const base = [data.xs, data.damage, data.limit];

@@ -3,15 +3,17 @@ import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredPopover, popoverTargetProps } from '../../../components/deferred-popover';
+import { ruleSetText } from '../rule-set-text';
 
 /** Which rule set produced the limits: name and edition, and on a click the row and where it comes from. */
-export function RuleSetInfo({ ruleSet }: { ruleSet: DamageChartAnswer['ruleSet'] }) {
+export function RuleSetInfo({ standard, ruleSet }: { standard: string; ruleSet: DamageChartAnswer['ruleSet'] }) {
   const { t } = useTranslation();
   const id = useId();
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const [opened, setOpened] = useState(false);
   const [clicked, setClicked] = useState(false);
-  const text = t('charts.ruleSet.button', { name: ruleSet.name, edition: ruleSet.edition });
+  const texts = ruleSetText(t, standard, ruleSet);
+  const text = t('charts.ruleSet.button', { name: texts.name, edition: ruleSet.edition });
   return (
     <>
       {/* The accessible name starts with the visible text, so voice control finds the button by what it shows. */}
@@ -44,14 +46,14 @@ export function RuleSetInfo({ ruleSet }: { ruleSet: DamageChartAnswer['ruleSet']
       >
         <Stack gap={6}>
           <Text size="sm" fw={600}>
-            {t('charts.ruleSet.title', { name: ruleSet.name, edition: ruleSet.edition })}
+            {t('charts.ruleSet.title', { name: texts.name, edition: ruleSet.edition })}
           </Text>
-          <Text size="sm">{t('charts.ruleSet.row', { row: ruleSet.row.label })}</Text>
+          <Text size="sm">{t('charts.ruleSet.row', { row: texts.row })}</Text>
           <Text size="sm">
             {t(ruleSet.row.metric === 'lossPct' ? 'charts.ruleSet.metricPercent' : 'charts.ruleSet.metricWires')}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('charts.ruleSet.source', { source: ruleSet.row.source })}
+            {t('charts.ruleSet.source', { source: texts.source })}
           </Text>
         </Stack>
       </DeferredPopover>

@@ -1,13 +1,15 @@
 import { NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RopeAttributes } from '@rope/domain/rope/schemas';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 import { needsPositionEnd } from '../event-form';
 import type { EventForm } from './form-type';
 import { LossFields } from './loss-fields';
 
 /** Broken wires, loss, hours and cycles; the end of a repair piece; how a damage was found. */
 export function SpecificsTab({ form, rope }: { form: EventForm; rope: RopeAttributes }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const a = form.values.attributes;
   return (
     <Stack gap="sm">
@@ -58,7 +60,7 @@ export function SpecificsTab({ form, rope }: { form: EventForm; rope: RopeAttrib
           {a.detection === 'mrt' ? (
             <Text size="xs" c="dimmed" mt={4} data-testid="mrt-position-hint">
               {t('events.fields.mrtPositionHint', {
-                offset: (rope.positionOffset ?? 0).toLocaleString(i18n.language, { maximumFractionDigits: 3 }),
+                offset: fmt.number(rope.positionOffset ?? 0, 3),
               })}
             </Text>
           ) : null}

@@ -39,7 +39,7 @@ export function MrtTraceChart({ trace, candidates, onZoom, height }: MrtTraceCha
       scales: { x: { time: false } },
       axes: [
         { label: t('common.fields.position'), values: (_u, values) => values.map((value) => fmt.number(value, 2)) },
-        { label: t('events.mrt.signal') },
+        { label: t('events.mrt.signal'), values: (_u, values) => values.map((value) => fmt.number(value, 2)) },
       ],
       series: [
         { label: t('common.fields.position'), value: (_u, value) => (value == null ? '' : fmt.number(value, 3)) },

@@ -52,6 +52,7 @@ function MrtTraceBody({ ropeId, eventId, editable }: { ropeId: number; eventId: 
             from: fmt.number(shown.from, 2),
             to: fmt.number(shown.to, 2),
             perBucket: fmt.number(shown.samplesPerBucket, 1),
+            count: shown.samplesPerBucket,
           })}
         </Text>
         <Group gap="xs">

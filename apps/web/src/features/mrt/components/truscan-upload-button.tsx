@@ -38,7 +38,9 @@ export function TruscanUploadButton({ ropeId }: { ropeId: number }) {
         closeButtonProps: { 'aria-label': t('common.actions.close') },
         message: t('events.truscan.done', {
           count: saved,
-          candidates: answer.measurements.reduce((n, m) => n + m.candidateCount, 0),
+          candidates: t('events.truscan.candidates', {
+            count: answer.measurements.reduce((n, m) => n + m.candidateCount, 0),
+          }),
         }),
       });
       refreshAfterChange(queryClient, ropeId, answer.ropeChanged);

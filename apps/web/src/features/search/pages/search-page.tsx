@@ -1,13 +1,15 @@
-import { Alert, Anchor, Center, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_FILTER_DELAY_MS, SEARCH_FILTER_MAX } from '@rope/domain/search/kinds';
-import { useEffect, useState } from 'react';
+import type { SearchEntry } from '@rope/domain/search/views';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { SearchIcon } from '../../../components/icons';
 import { searchFilter, useSearch } from '../api';
 
-/** /search?filter=: every result with its name, section, type and a link. */
+/** /search?filter=: every result with its name (the link to it), section and type. */
 export function SearchPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -46,48 +48,50 @@ export function SearchPage() {
         ) : null}
         {active && search.isError ? <Alert color="red">{t('search.loadError')}</Alert> : null}
         {active && search.data?.length === 0 ? <Text c="dimmed">{t('search.empty')}</Text> : null}
-        {active && search.data && search.data.length > 0 ? (
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped aria-label={t('search.results')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('search.columns.name')}</Table.Th>
-                  <Table.Th>{t('search.columns.section')}</Table.Th>
-                  <Table.Th>{t('search.columns.type')}</Table.Th>
-                  <Table.Th>{t('search.columns.link')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {search.data.map((result) => (
-                  <Table.Tr key={`${result.type}-${result.id}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {result.name}
-                      </Text>
-                      {result.context ? (
-                        <Text size="xs" c="dimmed">
-                          {result.context}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{t(`search.sections.${result.section}`)}</Table.Td>
-                    <Table.Td>{t(`search.types.${result.type}`)}</Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={result.url}
-                        aria-label={t('documents.actions.open', { name: result.name })}
-                      >
-                        {t('search.open')}
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
+        {active && search.data && search.data.length > 0 ? <SearchResults results={search.data} /> : null}
       </Paper>
     </Stack>
+  );
+}
+
+/** The results: the name opens the result; on a phone the rows stack, so nothing sits off-screen. */
+function SearchResults({ results }: { results: SearchEntry[] }) {
+  const { t } = useTranslation();
+  const columns = useMemo<ColumnDef<SearchEntry, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('search.columns.name'),
+        cell: ({ row }) => (
+          <Stack gap={0}>
+            <Anchor component={Link} to={row.original.url} size="sm" fw={600}>
+              {row.original.name}
+            </Anchor>
+            {row.original.context ? (
+              <Text size="xs" c="dimmed">
+                {row.original.context}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        id: 'section',
+        header: t('search.columns.section'),
+        cell: ({ row }) => t(`search.sections.${row.original.section}`),
+      },
+      { id: 'type', header: t('search.columns.type'), cell: ({ row }) => t(`search.types.${row.original.type}`) },
+    ],
+    [t],
+  );
+  return (
+    <DataTable
+      label={t('search.results')}
+      minWidth={420}
+      data={results}
+      columns={columns}
+      getRowId={(result) => `${result.type}-${result.id}`}
+      emptyText={t('search.empty')}
+    />
   );
 }
