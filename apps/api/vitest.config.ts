@@ -13,6 +13,7 @@ const DATE_PATHS = [
   'src/modules/sensors/{aggregates,device-states,sensors}.test.ts',
   'src/modules/auth/{session-clock,reset-password}.test.ts',
   'src/modules/auth/mail-*.test.ts',
+  'src/mail/*.test.ts',
 ];
 
 export default defineConfig({
