@@ -5,6 +5,7 @@ import { createMandator, createUser } from '../../test/factories.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { postLogin } from './test-helpers.ts';
+import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 
 describe('account mails over SMTP', () => {
   let smtp: TestSmtpServer;
@@ -24,7 +25,7 @@ describe('account mails over SMTP', () => {
     const user = await createUser(t.ctx.db);
     await t.app.inject({ method: 'POST', url: '/api/reset-password?reason=reset', payload: { email: user.email } });
     const mail = await smtp.waitFor(user.email);
-    expect(mail.subject).toBe('Reset your Rope Cockpit password');
+    expect(mail.subject).toBe(deMail.reset.subject);
     const token = linkIn(mail.text)!;
     expect(token).toHaveLength(32);
     const reset = await t.app.inject({
@@ -50,7 +51,7 @@ describe('account mails over SMTP', () => {
     const response = await postLogin(t.app, user.email);
     expect(response.json().passwordExpired).toBe(true);
     const mail = await smtp.waitFor(user.email);
-    expect(mail.subject).toBe('Renew your Rope Cockpit password');
+    expect(mail.subject).toBe(deMail.expired.subject);
     expect(linkIn(mail.text)).toMatch(/^[A-Za-z0-9]{32}$/);
   });
 });

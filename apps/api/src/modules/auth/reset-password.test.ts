@@ -7,6 +7,7 @@ import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { signInWithPassword } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditActions, checkLogin, postLogin, queuedMails } from './test-helpers.ts';
+import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 
 const NEUTRAL = {
   message: 'If an account matching your email exists, then an email was just sent...',
@@ -69,7 +70,8 @@ describe('password reset and activation', () => {
     const token = await tokenFor(user.email);
     const [mail] = await mailsTo(user.email);
     expect(mail!.link).toBe(`https://cockpit.example.com/login/reset/${token}`);
-    expect(mail!.subject).toBe('Reset your Rope Cockpit password');
+    // The default world's user reads German.
+    expect(mail!.subject).toBe(deMail.reset.subject);
     expect(mail!.text).toContain(mail!.link);
     expect(token).toMatch(/^[A-Za-z0-9]{32}$/);
     const [row] = await t.ctx.db.select().from(userTokens).where(eq(userTokens.userId, user.id));
@@ -193,7 +195,7 @@ describe('password reset and activation', () => {
     expect((await postLogin(t.app, user.email, NEW_PASSWORD)).statusCode).toBe(401);
     const token = await tokenFor(user.email, 'activate');
     const [mail] = await mailsTo(user.email);
-    expect(mail!.subject).toBe('Activate your Rope Cockpit account');
+    expect(mail!.subject).toBe(deMail.activation.subject);
     const [row] = await t.ctx.db.select().from(userTokens).where(eq(userTokens.userId, user.id));
     expect(row!.kind).toBe('activate');
     const ttl = row!.expiresAt.getTime() - Date.now();

@@ -6,6 +6,7 @@ import { sessionCookieOf, signInWithPassword } from '../../test/sign-in.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { checkLogin, postLogin, sendCode } from './test-helpers.ts';
+import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 
 describe('second factor: code by email, delivered over SMTP', () => {
   let smtp: TestSmtpServer;
@@ -23,7 +24,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
     const user = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
     const response = await postLogin(t.app, user.email);
     const mail = await smtp.waitFor(user.email);
-    const code = /sign-in code is (\d{6})/.exec(mail.text)?.[1];
+    const code = /Anmeldecode lautet (\d{6})/.exec(mail.text)?.[1];
     return { user, response, cookie: sessionCookieOf(response)!, mail, code: code! };
   }
 
@@ -31,7 +32,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
     const { user, response, mail, code, cookie } = await pendingSignIn();
     expect(response.json()).toEqual({ twoFactorComplete: false, twoFactorMethod: 'email' });
     expect(code).toMatch(/^\d{6}$/);
-    expect(mail.subject).toBe(`Your Rope Cockpit sign-in code: ${code}`);
+    expect(mail.subject).toBe(deMail.loginCode.subject.replace('{{code}}', code!));
     expect(mail.from).toBe('no-reply@localhost');
     const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(session!.emailCodeHash).toMatch(/^[0-9a-f]{64}$/);
@@ -60,7 +61,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
     // A new sign-in gets a new code; the used one does not open it.
     smtp.mails.length = 0;
     const again = sessionCookieOf(await postLogin(t.app, user.email))!;
-    const second = /sign-in code is (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
+    const second = /Anmeldecode lautet (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
     if (second !== code) expect((await sendCode(t.app, again, code)).statusCode).toBe(422);
     expect((await sendCode(t.app, again, second)).statusCode).toBe(200);
   });
@@ -108,7 +109,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
   async function signedIn(user: { email: string }, password?: string) {
     smtp.mails.length = 0;
     const pending = sessionCookieOf(await postLogin(t.app, user.email, password))!;
-    const code = /sign-in code is (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
+    const code = /Anmeldecode lautet (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
     return { cookie: sessionCookieOf(await sendCode(t.app, pending, code))!, signInCode: code };
   }
 
@@ -127,8 +128,8 @@ describe('second factor: code by email, delivered over SMTP', () => {
       message: 'A code has been sent to your email address.',
       key: 'auth.messages.proofCodeSent',
     });
-    const mail = await smtp.waitFor(user.email, (m) => m.subject.includes('two-factor'));
-    const code = /two-factor authentication is (\d{6})/.exec(mail.text)![1]!;
+    const mail = await smtp.waitFor(user.email, (m) => m.subject.includes('Zwei-Faktor'));
+    const code = /Zwei-Faktor-Authentifizierung lautet (\d{6})/.exec(mail.text)![1]!;
     // The sign-in code is used up; only the code mailed to this session proves the factor.
     if (signInCode !== code) {
       expect((await patch({ twoFactorMethod: null, currentCode: signInCode })).statusCode).toBe(422);
@@ -151,7 +152,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
     const second = (await signedIn(user)).cookie;
     smtp.mails.length = 0;
     await t.app.inject({ method: 'POST', url: '/api/users/self/2fa/code', headers: { cookie: first } });
-    const code = /two-factor authentication is (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
+    const code = /Zwei-Faktor-Authentifizierung lautet (\d{6})/.exec((await smtp.waitFor(user.email)).text)![1]!;
     const patchAs = (cookie: string) =>
       t.app.inject({
         method: 'PATCH',
