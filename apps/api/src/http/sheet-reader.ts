@@ -10,12 +10,13 @@ import type { AppContext } from '../context.ts';
 /** What a CSV download or upload may say about its reader; the web sends its session's language and time zone. */
 export const sheetQuerySchema = z.object({
   language: z.enum(LANGUAGES).optional().describe("The Excel the file is for; default: the user's language"),
+  // Shaped like an IANA name; one the platform does not know (a browser's alias) falls back to the default.
   timeZone: z
     .string()
     .max(64)
-    .refine(isKnownTimeZone, 'Not a known IANA time zone')
+    .regex(/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/)
     .optional()
-    .describe("The zone of its times where no installation gives one; default: the installation's"),
+    .describe("The IANA zone of its times where no installation gives one; default: the installation's"),
 });
 export type SheetQuery = z.infer<typeof sheetQuerySchema>;
 
@@ -41,7 +42,9 @@ export async function sheetReader(
   const zone =
     typeof installationZone === 'string' && installationZone && isKnownTimeZone(installationZone)
       ? installationZone
-      : (query.timeZone ?? INSTALLATION_TIME_ZONE);
+      : query.timeZone && isKnownTimeZone(query.timeZone)
+        ? query.timeZone
+        : INSTALLATION_TIME_ZONE;
   return { language, timeZone: zone };
 }
 
