@@ -43,7 +43,13 @@ export function UploadTasksButton({ ropeId }: { ropeId: number }) {
   };
   return (
     <>
-      <Button variant="default" onClick={() => setOpened(true)}>
+      <Button
+        variant="default"
+        onClick={() => {
+          setOutcome(null);
+          setOpened(true);
+        }}
+      >
         {t('tasks.upload.button')}
       </Button>
       <Modal
