@@ -222,7 +222,7 @@ describe.skipIf(Boolean(browserMissing))(
 
       const [exported] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: deTasks.export.button }).click(),
+        page.getByRole('link', { name: deCommon.actions.exportCsv }).click(),
       ]);
       const csv = readFileSync(await exported.path(), 'utf8');
       expect(csv.startsWith('\uFEFF"Seil-ID";"Seil";"Anlage";"Gebiet";"Titel"')).toBe(true);

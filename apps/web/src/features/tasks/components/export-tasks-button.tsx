@@ -19,7 +19,7 @@ export function ExportTasksButton({ path, showFinished }: { path: string; showFi
       href={`/api${sheet.url(path, { status: showFinished ? 'all' : 'open' })}`}
       download
     >
-      {t('tasks.export.button')}
+      {t('common.actions.exportCsv')}
     </Button>
   );
 }
