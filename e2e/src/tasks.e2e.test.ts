@@ -229,9 +229,25 @@ describe.skipIf(Boolean(browserMissing))(
       const row = csv.split('\r\n').find((line) => line.includes(title));
       expect(row).toContain(`"${title}";"Drähte zählen, Maß prüfen";"In Bearbeitung";"15.12.2026";"1234000"`);
 
+      // The events table as German Excel reads it: written in the browser, times in the browser's zone.
+      const [events] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: deCommon.actions.exportCsv }).click(),
+      ]);
+      const eventsCsv = readFileSync(await events.path(), 'utf8');
+      expect(eventsCsv.startsWith('\uFEFF"Zeitpunkt (Europe/Zurich)";"Ereignisart";"Typ";"Position [m]"')).toBe(true);
+      expect(eventsCsv).not.toMatch(/"(enums|events|common)\.\w/);
+
       await page.setViewportSize({ width: 375, height: 800 });
       await page.getByRole('button', { name: deTasks.upload.button }).click();
       await dialog.getByText(`Titel (${deTasks.upload.required})`).waitFor();
+      // Checked once the modal has faded in: halfway, its colours are not yet its own.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[role="dialog"], [role="dialog"] *')].every(
+          (element) => element.getAnimations().length === 0,
+        ),
+      );
+      await page.waitForTimeout(300);
       expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
       await page.screenshot({ path: screenshotPath('tasks-upload-dialog-de-375') });
       await page.keyboard.press('Escape');
