@@ -243,7 +243,7 @@ describe.skipIf(Boolean(browserMissing))(
       await dialog.getByText(`Titel (${deTasks.upload.required})`).waitFor();
       // Checked once the modal has faded in: halfway, its colours are not yet its own.
       await page.waitForFunction(() =>
-        [...document.querySelectorAll('[role="dialog"], [role="dialog"] *')].every(
+        Array.from(document.querySelectorAll('[role="dialog"], [role="dialog"] *')).every(
           (element) => element.getAnimations().length === 0,
         ),
       );
