@@ -1,13 +1,15 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import deCommon from '../../apps/web/src/i18n/locales/de-DE/common.json';
 import deTasks from '../../apps/web/src/i18n/locales/de-DE/tasks.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
-import { revealDeferredSections, switchLanguage, waitForScreen } from './screen-check.ts';
-import { ENGLISH_ADMIN_IN_UTC, GERMAN_CLIENT_IN_ZURICH, newWorldContext } from './world.ts';
+import { revealDeferredSections, seriousAxeViolations, switchLanguage, waitForScreen } from './screen-check.ts';
+import { ENGLISH_ADMIN_IN_UTC, GERMAN_ADMIN_IN_ZURICH, GERMAN_CLIENT_IN_ZURICH, newWorldContext } from './world.ts';
 
 interface RopeRow {
   id: number;
@@ -209,6 +211,83 @@ describe.skipIf(Boolean(browserMissing))(
       }
       // The language is the admin's own: give it back.
       await switchLanguage(page, 'en-US');
+      await context.close();
+    });
+
+    it('uploads a German Excel file and exports the tasks as German Excel reads them, in Zurich', async () => {
+      // Exports need a privileged role: the admin, in the default world's browser; the admin's own language is English.
+      const context = await newWorldContext(demo.browser(), { world: GERMAN_ADMIN_IN_ZURICH });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signInAsDemo(page, demo.server().url);
+      const path = await writableRopePath(page);
+      await page.goto(`${demo.server().url}${path}`);
+      await switchLanguage(page, 'de-DE');
+      await waitForScreen(page);
+
+      await page.getByRole('button', { name: deTasks.upload.button }).click();
+      const dialog = page.getByRole('dialog', { name: deTasks.upload.title });
+      await dialog.getByText(`Titel (${deTasks.upload.required})`).waitFor();
+      await dialog.getByText(/15\.12\.2026/).waitFor();
+      expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
+      await page.screenshot({ path: screenshotPath('tasks-upload-dialog-de-1280') });
+
+      const [template] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('link', { name: deTasks.upload.template }).click(),
+      ]);
+      const templateText = readFileSync(await template.path(), 'utf8');
+      expect(templateText.startsWith('\uFEFF"Titel";"Beschreibung";"Status";"Fällig"')).toBe(true);
+
+      // As German Excel saves "CSV (Trennzeichen-getrennt)": Windows-1252 (Latin-1 for these letters), `;`, no quotes.
+      const title = `Seilprüfung E2E ${Date.now()}`;
+      const file = Buffer.from(
+        `Titel;Beschreibung;Fällig;Status;Fällig bei Biegewechseln\r\n${title};Drähte zählen, Maß prüfen;15.12.2026;In Bearbeitung;1.234.000\r\n`,
+        'latin1',
+      );
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'aufgaben.csv', mimeType: 'text/csv', buffer: file });
+      await dialog.getByRole('status').filter({ hasText: '1 Aufgabe wurde erstellt.' }).waitFor();
+      await dialog.getByRole('button', { name: deCommon.actions.close }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      const [exported] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: deCommon.actions.exportCsv }).click(),
+      ]);
+      const csv = readFileSync(await exported.path(), 'utf8');
+      expect(csv.startsWith('\uFEFF"Seil-ID";"Seil";"Anlage";"Gebiet";"Titel"')).toBe(true);
+      const row = csv.split('\r\n').find((line) => line.includes(title));
+      expect(row).toContain(`"${title}";"Drähte zählen, Maß prüfen";"In Bearbeitung";"15.12.2026";"1234000"`);
+
+      // The events table as German Excel reads it: written in the browser, times in the browser's zone.
+      const [events] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: deCommon.actions.exportCsv }).click(),
+      ]);
+      const eventsCsv = readFileSync(await events.path(), 'utf8');
+      expect(eventsCsv.startsWith('\uFEFF"Zeitpunkt (Europe/Zurich)";"Ereignisart";"Typ";"Position [m]"')).toBe(true);
+      expect(eventsCsv).not.toMatch(/"(enums|events|common)\.\w/);
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.getByRole('button', { name: deTasks.upload.button }).click();
+      await dialog.getByText(`Titel (${deTasks.upload.required})`).waitFor();
+      // Checked once the modal has faded in: halfway, its colours are not yet its own.
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('[role="dialog"], [role="dialog"] *')).every(
+          (element) => element.getAnimations().length === 0,
+        ),
+      );
+      await page.waitForTimeout(300);
+      expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
+      await page.screenshot({ path: screenshotPath('tasks-upload-dialog-de-375') });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      // The language is the admin's own: give it back.
+      await switchLanguage(page, 'en-US');
+      expect(errors).toEqual([]);
       await context.close();
     });
   },

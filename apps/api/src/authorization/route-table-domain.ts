@@ -352,6 +352,23 @@ const eventRows: RouteRow[] = [
 const taskRows: RouteRow[] = [
   { route: 'GET /api/tasks', build: () => url('/api/tasks'), expect: readList() },
   {
+    route: 'GET /api/tasks/export',
+    build: () => url('/api/tasks/export'),
+    expect: only({ admin: 200, projectManager: 200, clientAdmin: 200 }),
+    note: "the spec's CSV export right (CHART_CONTROLS): the list a reader sees, as a file",
+  },
+  {
+    route: 'GET /api/ropes/:id/tasks/export',
+    scoped: true,
+    build: async (w, s) => url(`/api/ropes/${await rope(w, s)}/tasks/export`),
+    expect: only({ admin: 200, projectManager: 200, clientAdmin: scoped(200, 404) }),
+  },
+  {
+    route: 'GET /api/tasks/upload-template',
+    build: () => url('/api/tasks/upload-template'),
+    expect: only({ admin: 200, projectManager: 200, apiInternal: 200, clientAdmin: 200, client: 200 }),
+  },
+  {
     route: 'POST /api/tasks',
     scoped: true,
     build: async (w, s) => url('/api/tasks', taskBody(await rope(w, s))),

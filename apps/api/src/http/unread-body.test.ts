@@ -248,10 +248,16 @@ describe('a refused request leaves its connection usable', () => {
         status: 415,
       },
       {
-        name: 'tasks CSV over its limit (read before the rope is looked up)',
-        url: `/api/ropes/${noTarget}/tasks/upload`,
+        name: 'tasks CSV over its limit',
+        url: `/api/ropes/${rope.id}/tasks/upload`,
         ...multipart({}, markup()),
         status: 413,
+      },
+      {
+        name: 'tasks CSV over its limit for a rope that does not exist (the rope is looked up before the file is read)',
+        url: `/api/ropes/${noTarget}/tasks/upload`,
+        ...multipart({}, markup()),
+        status: 404,
       },
       {
         name: 'tasks CSV of several ropes that is no text',

@@ -1,82 +1,139 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { buildCsv, CSV_BOM, csvCell } from '../csv.ts';
-import { expiredResetsCsv, loginsCsv, userListCsv } from './csv.ts';
+import { buildCsv, CSV_BOM, neutraliseFormula, readCsv, type SheetReader, sheetCellText } from '../csv.ts';
+import { expiredResetsCsv, loginsCsv, notificationsCsv, userListCsv } from './csv.ts';
+
+const german: SheetReader = { language: 'de-DE', timeZone: 'Europe/Zurich' };
+const english: SheetReader = { language: 'en-US', timeZone: 'Pacific/Auckland' };
 
 describe('CSV cells', () => {
-  it('quote every cell and double quotes', () => {
-    expect(csvCell('plain')).toBe('"plain"');
-    expect(csvCell('say "hi", then go')).toBe('"say ""hi"", then go"');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell(null)).toBe('""');
-    expect(csvCell(undefined)).toBe('""');
-    expect(csvCell(3)).toBe('"3"');
-    expect(csvCell(true)).toBe('"yes"');
-    expect(csvCell(new Date('2026-01-02T03:04:05Z'))).toBe('"2026-01-02T03:04:05.000Z"');
+  it('write numbers, instants and yes/no for the reader', () => {
+    expect(sheetCellText(1234.5, german)).toBe('1234,5');
+    expect(sheetCellText(1234.5, english)).toBe('1234.5');
+    expect(sheetCellText(true, german)).toBe('ja');
+    expect(sheetCellText(false, { ...german, language: 'fr-FR' })).toBe('non');
+    expect(sheetCellText(true, { ...german, language: 'es-ES' })).toBe('sí');
+    expect(sheetCellText(new Date('2026-03-01T10:00:00Z'), german)).toBe('01.03.2026 11:00');
+    expect(sheetCellText(new Date('2026-03-01T10:00:00Z'), english)).toBe('2026-03-01 23:00');
+    expect(sheetCellText(null, german)).toBe('');
+    expect(sheetCellText(-1, german)).toBe('-1');
   });
 
   it.each([
-    ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
-    ['+41791234567', `"'+41791234567"`],
-    ['-2+3', `"'-2+3"`],
-    ['@SUM(A1)', `"'@SUM(A1)"`],
-    ['\tcmd', `"'\tcmd"`],
-    ['\rcmd', `"'\rcmd"`],
-    ['  =1+1', `"'  =1+1"`],
+    ['=HYPERLINK("http://evil")', `'=HYPERLINK("http://evil")`],
+    ["+cmd|' /C calc'!A0", `'+cmd|' /C calc'!A0`],
+    ["-2+3+cmd|' /C calc'!A0", `'-2+3+cmd|' /C calc'!A0`],
+    ['+SUM(A1)', `'+SUM(A1)`],
+    ['-A1', `'-A1`],
+    ['@SUM(A1)', `'@SUM(A1)`],
+    ['=1+1', `'=1+1`],
+    ['\tcmd', `'\tcmd`],
+    ['\rcmd', `'\rcmd`],
+    ['  =1+1', `'  =1+1`],
+    ['+41 79 123 45 67 ext', `'+41 79 123 45 67 ext`],
   ])('neutralise the formula %j', (value, expected) => {
-    expect(csvCell(value)).toBe(expected);
+    expect(neutraliseFormula(value)).toBe(expected);
   });
 
-  it('leave harmless text and numbers alone', () => {
-    expect(csvCell('a=b')).toBe('"a=b"');
-    expect(csvCell('Müller')).toBe('"Müller"');
-    expect(csvCell(-1)).toBe('"-1"');
-  });
+  it.each([['+41791234567'], ['+41 79 123 45 67'], ['+49 (0)89 123-456'], ['-1234,5'], ['-3'], ['a=b'], ['Müller']])(
+    'leave the phone number, number or harmless text %j alone',
+    (value) => {
+      expect(neutraliseFormula(value)).toBe(value);
+    },
+  );
 });
 
-describe('CSV files', () => {
-  it('start with a BOM, end rows with CRLF', () => {
-    expect(buildCsv(['A', 'B'], [['1', '2']])).toBe(`${CSV_BOM}"A","B"\r\n"1","2"\r\n`);
+/** The rows as German or English Excel splits the file: by its separator, after the BOM. */
+function opened(csv: string, separator: string) {
+  expect(csv.startsWith(CSV_BOM)).toBe(true);
+  return Papa.parse<string[]>(csv.slice(1), { delimiter: separator, skipEmptyLines: true }).data;
+}
+
+describe('CSV files for the reader', () => {
+  it('start with a BOM, use the language separator, quote every cell and end rows with CRLF', () => {
+    expect(buildCsv(german, ['A', 'B'], [['1', 2.5]])).toBe(`${CSV_BOM}"A";"B"\r\n"1";"2,5"\r\n`);
+    expect(buildCsv(english, ['A', 'B'], [['1', 2.5]])).toBe(`${CSV_BOM}"A","B"\r\n"1","2.5"\r\n`);
+    expect(readCsv(buildCsv(german, ['A', 'B'], [['x;y', '1,5']]))).toEqual({
+      rows: [
+        ['A', 'B'],
+        ['x;y', '1,5'],
+      ],
+    });
   });
 
-  it('build the logins file with role labels', () => {
-    const csv = loginsCsv([
-      {
-        email: 'jörg@example.ch',
-        firstname: 'Jörg',
-        lastname: 'Zürcher',
-        roles: ['ROLE_CLIENT_ADMIN'],
-        isActive: true,
-        lastLoginAt: new Date('2026-03-01T10:00:00Z'),
-      },
+  const jorg = {
+    email: 'jörg@example.ch',
+    firstname: 'Jörg',
+    lastname: 'Zürcher',
+    roles: ['ROLE_CLIENT_ADMIN'] as const,
+    isActive: true,
+  };
+
+  it('build the logins file with translated headers, role labels and times in the zone', () => {
+    const rows = [{ ...jorg, lastLoginAt: new Date('2026-03-01T10:00:00Z') }];
+    expect(opened(loginsCsv(german, rows), ';')).toEqual([
+      ['E-Mail', 'Name', 'Rolle', 'Letzte Anmeldung (Europe/Zurich)', 'Aktiv'],
+      ['jörg@example.ch', 'Jörg Zürcher', 'Kunden-Administrator', '01.03.2026 11:00', 'ja'],
     ]);
-    expect(csv.split('\r\n')).toEqual([
-      `${CSV_BOM}"Email","Name","Role","Last login","Active"`,
-      '"jörg@example.ch","Jörg Zürcher","Client Admin","2026-03-01T10:00:00.000Z","yes"',
-      '',
+    expect(opened(loginsCsv(english, rows), ',')).toEqual([
+      ['Email', 'Name', 'Role', 'Last login (Pacific/Auckland)', 'Active'],
+      ['jörg@example.ch', 'Jörg Zürcher', 'Client Admin', '2026-03-01 23:00', 'yes'],
     ]);
   });
 
-  it('build the user list with mandators and a neutralised name', () => {
-    const csv = userListCsv([
+  it('build the notifications file with counts as numbers', () => {
+    const rows = [{ ...jorg, notificationEnabled: false, unsubscribedAt: null, deliveries: 1234 }];
+    expect(opened(notificationsCsv(german, rows), ';')).toEqual([
+      [
+        'E-Mail',
+        'Name',
+        'Benachrichtigungen aktiviert',
+        'Abgemeldet am (Europe/Zurich)',
+        'Gesendete Benachrichtigungen',
+      ],
+      ['jörg@example.ch', 'Jörg Zürcher', 'nein', '', '1234'],
+    ]);
+    expect(opened(notificationsCsv(english, rows), ',')[0]?.[3]).toBe('Unsubscribed at (Pacific/Auckland)');
+  });
+
+  it('build the user list with a readable phone number, language names and a neutralised name', () => {
+    const rows = [
       {
-        email: 'a@b.ch',
+        ...jorg,
         firstname: '=cmd',
-        lastname: 'X',
         phone: '+41791234567',
         function: null,
-        roles: ['ROLE_USER'],
+        roles: ['ROLE_USER'] as const,
         mandators: ['Alpha', 'Beta'],
-        languageId: 'DES',
+        languageId: 'FRS',
         isActive: false,
       },
+    ];
+    expect(opened(userListCsv(german, rows), ';')).toEqual([
+      ['E-Mail', 'Vorname', 'Nachname', 'Telefon', 'Funktion', 'Rolle', 'Mandanten', 'Sprache', 'Aktiv'],
+      ['jörg@example.ch', "'=cmd", 'Zürcher', '+41791234567', '', 'Kunde', 'Alpha, Beta', 'Französisch', 'nein'],
     ]);
-    expect(csv.split('\r\n')[1]).toBe(`"a@b.ch","'=cmd","X","'+41791234567","","Client","Alpha, Beta","DES","no"`);
+    expect(opened(userListCsv(english, rows), ',')[1]).toEqual([
+      'jörg@example.ch',
+      "'=cmd",
+      'Zürcher',
+      '+41791234567',
+      '',
+      'Client',
+      'Alpha, Beta',
+      'French',
+      'no',
+    ]);
   });
 
-  it('build the expired resets file', () => {
-    const csv = expiredResetsCsv([
-      { email: 'a@b.ch', createdAt: new Date('2026-01-01T00:00:00Z'), expiresAt: new Date('2026-01-01T00:30:00Z') },
+  it('build the expired resets file with both times in the zone', () => {
+    const rows = [
+      { email: 'a@b.ch', createdAt: new Date('2026-07-01T22:00:00Z'), expiresAt: new Date('2026-07-01T22:30:00Z') },
+    ];
+    expect(opened(expiredResetsCsv(german, rows), ';')).toEqual([
+      ['E-Mail', 'Erstellt (Europe/Zurich)', 'Abgelaufen (Europe/Zurich)'],
+      ['a@b.ch', '02.07.2026 00:00', '02.07.2026 00:30'],
     ]);
-    expect(csv).toContain('"a@b.ch","2026-01-01T00:00:00.000Z","2026-01-01T00:30:00.000Z"');
+    expect(opened(expiredResetsCsv(english, rows), ',')[1]).toEqual(['a@b.ch', '2026-07-02 10:00', '2026-07-02 10:30']);
   });
 });

@@ -6,14 +6,16 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';
 import { readUpload } from '../../http/read-upload.ts';
+import { CSV_ANSWER, csvHeaders, sheetQuerySchema } from '../../http/sheet-reader.ts';
 import { createTask } from './create.ts';
+import { exportRopeTasks, exportTasks, taskTemplate } from './export.ts';
 import { listTasks } from './list.ts';
 import { listAssignableUsers } from './list-assignable-users.ts';
 import { listRopeTasks } from './list-for-rope.ts';
 import { listTaskNotes } from './list-notes.ts';
 import { deleteTask } from './remove.ts';
 import { updateTask } from './update.ts';
-import { TASK_CSV_RULES, uploadTasks } from './upload.ts';
+import { TASK_CSV_RULES, taskUploadReader, uploadTasks } from './upload.ts';
 
 const body = z.object({ task: taskBodySchema });
 const list = z.object({ tasks: z.array(taskViewSchema) });
@@ -97,22 +99,100 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       (request) => listTaskNotes({ ctx, actor: requireActor(request), input: request.params, request }),
     );
 
+    const listFilter = z.object({ status: z.enum(['open', 'all']).default('open') });
+    const csvAnswer = { 200: z.string().describe(CSV_ANSWER) };
+
+    app.get(
+      '/tasks/export',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: "The task list (GET /tasks, same filters) as CSV for the reader's Excel",
+          produces: ['text/csv'],
+          querystring: listFilter.extend({ showAsUser: idTextSchema.optional() }).extend(sheetQuerySchema.shape),
+          response: csvAnswer,
+        },
+      },
+      async (request, reply) => {
+        const { csv, fileName } = await exportTasks({
+          ctx,
+          actor: requireActor(request),
+          input: request.query,
+          request,
+        });
+        return reply.headers(csvHeaders(fileName)).send(csv);
+      },
+    );
+
+    app.get(
+      '/ropes/:id/tasks/export',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: "A rope's tasks (open ones or all) as CSV, times in its installation's zone",
+          produces: ['text/csv'],
+          params: idParamsSchema,
+          querystring: listFilter.extend(sheetQuerySchema.shape),
+          response: csvAnswer,
+        },
+      },
+      async (request, reply) => {
+        const input = { ...request.query, ropeId: request.params.id };
+        const { csv, fileName } = await exportRopeTasks({ ctx, actor: requireActor(request), input, request });
+        return reply.headers(csvHeaders(fileName)).send(csv);
+      },
+    );
+
+    app.get(
+      '/tasks/upload-template',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: "The CSV template of the task upload: its columns and one example, in the reader's language",
+          produces: ['text/csv'],
+          querystring: sheetQuerySchema,
+          response: csvAnswer,
+        },
+      },
+      async (request, reply) => {
+        const { csv, fileName } = await taskTemplate({
+          ctx,
+          actor: requireActor(request),
+          input: request.query,
+          request,
+        });
+        return reply.headers(csvHeaders(fileName)).send(csv);
+      },
+    );
+
+    // The rope (403, 404, archived) is checked before the file is read: a foreign rope answers 404 whatever the file.
     app.post(
       '/ropes/:id/tasks/upload',
-      { schema: { tags: ['tasks'], params: idParamsSchema, consumes: ['multipart/form-data'] } },
+      {
+        schema: {
+          tags: ['tasks'],
+          params: idParamsSchema,
+          querystring: sheetQuerySchema,
+          consumes: ['multipart/form-data'],
+        },
+      },
       async (request) => {
+        const actor = requireActor(request);
+        const target = { ...request.query, ropeId: request.params.id };
+        await taskUploadReader({ ctx, actor, input: target, request });
         const upload = await readUpload(request, TASK_CSV_RULES);
-        const input = { ropeId: request.params.id, text: upload.text ?? '' };
-        return uploadTasks({ ctx, actor: requireActor(request), input, request });
+        return uploadTasks({ ctx, actor, input: { ...target, text: upload.text ?? '' }, request });
       },
     );
 
     app.post(
       '/ropes/tasks/upload',
-      { schema: { tags: ['tasks'], consumes: ['multipart/form-data'] } },
+      { schema: { tags: ['tasks'], querystring: sheetQuerySchema, consumes: ['multipart/form-data'] } },
       async (request) => {
+        const actor = requireActor(request);
+        await taskUploadReader({ ctx, actor, input: request.query, request });
         const upload = await readUpload(request, TASK_CSV_RULES);
-        return uploadTasks({ ctx, actor: requireActor(request), input: { text: upload.text ?? '' }, request });
+        return uploadTasks({ ctx, actor, input: { ...request.query, text: upload.text ?? '' }, request });
       },
     );
   };

@@ -236,7 +236,7 @@ describe('tasks', () => {
       payload: bad.payload,
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('Row 3: status must be one of new, in-progress, done');
+    expect(refused.json().message).toBe('Row 3: status must be one of New, In progress, Finished');
     const across = csvUpload(`ropeId,title,description\n${ropeId},A,B\n${foreignRopeId},C,D\n`);
     const foreign = await t.app.inject({
       method: 'POST',

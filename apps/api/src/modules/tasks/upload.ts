@@ -4,6 +4,7 @@ import { parseTaskCsv } from '@rope/domain/tasks/csv';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { UploadRules } from '../../http/read-upload.ts';
+import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
 import { findRope } from '../ropes/internal.ts';
@@ -20,22 +21,34 @@ export const TASK_CSV_RULES: UploadRules = {
   },
 };
 
-export interface TaskCsvUpload {
+export interface TaskCsvUpload extends SheetQuery {
   /** The rope of every row; without it each row names its rope. */
   ropeId?: number;
   /** The decoded text of the CSV file. */
   text: string;
 }
 
-/** Creates the tasks of a CSV file in one transaction: one bad row refuses the whole file, nothing half-imported. */
-export async function uploadTasks({ ctx, actor, input }: ActionArgs<TaskCsvUpload>) {
+/**
+ * What an upload needs before its file is read: the right to write, the rope (a foreign one answers 404 like a
+ * missing one, whatever the file) and the reader's Excel, with the days in the rope's installation's zone.
+ */
+export async function taskUploadReader({ ctx, actor, input }: ActionArgs<Omit<TaskCsvUpload, 'text'>>) {
   assertCan(actor, 'DOMAIN_WRITE');
+  if (input.ropeId === undefined) return sheetReader(ctx, actor, input);
+  const { rope, installation, area } = await findRope(ctx, actor, input.ropeId);
+  assertWritable([rope, installation, area]);
+  return sheetReader(ctx, actor, input, installation.attributes.timezone);
+}
+
+/**
+ * Creates the tasks of a CSV file in one transaction: one bad row refuses the whole file, nothing half-imported. The
+ * file is read as the uploader's Excel writes it (taskUploadReader), in any language's column names.
+ */
+export async function uploadTasks(args: ActionArgs<TaskCsvUpload>) {
+  const { ctx, actor, input } = args;
   const { ropeId } = input;
-  if (ropeId !== undefined) {
-    const { rope, installation, area } = await findRope(ctx, actor, ropeId);
-    assertWritable([rope, installation, area]);
-  }
-  const parsed = parseTaskCsv(input.text, { needsRope: ropeId === undefined });
+  const reader = await taskUploadReader(args);
+  const parsed = parseTaskCsv(input.text, { ...reader, needsRope: ropeId === undefined });
   if ('error' in parsed) throw new AppError('VALIDATION', parsed.error);
   const ropeIds = [...new Set(parsed.rows.map((row) => ropeId ?? row.ropeId!))];
   for (const id of ropeIds) {

@@ -1,4 +1,5 @@
 import { mandators, notificationDeliveries, userMandators, users, userTokens } from '@rope/db/schema/index';
+import type { SheetReader } from '@rope/domain/csv';
 import {
   expiredResetsCsv,
   type ListCsvRow,
@@ -11,6 +12,7 @@ import {
 import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
+import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { shownEmail } from './shown-email.ts';
@@ -24,15 +26,15 @@ const person = {
   isActive: users.isActive,
 };
 
-async function logins(ctx: AppContext) {
+async function logins(ctx: AppContext, reader: SheetReader) {
   const rows = await ctx.db
     .select({ ...person, lastLoginAt: users.lastLoginAt })
     .from(users)
     .orderBy(...byEmail);
-  return loginsCsv(rows);
+  return loginsCsv(reader, rows);
 }
 
-async function notifications(ctx: AppContext) {
+async function notifications(ctx: AppContext, reader: SheetReader) {
   const rows = await ctx.db
     .select({
       ...person,
@@ -44,10 +46,10 @@ async function notifications(ctx: AppContext) {
     .leftJoin(notificationDeliveries, eq(notificationDeliveries.userId, users.id))
     .groupBy(users.id)
     .orderBy(...byEmail);
-  return notificationsCsv(rows);
+  return notificationsCsv(reader, rows);
 }
 
-async function list(ctx: AppContext) {
+async function list(ctx: AppContext, reader: SheetReader) {
   const rows = await ctx.db
     .select({
       ...person,
@@ -65,26 +67,37 @@ async function list(ctx: AppContext) {
     .orderBy(asc(mandators.name));
   const names = new Map<number, string[]>();
   for (const link of links) names.set(link.userId, [...(names.get(link.userId) ?? []), link.name]);
-  return userListCsv(rows.map((row): ListCsvRow => ({ ...row, mandators: names.get(row.id) ?? [] })));
+  return userListCsv(
+    reader,
+    rows.map((row): ListCsvRow => ({ ...row, mandators: names.get(row.id) ?? [] })),
+  );
 }
 
 /** Reset links that ran out without being used: people who asked for a reset and never finished it. */
-async function resets(ctx: AppContext) {
+async function resets(ctx: AppContext, reader: SheetReader) {
   const rows = await ctx.db
     .select({ email: shownEmail(), createdAt: userTokens.createdAt, expiresAt: userTokens.expiresAt })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
     .where(and(eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt), lt(userTokens.expiresAt, new Date())))
     .orderBy(desc(userTokens.createdAt), asc(userTokens.id));
-  return expiredResetsCsv(rows);
+  return expiredResetsCsv(reader, rows);
 }
 
-const BUILDERS: Record<UserCsvKind, (ctx: AppContext) => Promise<string>> = { logins, notifications, list, resets };
+const BUILDERS: Record<UserCsvKind, (ctx: AppContext, reader: SheetReader) => Promise<string>> = {
+  logins,
+  notifications,
+  list,
+  resets,
+};
 
-/** Admin downloads (USER_EXPORT): the whole user base, so every download is audited. */
-export async function exportUsersCsv({ ctx, actor, input, request }: ActionArgs<{ kind: UserCsvKind }>) {
+/**
+ * Admin downloads (USER_EXPORT): the whole user base, so every download is audited. Written for the admin's Excel:
+ * their language's separator, headers and labels, times in their zone.
+ */
+export async function exportUsersCsv({ ctx, actor, input, request }: ActionArgs<{ kind: UserCsvKind } & SheetQuery>) {
   assertCan(actor, 'USER_EXPORT');
-  const csv = await BUILDERS[input.kind](ctx);
+  const csv = await BUILDERS[input.kind](ctx, await sheetReader(ctx, actor, input));
   await writeAudit(
     ctx.db,
     { action: 'user.export', actorUserId: actor.userId, details: { kind: input.kind } },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';
+import { CSV_ANSWER, csvHeaders, sheetQuerySchema } from '../../http/sheet-reader.ts';
 import { exportUsersCsv } from './export-csv.ts';
 
 const SUMMARIES: Record<UserCsvKind, string> = {
@@ -23,21 +24,18 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             tags: ['users'],
             summary: SUMMARIES[kind],
             produces: ['text/csv'],
-            response: { 200: z.string().describe('UTF-8 CSV with a byte order mark') },
+            querystring: sheetQuerySchema,
+            response: { 200: z.string().describe(CSV_ANSWER) },
           },
         },
         async (request, reply) => {
           const { csv, fileName } = await exportUsersCsv({
             ctx,
             actor: requireActor(request),
-            input: { kind },
+            input: { kind, ...request.query },
             request,
           });
-          return reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${fileName}"`)
-            .header('cache-control', 'no-store')
-            .send(csv);
+          return reply.headers(csvHeaders(fileName)).send(csv);
         },
       );
     }

@@ -23,7 +23,9 @@ describe('user CSV downloads', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const mandator = await createMandator(t.ctx.db, 'Zürich Bahnen');
-    adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'a-admin@x.test' }));
+    // The admin reads English (downloads without ?language= speak the user's own); Jörg, as the test world, German.
+    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'a-admin@x.test', languageId: 'ENU' });
+    adminCookie = await signIn(t.ctx, admin);
     const jorg = await createUser(t.ctx.db, { email: 'b-jorg@x.test', mandatorIds: [mandator.id] });
     await t.ctx.db
       .update(users)
@@ -69,44 +71,75 @@ describe('user CSV downloads', () => {
   });
   afterAll(() => t.close());
 
-  it('sends the logins file as an attachment with a BOM, quoted and neutralised cells', async () => {
-    const response = await download(adminCookie, 'logins');
+  const english = (kind: string) => download(adminCookie, `${kind}?timeZone=Pacific/Auckland`);
+  const german = (kind: string) => download(adminCookie, `${kind}?language=de-DE&timeZone=Europe/Zurich`);
+
+  it('sends the logins file as an attachment with a BOM, quoted and neutralised cells, times in the zone', async () => {
+    const response = await english('logins');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="users-logins.csv"');
     expect(response.body.startsWith(BOM)).toBe(true);
     expect(lines(response.body)).toEqual([
-      '"Email","Name","Role","Last login","Active"',
+      '"Email","Name","Role","Last login (Pacific/Auckland)","Active"',
       '"a-admin@x.test","Test User","Admin","","yes"',
-      `"b-jorg@x.test","Jörg =HYPERLINK(""http://evil"")","Client","2026-02-03T04:05:06.000Z","yes"`,
+      `"b-jorg@x.test","Jörg =HYPERLINK(""http://evil"")","Client","2026-02-03 17:05:06","yes"`,
+    ]);
+    expect(lines((await german('logins')).body)).toEqual([
+      '"E-Mail";"Name";"Rolle";"Letzte Anmeldung (Europe/Zurich)";"Aktiv"',
+      '"a-admin@x.test";"Test User";"Administrator";"";"ja"',
+      `"b-jorg@x.test";"Jörg =HYPERLINK(""http://evil"")";"Kunde";"03.02.2026 05:05:06";"ja"`,
     ]);
   });
 
   it('sends the notifications file with the delivery count', async () => {
-    const response = await download(adminCookie, 'notifications');
+    const response = await english('notifications');
     expect(response.headers['content-disposition']).toBe('attachment; filename="users-notifications.csv"');
     expect(lines(response.body)).toEqual([
-      '"Email","Name","Notifications enabled","Unsubscribed at","Notifications sent"',
+      '"Email","Name","Notifications enabled","Unsubscribed at (Pacific/Auckland)","Notifications sent"',
       '"a-admin@x.test","Test User","yes","","0"',
-      `"b-jorg@x.test","Jörg =HYPERLINK(""http://evil"")","no","2026-01-01T00:00:00.000Z","2"`,
+      `"b-jorg@x.test","Jörg =HYPERLINK(""http://evil"")","no","2026-01-01 13:00","2"`,
+    ]);
+    expect(lines((await german('notifications')).body)).toEqual([
+      '"E-Mail";"Name";"Benachrichtigungen aktiviert";"Abgemeldet am (Europe/Zurich)";"Gesendete Benachrichtigungen"',
+      '"a-admin@x.test";"Test User";"ja";"";"0"',
+      `"b-jorg@x.test";"Jörg =HYPERLINK(""http://evil"")";"nein";"01.01.2026 01:00";"2"`,
     ]);
   });
 
-  it('sends the user list with mandators and a neutralised formula', async () => {
-    const response = await download(adminCookie, 'list');
+  it('sends the user list with mandators, a readable phone number and a neutralised formula', async () => {
+    const response = await english('list');
     expect(response.headers['content-disposition']).toBe('attachment; filename="users-list.csv"');
     expect(lines(response.body)[2]).toBe(
-      `"b-jorg@x.test","Jörg","'=HYPERLINK(""http://evil"")","'+41791234567","","Client","Zürich Bahnen","DES","yes"`,
+      `"b-jorg@x.test","Jörg","'=HYPERLINK(""http://evil"")","+41791234567","","Client","Zürich Bahnen","German","yes"`,
     );
+    expect(lines((await german('list')).body)).toEqual([
+      '"E-Mail";"Vorname";"Nachname";"Telefon";"Funktion";"Rolle";"Mandanten";"Sprache";"Aktiv"',
+      '"a-admin@x.test";"Test";"User";"";"";"Administrator";"";"Englisch";"ja"',
+      `"b-jorg@x.test";"Jörg";"'=HYPERLINK(""http://evil"")";"+41791234567";"";"Kunde";"Zürich Bahnen";"Deutsch";"ja"`,
+    ]);
   });
 
   it('sends only reset links that expired unused', async () => {
-    const response = await download(adminCookie, 'resets');
+    const response = await english('resets');
     expect(response.headers['content-disposition']).toBe('attachment; filename="users-resets.csv"');
     expect(lines(response.body)).toEqual([
-      '"Email","Created","Expired"',
-      '"b-jorg@x.test","2026-01-05T10:00:00.000Z","2026-01-05T10:30:00.000Z"',
+      '"Email","Created (Pacific/Auckland)","Expired (Pacific/Auckland)"',
+      '"b-jorg@x.test","2026-01-05 23:00","2026-01-05 23:30"',
     ]);
+    expect(lines((await german('resets')).body)).toEqual([
+      '"E-Mail";"Erstellt (Europe/Zurich)";"Abgelaufen (Europe/Zurich)"',
+      '"b-jorg@x.test";"05.01.2026 11:00";"05.01.2026 11:30"',
+    ]);
+  });
+
+  it("writes for the admin's own language when the link names none", async () => {
+    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'c-french@x.test' });
+    await t.ctx.db.update(users).set({ languageId: 'FRS' }).where(eq(users.id, admin.id));
+    const response = await download(await signIn(t.ctx, admin), 'resets?timeZone=Europe/Paris');
+    expect(lines(response.body)[0]).toBe('"E-mail";"Créée (Europe/Paris)";"Expirée (Europe/Paris)"');
+    const refused = await download(adminCookie, 'resets?language=de');
+    expect(refused.statusCode).toBe(400);
   });
 
   it.each(['logins', 'notifications', 'list', 'resets'])('keeps %s for admins', async (kind) => {

@@ -3,6 +3,7 @@ import type { TaskBody } from '@rope/domain/tasks/rules';
 import type { AssignableUser, TaskNote, TaskView } from '@rope/domain/tasks/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
+import { useSheetUrl } from '../../lib/sheet-query';
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -93,13 +94,16 @@ export function createdCount(answer: unknown): number | undefined {
   return undefined;
 }
 
+/** Sends the file with the session's language and zone: the days and numbers are read as that Excel writes them. */
 export function useUploadTasks(ropeId: number) {
   const queryClient = useQueryClient();
+  const sheet = useSheetUrl();
   return useMutation({
     mutationFn: async (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return createdCount(await apiFetch<unknown>(`/ropes/${ropeId}/tasks/upload`, { method: 'POST', body }));
+      const url = sheet.url(`/ropes/${ropeId}/tasks/upload`);
+      return createdCount(await apiFetch<unknown>(url, { method: 'POST', body }));
     },
     onSuccess: () => refreshTasks(queryClient),
   });

@@ -16,6 +16,7 @@ import { eventColumns } from '../../events/components/event-columns';
 import { PlacedEventsTable } from '../../events/components/placed-events-table';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
 import { RowLimitControl } from '../../notifications/components/notifications-table';
+import { ExportTasksButton } from '../../tasks/components/export-tasks-button';
 import { useAllRopes, useLastEvents, usePendingTasks } from '../api';
 import { DeviceStates } from '../components/device-states';
 import { Placement } from '../components/placement';
@@ -120,7 +121,10 @@ function PendingTasks() {
   return (
     <Paper withBorder p="md" radius="md" h="100%">
       <Stack gap="sm">
-        <Title order={3}>{t('dashboard.tasks.title')}</Title>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3}>{t('dashboard.tasks.title')}</Title>
+          <ExportTasksButton path="/tasks/export" showFinished={false} />
+        </Group>
         {tasks.isError ? <Alert color="red">{t('tasks.section.loadError')}</Alert> : null}
         <DataTable
           label={t('dashboard.tasks.title')}

@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { RopeEventView } from '@rope/domain/events/views';
@@ -22,6 +22,7 @@ import type { EventDialogTarget } from './event-dialog-target';
 import { EventsHeader } from './events-header';
 import { EventsTable } from './events-table';
 import { EventsToolbar } from './events-toolbar';
+import { ExportEventsButton } from './export-events-button';
 
 const EventDialog = lazy(() => import('./event-dialog').then((module) => ({ default: module.EventDialog })));
 const EventDetailsDialog = lazy(() =>
@@ -148,7 +149,10 @@ export function RopeEventsSection({ rope, place, readOnly }: RopeEventsSectionPr
         onClearZoom={() => update({ zoom: null })}
         onClearDamageFilter={() => update({ damageFilter: null })}
       />
-      {live ? null : <ReportButtons busy={reports.progress !== null} onReport={(kind) => makeReport(kind)} />}
+      <Group gap="sm" wrap="wrap">
+        {live ? null : <ReportButtons busy={reports.progress !== null} onReport={(kind) => makeReport(kind)} />}
+        <ExportEventsButton ropeId={rope.id} positionOffset={rope.attributes.positionOffset} query={reportQuery} />
+      </Group>
       <ReportProgress progress={reports.progress} />
       {editable ? (
         <EventsToolbar

@@ -10,6 +10,7 @@ import { failureText } from '../../auth/messages';
 import { useCan, useSessionUser } from '../../auth/session';
 import { useDeleteTask, useRopeTasks } from '../api';
 import { visibleTasks } from '../task-display';
+import { ExportTasksButton } from './export-tasks-button';
 import type { TaskDialogTarget } from './task-dialog';
 import { TasksTable } from './tasks-table';
 import { UploadTasksButton } from './upload-tasks-button';
@@ -25,7 +26,7 @@ interface RopeTasksSectionProps {
   readOnly: boolean;
 }
 
-/** The rope page's tasks: the table, adding, editing, deleting and the CSV upload. */
+/** The rope page's tasks: the table, adding, editing, deleting, the CSV upload and export. */
 export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
   const { t } = useTranslation();
   const canWrite = useCan('DOMAIN_WRITE');
@@ -67,6 +68,7 @@ export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
             checked={showFinished}
             onChange={(event) => setShowFinished(event.currentTarget.checked)}
           />
+          <ExportTasksButton path={`/ropes/${rope.id}/tasks/export`} showFinished={showFinished} />
           {editable ? <UploadTasksButton ropeId={rope.id} /> : null}
           {editable ? <Button onClick={() => setDialog({ mode: 'new' })}>{t('tasks.section.add')}</Button> : null}
         </Group>

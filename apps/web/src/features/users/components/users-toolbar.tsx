@@ -3,6 +3,7 @@ import { USER_SEARCH_MAX_LENGTH } from '@rope/domain/users/fields';
 import { mayShowFreeUsers } from '@rope/domain/users/policy';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
+import { useSheetUrl } from '../../../lib/sheet-query';
 import { useCan, useSessionUser } from '../../auth/session';
 import { USER_EXPORTS } from '../api';
 
@@ -19,6 +20,7 @@ export function UsersToolbar({ search, onSearchChange, showFree, onShowFreeChang
   const sessionUser = useSessionUser();
   const canShowFree = Boolean(sessionUser && mayShowFreeUsers(sessionUser));
   const canExport = useCan('USER_EXPORT');
+  const sheet = useSheetUrl();
   return (
     <Group justify="space-between" align="center" wrap="wrap" gap="sm">
       <Group gap="lg" wrap="wrap">
@@ -53,7 +55,7 @@ export function UsersToolbar({ search, onSearchChange, showFree, onShowFreeChang
           <Menu.Dropdown>
             <Menu.Label>{t('users.exports.label')}</Menu.Label>
             {USER_EXPORTS.map((item) => (
-              <Menu.Item key={item.key} component="a" href={item.href} download>
+              <Menu.Item key={item.key} component="a" href={sheet.url(item.href)} download>
                 {t(`users.exports.${item.key}`)}
               </Menu.Item>
             ))}
