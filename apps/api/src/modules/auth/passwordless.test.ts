@@ -69,7 +69,7 @@ describe('signing in without a password', () => {
     expect(response.json()).toEqual({ twoFactorComplete: false, twoFactorMethod: 'email' });
     const cookie = sessionCookieOf(response)!;
     expect((await checkLogin(t.app, cookie)).json()).toEqual({ twoFactorComplete: false, twoFactorMethod: 'email' });
-    const code = /sign-in code is (\d{6})/.exec((await smtp.waitFor(user.email)).text)?.[1];
+    const code = /Anmeldecode lautet (\d{6})/.exec((await smtp.waitFor(user.email)).text)?.[1];
     const done = await sendCode(t.app, cookie, code!);
     expect(done.statusCode).toBe(200);
     expect(done.json().user.email).toBe(user.email);

@@ -64,7 +64,7 @@ describe('deliveries', () => {
     await run(mailer, id, 3);
     expect(await stateOf(id)).toMatchObject({ status: 'sent', lastError: null, attempts: 3 });
     expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]!.text).toContain(`Reference: delivery-${id}`);
+    expect(mailer.sent[0]!.text).toContain(`Referenz: delivery-${id}`);
     expect(new Set(mailer.tried.map((mail) => mail.messageId))).toEqual(new Set([mailer.sent[0]!.messageId]));
   });
 
@@ -155,7 +155,7 @@ describe('deliveries', () => {
       await run(mailer, id);
       const mail = await smtp.waitFor(person.email);
       expect(mail.messageId).toMatch(new RegExp(`^<delivery-${id}\\.[0-9a-f]{16}@localhost>$`));
-      expect(mail.text).toContain(`Reference: delivery-${id}`);
+      expect(mail.text).toContain(`Referenz: delivery-${id}`);
     } finally {
       await mailer.close();
       await smtp.close();

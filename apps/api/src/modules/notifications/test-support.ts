@@ -175,8 +175,8 @@ export async function unsubscribe(t: TestApp, userId: number) {
     .where(eq(users.id, userId));
 }
 
-/** The delivery id a notification mail names in its "Reference: delivery-<id>" line. */
+/** The delivery id a notification mail names in its reference line ("Referenz: delivery-<id>" in German). */
 export function deliveryReference(text: string): number | undefined {
-  const match = /Reference: delivery-(\d+)/.exec(text);
+  const match = /: delivery-(\d+)$/m.exec(text);
   return match ? Number(match[1]) : undefined;
 }
