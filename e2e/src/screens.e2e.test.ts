@@ -10,7 +10,7 @@ import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageGet, signInAsDemo, submitDemoSignIn, useDemoServer } from './demo-session.ts';
-import { revealDeferredSections } from './screen-check.ts';
+import { revealDeferredSections, switchLanguage } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, GERMAN_ADMIN_IN_ZURICH, newWorldContext, text, type World } from './world.ts';
 
 const WIDTHS = [375, 768, 1024, 1280, 1536] as const;
@@ -126,6 +126,7 @@ describe.skipIf(Boolean(browserMissing))(
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await signInAsDemo(page, demo.server().url);
+      await switchLanguage(page, GERMAN_ADMIN_IN_ZURICH.language);
       const place = await findPlace(page);
       const problems: string[] = [];
       let checkedButtons = 0;
@@ -157,6 +158,9 @@ describe.skipIf(Boolean(browserMissing))(
         .getByRole('button', { name: new RegExp(`^${prefix}`) })
         .first()
         .click({ trial: true, timeout: 10_000 });
+      // The language is the admin's own: give it back (the switch sits in the header at this width).
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await switchLanguage(page, 'en-US');
       expect(errors).toEqual([]);
       await context.close();
     });

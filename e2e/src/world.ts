@@ -27,7 +27,10 @@ export const GERMAN_CLIENT_IN_ZURICH: World = {
   user: 'client@example.com',
 };
 
-/** The default world's browser with the admin signed in: for screens only an admin opens (users, mandators). */
+/**
+ * The default world's browser with the admin signed in: for screens only an admin opens (users, mandators). The
+ * demo admin's own language is English, which the session takes at sign-in: a test switches to German (and back).
+ */
 export const GERMAN_ADMIN_IN_ZURICH: World = {
   ...GERMAN_CLIENT_IN_ZURICH,
   name: 'German admin in Zurich',
