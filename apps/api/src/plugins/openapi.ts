@@ -47,7 +47,9 @@ const DOC_CSP = [
  * swagger-ui calls what it is given as a plugin; the plugin itself is in accessibility.js, served with the page. A
  * function built from its source text, because swagger-ui's initializer is written out as source.
  */
-const accessibilityPlugin = new Function('system', 'return window.RopeDocAccessibility(system);');
+const accessibilityPlugin = new Function('system', 'return window.RopeDocAccessibility(system);') as (
+  system: unknown,
+) => object;
 
 /** OpenAPI 3.1 generated from the zod route schemas: UI at /api/doc, raw document at /api/doc/json. */
 export async function registerOpenApi(app: FastifyInstance, version: string) {
