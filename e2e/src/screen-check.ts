@@ -1,10 +1,23 @@
 import { readdirSync } from 'node:fs';
 import axe from 'axe-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { screenshotPath } from './browser.ts';
 import { pageGet } from './demo-session.ts';
 
 export const LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'es-ES'] as const;
+
+/**
+ * What the browser console says is wrong, in the page and its frames: errors (a CSP refusal, a failed request, a
+ * React warning) and uncaught exceptions.
+ */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.location().url || page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
 
 /** What went wrong on a page: uncaught exceptions and the app's full-page error. */
 export function collectPageErrors(page: Page): string[] {
@@ -166,24 +179,70 @@ export interface AxeFinding {
   nodes: string[];
 }
 
-/** Runs axe-core in the page: its critical and serious violations, each with the offending elements. */
-export async function seriousAxeViolations(page: Page, within = 'html'): Promise<AxeFinding[]> {
+/** Runs axe-core in the page or a frame of it: its critical and serious violations, each with the offending elements. */
+export async function seriousAxeViolations(page: Page | Frame, within = 'html'): Promise<AxeFinding[]> {
+  const violations = await axeViolations(page, within, { resultTypes: ['violations'] });
+  return findings(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious'));
+}
+
+/** Rules Lighthouse weighs that axe leaves off or calls moderate: `target-size` is off in axe by default. */
+export const OUTLINE_AND_TARGET_RULES = ['heading-order', 'target-size'];
+
+/**
+ * The given axe-core rules' violations, whatever their impact: e.g. OUTLINE_AND_TARGET_RULES (no heading level skipped;
+ * WCAG 2.5.8's 24 by 24 CSS px, or that much space around) or `color-contrast` of a hovered element.
+ */
+export async function axeRuleViolations(
+  page: Page | Frame,
+  rules: string[],
+  within: AxeScope = 'html',
+): Promise<AxeFinding[]> {
+  return findings(
+    await axeViolations(page, within, { resultTypes: ['violations'], runOnly: { type: 'rule', values: rules } }),
+  );
+}
+
+/** Headings seen in document order whose level is more than one below the one before, or a first that is no h1. */
+export async function skippedHeadingLevels(page: Page | Frame): Promise<string[]> {
+  return page.evaluate(() => {
+    const headings = Array.from(document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]'))
+      .filter((heading) => heading.getClientRects().length > 0 && !heading.closest('[aria-hidden="true"]'))
+      .map((heading) => ({
+        level: Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1)),
+        text: (heading.textContent ?? '').trim().slice(0, 60),
+      }));
+    const skipped: string[] = [];
+    headings.forEach((heading, index) => {
+      const before = index === 0 ? 0 : (headings[index - 1]?.level ?? 0);
+      if (heading.level > before + 1) skipped.push(`h${heading.level} "${heading.text}" after h${before || '-'}`);
+    });
+    return skipped;
+  });
+}
+
+/** What axe looks at: a selector, or selectors to include and to leave out. */
+export type AxeScope = string | { include?: string[]; exclude?: string[] };
+
+async function axeViolations(page: Page | Frame, within: AxeScope, options: axe.RunOptions): Promise<axe.Result[]> {
   // Evaluated through the debugging protocol: the app's CSP (rightly) refuses inline script tags.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const results = await page.evaluate(
-    (selector) => (window as unknown as { axe: typeof axe }).axe.run(selector, { resultTypes: ['violations'] }),
-    within,
+    ({ scope, runOptions }) =>
+      (window as unknown as { axe: typeof axe }).axe.run(scope as axe.ElementContext, runOptions as axe.RunOptions),
+    { scope: within, runOptions: options as unknown as Record<string, unknown> },
   );
-  return results.violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes
-        .slice(0, 5)
-        .map((node) => `${node.html.slice(0, 160)} :: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
-    }));
+  return results.violations;
+}
+
+function findings(violations: axe.Result[]): AxeFinding[] {
+  return violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.html.slice(0, 160)} :: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+  }));
 }
 
 export interface Hierarchy {

@@ -28,6 +28,8 @@ export function readableOn(colour: string, background: string): string {
 }
 
 const WHITE = '#ffffff';
+/** Mantine's light variant: a tint of shade 1 at rest, shade 2 under the pointer (`--mantine-color-<name>-light-hover`). */
+const LIGHT_HOVER_SHADE = 2;
 
 /**
  * Mantine's palettes are drawn for looks, not for reading: green, orange, yellow, teal and lime text stays
@@ -40,7 +42,8 @@ export const readableVariantColors: VariantColorsResolver = (input) => {
   if (!parsed.isThemeColor) return colours;
   const tuple: MantineColorsTuple | undefined = input.theme.colors[parsed.color];
   if (!tuple) return colours;
-  if (input.variant === 'light') return { ...colours, color: readableOn(tuple[9], tuple[1]) };
+  // Read on the hover tint (shade 2), the darker of the two backgrounds a light button or active item shows.
+  if (input.variant === 'light') return { ...colours, color: readableOn(tuple[9], tuple[LIGHT_HOVER_SHADE]) };
   if (input.variant === 'subtle' || input.variant === 'transparent') {
     return { ...colours, color: readableOn(tuple[9], WHITE) };
   }
@@ -51,7 +54,10 @@ export const readableVariantColors: VariantColorsResolver = (input) => {
   return colours;
 };
 
-/** Text in a theme colour (`c="green"`) and dimmed text read on white; anchors follow the primary colour. */
+/**
+ * Text in a theme colour (`c="green"`) and dimmed text read on white; anchors follow the primary colour. The light
+ * variant's text reads on its hover tint too.
+ */
 export const readableCssVariables: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': theme.colors.gray[7],
@@ -62,6 +68,8 @@ export const readableCssVariables: CSSVariablesResolver = (theme) => {
     const tuple = theme.colors[name];
     if (!tuple || tuple.length < 10) continue;
     light[`--mantine-color-${name}-text`] = readableOn(tuple[8], WHITE);
+    // The light variant's text where components take it from the variable (the active NavLink, hovered or not).
+    light[`--mantine-color-${name}-light-color`] = readableOn(tuple[9], tuple[LIGHT_HOVER_SHADE]);
   }
   return { variables: {}, light, dark: {} };
 };

@@ -23,6 +23,16 @@ export const SYSTEM_ROWS: RouteRow[] = [
     expect: open(200),
   },
   { route: 'GET /api/doc/static/*', build: () => url('/api/doc/static/swagger-ui.css'), expect: open(200) },
+  {
+    route: 'GET /api/doc/static/theme/accessibility.css',
+    build: () => url('/api/doc/static/theme/accessibility.css'),
+    expect: open(200),
+  },
+  {
+    route: 'GET /api/doc/static/theme/accessibility.js',
+    build: () => url('/api/doc/static/theme/accessibility.js'),
+    expect: open(200),
+  },
 ];
 
 /**

@@ -5,11 +5,15 @@ import { useTranslation } from 'react-i18next';
 /** Once the page scrolls, how far below the window a section starts to load, so it is there when scrolled to. */
 const LOAD_AHEAD_PX = 400;
 
+type SectionOrder = 2 | 3;
+/** Headings are drawn a size below their level, as the screens' own section headings are. */
+const SECTION_TITLE_SIZE = { 2: 'h3', 3: 'h4' } as const;
+
 interface NearViewportProps {
   /** The section's heading, shown (with a loader) in its place until it has loaded. */
   title: string;
-  /** The heading's level, the section's own. */
-  order?: 3 | 4;
+  /** The heading's level, the section's own: 2 for a section of the screen, 3 for a part of one. */
+  order?: SectionOrder;
   /** About the section's height, so the page below does not jump when it arrives. */
   minHeight: number;
   /** A section made with React.lazy. */
@@ -24,7 +28,7 @@ interface NearViewportProps {
  * download of a screen carries what its window shows, not the tables further down. Until then its heading stands
  * in its place, so the page's outline stays whole.
  */
-export function NearViewport({ title, order = 3, minHeight, children, now = false }: NearViewportProps) {
+export function NearViewport({ title, order = 2, minHeight, children, now = false }: NearViewportProps) {
   const [near, setNear] = useState(now);
   // Once loaded it stays: a deep link that is done with (its viewer closed) does not take the section away again.
   if (now && !near) setNear(true);
@@ -62,7 +66,9 @@ export function NearViewport({ title, order = 3, minHeight, children, now = fals
     // Not "loading" yet, only waiting to be scrolled to: no spinner, which would tell screen readers otherwise.
     return (
       <Stack ref={setTarget} gap="sm" mih={minHeight} data-deferred-section="">
-        <Title order={order}>{title}</Title>
+        <Title order={order} size={SECTION_TITLE_SIZE[order]}>
+          {title}
+        </Title>
       </Stack>
     );
   }
@@ -71,11 +77,13 @@ export function NearViewport({ title, order = 3, minHeight, children, now = fals
   );
 }
 
-function SectionLoading({ title, order, minHeight }: { title: string; order: 3 | 4; minHeight: number }) {
+function SectionLoading({ title, order, minHeight }: { title: string; order: SectionOrder; minHeight: number }) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" mih={minHeight}>
-      <Title order={order}>{title}</Title>
+      <Title order={order} size={SECTION_TITLE_SIZE[order]}>
+        {title}
+      </Title>
       <Center py="xl">
         <Loader aria-label={t('app.loading')} />
       </Center>

@@ -102,13 +102,17 @@ function textNode(text: string): HTMLElement {
   return span;
 }
 
+/** What a finger or pointer hits: WCAG 2.5.8's 24 CSS px, however small the dot drawn in its middle. */
+const MARKER_TARGET_PX = 24;
+
 function dotIcon(colour: string, highlighted: boolean): L.DivIcon {
-  const size = highlighted ? 26 : 18;
+  const dot = highlighted ? 26 : 18;
+  const size = Math.max(dot, MARKER_TARGET_PX);
   const ring = highlighted ? '3px solid #1c7ed6' : '2px solid #fff';
   return L.divIcon({
     className: 'rope-map-marker',
     iconSize: [size, size],
-    html: `<div style="width:100%;height:100%;box-sizing:border-box;border-radius:50%;background:${colour};border:${ring};box-shadow:0 0 0 1px rgba(0,0,0,.45)"></div>`,
+    html: `<div style="width:${dot}px;height:${dot}px;margin:${(size - dot) / 2}px;box-sizing:border-box;border-radius:50%;background:${colour};border:${ring};box-shadow:0 0 0 1px rgba(0,0,0,.45)"></div>`,
   });
 }
 

@@ -25,13 +25,14 @@ export function LoginLayout({ children }: { children: ReactNode }) {
         </Paper>
       </Group>
       <Grid gap="xl" px={{ base: 'md', md: 'xl' }} py={{ base: 'md', md: 48 }} align="center" maw={1200} mx="auto">
-        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-          <ProviderBlurb />
-        </Grid.Col>
+        {/* The form first in the document, so its h1 leads the outline; on wide screens it is drawn on the right. */}
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <Paper component="main" shadow="lg" radius="md" p="xl" maw={440} mx="auto">
             {children}
           </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+          <ProviderBlurb />
         </Grid.Col>
       </Grid>
     </Box>

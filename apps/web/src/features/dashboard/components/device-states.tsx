@@ -28,7 +28,7 @@ export function DeviceStates() {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="dashboard-devices-title">
       <Stack gap="sm">
-        <Title order={3} id="dashboard-devices-title">
+        <Title order={2} size="h3" id="dashboard-devices-title">
           {t('dashboard.devices.title')}
         </Title>
         {states.isError ? <Alert color="red">{t('dashboard.devices.loadError')}</Alert> : null}

@@ -2,6 +2,9 @@ import { Anchor, Breadcrumbs } from '@mantine/core';
 import { Link } from 'react-router';
 import { areaPath, installationPath, ropePath } from '../links';
 
+/** A link at least 24 px high, as WCAG 2.5.8 asks of a target that is not part of a sentence. */
+const TARGET_STYLE = { minHeight: 24, display: 'inline-flex', alignItems: 'center' } as const;
+
 /** area > installation > rope, each a link. */
 export function Placement({
   area,
@@ -13,7 +16,7 @@ export function Placement({
   rope?: { id: number; name?: string };
 }) {
   return (
-    <Breadcrumbs separator="›" separatorMargin={4} styles={{ root: { flexWrap: 'wrap' } }}>
+    <Breadcrumbs separator="›" separatorMargin={4} styles={{ root: { flexWrap: 'wrap' }, breadcrumb: TARGET_STYLE }}>
       <Anchor component={Link} to={areaPath(area.id)} size="sm">
         {area.name}
       </Anchor>

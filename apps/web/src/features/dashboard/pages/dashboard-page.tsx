@@ -73,7 +73,9 @@ function LastEvents() {
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={3}>{t('events.table.title')}</Title>
+          <Title order={2} size="h3">
+            {t('events.table.title')}
+          </Title>
           <RowLimitControl value={limit} onChange={setLimit} label={t('common.rows')} />
         </Group>
         <PlacedEventsTable events={events} columns={columns} minWidth={760} />
@@ -122,7 +124,9 @@ function PendingTasks() {
     <Paper withBorder p="md" radius="md" h="100%">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={3}>{t('dashboard.tasks.title')}</Title>
+          <Title order={2} size="h3">
+            {t('dashboard.tasks.title')}
+          </Title>
           <ExportTasksButton path="/tasks/export" showFinished={false} />
         </Group>
         {tasks.isError ? <Alert color="red">{t('tasks.section.loadError')}</Alert> : null}
@@ -181,7 +185,9 @@ function RopesByDamage() {
   return (
     <Paper withBorder p="md" radius="md" h="100%">
       <Stack gap="sm">
-        <Title order={3}>{t('dashboard.ropes.title')}</Title>
+        <Title order={2} size="h3">
+          {t('dashboard.ropes.title')}
+        </Title>
         {ropes.isError ? <Alert color="red">{t('ropes.list.loadError')}</Alert> : null}
         <DataTable
           label={t('dashboard.ropes.title')}

@@ -34,7 +34,10 @@ import { UploadButton } from './upload-button';
 export interface DocumentsPanelProps {
   source: DocumentSource;
   title: string;
-  order?: 2 | 3 | 4;
+  /** The title's level: 2 as a section of a screen, 3 inside a dialog (whose own title is the h2). */
+  order?: 2 | 3;
+  /** Drawn at another heading's size (a screen's sections are drawn at h3's). */
+  titleSize?: 'h3' | 'h4';
   /** Where uploads go; none: no upload button. */
   uploadTarget?: UploadTarget;
   /** Writers may upload, change languages and delete (each document says what the reader may do too). */
@@ -60,7 +63,8 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
   const {
     source,
     title,
-    order = 3,
+    order = 2,
+    titleSize,
     uploadTarget,
     writable,
     showAs = null,
@@ -175,7 +179,9 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
-            <Title order={order}>{title}</Title>
+            <Title order={order} size={titleSize}>
+              {title}
+            </Title>
             {list.data ? (
               <Text size="sm" c="dimmed">
                 {t('documents.widget.count', { count: list.data.documents.length })}

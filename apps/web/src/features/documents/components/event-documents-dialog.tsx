@@ -23,7 +23,8 @@ export function EventDocumentsDialog({ eventId, writable, onClose }: EventDocume
         <DocumentsPanel
           source={{ kind: 'target', targetType: 'event', targetId: eventId }}
           title={t('documents.widget.title')}
-          order={4}
+          order={3}
+          titleSize="h4"
           uploadTarget={{ targetType: 'event', targetId: eventId }}
           writable={writable}
           gallery

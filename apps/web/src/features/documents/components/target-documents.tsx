@@ -46,6 +46,7 @@ export function TargetDocuments({ targetType, targetId, archived, title }: Targe
       <DocumentsPanel
         source={{ kind: 'target', targetType, targetId }}
         title={heading}
+        titleSize="h3"
         uploadTarget={{ targetType, targetId }}
         writable={canWrite && !archived}
         openDocumentId={linked}

@@ -35,7 +35,9 @@ export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageCh
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={4}>{t('charts.damage.title')}</Title>
+        <Title order={3} size="h4">
+          {t('charts.damage.title')}
+        </Title>
         <Group gap="xs" wrap="wrap">
           {damage.data ? <RuleSetInfo standard={damage.data.standard} ruleSet={damage.data.ruleSet} /> : null}
           <SegmentedControl

@@ -38,7 +38,9 @@ export function EventsHeader(props: EventsHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
       <Group gap="md" align="center" wrap="wrap">
-        <Title order={3}>{title}</Title>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
         <Switch
           label={t('events.table.showArchived')}
           checked={archived}

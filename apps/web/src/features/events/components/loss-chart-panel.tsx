@@ -32,7 +32,9 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={4}>{t('charts.loss.title')}</Title>
+        <Title order={3} size="h4">
+          {t('charts.loss.title')}
+        </Title>
         <Group gap="xs" wrap="wrap">
           <SegmentedControl
             size="xs"

@@ -50,7 +50,7 @@ export function RopeDamageSection({ rope }: { rope: RopeView }) {
       <Stack gap="md">
         <DamageChartPanel ropeId={rope.id} height={CHART_HEIGHT} day={day} onFullScreen={open} />
         <Divider />
-        <NearViewport title={t('charts.loss.title')} order={4} minHeight={LOSS_CHART_HEIGHT + LOSS_CHART_CHROME}>
+        <NearViewport title={t('charts.loss.title')} order={3} minHeight={LOSS_CHART_HEIGHT + LOSS_CHART_CHROME}>
           <LossChartPanel ropeId={rope.id} height={LOSS_CHART_HEIGHT} />
         </NearViewport>
       </Stack>

@@ -41,7 +41,7 @@ export function ImprintPage() {
           <Section heading={t('imprint.representatives.heading')}>
             <Text>{t('imprint.representatives.director')}</Text>
             <Text>{t('imprint.representatives.chair')}</Text>
-            <Title order={4} size="sm" mt="sm">
+            <Title order={3} size="sm" mt="sm">
               {t('imprint.responsibility.heading')}
             </Title>
             <Text>{t('imprint.responsibility.text')}</Text>
@@ -50,7 +50,7 @@ export function ImprintPage() {
         <Section heading={t('imprint.disclaimer.heading')}>
           {DISCLAIMER_PARAGRAPHS.map((paragraph) => (
             <Stack key={paragraph} gap={2}>
-              <Title order={4} size="sm">
+              <Title order={3} size="sm">
                 {t(`imprint.disclaimer.${paragraph}Heading`)}
               </Title>
               <Text size="sm">{t(`imprint.disclaimer.${paragraph}`)}</Text>
@@ -72,7 +72,7 @@ function Section({ heading, children }: { heading: string; children: ReactNode }
   return (
     <Paper withBorder p="lg" component="section">
       <Stack gap="xs">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {heading}
         </Title>
         {children}

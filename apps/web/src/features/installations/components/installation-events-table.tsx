@@ -30,7 +30,9 @@ export function InstallationEventsTable({ areaId, installationId }: { areaId: nu
 
   return (
     <Stack gap="sm">
-      <Title order={3}>{t('events.table.title')}</Title>
+      <Title order={2} size="h3">
+        {t('events.table.title')}
+      </Title>
       <PlacedEventsTable events={events} columns={columns} minWidth={720} />
     </Stack>
   );

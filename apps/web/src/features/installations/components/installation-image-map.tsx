@@ -65,7 +65,9 @@ export function InstallationImageMap({
 
   return (
     <Stack gap="xs">
-      <Title order={3}>{t('installations.attributes.mapImageUri')}</Title>
+      <Title order={2} size="h3">
+        {t('installations.attributes.mapImageUri')}
+      </Title>
       {canDraw ? (
         <DrawToolbar
           items={ropes.data ?? []}

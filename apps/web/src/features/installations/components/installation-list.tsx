@@ -54,7 +54,9 @@ export function InstallationList({ area, archived, highlightedId, onHover, onPla
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={3}>{archived ? t('installations.list.archivedTitle') : t('installations.list.title')}</Title>
+        <Title order={2} size="h3">
+          {archived ? t('installations.list.archivedTitle') : t('installations.list.title')}
+        </Title>
         {canWrite && !archived ? (
           <Button size="sm" leftSection={<PlusIcon />} onClick={add} loading={create.isPending}>
             {t('common.actions.add')}

@@ -67,7 +67,9 @@ export function InstallationRopeList({
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={3}>{archived ? t('ropes.list.archivedTitle') : t('ropes.list.title')}</Title>
+        <Title order={2} size="h3">
+          {archived ? t('ropes.list.archivedTitle') : t('ropes.list.title')}
+        </Title>
         {writable && !archived ? (
           <Button size="sm" leftSection={<PlusIcon />} onClick={add} loading={create.isPending}>
             {t('common.actions.add')}

@@ -164,7 +164,9 @@ function SettingsEditor({ installation, areaId, onClose }: Omit<NotificationSett
         comboboxProps={{ withinPortal: true }}
       />
       <Stack gap={4}>
-        <Title order={5}>{t('notifications.settings.rules')}</Title>
+        <Title order={3} size="h5">
+          {t('notifications.settings.rules')}
+        </Title>
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing={6} aria-label={t('notifications.settings.rules')}>
             <Table.Thead>

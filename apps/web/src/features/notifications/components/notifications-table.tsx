@@ -79,7 +79,9 @@ export function NotificationsTable({ areaId, installationId }: { areaId: number;
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
-        <Title order={3}>{t('notifications.table.title')}</Title>
+        <Title order={2} size="h3">
+          {t('notifications.table.title')}
+        </Title>
         <RowLimitControl value={limit} onChange={setLimit} label={t('common.rows')} />
       </Group>
       {list.isError ? <Alert color="red">{t('notifications.table.loadError')}</Alert> : null}

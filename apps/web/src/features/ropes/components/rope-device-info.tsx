@@ -103,7 +103,7 @@ export function RopeDeviceInfo({ rope, canRequest }: { rope: RopeView; canReques
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={3} size="h5" id="rope-device-title">
+          <Title order={2} size="h5" id="rope-device-title">
             {t('ropes.device.title')}
           </Title>
           {canRequest && (

@@ -42,7 +42,9 @@ function RopeSensorCharts({ rope }: { rope: RopeView }) {
   const charted = chartedSensors(devices.data ?? []);
   return (
     <Stack gap="sm" data-testid="sensor-charts">
-      <Title order={3}>{t('sensors.section.title')}</Title>
+      <Title order={2} size="h3">
+        {t('sensors.section.title')}
+      </Title>
       {devices.isError ? <Alert color="red">{t('sensors.section.loadError')}</Alert> : null}
       {devices.isPending ? (
         <Center py="xl">

@@ -28,14 +28,14 @@ interface SensorChartPanelProps {
   fallbackStart: string;
   height: number;
   /** The heading level of the chart's title, below its section's. */
-  order?: 4 | 5;
+  order?: 3 | 4;
 }
 
 /**
  * One sensor's chart with its range buttons: the window is asked for in about a bucket per pixel, and a drag zooms
  * in by asking again for the narrower window, at the finer resolution it allows.
  */
-export function SensorChartPanel({ sensor, fallbackStart, height, order = 4 }: SensorChartPanelProps) {
+export function SensorChartPanel({ sensor, fallbackStart, height, order = 3 }: SensorChartPanelProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [range, setRange] = useState<SensorRange>(DEFAULT_SENSOR_RANGE);
@@ -69,7 +69,9 @@ export function SensorChartPanel({ sensor, fallbackStart, height, order = 4 }: S
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={0}>
-          <Title order={order}>{title}</Title>
+          <Title order={order} size="h4">
+            {title}
+          </Title>
           {sensorReporting(sensor.lastMeasurementAt, now.getTime()) === 'silent' ? (
             <Text size="sm" c="red.9" data-testid="sensor-silent">
               {t('sensors.chart.silentSince', { at: fmt.dateTime(sensor.lastMeasurementAt!) })}

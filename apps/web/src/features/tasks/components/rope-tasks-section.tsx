@@ -61,7 +61,9 @@ export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
-        <Title order={3}>{t('tasks.section.title')}</Title>
+        <Title order={2} size="h3">
+          {t('tasks.section.title')}
+        </Title>
         <Group gap="sm" wrap="wrap">
           <Switch
             label={t('tasks.section.showFinished')}
