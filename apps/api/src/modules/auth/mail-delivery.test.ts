@@ -1,11 +1,11 @@
 import { mandators, users } from '@rope/db/schema/index';
+import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMandator, createUser } from '../../test/factories.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { postLogin } from './test-helpers.ts';
-import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 
 describe('account mails over SMTP', () => {
   let smtp: TestSmtpServer;

@@ -1,5 +1,6 @@
 import { sessions, users, userTokens } from '@rope/db/schema/index';
 import type { Message } from '@rope/domain/messages';
+import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../infra/crypto.ts';
@@ -7,7 +8,6 @@ import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { signInWithPassword } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditActions, checkLogin, postLogin, queuedMails } from './test-helpers.ts';
-import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 
 const NEUTRAL = {
   message: 'If an account matching your email exists, then an email was just sent...',

@@ -1,4 +1,5 @@
 import { sessions, users } from '@rope/db/schema/index';
+import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
@@ -6,7 +7,6 @@ import { sessionCookieOf, signInWithPassword } from '../../test/sign-in.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { checkLogin, postLogin, sendCode } from './test-helpers.ts';
-import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 
 describe('second factor: code by email, delivered over SMTP', () => {
   let smtp: TestSmtpServer;
