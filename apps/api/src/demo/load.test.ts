@@ -9,6 +9,7 @@ import { folderTranslationsSchema } from '@rope/domain/documents/schemas';
 import { ropeEventAttributesSchema } from '@rope/domain/events/schemas';
 import { installationAttributesSchema } from '@rope/domain/hierarchy/installations';
 import { notificationSettingsSchema, notificationStatusSchema } from '@rope/domain/notifications/schemas';
+import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import { ropeAttributesSchema, truscanAttributesSchema } from '@rope/domain/rope/schemas';
 import { sensorAttributesSchema, sensorDeviceAttributesSchema } from '@rope/domain/sensors/schemas';
 import { smartropeEventAttributesSchema } from '@rope/domain/sensors/smartropes';
@@ -19,6 +20,7 @@ import type { z } from 'zod';
 import { sha256, verifyPassword } from '../infra/crypto.ts';
 import { createFileStorage } from '../infra/storage/filesystem.ts';
 import { readStored, type Storage } from '../infra/storage/types.ts';
+import { notificationTextFor } from '../mail/notification-texts.ts';
 import { demoApiKeys, legacyDemoApiKeys } from './accounts.ts';
 import { DEMO_KEY_SECRET_FILE, demoKeySecret } from './key-secret.ts';
 import { type DemoLoadResult, loadDemoData } from './load.ts';
@@ -248,6 +250,20 @@ describe('demo data', () => {
       'smartrope',
     );
     expectParses(folderTranslationsSchema, await column(sql`select translations as v from folders`), 'folder');
+  });
+
+  // Issue 23: the demo's notifications were English sentences only, so a German reader saw English in the list.
+  it('keeps what each notification says as data, so every reader gets it in their language', async () => {
+    const stored = await rows<{ details: NotificationTextInput | null; text: string }>(
+      main.database,
+      sql`select details, text from notifications order by id`,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.filter((row) => row.details === null)).toEqual([]);
+    for (const row of stored) {
+      expect(notificationTextFor(row, 'en-US')).toBe(row.text);
+      expect(notificationTextFor(row, 'de-DE,de;q=0.9')).not.toBe(row.text);
+    }
   });
 
   it('stores every document file with its size', async () => {

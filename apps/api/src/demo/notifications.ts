@@ -1,6 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { installations, notificationDeliveries, notificationRuleStates, notifications } from '@rope/db/schema/index';
 import type { NotificationRule, NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
+import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import { notificationKey } from '@rope/domain/notifications/triggers';
 import { eq } from 'drizzle-orm';
 import { notificationText } from '../mail/notification-texts.ts';
@@ -15,7 +16,8 @@ interface Pending {
   rope: DemoRope | null;
   type: string;
   threshold: number | null;
-  text: string;
+  /** What it says, as data: each reader gets it in their language, as a live notification. */
+  details: NotificationTextInput;
   at: number;
   /** The key a live trigger would write, where the notification status reads the trigger back from it. */
   idempotencyKey?: string;
@@ -73,16 +75,18 @@ export async function insertNotifications(
         ? 'damage'
         : e.attributes.type;
     if (!wants(inst, type)) continue;
-    const what =
-      type === 'damage'
-        ? `New damage: ${e.attributes.description ?? e.attributes.type}`
-        : `New ${type === 'mrtInspection' ? 'MRT inspection' : 'splice inspection'}`;
     pending.push({
       installation: inst,
       rope: e.rope,
       type,
       threshold: null,
-      text: `${what} on ${e.rope.name} (${inst.name})`,
+      details: {
+        installationName: inst.name,
+        ropeName: e.rope.name,
+        type: 'event',
+        recordingType: e.attributes.recordingType,
+        eventType: e.attributes.type,
+      },
       at: e.occurredAt + 3 * 3_600_000,
     });
   }
@@ -94,7 +98,13 @@ export async function insertNotifications(
       rope,
       type: 'ropeHealth',
       threshold: 50,
-      text: `Rope health of ${rope.name} (${rope.installation.name}) fell below 50 %: ${health} %`,
+      details: {
+        installationName: rope.installation.name,
+        ropeName: rope.name,
+        type: 'ropeHealth',
+        threshold: 50,
+        value: health,
+      },
       at: ref - rng.int(3, 60) * DAY,
     });
   }
@@ -113,13 +123,13 @@ export async function insertNotifications(
       rope: alert.rope,
       type: 'smartropeThreshold',
       threshold: 800,
-      text: notificationText({
+      details: {
         installationName: alert.rope.installation.name,
         ropeName: alert.rope.name,
         type: 'smartropeThreshold',
         threshold: 800,
         value: alert.value,
-      }),
+      },
       at: alert.at,
       idempotencyKey: notificationKey(alert.rope.installation.id, 'smartropeThreshold', {
         kind: 'smartrope',
@@ -156,7 +166,8 @@ export async function insertNotifications(
         ropeId: p.rope?.id ?? null,
         type: p.type,
         threshold: p.threshold,
-        text: p.text.slice(0, 1000),
+        text: notificationText(p.details),
+        details: p.details,
         idempotencyKey: p.idempotencyKey!,
         triggeredAt: new Date(p.at),
       })),
