@@ -45,7 +45,7 @@ import {
   switchLanguage,
   waitForScreen,
 } from './screen-check.ts';
-import { newWorldContext } from './world.ts';
+import { GERMAN_ADMIN_IN_ZURICH, newWorldContext } from './world.ts';
 
 const ROLES = [DEMO_ADMIN, 'pm@example.com', 'clientadmin@example.com', 'client@example.com', 'free@example.com'];
 /** Screens a signed-out visitor can open; the tokens are unknown, so each shows its "invalid link" state. */
@@ -111,13 +111,9 @@ describe.skipIf(Boolean(browserMissing))(
       );
     }
 
-    /** A browser as the German inspector in Zermatt has it: German, Swiss time. */
+    /** A browser as the German inspector in Zermatt has it: Swiss German, Swiss time (the default world's). */
     async function germanContext(width: number): Promise<BrowserContext> {
-      const context = await browser().newContext({
-        viewport: { width, height: 900 },
-        locale: 'de-DE',
-        timezoneId: 'Europe/Zurich',
-      });
+      const context = await newWorldContext(browser(), { world: GERMAN_ADMIN_IN_ZURICH, width });
       await blockExternalRequests(context, server().url);
       return context;
     }
@@ -129,7 +125,7 @@ describe.skipIf(Boolean(browserMissing))(
     async function signInInGerman(page: Page, { noticeShown = true } = {}): Promise<string> {
       await page.goto(`${server().url}/login`);
       if (noticeShown) await page.getByRole('dialog', { name: deAuth.cookies.title }).getByRole('button').click();
-      await page.locator('input[autocomplete="username"]').fill(DEMO_ADMIN);
+      await page.locator('input[autocomplete="username"]').fill(GERMAN_ADMIN_IN_ZURICH.user);
       await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: deAuth.login.submit, exact: true }).click();
       await waitForLandingScreen(page);
