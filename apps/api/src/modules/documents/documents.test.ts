@@ -103,8 +103,8 @@ describe('documents', () => {
       ['Older but French.pdf', false],
     ]);
     expect(body.documents.find((d: { id: number }) => d.id === old!.id).inLanguage).toBe(true);
-    // Without Accept-Language: the user's own language (ENU).
-    expect((await get('client', `/installations/${own.installation}/documents`)).json().language).toBe('ENU');
+    // Without Accept-Language: the user's own language (DES, the test world's).
+    expect((await get('client', `/installations/${own.installation}/documents`)).json().language).toBe('DES');
   });
 
   it('fires the installation’s newDocument rule for an upload to the installation or one of its ropes', async () => {

@@ -78,7 +78,8 @@ describe('task CSV as operators use Excel', () => {
     const inspector = await cast.add('inspector', ['ROLE_CLIENT_ADMIN'], [mandator.id]);
     await t.ctx.db.update(users).set({ languageId: 'DES' }).where(eq(users.id, inspector.id));
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
-    await cast.add('english', ['ROLE_CLIENT_ADMIN'], [mandator.id]);
+    const english = await cast.add('english', ['ROLE_CLIENT_ADMIN'], [mandator.id]);
+    await t.ctx.db.update(users).set({ languageId: 'ENU' }).where(eq(users.id, english.id));
   });
   afterAll(() => t.close());
 
