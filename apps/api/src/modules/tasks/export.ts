@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { viewerFor } from '../hierarchy/scope.ts';
 import { findRope } from '../ropes/internal.ts';
 import { listTasks } from './list.ts';
 import { loadTasks } from './load.ts';
@@ -12,8 +13,14 @@ type TaskFilter = { status: 'open' | 'all' };
 
 /** The task list (GET /tasks) with its filters as a CSV file for the reader's Excel: the spec's CSV export right. */
 export async function exportTasks(args: ActionArgs<TaskFilter & { showAsUser?: number } & SheetQuery>) {
-  assertCan(args.actor, 'CHART_CONTROLS');
-  const { tasks: listed } = await listTasks(args);
+  // Shown as a client, the download is the client's to have or not, as every other answer.
+  const viewer = await viewerFor(args, args.input.showAsUser);
+  assertCan(viewer, 'CHART_CONTROLS');
+  const { tasks: listed } = await listTasks({
+    ...args,
+    actor: viewer,
+    input: { ...args.input, showAsUser: undefined },
+  });
   const reader = await sheetReader(args.ctx, args.actor, args.input);
   return { csv: taskCsv(reader, listed), fileName: taskCsvFileName(new Date(), reader) };
 }
