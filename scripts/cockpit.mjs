@@ -26,9 +26,14 @@ function run(command, args, env = {}, cwd = root) {
 
 const pnpm = (args, env) => run('npx', ['-y', pnpmVersion, ...args], env);
 
+/** How long each step took, printed at the end of `npm test` so the next slowdown is seen. */
+const stepTimes = [];
+
 async function step(name, action) {
   console.log(`\n=== ${name}`);
+  const started = Date.now();
   const code = await action();
+  stepTimes.push({ name, seconds: (Date.now() - started) / 1000 });
   if (code !== 0) console.log(`=== ${name} failed (exit ${code})`);
   return code === 0;
 }
@@ -89,7 +94,7 @@ async function test() {
   for (const [name, action] of steps) {
     if (!(await step(name, action))) failedSteps.push(name);
   }
-  const summary = printTestSummary(root, failedSteps);
+  const summary = printTestSummary(root, failedSteps, stepTimes);
   process.exit(failedSteps.length > 0 || summary.failed > 0 || summary.passed === 0 ? 1 : 0);
 }
 

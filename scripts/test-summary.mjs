@@ -33,13 +33,34 @@ function skipReason(title) {
   return title.slice(start + '(skipped: '.length);
 }
 
+const SLOWEST_FILES = 12;
+
+/** The test files that took longest, over every package, and each step's time: where the next slowdown shows. */
+function printTimes(files, stepTimes) {
+  console.log(`slowest ${SLOWEST_FILES} test files:`);
+  for (const file of files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES)) {
+    console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
+  }
+  if (stepTimes.length === 0) return;
+  console.log('steps:');
+  for (const { name, seconds } of stepTimes) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
+  const all = stepTimes.reduce((sum, { seconds }) => sum + seconds, 0);
+  console.log(`  ${all.toFixed(1).padStart(6)} s  in all`);
+}
+
 /** Adds up the vitest JSON reports of every package and prints the closing line `N passed, N failed, N skipped`. */
-export function printTestSummary(root, failedSteps = []) {
+export function printTestSummary(root, failedSteps = [], stepTimes = []) {
   const total = { passed: 0, failed: 0, skipped: 0 };
   const skippedFor = new Map();
+  const fileTimes = [];
   console.log('\n=== summary');
   for (const file of reportFiles(root)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
+    for (const suite of report.testResults ?? []) {
+      if (suite.startTime && suite.endTime) {
+        fileTimes.push({ name: suite.name.replace(`${root}/`, ''), seconds: (suite.endTime - suite.startTime) / 1000 });
+      }
+    }
     const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     total.passed += report.numPassedTests ?? 0;
     total.failed += report.numFailedTests ?? 0;
@@ -60,6 +81,7 @@ export function printTestSummary(root, failedSteps = []) {
     console.log(`${battery.name}: ${battery.count}${battery.detail ? ` ${battery.detail}` : ''}`);
   }
   for (const [reason, count] of skippedFor) console.log(`${count} skipped: ${reason}`);
+  printTimes(fileTimes, stepTimes);
   if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return total;

@@ -52,11 +52,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 // The search migration creates these two; PGlite must carry them from the start.
 const extensions = { pg_trgm, unaccent };
 
-async function openPglite(dataDir?: string): Promise<Database> {
+/** An in-memory PGlite that starts as a copy of a snapshot (`snapshot()`): a test database from its template. */
+export function openPgliteFrom(snapshot: Blob): Promise<Database> {
+  return openPglite(undefined, snapshot);
+}
+
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions, loadDataDir });
   await client.waitReady;
-  // Its one connection counts every write in the answer version (migration 0012, apps/api/src/http/answer-cache.ts).
+  // Its one connection counts every write in the answer version (migration 0015, apps/api/src/http/answer-cache.ts).
   await client.exec(`set rope.count_answers = 'on'`);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ export interface RunningServer {
   pid: number;
   /** Everything the server wrote so far, stdout and stderr. */
   output: () => string;
-  /** SIGTERM, SIGKILL after 20 s; removes the data directory. Answers the exit code. */
+  /** SIGTERM, SIGKILL after 20 s; removes the data directory unless `keepDataDir`. Answers the exit code. */
   stop(): Promise<number | null>;
 }
 
@@ -30,6 +30,13 @@ export interface ServerOptions {
   nodeArgs?: string[];
   /** Another checkout of the repository to run the server of (a benchmark's baseline); this one by default. */
   root?: string;
+  /**
+   * A data directory to start from a copy of (one a stopped server left, e.g. with the demo data loaded): the copy
+   * is the server's own, the original stays as it was.
+   */
+  copyOf?: string;
+  /** Leave the data directory where it is when the server stops (to start others from: `copyOf`). */
+  keepDataDir?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -55,12 +62,15 @@ export async function startServer({
   dataDirPrefix,
   nodeArgs = [],
   root = repoRoot,
+  copyOf,
+  keepDataDir = false,
 }: ServerOptions): Promise<RunningServer> {
   if (!existsSync(join(env.WEB_DIST ?? join(root, 'apps/web/dist'), 'index.html'))) {
     throw new Error('apps/web/dist is missing: build the web client first (npm test does)');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
+  if (copyOf) cpSync(copyOf, dataDir, { recursive: true });
   const child = startProcess(
     'apps/api/src/server.ts',
     {
@@ -80,7 +90,7 @@ export async function startServer({
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     const code = await child.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     return code;
   };
   try {

@@ -10,15 +10,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeToOutbox } from '../infra/queue/outbox.ts';
 import { jobRequest } from '../jobs/define.ts';
 import { sendMailJob } from '../jobs/send-mail.ts';
+import { FAULT_LENGTHS } from './lengths.ts';
 import { missingPrograms, missingServerDatabase, waitFor } from './machine.ts';
 import { createOutboxReader } from './outbox-mails.ts';
 import { type PrivateRedis, REDIS_PROGRAMS, startPrivateRedis } from './private-redis.ts';
 import { killHard, startWorker } from './processes.ts';
 
 const skipReason = missingServerDatabase() ?? missingPrograms(REDIS_PROGRAMS);
-const JOBS = 1000;
+const JOBS = FAULT_LENGTHS.workerJobs;
 const CONCURRENCY = 2;
-const MAX_KILLS = 12;
+const MAX_KILLS = FAULT_LENGTHS.workerKills;
 const CHUNKS = 10;
 
 describe.skipIf(Boolean(skipReason))(

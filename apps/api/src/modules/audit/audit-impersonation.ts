@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.ts';
 import { writeAudit } from './write-audit.ts';
 
 const ACTION = 'impersonation.start';
-/** Keys already in the audit log, so repeated calls of one session cost no query. */
-const written = new Set<string>();
+/** Keys already in each app's audit log, so repeated calls of one session cost no query. */
+const writtenBy = new WeakMap<AppContext, Set<string>>();
 
 /** The session as the audit log names it: derived from its stored hash, of no use as a cookie. */
 function sessionLabel(request: FastifyRequest | undefined): string {
@@ -25,6 +25,11 @@ export async function auditImpersonation(
 ) {
   const session = sessionLabel(request);
   const key = `${actor.userId}:${targetId}:${session}`;
+  let written = writtenBy.get(ctx);
+  if (!written) {
+    written = new Set();
+    writtenBy.set(ctx, written);
+  }
   if (written.has(key)) return;
   const [existing] = await ctx.db
     .select({ id: auditLog.id })

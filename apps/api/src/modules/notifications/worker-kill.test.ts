@@ -7,6 +7,7 @@ import { createTestDatabase } from '@rope/db/test-database';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env.ts';
+import { FAULT_LENGTHS } from '../../faults/lengths.ts';
 import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
 import { countPending } from '../../infra/queue/outbox.ts';
 import { waitUntil } from '../../infra/queue/wait-until.ts';
@@ -24,7 +25,9 @@ import { deliveryMessageId } from './deliver.ts';
 import { deleteRedisKeys, redisUnreachable } from './test-support.ts';
 import { emptyRedisDatabase, exited, signalGroup, startWorker } from './worker-process.ts';
 
-const TOTAL = 1000;
+const TOTAL = FAULT_LENGTHS.deliveries;
+const NOTIFICATIONS = 10;
+const RECIPIENTS = TOTAL / NOTIFICATIONS;
 const CONCURRENCY = 4;
 const redisMissing = await redisUnreachable();
 const skipReason =
@@ -57,7 +60,7 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
     const dataDir = mkdtempSync(join(tmpdir(), 'rope-worker-kill-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    // 100 recipients x 10 notifications, one mail each: 1,000 deliveries, all relayed to Redis before the worker starts.
+    // RECIPIENTS x 10 notifications, one mail each: TOTAL deliveries, all relayed to Redis before the worker starts.
     const db = database.db;
     const mandator = await createMandator(db);
     const area = await createArea(db, mandator.id);
@@ -66,7 +69,7 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
     const people = await db
       .insert(users)
       .values(
-        Array.from({ length: 100 }, (_, n) => ({
+        Array.from({ length: RECIPIENTS }, (_, n) => ({
           email: `r${n}@kill.test`,
           roles: ['ROLE_ADMIN' as const],
           isActive: true,
@@ -75,7 +78,7 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
       .returning({ id: users.id });
     const queue = createBullmqQueue(db, redisUrl, { timings: { pollMs: 50 } });
     await db.transaction(async (tx) => {
-      for (let n = 0; n < 10; n += 1) {
+      for (let n = 0; n < NOTIFICATIONS; n += 1) {
         const { deliveries } = await createNotification(tx, {
           installationId: installation.id,
           areaId: area.id,
@@ -106,7 +109,7 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
     const log: string[] = [];
     const first = startWorker(env, log);
     cleanups.push(() => signalGroup(first, 'SIGKILL'));
-    await waitUntil(async () => smtp.mails.length >= 300, 120_000).catch((error: Error) => {
+    await waitUntil(async () => smtp.mails.length >= TOTAL * 0.3, 120_000).catch((error: Error) => {
       throw new Error(`${error.message}; worker said: ${log.join('')}`);
     });
     signalGroup(first, 'SIGKILL');
@@ -147,7 +150,7 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
                  (select count(*)::int from notification_deliveries) as deliveries,
                  (select count(distinct (notification_id, user_id))::int from notification_deliveries) as pairs`,
     );
-    expect(stored).toEqual({ notifications: 10, keys: 10, deliveries: TOTAL, pairs: TOTAL });
+    expect(stored).toEqual({ notifications: NOTIFICATIONS, keys: NOTIFICATIONS, deliveries: TOTAL, pairs: TOTAL });
     // Read as loadDelivery reads it (Drizzle's Date mapping), so the Message-IDs are computed from the same values.
     const rows = await db
       .select({
