@@ -9,3 +9,15 @@ export const languageIdByLocale: Record<Language, LanguageId> = {
   'fr-FR': 'FRS',
   'es-ES': 'ESP',
 };
+
+/** A locale's lookup of a text by its key in the locale files (apps/web/src/i18n/locales), fixed to one language. */
+export type TranslateKey = (key: string) => string;
+
+/** Each code's text under `prefix` (`tasks.status` → `tasks.status.new`, ...), by code. */
+export function labelsByCode<T extends string>(
+  codes: readonly T[],
+  t: TranslateKey,
+  prefix: string,
+): Record<T, string> {
+  return Object.fromEntries(codes.map((code) => [code, t(`${prefix}.${code}`)])) as Record<T, string>;
+}

@@ -1,9 +1,8 @@
 import { type MessageKey, message } from '@rope/domain/messages';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './app-error.ts';
 import { requireCleanImage } from './clean-image.ts';
-import { decodeText } from './decode-text.ts';
+import { sniffType } from './sniff-type.ts';
 
 export interface UploadRules {
   maxBytes: number;
@@ -37,8 +36,6 @@ export interface Upload {
   text?: string;
 }
 
-const EXTENSIONS: Record<string, string> = { 'text/csv': 'csv', 'text/plain': 'txt' };
-
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** The one file of a multipart upload, within the size limit and of an accepted type by content, or the 4xx why not. */
@@ -69,14 +66,13 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
       image: { width: image.width, height: image.height },
     };
   }
-  // Text first: signature sniffing takes UTF-16 text for MPEG audio (its byte-order mark looks like a frame header).
-  const textType = rules.types.find((type) => type.startsWith('text/'));
-  const text = textType ? decodeText(bytes) : undefined;
-  if (textType && text !== undefined)
-    return { bytes, type: textType, extension: EXTENSIONS[textType] ?? 'txt', fileName, text };
-  const found = await fileTypeFromBuffer(bytes);
-  if (!found || !rules.types.includes(found.mime)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message(messages.wrongType));
-  }
-  return { bytes, type: found.mime, extension: found.ext, fileName };
+  const type = await sniffType(bytes, rules.types);
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', message(messages.wrongType));
+  return {
+    bytes,
+    type: type.mime,
+    extension: type.ext,
+    fileName,
+    ...(type.text === undefined ? {} : { text: type.text }),
+  };
 }

@@ -4,6 +4,7 @@ import areas from './locales/en-US/areas.json';
 import auth from './locales/en-US/auth.json';
 import charts from './locales/en-US/charts.json';
 import common from './locales/en-US/common.json';
+import csv from './locales/en-US/csv.json';
 import dashboard from './locales/en-US/dashboard.json';
 import documents from './locales/en-US/documents.json';
 import enums from './locales/en-US/enums.json';
@@ -32,6 +33,7 @@ export const enUS = {
   auth,
   charts,
   common,
+  csv,
   dashboard,
   documents,
   enums,

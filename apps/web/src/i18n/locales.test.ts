@@ -38,6 +38,11 @@ const ALLOWED_REPEATS: Record<string, string[]> = {
   Archived: ['events.history.actions.archive', 'events.relevance.archived', 'events.table.showArchived'],
   // The switch names each language in itself ("Deutsch"), a document's languages are named in the session's.
   English: ['documents.languages.ENU', 'language.names.en-US'],
+  // Agrees with what was created: an event ("Créé"), a task ("Creada"), a reset link ("Créée", "Creado").
+  Created: ['csv.tasks.columns.createdAt', 'csv.users.columns.created', 'events.history.actions.create'],
+  // A file's column beside the name column ("Nombre de pila", "Nom de famille") against the form's field.
+  'First name': ['csv.users.columns.firstname', 'users.form.firstname'],
+  'Last name': ['csv.users.columns.lastname', 'users.form.lastname'],
   // The rope's damage as a quantity against the kind of event.
   Damage: ['common.fields.damage', 'enums.recordingTypes.damage'],
   // A new event ("Nouveau") against a new task ("Nouvelle", "Nueva").

@@ -1,5 +1,5 @@
-import type { Language } from '../languages.ts';
-import type { INSPECTION_TYPES, TASK_COMPONENTS, TASK_STATUSES } from './kinds.ts';
+import { type Language, labelsByCode, type TranslateKey } from '../languages.ts';
+import { TASK_COMPONENTS, TASK_STATUSES } from './kinds.ts';
 
 /** The columns a task file may have: the ones an upload reads, then the ones only the export writes. */
 export const TASK_IMPORT_COLUMNS = [
@@ -30,109 +30,30 @@ export const TASK_EXPORT_COLUMNS = [
 ] as const;
 export type TaskCsvColumn = (typeof TASK_EXPORT_COLUMNS)[number];
 
+/** A task file's headers and labels in one language. Inspection types are written by their codes in every language. */
 export interface TaskCsvTexts {
   columns: Record<TaskCsvColumn, string>;
   status: Record<(typeof TASK_STATUSES)[number], string>;
   component: Record<(typeof TASK_COMPONENTS)[number], string>;
-  inspectionType: Record<(typeof INSPECTION_TYPES)[number], string>;
   /** The example task of the template. */
   example: { title: string; description: string };
 }
 
 /**
- * A task file's headers and labels in each language, as the screens name them (a web test holds the labels to the
- * screens' texts). An upload reads them in every language, so a file travels between colleagues.
+ * The texts of task files in every language: an upload reads the headers and labels of each, so a file travels
+ * between colleagues; an export and the template write the reader's.
  */
-export const TASK_CSV_TEXTS: Record<Language, TaskCsvTexts> = {
-  'en-US': {
-    columns: {
-      ropeId: 'Rope ID',
-      rope: 'Rope',
-      installation: 'Installation',
-      area: 'Area',
-      title: 'Title',
-      description: 'Description',
-      status: 'Status',
-      dueAt: 'Due',
-      dueCycles: 'Due at bending cycles',
-      pastDue: 'Past due',
-      component: 'Component',
-      inspectionType: 'Inspection type',
-      assignees: 'Assigned to',
-      createdAt: 'Created',
-    },
-    status: { new: 'New', 'in-progress': 'In progress', done: 'Finished' },
-    component: { rope: 'Rope', splice: 'Splice', truscan: 'TRUscan' },
-    inspectionType: { 'A (1 m/s)': 'A (1 m/s)', 'B (0 m/s)': 'B (0 m/s)', 'C (0.3 m/s)': 'C (0.3 m/s)' },
-    example: { title: 'Magnetic rope test', description: 'Annual magnetic rope test (MRT) of the whole rope' },
-  },
-  'de-DE': {
-    columns: {
-      ropeId: 'Seil-ID',
-      rope: 'Seil',
-      installation: 'Anlage',
-      area: 'Gebiet',
-      title: 'Titel',
-      description: 'Beschreibung',
-      status: 'Status',
-      dueAt: 'Fällig',
-      dueCycles: 'Fällig bei Biegewechseln',
-      pastDue: 'Überfällig',
-      component: 'Komponente',
-      inspectionType: 'Prüfungsart',
-      assignees: 'Zugewiesen an',
-      createdAt: 'Erstellt',
-    },
-    status: { new: 'Neu', 'in-progress': 'In Bearbeitung', done: 'Erledigt' },
-    component: { rope: 'Seil', splice: 'Spleiß', truscan: 'TRUscan' },
-    inspectionType: { 'A (1 m/s)': 'A (1 m/s)', 'B (0 m/s)': 'B (0 m/s)', 'C (0.3 m/s)': 'C (0.3 m/s)' },
-    example: {
-      title: 'Magnetinduktive Seilprüfung',
-      description: 'Jährliche magnetinduktive Prüfung (MRT) des ganzen Seils',
-    },
-  },
-  'fr-FR': {
-    columns: {
-      ropeId: 'ID du câble',
-      rope: 'Câble',
-      installation: 'Installation',
-      area: 'Zone',
-      title: 'Titre',
-      description: 'Description',
-      status: 'Statut',
-      dueAt: 'Échéance',
-      dueCycles: 'Échéance en cycles de flexion',
-      pastDue: 'En retard',
-      component: 'Composant',
-      inspectionType: "Type d'inspection",
-      assignees: 'Attribuée à',
-      createdAt: 'Créée',
-    },
-    status: { new: 'Nouvelle', 'in-progress': 'En cours', done: 'Terminée' },
-    component: { rope: 'Câble', splice: 'Épissure', truscan: 'TRUscan' },
-    inspectionType: { 'A (1 m/s)': 'A (1 m/s)', 'B (0 m/s)': 'B (0 m/s)', 'C (0.3 m/s)': 'C (0.3 m/s)' },
-    example: { title: 'Contrôle magnétique du câble', description: 'Contrôle magnétique annuel (MRT) du câble entier' },
-  },
-  'es-ES': {
-    columns: {
-      ropeId: 'ID del cable',
-      rope: 'Cable',
-      installation: 'Instalación',
-      area: 'Área',
-      title: 'Título',
-      description: 'Descripción',
-      status: 'Estado',
-      dueAt: 'Vencimiento',
-      dueCycles: 'Vencimiento en ciclos de flexión',
-      pastDue: 'Vencida',
-      component: 'Componente',
-      inspectionType: 'Tipo de inspección',
-      assignees: 'Asignada a',
-      createdAt: 'Creada',
-    },
-    status: { new: 'Nueva', 'in-progress': 'En curso', done: 'Finalizada' },
-    component: { rope: 'Cable', splice: 'Empalme', truscan: 'TRUscan' },
-    inspectionType: { 'A (1 m/s)': 'A (1 m/s)', 'B (0 m/s)': 'B (0 m/s)', 'C (0.3 m/s)': 'C (0.3 m/s)' },
-    example: { title: 'Ensayo magnético del cable', description: 'Ensayo magnético anual (MRT) de todo el cable' },
-  },
-};
+export type TaskCsvTextBook = Record<Language, TaskCsvTexts>;
+
+/**
+ * A task file's texts in the language of `t`: the headers from the locale files' `csv` texts, statuses and
+ * components as the task screens name them.
+ */
+export function taskCsvTexts(t: TranslateKey): TaskCsvTexts {
+  return {
+    columns: labelsByCode(TASK_EXPORT_COLUMNS, t, 'csv.tasks.columns'),
+    status: labelsByCode(TASK_STATUSES, t, 'tasks.status'),
+    component: labelsByCode(TASK_COMPONENTS, t, 'tasks.components'),
+    example: { title: t('csv.tasks.example.title'), description: t('csv.tasks.example.description') },
+  };
+}

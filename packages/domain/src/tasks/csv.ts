@@ -1,52 +1,39 @@
 import { buildCsv, type CsvCell, readCsv, type SheetReader, zonedHeader } from '../csv.ts';
-import { LANGUAGES, type Language } from '../languages.ts';
-import { formatSheetDay, formatSheetTime, parseSheetNumber, parseSheetTime, wallTimeIn } from '../locale-format.ts';
+import type { Language } from '../languages.ts';
+import {
+  formatSheetDay,
+  formatSheetTime,
+  instantOf,
+  parseSheetNumber,
+  parseSheetTime,
+  wallTimeIn,
+} from '../locale-format.ts';
 import { type Message, type MessageKey, message } from '../message-keys.ts';
-import { TASK_CSV_TEXTS, TASK_EXPORT_COLUMNS, TASK_IMPORT_COLUMNS, type TaskCsvColumn } from './csv-texts.ts';
+import { type TaskCsvReaders, taskCsvReaders } from './csv-names.ts';
+import {
+  TASK_EXPORT_COLUMNS,
+  TASK_IMPORT_COLUMNS,
+  type TaskCsvColumn,
+  type TaskCsvTextBook,
+  type TaskCsvTexts,
+} from './csv-texts.ts';
 import { INSPECTION_TYPES, TASK_COMPONENTS, TASK_STATUSES, TASK_TEXT_MAX, TASK_TITLE_MAX } from './kinds.ts';
 import type { TaskAttributes } from './schemas.ts';
 
-export { TASK_CSV_TEXTS, TASK_EXPORT_COLUMNS, TASK_IMPORT_COLUMNS } from './csv-texts.ts';
+export {
+  TASK_EXPORT_COLUMNS,
+  TASK_IMPORT_COLUMNS,
+  type TaskCsvTextBook,
+  type TaskCsvTexts,
+  taskCsvTexts,
+} from './csv-texts.ts';
 
 export const TASK_CSV_MAX_ROWS = 5000;
 const CYCLES_MAX = 999_999_999_999;
+/** The day the template's example task and the refusal of a bad day show. */
+const EXAMPLE_DAY = { year: 2026, month: 12, day: 15 };
 
 type ImportColumn = (typeof TASK_IMPORT_COLUMNS)[number];
-
-// Headers and labels compared without case, accents, ß and extra blanks: "Fallig", "FÄLLIG" and "Fällig" are one.
-const folded = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replaceAll('ß', 'ss')
-    .replace(/[\s\u00a0\u202f]+/g, ' ')
-    .trim()
-    .toLowerCase();
-
-/** Every name of each column: its code and its header in the four languages. */
-const COLUMN_BY_NAME = new Map<string, TaskCsvColumn>();
-for (const column of TASK_EXPORT_COLUMNS) {
-  COLUMN_BY_NAME.set(folded(column), column);
-  for (const language of LANGUAGES) COLUMN_BY_NAME.set(folded(TASK_CSV_TEXTS[language].columns[column]), column);
-}
-
-/** A header cell's column: by its name, or by its name without the time zone an export adds ("Fällig (Europe/Zurich)"). */
-function columnOf(header: string): TaskCsvColumn | undefined {
-  return COLUMN_BY_NAME.get(folded(header)) ?? COLUMN_BY_NAME.get(folded(header.replace(/\s*\([^()]*\)\s*$/, '')));
-}
-
-/** Every way a value of a choice may be written: its code or its label in any language. */
-function choiceReader<T extends string>(codes: readonly T[], labels: (language: Language) => Record<T, string>) {
-  const byName = new Map<string, T>();
-  for (const code of codes) {
-    byName.set(folded(code), code);
-    for (const language of LANGUAGES) byName.set(folded(labels(language)[code]), code);
-  }
-  return (text: string) => byName.get(folded(text));
-}
-const readStatus = choiceReader(TASK_STATUSES, (language) => TASK_CSV_TEXTS[language].status);
-const readComponent = choiceReader(TASK_COMPONENTS, (language) => TASK_CSV_TEXTS[language].component);
-const readInspectionType = choiceReader(INSPECTION_TYPES, (language) => TASK_CSV_TEXTS[language].inspectionType);
 
 /** The apostrophe an export puts before a formula-like cell (neutraliseFormula) is no part of the text. */
 const withoutNeutraliser = (text: string) => (/^'(?:[=+\-@\t\r]|\s+[=+\-@])/.test(text) ? text.slice(1) : text);
@@ -84,8 +71,9 @@ function readRow(
   cell: (column: ImportColumn) => string | undefined,
   name: (column: ImportColumn) => string,
   reader: TaskCsvReader,
+  texts: TaskCsvTexts,
+  read: TaskCsvReaders,
 ) {
-  const texts = TASK_CSV_TEXTS[reader.language];
   const text = (column: 'title' | 'description', max: number) => {
     const value = cell(column);
     if (!value) throw new RowProblem('app.errors.csvValueMissing', { column: name(column) });
@@ -101,7 +89,7 @@ function readRow(
   const statusText = cell('status');
   const status = statusText
     ? choice(
-        readStatus,
+        read.status,
         statusText,
         name('status'),
         TASK_STATUSES.map((code) => texts.status[code]),
@@ -115,7 +103,7 @@ function readRow(
       throw new RowProblem('app.errors.csvNotADate', {
         column: name('dueAt'),
         value: dueText,
-        example: formatSheetDay({ year: 2026, month: 12, day: 15 }, reader.language),
+        example: formatSheetDay(EXAMPLE_DAY, reader.language),
       });
     dueAt = due.toISOString();
   }
@@ -124,7 +112,7 @@ function readRow(
   const componentText = cell('component');
   const component = componentText
     ? choice(
-        readComponent,
+        read.component,
         componentText,
         name('component'),
         TASK_COMPONENTS.map((code) => texts.component[code]),
@@ -132,7 +120,7 @@ function readRow(
     : undefined;
   const inspectionText = cell('inspectionType');
   const inspectionType = inspectionText
-    ? choice(readInspectionType, inspectionText, name('inspectionType'), INSPECTION_TYPES)
+    ? choice(read.inspectionType, inspectionText, name('inspectionType'), INSPECTION_TYPES)
     : undefined;
   const attributes: TaskAttributes = {
     title,
@@ -154,15 +142,20 @@ function readRow(
  * description, status, dueAt, dueCycles, component, inspectionType, and ropeId for uploads across ropes), then one task
  * a row, with the days, numbers and labels of the reader's Excel. The first bad row refuses the whole file.
  */
-export function parseTaskCsv(text: string, reader: TaskCsvReader): { rows: TaskCsvRow[] } | { error: Message } {
-  const read = readCsv(text);
-  if ('error' in read) return read;
-  const [header, ...lines] = read.rows;
+export function parseTaskCsv(
+  text: string,
+  reader: TaskCsvReader,
+  book: TaskCsvTextBook,
+): { rows: TaskCsvRow[] } | { error: Message } {
+  const file = readCsv(text);
+  if ('error' in file) return file;
+  const [header, ...lines] = file.rows;
   if (!header) return { error: message('app.errors.csvEmpty') };
-  const texts = TASK_CSV_TEXTS[reader.language];
+  const texts = book[reader.language];
+  const read = taskCsvReaders(book);
   const positions = new Map<TaskCsvColumn, number>();
   header.forEach((name, position) => {
-    const column = columnOf(name);
+    const column = read.column(name);
     if (column && !positions.has(column)) positions.set(column, position);
   });
   const required: ImportColumn[] = ['title', 'description', ...(reader.needsRope ? (['ropeId'] as const) : [])];
@@ -186,7 +179,7 @@ export function parseTaskCsv(text: string, reader: TaskCsvReader): { rows: TaskC
       return position === undefined ? undefined : withoutNeutraliser(cells[position]?.trim() ?? '') || undefined;
     };
     try {
-      rows.push(readRow(cell, name, reader));
+      rows.push(readRow(cell, name, reader, texts, read));
     } catch (problem) {
       if (!(problem instanceof RowProblem)) throw problem;
       return { error: message(problem.key, { ...problem.params, row: index + 2 }) };
@@ -207,63 +200,73 @@ export interface TaskCsvTask {
   createdAt: string;
 }
 
-/** The header of a task file in the reader's language; the times' columns name their zone. */
-export function taskCsvHeader(reader: SheetReader, columns: readonly TaskCsvColumn[] = TASK_EXPORT_COLUMNS) {
-  const names = TASK_CSV_TEXTS[reader.language].columns;
-  return columns.map((column) =>
-    column === 'dueAt' || column === 'createdAt' ? zonedHeader(names[column], reader) : names[column],
+/** The cells of a task's attributes: the columns an upload reads back, as the reader's Excel shows them. */
+function attributeCells(attributes: TaskAttributes, reader: SheetReader, texts: TaskCsvTexts) {
+  const cycles = attributes.dueCondition?.type === 'bendingCycles' ? attributes.dueCondition.threshold : undefined;
+  return {
+    title: attributes.title,
+    description: attributes.description,
+    status: texts.status[attributes.status],
+    // A due day is midnight in the zone: the day alone, as the task dialog sets it.
+    dueAt: attributes.dueAt ? formatSheetTime(new Date(attributes.dueAt), reader.timeZone, reader.language) : undefined,
+    dueCycles: cycles,
+    component: attributes.component ? texts.component[attributes.component] : undefined,
+    inspectionType: attributes.inspectionType,
+  } satisfies Record<Exclude<ImportColumn, 'ropeId'>, CsvCell>;
+}
+
+/** A task file for the reader: the columns' headers (times' columns naming their zone when `zoned`), then the rows. */
+function taskFile(
+  reader: SheetReader,
+  texts: TaskCsvTexts,
+  columns: readonly TaskCsvColumn[],
+  rows: readonly Partial<Record<TaskCsvColumn, CsvCell>>[],
+  zoned: boolean,
+) {
+  const header = columns.map((column) => {
+    const name = texts.columns[column];
+    return zoned && (column === 'dueAt' || column === 'createdAt') ? zonedHeader(name, reader) : name;
+  });
+  return buildCsv(
+    reader,
+    header,
+    rows.map((row) => columns.map((column) => row[column])),
   );
 }
 
 /** The tasks as the reader's Excel opens them, and as parseTaskCsv reads them back. */
-export function taskCsv(reader: SheetReader, tasks: readonly TaskCsvTask[]): string {
-  const texts = TASK_CSV_TEXTS[reader.language];
-  const rows = tasks.map((task): CsvCell[] => {
-    const { attributes } = task;
-    const cycles = attributes.dueCondition?.type === 'bendingCycles' ? attributes.dueCondition.threshold : undefined;
-    const values: Record<TaskCsvColumn, CsvCell> = {
-      ropeId: task.rope.id,
-      rope: task.rope.name,
-      installation: task.installation?.name,
-      area: task.area?.name,
-      title: attributes.title,
-      description: attributes.description,
-      status: texts.status[attributes.status],
-      // A due day is midnight in the zone: the day alone, as the task dialog sets it.
-      dueAt: attributes.dueAt
-        ? formatSheetTime(new Date(attributes.dueAt), reader.timeZone, reader.language)
-        : undefined,
-      dueCycles: cycles,
-      pastDue: task.pastDue,
-      component: attributes.component ? texts.component[attributes.component] : undefined,
-      inspectionType: attributes.inspectionType ? texts.inspectionType[attributes.inspectionType] : undefined,
-      assignees: task.assignedUsers.map((user) => user.name).join(', '),
-      createdAt: new Date(task.createdAt),
-    };
-    return TASK_EXPORT_COLUMNS.map((column) => values[column]);
-  });
-  return buildCsv(reader, taskCsvHeader(reader), rows);
+export function taskCsv(reader: SheetReader, tasks: readonly TaskCsvTask[], book: TaskCsvTextBook): string {
+  const texts = book[reader.language];
+  const rows = tasks.map((task) => ({
+    ropeId: task.rope.id,
+    rope: task.rope.name,
+    installation: task.installation?.name,
+    area: task.area?.name,
+    ...attributeCells(task.attributes, reader, texts),
+    pastDue: task.pastDue,
+    assignees: task.assignedUsers.map((user) => user.name).join(', '),
+    createdAt: new Date(task.createdAt),
+  }));
+  return taskFile(reader, texts, TASK_EXPORT_COLUMNS, rows, true);
 }
 
 /** The file the upload dialog offers: the header the upload reads and one example task, in the reader's language. */
-export function taskCsvTemplate(reader: SheetReader): string {
-  const texts = TASK_CSV_TEXTS[reader.language];
-  const example: Record<ImportColumn, CsvCell> = {
-    ropeId: undefined,
+export function taskCsvTemplate(reader: SheetReader, book: TaskCsvTextBook): string {
+  const texts = book[reader.language];
+  const example: TaskAttributes = {
     title: texts.example.title,
     description: texts.example.description,
-    status: texts.status.new,
-    dueAt: formatSheetDay({ year: 2026, month: 12, day: 15 }, reader.language),
-    dueCycles: 600000,
-    component: texts.component.rope,
+    status: 'new',
+    dueAt: instantOf({ ...EXAMPLE_DAY, hour: 0, minute: 0, second: 0 }, reader.timeZone).toISOString(),
+    dueCondition: { type: 'bendingCycles', threshold: 600000 },
+    isRecurring: false,
+    recurringConditions: [],
+    isInternal: false,
+    component: 'rope',
     inspectionType: INSPECTION_TYPES[0],
   };
   const columns = TASK_IMPORT_COLUMNS.filter((column) => column !== 'ropeId');
-  return buildCsv(
-    reader,
-    columns.map((column) => texts.columns[column]),
-    [columns.map((column) => example[column])],
-  );
+  return taskFile(reader, texts, columns, [attributeCells(example, reader, texts)], false);
 }
 
 /** Task files' names: "tasks-2026-12-15.csv", the day in the reader's zone. */

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { buildCsv, CSV_BOM, neutraliseFormula, readCsv, type SheetReader, sheetCellText } from '../csv.ts';
+import { TEST_USER_CSV_TEXTS as texts } from '../csv-test-texts.ts';
 import { expiredResetsCsv, loginsCsv, notificationsCsv, userListCsv } from './csv.ts';
 
 const german: SheetReader = { language: 'de-DE', timeZone: 'Europe/Zurich' };
@@ -71,11 +72,11 @@ describe('CSV files for the reader', () => {
 
   it('build the logins file with translated headers, role labels and times in the zone', () => {
     const rows = [{ ...jorg, lastLoginAt: new Date('2026-03-01T10:00:00Z') }];
-    expect(opened(loginsCsv(german, rows), ';')).toEqual([
+    expect(opened(loginsCsv(german, rows, texts), ';')).toEqual([
       ['E-Mail', 'Name', 'Rolle', 'Letzte Anmeldung (Europe/Zurich)', 'Aktiv'],
       ['jörg@example.ch', 'Jörg Zürcher', 'Kunden-Administrator', '01.03.2026 11:00', 'ja'],
     ]);
-    expect(opened(loginsCsv(english, rows), ',')).toEqual([
+    expect(opened(loginsCsv(english, rows, texts), ',')).toEqual([
       ['Email', 'Name', 'Role', 'Last login (Pacific/Auckland)', 'Active'],
       ['jörg@example.ch', 'Jörg Zürcher', 'Client Admin', '2026-03-01 23:00', 'yes'],
     ]);
@@ -83,7 +84,7 @@ describe('CSV files for the reader', () => {
 
   it('build the notifications file with counts as numbers', () => {
     const rows = [{ ...jorg, notificationEnabled: false, unsubscribedAt: null, deliveries: 1234 }];
-    expect(opened(notificationsCsv(german, rows), ';')).toEqual([
+    expect(opened(notificationsCsv(german, rows, texts), ';')).toEqual([
       [
         'E-Mail',
         'Name',
@@ -93,7 +94,7 @@ describe('CSV files for the reader', () => {
       ],
       ['jörg@example.ch', 'Jörg Zürcher', 'nein', '', '1234'],
     ]);
-    expect(opened(notificationsCsv(english, rows), ',')[0]?.[3]).toBe('Unsubscribed at (Pacific/Auckland)');
+    expect(opened(notificationsCsv(english, rows, texts), ',')[0]?.[3]).toBe('Unsubscribed at (Pacific/Auckland)');
   });
 
   it('build the user list with a readable phone number, language names and a neutralised name', () => {
@@ -109,11 +110,11 @@ describe('CSV files for the reader', () => {
         isActive: false,
       },
     ];
-    expect(opened(userListCsv(german, rows), ';')).toEqual([
+    expect(opened(userListCsv(german, rows, texts), ';')).toEqual([
       ['E-Mail', 'Vorname', 'Nachname', 'Telefon', 'Funktion', 'Rolle', 'Mandanten', 'Sprache', 'Aktiv'],
       ['jörg@example.ch', "'=cmd", 'Zürcher', '+41791234567', '', 'Kunde', 'Alpha, Beta', 'Französisch', 'nein'],
     ]);
-    expect(opened(userListCsv(english, rows), ',')[1]).toEqual([
+    expect(opened(userListCsv(english, rows, texts), ',')[1]).toEqual([
       'jörg@example.ch',
       "'=cmd",
       'Zürcher',
@@ -130,10 +131,14 @@ describe('CSV files for the reader', () => {
     const rows = [
       { email: 'a@b.ch', createdAt: new Date('2026-07-01T22:00:00Z'), expiresAt: new Date('2026-07-01T22:30:00Z') },
     ];
-    expect(opened(expiredResetsCsv(german, rows), ';')).toEqual([
+    expect(opened(expiredResetsCsv(german, rows, texts), ';')).toEqual([
       ['E-Mail', 'Erstellt (Europe/Zurich)', 'Abgelaufen (Europe/Zurich)'],
       ['a@b.ch', '02.07.2026 00:00', '02.07.2026 00:30'],
     ]);
-    expect(opened(expiredResetsCsv(english, rows), ',')[1]).toEqual(['a@b.ch', '2026-07-02 10:00', '2026-07-02 10:30']);
+    expect(opened(expiredResetsCsv(english, rows, texts), ',')[1]).toEqual([
+      'a@b.ch',
+      '2026-07-02 10:00',
+      '2026-07-02 10:30',
+    ]);
   });
 });

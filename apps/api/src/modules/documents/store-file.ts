@@ -2,10 +2,9 @@ import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { DOCUMENT_TYPES, DOCUMENT_WRONG_TYPE, safeDocumentName } from '@rope/domain/documents/schemas';
 import { message } from '@rope/domain/messages';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { decodeText } from '../../http/decode-text.ts';
+import { sniffType } from '../../http/sniff-type.ts';
 import type { StoredObject } from '../../infra/storage/types.ts';
 
 /** Bytes read ahead to judge a file's type; the rest streams to storage untouched. */
@@ -22,15 +21,10 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 
 /** The media type of a file by its first bytes, one of DOCUMENT_TYPES, or the 415 why not. */
 export async function documentTypeOf(head: Buffer): Promise<{ mime: string; ext: string }> {
-  const found = await fileTypeFromBuffer(head);
-  if (found) {
-    if (!(DOCUMENT_TYPES as readonly string[]).includes(found.mime))
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_WRONG_TYPE);
-    return { mime: found.mime, ext: found.ext };
-  }
-  const text = decodeText(head);
-  if (text === undefined || MARKUP.test(text)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_WRONG_TYPE);
-  return { mime: 'text/plain', ext: 'txt' };
+  const type = await sniffType(head, DOCUMENT_TYPES);
+  if (!type || (type.text !== undefined && MARKUP.test(type.text)))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_WRONG_TYPE);
+  return { mime: type.mime, ext: type.ext };
 }
 
 /**

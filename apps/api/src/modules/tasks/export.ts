@@ -3,6 +3,7 @@ import { taskCsv, taskCsvFileName, taskCsvTemplate } from '@rope/domain/tasks/cs
 import { and, eq, inArray } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
+import { TASK_CSV_TEXTS } from '../../i18n/csv-texts.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { viewerFor } from '../hierarchy/scope.ts';
 import { findRope } from '../ropes/internal.ts';
@@ -22,7 +23,7 @@ export async function exportTasks(args: ActionArgs<TaskFilter & { showAsUser?: n
     input: { ...args.input, showAsUser: undefined },
   });
   const reader = await sheetReader(args.ctx, args.actor, args.input);
-  return { csv: taskCsv(reader, listed), fileName: taskCsvFileName(new Date(), reader) };
+  return { csv: taskCsv(reader, listed, TASK_CSV_TEXTS), fileName: taskCsvFileName(new Date(), reader) };
 }
 
 /** A rope's tasks, open ones or all as its table shows them, with times in its installation's zone. */
@@ -32,12 +33,15 @@ export async function exportRopeTasks({ ctx, actor, input }: ActionArgs<TaskFilt
   const open = input.status === 'open' ? inArray(tasks.status, ['new', 'in-progress']) : undefined;
   const listed = await loadTasks(ctx.db, and(eq(tasks.ropeId, rope.id), open));
   const reader = await sheetReader(ctx, actor, input, installation.attributes.timezone);
-  return { csv: taskCsv(reader, listed), fileName: taskCsvFileName(new Date(), reader, `tasks-${rope.id}`) };
+  return {
+    csv: taskCsv(reader, listed, TASK_CSV_TEXTS),
+    fileName: taskCsvFileName(new Date(), reader, `tasks-${rope.id}`),
+  };
 }
 
 /** The upload's template in the reader's language: the columns it reads and one example task. */
 export async function taskTemplate({ ctx, actor, input }: ActionArgs<SheetQuery>) {
   assertCan(actor, 'DOMAIN_WRITE');
   const reader = await sheetReader(ctx, actor, input);
-  return { csv: taskCsvTemplate(reader), fileName: `tasks-template-${reader.language}.csv` };
+  return { csv: taskCsvTemplate(reader, TASK_CSV_TEXTS), fileName: `tasks-template-${reader.language}.csv` };
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { UploadRules } from '../../http/read-upload.ts';
 import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
+import { TASK_CSV_TEXTS } from '../../i18n/csv-texts.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
 import { findRope } from '../ropes/internal.ts';
@@ -48,7 +49,7 @@ export async function uploadTasks(args: ActionArgs<TaskCsvUpload>) {
   const { ctx, actor, input } = args;
   const { ropeId } = input;
   const reader = await taskUploadReader(args);
-  const parsed = parseTaskCsv(input.text, { ...reader, needsRope: ropeId === undefined });
+  const parsed = parseTaskCsv(input.text, { ...reader, needsRope: ropeId === undefined }, TASK_CSV_TEXTS);
   if ('error' in parsed) throw new AppError('VALIDATION', parsed.error);
   const ropeIds = [...new Set(parsed.rows.map((row) => ropeId ?? row.ropeId!))];
   for (const id of ropeIds) {

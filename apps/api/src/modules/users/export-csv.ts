@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
 import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
+import { USER_CSV_TEXTS } from '../../i18n/csv-texts.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { shownEmail } from './shown-email.ts';
@@ -31,7 +32,7 @@ async function logins(ctx: AppContext, reader: SheetReader) {
     .select({ ...person, lastLoginAt: users.lastLoginAt })
     .from(users)
     .orderBy(...byEmail);
-  return loginsCsv(reader, rows);
+  return loginsCsv(reader, rows, USER_CSV_TEXTS);
 }
 
 async function notifications(ctx: AppContext, reader: SheetReader) {
@@ -46,7 +47,7 @@ async function notifications(ctx: AppContext, reader: SheetReader) {
     .leftJoin(notificationDeliveries, eq(notificationDeliveries.userId, users.id))
     .groupBy(users.id)
     .orderBy(...byEmail);
-  return notificationsCsv(reader, rows);
+  return notificationsCsv(reader, rows, USER_CSV_TEXTS);
 }
 
 async function list(ctx: AppContext, reader: SheetReader) {
@@ -70,6 +71,7 @@ async function list(ctx: AppContext, reader: SheetReader) {
   return userListCsv(
     reader,
     rows.map((row): ListCsvRow => ({ ...row, mandators: names.get(row.id) ?? [] })),
+    USER_CSV_TEXTS,
   );
 }
 
@@ -81,7 +83,7 @@ async function resets(ctx: AppContext, reader: SheetReader) {
     .innerJoin(users, eq(users.id, userTokens.userId))
     .where(and(eq(userTokens.kind, 'reset'), isNull(userTokens.usedAt), lt(userTokens.expiresAt, new Date())))
     .orderBy(desc(userTokens.createdAt), asc(userTokens.id));
-  return expiredResetsCsv(reader, rows);
+  return expiredResetsCsv(reader, rows, USER_CSV_TEXTS);
 }
 
 const BUILDERS: Record<UserCsvKind, (ctx: AppContext, reader: SheetReader) => Promise<string>> = {

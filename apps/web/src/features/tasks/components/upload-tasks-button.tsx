@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatSheetDay } from '@rope/domain/locale-format';
-import { TASK_CSV_TEXTS, TASK_IMPORT_COLUMNS } from '@rope/domain/tasks/csv-texts';
+import { TASK_IMPORT_COLUMNS } from '@rope/domain/tasks/csv-texts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -25,7 +25,6 @@ export function UploadTasksButton({ ropeId }: { ropeId: number }) {
   const upload = useUploadTasks(ropeId);
   const [opened, setOpened] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const names = TASK_CSV_TEXTS[sheet.language].columns;
   const send = (file: File | null) => {
     if (!file) return;
     setOutcome(null);
@@ -65,7 +64,8 @@ export function UploadTasksButton({ ropeId }: { ropeId: number }) {
           <List size="sm" aria-label={t('tasks.upload.columns')}>
             {COLUMNS.map((column) => (
               <List.Item key={column}>
-                {names[column]} ({REQUIRED.has(column) ? t('tasks.upload.required') : t('tasks.upload.optional')})
+                {t(`csv.tasks.columns.${column}`)} (
+                {REQUIRED.has(column) ? t('tasks.upload.required') : t('tasks.upload.optional')})
               </List.Item>
             ))}
           </List>
