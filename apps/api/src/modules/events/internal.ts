@@ -5,8 +5,8 @@ import { message } from '@rope/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
+import { loadRopeForDamage } from '../damage/index.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
-import { loadRopeForDamage } from './recompute.ts';
 import { eventDocumentCount } from './view.ts';
 
 /** Fetch-or-404: an event on a rope the viewer does not see answers exactly like a missing one. */
