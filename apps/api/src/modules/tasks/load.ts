@@ -4,8 +4,8 @@ import { isPastDue } from '@rope/domain/tasks/rules';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { displayName } from '@rope/domain/users/schemas';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { loadRopeCycles } from '../events/current-cycles.ts';
 import { joinPlacement } from '../hierarchy/placement.ts';
+import { loadRopeCycles } from '../ropes/current-cycles.ts';
 import { shownEmail } from '../users/shown-email.ts';
 
 /** Tasks with their rope, installation, area and assignees, and whether each is past due now. */
