@@ -6,7 +6,8 @@ import { farEastProject, sharedTestConfig } from '../../vitest.shared.ts';
  * mails). Files whose subject is something else (brokers, queues, uploads, parsers under load) run once.
  */
 const DATE_PATHS = [
-  'src/modules/events/{events,damage-rows,damage-unknown,loss-over-target,import-inspection}.test.ts',
+  'src/modules/events/{events,loss-over-target,import-inspection}.test.ts',
+  'src/modules/damage/{rows,unknown}.test.ts',
   'src/modules/tasks/*.test.ts',
   'src/modules/notifications/{due-tasks,triggers,evaluation,deliver,lists,settings,smartrope-threshold-state}.test.ts',
   'src/modules/{mrt/mrt,truscan/truscan,smartropes/smartropes,projects/projects}.test.ts',

@@ -8,8 +8,8 @@ import { computeRopeDamage, computeRopeDamageFromRows } from '@rope/domain/rope/
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { mulberry32 } from '../../apps/api/src/demo/random.ts';
-import { readDamageRows } from '../../apps/api/src/modules/events/damage-rows.ts';
-import { loadRopeForDamage, recomputeRopeDamages } from '../../apps/api/src/modules/events/recompute.ts';
+import { loadRopeForDamage, recomputeRopeDamages } from '../../apps/api/src/modules/damage/index.ts';
+import { readDamageRows } from '../../apps/api/src/modules/damage/rows.ts';
 import {
   createArea,
   createInstallation,

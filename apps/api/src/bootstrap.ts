@@ -5,7 +5,7 @@ import { demoKeySecret } from './demo/key-secret.ts';
 import { type DemoLoadResult, loadDemoData, replaceLegacyKeys } from './demo/load.ts';
 import { DEMO_SEED } from './demo/random.ts';
 import { hashPassword } from './infra/crypto.ts';
-import { recomputeUnassessedDamages } from './modules/events/recompute.ts';
+import { recomputeUnassessedDamages } from './modules/damage/index.ts';
 
 export interface BootstrapResult {
   demo?: DemoLoadResult;

@@ -3,7 +3,7 @@ import { apiKeys, appMeta, users } from '@rope/db/schema/index';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../infra/crypto.ts';
 import type { Storage } from '../infra/storage/types.ts';
-import { recomputeRopeDamages } from '../modules/events/recompute.ts';
+import { recomputeRopeDamages } from '../modules/damage/index.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { areas, installations, ropes, sensorDevices, smartropes } from '@rope/db/schema/index';
+import { areas, ropes, sensorDevices, smartropes } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
 import { plainIngestBody, sensorIngestBodySchema } from '@rope/domain/sensors/ingest';
@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { findUnsafeValue } from '../../http/input-guard.ts';
 import { type MqttTopics, mqttTopics } from '../../infra/mqtt-topics.ts';
+import { joinPlacement } from '../hierarchy/placement.ts';
 import { ingestSensorReadings } from '../sensors/ingest.ts';
 import { ingestSmartropeEvent } from '../smartropes/ingest-event.ts';
 import { reportTruscanState } from '../truscan/report-state.ts';
@@ -28,15 +29,20 @@ async function mandatorOf(ctx: AppContext, owner: Owner, id: number): Promise<nu
   const ropeId = owner === 'sensorDevice' ? sensorDevices.ropeId : owner === 'smartrope' ? smartropes.ropeId : ropes.id;
   const from =
     owner === 'sensorDevice'
-      ? ctx.db.select({ mandatorId: areas.mandatorId }).from(sensorDevices).innerJoin(ropes, eq(ropes.id, ropeId))
+      ? ctx.db
+          .select({ mandatorId: areas.mandatorId })
+          .from(sensorDevices)
+          .innerJoin(ropes, eq(ropes.id, ropeId))
+          .$dynamic()
       : owner === 'smartrope'
-        ? ctx.db.select({ mandatorId: areas.mandatorId }).from(smartropes).innerJoin(ropes, eq(ropes.id, ropeId))
-        : ctx.db.select({ mandatorId: areas.mandatorId }).from(ropes);
+        ? ctx.db
+            .select({ mandatorId: areas.mandatorId })
+            .from(smartropes)
+            .innerJoin(ropes, eq(ropes.id, ropeId))
+            .$dynamic()
+        : ctx.db.select({ mandatorId: areas.mandatorId }).from(ropes).$dynamic();
   const idColumn = owner === 'sensorDevice' ? sensorDevices.id : owner === 'smartrope' ? smartropes.id : ropes.id;
-  const [row] = await from
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(eq(idColumn, id));
+  const [row] = await joinPlacement(from).where(eq(idColumn, id));
   return row?.mandatorId;
 }
 

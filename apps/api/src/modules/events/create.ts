@@ -7,11 +7,11 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { refreshRopeDamage } from '../damage/index.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
 import { enqueueEventTrigger, hasNotificationRules } from '../notifications/triggers.ts';
 import { findRope } from '../ropes/internal.ts';
 import { columnsOf, MUTATIONS_REFUSED } from './internal.ts';
-import { refreshRopeDamage } from './refresh-damage.ts';
 
 type Place = Awaited<ReturnType<typeof findRope>>;
 

@@ -3,10 +3,9 @@ import { type DamageFilter, endOfDay } from '@rope/domain/rope/effective-events'
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { computeDamageOf, damageChartJson, loadDamageTarget } from '../damage/index.ts';
 import { viewerFor } from '../hierarchy/scope.ts';
 import { findRope } from '../ropes/internal.ts';
-import { damageChartJson } from './damage-answer.ts';
-import { computeDamageOf, loadDamageTarget } from './recompute.ts';
 
 export interface DamageChartQuery {
   ropeId: number;

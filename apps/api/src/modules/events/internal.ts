@@ -5,13 +5,14 @@ import { message } from '@rope/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
+import { loadRopeForDamage } from '../damage/index.ts';
+import { joinPlacement } from '../hierarchy/placement.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
-import { loadRopeForDamage } from './recompute.ts';
 import { eventDocumentCount } from './view.ts';
 
 /** Fetch-or-404: an event on a rope the viewer does not see answers exactly like a missing one. */
 export async function findEvent(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await ctx.db
+  const query = ctx.db
     .select({
       event: ropeEvents,
       documentCount: eventDocumentCount,
@@ -21,9 +22,8 @@ export async function findEvent(ctx: AppContext, viewer: Actor, id: number) {
     })
     .from(ropeEvents)
     .innerJoin(ropes, eq(ropes.id, ropeEvents.ropeId))
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(and(eq(ropeEvents.id, id), areaVisibleTo(viewer)));
+    .$dynamic();
+  const [row] = await joinPlacement(query).where(and(eq(ropeEvents.id, id), areaVisibleTo(viewer)));
   if (!row) throw notFound(message('app.errors.noSuchEvent'));
   return row;
 }

@@ -2,6 +2,7 @@ import { areas, installations, ropeEvents, ropes } from '@rope/db/schema/index';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { joinPlacement } from '../hierarchy/placement.ts';
 import { areaVisibleTo, viewerFor } from '../hierarchy/scope.ts';
 import { findInstallation } from '../installations/internal.ts';
 import { eventDocumentCount as documentCount, toEventView } from './view.ts';
@@ -18,7 +19,7 @@ export async function listLatestEvents(
     input.installationId === undefined
       ? undefined
       : (await findInstallation(ctx, viewer, input.installationId)).installation.id;
-  const rows = await ctx.db
+  const query = ctx.db
     .select({
       event: ropeEvents,
       documentCount,
@@ -32,8 +33,8 @@ export async function listLatestEvents(
     })
     .from(ropeEvents)
     .innerJoin(ropes, eq(ropes.id, ropeEvents.ropeId))
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .$dynamic();
+  const rows = await joinPlacement(query)
     .where(
       and(
         areaVisibleTo(viewer),

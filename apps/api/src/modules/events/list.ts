@@ -6,9 +6,9 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } fro
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { loadDamageTarget } from '../damage/index.ts';
 import { viewerFor } from '../hierarchy/scope.ts';
 import { visibleRopeId } from '../ropes/internal.ts';
-import { loadDamageTarget } from './recompute.ts';
 import { eventDocumentCount as documentCount, toEventView } from './view.ts';
 
 export interface RopeEventQuery {

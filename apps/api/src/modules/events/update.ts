@@ -7,9 +7,9 @@ import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { refreshRopeDamage } from '../damage/index.ts';
 import { archived, assertWritable } from '../hierarchy/scope.ts';
 import { columnsOf, findEvent, MUTATIONS_REFUSED } from './internal.ts';
-import { refreshRopeDamage } from './refresh-damage.ts';
 
 /** Imported measurements stay as the device reported them; people still triage and archive them. */
 const IMPORTED_EVENT_CHANGES = new Set(['isDeleted', 'actionStatus']);

@@ -2,6 +2,7 @@ import type { Db } from '@rope/db/client';
 import { areas, documents, installations, ropes } from '@rope/db/schema/index';
 import type { NotificationTrigger } from '@rope/domain/notifications/triggers';
 import { eq } from 'drizzle-orm';
+import { joinPlacement } from '../hierarchy/placement.ts';
 
 const installationColumns = {
   id: installations.id,
@@ -28,7 +29,7 @@ export async function loadPlace(tx: Db, trigger: NotificationTrigger) {
       .where(eq(installations.id, trigger.installationId));
     return installation ? { installation, rope: null } : undefined;
   }
-  const [row] = await tx
+  const query = tx
     .select({
       installation: installationColumns,
       rope: {
@@ -40,10 +41,8 @@ export async function loadPlace(tx: Db, trigger: NotificationTrigger) {
       },
     })
     .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(eq(ropes.id, trigger.ropeId!))
-    .for('update', { of: ropes });
+    .$dynamic();
+  const [row] = await joinPlacement(query).where(eq(ropes.id, trigger.ropeId!)).for('update', { of: ropes });
   return row;
 }
 

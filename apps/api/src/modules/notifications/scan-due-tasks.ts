@@ -4,14 +4,15 @@ import { taskDueNotificationKey } from '@rope/domain/notifications/triggers';
 import { knownTimeZone } from '@rope/domain/time/zoned';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { loadRopeCycles, type RopeCycles } from '../events/current-cycles.ts';
+import { joinPlacement } from '../hierarchy/placement.ts';
+import { loadRopeCycles, type RopeCycles } from '../ropes/current-cycles.ts';
 import { writeNotification } from './write-notification.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'queue'>;
 
 /** Open tasks not yet announced whose date has come, or whose rope may have reached the due cycles. */
 async function findCandidates(db: Db, now: Date) {
-  return db
+  const query = db
     .select({
       task: { id: tasks.id, attributes: tasks.attributes, dueAt: tasks.dueAt, updatedAt: tasks.updatedAt },
       rope: { id: ropes.id, name: ropes.name, attributes: ropes.attributes },
@@ -20,8 +21,8 @@ async function findCandidates(db: Db, now: Date) {
     })
     .from(tasks)
     .innerJoin(ropes, eq(ropes.id, tasks.ropeId))
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
+    .$dynamic();
+  return joinPlacement(query)
     .where(
       and(
         inArray(tasks.status, ['new', 'in-progress']),

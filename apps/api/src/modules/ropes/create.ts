@@ -3,7 +3,7 @@ import { nextFreeName } from '@rope/domain/hierarchy/schemas';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { recomputeRopeDamages } from '../events/recompute.ts';
+import { recomputeRopeDamages } from '../damage/index.ts';
 import { nextOrdering } from '../hierarchy/reorder.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
 import { findInstallation } from '../installations/internal.ts';

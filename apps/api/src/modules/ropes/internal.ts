@@ -5,6 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { joinPlacement } from '../hierarchy/placement.ts';
 import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
 import { toRopeView } from './view.ts';
 
@@ -16,11 +17,7 @@ export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
 }
 
 const placedRopeQuery = preparedPerDatabase((db) =>
-  db
-    .select({ rope: ropes, installation: installations, area: areas })
-    .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
+  joinPlacement(db.select({ rope: ropes, installation: installations, area: areas }).from(ropes).$dynamic())
     .where(and(eq(ropes.id, sql.placeholder('id')), visibleAreaPlaceholder))
     .prepare('find_rope'),
 );
@@ -36,11 +33,7 @@ export async function visibleRopeId(ctx: AppContext, viewer: Actor, id: number):
 }
 
 const visibleRopeQuery = preparedPerDatabase((db) =>
-  db
-    .select({ id: ropes.id })
-    .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
+  joinPlacement(db.select({ id: ropes.id }).from(ropes).$dynamic())
     .where(and(eq(ropes.id, sql.placeholder('id')), visibleAreaPlaceholder))
     .prepare('visible_rope_id'),
 );

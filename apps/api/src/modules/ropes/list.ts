@@ -1,19 +1,16 @@
-import { areas, installations, ropes } from '@rope/db/schema/index';
+import { ropes } from '@rope/db/schema/index';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { joinPlacement } from '../hierarchy/placement.ts';
 import { viewerFor } from '../hierarchy/scope.ts';
 import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
 import { findInstallation } from '../installations/internal.ts';
 import { toRopeView } from './view.ts';
 
 const visibleRopesQuery = preparedPerDatabase((db) =>
-  db
-    .select({ rope: ropes })
-    .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
+  joinPlacement(db.select({ rope: ropes }).from(ropes).$dynamic())
     .where(
       and(
         eq(ropes.installationId, sql.placeholder('installationId')),

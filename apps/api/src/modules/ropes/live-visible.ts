@@ -4,6 +4,7 @@ import type { Actor } from '@rope/domain/access/actor';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
+import { joinPlacement } from '../hierarchy/placement.ts';
 import { areaVisibleTo } from '../hierarchy/scope.ts';
 
 /** The rows as selected: the three tables are inner-joined, so none of their columns turns nullable. */
@@ -24,11 +25,12 @@ export function liveRopesVisibleTo<Fields extends SelectedFields>(
   where?: SQL,
 ): Promise<Rows<Fields>> {
   // Drizzle's builder types do not follow a generic selection through the joins; the rows are as selected.
-  const query = db
-    .select(fields as SelectedFields)
-    .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
+  const query = joinPlacement(
+    db
+      .select(fields as SelectedFields)
+      .from(ropes)
+      .$dynamic(),
+  )
     .where(
       and(
         areaVisibleTo(viewer),

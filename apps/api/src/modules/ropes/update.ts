@@ -7,7 +7,7 @@ import { forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { refreshRopeDamage } from '../events/refresh-damage.ts';
+import { refreshRopeDamage } from '../damage/index.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
 import { findRope } from './internal.ts';
 import { toRopeView } from './view.ts';

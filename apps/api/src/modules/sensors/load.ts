@@ -1,12 +1,13 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, sensorDevices, sensors } from '@rope/db/schema/index';
 import type { SensorDeviceView, SensorView } from '@rope/domain/sensors/views';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { joinMountPlacement } from '../hierarchy/placement.ts';
 
 /** The devices of these ids as a read answers them, in the order of the ids. */
 export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise<SensorDeviceView[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const query = db
     .select({
       device: sensorDevices,
       rope: { id: ropes.id, name: ropes.name },
@@ -14,10 +15,8 @@ export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise
       area: { id: areas.id, name: areas.name },
     })
     .from(sensorDevices)
-    .leftJoin(ropes, eq(ropes.id, sensorDevices.ropeId))
-    .leftJoin(installations, eq(installations.id, ropes.installationId))
-    .leftJoin(areas, eq(areas.id, installations.areaId))
-    .where(inArray(sensorDevices.id, [...ids]));
+    .$dynamic();
+  const rows = await joinMountPlacement(query, sensorDevices.ropeId).where(inArray(sensorDevices.id, [...ids]));
   const sensorRows = await db
     .select({
       id: sensors.id,

@@ -4,18 +4,14 @@ import { message } from '@rope/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
+import { joinMountPlacement } from '../hierarchy/placement.ts';
 import { mountedVisibleTo } from '../sensors/internal.ts';
 
 export const smartropeVisibleTo = (viewer: Actor) => mountedVisibleTo(viewer, smartropes.ropeId);
 
 /** The tables that place a smartrope: left joins, so one on no rope is found too. */
 export function selectPlacedSmartropes(ctx: AppContext) {
-  return ctx.db
-    .select({ smartrope: smartropes })
-    .from(smartropes)
-    .leftJoin(ropes, eq(ropes.id, smartropes.ropeId))
-    .leftJoin(installations, eq(installations.id, ropes.installationId))
-    .leftJoin(areas, eq(areas.id, installations.areaId));
+  return joinMountPlacement(ctx.db.select({ smartrope: smartropes }).from(smartropes).$dynamic(), smartropes.ropeId);
 }
 
 /** Fetch-or-404: a smartrope of a foreign tenant answers exactly like a missing one. */
@@ -27,14 +23,14 @@ export async function findSmartrope(ctx: AppContext, viewer: Actor, id: number) 
 
 /** Fetch-or-404 of a smartrope event through its smartrope, under the same tenancy. */
 export async function findSmartropeEvent(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await ctx.db
+  const query = ctx.db
     .select({ event: smartropeEvents, smartrope: smartropes, rope: ropes, installation: installations, area: areas })
     .from(smartropeEvents)
     .innerJoin(smartropes, eq(smartropes.id, smartropeEvents.smartropeId))
-    .leftJoin(ropes, eq(ropes.id, smartropes.ropeId))
-    .leftJoin(installations, eq(installations.id, ropes.installationId))
-    .leftJoin(areas, eq(areas.id, installations.areaId))
-    .where(and(eq(smartropeEvents.id, id), smartropeVisibleTo(viewer)));
+    .$dynamic();
+  const [row] = await joinMountPlacement(query, smartropes.ropeId).where(
+    and(eq(smartropeEvents.id, id), smartropeVisibleTo(viewer)),
+  );
   if (!row) throw notFound(message('app.errors.noSuchSmartropeEvent'));
   return row;
 }

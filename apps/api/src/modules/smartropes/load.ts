@@ -11,13 +11,14 @@ import {
 import type { SmartropeEventView, SmartropeView } from '@rope/domain/sensors/smartrope-views';
 import type { SmartropeEventType } from '@rope/domain/sensors/smartropes';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { joinMountPlacement } from '../hierarchy/placement.ts';
 
 const seconds = (at: Date) => at.getTime() / 1000;
 
 /** The smartropes of these ids as a read answers them, in the order of the ids. */
 export async function loadSmartropes(db: Db, ids: readonly number[]): Promise<SmartropeView[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const query = db
     .select({
       smartrope: smartropes,
       rope: { id: ropes.id, name: ropes.name },
@@ -28,10 +29,8 @@ export async function loadSmartropes(db: Db, ids: readonly number[]): Promise<Sm
       >`(select max(e.occurred_at) from smartrope_events e where e.smartrope_id = ${smartropes.id})`,
     })
     .from(smartropes)
-    .leftJoin(ropes, eq(ropes.id, smartropes.ropeId))
-    .leftJoin(installations, eq(installations.id, ropes.installationId))
-    .leftJoin(areas, eq(areas.id, installations.areaId))
-    .where(inArray(smartropes.id, [...ids]));
+    .$dynamic();
+  const rows = await joinMountPlacement(query, smartropes.ropeId).where(inArray(smartropes.id, [...ids]));
   const sensorRows = await db
     .select()
     .from(smartropeSensors)

@@ -4,12 +4,13 @@ import { isPastDue } from '@rope/domain/tasks/rules';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { displayName } from '@rope/domain/users/schemas';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { loadRopeCycles } from '../events/current-cycles.ts';
+import { joinPlacement } from '../hierarchy/placement.ts';
+import { loadRopeCycles } from '../ropes/current-cycles.ts';
 import { shownEmail } from '../users/shown-email.ts';
 
 /** Tasks with their rope, installation, area and assignees, and whether each is past due now. */
 export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskView[]> {
-  const rows = await db
+  const query = db
     .select({
       task: tasks,
       rope: { id: ropes.id, name: ropes.name },
@@ -18,10 +19,8 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
     })
     .from(tasks)
     .innerJoin(ropes, eq(ropes.id, tasks.ropeId))
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(where)
-    .orderBy(asc(tasks.dueAt), asc(tasks.id));
+    .$dynamic();
+  const rows = await joinPlacement(query).where(where).orderBy(asc(tasks.dueAt), asc(tasks.id));
   const ids = rows.map((row) => row.task.id);
   const assignees = ids.length
     ? await db

@@ -3,7 +3,7 @@ import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
 import { ropeEvent } from '@rope/domain/rope/test-fixtures';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { describe, expect, it } from 'vitest';
-import { damageChartJson } from './damage-answer.ts';
+import { damageChartJson } from './chart-answer.ts';
 
 const base64 = (values: Int32Array | Float32Array | Float64Array) =>
   Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');

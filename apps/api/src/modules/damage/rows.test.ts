@@ -10,9 +10,9 @@ import { mulberry32 } from '../../demo/random.ts';
 import { createCast } from '../../test/cast.ts';
 import { createArea, createEvents, createInstallation, createMandator, createRope } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { readDamageInputs } from './damage-inputs.ts';
-import { readDamageRows } from './damage-rows.ts';
+import { readDamageInputs } from './inputs.ts';
 import { computeDamageOf, loadDamageTarget, loadRopeForDamage, recomputeRopeDamages } from './recompute.ts';
+import { readDamageRows } from './rows.ts';
 
 const HAUL_ROPE = { ...WORKED_EXAMPLE_ROPE, loopLength: 300 } as const;
 

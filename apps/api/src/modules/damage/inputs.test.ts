@@ -1,6 +1,6 @@
 import { DAMAGE_FLAGS } from '@rope/domain/rope/rope-damage';
 import { describe, expect, it } from 'vitest';
-import { packDamageRows, unpackDamageRows } from './damage-inputs.ts';
+import { packDamageRows, unpackDamageRows } from './inputs.ts';
 
 const rows = {
   id: [1, 2, 3],

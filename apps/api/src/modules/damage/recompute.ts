@@ -9,8 +9,8 @@ import {
   summariseDamages,
 } from '@rope/domain/rope/rope-damage';
 import { and, eq, sql } from 'drizzle-orm';
-import { readDamageInputs, writeDamageInputs } from './damage-inputs.ts';
-import { readDamageRows } from './damage-rows.ts';
+import { readDamageInputs, writeDamageInputs } from './inputs.ts';
+import { readDamageRows } from './rows.ts';
 
 /** The rope whose damage is computed: its row, its installation's attributes and its loop length. */
 export async function loadDamageTarget(db: Db, ropeId: number) {

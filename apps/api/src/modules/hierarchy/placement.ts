@@ -1,0 +1,24 @@
+import { areas, installations, ropes } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+
+/**
+ * Joins a query on `ropes` to the rope's installation and area: the tables that place a rope and, through the
+ * area's mandator, decide who sees it (`areaVisibleTo`, `visibleAreaPlaceholder`). The query must be in dynamic mode.
+ */
+export function joinPlacement<Query extends PgSelect>(query: Query) {
+  return query
+    .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .innerJoin(areas, eq(areas.id, installations.areaId));
+}
+
+/**
+ * The same for something mounted on a rope through `ropeIdColumn` (a sensor device, a smartrope): left joins, so one
+ * on no rope is found too (with null rope, installation and area).
+ */
+export function joinMountPlacement<Query extends PgSelect>(query: Query, ropeIdColumn: AnyPgColumn) {
+  return query
+    .leftJoin(ropes, eq(ropes.id, ropeIdColumn))
+    .leftJoin(installations, eq(installations.id, ropes.installationId))
+    .leftJoin(areas, eq(areas.id, installations.areaId));
+}
