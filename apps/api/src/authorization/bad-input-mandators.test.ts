@@ -4,19 +4,17 @@ import { signIn } from '../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { type Body, expectRefusedAndUnchanged, long, type Method } from './expect-refused.ts';
 
+// A name of the wrong type and proto keys are sent by bad-input-every-route.test.ts.
 const MANDATOR_BODIES: [string, Body][] = [
   ['no mandator', {}],
   ['name missing', { mandator: {} }],
   ['name empty', { mandator: { name: '' } }],
   ['name blanks', { mandator: { name: '   ' } }],
   ['name over 255', { mandator: { name: long(256) } }],
-  ['name a number', { mandator: { name: 7 } }],
   ['expiry negative', { mandator: { name: 'M', passwordExpiryDays: -1 } }],
   ['expiry a fraction', { mandator: { name: 'M', passwordExpiryDays: 1.5 } }],
   ['expiry too large', { mandator: { name: 'M', passwordExpiryDays: 3651 } }],
   ['expiry a string', { mandator: { name: 'M', passwordExpiryDays: '30' } }],
-  ['__proto__ inside mandator', '{"mandator":{"name":"M","__proto__":{"x":1}}}'],
-  ['constructor.prototype', '{"mandator":{"name":"M"},"constructor":{"prototype":{"x":1}}}'],
 ];
 
 describe('bad input to the mandators calls', () => {

@@ -1,10 +1,11 @@
 import { userMandators, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createMandator, createUser } from '../../test/factories.ts';
+import { createMandator, createUser } from '../../test/factories.ts';
 import { signInWithPassword } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+// That these calls are for people (401 without a session, 403 for an API key) is proven by authorization/matrix.test.ts.
 describe('own settings of the signed-in person', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -81,24 +82,6 @@ describe('own settings of the signed-in person', () => {
     }
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ languageId: 'DES', notificationEnabled: true });
-  });
-
-  it('is for people: 401 without a session, 403 for an API key', async () => {
-    const { key } = await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
-    for (const [method, url] of [
-      ['GET', '/api/users/self/2fa'],
-      ['PATCH', '/api/users/self/2fa'],
-      ['POST', '/api/users/self/2fa/secret'],
-      ['POST', '/api/users/self/2fa/code'],
-      ['GET', '/api/users/self/2fa/qr?secret=JBSWY3DPEHPK3PXP'],
-      ['PATCH', '/api/users/self'],
-    ] as const) {
-      const payload = method === 'PATCH' ? { twoFactorMethod: null } : undefined;
-      const anonymous = await t.app.inject({ method, url, payload });
-      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      const api = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${key}` } });
-      expect(api.statusCode, `${method} ${url}`).toBe(403);
-    }
   });
 
   it('answers the own two-factor method', async () => {

@@ -5,6 +5,8 @@ import { createCast } from '../../test/cast.ts';
 import { createArea, createEvent, createMandator } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+// Who may call each route, that another mandator's area answers as a missing one, and that only the impersonate right
+// shows as another user, is proven by authorization/matrix.test.ts, foreign-like-missing.test.ts and show-as-user.test.ts.
 describe('areas, installations and ropes', () => {
   let t: TestApp;
   let cast: ReturnType<typeof createCast>;
@@ -39,9 +41,6 @@ describe('areas, installations and ropes', () => {
         .sort(),
     ).toEqual(['Verbier', 'Zermatt']);
     expect(admin.json().areas[0]).toMatchObject({ mandator: { name: expect.any(String) }, isMap: true, mapZoom: 13 });
-    expect((await cast.call('clientA', 'GET', `/areas/${areaB}`)).statusCode).toBe(404);
-    expect((await cast.call('clientA', 'GET', `/areas/${areaB}/installations`)).statusCode).toBe(404);
-    expect((await cast.call('anonymous', 'GET', '/areas')).statusCode).toBe(401);
   });
 
   it('shows exactly what another user sees with showAsUser, only with the impersonate right, audit-logged', async () => {
@@ -49,7 +48,6 @@ describe('areas, installations and ropes', () => {
     expect(asClient.json().areas.map((a: { id: number }) => a.id)).toEqual([areaA]);
     const logged = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'impersonation.start'));
     expect(logged.some((row) => row.targetId === cast.ids.clientA && row.actorUserId === cast.ids.pm)).toBe(true);
-    expect((await cast.call('clientA', 'GET', `/areas?showAsUser=${cast.ids.admin}`)).statusCode).toBe(403);
   });
 
   it('names new installations and ropes with the next free number and keeps them in order', async () => {
@@ -74,9 +72,6 @@ describe('areas, installations and ropes', () => {
       );
     }
     expect(ropeNames).toEqual(['Rope 1', 'Rope 2', 'Rope 3']);
-    expect(
-      (await cast.call('clientA', 'POST', `/installations/${installationId}/ropes`, { rope: {} })).statusCode,
-    ).toBe(403);
   });
 
   it('reorders installations atomically with order-before', async () => {
@@ -153,7 +148,6 @@ describe('areas, installations and ropes', () => {
     const rope = (await cast.call('admin', 'POST', `/installations/${installation.id}/ropes`, { rope: {} })).json()
       .rope;
     await createEvent(t.ctx.db, rope.id, { position: 12 });
-    expect((await cast.call('clientAdminA', 'DELETE', `/installations/${installation.id}`)).statusCode).toBe(403);
     expect((await cast.call('admin', 'DELETE', `/installations/${installation.id}`)).statusCode).toBe(204);
     expect(await t.ctx.db.select().from(ropes).where(eq(ropes.id, rope.id))).toEqual([]);
     expect(await t.ctx.db.select().from(ropeEvents).where(eq(ropeEvents.ropeId, rope.id))).toEqual([]);

@@ -5,6 +5,8 @@ import { createApiKey, createArea, createMandator, createUser } from '../../test
 import { signIn } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+// That mandators are for admins only, and a client admin's view of another mandator's users answers as a missing
+// mandator, is proven by authorization/matrix.test.ts and foreign-like-missing.test.ts.
 describe('mandators', () => {
   let t: TestApp;
   let adminCookie: string;
@@ -136,17 +138,6 @@ describe('mandators', () => {
     }
   });
 
-  it('is for admins only', async () => {
-    const mandator = await createMandator(t.ctx.db);
-    for (const roles of [['ROLE_PROJECT_MANAGER'], ['ROLE_CLIENT_ADMIN'], ['ROLE_USER']] as const) {
-      const cookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: [...roles], mandatorIds: [mandator.id] }));
-      expect((await call('GET', '/api/mandators', cookie)).statusCode).toBe(403);
-      expect((await call('POST', '/api/mandators', cookie, { mandator: { name: 'X' } })).statusCode).toBe(403);
-      expect((await call('DELETE', `/api/mandators/${mandator.id}`, cookie)).statusCode).toBe(403);
-    }
-    expect((await t.app.inject({ method: 'GET', url: '/api/mandators' })).statusCode).toBe(401);
-  });
-
   describe('GET /api/mandators/{id}/users', () => {
     it('lists the users of a mandator for admins, and for client admins of that mandator', async () => {
       const own = await createMandator(t.ctx.db);
@@ -171,10 +162,7 @@ describe('mandators', () => {
           { id: client.id, name: 'Test User', email: 'm-client@x.test', role: 'ROLE_USER' },
         ],
       });
-      expect((await call('GET', `/api/mandators/${foreign.id}/users`, cookie)).statusCode).toBe(404);
-      expect((await call('GET', '/api/mandators/987654/users', cookie)).statusCode).toBe(404);
       expect((await call('GET', '/api/mandators/987654/users', adminCookie)).statusCode).toBe(404);
-      expect((await call('GET', `/api/mandators/${own.id}/users`, await signIn(t.ctx, client))).statusCode).toBe(403);
     });
   });
 });

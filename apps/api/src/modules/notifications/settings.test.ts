@@ -5,6 +5,8 @@ import { createApiKey, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildPlace } from './test-support.ts';
 
+// Who may change settings and mute, and that a foreign or missing installation or rope answers 404, is proven by
+// authorization/matrix.test.ts and foreign-like-missing.test.ts.
 describe('notification settings and status', () => {
   let t: TestApp;
   let own: Awaited<ReturnType<typeof buildPlace>>;
@@ -61,70 +63,6 @@ describe('notification settings and status', () => {
     expect(view.notificationSettings.rules).toHaveLength(1);
   });
 
-  it('refuses settings to people without the right, and foreign installations as missing', async () => {
-    const url = (place: typeof own) => `/installations/${place.installation.id}/notification-setting`;
-    expect((await call('client', 'PATCH', url(own), settings())).statusCode).toBe(403);
-    expect((await call('client', 'DELETE', url(own))).statusCode).toBe(403);
-    expect((await call('', 'PATCH', url(own), settings())).statusCode).toBe(401);
-    expect((await call('foreignAdmin', 'PATCH', url(own), settings())).statusCode).toBe(404);
-    expect((await call('foreignAdmin', 'DELETE', url(own))).statusCode).toBe(404);
-    expect(
-      (await call('clientAdmin', 'PATCH', '/installations/999999/notification-setting', settings())).statusCode,
-    ).toBe(404);
-  });
-
-  it.each([
-    [
-      'a repeated type',
-      { rules: [{ type: 'damage' }, { type: 'damage' }] },
-      'notificationSettings.rules.1.type',
-      'Non unique type',
-    ],
-    [
-      'a missing threshold',
-      { rules: [{ type: 'ropeHealth' }] },
-      'notificationSettings.rules.0.threshold',
-      'A value needs to be provided for the field',
-    ],
-    [
-      'a health threshold over 100',
-      { rules: [{ type: 'ropeHealth', threshold: 150 }] },
-      'notificationSettings.rules.0.threshold',
-      'Between 0 and 100',
-    ],
-    [
-      'a smartrope threshold over 1000',
-      { rules: [{ type: 'smartropeThreshold', threshold: 1001 }] },
-      'notificationSettings.rules.0.threshold',
-      undefined,
-    ],
-    ['an unknown rule type', { rules: [{ type: 'earthquake' }] }, 'notificationSettings.rules.0.type', undefined],
-    ['an unknown channel', { channels: ['pigeon'] }, 'notificationSettings.channels.0', undefined],
-    [
-      'rules but no channel',
-      { channels: [] },
-      'notificationSettings.channels',
-      'Choose at least one channel for the rules to be sent on',
-    ],
-    [
-      'rules but no recipient',
-      { users: [] },
-      'notificationSettings.users',
-      'Choose at least one recipient for the rules to be sent to',
-    ],
-    ['a user id that is not a number', { users: ['x'] }, 'notificationSettings.users.0', undefined],
-  ])('refuses settings with %s', async (_name, extra, field, message) => {
-    const response = await call(
-      'clientAdmin',
-      'PATCH',
-      `/installations/${own.installation.id}/notification-setting`,
-      settings(extra),
-    );
-    expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().fields)).toContain(field);
-    if (message) expect(response.json().fields[field]).toBe(message);
-  });
-
   it('refuses recipients who do not see the installation: other mandators, API accounts, unknown ids', async () => {
     const apiAccount = await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
     const stranger = await createUser(t.ctx.db, { mandatorIds: [foreign.mandator.id] });
@@ -162,10 +100,6 @@ describe('notification settings and status', () => {
     expect((await call('client', 'GET', `/ropes/${own.rope.id}`)).json().rope.notificationStatus).toEqual(
       status.notificationStatus,
     );
-    expect((await call('free', 'PUT', installationUrl, status)).statusCode).toBe(403);
-    expect((await call('free', 'PUT', ropeUrl, status)).statusCode).toBe(403);
-    expect((await call('foreign', 'PUT', installationUrl, status)).statusCode).toBe(404);
-    expect((await call('foreign', 'PUT', ropeUrl, status)).statusCode).toBe(404);
     const twice = {
       notificationStatus: [
         { type: 'damage', isEnabled: false },

@@ -31,6 +31,8 @@ function savedByGermanExcel(rows: string[][]): Buffer {
   return iconv.encode(text, 'windows-1252');
 }
 
+// That the exports are for the privileged set, and a foreign rope's export answers as a missing one, is proven by
+// authorization/matrix.test.ts and foreign-like-missing.test.ts.
 describe('task CSV as operators use Excel', () => {
   let t: TestApp;
   let cast: ReturnType<typeof createCast>;
@@ -263,15 +265,6 @@ describe('task CSV as operators use Excel', () => {
     expect(openInGermanExcel(unknown.body)[0]?.[7]).toMatch(/^Fällig \(.+\)$/);
     expect(openInGermanExcel(unknown.body)[0]?.[7]).not.toContain('Mars');
     expect((await cast.call('inspector', 'GET', '/tasks/export?language=xx')).statusCode).toBe(400);
-  });
-
-  it('keeps the export to the privileged set, and a foreign rope answers like a missing one', async () => {
-    expect((await cast.call('client', 'GET', '/tasks/export')).statusCode).toBe(403);
-    expect((await cast.call('client', 'GET', `/ropes/${zurichRope}/tasks/export`)).statusCode).toBe(403);
-    const foreign = await cast.call('inspector', 'GET', `/ropes/${foreignRope}/tasks/export`);
-    const missing = await cast.call('inspector', 'GET', '/ropes/999999/tasks/export');
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual(missing.json());
   });
 
   it('offers the upload template in the reader language, which the upload reads', async () => {
