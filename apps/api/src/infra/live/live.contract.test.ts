@@ -11,15 +11,25 @@ const redisMissing = await redisUnreachable(REDIS_URL);
 async function collect(bus: LiveBus, topic: string, count: number) {
   const received: unknown[] = [];
   let resolve: (messages: unknown[]) => void = () => {};
+  let timer: NodeJS.Timeout | undefined;
   const done = new Promise<unknown[]>((ok, fail) => {
     resolve = ok;
-    setTimeout(() => fail(new Error(`only ${received.length} of ${count} messages`)), 3_000);
+    timer = setTimeout(() => fail(new Error(`only ${received.length} of ${count} messages`)), 3_000);
   });
-  const stop = await bus.subscribe(topic, (message) => {
+  // Awaited or not, a wait that ran out must not surface later in another test file's run.
+  done.catch(() => {});
+  const unsubscribe = await bus.subscribe(topic, (message) => {
     received.push(message);
-    if (received.length === count) resolve(received);
+    if (received.length === count) {
+      clearTimeout(timer);
+      resolve(received);
+    }
   });
-  return { done, stop };
+  const stop = async () => {
+    clearTimeout(timer);
+    await unsubscribe();
+  };
+  return { done, received, stop };
 }
 
 const adapters: { name: string; skip?: string; open(): LiveBus[] }[] = [
@@ -59,6 +69,7 @@ describe.each(adapters.map((adapter) => [adapter.name, adapter] as const))(
         expect(await second.done).toEqual([{ status: 'measuring', ropeSpeed: 5 }, { status: 'uploading' }]);
         await first.stop();
         await second.stop();
+        expect(other.received, 'another topic hears nothing').toEqual([]);
         await other.stop();
       },
     );
