@@ -1,8 +1,9 @@
+import { readdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from './client.ts';
+import { migrationsFolder, openDatabase, queryRows } from './client.ts';
 import { createTestDatabase } from './test-database.ts';
 
 const tablesQuery = sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`;
@@ -82,12 +83,31 @@ describe('migrations', () => {
   it('are idempotent: a second run on the same database changes nothing', async () => {
     const database = await openDatabase({});
     await database.migrate();
+    const schemaState = async () => ({
+      applied: await queryRows(database.db, sql`select hash, created_at from drizzle.__drizzle_migrations order by id`),
+      columns: await queryRows(
+        database.db,
+        sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns
+            where table_schema = 'public' order by table_name, column_name`,
+      ),
+      indexes: await queryRows(
+        database.db,
+        sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
+      ),
+      constraints: await queryRows(
+        database.db,
+        sql`select conname, pg_get_constraintdef(oid) as definition from pg_constraint
+            where connamespace = 'public'::regnamespace order by conname`,
+      ),
+    });
+    const first = await schemaState();
     await database.migrate();
-    const rows = await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    const second = await schemaState();
+    expect(first.applied.length, 'every migration recorded once').toBe(
+      readdirSync(migrationsFolder).filter((name) => name.endsWith('.sql')).length,
     );
-    expect(rows[0]?.n).toBeGreaterThan(0);
+    expect(first.columns.length).toBeGreaterThan(0);
+    expect(second).toEqual(first);
     await database.close();
   });
 });
