@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
 import { LoadFailedScreen } from '../../../components/screen-alert';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../../lib/session/session';
 import { TargetDocuments } from '../../documents/components/target-documents';
 import { InstallationList } from '../../installations/components/installation-list';
 import { SettingsIcon } from '../../shell/components/icons';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { Redirect } from '../../../components/redirect';
-import { useCan, useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 import { useAreaPositions, useAreas } from '../api';
 import { filterAreas } from '../area-filter';
 import { AreaDialog, type AreaDialogTarget } from '../components/area-dialog';

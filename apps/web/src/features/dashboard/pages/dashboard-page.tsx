@@ -11,7 +11,7 @@ import { ScreenAlert } from '../../../components/screen-alert';
 import { PastDueBadge } from '../../../components/status-badge';
 import { usePageParam } from '../../../components/use-page-param';
 import { useFormat } from '../../../lib/format';
-import { useCan, useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 import { eventColumns } from '../../events/components/event-columns';
 import { PlacedEventsTable } from '../../events/components/placed-events-table';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';

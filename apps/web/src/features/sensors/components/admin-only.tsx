@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenAlert } from '../../../components/screen-alert';
-import { useCan, useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 
 /** The sensor and smartrope screens are for admins; anyone else is told so under the screen's title. */
 export function AdminOnly({

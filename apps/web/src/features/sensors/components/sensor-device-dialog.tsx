@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../components/notice';
 import { useDomainForm } from '../../../lib/domain-form';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { useCreateSensorDevice } from '../api';
 import { initialDeviceValues, sensorDeviceCreateFormSpec } from '../sensor-device-form';
 import { DeviceFields } from './device-fields';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../components/notice';
 import { useDomainForm } from '../../../lib/domain-form';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { initialSmartropeValues, smartropeCreateFormSpec } from '../smartrope-form';
 import { useSaveSmartrope } from '../smartropes-api';
 import { SmartropeFields } from './smartrope-fields';

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { OpenedOnce } from '../../../components/opened-once';
-import { logout } from '../../auth/api';
+import { logout } from '../../../lib/session/session';
 import { ShellSearch, ShellSearchButton } from '../../search/components/shell-search';
 import { LogoutIcon, SettingsIcon } from './icons';
 import { Brand } from './product-mark';
