@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSessionUser } from '../features/auth/session';
+import { useSessionUser } from '../lib/session/session';
 
 export interface CrumbItem {
   id: number;

@@ -159,7 +159,8 @@ function toStringRecord(value: Record<string, unknown>): Record<string, string> 
   );
 }
 
-function redirectToLogin(): void {
+/** Sends the browser to the login screen, which brings the user back to this page. */
+export function redirectToLogin(): void {
   if (typeof window === 'undefined') return;
   const { pathname, search } = window.location;
   if (pathname === LOGIN_PATH || pathname.startsWith(`${LOGIN_PATH}/`)) return;

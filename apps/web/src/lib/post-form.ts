@@ -1,9 +1,10 @@
-import { ApiError, toApiError } from './api-client';
+import { ApiError, redirectToLogin, toApiError } from './api-client';
 
 /**
  * POSTs a multipart form under /api, reporting the bytes sent: fetch cannot tell upload progress (request streams
- * need HTTP/2 and duplex), XMLHttpRequest's upload events can. Answers the JSON body, or rejects with the ApiError
- * the server's refusal describes (its message and key), as apiFetch does.
+ * need HTTP/2 and duplex), XMLHttpRequest's upload events can. The one way the web uploads files. As apiFetch: answers
+ * the JSON body, or rejects with the ApiError the server's refusal describes (its message and key), and a 401 sends
+ * the user to the login screen. A stopped upload rejects too, so no caller waits for it forever.
  */
 export function postForm<T>(
   path: string,
@@ -29,7 +30,7 @@ export function postForm<T>(
         resolve(data as T);
         return;
       }
-      if (request.status === 401) window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname)}`);
+      if (request.status === 401) redirectToLogin();
       reject(toApiError({ status: request.status, statusText: request.statusText }, data));
     });
     request.addEventListener('error', () => reject(new ApiError(0, 'NETWORK', 'The upload did not reach the server')));

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../components/confirm-delete';
-import { failureText } from '../auth/messages';
+import { failureText } from '../../lib/failure-text';
 
 type Kind = 'areas' | 'installations' | 'ropes';
 

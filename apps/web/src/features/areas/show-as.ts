@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useCan, useSessionUser } from '../auth/session';
+import { useCan, useSessionUser } from '../../lib/session/session';
 
 /** The local-storage key of the areas list's "Show as user" choice. */
 export const SHOW_AS_STORAGE_KEY = 'areaShowAs';

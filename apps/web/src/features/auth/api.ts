@@ -1,8 +1,7 @@
 import type { ResetReason } from '@rope/domain/auth/rules';
 import type { LoginAnswer } from '@rope/domain/auth/session';
-import type { LanguageId } from '@rope/domain/languages';
 import { ApiError, apiFetch } from '../../lib/api-client';
-import { parseLoginAnswer } from './session';
+import { parseLoginAnswer } from '../../lib/session/session';
 
 // The sign-in calls answer 401 for wrong input: that is the form's error, not a reason to reload /login.
 const quiet = { redirectOn401: false } as const;
@@ -58,19 +57,6 @@ export async function unsubscribe(
     method: 'POST',
     body: { email, token },
   });
-}
-
-export async function logout(): Promise<void> {
-  try {
-    await apiFetch<unknown>('/logout', quiet);
-  } catch (error) {
-    // Already signed out is what we wanted.
-    if (!(error instanceof ApiError && error.status === 401)) throw error;
-  }
-}
-
-export async function saveUserLanguage(languageId: LanguageId): Promise<void> {
-  await apiFetch<unknown>('/users/self', { method: 'PATCH', body: { languageId } });
 }
 
 /** The 401 of a login whose password has expired: the API has mailed a renewal link already. */

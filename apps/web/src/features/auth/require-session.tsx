@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppLoader } from '../../components/app-loader';
 import { Redirect } from '../../components/redirect';
+import { useSession } from '../../lib/session/session';
 import { loginPathFor } from './next-path';
-import { useSession } from './session';
 
 /** Everything inside needs a complete sign-in; otherwise the login screen, which brings the user back here. */
 export function RequireSession() {

@@ -2,8 +2,8 @@ import type { LoginAnswer } from '@rope/domain/auth/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { changeLanguage } from '../../i18n';
-import { sessionKeys } from './session';
-import { localeOfLanguageId } from './user-language';
+import { sessionKeys } from '../../lib/session/session';
+import { localeOfLanguageId } from '../../lib/session/user-language';
 
 /**
  * Stores a login answer as the session. With a user, the interface first switches to the user's language;

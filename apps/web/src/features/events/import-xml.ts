@@ -2,8 +2,8 @@ import { INSPECTION_FILE_MAX_BYTES } from '@rope/domain/events/schemas';
 import type { ParsedInspection } from '@rope/domain/events/views';
 import type { TFunction } from 'i18next';
 import { ApiError, apiFetch, toApiError } from '../../lib/api-client';
+import { failureText } from '../../lib/failure-text';
 import { messageText, serverFieldText } from '../../lib/messages';
-import { failureText } from '../auth/messages';
 import type { EventBody } from './api';
 
 /** The file picker's filter: the inspection format is XML (docs/inspection-xml.md). */

@@ -2,11 +2,11 @@ import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureText } from '../../lib/failure-text';
 import { problemLines, serverProblems, settingsFieldLabel } from '../../lib/field-problems';
 import { hasFieldErrors } from '../../lib/messages';
+import { useCan } from '../../lib/session/session';
 import { useConfirmHierarchyDelete } from '../areas/confirm-hierarchy-delete';
-import { failureText } from '../auth/messages';
-import { useCan } from '../auth/session';
 
 const ENTITY = { installations: 'installation', ropes: 'rope' } as const;
 

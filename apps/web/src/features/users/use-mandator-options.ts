@@ -1,4 +1,4 @@
-import { useCan, useSessionUser } from '../auth/session';
+import { useCan, useSessionUser } from '../../lib/session/session';
 import { useMandators } from '../mandators/api';
 
 /** Admins pick from every mandator; a client admin only from their own, which the session already names. */

@@ -1,7 +1,7 @@
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { openConfirmModal } from '../../../components/confirm-modal';
-import { ArchiveIcon, RestoreIcon } from './hierarchy-icons';
+import { ArchiveIcon, RestoreIcon } from '../../../components/icons';
 
 interface ArchiveButtonProps {
   /** In the archived list the button restores. */

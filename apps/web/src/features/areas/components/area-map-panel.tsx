@@ -8,7 +8,7 @@ import { damageMapLabel } from '../../../components/damage-unknown';
 import { damageHex } from '../../../components/map/colours';
 import { type DrawState, DrawToolbar } from '../../../components/map/draw-toolbar';
 import { LazyMap, type MapFeature, type MapPoint } from '../../../components/map/lazy-map';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../../lib/session/session';
 import { useInstallations, useUpdateInstallation } from '../../installations/api';
 
 interface AreaMapPanelProps {

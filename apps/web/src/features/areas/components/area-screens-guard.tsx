@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ScreenAlert } from '../../../components/screen-alert';
-import { useCan, useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 
 /** The areas and everything below them are for people with the areas screen; anyone else is told so. */
 export function AreaScreensGuard() {

@@ -5,8 +5,8 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UnknownDamageHint } from '../../../components/damage-unknown';
+import { EditIcon } from '../../../components/icons';
 import { useDelayedClick } from '../delayed-click';
-import { EditIcon } from './hierarchy-icons';
 
 interface AreasTableProps {
   areas: readonly AreaView[];

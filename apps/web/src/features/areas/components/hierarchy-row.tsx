@@ -4,7 +4,7 @@ import { ActionIcon, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import type { DamageView } from '@rope/domain/hierarchy/views';
 import type { ReactNode } from 'react';
 import { DamageGauge } from '../../../components/damage-gauge';
-import { GripIcon } from './hierarchy-icons';
+import { GripIcon } from '../../../components/icons';
 
 export interface ListItem {
   id: number;

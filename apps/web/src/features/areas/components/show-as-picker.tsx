@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../auth/session';
+import { useSessionUser } from '../../../lib/session/session';
 import { useAreas, useUsersOfAreas } from '../api';
 import { groupUsersByMandator, oneAreaPerMandator } from '../area-filter';
 

@@ -2,15 +2,15 @@ import { Alert, Button, Center, CloseButton, Grid, Group, Loader, Stack, Title }
 import type { AreaView } from '@rope/domain/hierarchy/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlusIcon } from '../../../components/icons';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { Redirect } from '../../../components/redirect';
-import { useCan, useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 import { useAreaPositions, useAreas } from '../api';
 import { filterAreas } from '../area-filter';
 import { AreaDialog, type AreaDialogTarget } from '../components/area-dialog';
 import { AreasMap } from '../components/areas-map';
 import { AreasTable } from '../components/areas-table';
-import { PlusIcon } from '../components/hierarchy-icons';
 import { ShowAsPicker } from '../components/show-as-picker';
 import { useShowAs } from '../show-as';
 

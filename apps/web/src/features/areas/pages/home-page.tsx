@@ -1,6 +1,6 @@
 import { AppLoader } from '../../../components/app-loader';
 import { Redirect } from '../../../components/redirect';
-import { useSessionUser } from '../../auth/session';
+import { useSessionUser } from '../../../lib/session/session';
 import { startPath } from '../../shell/nav-items';
 
 /** `/`: a single-area user lands in the area, anyone with the areas screen on it, anyone else on what they may use. */

@@ -1,7 +1,7 @@
 import { Box, Grid, Group, Paper } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { LanguageSwitch } from '../../../components/language-switch';
-import { Brand } from '../../shell/components/product-mark';
+import { Brand } from '../../../components/product-mark';
 import { randomBackground } from '../background';
 import { ProviderBlurb } from './provider-blurb';
 

@@ -4,8 +4,8 @@ import type { ResetReason } from '@rope/domain/auth/rules';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/domain-form';
+import { failureText } from '../../../lib/failure-text';
 import { requestPasswordMail } from '../api';
-import { failureText } from '../messages';
 import { FormSubmit } from './form-submit';
 
 interface RequestMailFormProps {

@@ -6,8 +6,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useDomainForm } from '../../../lib/domain-form';
-import { logout, submitTwoFactorCode } from '../api';
-import { failureText } from '../messages';
+import { failureText } from '../../../lib/failure-text';
+import { logout } from '../../../lib/session/session';
+import { submitTwoFactorCode } from '../api';
 import { useClearSession, useFinishLogin } from '../use-finish-login';
 import { FormSubmit } from './form-submit';
 

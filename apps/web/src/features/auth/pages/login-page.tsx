@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
 import { Redirect } from '../../../components/redirect';
+import { useSession } from '../../../lib/session/session';
 import { LoginLayout } from '../components/login-layout';
 import { LoginViews } from '../components/login-views';
 import { TwoFactorForm } from '../components/two-factor-form';
 import { safeNextPath } from '../next-path';
-import { useSession } from '../session';
 
 /** /login: the sign-in views, or the code view while a second factor is pending; signed in, it sends on. */
 export function LoginPage() {

@@ -3,11 +3,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AppLoader } from '../../../components/app-loader';
+import { answerText, failureText } from '../../../lib/failure-text';
 import { retryTransient } from '../../../lib/query-client';
 import { unsubscribe } from '../api';
 import { LoginLayout } from '../components/login-layout';
 import { checkUnsubscribeLink } from '../link-api';
-import { answerText, failureText } from '../messages';
 
 /**
  * /notification/unsubscribe/:unsubscribeEmail?token=...: checks the link first, then asks before it unsubscribes,

@@ -9,9 +9,9 @@ import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { TruscanStatusBadge, WHOLE_BADGE } from '../../../components/status-badge';
 import { usePageParam } from '../../../components/use-page-param';
 import { useFormat } from '../../../lib/format';
+import { ropePath } from '../../../lib/hierarchy-paths';
 import { useRopeDeviceStates } from '../api';
 import { sortByAttention } from '../device-attention';
-import { ropePath } from '../links';
 import { Placement } from './placement';
 
 const PAGE_SIZE = 10;

@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs } from '@mantine/core';
 import { Link } from 'react-router';
-import { areaPath, installationPath, ropePath } from '../links';
+import { areaPath, installationPath, ropePath } from '../../../lib/hierarchy-paths';
 
 /** A link at least 24 px high, as WCAG 2.5.8 asks of a target that is not part of a sentence. */
 const TARGET_STYLE = { minHeight: 24, display: 'inline-flex', alignItems: 'center' } as const;

@@ -11,7 +11,8 @@ import { ScreenAlert } from '../../../components/screen-alert';
 import { PastDueBadge } from '../../../components/status-badge';
 import { usePageParam } from '../../../components/use-page-param';
 import { useFormat } from '../../../lib/format';
-import { useCan, useSessionUser } from '../../auth/session';
+import { ropePath, ropeSettingsPath } from '../../../lib/hierarchy-paths';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 import { eventColumns } from '../../events/components/event-columns';
 import { PlacedEventsTable } from '../../events/components/placed-events-table';
 import { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from '../../notifications/api';
@@ -20,7 +21,7 @@ import { ExportTasksButton } from '../../tasks/components/export-tasks-button';
 import { useAllRopes, useLastEvents, usePendingTasks } from '../api';
 import { DeviceStates } from '../components/device-states';
 import { Placement } from '../components/placement';
-import { ropePath, ropeSettingsPath, sortByDamage, sortTasks } from '../links';
+import { sortByDamage, sortTasks } from '../sort-order';
 
 const ROPES_PAGE_SIZE = 10;
 const TASKS_PAGE_SIZE = 10;

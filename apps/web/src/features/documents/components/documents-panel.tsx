@@ -20,7 +20,7 @@ import { type Language, languageIdByLocale } from '@rope/domain/languages';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { type DocumentSource, useDeleteDocument, useDocuments } from '../api';
 import { filterDocuments, newFirst } from '../document-logic';
 import { showNotice } from '../notice';

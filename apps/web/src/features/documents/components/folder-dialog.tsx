@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useDomainForm } from '../../../lib/domain-form';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { useSaveFolder } from '../api';
 import { folderFormSpec, initialFolderValues, TRANSLATED_LANGUAGES } from '../folder-form';
 import { parentCandidates } from '../folder-tree';

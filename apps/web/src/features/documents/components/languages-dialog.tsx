@@ -3,7 +3,7 @@ import type { DocumentView } from '@rope/domain/documents/views';
 import { LANGUAGE_IDS } from '@rope/domain/languages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { usePatchDocument } from '../api';
 import { toLocation } from '../document-logic';
 import { showNotice } from '../notice';

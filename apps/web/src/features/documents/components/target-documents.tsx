@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { NearViewport } from '../../../components/near-viewport';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../../lib/session/session';
 
 // The widget's code loads when the page is scrolled near it.
 const DocumentsPanel = lazy(() => import('./documents-panel').then((module) => ({ default: module.DocumentsPanel })));

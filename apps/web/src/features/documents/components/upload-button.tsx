@@ -1,7 +1,7 @@
 import { Button, FileButton, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { useRefreshDocuments } from '../api';
 import { uploadPercent } from '../document-logic';
 import { showNotice } from '../notice';

@@ -2,6 +2,7 @@ import { damageWindow } from '@rope/domain/rope/damage-chart-answer';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartColour, drawHorizontalLine, drawWindows, LIMIT_COLOUR } from '../../../components/chart-style';
+import { useDragZoom } from '../../../components/drag-zoom';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
 import { useFormat } from '../../../lib/format';
 import {
@@ -33,8 +34,7 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
   dataRef.current = data;
   const zoomRef = useRef(zoom);
   zoomRef.current = zoom;
-  const onZoomRef = useRef(onZoom);
-  onZoomRef.current = onZoom;
+  const dragZoom = useDragZoom(zoomFromSelection, onZoom);
   const percent = data.metric === 'lossPct';
   const number = (value: number, digits = 2) => fmt.number(value, digits);
   const labels = data.lines.map((line) =>
@@ -52,7 +52,7 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
   const options = useMemo<UplotOptions>(
     () => ({
       legend: { show: true },
-      cursor: { drag: { x: true, y: false, setScale: false } },
+      cursor: dragZoom.cursor,
       scales: {
         x: { time: false, range: () => damageXRange(dataRef.current, zoomRef.current) },
         y: { range: () => damageYRange(dataRef.current) },
@@ -98,19 +98,10 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
             drawHorizontalLine(u, DISCARD_UTILISATION, LIMIT_COLOUR);
           },
         ],
-        setSelect: [
-          (u) => {
-            if (u.select.width < 3) return;
-            const from = u.posToVal(u.select.left, 'x');
-            const to = u.posToVal(u.select.left + u.select.width, 'x');
-            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-            const next = zoomFromSelection(from, to);
-            if (next) onZoomRef.current(next);
-          },
-        ],
+        setSelect: [dragZoom.setSelect],
       },
     }),
-    [t, fmt, labelKey, percent],
+    [t, fmt, labelKey, percent, dragZoom],
   );
 
   const aligned = useMemo(() => damageAlignedData(data) as uPlot.AlignedData, [data]);

@@ -4,11 +4,11 @@ import { CLICK_DELAY_ROPE_INSTALLATION_MS } from '@rope/domain/hierarchy/maps';
 import type { AreaView, InstallationView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PinIcon, PlusIcon } from '../../../components/icons';
 import { MAP_DRAG_TYPE } from '../../../components/map/lazy-map';
+import { useCan } from '../../../lib/session/session';
 import { ArchiveButton } from '../../areas/components/archive-button';
-import { PinIcon, PlusIcon } from '../../areas/components/hierarchy-icons';
 import { HierarchyList } from '../../areas/components/hierarchy-list';
-import { useCan } from '../../auth/session';
 import { useCreateInstallation, useInstallations, useReorderInstallations, useUpdateInstallation } from '../api';
 
 interface InstallationListProps {

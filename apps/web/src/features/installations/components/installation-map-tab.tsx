@@ -4,7 +4,7 @@ import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { installationKeys } from '../api';
 import { MAP_IMAGE_TYPES, uploadMapImage } from '../upload-map-image';
 

@@ -5,10 +5,10 @@ import type { InstallationView, RopeView } from '@rope/domain/hierarchy/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PlusIcon } from '../../../components/icons';
+import { ropeSettingsPath } from '../../../lib/hierarchy-paths';
 import { ArchiveButton } from '../../areas/components/archive-button';
-import { PlusIcon } from '../../areas/components/hierarchy-icons';
 import { HierarchyList } from '../../areas/components/hierarchy-list';
-import { ropeSettingsPath } from '../../dashboard/links';
 import {
   RopeNotificationDialog,
   RopeNotificationIcon,

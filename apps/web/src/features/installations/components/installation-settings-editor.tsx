@@ -5,7 +5,7 @@ import { withRemovedAttributes } from '@rope/domain/patch';
 import { useState } from 'react';
 import { EditorFooter } from '../../../components/editor-footer';
 import { useDomainForm } from '../../../lib/domain-form';
-import { useCan, useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 import { useDeleteInstallation, useUpdateInstallation } from '../api';
 import {
   initialInstallationValues,

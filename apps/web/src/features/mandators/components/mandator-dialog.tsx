@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EditorFooter } from '../../../components/editor-footer';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useDomainForm } from '../../../lib/domain-form';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { useSaveMandator } from '../api';
 import { initialMandatorValues, mandatorFormSpec } from '../mandator-form';
 

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { type ColumnDef, DataTable, type SortingState } from '../../../components/data-table';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { useDeleteMandator } from '../api';
 
 interface MandatorsTableProps {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenAlert } from '../../../components/screen-alert';
-import { useCan, useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 import { useMandators } from '../api';
 import { MandatorDialog, type MandatorDialogTarget } from '../components/mandator-dialog';
 import { MandatorsTable } from '../components/mandators-table';

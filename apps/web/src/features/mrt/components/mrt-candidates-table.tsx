@@ -4,8 +4,8 @@ import type { MrtCandidateView } from '@rope/domain/truscan/mrt';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MrtCandidateBadge } from '../../../components/status-badge';
+import { failureText } from '../../../lib/failure-text';
 import { useFormat } from '../../../lib/format';
-import { failureText } from '../../auth/messages';
 import { useDecideCandidate } from '../api';
 
 interface MrtCandidatesTableProps {

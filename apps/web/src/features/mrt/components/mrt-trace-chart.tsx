@@ -2,6 +2,7 @@ import type { MrtCandidateView, MrtTraceAnswer } from '@rope/domain/truscan/mrt'
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartColour } from '../../../components/chart-style';
+import { useDragZoom } from '../../../components/drag-zoom';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
 import { useFormat } from '../../../lib/format';
 import type { TraceRange } from '../api';
@@ -28,14 +29,13 @@ export function MrtTraceChart({ trace, candidates, onZoom, height }: MrtTraceCha
   useEffect(() => {
     if (candidates) chart?.redraw(false);
   }, [chart, candidates]);
-  const onZoomRef = useRef(onZoom);
-  onZoomRef.current = onZoom;
+  const dragZoom = useDragZoom(zoomFromDrag, onZoom);
 
   const options = useMemo<UplotOptions>(() => {
     const colour = chartColour(0);
     return {
       legend: { show: true },
-      cursor: { drag: { x: true, y: false, setScale: false } },
+      cursor: dragZoom.cursor,
       scales: { x: { time: false } },
       axes: [
         { label: t('common.fields.position'), values: (_u, values) => values.map((value) => fmt.number(value, 2)) },
@@ -66,19 +66,10 @@ export function MrtTraceChart({ trace, candidates, onZoom, height }: MrtTraceCha
             ctx.restore();
           },
         ],
-        setSelect: [
-          (u: uPlot) => {
-            if (u.select.width < 3) return;
-            const from = u.posToVal(u.select.left, 'x');
-            const to = u.posToVal(u.select.left + u.select.width, 'x');
-            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-            const range = zoomFromDrag(from, to);
-            if (range) onZoomRef.current(range);
-          },
-        ],
+        setSelect: [dragZoom.setSelect],
       },
     };
-  }, [t, fmt]);
+  }, [t, fmt, dragZoom]);
 
   const data = useMemo(() => traceAlignedData(trace) as uPlot.AlignedData, [trace]);
   return (

@@ -22,10 +22,10 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { SettingsModal } from '../../../components/settings-modal';
 import { useDomainForm } from '../../../lib/domain-form';
+import { failureText } from '../../../lib/failure-text';
 import { messageText } from '../../../lib/messages';
+import { useSessionUser } from '../../../lib/session/session';
 import { useAreaUsers } from '../../areas/api';
-import { failureText } from '../../auth/messages';
-import { useSessionUser } from '../../auth/session';
 import { useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
 import { ruleTypeLabel } from '../rule-type-label';
 import {

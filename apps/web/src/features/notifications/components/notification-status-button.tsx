@@ -5,7 +5,7 @@ import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { OpenedOnce } from '../../../components/opened-once';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../../lib/session/session';
 import { STATUS_MANTINE_COLOUR } from '../status-colour';
 import { BellIcon } from './bell-icon';
 

@@ -1,7 +1,7 @@
 import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScreenAlert } from '../../../components/screen-alert';
-import { useCan, useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 
 export const API_DOC_URL = '/api/doc';
 export const API_DOC_JSON_URL = '/api/doc/json';

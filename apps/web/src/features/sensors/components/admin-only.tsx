@@ -1,24 +1,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenAlert } from '../../../components/screen-alert';
-import { useCan, useSessionUser } from '../../auth/session';
+import { useCan, useSessionUser } from '../../../lib/session/session';
+import type { AdminKind } from '../admin-kind';
 
 /** The sensor and smartrope screens are for admins; anyone else is told so under the screen's title. */
-export function AdminOnly({
-  permission,
-  title,
-  children,
-}: {
-  permission: 'SENSOR_MANAGE' | 'SMARTROPE_MANAGE';
-  title: string;
-  children: ReactNode;
-}) {
+export function AdminOnly({ kind, children }: { kind: AdminKind; children: ReactNode }) {
   const { t } = useTranslation();
   const sessionUser = useSessionUser();
-  const allowed = useCan(permission);
+  const allowed = useCan(kind.permission);
   if (sessionUser && !allowed) {
     return (
-      <ScreenAlert title={title} color="yellow">
+      <ScreenAlert title={t(`${kind.texts}.title`)} color="yellow">
         {t('sensors.forbidden')}
       </ScreenAlert>
     );

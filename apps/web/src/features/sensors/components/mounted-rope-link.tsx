@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import type { MountedRopeView } from '@rope/domain/sensors/views';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ropePath } from '../../dashboard/links';
+import { ropePath } from '../../../lib/hierarchy-paths';
 
 /** Where a device or smartrope is mounted, area > installation > rope, as a link to the rope page. */
 export function MountedRopeLink({ rope }: { rope: MountedRopeView | null }) {

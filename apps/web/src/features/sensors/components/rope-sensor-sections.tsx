@@ -5,7 +5,7 @@ import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OpenedOnce } from '../../../components/opened-once';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../../lib/session/session';
 import { useRopeSensorDevices } from '../api';
 import { chartedSensors } from '../sensor-chart-data';
 import { useRopeCarriesSmartrope, useRopeSmartropeEvents } from '../smartropes-api';

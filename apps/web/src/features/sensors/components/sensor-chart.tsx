@@ -2,6 +2,7 @@ import type { SensorPlotline, Trendline } from '@rope/domain/sensors/schemas';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartColour } from '../../../components/chart-style';
+import { useDragZoom } from '../../../components/drag-zoom';
 import { timeTickLabels } from '../../../components/time-axis';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
 import classes from '../../../components/uplot-chart.module.css';
@@ -49,9 +50,7 @@ export function SensorChart({ data, values, plotlines, fixed, window, height, la
   dataRef.current = data;
   const windowRef = useRef(window);
   windowRef.current = window;
-  const onZoomRef = useRef(onZoom);
-  onZoomRef.current = onZoom;
-  const zoomable = Boolean(onZoom);
+  const dragZoom = useDragZoom(zoomWindow, onZoom);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const trendKinds = data.trends.map((trend) => `${trend.value}:${trend.kind}`).join('|');
   const shape = JSON.stringify([values, plotlines, fixed]);
@@ -116,7 +115,7 @@ export function SensorChart({ data, values, plotlines, fixed, window, height, la
     const units = [...new Set(values.map((value) => value.unit).filter(Boolean))];
     return {
       legend: { show: true },
-      cursor: { drag: { x: zoomable, y: false, setScale: false } },
+      cursor: dragZoom.cursor,
       scales: {
         x: { time: true, range: () => [windowRef.current.from / 1000, windowRef.current.to / 1000] },
         y: { range: () => yRange(fixed, dataRef.current, plotlines) },
@@ -132,19 +131,10 @@ export function SensorChart({ data, values, plotlines, fixed, window, height, la
       series,
       bands,
       hooks: {
-        setSelect: [
-          (u) => {
-            if (u.select.width < 3) return;
-            const from = u.posToVal(u.select.left, 'x');
-            const to = u.posToVal(u.select.left + u.select.width, 'x');
-            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-            const next = zoomWindow(from, to);
-            if (next) onZoomRef.current?.(next);
-          },
-        ],
+        setSelect: [dragZoom.setSelect],
       },
     };
-  }, [t, fmt, locale, shape, trendKinds, zoomable]);
+  }, [t, fmt, locale, shape, trendKinds, dragZoom]);
 
   const aligned = useMemo(
     () => sensorAlignedData(data, window, plotlines) as uPlot.AlignedData,

@@ -1,37 +1,25 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import type { SmartropeView } from '@rope/domain/sensors/smartrope-views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../components/notice';
 import { useDomainForm } from '../../../lib/domain-form';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
+import { SMARTROPES } from '../admin-kind';
 import { initialSmartropeValues, smartropeCreateFormSpec } from '../smartrope-form';
 import { useSaveSmartrope } from '../smartropes-api';
+import { AdminAddDialog, AdminAddForm } from './admin-add-dialog';
+import type { AddDialogProps } from './admin-list-screen';
 import { SmartropeFields } from './smartrope-fields';
 
-interface SmartropeDialogProps {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (smartrope: SmartropeView) => void;
-}
-
 /** Registers a smartrope by its fabrication number, with its rope and sensors. */
-export function SmartropeDialog({ opened, onClose, onCreated }: SmartropeDialogProps) {
-  const { t } = useTranslation();
+export function SmartropeDialog({ opened, onClose, onCreated }: AddDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      size="lg"
-      title={t('sensors.smartropes.add')}
-      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
-    >
-      {opened ? <NewSmartropeForm onClose={onClose} onCreated={onCreated} /> : null}
-    </Modal>
+    <AdminAddDialog kind={SMARTROPES} opened={opened} onClose={onClose}>
+      <NewSmartropeForm onClose={onClose} onCreated={onCreated} />
+    </AdminAddDialog>
   );
 }
 
-function NewSmartropeForm({ onClose, onCreated }: Omit<SmartropeDialogProps, 'opened'>) {
+function NewSmartropeForm({ onClose, onCreated }: Omit<AddDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const save = useSaveSmartrope();
   const [failure, setFailure] = useState<string | null>(null);
@@ -56,23 +44,8 @@ function NewSmartropeForm({ onClose, onCreated }: Omit<SmartropeDialogProps, 'op
     );
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <SmartropeFields form={form} autoFocus />
-        {failure ? (
-          <Alert color="red" title={t('sensors.smartropes.saveError')}>
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.actions.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <AdminAddForm kind={SMARTROPES} onSubmit={submit} onCancel={onClose} adding={save.isPending} failure={failure}>
+      <SmartropeFields form={form} autoFocus />
+    </AdminAddForm>
   );
 }

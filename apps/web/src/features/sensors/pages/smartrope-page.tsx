@@ -1,21 +1,16 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { parseId } from '@rope/domain/ids';
+import { Alert, Card, Stack, Title } from '@mantine/core';
 import type { SmartropeEventView, SmartropeView } from '@rope/domain/sensors/smartrope-views';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { BackIcon } from '../../../components/icons';
 import { showNotice } from '../../../components/notice';
 import { OpenedOnce } from '../../../components/opened-once';
-import { LoadFailedScreen } from '../../../components/screen-alert';
-import { ApiError } from '../../../lib/api-client';
 import { useDomainForm } from '../../../lib/domain-form';
-import { useFormat } from '../../../lib/format';
-import { failureText } from '../../auth/messages';
-import { useCan, useSessionUser } from '../../auth/session';
-import { AdminOnly } from '../components/admin-only';
+import { failureText } from '../../../lib/failure-text';
+import { useCan, useSessionUser } from '../../../lib/session/session';
+import { SMARTROPES } from '../admin-kind';
+import { AdminEditorFrame } from '../components/admin-editor-frame';
+import { AdminRecordScreen } from '../components/admin-record-screen';
 import { BrokerAccessCard } from '../components/broker-access-card';
-import { MountedRopeLink } from '../components/mounted-rope-link';
 import { SmartropeEventsTable } from '../components/smartrope-events-table';
 import { SmartropeFields } from '../components/smartrope-fields';
 import { initialSmartropeValues, smartropePatchFormSpec } from '../smartrope-form';
@@ -27,46 +22,21 @@ const SmartropeEventDialog = lazy(() =>
 
 /** /smartropes/:id: a smartrope's settings and its newest events, for admins. */
 export function SmartropePage() {
-  const { t } = useTranslation();
   return (
-    <AdminOnly permission="SMARTROPE_MANAGE" title={t('sensors.smartropes.title')}>
-      <SmartropeScreen />
-    </AdminOnly>
-  );
-}
-
-function SmartropeScreen() {
-  const { t } = useTranslation();
-  const id = parseId(useParams().id);
-  const smartrope = useSmartrope(id, true);
-  if (id !== undefined && smartrope.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (!smartrope.data) {
-    return (
-      <LoadFailedScreen
-        error={smartrope.error ?? new ApiError(404, 'NOT_FOUND', 'not found')}
-        notFoundText={t('sensors.smartropes.notFound')}
-        loadErrorText={t('sensors.smartropes.loadError')}
-      />
-    );
-  }
-  return (
-    <Stack gap="lg">
-      <SmartropeEditor key={smartrope.data.id} smartrope={smartrope.data} />
-      <BrokerAccessCard key={`broker-${smartrope.data.id}`} kind="smartrope" id={smartrope.data.id} />
-      <SmartropeEvents smartrope={smartrope.data} />
-    </Stack>
+    <AdminRecordScreen kind={SMARTROPES} useRecord={useSmartrope}>
+      {(smartrope) => (
+        <Stack gap="lg">
+          <SmartropeEditor key={smartrope.id} smartrope={smartrope} />
+          <BrokerAccessCard key={`broker-${smartrope.id}`} kind="smartrope" id={smartrope.id} />
+          <SmartropeEvents smartrope={smartrope} />
+        </Stack>
+      )}
+    </AdminRecordScreen>
   );
 }
 
 function SmartropeEditor({ smartrope }: { smartrope: SmartropeView }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const save = useSaveSmartrope();
   const [failure, setFailure] = useState<string | null>(null);
   const { form, onSubmit, showServerErrors } = useDomainForm({
@@ -92,35 +62,11 @@ function SmartropeEditor({ smartrope }: { smartrope: SmartropeView }) {
     );
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Group>
-          <Button variant="subtle" leftSection={<BackIcon />} component={Link} to="/smartropes">
-            {t('sensors.smartropes.back')}
-          </Button>
-        </Group>
-        <Group justify="space-between" wrap="wrap">
-          <Title order={1}>{smartrope.name}</Title>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.actions.save')}
-          </Button>
-        </Group>
-        <Group gap="xs" wrap="wrap">
-          <MountedRopeLink rope={smartrope.rope} />
-          <Text size="sm" c="dimmed">
-            {t('sensors.devices.registered', { at: fmt.date(smartrope.createdAt) })}
-          </Text>
-        </Group>
-        <Card withBorder padding="md" radius="md">
-          <SmartropeFields form={form} current={smartrope.rope} />
-        </Card>
-        {failure ? (
-          <Alert color="red" title={t('sensors.smartropes.saveError')}>
-            {failure}
-          </Alert>
-        ) : null}
-      </Stack>
-    </form>
+    <AdminEditorFrame kind={SMARTROPES} record={smartrope} onSubmit={submit} saving={save.isPending} failure={failure}>
+      <Card withBorder padding="md" radius="md">
+        <SmartropeFields form={form} current={smartrope.rope} />
+      </Card>
+    </AdminEditorFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ProductMark } from '../../../components/product-mark';
 import { CONTACT_HREF } from '../contact';
-import { ProductMark } from './product-mark';
 
 /** Free users only: the way to reach the provider, and the provider's sign. */
 export function ShellFooter() {

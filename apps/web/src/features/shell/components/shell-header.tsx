@@ -6,12 +6,12 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DeferredTooltip } from '../../../components/deferred-tooltip';
+import { LogoutIcon, SettingsIcon } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { OpenedOnce } from '../../../components/opened-once';
-import { logout } from '../../auth/api';
+import { Brand } from '../../../components/product-mark';
+import { logout } from '../../../lib/session/session';
 import { ShellSearch, ShellSearchButton } from '../../search/components/shell-search';
-import { LogoutIcon, SettingsIcon } from './icons';
-import { Brand } from './product-mark';
 
 const UserSettingsDialog = lazy(() =>
   import('../settings/user-settings-dialog').then((module) => ({ default: module.UserSettingsDialog })),

@@ -8,8 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/domain-form';
-import { answerText, failureText } from '../../auth/messages';
-import { sessionKeys } from '../../auth/session';
+import { answerText, failureText } from '../../../lib/failure-text';
+import { sessionKeys } from '../../../lib/session/session';
 import {
   createTwoFactorSecret,
   fetchTwoFactorMethod,

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/session/session';
 import { useSheetUrl } from '../../../lib/sheet-query';
-import { useCan } from '../../auth/session';
 
 /**
  * Downloads the tasks as the table lists them (open ones, or all with the finished) as CSV for the session's Excel;

@@ -5,8 +5,8 @@ import { TASK_IMPORT_COLUMNS } from '@rope/domain/tasks/csv-texts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/failure-text';
 import { useSheetUrl } from '../../../lib/sheet-query';
-import { failureText } from '../../auth/messages';
 import { useUploadTasks } from '../api';
 
 // The rope comes from the page; the other columns a file of this rope may have.

@@ -3,7 +3,7 @@ import { TRUSCAN_REASON_MAX_LENGTH } from '@rope/domain/truscan/figures';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextarea } from '../../../components/limited-textarea';
-import { failureText } from '../../auth/messages';
+import { failureText } from '../../../lib/failure-text';
 import { useRequestMeasurement } from '../api';
 
 /**

@@ -4,7 +4,7 @@ import { LANGUAGES, languageIdByLocale } from '@rope/domain/languages';
 import { LOGIN_METHODS, TWO_FACTOR_METHODS } from '@rope/domain/users/fields';
 import { assignableRoles } from '@rope/domain/users/policy';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../auth/session';
+import { useSessionUser } from '../../../lib/session/session';
 import { useSamlProviders } from '../api';
 import { useMandatorOptions } from '../use-mandator-options';
 import { allowedLoginMethods, showsMandators, signsIn, type UserFormContext, type UserFormValues } from '../user-form';

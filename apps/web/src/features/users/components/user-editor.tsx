@@ -11,8 +11,8 @@ import { openConfirmModal } from '../../../components/confirm-modal';
 import { EditorFooter } from '../../../components/editor-footer';
 import { ApiError } from '../../../lib/api-client';
 import { useDomainForm } from '../../../lib/domain-form';
-import { failureText } from '../../auth/messages';
-import { useCan, useSessionUser } from '../../auth/session';
+import { failureText } from '../../../lib/failure-text';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 import { useDeleteUser, useSaveUser } from '../api';
 import {
   initialUserValues,

@@ -4,7 +4,7 @@ import type { UserListItem } from '@rope/domain/users/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable, type DataTablePaging } from '../../../components/data-table';
-import { useSessionUser } from '../../auth/session';
+import { useSessionUser } from '../../../lib/session/session';
 import { listSubject, sessionActor } from '../actor';
 
 interface UsersTableProps {

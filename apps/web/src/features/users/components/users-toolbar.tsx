@@ -3,8 +3,8 @@ import { USER_SEARCH_MAX_LENGTH } from '@rope/domain/users/fields';
 import { mayShowFreeUsers } from '@rope/domain/users/policy';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
+import { useCan, useSessionUser } from '../../../lib/session/session';
 import { useSheetUrl } from '../../../lib/sheet-query';
-import { useCan, useSessionUser } from '../../auth/session';
 import { USER_EXPORTS } from '../api';
 
 interface UsersToolbarProps {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ScreenAlert } from '../../../components/screen-alert';
-import { useSessionUser } from '../../auth/session';
+import { useSessionUser } from '../../../lib/session/session';
 import { useUsers } from '../api';
 import { UserDialog, type UserDialogTarget } from '../components/user-dialog';
 import { UsersTable } from '../components/users-table';

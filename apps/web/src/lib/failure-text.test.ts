@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { answerText, failureText } from './messages';
+import { ApiError } from './api-client';
+import { answerText, failureText } from './failure-text';
 
 // Echoes the key and values, so the tests see which translation was asked for.
 const t = ((key: string, values?: Record<string, unknown>) =>

@@ -1,11 +1,16 @@
 import type { LoginAnswer, SessionUser } from '@rope/domain/auth/session';
+import type { LanguageId } from '@rope/domain/languages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { changeLanguage, i18n } from '../../i18n';
 import { isLanguage } from '../../i18n/detect-language';
-import { saveUserLanguage } from '../auth/api';
-import { sessionKeys } from '../auth/session';
-import { languageIdOfLocale, localeOfLanguageId } from '../auth/user-language';
+import { apiFetch } from '../api-client';
+import { sessionKeys } from './session';
+import { languageIdOfLocale, localeOfLanguageId } from './user-language';
+
+async function saveUserLanguage(languageId: LanguageId): Promise<void> {
+  await apiFetch<unknown>('/users/self', { method: 'PATCH', body: { languageId } });
+}
 
 /**
  * Keeps the interface language and the user's languageId together: a session that starts here (also through

@@ -1,15 +1,5 @@
 import type { DamageView } from '@rope/domain/hierarchy/views';
 
-export const areaPath = (areaId: number) => `/areas/${areaId}`;
-export const installationPath = (areaId: number, installationId: number) =>
-  `${areaPath(areaId)}/installations/${installationId}`;
-export const ropePath = (areaId: number, installationId: number, ropeId: number) =>
-  `${installationPath(areaId, installationId)}/ropes/${ropeId}`;
-/** The rope page with its settings open: where the inputs of an unknown damage are set. */
-export const ropeSettingsPath = (areaId: number, installationId: number, ropeId: number) =>
-  `${ropePath(areaId, installationId, ropeId)}?${ROPE_SETTINGS_PARAM}=open`;
-export const ROPE_SETTINGS_PARAM = 'settings';
-
 /** Sort key: an unknown damage could be anything up to discard, so it leads; nothing recorded goes last. */
 function damageRank(damages: DamageView): number {
   if (!damages) return Number.NEGATIVE_INFINITY;

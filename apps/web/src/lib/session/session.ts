@@ -2,7 +2,7 @@ import { can } from '@rope/domain/access/actor';
 import type { Permission } from '@rope/domain/access/permissions';
 import type { LoginAnswer, SessionUser } from '@rope/domain/auth/session';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../lib/api-client';
+import { ApiError, apiFetch } from '../api-client';
 import { readLoginAnswer } from './login-answer';
 
 export const sessionKeys = { current: ['session'] as const };
@@ -20,6 +20,15 @@ export async function fetchSession(): Promise<LoginAnswer | null> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await apiFetch<unknown>('/logout', { redirectOn401: false });
+  } catch (error) {
+    // Already signed out is what we wanted.
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
   }
 }
 

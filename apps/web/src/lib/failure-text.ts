@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api-client';
-import { messageText } from '../../lib/messages';
+import { ApiError } from './api-client';
+import { messageText } from './messages';
 
 /** An answer's text in the user's language by its key; the server's words where it sent no key. */
 export function answerText(t: TFunction, answer: { message: string; key?: string }): string {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { areaPath, installationPath, ropePath, ropeSettingsPath, sortByDamage, sortTasks } from './links';
+import { sortByDamage, sortTasks } from './sort-order';
 
-describe('dashboard', () => {
-  it('links to area, installation and rope', () => {
-    expect(areaPath(1)).toBe('/areas/1');
-    expect(installationPath(1, 2)).toBe('/areas/1/installations/2');
-    expect(ropePath(1, 2, 3)).toBe('/areas/1/installations/2/ropes/3');
-    expect(ropeSettingsPath(1, 2, 3)).toBe('/areas/1/installations/2/ropes/3?settings=open');
-  });
-
+describe('dashboard order', () => {
   it('sorts ropes unknown first, then worst first, undamaged last', () => {
     const computed = (damage: number) => ({ status: 'computed' as const, damage, health: Math.max(0, 100 - damage) });
     const unknown = {

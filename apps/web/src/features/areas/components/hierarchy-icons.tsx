@@ -1,9 +1,0 @@
-export {
-  ArchiveIcon,
-  BackIcon,
-  EditIcon,
-  GripIcon,
-  PinIcon,
-  PlusIcon,
-  RestoreIcon,
-} from '../../../components/icons';

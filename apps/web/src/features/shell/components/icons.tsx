@@ -1,1 +1,0 @@
-export { LogoutIcon, SettingsIcon } from '../../../components/icons';
