@@ -113,9 +113,9 @@ async function battery() {
   console.log(`input battery with BATTERY_SEED=${seed}`);
   const vitest = join(root, 'apps/api/node_modules/.bin/vitest');
   const files = [
-    'src/authorization/valid-input-every-route.test.ts',
-    'src/authorization/bad-input-every-route.test.ts',
-    'src/authorization/hostile-files.test.ts',
+    'test/authorization/valid-input-every-route.test.ts',
+    'test/authorization/bad-input-every-route.test.ts',
+    'test/authorization/hostile-files.test.ts',
   ];
   const code = await new Promise((resolve) => {
     const child = spawn(vitest, ['run', ...files], {

@@ -24,7 +24,7 @@ export default defineConfig({
     // suite's time. Each file still builds its own app on its own database; state that outlives a file is per app.
     isolate: false,
     projects: [
-      { extends: true, test: { name: 'Europe/Zurich', include: ['src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'Europe/Zurich', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       farEastProject(DATE_PATHS),
     ],
   },

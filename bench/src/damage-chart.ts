@@ -10,15 +10,9 @@ import { eq } from 'drizzle-orm';
 import { mulberry32 } from '../../apps/api/src/demo/random.ts';
 import { loadRopeForDamage, recomputeRopeDamages } from '../../apps/api/src/modules/damage/index.ts';
 import { readDamageRows } from '../../apps/api/src/modules/damage/rows.ts';
-import {
-  createArea,
-  createInstallation,
-  createMandator,
-  createRope,
-  createUser,
-} from '../../apps/api/src/test/factories.ts';
-import { signIn } from '../../apps/api/src/test/sign-in.ts';
-import { createTestApp } from '../../apps/api/src/test/test-app.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope, seedUser } from '../../apps/api/test/support/factories.ts';
+import { signIn } from '../../apps/api/test/support/sign-in.ts';
+import { createTestApp } from '../../apps/api/test/support/test-app.ts';
 import { compareArms } from './measure.ts';
 
 const EVENTS = 50_000;
@@ -27,10 +21,10 @@ const ROPE_LENGTH_M = 5000;
 const t = await createTestApp();
 try {
   const random = mulberry32(7);
-  const mandator = await createMandator(t.ctx.db);
-  const rope = await createRope(
+  const mandator = await seedMandator(t.ctx.db);
+  const rope = await seedRope(
     t.ctx.db,
-    (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id,
+    (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id)).id,
   );
   await t.ctx.db
     .update(ropes)
@@ -67,7 +61,7 @@ try {
   console.log(
     `${EVENTS} events on one rope (${t.ctx.database.kind}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+  const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
   const cookie = await signIn(t.ctx, admin);
   const loaded = (await loadRopeForDamage(t.ctx.db, rope.id))!;
   const positions = Float64Array.from(loaded.events.map((event) => event.position ?? 0));

@@ -3,9 +3,9 @@
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench hierarchy  (DATABASE_URL=... for PostgreSQL, else PGlite)
 import { queryRows } from '@rope/db/client';
 import { sql } from 'drizzle-orm';
-import { createUser } from '../../apps/api/src/test/factories.ts';
-import { signIn } from '../../apps/api/src/test/sign-in.ts';
-import { createTestApp } from '../../apps/api/src/test/test-app.ts';
+import { seedUser } from '../../apps/api/test/support/factories.ts';
+import { signIn } from '../../apps/api/test/support/sign-in.ts';
+import { createTestApp } from '../../apps/api/test/support/test-app.ts';
 import { generateHierarchy } from './dataset.ts';
 import { compareArms } from './measure.ts';
 
@@ -14,7 +14,7 @@ try {
   const started = performance.now();
   const { installationIds } = await generateHierarchy(t.ctx.db);
   console.log(`data set: ${t.ctx.database.kind}, generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+  const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
   const cookie = await signIn(t.ctx, admin);
   const installationId = installationIds[7]!;
 

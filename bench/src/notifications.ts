@@ -13,9 +13,9 @@ import type { Queue } from '../../apps/api/src/infra/queue/types.ts';
 import { readPayload } from '../../apps/api/src/jobs/define.ts';
 import { evaluateRulesJob } from '../../apps/api/src/jobs/evaluate-rules.ts';
 import { evaluateTrigger } from '../../apps/api/src/modules/notifications/evaluate.ts';
-import { deleteRedisKeys, redisUnreachable } from '../../apps/api/src/modules/notifications/test-support.ts';
 import { enqueueEventTrigger, enqueueHealthTrigger } from '../../apps/api/src/modules/notifications/triggers.ts';
-import { createTestApp } from '../../apps/api/src/test/test-app.ts';
+import { deleteRedisKeys, redisUnreachable } from '../../apps/api/test/support/notifications.ts';
+import { createTestApp } from '../../apps/api/test/support/test-app.ts';
 import { generateHierarchy } from './dataset.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 9);

@@ -7,9 +7,9 @@ import type { Actor } from '@rope/domain/access/actor';
 import { sql } from 'drizzle-orm';
 import { mulberry32 } from '../../apps/api/src/demo/random.ts';
 import { runSearchStatement, searchStatement } from '../../apps/api/src/modules/search/search.ts';
-import { createUser } from '../../apps/api/src/test/factories.ts';
-import { signIn } from '../../apps/api/src/test/sign-in.ts';
-import { createTestApp } from '../../apps/api/src/test/test-app.ts';
+import { seedUser } from '../../apps/api/test/support/factories.ts';
+import { signIn } from '../../apps/api/test/support/sign-in.ts';
+import { createTestApp } from '../../apps/api/test/support/test-app.ts';
 import { generateHierarchy } from './dataset.ts';
 import { compareArms } from './measure.ts';
 
@@ -62,8 +62,8 @@ try {
     `data set: ${t.ctx.database.kind}, 50 areas, 500 installations, 2,000 ropes, ${DOCUMENTS} documents, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
-  const client = await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandatorIds[0]!] });
+  const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+  const client = await seedUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandatorIds[0]!] });
   const people = [
     { label: 'admin', user: admin, actor: actorOf(admin.id, ['ROLE_ADMIN'], []) },
     { label: 'client', user: client, actor: actorOf(client.id, ['ROLE_USER'], [mandatorIds[0]!]) },

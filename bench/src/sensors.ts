@@ -22,15 +22,15 @@ import mqtt from 'mqtt';
 import postgres from 'postgres';
 import { startMqttIntake } from '../../apps/api/src/modules/device-intake/mqtt-intake.ts';
 import {
-  createApiKey,
-  createArea,
-  createInstallation,
-  createMandator,
-  createRope,
-  createUser,
-} from '../../apps/api/src/test/factories.ts';
-import { signIn } from '../../apps/api/src/test/sign-in.ts';
-import { createTestApp } from '../../apps/api/src/test/test-app.ts';
+  seedApiKey,
+  seedArea,
+  seedInstallation,
+  seedMandator,
+  seedRope,
+  seedUser,
+} from '../../apps/api/test/support/factories.ts';
+import { signIn } from '../../apps/api/test/support/sign-in.ts';
+import { createTestApp } from '../../apps/api/test/support/test-app.ts';
 import { compareArms } from './measure.ts';
 
 const SENSORS = 100;
@@ -60,10 +60,10 @@ benchUrl.pathname = `/${await databaseName()}`;
 const direct = postgres(benchUrl.toString(), { max: 2, onnotice: () => {} });
 try {
   const started = performance.now();
-  const mandator = await createMandator(t.ctx.db);
-  const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-  const rope = await createRope(t.ctx.db, installation.id);
-  const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+  const mandator = await seedMandator(t.ctx.db);
+  const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+  const rope = await seedRope(t.ctx.db, installation.id);
+  const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
   const cookie = await signIn(t.ctx, admin);
   const devices: { id: number; sensors: { id: number }[] }[] = [];
   for (let d = 0; d < SENSORS / 10; d += 1) {
@@ -137,7 +137,7 @@ try {
     });
   };
 
-  const key = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key;
+  const key = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
   const device = devices[devices.length - 1]!;

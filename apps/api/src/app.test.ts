@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createTestApp, type TestApp } from '../test/support/test-app.ts';
 
 describe('the app shell of the API', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { apiKeys, users } from '@rope/db/schema/index';
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/support/test-app.ts';
 import { bootstrapData } from './bootstrap.ts';
-import { createTestApp } from './test/test-app.ts';
 
 describe('first start', () => {
   it.each([

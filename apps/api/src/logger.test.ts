@@ -2,13 +2,13 @@ import { Writable } from 'node:stream';
 import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postLogin } from '../test/support/auth.ts';
+import { seedUser } from '../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../test/support/test-app.ts';
 import type { Mail } from './infra/mailer.ts';
 import { redactUrl } from './logger.ts';
 import { appSecret } from './modules/auth/app-secret.ts';
-import { postLogin } from './modules/auth/test-helpers.ts';
 import { unsubscribeToken } from './modules/auth/unsubscribe-link.ts';
-import { createUser } from './test/factories.ts';
-import { createTestApp, type TestApp } from './test/test-app.ts';
 
 describe('the log holds no secrets', () => {
   let t: TestApp;
@@ -97,21 +97,21 @@ describe('no token or code of a mail reaches the log, in embedded mode', () => {
 
   it('logs a reset, an activation, a sign-in link and a sign-in code without their token or code', async () => {
     const secrets: string[] = [];
-    const active = await createUser(t.ctx.db);
+    const active = await seedUser(t.ctx.db);
     await t.app.inject({ method: 'POST', url: '/api/reset-password?reason=reset', payload: { email: active.email } });
     const reset = /\/login\/reset\/([A-Za-z0-9]+)/.exec((await mailTo(active.email)).text)![1]!;
     secrets.push(reset);
 
-    const fresh = await createUser(t.ctx.db, { isActive: false, password: null });
+    const fresh = await seedUser(t.ctx.db, { isActive: false, password: null });
     await t.app.inject({ method: 'POST', url: '/api/reset-password?reason=activate', payload: { email: fresh.email } });
     secrets.push(/\/login\/reset\/([A-Za-z0-9]+)/.exec((await mailTo(fresh.email)).text)![1]!);
 
-    const linkUser = await createUser(t.ctx.db, { password: null });
+    const linkUser = await seedUser(t.ctx.db, { password: null });
     await t.ctx.db.update(users).set({ loginMethod: 'no-password' }).where(eq(users.id, linkUser.id));
     await postLogin(t.app, linkUser.email, '');
     secrets.push(/\/api\/login\/link\/([A-Za-z0-9]+)/.exec((await mailTo(linkUser.email)).text)![1]!);
 
-    const twoFactor = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
+    const twoFactor = await seedUser(t.ctx.db, { twoFactorMethod: 'email' });
     await postLogin(t.app, twoFactor.email);
     secrets.push(/\b(\d{6})\b/.exec((await mailTo(twoFactor.email)).text)![1]!);
 
@@ -129,7 +129,7 @@ describe('no token or code of a mail reaches the log, in embedded mode', () => {
   });
 
   it('logs an unsubscribe without its token', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const token = unsubscribeToken(await appSecret(t.ctx), user.email);
     await t.app.inject({
       method: 'POST',

@@ -3,17 +3,17 @@ import { ropes, sensorDevices, sensors } from '@rope/db/schema/index';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createArea,
-  createEvent,
-  createEvents,
-  createInstallation,
-  createMandator,
-  createRope,
-  createTask,
-  createUser,
-} from '../test/factories.ts';
-import { signIn } from '../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+  seedArea,
+  seedEvent,
+  seedEvents,
+  seedInstallation,
+  seedMandator,
+  seedRope,
+  seedTask,
+  seedUser,
+} from '../../test/support/factories.ts';
+import { signIn } from '../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { CACHED_ROUTES, createAnswerCache, HORIZONS, readAnswerVersion } from './answer-cache.ts';
 
 /** The tables migration 0015 leaves without the answer-version trigger, and why (see the migration). */
@@ -49,19 +49,19 @@ describe('answer cache', () => {
 
   beforeAll(async () => {
     t = await createTestApp({}, { embedded: true });
-    const mandator = await createMandator(t.ctx.db);
-    const area = await createArea(t.ctx.db, mandator.id);
-    const installation = await createInstallation(t.ctx.db, area.id);
-    const rope = await createRope(t.ctx.db, installation.id);
+    const mandator = await seedMandator(t.ctx.db);
+    const area = await seedArea(t.ctx.db, mandator.id);
+    const installation = await seedInstallation(t.ctx.db, area.id);
+    const rope = await seedRope(t.ctx.db, installation.id);
     ropeId = rope.id;
-    await createEvent(t.ctx.db, rope.id);
+    await seedEvent(t.ctx.db, rope.id);
     // Enough for an events answer over 1 KiB, which goes out compressed.
-    await createEvents(
+    await seedEvents(
       t.ctx.db,
       rope.id,
       Array.from({ length: 12 }, (_, i) => ({ position: 20 + i, attributes: { description: `Damage ${i}` } })),
     );
-    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+    const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
     cookie = await signIn(t.ctx, admin);
     paths = [
       `/api/ropes/${rope.id}`,
@@ -88,7 +88,7 @@ describe('answer cache', () => {
     const encodings = new Set<unknown>();
     for (const encoding of ['gzip, deflate, br, zstd', 'gzip', 'identity']) {
       // Any write makes every answer afresh.
-      await createMandator(t.ctx.db);
+      await seedMandator(t.ctx.db);
       for (const path of paths) {
         const before = hits();
         const made = await get(path, { 'accept-encoding': encoding });
@@ -162,7 +162,7 @@ describe('answer cache', () => {
 
   it('answers a task past due once its due date has passed, with no write in between', async () => {
     const dueAt = new Date(Date.now() + 1500).toISOString();
-    await createTask(t.ctx.db, ropeId, { attributes: { title: 'Due in a moment', dueAt } });
+    await seedTask(t.ctx.db, ropeId, { attributes: { title: 'Due in a moment', dueAt } });
     const pastDue = async () =>
       (await get(`/api/ropes/${ropeId}/tasks`, { 'accept-encoding': 'identity' }))
         .json()
@@ -193,8 +193,8 @@ describe('answer cache', () => {
   });
 
   it('keeps answers apart per caller', async () => {
-    const mandator = await createMandator(t.ctx.db);
-    const other = await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
+    const mandator = await seedMandator(t.ctx.db);
+    const other = await seedUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
     const otherCookie = await signIn(t.ctx, other);
     expect((await get(`/api/ropes/${ropeId}`)).statusCode).toBe(200);
     const foreign = await t.app.inject({ url: `/api/ropes/${ropeId}`, headers: { cookie: otherCookie } });
@@ -283,8 +283,8 @@ describe.skipIf(!process.env.DATABASE_URL)(onPostgres, () => {
     try {
       expect(t.ctx.answers).toBeUndefined();
       const before = await readAnswerVersion(t.ctx.db);
-      const mandator = await createMandator(t.ctx.db);
-      await createArea(t.ctx.db, mandator.id);
+      const mandator = await seedMandator(t.ctx.db);
+      await seedArea(t.ctx.db, mandator.id);
       expect(await readAnswerVersion(t.ctx.db)).toEqual(before);
     } finally {
       await t.close();

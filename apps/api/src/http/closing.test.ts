@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/support/test-app.ts';
 import { closeContext } from '../context.ts';
-import { createTestApp } from '../test/test-app.ts';
 
 describe('a request that arrives while the server shuts down', () => {
   it('answers 503 in the error shape with a message key and Retry-After', async () => {

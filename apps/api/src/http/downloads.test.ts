@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArea, createInstallation, createMandator, createUser } from '../test/factories.ts';
-import { png } from '../test/images.ts';
-import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
-import { signIn } from '../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { seedArea, seedInstallation, seedMandator, seedUser } from '../../test/support/factories.ts';
+import { png } from '../../test/support/images.ts';
+import { startS3Server, type TestS3Server } from '../../test/support/s3-server.ts';
+import { signIn } from '../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 function multipart(bytes: Buffer, fileName: string) {
   const boundary = '----rope-download-test';
@@ -34,10 +34,10 @@ describe.each([
   beforeAll(async () => {
     s3 = onS3 ? await startS3Server() : undefined;
     t = await createTestApp(s3?.env ?? {});
-    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+    const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
     cookie = await signIn(t.ctx, admin);
-    const area = await createArea(t.ctx.db, (await createMandator(t.ctx.db)).id);
-    const installationId = (await createInstallation(t.ctx.db, area.id)).id;
+    const area = await seedArea(t.ctx.db, (await seedMandator(t.ctx.db)).id);
+    const installationId = (await seedInstallation(t.ctx.db, area.id)).id;
     mapUrl = `/api/installations/${installationId}/map-image`;
     const mapUpload = multipart(map, 'plan.png');
     const stored = await t.app.inject({
@@ -47,7 +47,7 @@ describe.each([
       payload: mapUpload.payload,
     });
     expect(stored.statusCode).toBe(200);
-    const pm = await createUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
+    const pm = await seedUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
     const pictureUpload = multipart(picture, 'me.png');
     const uploaded = await t.app.inject({
       method: 'POST',

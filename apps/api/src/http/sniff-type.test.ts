@@ -1,8 +1,8 @@
 import { DOCUMENT_TYPES } from '@rope/domain/documents/schemas';
 import { fileTypeFromBuffer } from 'file-type';
 import { describe, expect, it } from 'vitest';
-import { png } from '../test/images.ts';
-import { PDF } from '../test/multipart.ts';
+import { png } from '../../test/support/images.ts';
+import { PDF } from '../../test/support/multipart.ts';
 import { sniffType } from './sniff-type.ts';
 
 const CSV = ['text/csv'];

@@ -1,9 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import { generateMea } from '@rope/domain/truscan/mea/generate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../test/cast.ts';
-import { createApiKey, createArea, createInstallation, createMandator, createRope } from '../test/factories.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createCast } from '../../test/support/cast.ts';
+import { seedApiKey, seedArea, seedInstallation, seedMandator, seedRope } from '../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 // A refused upload must leave its connection usable: over a real socket, the refused request's body is sent whole
 // (megabytes, far more than the server buffers before it answers), then the next request on the same connection
@@ -170,12 +170,12 @@ describe('a refused request leaves its connection usable', () => {
   beforeAll(async () => {
     t = await createTestApp({ DOCUMENT_MAX_MB: '2', TRUSCAN_FILE_MAX_MB: '2' });
     const cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-    const rope = await createRope(t.ctx.db, installation.id);
+    const mandator = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+    const rope = await seedRope(t.ctx.db, installation.id);
     await cast.add('admin', ['ROLE_ADMIN'], []);
     const manager = await cast.add('manager', ['ROLE_PROJECT_MANAGER'], []);
-    const { key } = await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
+    const { key } = await seedApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
     const signedIn = { cookie: cast.cookies.admin! };
     const multipart = (fields: Record<string, string>, content: Buffer, filename = 'upload.bin') => ({
       headers: { ...signedIn, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgedPng, png, TINY_JPEG } from '../test/images.ts';
+import { forgedPng, png, TINY_JPEG } from '../../test/support/images.ts';
 import { checkImage } from './check-image.ts';
 
 const LIMIT = 50_000_000;

@@ -3,8 +3,8 @@ const machineZone = process.env.TZ;
 process.env.TZ = 'Pacific/Auckland';
 
 import { afterAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_SAMPLES, sampleNotificationMail } from '../../test/support/mail.ts';
 import { notificationText } from './notification-texts.ts';
-import { NOTIFICATION_SAMPLES, sampleNotificationMail } from './test-support.ts';
 
 describe('mail texts in a process running in Pacific/Auckland', () => {
   afterAll(() => {

@@ -1,13 +1,13 @@
 import { LANGUAGE_IDS } from '@rope/domain/languages';
 import { describe, expect, it } from 'vitest';
-import { notificationText } from './notification-texts.ts';
 import {
   everyMailKind,
   NOTIFICATION_SAMPLES,
   SAMPLE_CODE,
   SAMPLE_LINK,
   sampleNotificationMail,
-} from './test-support.ts';
+} from '../../test/support/mail.ts';
+import { notificationText } from './notification-texts.ts';
 
 const english = everyMailKind('ENU');
 /** A translation key left in a text ("mail.reset.subject", "enums.eventTypes.wireBreak"). */

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_SAMPLES, sampleNotificationMail } from '../../test/support/mail.ts';
 import { createOutboxMailer } from '../infra/mailer.ts';
-import { NOTIFICATION_SAMPLES, sampleNotificationMail } from './test-support.ts';
 
 describe('a notification mail in the embedded outbox', () => {
   it('is written with its text and HTML parts and the List-Unsubscribe header', async () => {

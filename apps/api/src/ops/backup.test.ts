@@ -7,17 +7,17 @@ import { type Db, openDatabase, queryRows } from '@rope/db/client';
 import { sensorDevices, sensors } from '@rope/db/schema/index';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  seedApiKey,
+  seedArea,
+  seedEvents,
+  seedInstallation,
+  seedMandator,
+  seedRope,
+  seedUser,
+} from '../../test/support/factories.ts';
 import { repoRoot } from '../env.ts';
 import { createFileStorage } from '../infra/storage/filesystem.ts';
-import {
-  createApiKey,
-  createArea,
-  createEvents,
-  createInstallation,
-  createMandator,
-  createRope,
-  createUser,
-} from '../test/factories.ts';
 
 const TIMEOUT = 180_000;
 const tsx = join(repoRoot, 'apps/api/node_modules/.bin/tsx');
@@ -46,13 +46,13 @@ function runCli(command: 'backup' | 'restore', folder: string, env: Record<strin
 
 /** Rows of some of every kind, and files in the store: what a backup must bring back whole. */
 async function seed(db: Db, dataDir: string) {
-  const mandator = await createMandator(db, 'Bergbahnen Ærø – Łódź');
-  const area = await createArea(db, mandator.id, 'Ελληνικά area');
-  const installation = await createInstallation(db, area.id);
-  const rope = await createRope(db, installation.id, 'Haul rope');
-  await createEvents(db, rope.id, [{ position: 120 }, { position: 480 }, { position: null }]);
-  await createUser(db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
-  const { key } = await createApiKey(db, 'ROLE_API_IMPORT', [mandator.id]);
+  const mandator = await seedMandator(db, 'Bergbahnen Ærø – Łódź');
+  const area = await seedArea(db, mandator.id, 'Ελληνικά area');
+  const installation = await seedInstallation(db, area.id);
+  const rope = await seedRope(db, installation.id, 'Haul rope');
+  await seedEvents(db, rope.id, [{ position: 120 }, { position: 480 }, { position: null }]);
+  await seedUser(db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
+  const { key } = await seedApiKey(db, 'ROLE_API_IMPORT', [mandator.id]);
   const [device] = await db.insert(sensorDevices).values({ name: 'SB-01', ropeId: rope.id }).returning();
   const [sensor] = await db.insert(sensors).values({ deviceId: device!.id, name: 'Tension' }).returning();
   const storage = createFileStorage(join(dataDir, 'files'));

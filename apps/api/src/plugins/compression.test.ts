@@ -1,17 +1,17 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArea, createMandator, createUser } from '../test/factories.ts';
-import { signIn } from '../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { seedArea, seedMandator, seedUser } from '../../test/support/factories.ts';
+import { signIn } from '../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 describe('compressed answers', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
     t = await createTestApp();
-    const mandator = await createMandator(t.ctx.db);
-    for (let i = 0; i < 30; i += 1) await createArea(t.ctx.db, mandator.id, `Area with a long enough name ${i}`);
-    cookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    const mandator = await seedMandator(t.ctx.db);
+    for (let i = 0; i < 30; i += 1) await seedArea(t.ctx.db, mandator.id, `Area with a long enough name ${i}`);
+    cookie = await signIn(t.ctx, await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
   });
   afterAll(() => t.close());
 

@@ -3,9 +3,9 @@ import { apiErrorSchema } from '@rope/domain/errors';
 import { englishText, isMessageKey } from '@rope/domain/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArea, createInstallation, createMandator, createUser } from '../test/factories.ts';
-import { signIn } from '../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { seedArea, seedInstallation, seedMandator, seedUser } from '../../test/support/factories.ts';
+import { signIn } from '../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 describe('error answers', () => {
   let t: TestApp;
@@ -15,7 +15,7 @@ describe('error answers', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    adminCookie = await signIn(t.ctx, await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
   });
   afterAll(() => t.close());
 
@@ -66,8 +66,8 @@ describe('error answers', () => {
   });
 
   it('key the rules a merged PATCH breaks', async () => {
-    const mandator = await createMandator(t.ctx.db, 'Keys AG');
-    const area = await createArea(t.ctx.db, mandator.id);
+    const mandator = await seedMandator(t.ctx.db, 'Keys AG');
+    const area = await seedArea(t.ctx.db, mandator.id);
     const response = await call('PATCH', `/api/areas/${area.id}`, { area: { mapZoom: 3.05, mapBaseLayers: [] } });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldKeys).toEqual({
@@ -83,10 +83,10 @@ describe('error answers', () => {
       headers: { cookie: adminCookie },
     });
     expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'No such area', key: 'app.errors.noSuchArea' });
-    const mandator = await createMandator(t.ctx.db, 'Helpers AG');
+    const mandator = await seedMandator(t.ctx.db, 'Helpers AG');
     const clientCookie = await signIn(
       t.ctx,
-      await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] }),
+      await seedUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] }),
     );
     const refused = await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: clientCookie } });
     expect(refused.statusCode).toBe(403);
@@ -145,8 +145,8 @@ describe('error answers', () => {
     });
 
     it('a change under an archived item', async () => {
-      const area = await createArea(t.ctx.db, (await createMandator(t.ctx.db)).id);
-      const installation = await createInstallation(t.ctx.db, area.id);
+      const area = await seedArea(t.ctx.db, (await seedMandator(t.ctx.db)).id);
+      const installation = await seedInstallation(t.ctx.db, area.id);
       await t.ctx.db.update(installations).set({ isDeleted: true }).where(eq(installations.id, installation.id));
       const response = await call('PATCH', `/api/installations/${installation.id}`, { installation: { name: 'New' } });
       expect(response.statusCode).toBe(422);
@@ -158,7 +158,7 @@ describe('error answers', () => {
     });
 
     it('an email another user has', async () => {
-      await createUser(t.ctx.db, { email: 'keyed-taken@x.test' });
+      await seedUser(t.ctx.db, { email: 'keyed-taken@x.test' });
       const response = await call('POST', '/api/users', {
         user: { email: 'Keyed-Taken@x.test', role: 'ROLE_USER', password: 'rope-secret-1' },
       });

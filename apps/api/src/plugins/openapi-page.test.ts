@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 /** The directives of a Content-Security-Policy header, each with its sources. */
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMandator, createUser } from '../test/factories.ts';
-import { alternatives, type JsonSchema, listDocRoutes, loadOpenApi, resolve } from '../test/openapi.ts';
-import { signIn } from '../test/sign-in.ts';
-import { createTestApp } from '../test/test-app.ts';
+import { seedMandator, seedUser } from '../../test/support/factories.ts';
+import { alternatives, type JsonSchema, listDocRoutes, loadOpenApi, resolve } from '../../test/support/openapi.ts';
+import { signIn } from '../../test/support/sign-in.ts';
+import { createTestApp } from '../../test/support/test-app.ts';
 
 /**
  * Rules the API holds to that the OpenAPI document once left out, so that a client (and the valid-input battery)
@@ -94,8 +94,8 @@ describe('the OpenAPI document states the rules the API holds to', () => {
   });
 
   it('refuses a null for an event’s timestamp at the door, as the document now says', async () => {
-    const mandator = await createMandator(t.ctx.db);
-    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], mandatorIds: [mandator.id] });
+    const mandator = await seedMandator(t.ctx.db);
+    const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'], mandatorIds: [mandator.id] });
     const response = await t.app.inject({
       method: 'PATCH',
       url: '/api/events/1',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createUser } from '../test/factories.ts';
-import { signIn } from '../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { seedApiKey, seedUser } from '../../test/support/factories.ts';
+import { signIn } from '../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 const HOST = 'cockpit.example.com';
 
@@ -79,7 +79,7 @@ describe('the cross-site check', () => {
   });
 
   it('lets API keys write from anywhere: they are never sent by a browser on its own', async () => {
-    const key = await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
+    const key = await seedApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/login/check',
@@ -102,7 +102,7 @@ describe('the cross-site check', () => {
       ['another site, seen by its Origin', { origin: 'https://evil.example' }],
       ['Origin: null', { origin: 'null' }],
     ])('from %s is refused and the session lives on', async (_name, headers) => {
-      const cookie = await signIn(t.ctx, await createUser(t.ctx.db));
+      const cookie = await signIn(t.ctx, await seedUser(t.ctx.db));
       const response = await logout(cookie, headers);
       expect(response.statusCode).toBe(403);
       expect(await signedIn(cookie)).toBe(true);
@@ -113,7 +113,7 @@ describe('the cross-site check', () => {
       ['the address bar', { 'sec-fetch-site': 'none' }],
       ['a client sending no site headers', {}],
     ])('from %s ends the session', async (_name, headers) => {
-      const cookie = await signIn(t.ctx, await createUser(t.ctx.db));
+      const cookie = await signIn(t.ctx, await seedUser(t.ctx.db));
       expect((await logout(cookie, headers)).statusCode).toBe(204);
       expect(await signedIn(cookie)).toBe(false);
     });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { redisUnreachable } from '../../modules/notifications/test-support.ts';
+import { redisUnreachable } from '../../../test/support/notifications.ts';
 import { createInProcessBus } from './in-process.ts';
 import { createRedisBus } from './redis.ts';
 import type { LiveBus } from './types.ts';

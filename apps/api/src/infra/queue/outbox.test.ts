@@ -1,6 +1,6 @@
 import { outbox } from '@rope/db/schema/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { pruneOutbox } from './outbox.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);

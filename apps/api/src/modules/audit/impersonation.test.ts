@@ -1,10 +1,10 @@
 import { auditLog } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 describe('show-as-user is audited wherever it is honoured', () => {
   let t: TestApp;
@@ -13,10 +13,10 @@ describe('show-as-user is audited wherever it is honoured', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const area = await createArea(t.ctx.db, mandator.id);
-    const installation = await createInstallation(t.ctx.db, area.id);
-    const rope = await createRope(t.ctx.db, installation.id);
+    const mandator = await seedMandator(t.ctx.db);
+    const area = await seedArea(t.ctx.db, mandator.id);
+    const installation = await seedInstallation(t.ctx.db, area.id);
+    const rope = await seedRope(t.ctx.db, installation.id);
     await cast.add('pm', ['ROLE_PROJECT_MANAGER'], []);
     urls = [
       '/areas',

@@ -2,9 +2,9 @@ import { outbox, sessions, users, userTokens } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
-import { signInWithPassword } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedUser } from '../../../test/support/factories.ts';
+import { signInWithPassword } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 type Method = 'POST' | 'PATCH';
 const long = (n: number) => 'a'.repeat(n);
@@ -55,7 +55,7 @@ describe('bad input to the sign-in and account calls', () => {
   afterAll(() => t.close());
 
   it.each(CORPUS)('%s %s %j answers 4xx with an error body and changes nothing', async (method, url, options) => {
-    const user = await createUser(t.ctx.db, { email: 'a@b.ch' });
+    const user = await seedUser(t.ctx.db, { email: 'a@b.ch' });
     const cookie = await signInWithPassword(t.app, user.email);
     const [before] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     const sessionsBefore = await t.ctx.db.select().from(sessions);

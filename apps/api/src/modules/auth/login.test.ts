@@ -2,10 +2,10 @@ import { mandators, users } from '@rope/db/schema/index';
 import { englishText, message } from '@rope/domain/message-keys';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArea, createMandator, createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { sessionCookieOf } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditActions, checkLogin, postLogin, queuedMails, sessionCount } from './test-helpers.ts';
+import { auditActions, checkLogin, postLogin, queuedMails, sessionCount } from '../../../test/support/auth.ts';
+import { seedArea, seedMandator, seedUser, TEST_PASSWORD } from '../../../test/support/factories.ts';
+import { sessionCookieOf } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 describe('POST /api/login/json', () => {
   let t: TestApp;
@@ -15,9 +15,9 @@ describe('POST /api/login/json', () => {
   afterAll(() => t.close());
 
   it('signs a client in with a session cookie and answers the session user', async () => {
-    const mandator = await createMandator(t.ctx.db, 'Bergbahnen Nord');
-    const area = await createArea(t.ctx.db, mandator.id);
-    const user = await createUser(t.ctx.db, { mandatorIds: [mandator.id], email: 'Anna.Client@test.example' });
+    const mandator = await seedMandator(t.ctx.db, 'Bergbahnen Nord');
+    const area = await seedArea(t.ctx.db, mandator.id);
+    const user = await seedUser(t.ctx.db, { mandatorIds: [mandator.id], email: 'Anna.Client@test.example' });
     const response = await postLogin(t.app, 'anna.client@TEST.example');
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((c) => c.name === 'rc_session')!;
@@ -51,34 +51,34 @@ describe('POST /api/login/json', () => {
   });
 
   it('is not single-area when the user sees two areas, or none', async () => {
-    const mandator = await createMandator(t.ctx.db);
-    const user = await createUser(t.ctx.db, { mandatorIds: [mandator.id] });
+    const mandator = await seedMandator(t.ctx.db);
+    const user = await seedUser(t.ctx.db, { mandatorIds: [mandator.id] });
     let answer = (await postLogin(t.app, user.email)).json();
     expect(answer.user).toMatchObject({ isSingleArea: false, singleAreaId: null });
-    await createArea(t.ctx.db, mandator.id);
-    await createArea(t.ctx.db, mandator.id);
+    await seedArea(t.ctx.db, mandator.id);
+    await seedArea(t.ctx.db, mandator.id);
     answer = (await postLogin(t.app, user.email)).json();
     expect(answer.user).toMatchObject({ isSingleArea: false, singleAreaId: null });
   });
 
   it('gives a project manager impersonation and every permission can() grants', async () => {
-    const pm = await createUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
+    const pm = await seedUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
     const answer = (await postLogin(t.app, pm.email)).json();
     expect(answer.user.hasImpersonate).toBe(true);
     expect(answer.user.permissions).toContain('IMPERSONATE_USER');
     expect(answer.user.permissions).not.toContain('USER_EDIT_ANY');
-    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+    const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
     const adminAnswer = (await postLogin(t.app, admin.email)).json();
     expect(adminAnswer.user).toMatchObject({ isAdmin: true, hasImpersonate: true });
     expect(adminAnswer.user.permissions).toContain('USER_EDIT_ANY');
   });
 
   it('refuses a wrong password, an unknown account, an inactive one and SSO accounts alike', async () => {
-    const user = await createUser(t.ctx.db);
-    const inactive = await createUser(t.ctx.db, { isActive: false });
-    const saml = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
+    const inactive = await seedUser(t.ctx.db, { isActive: false });
+    const saml = await seedUser(t.ctx.db);
     await t.ctx.db.update(users).set({ loginMethod: 'saml' }).where(eq(users.id, saml.id));
-    const api = await createUser(t.ctx.db, { roles: ['ROLE_API_INTERNAL'] });
+    const api = await seedUser(t.ctx.db, { roles: ['ROLE_API_INTERNAL'] });
     const attempts = [
       [user.email, 'wrong-password-1'],
       ['nobody@test.example', TEST_PASSWORD],
@@ -104,7 +104,7 @@ describe('POST /api/login/json', () => {
   });
 
   it('renews the session at login: a new cookie value, the old session ends', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const first = sessionCookieOf(await postLogin(t.app, user.email))!;
     const second = sessionCookieOf(await postLogin(t.app, user.email, TEST_PASSWORD, { cookie: first }))!;
     expect(second).not.toBe(first);
@@ -114,18 +114,18 @@ describe('POST /api/login/json', () => {
   });
 
   it('starts a read-only live session on request', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const response = await postLogin(t.app, user.email, TEST_PASSWORD, { live: true });
     expect(response.json().user.isLive).toBe(true);
   });
 
   it('answers an expired password with passwordExpired and mails a renewal link', async () => {
-    const mandator = await createMandator(t.ctx.db);
+    const mandator = await seedMandator(t.ctx.db);
     await t.ctx.db
       .update(mandators)
       .set({ settings: { passwordExpiryDays: 90 } })
       .where(eq(mandators.id, mandator.id));
-    const user = await createUser(t.ctx.db, { mandatorIds: [mandator.id] });
+    const user = await seedUser(t.ctx.db, { mandatorIds: [mandator.id] });
     expect((await postLogin(t.app, user.email)).statusCode).toBe(200);
     await t.ctx.db
       .update(users)
@@ -155,8 +155,8 @@ describe('POST /api/login/json', () => {
   });
 
   it('keeps passwords of unlimited mandators valid however old', async () => {
-    const mandator = await createMandator(t.ctx.db);
-    const user = await createUser(t.ctx.db, { mandatorIds: [mandator.id] });
+    const mandator = await seedMandator(t.ctx.db);
+    const user = await seedUser(t.ctx.db, { mandatorIds: [mandator.id] });
     await t.ctx.db
       .update(users)
       .set({ passwordChangedAt: new Date(2000, 0, 1) })

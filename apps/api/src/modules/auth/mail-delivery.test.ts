@@ -2,10 +2,10 @@ import { mandators, users } from '@rope/db/schema/index';
 import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMandator, createUser } from '../../test/factories.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { postLogin } from './test-helpers.ts';
+import { postLogin } from '../../../test/support/auth.ts';
+import { seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 describe('account mails over SMTP', () => {
   let smtp: TestSmtpServer;
@@ -22,7 +22,7 @@ describe('account mails over SMTP', () => {
   const linkIn = (text: string) => /https:\/\/cockpit\.example\.com\/login\/reset\/([A-Za-z0-9]+)/.exec(text)?.[1];
 
   it('delivers a reset link that sets a new password', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     await t.app.inject({ method: 'POST', url: '/api/reset-password?reason=reset', payload: { email: user.email } });
     const mail = await smtp.waitFor(user.email);
     expect(mail.subject).toBe(deMail.reset.subject);
@@ -38,12 +38,12 @@ describe('account mails over SMTP', () => {
   });
 
   it('delivers the renewal link when a password has expired', async () => {
-    const mandator = await createMandator(t.ctx.db);
+    const mandator = await seedMandator(t.ctx.db);
     await t.ctx.db
       .update(mandators)
       .set({ settings: { passwordExpiryDays: 1 } })
       .where(eq(mandators.id, mandator.id));
-    const user = await createUser(t.ctx.db, { mandatorIds: [mandator.id] });
+    const user = await seedUser(t.ctx.db, { mandatorIds: [mandator.id] });
     await t.ctx.db
       .update(users)
       .set({ passwordChangedAt: new Date(Date.now() - 2 * 86_400_000) })

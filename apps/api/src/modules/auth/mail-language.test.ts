@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { postLogin, queuedMails } from './test-helpers.ts';
+import { postLogin, queuedMails } from '../../../test/support/auth.ts';
+import { seedUser } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 describe('account mails through the real routes, in the recipient’s language', () => {
   let t: TestApp;
@@ -13,7 +13,7 @@ describe('account mails through the real routes, in the recipient’s language',
   const mailsTo = async (email: string) => (await queuedMails(t.ctx.db)).filter((mail) => mail.to === email);
 
   it('mails a German user the password reset link in German', async () => {
-    const user = await createUser(t.ctx.db, { languageId: 'DES' });
+    const user = await seedUser(t.ctx.db, { languageId: 'DES' });
     const response = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { email: user.email } });
     expect(response.statusCode).toBe(200);
     const [mail, ...more] = await mailsTo(user.email);
@@ -25,8 +25,8 @@ describe('account mails through the real routes, in the recipient’s language',
   });
 
   it('mails a French newcomer the activation link in French, and an English user in English', async () => {
-    const french = await createUser(t.ctx.db, { languageId: 'FRS', isActive: false });
-    const english = await createUser(t.ctx.db, { languageId: 'ENU', isActive: false });
+    const french = await seedUser(t.ctx.db, { languageId: 'FRS', isActive: false });
+    const english = await seedUser(t.ctx.db, { languageId: 'ENU', isActive: false });
     for (const user of [french, english]) {
       const response = await t.app.inject({
         method: 'POST',
@@ -40,7 +40,7 @@ describe('account mails through the real routes, in the recipient’s language',
   });
 
   it('mails a Spanish user the sign-in code in Spanish', async () => {
-    const user = await createUser(t.ctx.db, { languageId: 'ESP', twoFactorMethod: 'email' });
+    const user = await seedUser(t.ctx.db, { languageId: 'ESP', twoFactorMethod: 'email' });
     const response = await postLogin(t.app, user.email);
     expect(response.json()).toMatchObject({ twoFactorComplete: false, twoFactorMethod: 'email' });
     const [mail] = await mailsTo(user.email);

@@ -2,11 +2,11 @@ import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
-import { sessionCookieOf } from '../../test/sign-in.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { checkLogin, postLogin, sendCode } from './test-helpers.ts';
+import { checkLogin, postLogin, sendCode } from '../../../test/support/auth.ts';
+import { seedUser } from '../../../test/support/factories.ts';
+import { sessionCookieOf } from '../../../test/support/sign-in.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 describe('signing in without a password', () => {
   let smtp: TestSmtpServer;
@@ -20,8 +20,8 @@ describe('signing in without a password', () => {
     await smtp.close();
   });
 
-  async function userWith(loginMethod: string, values: Parameters<typeof createUser>[1] = {}) {
-    const user = await createUser(t.ctx.db, { password: null, ...values });
+  async function userWith(loginMethod: string, values: Parameters<typeof seedUser>[1] = {}) {
+    const user = await seedUser(t.ctx.db, { password: null, ...values });
     await t.ctx.db.update(users).set({ loginMethod }).where(eq(users.id, user.id));
     return user;
   }
@@ -46,7 +46,7 @@ describe('signing in without a password', () => {
   });
 
   it('answers the same neutral way for unknown and password accounts, and mails nothing', async () => {
-    const passwordUser = await createUser(t.ctx.db);
+    const passwordUser = await seedUser(t.ctx.db);
     for (const username of ['nobody@example.test', passwordUser.email]) {
       const response = await postLogin(t.app, username, '');
       expect(response.json()).toEqual({ twoFactorComplete: false, loginLinkSent: true });

@@ -3,11 +3,11 @@ import type { Message } from '@rope/domain/messages';
 import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditActions, checkLogin, postLogin, queuedMails } from '../../../test/support/auth.ts';
+import { seedUser, TEST_PASSWORD } from '../../../test/support/factories.ts';
+import { signInWithPassword } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { sha256 } from '../../infra/crypto.ts';
-import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { signInWithPassword } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditActions, checkLogin, postLogin, queuedMails } from './test-helpers.ts';
 
 const NEUTRAL = {
   message: 'If an account matching your email exists, then an email was just sent...',
@@ -45,8 +45,8 @@ describe('password reset and activation', () => {
   }
 
   it('answers the same neutral text for known, unknown and unsuitable addresses', async () => {
-    const user = await createUser(t.ctx.db);
-    const inactive = await createUser(t.ctx.db, { isActive: false });
+    const user = await seedUser(t.ctx.db);
+    const inactive = await seedUser(t.ctx.db, { isActive: false });
     for (const [email, reason] of [
       [user.email, 'reset'],
       [user.email.toUpperCase(), undefined],
@@ -66,7 +66,7 @@ describe('password reset and activation', () => {
   });
 
   it('mails a link with a 32-character alphanumeric token, stored only as its hash, valid 30 minutes', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const token = await tokenFor(user.email);
     const [mail] = await mailsTo(user.email);
     expect(mail!.link).toBe(`https://cockpit.example.com/login/reset/${token}`);
@@ -82,7 +82,7 @@ describe('password reset and activation', () => {
   });
 
   it('sets the new password once, ends all sessions, and the old password stops working', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     const token = await tokenFor(user.email);
     const response = await reset(token, NEW_PASSWORD);
@@ -105,7 +105,7 @@ describe('password reset and activation', () => {
   });
 
   it('kills the other links of the account once one was used', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const first = await tokenFor(user.email);
     const second = await tokenFor(user.email);
     expect((await reset(second, NEW_PASSWORD)).statusCode).toBe(200);
@@ -113,7 +113,7 @@ describe('password reset and activation', () => {
   });
 
   it('refuses expired, unknown and malformed tokens with 400', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const token = await tokenFor(user.email);
     await t.ctx.db
       .update(userTokens)
@@ -129,7 +129,7 @@ describe('password reset and activation', () => {
   });
 
   it('takes any alphanumeric token, a 6-character one too, and still refuses a 6-character one with a dash', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const short = 'aB3dE6';
     await t.ctx.db.insert(userTokens).values({
       userId: user.id,
@@ -149,7 +149,7 @@ describe('password reset and activation', () => {
   });
 
   it('does nothing with an empty or weak password and keeps the token usable', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const token = await tokenFor(user.email);
     const cases: [string, string, Message][] = [
       ['', 'A value needs to be provided for the field', { key: 'validation.required' }],
@@ -191,7 +191,7 @@ describe('password reset and activation', () => {
   });
 
   it('activates a never-used account with a 72-hour link that sets its first password', async () => {
-    const user = await createUser(t.ctx.db, { isActive: false, password: null });
+    const user = await seedUser(t.ctx.db, { isActive: false, password: null });
     expect((await postLogin(t.app, user.email, NEW_PASSWORD)).statusCode).toBe(401);
     const token = await tokenFor(user.email, 'activate');
     const [mail] = await mailsTo(user.email);
@@ -209,7 +209,7 @@ describe('password reset and activation', () => {
   });
 
   it('does not let a deactivated account switch itself back on', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     await signInWithPassword(t.app, user.email);
     const token = await tokenFor(user.email);
     await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
@@ -226,7 +226,7 @@ describe('password reset and activation', () => {
       expect(response.statusCode, token).toBe(200);
       return response.json().valid as boolean;
     };
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const token = await tokenFor(user.email);
     expect(await check(token)).toBe(true);
     // Unknown, malformed, used, expired: the same answer, and checking changes nothing.
@@ -241,7 +241,7 @@ describe('password reset and activation', () => {
       .where(eq(userTokens.tokenHash, sha256(expiring)));
     expect(await check(expiring)).toBe(false);
     // What the reset would refuse, the check calls invalid too: a deactivated account, a sign-in link's token.
-    const other = await createUser(t.ctx.db);
+    const other = await seedUser(t.ctx.db);
     const deactivated = await tokenFor(other.email);
     await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, other.id));
     expect(await check(deactivated)).toBe(false);
@@ -257,15 +257,15 @@ describe('password reset and activation', () => {
   });
 
   it('mails at most 5 links per address in 15 minutes, answering the same text', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     for (let i = 0; i < 8; i++) expect((await request(user.email)).json()).toEqual(NEUTRAL);
     expect(await mailsTo(user.email)).toHaveLength(5);
   });
 
   it('does not hand out links for SSO or API accounts', async () => {
-    const saml = await createUser(t.ctx.db);
+    const saml = await seedUser(t.ctx.db);
     await t.ctx.db.update(users).set({ loginMethod: 'saml' }).where(eq(users.id, saml.id));
-    const api = await createUser(t.ctx.db, { roles: ['ROLE_API_IMPORT'] });
+    const api = await seedUser(t.ctx.db, { roles: ['ROLE_API_IMPORT'] });
     for (const email of [saml.email, api.email]) {
       expect((await request(email)).json()).toEqual(NEUTRAL);
       expect(await mailsTo(email)).toHaveLength(0);

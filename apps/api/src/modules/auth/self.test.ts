@@ -1,9 +1,9 @@
 import { userMandators, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMandator, createUser } from '../../test/factories.ts';
-import { signInWithPassword } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { signInWithPassword } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // That these calls are for people (401 without a session, 403 for an API key) is proven by authorization/matrix.test.ts.
 describe('own settings of the signed-in person', () => {
@@ -17,7 +17,7 @@ describe('own settings of the signed-in person', () => {
     t.app.inject({ method: 'PATCH', url: '/api/users/self', headers: { cookie }, payload: payload as object });
 
   it('changes language and notifications and answers the session user', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     await t.ctx.db
       .update(users)
       .set({ notificationEnabled: false, unsubscribedAt: new Date() })
@@ -34,10 +34,10 @@ describe('own settings of the signed-in person', () => {
   });
 
   it('ignores every other key: role, roles, mandators, email, id, password, isActive', async () => {
-    const own = await createMandator(t.ctx.db);
-    const foreign = await createMandator(t.ctx.db);
-    const user = await createUser(t.ctx.db, { mandatorIds: [own.id] });
-    const victim = await createUser(t.ctx.db);
+    const own = await seedMandator(t.ctx.db);
+    const foreign = await seedMandator(t.ctx.db);
+    const user = await seedUser(t.ctx.db, { mandatorIds: [own.id] });
+    const victim = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     const response = await patchSelf(cookie, {
       role: 'ROLE_ADMIN',
@@ -75,7 +75,7 @@ describe('own settings of the signed-in person', () => {
   });
 
   it('refuses bad values with 400 and changes nothing', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     for (const payload of [{ languageId: 'XXX' }, { notificationEnabled: 'yes' }, { languageId: 5 }]) {
       expect((await patchSelf(cookie, payload)).statusCode).toBe(400);
@@ -85,7 +85,7 @@ describe('own settings of the signed-in person', () => {
   });
 
   it('answers the own two-factor method', async () => {
-    const user = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
+    const user = await seedUser(t.ctx.db, { twoFactorMethod: 'email' });
     await t.ctx.db.update(users).set({ twoFactorMethod: null }).where(eq(users.id, user.id));
     const cookie = await signInWithPassword(t.app, user.email);
     const response = await t.app.inject({ method: 'GET', url: '/api/users/self/2fa', headers: { cookie } });

@@ -3,18 +3,18 @@ import { sessions } from '@rope/db/schema/index';
 import { createTestDatabase } from '@rope/db/test-database';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkLogin } from '../../../test/support/auth.ts';
+import { seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { redisUnreachable } from '../../../test/support/notifications.ts';
+import { signIn, signInWithPassword } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { closeContext, createContext } from '../../context.ts';
 import { parseEnv } from '../../env.ts';
 import { sha256 } from '../../infra/crypto.ts';
 import { createLogger } from '../../logger.ts';
-import { createMandator, createUser } from '../../test/factories.ts';
-import { signIn, signInWithPassword } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { redisUnreachable } from '../notifications/test-support.ts';
 import { createSessionCache, SESSION_CACHE_MS } from './session-cache.ts';
 import { SESSION_COOKIE } from './session-store.ts';
-import { checkLogin } from './test-helpers.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisMissing = await redisUnreachable(REDIS_URL);
@@ -46,7 +46,7 @@ describe('sessions read a moment ago, in one process', () => {
   const status = async (cookie: string) => (await checkLogin(t.app, cookie)).statusCode;
 
   it('refuses a cookie at once after its sign-out, though it was read a moment before', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     expect(await status(cookie)).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } })).statusCode).toBe(204);
@@ -54,10 +54,10 @@ describe('sessions read a moment ago, in one process', () => {
   });
 
   it('ends a session at once when an admin changes the role or deactivates the person', async () => {
-    const mandator = await createMandator(t.ctx.db);
-    const adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    const mandator = await seedMandator(t.ctx.db);
+    const adminCookie = await signIn(t.ctx, await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
     for (const change of [{ role: 'ROLE_CLIENT_ADMIN' }, { isActive: false }]) {
-      const user = await createUser(t.ctx.db, { mandatorIds: [mandator.id] });
+      const user = await seedUser(t.ctx.db, { mandatorIds: [mandator.id] });
       const cookie = await signIn(t.ctx, user);
       expect(await status(cookie)).toBe(200);
       const patch = await t.app.inject({
@@ -72,7 +72,7 @@ describe('sessions read a moment ago, in one process', () => {
   });
 
   it("answers a person's own change of language at once", async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signIn(t.ctx, user);
     const languageOf = async () => (await checkLogin(t.app, cookie)).json().user.languageId;
     expect(await languageOf()).not.toBe('FRS');
@@ -87,7 +87,7 @@ describe('sessions read a moment ago, in one process', () => {
   });
 
   it('refuses a session removed behind its back within SESSION_CACHE_MS', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signIn(t.ctx, user);
     const now = Date.now();
     vi.useFakeTimers({ toFake: ['Date'], now });
@@ -115,7 +115,7 @@ describe.skipIf(Boolean(twoProcessesMissing))(
       const first = await open(shared);
       const second = await open(await openDatabase({ url: shared.url! }));
       try {
-        const user = await createUser(first.ctx.db);
+        const user = await seedUser(first.ctx.db);
         const cookie = await signInWithPassword(first.app, user.email);
         // Redis takes the second process's subscription a moment after it starts.
         await expect.poll(async () => (await checkLogin(second.app, cookie)).statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser } from '../../test/factories.ts';
-import { signInWithPassword } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { checkLogin } from './test-helpers.ts';
+import { checkLogin } from '../../../test/support/auth.ts';
+import { seedUser } from '../../../test/support/factories.ts';
+import { signInWithPassword } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const MINUTE = 60_000;
 
@@ -29,7 +29,7 @@ describe('session expiry on a controlled clock', () => {
   const status = async (cookie: string) => (await checkLogin(t.app, cookie)).statusCode;
 
   it('ends a session after 30 idle minutes, and each request starts the 30 minutes again', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     startClock();
     const cookie = await signInWithPassword(t.app, user.email);
     advance(29 * MINUTE);
@@ -41,7 +41,7 @@ describe('session expiry on a controlled clock', () => {
   });
 
   it('ends a session 12 hours after sign-in however active its user is', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     startClock();
     const signedInAt = now;
     const cookie = await signInWithPassword(t.app, user.email);

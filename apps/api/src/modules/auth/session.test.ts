@@ -1,12 +1,12 @@
 import { sessions, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditActions, checkLogin, postLogin } from '../../../test/support/auth.ts';
+import { seedApiKey, seedUser, TEST_PASSWORD } from '../../../test/support/factories.ts';
+import { sessionCookieOf, signInWithPassword } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { sha256 } from '../../infra/crypto.ts';
-import { createApiKey, createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { sessionCookieOf, signInWithPassword } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store.ts';
-import { auditActions, checkLogin, postLogin } from './test-helpers.ts';
 
 const hashOf = (cookie: string) => sha256(cookie.slice('rc_session='.length));
 
@@ -18,7 +18,7 @@ describe('sessions', () => {
   afterAll(() => t.close());
 
   it('answers /login/check with the user for a session and 401 without one', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     const check = await checkLogin(t.app, cookie);
     expect(check.statusCode).toBe(200);
@@ -29,7 +29,7 @@ describe('sessions', () => {
   });
 
   it('stores only the hash of the session id', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     const rows = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows.map((row) => row.idHash)).toEqual([hashOf(cookie)]);
@@ -37,7 +37,7 @@ describe('sessions', () => {
   });
 
   it('ends the session at logout: 204, cookie cleared, the old cookie dead', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     const response = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
     expect(response.statusCode).toBe(204);
@@ -53,7 +53,7 @@ describe('sessions', () => {
   });
 
   it('ends a session idle for more than 30 minutes', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     const idHash = hashOf(cookie);
     await t.ctx.db
@@ -72,7 +72,7 @@ describe('sessions', () => {
   });
 
   it('ends a session at its absolute end however active it is', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     await t.ctx.db
       .update(sessions)
@@ -82,14 +82,14 @@ describe('sessions', () => {
   });
 
   it('drops the session of a user who was deactivated', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await checkLogin(t.app, cookie)).statusCode).toBe(401);
   });
 
   it('lets a live session read but not write', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = sessionCookieOf(await postLogin(t.app, user.email, TEST_PASSWORD, { live: true }))!;
     const check = await checkLogin(t.app, cookie);
     expect(check.json().user.isLive).toBe(true);
@@ -124,7 +124,7 @@ describe('sessions', () => {
   });
 
   it('does not limit an ordinary session', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     const response = await t.app.inject({
       method: 'PATCH',
@@ -136,7 +136,7 @@ describe('sessions', () => {
   });
 
   it('answers /login/check 401 for an API key: it is for people', async () => {
-    const { key } = await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
+    const { key } = await seedApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/login/check',
@@ -150,7 +150,7 @@ describe('session cookie in production', () => {
   it('is Secure', async () => {
     const t = await createTestApp({ NODE_ENV: 'production' });
     try {
-      const user = await createUser(t.ctx.db);
+      const user = await seedUser(t.ctx.db);
       const response = await postLogin(t.app, user.email);
       expect(response.statusCode).toBe(200);
       expect(response.cookies.find((c) => c.name === 'rc_session')).toMatchObject({ secure: true, httpOnly: true });

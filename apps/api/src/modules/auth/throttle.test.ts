@@ -2,9 +2,9 @@ import { throttleBuckets } from '@rope/db/schema/index';
 import { THROTTLE } from '@rope/domain/auth/rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { postLogin } from './test-helpers.ts';
+import { postLogin } from '../../../test/support/auth.ts';
+import { seedUser, TEST_PASSWORD } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const WINDOW_SECONDS = THROTTLE.windowMs / 1000;
 
@@ -16,7 +16,7 @@ describe('login throttling', () => {
   afterAll(() => t.close());
 
   it('locks an account after 5 failures with 429 and Retry-After, even for the right password', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     for (let i = 0; i < THROTTLE.loginFailuresPerAccount; i++) {
       expect((await postLogin(t.app, user.email, `wrong-${i}-password`, { ip: '10.1.0.1' })).statusCode).toBe(401);
     }
@@ -33,12 +33,12 @@ describe('login throttling', () => {
     // The username is matched case-insensitively, so case games do not reset the count.
     expect((await postLogin(t.app, user.email.toUpperCase(), TEST_PASSWORD, { ip: '10.1.0.3' })).statusCode).toBe(429);
     // Another account from the same address is not affected.
-    const other = await createUser(t.ctx.db);
+    const other = await seedUser(t.ctx.db);
     expect((await postLogin(t.app, other.email, TEST_PASSWORD, { ip: '10.1.0.1' })).statusCode).toBe(200);
   });
 
   it('lets the account in again once the window has passed', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     for (let i = 0; i < 6; i++) await postLogin(t.app, user.email, 'wrong-password-x', { ip: '10.2.0.1' });
     expect((await postLogin(t.app, user.email, TEST_PASSWORD, { ip: '10.2.0.1' })).statusCode).toBe(429);
     await t.ctx.db
@@ -49,7 +49,7 @@ describe('login throttling', () => {
   });
 
   it('clears the account count on success, so earlier failures do not add up', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 4; i++) await postLogin(t.app, user.email, 'wrong-password-y', { ip: '10.3.0.1' });
       expect((await postLogin(t.app, user.email, TEST_PASSWORD, { ip: '10.3.0.1' })).statusCode).toBe(200);
@@ -57,7 +57,7 @@ describe('login throttling', () => {
   });
 
   it('counts parallel attempts atomically: no more than 5 failures get judged', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => postLogin(t.app, user.email, `parallel-wrong-${i}`, { ip: '10.7.0.1' })),
     );
@@ -76,7 +76,7 @@ describe('login throttling', () => {
     for (let i = 0; i < THROTTLE.loginFailuresPerIp; i++) {
       expect((await postLogin(t.app, `spray-${i}@test.example`, 'sprayed-password-1', { ip })).statusCode).toBe(401);
     }
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const blocked = await postLogin(t.app, user.email, TEST_PASSWORD, { ip });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -84,7 +84,7 @@ describe('login throttling', () => {
   });
 
   it('does not count successful sign-ins against the address', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     for (let i = 0; i < THROTTLE.loginFailuresPerIp + 5; i++) {
       expect((await postLogin(t.app, user.email, TEST_PASSWORD, { ip: '10.6.0.1' })).statusCode).toBe(200);
     }

@@ -2,11 +2,11 @@ import { sessions, users } from '@rope/db/schema/index';
 import deMail from '@rope/web/locales/de-DE/mail.json' with { type: 'json' };
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { sessionCookieOf, signInWithPassword } from '../../test/sign-in.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { checkLogin, postLogin, sendCode } from './test-helpers.ts';
+import { checkLogin, postLogin, sendCode } from '../../../test/support/auth.ts';
+import { seedUser, TEST_PASSWORD } from '../../../test/support/factories.ts';
+import { sessionCookieOf, signInWithPassword } from '../../../test/support/sign-in.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 describe('second factor: code by email, delivered over SMTP', () => {
   let smtp: TestSmtpServer;
@@ -21,7 +21,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
   });
 
   async function pendingSignIn() {
-    const user = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
+    const user = await seedUser(t.ctx.db, { twoFactorMethod: 'email' });
     const response = await postLogin(t.app, user.email);
     const mail = await smtp.waitFor(user.email);
     const code = /Anmeldecode lautet (\d{6})/.exec(mail.text)?.[1];
@@ -84,7 +84,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
   });
 
   it('switches to email codes, and off again only with the password', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     const patch = (payload: object) =>
       t.app.inject({ method: 'PATCH', url: '/api/users/self/2fa', headers: { cookie }, payload });
@@ -114,7 +114,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
   }
 
   it('turns email codes off for a person without a password with a code mailed on request, once', async () => {
-    const user = await createUser(t.ctx.db, { password: null, twoFactorMethod: 'email' });
+    const user = await seedUser(t.ctx.db, { password: null, twoFactorMethod: 'email' });
     await t.ctx.db.update(users).set({ loginMethod: 'email' }).where(eq(users.id, user.id));
     const { cookie, signInCode } = await signedIn(user, '');
     const patch = (payload: object) =>
@@ -147,7 +147,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
   });
 
   it('does not take a proof code mailed to another session, and uses each code once', async () => {
-    const user = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
+    const user = await seedUser(t.ctx.db, { twoFactorMethod: 'email' });
     const first = (await signedIn(user)).cookie;
     const second = (await signedIn(user)).cookie;
     smtp.mails.length = 0;
@@ -167,7 +167,7 @@ describe('second factor: code by email, delivered over SMTP', () => {
   });
 
   it('mails proof codes at most five times in fifteen minutes', async () => {
-    const user = await createUser(t.ctx.db, { twoFactorMethod: 'email' });
+    const user = await seedUser(t.ctx.db, { twoFactorMethod: 'email' });
     const { cookie } = await signedIn(user);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {

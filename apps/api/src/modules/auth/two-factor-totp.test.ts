@@ -3,10 +3,10 @@ import { englishText, message } from '@rope/domain/message-keys';
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
-import { sessionCookieOf, signInWithPassword } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditActions, checkLogin, postLogin, sendCode } from './test-helpers.ts';
+import { auditActions, checkLogin, postLogin, sendCode } from '../../../test/support/auth.ts';
+import { seedUser } from '../../../test/support/factories.ts';
+import { sessionCookieOf, signInWithPassword } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const STEP_MS = 30_000;
 const codeAt = (secret: string, offsetSteps: number) =>
@@ -27,7 +27,7 @@ describe('second factor: authenticator app', () => {
 
   async function pendingSignIn() {
     const secret = authenticator.generateSecret(20);
-    const user = await createUser(t.ctx.db, { twoFactorMethod: 'authenticator', twoFactorSecret: secret });
+    const user = await seedUser(t.ctx.db, { twoFactorMethod: 'authenticator', twoFactorSecret: secret });
     const response = await postLogin(t.app, user.email);
     return { user, secret, response, cookie: sessionCookieOf(response)! };
   }
@@ -122,7 +122,7 @@ describe('second factor: authenticator app', () => {
   });
 
   it('sets up the authenticator: secret, QR, a code to save, and that code cannot sign in again', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const cookie = await signInWithPassword(t.app, user.email);
     const created = await t.app.inject({ method: 'POST', url: '/api/users/self/2fa/secret', headers: { cookie } });
     expect(created.statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { appMeta, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedUser } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appSecret } from './app-secret.ts';
 import { unsubscribeLink, unsubscribeToken } from './unsubscribe-link.ts';
 
@@ -46,7 +46,7 @@ describe('POST /api/notification/unsubscribe', () => {
   });
 
   it('switches notifications off for a valid link and answers neutrally', async () => {
-    const user = await createUser(t.ctx.db, { email: 'Mixed.Case@test.example' });
+    const user = await seedUser(t.ctx.db, { email: 'Mixed.Case@test.example' });
     const response = await post({ email: 'mixed.case@test.example', token: await tokenFor(user.email) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(NEUTRAL);
@@ -66,7 +66,7 @@ describe('POST /api/notification/unsubscribe', () => {
   });
 
   it('refuses a wrong or malformed token with 400 and changes nothing', async () => {
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const other = await tokenFor('someone-else@test.example');
     for (const token of [other, 'f'.repeat(64), 'xyz', '', (await tokenFor(user.email)).slice(0, 63)]) {
       const response = await post({ email: user.email, token });
@@ -91,7 +91,7 @@ describe('unsubscribe link check', () => {
       expect(response.statusCode).toBe(200);
       return response.json().valid as boolean;
     };
-    const user = await createUser(t.ctx.db);
+    const user = await seedUser(t.ctx.db);
     const token = unsubscribeToken(await appSecret(t.ctx), user.email);
     expect(await check({ email: user.email, token })).toBe(true);
     const nobody = 'nobody@test.example';
@@ -109,7 +109,7 @@ describe('unsubscribe with APP_SECRET set', () => {
     const secret = 's'.repeat(40);
     const t = await createTestApp({ APP_SECRET: secret });
     try {
-      const user = await createUser(t.ctx.db);
+      const user = await seedUser(t.ctx.db);
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/notification/unsubscribe',

@@ -6,10 +6,10 @@ import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedEvents, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { mulberry32 } from '../../demo/random.ts';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createEvents, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { readDamageInputs } from './inputs.ts';
 import { computeDamageOf, loadDamageTarget, loadRopeForDamage, recomputeRopeDamages } from './recompute.ts';
 import { readDamageRows } from './rows.ts';
@@ -25,8 +25,8 @@ describe('damage chart from bulk rows', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    installationId = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id;
+    const mandator = await seedMandator(t.ctx.db);
+    installationId = (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id)).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     await cast.add('admin', ['ROLE_ADMIN'], []);
   });
@@ -36,12 +36,12 @@ describe('damage chart from bulk rows', () => {
     events: { position: number | null; attributes: RopeEventAttributes }[],
     attributes: Partial<typeof HAUL_ROPE & { positionOffset: number }> = {},
   ) {
-    const rope = await createRope(t.ctx.db, installationId);
+    const rope = await seedRope(t.ctx.db, installationId);
     await t.ctx.db
       .update(ropes)
       .set({ attributes: { ...HAUL_ROPE, ...attributes } })
       .where(eq(ropes.id, rope.id));
-    await createEvents(t.ctx.db, rope.id, events);
+    await seedEvents(t.ctx.db, rope.id, events);
     return rope.id;
   }
 

@@ -4,9 +4,9 @@ import { damageGauge, healthGauge } from '@rope/domain/rope/gauge';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { recomputeUnassessedDamages } from './recompute.ts';
 
 const { nominalDiameter: _, ...WITHOUT_DIAMETER } = WORKED_EXAMPLE_ROPE;
@@ -39,11 +39,11 @@ describe('damage that cannot be computed, through the API', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    areaId = (await createArea(t.ctx.db, mandator.id)).id;
-    installationId = (await createInstallation(t.ctx.db, areaId)).id;
-    known = (await createRope(t.ctx.db, installationId, 'Known')).id;
-    unknown = (await createRope(t.ctx.db, installationId, 'Unknown')).id;
+    const mandator = await seedMandator(t.ctx.db);
+    areaId = (await seedArea(t.ctx.db, mandator.id)).id;
+    installationId = (await seedInstallation(t.ctx.db, areaId)).id;
+    known = (await seedRope(t.ctx.db, installationId, 'Known')).id;
+    unknown = (await seedRope(t.ctx.db, installationId, 'Unknown')).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     await cast.add('admin', ['ROLE_ADMIN'], []);
     expect((await settings(known, WORKED_EXAMPLE_ROPE)).statusCode).toBe(200);
@@ -102,7 +102,7 @@ describe('damage that cannot be computed, through the API', () => {
 
   it('needs the outer wire diameter only once a damage is recorded as broken wires alone', async () => {
     const { outerWireDiameter: __, ...withoutWire } = WORKED_EXAMPLE_ROPE;
-    const rope = (await createRope(t.ctx.db, installationId)).id;
+    const rope = (await seedRope(t.ctx.db, installationId)).id;
     await settings(rope, withoutWire);
     expect((await damage(rope, 5, { crossSectionLossAmount: 1, crossSectionLossUnit: 'percent' })).statusCode).toBe(
       200,
@@ -127,7 +127,7 @@ describe('damage that cannot be computed, through the API', () => {
   });
 
   it('reassesses at start-up a rope stored before damage had a status, which read 0 % while unknown', async () => {
-    const rope = (await createRope(t.ctx.db, installationId)).id;
+    const rope = (await seedRope(t.ctx.db, installationId)).id;
     await settings(rope, WITHOUT_DIAMETER);
     await damage(rope, 5, { damageCount: 4 });
     const legacy = { standard: 'EN12927', utilisation: {}, damage: 0, health: 100, computedAt: '2026-01-01T00:00:00Z' };
@@ -142,7 +142,7 @@ describe('damage that cannot be computed, through the API', () => {
   });
 
   it('stores and answers figures both gauges print alike: 49.95 % damage reads "50 %" orange beside health "50 %"', async () => {
-    const rope = (await createRope(t.ctx.db, installationId)).id;
+    const rope = (await seedRope(t.ctx.db, installationId)).id;
     await settings(rope, WORKED_EXAMPLE_ROPE);
     // 2.997 % loss in one 6d window against its 6 % limit: utilisation 0.4995.
     await damage(rope, 30, { crossSectionLossAmount: 2.997, crossSectionLossUnit: 'percent' });

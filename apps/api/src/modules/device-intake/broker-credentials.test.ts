@@ -3,11 +3,11 @@ import { ropes, sensorMeasurements, smartropeEvents } from '@rope/db/schema/inde
 import { count, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { type DynsecBroker, dynsecBrokerMissing, startDynsecBroker } from '../../../test/support/mosquitto-dynsec.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createDynsecAdmin } from '../../infra/mqtt-dynsec.ts';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { type DynsecBroker, dynsecBrokerMissing, startDynsecBroker } from '../../test/mosquitto-dynsec.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { importActorFor, intakeClientId, type MqttIntake, startMqttIntake } from './mqtt-intake.ts';
 
 const missing = dynsecBrokerMissing();
@@ -102,9 +102,9 @@ describe.skipIf(Boolean(missing))(brokerTitle, () => {
     cast = createCast(t);
     await cast.add('admin', ['ROLE_ADMIN'], []);
     const ropeIn = async () => {
-      const mandator = await createMandator(t.ctx.db);
-      const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-      return (await createRope(t.ctx.db, installation.id)).id;
+      const mandator = await seedMandator(t.ctx.db);
+      const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+      return (await seedRope(t.ctx.db, installation.id)).id;
     };
     ropeA = await ropeIn();
     ropeB = await ropeIn();

@@ -2,10 +2,10 @@ import { ropes, sensorMeasurements, smartropeEvents } from '@rope/db/schema/inde
 import { count, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { brokerUnreachable, MQTT_URL } from '../../test/mqtt-broker.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { brokerUnreachable, MQTT_URL } from '../../../test/support/mqtt-broker.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { type MqttIntake, startMqttIntake } from './mqtt-intake.ts';
 
 const brokerMissing = await brokerUnreachable();
@@ -34,9 +34,9 @@ describe.skipIf(Boolean(brokerMissing))(`MQTT intake on the real broker${skipNot
     t = await createTestApp({}, { processJobs: true });
     const cast = createCast(t);
     await cast.add('admin', ['ROLE_ADMIN'], []);
-    const mandator = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-    ropeId = (await createRope(t.ctx.db, installation.id)).id;
+    const mandator = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+    ropeId = (await seedRope(t.ctx.db, installation.id)).id;
     const created = (
       await cast.call('admin', 'POST', '/sensor-devices', {
         sensorDevice: { name: 'MQTT device', rope: { id: ropeId }, sensors: [{ name: 'Tension' }] },

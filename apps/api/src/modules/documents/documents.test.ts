@@ -1,12 +1,12 @@
 import { documents, notifications } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedEvent, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { multipart, PDF } from '../../../test/support/multipart.ts';
+import { configure } from '../../../test/support/notifications.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { makePng } from '../../demo/files.ts';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createEvent, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { multipart, PDF } from '../../test/multipart.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { configure } from '../notifications/test-support.ts';
 
 const PNG = Buffer.from(makePng(10, 4, 4));
 
@@ -38,15 +38,15 @@ describe('documents', () => {
   beforeAll(async () => {
     t = await createTestApp({ DOCUMENT_MAX_MB: '1' }, { processJobs: true });
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const other = await createMandator(t.ctx.db);
-    const area = await createArea(t.ctx.db, mandator.id, 'Chamonix');
-    const installation = await createInstallation(t.ctx.db, area.id, 'Flégère');
-    const rope = await createRope(t.ctx.db, installation.id, 'Haul rope');
-    const event = await createEvent(t.ctx.db, rope.id);
+    const mandator = await seedMandator(t.ctx.db);
+    const other = await seedMandator(t.ctx.db);
+    const area = await seedArea(t.ctx.db, mandator.id, 'Chamonix');
+    const installation = await seedInstallation(t.ctx.db, area.id, 'Flégère');
+    const rope = await seedRope(t.ctx.db, installation.id, 'Haul rope');
+    const event = await seedEvent(t.ctx.db, rope.id);
     own = { area: area.id, installation: installation.id, rope: rope.id, event: event.id };
-    const farArea = await createArea(t.ctx.db, other.id);
-    foreign = { area: farArea.id, installation: (await createInstallation(t.ctx.db, farArea.id)).id };
+    const farArea = await seedArea(t.ctx.db, other.id);
+    foreign = { area: farArea.id, installation: (await seedInstallation(t.ctx.db, farArea.id)).id };
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     await cast.add('admin', ['ROLE_ADMIN'], []);
     await cast.add('editor', ['ROLE_CLIENT_ADMIN'], [mandator.id]);

@@ -3,9 +3,9 @@ import { type IncomingMessage, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // Memory stays flat however large a document is only while both directions stream: these checks hold the other end
 // back halfway and expect bytes to have moved already. A route that collected the file first (toBuffer, reading the
@@ -41,8 +41,8 @@ describe('documents stream both ways', () => {
   beforeAll(async () => {
     t = await createTestApp({ DOCUMENT_MAX_MB: '2' });
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    installationId = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id;
+    const mandator = await seedMandator(t.ctx.db);
+    installationId = (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id)).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

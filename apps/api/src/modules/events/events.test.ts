@@ -2,9 +2,9 @@ import { documents, ropeEventHistory, ropes } from '@rope/db/schema/index';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createEvent, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedEvent, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const HAUL_ROPE = WORKED_EXAMPLE_ROPE;
 
@@ -33,14 +33,14 @@ describe('rope events', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
+    const mandator = await seedMandator(t.ctx.db);
     mandatorId = mandator.id;
-    const other = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-    ropeId = (await createRope(t.ctx.db, installation.id)).id;
+    const other = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+    ropeId = (await seedRope(t.ctx.db, installation.id)).id;
     await t.ctx.db.update(ropes).set({ attributes: HAUL_ROPE }).where(eq(ropes.id, ropeId));
     foreignRopeId = (
-      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id)).id)
+      await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, other.id)).id)).id)
     ).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     await cast.add('foreign', ['ROLE_USER'], [other.id]);
@@ -223,8 +223,8 @@ describe('rope events', () => {
   });
 
   it("carries each rope's positionOffset with its last events, so they can show datum positions", async () => {
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandatorId)).id);
-    const offsetRope = (await createRope(t.ctx.db, installation.id)).id;
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandatorId)).id);
+    const offsetRope = (await seedRope(t.ctx.db, installation.id)).id;
     await t.ctx.db
       .update(ropes)
       .set({ attributes: { ...HAUL_ROPE, positionOffset: 12.5 } })
@@ -284,7 +284,7 @@ describe('rope events', () => {
       isImported: true,
       damageCount: 3,
     } as const;
-    const row = await createEvent(t.ctx.db, ropeId, { position: 900, attributes });
+    const row = await seedEvent(t.ctx.db, ropeId, { position: 900, attributes });
     const url = `/events/${row!.id}`;
     const read = async () => (await cast.call('client', 'GET', url)).json().ropeEvent;
     const before = await read();

@@ -2,9 +2,9 @@ import { ropeEventHistory, ropeEvents, ropes } from '@rope/db/schema/index';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const TIME = '2026-05-01T08:00:00Z';
 const measurement = (ropeId: number) => ({
@@ -38,10 +38,10 @@ describe('saving a reviewed inspection import', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-    ropeId = (await createRope(t.ctx.db, installation.id)).id;
-    otherRopeId = (await createRope(t.ctx.db, installation.id)).id;
+    const mandator = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+    ropeId = (await seedRope(t.ctx.db, installation.id)).id;
+    otherRopeId = (await seedRope(t.ctx.db, installation.id)).id;
     for (const id of [ropeId, otherRopeId])
       await t.ctx.db.update(ropes).set({ attributes: WORKED_EXAMPLE_ROPE }).where(eq(ropes.id, id));
     await cast.add('client', ['ROLE_USER'], [mandator.id]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createMandator } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedMandator } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { IMPORT_XML_MAX_BYTES } from './import-xml.ts';
 
 const TIMESTAMP = '<timestamp>2026-05-01T08:00:00Z</timestamp>';
@@ -19,7 +19,7 @@ describe('inspection XML import: bounded, off the event loop, bad files are 4xx'
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    await cast.add('client', ['ROLE_USER'], [(await createMandator(t.ctx.db)).id]);
+    await cast.add('client', ['ROLE_USER'], [(await seedMandator(t.ctx.db)).id]);
   });
   afterAll(() => t.close());
 

@@ -2,10 +2,10 @@ import { ropes } from '@rope/db/schema/index';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createEvents, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { WORKED_EXAMPLE } from '../notifications/test-support.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedEvents, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { WORKED_EXAMPLE } from '../../../test/support/notifications.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const month = (n: number) => new Date(Date.UTC(2025, n, 1)).toISOString();
 
@@ -18,16 +18,16 @@ describe('loss over target after an inspection', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    installationId = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id;
+    const mandator = await seedMandator(t.ctx.db);
+    installationId = (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id)).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
   });
   afterAll(() => t.close());
 
   const ropeWith = async (breaks: readonly (readonly [number, number])[]) => {
-    const rope = await createRope(t.ctx.db, installationId);
+    const rope = await seedRope(t.ctx.db, installationId);
     await t.ctx.db.update(ropes).set({ attributes: WORKED_EXAMPLE_ROPE }).where(eq(ropes.id, rope.id));
-    await createEvents(
+    await seedEvents(
       t.ctx.db,
       rope.id,
       breaks.map(([position, damageCount], i) => ({
@@ -44,7 +44,7 @@ describe('loss over target after an inspection', () => {
     const ropeId = await ropeWith(WORKED_EXAMPLE);
     expect((await loss(ropeId, 'timestamp')).result).toHaveLength(8);
     // One TRUscan file: its MRT inspection and a damage it found, at one instant.
-    await createEvents(t.ctx.db, ropeId, [
+    await seedEvents(t.ctx.db, ropeId, [
       {
         position: null,
         attributes: { timestamp: month(9), recordingType: 'measurement', type: 'mrtInspection', bendingCycles: 1e6 },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { multipart, PDF } from '../../test/multipart.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { multipart, PDF } from '../../../test/support/multipart.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const translations = { DES: 'Handbücher', FRS: 'Manuels', ESP: 'Manuales' };
 

@@ -1,8 +1,8 @@
 import type { Role } from '@rope/domain/access/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createUser } from '../../test/factories.ts';
-import { signInWithPassword } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedApiKey, seedUser } from '../../../test/support/factories.ts';
+import { signInWithPassword } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -12,8 +12,7 @@ describe('GET /api/health', () => {
   afterAll(() => t.close());
 
   const health = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/health', headers });
-  const cookieOf = async (role: Role) =>
-    signInWithPassword(t.app, (await createUser(t.ctx.db, { roles: [role] })).email);
+  const cookieOf = async (role: Role) => signInWithPassword(t.app, (await seedUser(t.ctx.db, { roles: [role] })).email);
 
   it('tells an anonymous caller only the status, never what runs underneath', async () => {
     const response = await health();
@@ -27,7 +26,7 @@ describe('GET /api/health', () => {
     for (const role of ['ROLE_FREE_USER', 'ROLE_USER', 'ROLE_CLIENT_ADMIN', 'ROLE_PROJECT_MANAGER'] as const) {
       expect((await health({ cookie: await cookieOf(role) })).json(), role).toEqual({ status: 'ok' });
     }
-    const { key } = await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
+    const { key } = await seedApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
     expect((await health({ authorization: `Bearer ${key}` })).json()).toEqual({ status: 'ok' });
   });
 

@@ -1,9 +1,9 @@
 import { auditLog, installations, ropeEvents, ropes } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createEvent, createMandator } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedEvent, seedMandator } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // Who may call each route, that another mandator's area answers as a missing one, and that only the impersonate right
 // shows as another user, is proven by authorization/matrix.test.ts, foreign-like-missing.test.ts and show-as-user.test.ts.
@@ -18,10 +18,10 @@ describe('areas, installations and ropes', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    mandatorA = (await createMandator(t.ctx.db, 'Alpha')).id;
-    mandatorB = (await createMandator(t.ctx.db, 'Beta')).id;
-    areaA = (await createArea(t.ctx.db, mandatorA, 'Zermatt')).id;
-    areaB = (await createArea(t.ctx.db, mandatorB, 'Verbier')).id;
+    mandatorA = (await seedMandator(t.ctx.db, 'Alpha')).id;
+    mandatorB = (await seedMandator(t.ctx.db, 'Beta')).id;
+    areaA = (await seedArea(t.ctx.db, mandatorA, 'Zermatt')).id;
+    areaB = (await seedArea(t.ctx.db, mandatorB, 'Verbier')).id;
     await cast.add('admin', ['ROLE_ADMIN'], []);
     await cast.add('pm', ['ROLE_PROJECT_MANAGER'], []);
     await cast.add('clientAdminA', ['ROLE_CLIENT_ADMIN'], [mandatorA]);
@@ -75,7 +75,7 @@ describe('areas, installations and ropes', () => {
   });
 
   it('reorders installations atomically with order-before', async () => {
-    const area = (await createArea(t.ctx.db, mandatorA, 'Order')).id;
+    const area = (await seedArea(t.ctx.db, mandatorA, 'Order')).id;
     const ids: number[] = [];
     for (const name of ['A', 'B', 'C', 'D']) {
       ids.push(
@@ -147,7 +147,7 @@ describe('areas, installations and ropes', () => {
     ).json().installation;
     const rope = (await cast.call('admin', 'POST', `/installations/${installation.id}/ropes`, { rope: {} })).json()
       .rope;
-    await createEvent(t.ctx.db, rope.id, { position: 12 });
+    await seedEvent(t.ctx.db, rope.id, { position: 12 });
     expect((await cast.call('admin', 'DELETE', `/installations/${installation.id}`)).statusCode).toBe(204);
     expect(await t.ctx.db.select().from(ropes).where(eq(ropes.id, rope.id))).toEqual([]);
     expect(await t.ctx.db.select().from(ropeEvents).where(eq(ropeEvents.ropeId, rope.id))).toEqual([]);

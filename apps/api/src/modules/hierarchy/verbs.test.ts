@@ -3,9 +3,9 @@ import type { Actor } from '@rope/domain/access/actor';
 import type { Role } from '@rope/domain/access/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedArea, seedInstallation, seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { AppError } from '../../http/app-error.ts';
-import { createArea, createInstallation, createMandator, createUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createEvent } from '../events/create.ts';
 import { createRope } from '../ropes/create.ts';
 
@@ -42,15 +42,15 @@ describe('verbs called without a route, as a job or an import calls them', () =>
 
   beforeAll(async () => {
     t = await createTestApp();
-    const mandator = (await createMandator(t.ctx.db)).id;
-    const other = (await createMandator(t.ctx.db)).id;
-    const area = (await createArea(t.ctx.db, mandator)).id;
-    own = (await createInstallation(t.ctx.db, area)).id;
-    foreign = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other)).id)).id;
-    archived = (await createInstallation(t.ctx.db, area)).id;
+    const mandator = (await seedMandator(t.ctx.db)).id;
+    const other = (await seedMandator(t.ctx.db)).id;
+    const area = (await seedArea(t.ctx.db, mandator)).id;
+    own = (await seedInstallation(t.ctx.db, area)).id;
+    foreign = (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, other)).id)).id;
+    archived = (await seedInstallation(t.ctx.db, area)).id;
     await t.ctx.db.update(installations).set({ isDeleted: true }).where(eq(installations.id, archived));
     const actor = async (role: Role): Promise<Actor> => {
-      const user = await createUser(t.ctx.db, { roles: [role], mandatorIds: [mandator] });
+      const user = await seedUser(t.ctx.db, { roles: [role], mandatorIds: [mandator] });
       return { userId: user.id, roles: [role], mandatorIds: [mandator], via: 'apiKey' };
     };
     actors.clientAdmin = await actor('ROLE_CLIENT_ADMIN');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedArea, seedInstallation, seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { forgedPng, png, TINY_JPEG } from '../../../test/support/images.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { checkImage } from '../../infra/check-image.ts';
-import { createArea, createInstallation, createMandator, createUser } from '../../test/factories.ts';
-import { forgedPng, png, TINY_JPEG } from '../../test/images.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 function multipart(bytes: Buffer, filename: string, mime: string) {
   const boundary = '----rope-test-boundary';
@@ -22,12 +22,12 @@ describe('installation map image', () => {
   let mandatorId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const mandator = await createMandator(t.ctx.db);
-    const area = await createArea(t.ctx.db, mandator.id);
-    installationId = (await createInstallation(t.ctx.db, area.id)).id;
-    const adminUser = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
-    const clientUser = await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
-    const clientAdminUser = await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [mandator.id] });
+    const mandator = await seedMandator(t.ctx.db);
+    const area = await seedArea(t.ctx.db, mandator.id);
+    installationId = (await seedInstallation(t.ctx.db, area.id)).id;
+    const adminUser = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+    const clientUser = await seedUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
+    const clientAdminUser = await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [mandator.id] });
     clientAdmin = await signIn(t.ctx, clientAdminUser);
     mandatorId = mandator.id;
     admin = await signIn(t.ctx, adminUser);
@@ -103,8 +103,8 @@ describe('installation map image', () => {
   });
 
   it("never takes a storage key from a body: another tenant's file can be neither read nor deleted", async () => {
-    const other = await createMandator(t.ctx.db);
-    const foreignId = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id)).id;
+    const other = await seedMandator(t.ctx.db);
+    const foreignId = (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, other.id)).id)).id;
     const upload = multipart(png(8, 8), 'plan.png', 'image/png');
     const stored = await t.app.inject({
       method: 'POST',
@@ -113,7 +113,7 @@ describe('installation map image', () => {
       payload: upload.payload,
     });
     const foreignKey = stored.json().installation.attributes.mapImageUri as string;
-    const ownId = (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandatorId)).id)).id;
+    const ownId = (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandatorId)).id)).id;
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `/api/installations/${ownId}`,

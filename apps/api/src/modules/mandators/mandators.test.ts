@@ -1,9 +1,9 @@
 import { auditLog, mandators } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createArea, createMandator, createUser } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedApiKey, seedArea, seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // That mandators are for admins only, and a client admin's view of another mandator's users answers as a missing
 // mandator, is proven by authorization/matrix.test.ts and foreign-like-missing.test.ts.
@@ -17,16 +17,16 @@ describe('mandators', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    adminCookie = await signIn(t.ctx, await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
   });
   afterAll(() => t.close());
 
   it('lists mandators by name, deletable only while nothing refers to them', async () => {
-    const withArea = await createMandator(t.ctx.db, 'bergbahn Nord');
-    await createArea(t.ctx.db, withArea.id);
-    const withUser = await createMandator(t.ctx.db, 'Alpen AG');
-    await createUser(t.ctx.db, { mandatorIds: [withUser.id] });
-    const unused = await createMandator(t.ctx.db, 'Cable Co');
+    const withArea = await seedMandator(t.ctx.db, 'bergbahn Nord');
+    await seedArea(t.ctx.db, withArea.id);
+    const withUser = await seedMandator(t.ctx.db, 'Alpen AG');
+    await seedUser(t.ctx.db, { mandatorIds: [withUser.id] });
+    const unused = await seedMandator(t.ctx.db, 'Cable Co');
     const response = await call('GET', '/api/mandators', adminCookie);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -39,12 +39,12 @@ describe('mandators', () => {
   });
 
   it('sorts by an allowed column only, refusing any other sort key with a 400 naming it', async () => {
-    const short = await createMandator(t.ctx.db, 'Sort Short');
+    const short = await seedMandator(t.ctx.db, 'Sort Short');
     await t.ctx.db
       .update(mandators)
       .set({ settings: { passwordExpiryDays: 30 } })
       .where(eq(mandators.id, short.id));
-    const long = await createMandator(t.ctx.db, 'Sort Long');
+    const long = await seedMandator(t.ctx.db, 'Sort Long');
     await t.ctx.db
       .update(mandators)
       .set({ settings: { passwordExpiryDays: 365 } })
@@ -116,16 +116,16 @@ describe('mandators', () => {
   });
 
   it('deletes an unused mandator and refuses one still in use', async () => {
-    const unused = await createMandator(t.ctx.db);
+    const unused = await seedMandator(t.ctx.db);
     const response = await call('DELETE', `/api/mandators/${unused.id}`, adminCookie);
     expect(response.statusCode).toBe(204);
     expect(await settingsOf(unused.id)).toBeUndefined();
     expect((await call('DELETE', `/api/mandators/${unused.id}`, adminCookie)).statusCode).toBe(404);
     for (const setUp of [
-      (id: number) => createArea(t.ctx.db, id),
-      (id: number) => createUser(t.ctx.db, { mandatorIds: [id] }),
+      (id: number) => seedArea(t.ctx.db, id),
+      (id: number) => seedUser(t.ctx.db, { mandatorIds: [id] }),
     ]) {
-      const used = await createMandator(t.ctx.db);
+      const used = await seedMandator(t.ctx.db);
       await setUp(used.id);
       const refused = await call('DELETE', `/api/mandators/${used.id}`, adminCookie);
       expect(refused.statusCode).toBe(409);
@@ -140,17 +140,17 @@ describe('mandators', () => {
 
   describe('GET /api/mandators/{id}/users', () => {
     it('lists the users of a mandator for admins, and for client admins of that mandator', async () => {
-      const own = await createMandator(t.ctx.db);
-      const foreign = await createMandator(t.ctx.db);
-      const clientAdmin = await createUser(t.ctx.db, {
+      const own = await seedMandator(t.ctx.db);
+      const foreign = await seedMandator(t.ctx.db);
+      const clientAdmin = await seedUser(t.ctx.db, {
         roles: ['ROLE_CLIENT_ADMIN'],
         mandatorIds: [own.id],
         email: 'm-ca@x.test',
       });
-      const client = await createUser(t.ctx.db, { mandatorIds: [own.id], email: 'm-client@x.test' });
-      await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], mandatorIds: [own.id], email: 'm-admin@x.test' });
-      await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [own.id]);
-      await createUser(t.ctx.db, { mandatorIds: [foreign.id] });
+      const client = await seedUser(t.ctx.db, { mandatorIds: [own.id], email: 'm-client@x.test' });
+      await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'], mandatorIds: [own.id], email: 'm-admin@x.test' });
+      await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [own.id]);
+      await seedUser(t.ctx.db, { mandatorIds: [foreign.id] });
       const byAdmin = await call('GET', `/api/mandators/${own.id}/users`, adminCookie);
       expect(byAdmin.statusCode).toBe(200);
       expect(byAdmin.json().users.map((u: { email: string }) => u.email)).toHaveLength(4);

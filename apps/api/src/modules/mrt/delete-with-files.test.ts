@@ -4,10 +4,10 @@ import { truscanMeasurements } from '@rope/db/schema/index';
 import { generateMea } from '@rope/domain/truscan/mea/generate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { multipart } from '../../test/multipart.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { multipart } from '../../../test/support/multipart.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 /** Deleting a rope, an installation or an area takes its TRUscan files from the file store, and nothing else. */
 describe('TRUscan files of deleted ropes', () => {
@@ -25,16 +25,16 @@ describe('TRUscan files of deleted ropes', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
+    const mandator = await seedMandator(t.ctx.db);
     await cast.add('admin', ['ROLE_ADMIN'], []);
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
-    ids.area = (await createArea(t.ctx.db, mandator.id)).id;
-    ids.otherArea = (await createArea(t.ctx.db, mandator.id)).id;
-    ids.installation = (await createInstallation(t.ctx.db, ids.area)).id;
-    ids.otherInstallation = (await createInstallation(t.ctx.db, ids.area)).id;
-    const elsewhere = (await createInstallation(t.ctx.db, ids.otherArea)).id;
+    ids.area = (await seedArea(t.ctx.db, mandator.id)).id;
+    ids.otherArea = (await seedArea(t.ctx.db, mandator.id)).id;
+    ids.installation = (await seedInstallation(t.ctx.db, ids.area)).id;
+    ids.otherInstallation = (await seedInstallation(t.ctx.db, ids.area)).id;
+    const elsewhere = (await seedInstallation(t.ctx.db, ids.otherArea)).id;
     for (const installationId of [ids.installation, ids.installation, ids.otherInstallation, elsewhere])
-      ropeIds.push((await createRope(t.ctx.db, installationId)).id);
+      ropeIds.push((await seedRope(t.ctx.db, installationId)).id);
     for (const [index, ropeId] of ropeIds.entries()) {
       const mea = generateMea({ bitDepth: 12, seed: 40 + index, recordedAt: Date.UTC(2026, 0, 10 + index) / 1000 });
       const body = multipart({}, [{ filename: `run-${index}.mea`, content: Buffer.from(mea.bytes) }]);
@@ -79,7 +79,7 @@ describe('TRUscan files of deleted ropes', () => {
 
   it('leaves no file behind and loses none when an upload races the delete of its rope', async () => {
     for (let round = 0; round < 3; round++) {
-      const ropeId = (await createRope(t.ctx.db, ids.otherInstallation)).id;
+      const ropeId = (await seedRope(t.ctx.db, ids.otherInstallation)).id;
       const mea = generateMea({ bitDepth: 24, seed: 90 + round, recordedAt: Date.UTC(2026, 1, 1 + round) / 1000 });
       const body = multipart({}, [{ filename: `race-${round}.mea`, content: Buffer.from(mea.bytes) }]);
       const [uploaded, deleted] = await Promise.all([

@@ -9,10 +9,10 @@ import type { MeaUploadAnswer, MrtCandidatesAnswer, MrtTraceAnswer } from '@rope
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createApiKey, createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { multipart } from '../../test/multipart.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedApiKey, seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { multipart } from '../../../test/support/multipart.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const OFFSET_M = 12.5;
 const twelveBit = generateMea({
@@ -57,15 +57,15 @@ describe('TRUscan measurement files', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const a = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, a.id)).id);
-    ropeId = (await createRope(t.ctx.db, installation.id)).id;
+    const a = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, a.id)).id);
+    ropeId = (await seedRope(t.ctx.db, installation.id)).id;
     await t.ctx.db
       .update(ropes)
       .set({ attributes: { ...WORKED_EXAMPLE_ROPE, positionOffset: OFFSET_M } })
       .where(eq(ropes.id, ropeId));
     await cast.add('client', ['ROLE_USER'], [a.id]);
-    importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
+    importKey = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
   });
   afterAll(() => t?.close());
 
@@ -357,9 +357,9 @@ describe('TRUscan upload limits', () => {
   beforeAll(async () => {
     t = await createTestApp({ TRUSCAN_FILE_MAX_MB: '1' });
     const cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
+    const mandator = await seedMandator(t.ctx.db);
     ropeId = (
-      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id)
+      await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id)).id)
     ).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     cookie = cast.cookies.client!;

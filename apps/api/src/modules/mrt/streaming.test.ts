@@ -7,9 +7,9 @@ import { Readable } from 'node:stream';
 import { generateMea } from '@rope/domain/truscan/mea/generate';
 import { OFFSET } from '@rope/domain/truscan/mea/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { WORKER_MIN_BYTES } from './trace-decoder.ts';
 
 // Memory stays flat however many large TRUscan files an upload holds only while each file streams to storage and
@@ -45,9 +45,9 @@ describe('TRUscan files stream to storage', () => {
   beforeAll(async () => {
     t = await createTestApp({ TRUSCAN_FILE_MAX_MB: '8' });
     const cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-    ropeId = (await createRope(t.ctx.db, installation.id)).id;
+    const mandator = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+    ropeId = (await seedRope(t.ctx.db, installation.id)).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     cookie = cast.cookies.client!;
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,12 +3,18 @@ import { createServer } from 'node:net';
 import { notifications, outbox } from '@rope/db/schema/index';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  damageUntilHealthBelow,
+  deleteRedisKeys,
+  REDIS_URL,
+  redisUnreachable,
+  watchedPlace,
+} from '../../../test/support/notifications.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import type { AppContext } from '../../context.ts';
 import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
 import { registerJobs } from '../../jobs/registry.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { damageUntilHealthBelow, deleteRedisKeys, REDIS_URL, redisUnreachable, watchedPlace } from './test-support.ts';
 
 const skipReason = await redisUnreachable();
 const timings = { pollMs: 50, backoffMs: 50, lockMs: 10_000 };

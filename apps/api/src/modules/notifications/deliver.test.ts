@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { notificationDeliveries, notifications, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedNotification } from '../../../test/support/factories.ts';
+import { buildPlace, unsubscribe } from '../../../test/support/notifications.ts';
+import { startTestSmtpServer } from '../../../test/support/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createSmtpMailer, type Mail, type Mailer } from '../../infra/mailer.ts';
 import { createHttpSms } from '../../infra/sms.ts';
-import { createNotification } from '../../test/factories.ts';
-import { startTestSmtpServer } from '../../test/smtp-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { deliverNotification, deliveryMessageId } from './deliver.ts';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-limits.ts';
-import { buildPlace, unsubscribe } from './test-support.ts';
 
 /** A mailer that answers each send with the next scripted outcome; `tried` keeps every mail, `sent` the accepted. */
 function scriptedMailer(outcomes: (Error | 'ok')[]): Mailer & { sent: Mail[]; tried: Mail[] } {
@@ -42,7 +42,7 @@ describe('deliveries', () => {
 
   async function newDelivery(channel: 'email' | 'sms' = 'email') {
     const person = await place.person(['ROLE_USER']);
-    const notification = await createNotification(t.ctx.db, {
+    const notification = await seedNotification(t.ctx.db, {
       installationId: place.installation.id,
       areaId: place.area.id,
       ropeId: place.rope.id,

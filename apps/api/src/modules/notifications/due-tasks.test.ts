@@ -1,13 +1,13 @@
 import { installations, notifications, outbox, ropes, tasks, users } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildPlace, HAUL_ROPE, mailsTo, unsubscribe, useMailingApp } from '../../../test/support/notifications.ts';
+import { header, type TestSmtpServer } from '../../../test/support/smtp-server.ts';
+import type { TestApp } from '../../../test/support/test-app.ts';
 import { startScheduleTimer } from '../../infra/queue/schedule-timer.ts';
 import type { JobRequest } from '../../infra/queue/types.ts';
 import { scanDueTasksJob } from '../../jobs/scan-due-tasks.ts';
-import { header, type TestSmtpServer } from '../../test/smtp-server.ts';
-import type { TestApp } from '../../test/test-app.ts';
 import { scanDueTasks } from './scan-due-tasks.ts';
-import { buildPlace, HAUL_ROPE, mailsTo, unsubscribe, useMailingApp } from './test-support.ts';
 
 describe('due tasks', () => {
   let smtp: TestSmtpServer;

@@ -2,9 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { notificationDeliveries, ropeEvents, ropes, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createRope } from '../../test/factories.ts';
-import type { TestSmtpServer } from '../../test/smtp-server.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { seedRope } from '../../../test/support/factories.ts';
 import {
   buildPlace,
   configure,
@@ -19,7 +17,9 @@ import {
   useMailingApp,
   WORKED_EXAMPLE,
   watchedPlace,
-} from './test-support.ts';
+} from '../../../test/support/notifications.ts';
+import type { TestSmtpServer } from '../../../test/support/smtp-server.ts';
+import type { TestApp } from '../../../test/support/test-app.ts';
 
 describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
   let smtp: TestSmtpServer;
@@ -122,7 +122,7 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
     expect(await notificationsOf(place.installation.id)).toHaveLength(1);
 
     // A rope below the threshold while unknown: nothing until the settings are complete, then one notification.
-    const other = await createRope(t.ctx.db, place.installation.id, 'Counter rope');
+    const other = await seedRope(t.ctx.db, place.installation.id, 'Counter rope');
     await t.ctx.db.update(ropes).set({ attributes: withoutDiameter }).where(eq(ropes.id, other.id));
     for (const [position, count] of WORKED_EXAMPLE) await postDamage(t, editor.cookie, other.id, position, count);
     await t.ctx.queue.idle();

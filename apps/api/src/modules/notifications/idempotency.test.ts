@@ -1,8 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { TestSmtpServer } from '../../test/smtp-server.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { deliverNotification } from './deliver.ts';
-import { evaluateTrigger } from './evaluate.ts';
 import {
   buildPlace,
   configure,
@@ -10,7 +6,11 @@ import {
   mailsTo as mailsIn,
   notificationsOf as notificationsIn,
   useMailingApp,
-} from './test-support.ts';
+} from '../../../test/support/notifications.ts';
+import type { TestSmtpServer } from '../../../test/support/smtp-server.ts';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { deliverNotification } from './deliver.ts';
+import { evaluateTrigger } from './evaluate.ts';
 
 describe('idempotent jobs', () => {
   let smtp: TestSmtpServer;

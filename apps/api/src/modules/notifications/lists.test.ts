@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotification, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildPlace } from './test-support.ts';
+import { seedNotification, seedRope } from '../../../test/support/factories.ts';
+import { buildPlace } from '../../../test/support/notifications.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // That another mandator's installation notifications answer 404 is proven by authorization/matrix.test.ts.
 describe('notification lists', () => {
@@ -25,16 +25,16 @@ describe('notification lists', () => {
 
   it('lists an installation’s notifications newest first, with the row limits 10, 20, 50, 100', async () => {
     const place = { installationId: own.installation.id, areaId: own.area.id };
-    const second = await createRope(t.ctx.db, own.installation.id, 'Track rope');
+    const second = await seedRope(t.ctx.db, own.installation.id, 'Track rope');
     for (let n = 0; n < 25; n += 1) {
-      await createNotification(t.ctx.db, {
+      await seedNotification(t.ctx.db, {
         ...place,
         ropeId: n === 24 ? null : n % 2 ? second.id : own.rope.id,
         text: `Notification ${n}`,
         triggeredAt: new Date(Date.UTC(2026, 0, 1 + n)),
       });
     }
-    await createNotification(t.ctx.db, {
+    await seedNotification(t.ctx.db, {
       installationId: foreign.installation.id,
       areaId: foreign.area.id,
       ropeId: foreign.rope.id,
@@ -79,7 +79,7 @@ describe('notification lists', () => {
   it('words each notification in the language the reader asks for (Accept-Language)', async () => {
     const place = await buildPlace(t);
     const reader = await place.person(['ROLE_USER']);
-    await createNotification(t.ctx.db, {
+    await seedNotification(t.ctx.db, {
       installationId: place.installation.id,
       areaId: place.area.id,
       ropeId: place.rope.id,

@@ -1,9 +1,9 @@
 import { installations } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildPlace } from './test-support.ts';
+import { seedApiKey, seedUser } from '../../../test/support/factories.ts';
+import { buildPlace } from '../../../test/support/notifications.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // Who may change settings and mute, and that a foreign or missing installation or rope answers 404, is proven by
 // authorization/matrix.test.ts and foreign-like-missing.test.ts.
@@ -64,8 +64,8 @@ describe('notification settings and status', () => {
   });
 
   it('refuses recipients who do not see the installation: other mandators, API accounts, unknown ids', async () => {
-    const apiAccount = await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
-    const stranger = await createUser(t.ctx.db, { mandatorIds: [foreign.mandator.id] });
+    const apiAccount = await seedApiKey(t.ctx.db, 'ROLE_API_INTERNAL');
+    const stranger = await seedUser(t.ctx.db, { mandatorIds: [foreign.mandator.id] });
     for (const userId of [stranger.id, apiAccount.user.id, 987654]) {
       const response = await call(
         'clientAdmin',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildPlace, configure } from './test-support.ts';
+import { seedApiKey, seedRope } from '../../../test/support/factories.ts';
+import { buildPlace, configure } from '../../../test/support/notifications.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const T0 = 1_780_000_000;
 
@@ -31,8 +31,8 @@ describe('smartropeThreshold state in the notification status', () => {
     client = await place.person(['ROLE_USER']);
     admin = await place.person(['ROLE_ADMIN'], []);
     const editor = await place.person(['ROLE_CLIENT_ADMIN']);
-    importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [place.mandator.id])).key;
-    quietRope = (await createRope(t.ctx.db, place.installation.id, 'Track rope')).id;
+    importKey = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [place.mandator.id])).key;
+    quietRope = (await seedRope(t.ctx.db, place.installation.id, 'Track rope')).id;
     await configure(
       t,
       place.installation.id,

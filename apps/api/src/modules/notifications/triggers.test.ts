@@ -1,8 +1,8 @@
 import { documents, notifications, ropes } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildPlace, configure } from './test-support.ts';
+import { buildPlace, configure } from '../../../test/support/notifications.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { enqueueDocumentTrigger, enqueueSmartropeTrigger } from './triggers.ts';
 
 describe('document and smartrope triggers', () => {

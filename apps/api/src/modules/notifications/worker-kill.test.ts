@@ -6,24 +6,24 @@ import { notificationDeliveries, notifications, users } from '@rope/db/schema/in
 import { createTestDatabase } from '@rope/db/test-database';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FAULT_LENGTHS } from '../../../test/faults/lengths.ts';
+import {
+  seedArea,
+  seedInstallation,
+  seedMandator,
+  seedNotification,
+  seedRope,
+} from '../../../test/support/factories.ts';
+import { deleteRedisKeys, redisUnreachable } from '../../../test/support/notifications.ts';
+import { startTestSmtpServer } from '../../../test/support/smtp-server.ts';
+import { emptyRedisDatabase, exited, signalGroup, startWorker } from '../../../test/support/worker-process.ts';
 import { parseEnv } from '../../env.ts';
-import { FAULT_LENGTHS } from '../../faults/lengths.ts';
 import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
 import { countPending } from '../../infra/queue/outbox.ts';
 import { waitUntil } from '../../infra/queue/wait-until.ts';
 import { jobRequest } from '../../jobs/define.ts';
 import { deliverNotificationJob } from '../../jobs/deliver-notification.ts';
-import {
-  createArea,
-  createInstallation,
-  createMandator,
-  createNotification,
-  createRope,
-} from '../../test/factories.ts';
-import { startTestSmtpServer } from '../../test/smtp-server.ts';
 import { deliveryMessageId } from './deliver.ts';
-import { deleteRedisKeys, redisUnreachable } from './test-support.ts';
-import { emptyRedisDatabase, exited, signalGroup, startWorker } from './worker-process.ts';
 
 const TOTAL = FAULT_LENGTHS.deliveries;
 const NOTIFICATIONS = 10;
@@ -62,10 +62,10 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
 
     // RECIPIENTS x 10 notifications, one mail each: TOTAL deliveries, all relayed to Redis before the worker starts.
     const db = database.db;
-    const mandator = await createMandator(db);
-    const area = await createArea(db, mandator.id);
-    const installation = await createInstallation(db, area.id, 'Gondola Zermatt');
-    const rope = await createRope(db, installation.id, 'Haul rope');
+    const mandator = await seedMandator(db);
+    const area = await seedArea(db, mandator.id);
+    const installation = await seedInstallation(db, area.id, 'Gondola Zermatt');
+    const rope = await seedRope(db, installation.id, 'Haul rope');
     const people = await db
       .insert(users)
       .values(
@@ -79,7 +79,7 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
     const queue = createBullmqQueue(db, redisUrl, { timings: { pollMs: 50 } });
     await db.transaction(async (tx) => {
       for (let n = 0; n < NOTIFICATIONS; n += 1) {
-        const { deliveries } = await createNotification(tx, {
+        const { deliveries } = await seedNotification(tx, {
           installationId: installation.id,
           areaId: area.id,
           ropeId: rope.id,

@@ -1,10 +1,10 @@
 import { documents, installations, projects, users } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createApiKey, createArea, createInstallation, createMandator } from '../../test/factories.ts';
-import { multipart, PDF } from '../../test/multipart.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedApiKey, seedArea, seedInstallation, seedMandator } from '../../../test/support/factories.ts';
+import { multipart, PDF } from '../../../test/support/multipart.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // Who may call each route, and that a foreign installation number answers as an unknown one and changes nothing (reads
 // and imports), is proven by authorization/matrix.test.ts, foreign-like-missing.test.ts and show-as-user.test.ts.
@@ -29,10 +29,10 @@ describe('projects of the external document system', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const other = await createMandator(t.ctx.db);
-    const mine = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id, 'Gondola');
-    const theirs = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id);
+    const mandator = await seedMandator(t.ctx.db);
+    const other = await seedMandator(t.ctx.db);
+    const mine = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id, 'Gondola');
+    const theirs = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, other.id)).id);
     await t.ctx.db
       .update(installations)
       .set({ attributes: { installationNumberFatzer: 'F-100' } })
@@ -41,8 +41,8 @@ describe('projects of the external document system', () => {
       .update(installations)
       .set({ attributes: { installationNumberFatzer: 'F-200' } })
       .where(eq(installations.id, theirs.id));
-    importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key;
-    internalKey = (await createApiKey(t.ctx.db, 'ROLE_API_INTERNAL', [])).key;
+    importKey = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key;
+    internalKey = (await seedApiKey(t.ctx.db, 'ROLE_API_INTERNAL', [])).key;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     await cast.add('foreign', ['ROLE_USER'], [other.id]);
     await cast.add('pm', ['ROLE_PROJECT_MANAGER'], []);

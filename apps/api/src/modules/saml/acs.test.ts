@@ -2,9 +2,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { auditLog, sessions, users } from '@rope/db/schema/index';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMandator, createUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { type AssertionOptions, acsForm, TEST_SAML_ENV } from './test-idp.ts';
+import { seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { type AssertionOptions, acsForm, TEST_SAML_ENV } from '../../../test/support/saml-idp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
 let mandatorId: number;
@@ -12,13 +12,13 @@ let sequence = 0;
 
 beforeAll(async () => {
   t = await createTestApp(TEST_SAML_ENV);
-  mandatorId = (await createMandator(t.ctx.db)).id;
+  mandatorId = (await seedMandator(t.ctx.db)).id;
 });
 afterAll(() => t?.close());
 
 async function samlUser(domain: string, values: { samlProvider?: string; isActive?: boolean } = {}) {
   sequence += 1;
-  const user = await createUser(t.ctx.db, {
+  const user = await seedUser(t.ctx.db, {
     email: `Rope.User${sequence}@${domain}`,
     mandatorIds: [mandatorId],
     password: null,

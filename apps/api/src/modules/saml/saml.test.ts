@@ -2,9 +2,9 @@ import { inflateRawSync } from 'node:zlib';
 import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { PUBLIC_URL, SP_ISSUER, TEST_SAML_ENV } from './test-idp.ts';
+import { seedUser } from '../../../test/support/factories.ts';
+import { PUBLIC_URL, SP_ISSUER, TEST_SAML_ENV } from '../../../test/support/saml-idp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
 
@@ -29,7 +29,7 @@ describe('POST /api/login/saml-check', () => {
   });
 
   it('maps a user whose record names a provider to it', async () => {
-    const user = await createUser(t.ctx.db, { email: 'Fred@Elsewhere.test' });
+    const user = await seedUser(t.ctx.db, { email: 'Fred@Elsewhere.test' });
     await t.ctx.db.update(users).set({ loginMethod: 'saml', samlProvider: 'valley' }).where(eq(users.id, user.id));
     expect((await check('fred@elsewhere.test')).json()).toEqual({ samlProvider: 'valley' });
   });

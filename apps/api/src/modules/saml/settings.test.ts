@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { IDP_CERT } from '../../../test/support/saml-idp.ts';
 import { EnvError, parseEnv } from '../../env.ts';
-import { IDP_CERT } from './test-idp.ts';
 
 const provider = {
   id: 'alpine',

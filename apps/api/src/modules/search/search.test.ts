@@ -1,9 +1,9 @@
 import { documents, installations, projects } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // That show-as-user needs the impersonate right is proven by authorization/show-as-user.test.ts.
 describe('global search', () => {
@@ -27,19 +27,19 @@ describe('global search', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const other = await createMandator(t.ctx.db);
-    const area = await createArea(t.ctx.db, mandator.id, 'Chamonix');
-    const installation = await createInstallation(t.ctx.db, area.id, 'Téléphérique Flégère');
+    const mandator = await seedMandator(t.ctx.db);
+    const other = await seedMandator(t.ctx.db);
+    const area = await seedArea(t.ctx.db, mandator.id, 'Chamonix');
+    const installation = await seedInstallation(t.ctx.db, area.id, 'Téléphérique Flégère');
     flegere = installation.id;
     await t.ctx.db
       .update(installations)
       .set({ attributes: { installationNumberFatzer: 'F-77' } })
       .where(eq(installations.id, installation.id));
-    await createRope(t.ctx.db, installation.id, 'Flegere haul rope');
-    await createInstallation(t.ctx.db, area.id, 'Flegerebahn Süd');
-    const secret = await createArea(t.ctx.db, other.id, 'Flégère secret area');
-    await createInstallation(t.ctx.db, secret.id, 'Flégère secret lift');
+    await seedRope(t.ctx.db, installation.id, 'Flegere haul rope');
+    await seedInstallation(t.ctx.db, area.id, 'Flegerebahn Süd');
+    const secret = await seedArea(t.ctx.db, other.id, 'Flégère secret area');
+    await seedInstallation(t.ctx.db, secret.id, 'Flégère secret lift');
     const doc = (targetType: string, targetId: number, name: string) => ({
       name,
       mimeType: 'application/pdf',

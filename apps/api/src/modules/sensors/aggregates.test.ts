@@ -1,10 +1,10 @@
 import { bucketStart, planBuckets } from '@rope/domain/sensors/buckets';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedApiKey, seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { mulberry32 } from '../../demo/random.ts';
-import { createCast } from '../../test/cast.ts';
-import { createApiKey, createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 3, 1, 5, 17);
@@ -49,9 +49,9 @@ describe('sensor aggregates', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-    const rope = await createRope(t.ctx.db, installation.id);
+    const mandator = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+    const rope = await seedRope(t.ctx.db, installation.id);
     await cast.add('admin', ['ROLE_ADMIN'], []);
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     const device = (
@@ -60,7 +60,7 @@ describe('sensor aggregates', () => {
       })
     ).json().sensorDevice;
     sensorId = device.sensors[0].id;
-    const key = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key;
+    const key = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key;
     // Readings at random times (bursts and gaps), delivered in overlapping batches as a device resends them.
     const random = mulberry32(7);
     const seen = new Set<number>();

@@ -1,8 +1,8 @@
 import type { RopeDeviceState } from '@rope/domain/sensors/device-state-views';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createApiKey, createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedApiKey, seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const HOUR = 3_600_000;
 
@@ -21,18 +21,18 @@ describe('device states of the visible ropes', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const a = await createMandator(t.ctx.db);
-    const b = await createMandator(t.ctx.db);
-    const installationA = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, a.id)).id, 'Gondola A');
-    const installationB = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, b.id)).id, 'Gondola B');
-    ropeA = (await createRope(t.ctx.db, installationA.id, 'Haul rope A')).id;
-    plainRope = (await createRope(t.ctx.db, installationA.id, 'Rope without devices')).id;
-    ropeB = (await createRope(t.ctx.db, installationB.id, 'Haul rope B')).id;
+    const a = await seedMandator(t.ctx.db);
+    const b = await seedMandator(t.ctx.db);
+    const installationA = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, a.id)).id, 'Gondola A');
+    const installationB = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, b.id)).id, 'Gondola B');
+    ropeA = (await seedRope(t.ctx.db, installationA.id, 'Haul rope A')).id;
+    plainRope = (await seedRope(t.ctx.db, installationA.id, 'Rope without devices')).id;
+    ropeB = (await seedRope(t.ctx.db, installationB.id, 'Haul rope B')).id;
     await cast.add('admin', ['ROLE_ADMIN'], []);
     await cast.add('clientA', ['ROLE_USER'], [a.id]);
     await cast.add('clientB', ['ROLE_USER'], [b.id]);
-    importA = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
-    importB = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [b.id])).key;
+    importA = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
+    importB = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [b.id])).key;
 
     const device = async (ropeId: number, names: string[]) =>
       (

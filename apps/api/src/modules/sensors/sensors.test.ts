@@ -1,9 +1,9 @@
 import { ropes } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createApiKey, createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedApiKey, seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const tension = {
   isEnabled: true,
@@ -26,14 +26,14 @@ describe('sensor devices', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const a = await createMandator(t.ctx.db);
-    const installationA = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, a.id)).id);
-    ropeA = (await createRope(t.ctx.db, installationA.id, 'Haul rope')).id;
-    archivedRope = (await createRope(t.ctx.db, installationA.id)).id;
+    const a = await seedMandator(t.ctx.db);
+    const installationA = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, a.id)).id);
+    ropeA = (await seedRope(t.ctx.db, installationA.id, 'Haul rope')).id;
+    archivedRope = (await seedRope(t.ctx.db, installationA.id)).id;
     await t.ctx.db.update(ropes).set({ isDeleted: true }).where(eq(ropes.id, archivedRope));
     await cast.add('admin', ['ROLE_ADMIN'], []);
     await cast.add('clientA', ['ROLE_USER'], [a.id]);
-    importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
+    importKey = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
   });
   afterAll(() => t.close());
 

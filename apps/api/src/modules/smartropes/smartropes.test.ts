@@ -1,10 +1,10 @@
 import { notifications, ropes } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createApiKey, createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { configure } from '../notifications/test-support.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedApiKey, seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { configure } from '../../../test/support/notifications.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const T0 = Date.UTC(2026, 9, 1, 10) / 1000;
 
@@ -30,19 +30,18 @@ describe('smartropes', () => {
   beforeAll(async () => {
     t = await createTestApp({}, { processJobs: true });
     cast = createCast(t);
-    const a = await createMandator(t.ctx.db);
-    const b = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, a.id)).id, 'Gondola');
+    const a = await seedMandator(t.ctx.db);
+    const b = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, a.id)).id, 'Gondola');
     installationA = installation.id;
-    ropeA = (await createRope(t.ctx.db, installation.id, 'Haul rope')).id;
-    ropeB = (await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, b.id)).id)).id))
-      .id;
-    archivedRope = (await createRope(t.ctx.db, installation.id)).id;
+    ropeA = (await seedRope(t.ctx.db, installation.id, 'Haul rope')).id;
+    ropeB = (await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, b.id)).id)).id)).id;
+    archivedRope = (await seedRope(t.ctx.db, installation.id)).id;
     await t.ctx.db.update(ropes).set({ isDeleted: true }).where(eq(ropes.id, archivedRope));
     await cast.add('admin', ['ROLE_ADMIN'], []);
     await cast.add('clientA', ['ROLE_USER'], [a.id]);
     await cast.add('clientAdminA', ['ROLE_CLIENT_ADMIN'], [a.id]);
-    importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
+    importKey = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
   });
   afterAll(() => t.close());
 

@@ -4,9 +4,9 @@ import { eq, inArray } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createArea, createInstallation, createMandator, createRope, createTask } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope, seedTask } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const BOM = '\uFEFF';
 
@@ -58,11 +58,11 @@ describe('task CSV as operators use Excel', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const other = await createMandator(t.ctx.db);
-    const area = await createArea(t.ctx.db, mandator.id, 'Zermatt');
-    const zurich = await createInstallation(t.ctx.db, area.id, 'Gornergrat');
-    const auckland = await createInstallation(t.ctx.db, area.id, 'Sky Tower');
+    const mandator = await seedMandator(t.ctx.db);
+    const other = await seedMandator(t.ctx.db);
+    const area = await seedArea(t.ctx.db, mandator.id, 'Zermatt');
+    const zurich = await seedInstallation(t.ctx.db, area.id, 'Gornergrat');
+    const auckland = await seedInstallation(t.ctx.db, area.id, 'Sky Tower');
     await t.ctx.db
       .update(installations)
       .set({ attributes: { timezone: 'Europe/Zurich' } })
@@ -71,11 +71,11 @@ describe('task CSV as operators use Excel', () => {
       .update(installations)
       .set({ attributes: { timezone: 'Pacific/Auckland' } })
       .where(eq(installations.id, auckland.id));
-    zurichRope = (await createRope(t.ctx.db, zurich.id, 'Förderseil')).id;
-    aucklandRope = (await createRope(t.ctx.db, auckland.id, 'Tragseil')).id;
-    emptyRope = (await createRope(t.ctx.db, zurich.id, 'Zugseil')).id;
+    zurichRope = (await seedRope(t.ctx.db, zurich.id, 'Förderseil')).id;
+    aucklandRope = (await seedRope(t.ctx.db, auckland.id, 'Tragseil')).id;
+    emptyRope = (await seedRope(t.ctx.db, zurich.id, 'Zugseil')).id;
     foreignRope = (
-      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id)).id)
+      await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, other.id)).id)).id)
     ).id;
     const inspector = await cast.add('inspector', ['ROLE_CLIENT_ADMIN'], [mandator.id]);
     await t.ctx.db.update(users).set({ languageId: 'DES' }).where(eq(users.id, inspector.id));
@@ -94,7 +94,7 @@ describe('task CSV as operators use Excel', () => {
     ['tasks-excel-es-windows-1252.csv', 'Spanish Excel: Windows-1252, `;`, Spanish headers, 15/12/2026, 1.234.000'],
   ])('imports %s (%s) with days at midnight in the installation zone', async (name) => {
     const rope = (
-      await createRope(
+      await seedRope(
         t.ctx.db,
         (
           await t.ctx.db.select().from(installations).where(eq(installations.name, 'Gornergrat'))
@@ -151,7 +151,7 @@ describe('task CSV as operators use Excel', () => {
   });
 
   it('exports in German, opens as German Excel shows it, and imports back as the same tasks', async () => {
-    await createTask(t.ctx.db, zurichRope, {
+    await seedTask(t.ctx.db, zurichRope, {
       attributes: {
         title: 'Magnetprüfung',
         description: '=Jährlich; „ganzes“ Seil',
@@ -163,7 +163,7 @@ describe('task CSV as operators use Excel', () => {
       },
       assigneeIds: [cast.ids.client!],
     });
-    await createTask(t.ctx.db, zurichRope, {
+    await seedTask(t.ctx.db, zurichRope, {
       attributes: { title: 'Ölwechsel', description: 'Getriebe', status: 'done', dueAt: '2027-02-01T07:30:00.000Z' },
     });
     const open = await cast.call('inspector', 'GET', `/ropes/${zurichRope}/tasks/export`);
@@ -235,7 +235,7 @@ describe('task CSV as operators use Excel', () => {
   });
 
   it('writes times east of UTC in the installation zone and English for an English reader', async () => {
-    await createTask(t.ctx.db, aucklandRope, {
+    await seedTask(t.ctx.db, aucklandRope, {
       attributes: { title: 'Check', description: 'All', dueAt: '2026-12-14T11:00:00.000Z', status: 'new' },
     });
     const english = await cast.call('english', 'GET', `/ropes/${aucklandRope}/tasks/export`);
@@ -284,7 +284,7 @@ describe('task CSV as operators use Excel', () => {
     const french = await cast.call('inspector', 'GET', '/tasks/upload-template?language=fr-FR');
     expect(openInGermanExcel(french.body)[0]?.[0]).toBe('Titre');
     const rope = (
-      await createRope(
+      await seedRope(
         t.ctx.db,
         (
           await t.ctx.db.select().from(installations).where(eq(installations.name, 'Gornergrat'))

@@ -1,11 +1,11 @@
 import { installations, notifications, ropes, tasks } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createEvents } from '../../test/factories.ts';
-import type { TestSmtpServer } from '../../test/smtp-server.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { seedEvents } from '../../../test/support/factories.ts';
+import { buildPlace, HAUL_ROPE, mailsTo, useMailingApp } from '../../../test/support/notifications.ts';
+import type { TestSmtpServer } from '../../../test/support/smtp-server.ts';
+import type { TestApp } from '../../../test/support/test-app.ts';
 import { scanDueTasks } from '../notifications/scan-due-tasks.ts';
-import { buildPlace, HAUL_ROPE, mailsTo, useMailingApp } from '../notifications/test-support.ts';
 
 const HOUR = 3600_000;
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
@@ -38,7 +38,7 @@ describe("tasks due by bending cycles use the rope's current count", () => {
       position: null,
       attributes: { timestamp, recordingType: 'measurement', type: 'mrtInspection', bendingCycles } as const,
     });
-    await createEvents(t.ctx.db, place.rope.id, [
+    await seedEvents(t.ctx.db, place.rope.id, [
       measurement(hoursAgo(3000), 480_000),
       measurement(hoursAgo(1780.25), 540_000),
     ]);

@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { ropes, tasks } from '@rope/db/schema/index';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
+import { createCast } from '../../../test/support/cast.ts';
 import {
-  createArea,
-  createInstallation,
-  createMandator,
-  createRope,
-  createTask,
-  createUser,
-} from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+  seedArea,
+  seedInstallation,
+  seedMandator,
+  seedRope,
+  seedTask,
+  seedUser,
+} from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 function csvUpload(content: string | Buffer, filename = 'tasks.csv') {
   const boundary = '----rope-csv';
@@ -42,13 +42,13 @@ describe('tasks', () => {
   beforeAll(async () => {
     t = await createTestApp();
     cast = createCast(t);
-    const mandator = await createMandator(t.ctx.db);
-    const other = await createMandator(t.ctx.db);
+    const mandator = await seedMandator(t.ctx.db);
+    const other = await seedMandator(t.ctx.db);
     ropeId = (
-      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id)).id)
+      await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id)).id)
     ).id;
     foreignRopeId = (
-      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, other.id)).id)).id)
+      await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, other.id)).id)).id)
     ).id;
     await cast.add('client', ['ROLE_USER'], [mandator.id]);
     await cast.add('colleague', ['ROLE_USER'], [mandator.id]);
@@ -59,17 +59,17 @@ describe('tasks', () => {
   afterAll(() => t.close());
 
   it("tells a task past due by bending cycles from one not yet due, by the rope's count now", async () => {
-    const mandator = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-    const rope = await createRope(t.ctx.db, installation.id);
+    const mandator = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+    const rope = await seedRope(t.ctx.db, installation.id);
     await t.ctx.db
       .update(ropes)
       .set({ attributes: { ...rope.attributes, bendingCyclesUntilNow: 500_000 } })
       .where(eq(ropes.id, rope.id));
-    const due = await createTask(t.ctx.db, rope.id, {
+    const due = await seedTask(t.ctx.db, rope.id, {
       attributes: { dueCondition: { type: 'bendingCycles', threshold: 400_000 } },
     });
-    const notYet = await createTask(t.ctx.db, rope.id, {
+    const notYet = await seedTask(t.ctx.db, rope.id, {
       attributes: { dueCondition: { type: 'bendingCycles', threshold: 600_000 } },
     });
     const listed = (await cast.call('pm', 'GET', `/ropes/${rope.id}/tasks`)).json().tasks as {
@@ -136,7 +136,7 @@ describe('tasks', () => {
   });
 
   it('assigns only people who can see the rope, never other tenants or API accounts', async () => {
-    const apiKeyUser = await createUser(t.ctx.db, { roles: ['ROLE_API_INTERNAL'], mandatorIds: [] });
+    const apiKeyUser = await seedUser(t.ctx.db, { roles: ['ROLE_API_INTERNAL'], mandatorIds: [] });
     const before = (await t.ctx.db.select().from(tasks)).length;
     for (const id of [cast.ids.foreign!, apiKeyUser.id, 999_999]) {
       const refused = await cast.call('client', 'POST', '/tasks', task({}, { assignedUsers: [{ id }] }));
@@ -162,7 +162,7 @@ describe('tasks', () => {
   });
 
   it('refuses internal staff as assignees of a client exactly as a foreign or missing user', async () => {
-    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], mandatorIds: [] });
+    const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'], mandatorIds: [] });
     const before = (await t.ctx.db.select().from(tasks)).length;
     const answers: { status: number; body: string }[] = [];
     for (const id of [admin.id, cast.ids.pm!, cast.ids.foreign!, 999_999]) {

@@ -3,10 +3,10 @@ import { ropes } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../test/cast.ts';
-import { createApiKey, createArea, createInstallation, createMandator, createRope } from '../../test/factories.ts';
-import { brokerUnreachable, MQTT_URL } from '../../test/mqtt-broker.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedApiKey, seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { brokerUnreachable, MQTT_URL } from '../../../test/support/mqtt-broker.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const brokerMissing = await brokerUnreachable();
 const publishesCommand = `publishes the measurement command to the rope topic on the broker${brokerMissing ? ` (skipped: ${brokerMissing})` : ''}`;
@@ -57,17 +57,16 @@ describe('TRUscan', () => {
   beforeAll(async () => {
     t = await createTestApp({}, { processJobs: true });
     cast = createCast(t);
-    const a = await createMandator(t.ctx.db);
-    const b = await createMandator(t.ctx.db);
-    const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, a.id)).id);
-    rope = (await createRope(t.ctx.db, installation.id)).id;
-    archivedRope = (await createRope(t.ctx.db, installation.id)).id;
+    const a = await seedMandator(t.ctx.db);
+    const b = await seedMandator(t.ctx.db);
+    const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, a.id)).id);
+    rope = (await seedRope(t.ctx.db, installation.id)).id;
+    archivedRope = (await seedRope(t.ctx.db, installation.id)).id;
     await t.ctx.db.update(ropes).set({ isDeleted: true }).where(eq(ropes.id, archivedRope));
-    foreignRope = (
-      await createRope(t.ctx.db, (await createInstallation(t.ctx.db, (await createArea(t.ctx.db, b.id)).id)).id)
-    ).id;
+    foreignRope = (await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, b.id)).id)).id))
+      .id;
     await cast.add('client', ['ROLE_USER'], [a.id]);
-    importKey = (await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
+    importKey = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [a.id])).key;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
   });
@@ -149,9 +148,9 @@ describe('TRUscan over MQTT', () => {
     const listener = await mqtt.connectAsync(MQTT_URL, { clientId: `truscan-test-${process.pid}` });
     try {
       const cast = createCast(t);
-      const mandator = await createMandator(t.ctx.db);
-      const installation = await createInstallation(t.ctx.db, (await createArea(t.ctx.db, mandator.id)).id);
-      const rope = (await createRope(t.ctx.db, installation.id)).id;
+      const mandator = await seedMandator(t.ctx.db);
+      const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+      const rope = (await seedRope(t.ctx.db, installation.id)).id;
       await cast.add('client', ['ROLE_USER'], [mandator.id]);
       const topic = `rope-cockpit/ropes/${rope}/truscan/commands`;
       const received = new Promise<unknown>((resolve) =>

@@ -1,9 +1,9 @@
 import { userMandators, users } from '@rope/db/schema/index';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMandator, createUser } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 describe('POST /api/users by a client admin', () => {
   let t: TestApp;
@@ -21,11 +21,11 @@ describe('POST /api/users by a client admin', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    own = (await createMandator(t.ctx.db)).id;
-    foreign = (await createMandator(t.ctx.db)).id;
+    own = (await seedMandator(t.ctx.db)).id;
+    foreign = (await seedMandator(t.ctx.db)).id;
     clientAdminCookie = await signIn(
       t.ctx,
-      await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] }),
+      await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] }),
     );
   });
   afterAll(() => t.close());
@@ -80,7 +80,7 @@ describe('POST /api/users by a client admin', () => {
   });
 
   it('refuses people who do not manage users', async () => {
-    const client = await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [own] });
+    const client = await seedUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [own] });
     const response = await create(await signIn(t.ctx, client), {
       email: 'by-client@x.test',
       mandators: [own],

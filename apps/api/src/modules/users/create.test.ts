@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { auditLog, userMandators, users } from '@rope/db/schema/index';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMandator, createUser } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
-const cert = readFileSync(new URL('../../../test-fixtures/saml/idp-cert.pem', import.meta.url), 'utf8');
+const cert = readFileSync(new URL('../../../test/fixtures/saml/idp-cert.pem', import.meta.url), 'utf8');
 const samlProviders = JSON.stringify([
   { id: 'corp', name: 'Corp IdP', entryPoint: 'https://idp.corp.test/sso', cert, domains: ['corp.test'] },
 ]);
@@ -27,11 +27,11 @@ describe('POST /api/users', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ SAML_PROVIDERS: samlProviders });
-    own = (await createMandator(t.ctx.db)).id;
-    adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    own = (await seedMandator(t.ctx.db)).id;
+    adminCookie = await signIn(t.ctx, await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
     clientAdminCookie = await signIn(
       t.ctx,
-      await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] }),
+      await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] }),
     );
   });
   afterAll(() => t.close());
@@ -69,7 +69,7 @@ describe('POST /api/users', () => {
   });
 
   it('answers 409 with the spec text when the email exists in any case', async () => {
-    await createUser(t.ctx.db, { email: 'taken@x.test' });
+    await seedUser(t.ctx.db, { email: 'taken@x.test' });
     const response = await create(adminCookie, { email: 'TAKEN@x.test', role: 'ROLE_USER', password: 'rope-secret-1' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({

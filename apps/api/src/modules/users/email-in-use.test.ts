@@ -1,11 +1,11 @@
 import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postLogin } from '../../../test/support/auth.ts';
+import { seedMandator, seedUser, TEST_PASSWORD } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import type { Mail } from '../../infra/mailer.ts';
-import { createMandator, createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { postLogin } from '../auth/test-helpers.ts';
 import { loadRecipients } from '../notifications/recipients.ts';
 
 /**
@@ -19,9 +19,9 @@ describe('an address in use by someone the actor cannot see', () => {
   let own: number;
   let clientAdmin: string;
   let admin: string;
-  let holder: Awaited<ReturnType<typeof createUser>>;
-  let colleague: Awaited<ReturnType<typeof createUser>>;
-  let self: Awaited<ReturnType<typeof createUser>>;
+  let holder: Awaited<ReturnType<typeof seedUser>>;
+  let colleague: Awaited<ReturnType<typeof seedUser>>;
+  let self: Awaited<ReturnType<typeof seedUser>>;
   const sent: Mail[] = [];
 
   beforeAll(async () => {
@@ -31,13 +31,13 @@ describe('an address in use by someone the actor cannot see', () => {
       sent.push(mail);
       await send(mail);
     };
-    own = (await createMandator(t.ctx.db)).id;
-    const foreign = (await createMandator(t.ctx.db)).id;
-    self = await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] });
+    own = (await seedMandator(t.ctx.db)).id;
+    const foreign = (await seedMandator(t.ctx.db)).id;
+    self = await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] });
     clientAdmin = await signIn(t.ctx, self);
-    admin = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
-    holder = await createUser(t.ctx.db, { email: 'held@foreign.test', mandatorIds: [foreign], languageId: 'DES' });
-    colleague = await createUser(t.ctx.db, { email: 'colleague@own.test', mandatorIds: [own] });
+    admin = await signIn(t.ctx, await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    holder = await seedUser(t.ctx.db, { email: 'held@foreign.test', mandatorIds: [foreign], languageId: 'DES' });
+    colleague = await seedUser(t.ctx.db, { email: 'colleague@own.test', mandatorIds: [own] });
   });
   afterAll(() => t.close());
 
@@ -111,11 +111,11 @@ describe('an address in use by someone the actor cannot see', () => {
   });
 
   it('changes an address as for an unused one; the user keeps signing in with the stored one', async () => {
-    const a = await createUser(t.ctx.db, { email: 'first@own.test', mandatorIds: [own] });
-    const b = await createUser(t.ctx.db, { email: 'second@own.test', mandatorIds: [own] });
+    const a = await seedUser(t.ctx.db, { email: 'first@own.test', mandatorIds: [own] });
+    const b = await seedUser(t.ctx.db, { email: 'second@own.test', mandatorIds: [own] });
     const fresh = await call(clientAdmin, 'PATCH', `/api/users/${a.id}`, { email: 'unused-change@fresh.test' });
-    const foreign = (await createMandator(t.ctx.db)).id;
-    await createUser(t.ctx.db, { email: 'also-held@foreign.test', mandatorIds: [foreign], languageId: 'ENU' });
+    const foreign = (await seedMandator(t.ctx.db)).id;
+    await seedUser(t.ctx.db, { email: 'also-held@foreign.test', mandatorIds: [foreign], languageId: 'ENU' });
     const held = await call(clientAdmin, 'PATCH', `/api/users/${b.id}`, { email: 'also-held@foreign.test' });
     expect(held.statusCode, held.body).toBe(200);
     expect(fresh.statusCode, fresh.body).toBe(200);

@@ -2,14 +2,14 @@ import { users, userTokens } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createArea,
-  createInstallation,
-  createMandator,
-  createNotification,
-  createUser,
-} from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+  seedArea,
+  seedInstallation,
+  seedMandator,
+  seedNotification,
+  seedUser,
+} from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const BOM = '\uFEFF';
 
@@ -24,11 +24,11 @@ describe('user CSV downloads', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const mandator = await createMandator(t.ctx.db, 'Zürich Bahnen');
+    const mandator = await seedMandator(t.ctx.db, 'Zürich Bahnen');
     // The admin reads English (downloads without ?language= speak the user's own); Jörg, as the test world, German.
-    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'a-admin@x.test', languageId: 'ENU' });
+    const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'a-admin@x.test', languageId: 'ENU' });
     adminCookie = await signIn(t.ctx, admin);
-    const jorg = await createUser(t.ctx.db, { email: 'b-jorg@x.test', mandatorIds: [mandator.id] });
+    const jorg = await seedUser(t.ctx.db, { email: 'b-jorg@x.test', mandatorIds: [mandator.id] });
     await t.ctx.db
       .update(users)
       .set({
@@ -40,9 +40,9 @@ describe('user CSV downloads', () => {
         unsubscribedAt: new Date('2026-01-01T00:00:00Z'),
       })
       .where(eq(users.id, jorg.id));
-    const area = await createArea(t.ctx.db, mandator.id);
-    const installation = await createInstallation(t.ctx.db, area.id);
-    await createNotification(t.ctx.db, {
+    const area = await seedArea(t.ctx.db, mandator.id);
+    const installation = await seedInstallation(t.ctx.db, area.id);
+    await seedNotification(t.ctx.db, {
       installationId: installation.id,
       areaId: area.id,
       deliveries: [
@@ -136,7 +136,7 @@ describe('user CSV downloads', () => {
   });
 
   it("writes for the admin's own language when the link names none", async () => {
-    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'c-french@x.test' });
+    const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'c-french@x.test' });
     await t.ctx.db.update(users).set({ languageId: 'FRS' }).where(eq(users.id, admin.id));
     const response = await download(await signIn(t.ctx, admin), 'resets?timeZone=Europe/Paris');
     expect(lines(response.body)[0]).toBe('"E-mail";"Créée (Europe/Paris)";"Expirée (Europe/Paris)"');

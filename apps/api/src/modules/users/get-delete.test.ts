@@ -1,9 +1,9 @@
 import { auditLog, users } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMandator, createUser } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // That another mandator's user or a missing id answers a client admin 404 alike is proven by
 // authorization/matrix.test.ts and foreign-like-missing.test.ts.
@@ -21,19 +21,19 @@ describe('GET and DELETE /api/users/{id}', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    own = (await createMandator(t.ctx.db)).id;
-    other = (await createMandator(t.ctx.db)).id;
-    admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+    own = (await seedMandator(t.ctx.db)).id;
+    other = (await seedMandator(t.ctx.db)).id;
+    admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
     adminCookie = await signIn(t.ctx, admin);
     clientAdminCookie = await signIn(
       t.ctx,
-      await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] }),
+      await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] }),
     );
   });
   afterAll(() => t.close());
 
   it('answers the edit fields and never a secret', async () => {
-    const user = await createUser(t.ctx.db, {
+    const user = await seedUser(t.ctx.db, {
       mandatorIds: [own, other],
       twoFactorMethod: 'authenticator',
       twoFactorSecret: 'JBSWY3DPEHPK3PXP',
@@ -67,7 +67,7 @@ describe('GET and DELETE /api/users/{id}', () => {
   });
 
   it('answers 404 for staff a client admin cannot see, and 400 for ids that are not numbers', async () => {
-    const pm = await createUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
+    const pm = await seedUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
     for (const id of [pm.id, admin.id]) {
       const response = await get(clientAdminCookie, id);
       expect(response.statusCode).toBe(404);
@@ -81,7 +81,7 @@ describe('GET and DELETE /api/users/{id}', () => {
   });
 
   it('lets an admin delete a user, with an audit entry', async () => {
-    const user = await createUser(t.ctx.db, { mandatorIds: [own] });
+    const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
     await signIn(t.ctx, user);
     const response = await remove(adminCookie, user.id);
     expect(response.statusCode).toBe(204);
@@ -106,7 +106,7 @@ describe('GET and DELETE /api/users/{id}', () => {
   });
 
   it('is for edit-any only: client admins may not delete even their own users', async () => {
-    const user = await createUser(t.ctx.db, { mandatorIds: [own] });
+    const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
     expect((await remove(clientAdminCookie, user.id)).statusCode).toBe(403);
     expect(await t.ctx.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
   });

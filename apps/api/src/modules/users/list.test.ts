@@ -1,9 +1,9 @@
 import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createMandator, createUser } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedApiKey, seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // That the user list is for those who manage users (403 for project managers and clients) is proven by
 // authorization/matrix.test.ts.
@@ -18,24 +18,24 @@ describe('GET /api/users', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    mandatorA = await createMandator(t.ctx.db, 'Alpha lifts');
-    mandatorB = await createMandator(t.ctx.db, 'Beta cables');
-    const admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'list-admin@x.test' });
-    const clientAdmin = await createUser(t.ctx.db, {
+    mandatorA = await seedMandator(t.ctx.db, 'Alpha lifts');
+    mandatorB = await seedMandator(t.ctx.db, 'Beta cables');
+    const admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'], email: 'list-admin@x.test' });
+    const clientAdmin = await seedUser(t.ctx.db, {
       roles: ['ROLE_CLIENT_ADMIN'],
       mandatorIds: [mandatorA.id],
       email: 'list-ca@x.test',
     });
-    await createUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'], email: 'list-pm@x.test' });
-    await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandatorA.id], email: 'list-a@x.test' });
-    await createUser(t.ctx.db, {
+    await seedUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'], email: 'list-pm@x.test' });
+    await seedUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandatorA.id], email: 'list-a@x.test' });
+    await seedUser(t.ctx.db, {
       roles: ['ROLE_USER'],
       mandatorIds: [mandatorA.id, mandatorB.id],
       email: 'list-ab@x.test',
     });
-    await createUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandatorB.id], email: 'list-b@x.test' });
-    await createUser(t.ctx.db, { roles: ['ROLE_FREE_USER'], mandatorIds: [mandatorA.id], email: 'list-free@x.test' });
-    await createApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandatorA.id]);
+    await seedUser(t.ctx.db, { roles: ['ROLE_USER'], mandatorIds: [mandatorB.id], email: 'list-b@x.test' });
+    await seedUser(t.ctx.db, { roles: ['ROLE_FREE_USER'], mandatorIds: [mandatorA.id], email: 'list-free@x.test' });
+    await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandatorA.id]);
     adminCookie = await signIn(t.ctx, admin);
     clientAdminCookie = await signIn(t.ctx, clientAdmin);
   });
@@ -116,7 +116,7 @@ describe('GET /api/users', () => {
 
   it('pages 25 at a time from page 1', async () => {
     for (let i = 0; i < 27; i += 1) {
-      await createUser(t.ctx.db, { email: `page-${String(i).padStart(2, '0')}@x.test` });
+      await seedUser(t.ctx.db, { email: `page-${String(i).padStart(2, '0')}@x.test` });
     }
     const first = (await list(adminCookie, '?search=page-&page=1')).json();
     expect(first.users).toHaveLength(25);

@@ -2,10 +2,10 @@ import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMandator, createUser } from '../../test/factories.ts';
-import { forgedPng, TINY_JPEG } from '../../test/images.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { forgedPng, TINY_JPEG } from '../../../test/support/images.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const png = PNG.sync.write(new PNG({ width: 2, height: 2 }));
 const jpeg = TINY_JPEG;
@@ -41,11 +41,11 @@ describe('profile pictures', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const mandator = await createMandator(t.ctx.db);
-    pm = await createUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
+    const mandator = await seedMandator(t.ctx.db);
+    pm = await seedUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
     pmCookie = await signIn(t.ctx, pm);
-    adminCookie = await signIn(t.ctx, await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
-    clientCookie = await signIn(t.ctx, await createUser(t.ctx.db, { mandatorIds: [mandator.id] }));
+    adminCookie = await signIn(t.ctx, await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    clientCookie = await signIn(t.ctx, await seedUser(t.ctx.db, { mandatorIds: [mandator.id] }));
   });
   afterAll(() => t.close());
 
@@ -138,7 +138,7 @@ describe('profile pictures', () => {
   });
 
   it('has pictures for project managers only', async () => {
-    const client = await createUser(t.ctx.db, { roles: ['ROLE_USER'] });
+    const client = await seedUser(t.ctx.db, { roles: ['ROLE_USER'] });
     const response = await upload(adminCookie, client.id, png);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
@@ -153,7 +153,7 @@ describe('profile pictures', () => {
   });
 
   it('answers 404 when a user has no picture', async () => {
-    const other = await createUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
+    const other = await seedUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'] });
     for (const id of [other.id, 987_654]) {
       const response = await t.app.inject({
         method: 'GET',

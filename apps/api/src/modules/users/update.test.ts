@@ -1,9 +1,9 @@
 import { auditLog, sessions, userMandators, users } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMandator, createUser } from '../../test/factories.ts';
-import { signIn } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { seedMandator, seedUser } from '../../../test/support/factories.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // That a client admin gets 404 for another mandator's user or a missing id, and 403 without the right, is proven by
 // authorization/matrix.test.ts and foreign-like-missing.test.ts.
@@ -25,17 +25,17 @@ describe('PATCH /api/users/{id}', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    own = (await createMandator(t.ctx.db)).id;
-    other = (await createMandator(t.ctx.db)).id;
-    admin = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+    own = (await seedMandator(t.ctx.db)).id;
+    other = (await seedMandator(t.ctx.db)).id;
+    admin = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
     adminCookie = await signIn(t.ctx, admin);
-    clientAdmin = await createUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] });
+    clientAdmin = await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [own] });
     clientAdminCookie = await signIn(t.ctx, clientAdmin);
   });
   afterAll(() => t.close());
 
   it('changes what was sent, answers the user and audits the field names', async () => {
-    const user = await createUser(t.ctx.db, { mandatorIds: [own] });
+    const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
     const response = await patch(adminCookie, user.id, { firstname: 'Fritz', phone: '+41 (0)79 555 66 77' });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({
@@ -55,7 +55,7 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('leaves the password on an empty one; a new one is hashed, dated and ends the sessions', async () => {
-    const user = await createUser(t.ctx.db, { mandatorIds: [own] });
+    const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
     await signIn(t.ctx, user);
     const before = await row(user.id);
     expect((await patch(adminCookie, user.id, { password: '' })).statusCode).toBe(200);
@@ -72,7 +72,7 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('ends the sessions when roles or mandators change, and drops mandators of unbound roles', async () => {
-    const user = await createUser(t.ctx.db, { mandatorIds: [own] });
+    const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
     await signIn(t.ctx, user);
     expect((await patch(adminCookie, user.id, { mandators: [own, other] })).statusCode).toBe(200);
     expect(await mandatorsOf(user.id)).toEqual([own, other].sort());
@@ -85,7 +85,7 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('keeps the session an admin edits their own privileges with', async () => {
-    const self = await createUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+    const self = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
     const cookie = await signIn(t.ctx, self);
     await signIn(t.ctx, self);
     expect((await patch(cookie, self.id, { password: 'my-new-pass-77' })).statusCode).toBe(200);
@@ -94,8 +94,8 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('answers 409 on an email another user has', async () => {
-    await createUser(t.ctx.db, { email: 'someone@x.test' });
-    const user = await createUser(t.ctx.db);
+    await seedUser(t.ctx.db, { email: 'someone@x.test' });
+    const user = await seedUser(t.ctx.db);
     const response = await patch(adminCookie, user.id, { email: 'SomeOne@x.test' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(
@@ -105,7 +105,7 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('deactivating ends the sessions; a new password activates an inactive user', async () => {
-    const user = await createUser(t.ctx.db, { mandatorIds: [own] });
+    const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
     await signIn(t.ctx, user);
     expect((await patch(adminCookie, user.id, { isActive: false })).json().user.isActive).toBe(false);
     expect(await sessionCount(user.id)).toBe(0);
@@ -113,7 +113,7 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('checks the sign-in method against a new role or email', async () => {
-    const user = await createUser(t.ctx.db, { mandatorIds: [own] });
+    const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
     expect((await patch(adminCookie, user.id, { loginMethod: 'no-password' })).statusCode).toBe(200);
     const promoted = await patch(adminCookie, user.id, { role: 'ROLE_CLIENT_ADMIN' });
     expect(promoted.statusCode).toBe(400);
@@ -125,14 +125,14 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('clears the authenticator secret when the two-factor method changes', async () => {
-    const user = await createUser(t.ctx.db, { twoFactorMethod: 'authenticator', twoFactorSecret: 'JBSWY3DPEHPK3PXP' });
+    const user = await seedUser(t.ctx.db, { twoFactorMethod: 'authenticator', twoFactorSecret: 'JBSWY3DPEHPK3PXP' });
     await patch(adminCookie, user.id, { twoFactorMethod: 'email' });
     expect(await row(user.id)).toMatchObject({ twoFactorMethod: 'email', twoFactorSecret: null });
   });
 
   describe('by a client admin', () => {
     it('edits users of their own mandators but never changes roles', async () => {
-      const user = await createUser(t.ctx.db, { mandatorIds: [own] });
+      const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
       expect((await patch(clientAdminCookie, user.id, { lastname: 'Berger', role: 'ROLE_USER' })).statusCode).toBe(200);
       const promote = await patch(clientAdminCookie, user.id, { role: 'ROLE_CLIENT_ADMIN', lastname: 'Nope' });
       expect(promote.statusCode).toBe(403);
@@ -149,13 +149,13 @@ describe('PATCH /api/users/{id}', () => {
 
     it('gets 404 for staff without a mandator and 403 for shared users they do not fully manage', async () => {
       expect((await patch(clientAdminCookie, admin.id, { firstname: 'X' })).statusCode).toBe(404);
-      const shared = await createUser(t.ctx.db, { mandatorIds: [own, other] });
+      const shared = await seedUser(t.ctx.db, { mandatorIds: [own, other] });
       expect((await patch(clientAdminCookie, shared.id, { firstname: 'X' })).statusCode).toBe(403);
       expect((await row(shared.id)).firstname).toBe('Test');
     });
 
     it('keeps mandators among their own and never empty', async () => {
-      const user = await createUser(t.ctx.db, { mandatorIds: [own] });
+      const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
       const foreign = await patch(clientAdminCookie, user.id, { mandators: [own, other] });
       expect(foreign.statusCode).toBe(400);
       expect(foreign.json().fields).toEqual({ 'user.mandators': 'Unknown mandator' });

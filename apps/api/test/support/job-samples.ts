@@ -1,0 +1,153 @@
+import { notificationDeliveries, notifications, outbox, truscanRequests } from '@rope/db/schema/index';
+import { eq, like } from 'drizzle-orm';
+import {
+  seedArea,
+  seedEvent,
+  seedInstallation,
+  seedMandator,
+  seedNotification,
+  seedRope,
+  seedTask,
+} from './factories.ts';
+import { buildPlace, configure } from './notifications.ts';
+import type { TestSmtpServer } from './smtp-server.ts';
+import type { TestApp } from './test-app.ts';
+
+export interface SampleScene {
+  payload: Record<string, unknown>;
+  /** What the job changes, read so that two reads of the same state are equal. */
+  effect(): Promise<unknown>;
+}
+
+/** How the job contract test runs one registered job: a scene to run it in and a payload its schema refuses. */
+export interface JobSample {
+  arrange(t: TestApp, smtp: TestSmtpServer, tag: string): Promise<SampleScene>;
+  bad: Record<string, unknown>;
+}
+
+const messageIdsTo = (smtp: TestSmtpServer, email: string) =>
+  [...new Set(smtp.mails.filter((mail) => mail.to.includes(email)).map((mail) => mail.messageId))].sort();
+
+const notificationsOf = (t: TestApp, installationId: number) =>
+  t.ctx.db
+    .select({ type: notifications.type, text: notifications.text })
+    .from(notifications)
+    .where(eq(notifications.installationId, installationId))
+    .orderBy(notifications.id);
+
+/** One sample per registered job, keyed `queue/name`; the contract test fails for a job without one. */
+export const JOB_SAMPLES: Record<string, JobSample> = {
+  'mail/send': {
+    async arrange(_t, smtp, tag) {
+      const to = `${tag.toLowerCase()}@contract.test`;
+      // A repeat may reach the server again, but as the same message: the Message-IDs stay one.
+      return {
+        payload: { to, subject: 'Your sign-in code', text: '123456' },
+        effect: async () => messageIdsTo(smtp, to),
+      };
+    },
+    bad: { to: 'not an address', subject: 'x', text: 'x' },
+  },
+  'notifications/evaluate': {
+    async arrange(t) {
+      const place = await buildPlace(t);
+      const editor = await place.person(['ROLE_CLIENT_ADMIN']);
+      await configure(
+        t,
+        place.installation.id,
+        { channels: ['email'], users: [editor.id], rules: [{ type: 'damage', reset: true }] },
+        editor.cookie,
+      );
+      const event = await seedEvent(t.ctx.db, place.rope.id);
+      return {
+        payload: { kind: 'event', id: event.id, ropeId: place.rope.id, recordingType: 'damage', type: 'wireBreak' },
+        effect: () => notificationsOf(t, place.installation.id),
+      };
+    },
+    bad: { kind: 'event', id: 'seven', ropeId: 1, recordingType: 'damage', type: 'wireBreak' },
+  },
+  'notifications/scan-due-tasks': {
+    async arrange(t) {
+      const place = await buildPlace(t);
+      const assignee = await place.person(['ROLE_USER']);
+      await seedTask(t.ctx.db, place.rope.id, {
+        attributes: { title: 'Splice check', dueAt: '2020-01-01T00:00:00Z' },
+        assigneeIds: [assignee.id],
+      });
+      return { payload: {}, effect: () => notificationsOf(t, place.installation.id) };
+    },
+    bad: { slot: '2026-01-01T00:00:00.000Z' },
+  },
+  'deliveries/deliver': {
+    async arrange(t, smtp) {
+      const place = await buildPlace(t);
+      const person = await place.person(['ROLE_USER']);
+      const { deliveries } = await seedNotification(t.ctx.db, {
+        installationId: place.installation.id,
+        areaId: place.area.id,
+        ropeId: place.rope.id,
+        deliveries: [{ userId: person.id }],
+      });
+      const deliveryId = deliveries[0]!.id;
+      const status = async () =>
+        (await t.ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, deliveryId)))[0]!
+          .status;
+      return {
+        payload: { deliveryId },
+        // A delivery already sent is skipped: a repeat sends nothing.
+        effect: async () => ({
+          status: await status(),
+          mails: smtp.mails.filter((mail) => mail.to.includes(person.email.toLowerCase())).length,
+        }),
+      };
+    },
+    bad: { deliveryId: -1 },
+  },
+  'devices/truscan-measurement': {
+    async arrange(t, _smtp, tag) {
+      const mandator = await seedMandator(t.ctx.db);
+      const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+      const rope = await seedRope(t.ctx.db, installation.id);
+      const [request] = await t.ctx.db
+        .insert(truscanRequests)
+        .values({ ropeId: rope.id, reason: `Contract ${tag}` })
+        .returning();
+      // The request is sent once; the time it was sent stays that of the first run.
+      const effect = async () =>
+        (
+          await t.ctx.db
+            .select({ status: truscanRequests.status, sentAt: truscanRequests.sentAt })
+            .from(truscanRequests)
+            .where(eq(truscanRequests.id, request!.id))
+        ).map((row) => ({ status: row.status, sentAt: row.sentAt?.getTime() ?? null }));
+      return { payload: { requestId: request!.id }, effect };
+    },
+    bad: { requestId: 'first' },
+  },
+  'maintenance/prune-outbox': {
+    async arrange(t, _smtp, tag) {
+      const longAgo = new Date(Date.now() - 400 * 86_400_000);
+      await t.ctx.db.insert(outbox).values(
+        ['old', 'recent'].map((age) => ({
+          queue: 'mail',
+          name: 'send',
+          payload: {},
+          idempotencyKey: `${tag}:row-${age}`,
+          dispatchedAt: age === 'old' ? longAgo : new Date(),
+          createdAt: age === 'old' ? longAgo : new Date(),
+        })),
+      );
+      const left = async () =>
+        (
+          await t.ctx.db
+            .select({ key: outbox.idempotencyKey })
+            .from(outbox)
+            .where(like(outbox.idempotencyKey, `${tag}:row-%`))
+        )
+          .map((row) => row.key)
+          .sort();
+      return { payload: {}, effect: left };
+    },
+    bad: { batch: 10 },
+  },
+};

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase } from '@rope/db/test-database';
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { buildApp } from '../../src/app.ts';
+import { type AppContext, closeContext, createContext } from '../../src/context.ts';
+import { parseEnv } from '../../src/env.ts';
+import { registerJobs } from '../../src/jobs/registry.ts';
+import { createLogger } from '../../src/logger.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Send mail over SMTP to this server (see test/smtp-server.ts) instead of writing .eml files. */
+  smtpUrl?: string;
+  /** Register the jobs and run them (and the scheduled ones) inline, as the server does; off by default. */
+  processJobs?: boolean;
+  /** Write the log (level info) here, e.g. to check what it holds. */
+  logStream?: DestinationStream;
+  /** PGlite, the embedded default, even when the run is on PostgreSQL: for what only the embedded mode does. */
+  embedded?: boolean;
+}
+
+/**
+ * A real app, its context built as the server builds it, on a fresh database (PostgreSQL when DATABASE_URL is set,
+ * else PGlite): embedded settings (inline jobs, files and mail in a temporary data directory) unless overridden.
+ */
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rope-api-test-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...envOverrides,
+  });
+  const log = createLogger({ LOG_LEVEL: options.logStream ? 'info' : env.LOG_LEVEL }, options.logStream);
+  const ctx = await createContext(env, log, {
+    database: await createTestDatabase({ embedded: options.embedded }),
+    queueTimings: { pollMs: 50, backoffMs: 20 },
+  });
+  const app = await buildApp(ctx);
+  await app.ready();
+  if (options.processJobs) {
+    registerJobs(ctx);
+    await ctx.queue.startProcessing();
+  }
+  return {
+    app,
+    ctx,
+    dataDir,
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { repoRoot } from '../../src/env.ts';
+import { REDIS_URL } from './notifications.ts';
+
+/** The worker binary uses the default key prefix, so it gets a Redis database of its own that holds nothing. */
+export async function emptyRedisDatabase(): Promise<string> {
+  for (const index of [13, 12, 11, 10, 9, 8]) {
+    const url = new URL(REDIS_URL);
+    url.pathname = `/${index}`;
+    const client = new Redis(url.toString(), { maxRetriesPerRequest: 1 });
+    const size = await client.dbsize().finally(() => client.disconnect());
+    if (size === 0) return url.toString();
+  }
+  throw new Error('no empty Redis database among 8-13 for the worker test');
+}
+
+export function startWorker(env: Record<string, string>, log: string[]): ChildProcess {
+  const child = spawn(join(repoRoot, 'apps/api/node_modules/.bin/tsx'), ['apps/api/src/worker.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  return child;
+}
+
+/** tsx runs the worker as its own child: the signal goes to the whole process group this test started. */
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+export const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
