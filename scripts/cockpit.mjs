@@ -33,8 +33,9 @@ async function step(name, action) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
   const code = await action();
-  stepTimes.push({ name, seconds: (Date.now() - started) / 1000 });
-  if (code !== 0) console.log(`=== ${name} failed (exit ${code})`);
+  const seconds = (Date.now() - started) / 1000;
+  stepTimes.push({ name, seconds, startedAt: started });
+  console.log(`=== ${name} ${code === 0 ? 'done' : `failed (exit ${code})`} in ${seconds.toFixed(1)} s`);
   return code === 0;
 }
 
@@ -85,15 +86,22 @@ async function test() {
     if (name.startsWith('battery-')) rmSync(join(root, 'apps/api/test-results', name), { force: true });
   }
   const failedSteps = [];
-  const steps = [
-    ['typecheck', () => pnpm(['turbo', 'run', 'typecheck', '--output-logs=errors-only'])],
-    ['lint', () => pnpm(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
-    ['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/web', '--output-logs=errors-only'])],
-    ['tests', () => pnpm(['turbo', 'run', 'test', '--concurrency=2'], { TEST_REPORT: '1' })],
-  ];
-  for (const [name, action] of steps) {
-    if (!(await step(name, action))) failedSteps.push(name);
-  }
+  const runSteps = async (steps) => {
+    for (const [name, action] of steps) {
+      if (!(await step(name, action))) failedSteps.push(name);
+    }
+  };
+  // The browser tests need the built client. Then the checks that only read the code run beside the tests: on two
+  // cores the tests wait on processes, brokers and browsers often enough to leave room for them.
+  await runSteps([['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/web', '--output-logs=errors-only'])]]);
+  await Promise.all([
+    runSteps([
+      ['typecheck', () => pnpm(['turbo', 'run', 'typecheck', '--output-logs=errors-only'])],
+      ['lint', () => pnpm(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
+    ]),
+    // Every package's tests at once: the browser tests are the longest and must not wait for a free slot.
+    runSteps([['tests', () => pnpm(['turbo', 'run', 'test', '--concurrency=8'], { TEST_REPORT: '1' })]]),
+  ]);
   const summary = printTestSummary(root, failedSteps, stepTimes);
   process.exit(failedSteps.length > 0 || summary.failed > 0 || summary.passed === 0 ? 1 : 0);
 }

@@ -23,6 +23,9 @@ export default defineConfig({
     // A worker imports the app once for all the files it runs, not once per file: the import was a third of the
     // suite's time. Each file still builds its own app on its own database; state that outlives a file is per app.
     isolate: false,
+    // Vitest's default on two cores is one worker; the API tests wait on PostgreSQL, Redis, brokers and child
+    // processes much of the time, so three keep the cores busy.
+    maxWorkers: 3,
     projects: [
       { extends: true, test: { name: 'Europe/Zurich', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       farEastProject(DATE_PATHS),
