@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSecret } from './infra/app-secret.ts';
 import type { Mail } from './infra/mailer.ts';
 import { redactUrl } from './logger.ts';
-import { appSecret } from './modules/auth/app-secret.ts';
+import { unsubscribeToken } from './mail/unsubscribe-link.ts';
 import { postLogin } from './modules/auth/test-helpers.ts';
-import { unsubscribeToken } from './modules/auth/unsubscribe-link.ts';
 import { createUser } from './test/factories.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stableMessageId } from '../modules/auth/message-id.ts';
+import { stableMessageId } from '../mail/message-id.ts';
 import { defineJob } from './define.ts';
 
 /** A mail of the sign-in and account flows (codes, links, resets); notification mails are deliveries. */

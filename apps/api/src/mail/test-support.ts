@@ -1,11 +1,5 @@
 import type { NotificationTextInput } from '@rope/domain/notifications/texts';
-import {
-  addressInUseMail,
-  loginCodeMail,
-  loginLinkMail,
-  proofCodeMail,
-  tokenMail,
-} from '../modules/auth/mail-texts.ts';
+import { addressInUseMail, loginCodeMail, loginLinkMail, proofCodeMail, tokenMail } from './account-texts.ts';
 import { notificationMail, notificationSms } from './notification-texts.ts';
 
 /**

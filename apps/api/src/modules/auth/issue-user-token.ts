@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../../infra/crypto.ts';
 import { jobRequest } from '../../jobs/define.ts';
 import { sendMailJob } from '../../jobs/send-mail.ts';
-import { tokenMail } from './mail-texts.ts';
+import { tokenMail } from '../../mail/account-texts.ts';
 import { countAttempt } from './throttle.ts';
 
 export type TokenKind = 'reset' | 'activate';

@@ -3,12 +3,12 @@ import { loginAnswerSchema, loginBodySchema } from '@rope/domain/auth/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { clearSessionCookie, setSessionCookie } from '../../session/session-cookie.ts';
+import { SESSION_COOKIE } from '../../session/session-store.ts';
 import { checkLogin } from './check-login.ts';
 import { login } from './login.ts';
 import { signInByLink } from './login-link.ts';
 import { logout } from './logout.ts';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
-import { SESSION_COOKIE } from './session-store.ts';
 import { verifyLoginCode } from './verify-login-code.ts';
 
 export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../infra/crypto.ts';
 import { jobRequest } from '../../jobs/define.ts';
 import { sendMailJob } from '../../jobs/send-mail.ts';
-import { loginCodeMail, proofCodeMail } from './mail-texts.ts';
+import { loginCodeMail, proofCodeMail } from '../../mail/account-texts.ts';
 
 const totp = authenticator.clone({ step: TOTP_STEP_SECONDS, digits: TOTP_DIGITS, window: TOTP_WINDOW });
 

@@ -12,10 +12,10 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requirePerson } from '../../http/guards.ts';
-import type { UserRow } from './load-actor.ts';
+import type { UserRow } from '../../session/load-actor.ts';
+import type { SessionRow } from '../../session/session-store.ts';
 import { newTotpSecret, otpauthUrl } from './second-factor.ts';
 import { sendProofCode } from './send-proof-code.ts';
-import type { SessionRow } from './session-store.ts';
 import { updateSelf } from './update-self.ts';
 import { updateTwoFactor } from './update-two-factor.ts';
 

@@ -2,10 +2,10 @@ import { sessions, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../infra/crypto.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../session/session-store.ts';
 import { createApiKey, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { sessionCookieOf, signInWithPassword } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store.ts';
 import { auditActions, checkLogin, postLogin } from './test-helpers.ts';
 
 const hashOf = (cookie: string) => sha256(cookie.slice('rc_session='.length));

@@ -1,10 +1,10 @@
 import { appMeta, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSecret } from '../../infra/app-secret.ts';
+import { unsubscribeLink, unsubscribeToken } from '../../mail/unsubscribe-link.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { appSecret } from './app-secret.ts';
-import { unsubscribeLink, unsubscribeToken } from './unsubscribe-link.ts';
 
 const NEUTRAL = {
   message: 'If this address receives notifications, it will not receive them any more.',
