@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { startScheduleTimer } from '../../infra/queue/schedule-timer.ts';
 import type { JobRequest } from '../../infra/queue/types.ts';
-import { scanDueTasksJob } from '../../jobs/scan-due-tasks.ts';
 import { header, type TestSmtpServer } from '../../test/smtp-server.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { scanDueTasks } from './scan-due-tasks.ts';
+import { scanDueTasksJob } from './scan-due-tasks-job.ts';
 import { buildPlace, HAUL_ROPE, mailsTo, unsubscribe, useMailingApp } from './test-support.ts';
 
 describe('due tasks', () => {

@@ -9,10 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env.ts';
 import { FAULT_LENGTHS } from '../../faults/lengths.ts';
 import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
+import { jobRequest } from '../../infra/queue/define.ts';
 import { countPending } from '../../infra/queue/outbox.ts';
 import { waitUntil } from '../../infra/queue/wait-until.ts';
-import { jobRequest } from '../../jobs/define.ts';
-import { deliverNotificationJob } from '../../jobs/deliver-notification.ts';
 import {
   createArea,
   createInstallation,
@@ -22,6 +21,7 @@ import {
 } from '../../test/factories.ts';
 import { startTestSmtpServer } from '../../test/smtp-server.ts';
 import { deliveryMessageId } from './deliver.ts';
+import { deliverNotificationJob } from './deliver-notification-job.ts';
 import { deleteRedisKeys, redisUnreachable } from './test-support.ts';
 import { emptyRedisDatabase, exited, signalGroup, startWorker } from './worker-process.ts';
 
