@@ -1,8 +1,9 @@
 import { message } from '@rope/domain/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError, forbidden } from '../http/app-error.ts';
+import { accessOf, ROUTE_ACCESS, type RouteAccess } from '../http/route-access.ts';
 import { type RequestAuth, resolveRequestAuth, STATE_CHANGING } from '../session/request-auth.ts';
 import { forgetSessionsEverywhere, listenForSessionChanges } from '../session/sessions-changed.ts';
 
@@ -11,17 +12,6 @@ declare module 'fastify' {
     auth: RequestAuth;
   }
 }
-
-/** Calls anyone may make: health, the API documentation, signing in and the account mails. */
-const PUBLIC_PREFIXES = [
-  '/api/health',
-  '/api/doc',
-  '/api/login/',
-  '/api/logout',
-  '/api/reset-password',
-  '/api/notification/unsubscribe',
-  '/api/saml/',
-];
 
 /**
  * Calls that may change people, their sessions or mandator links: after any of them every process forgets the
@@ -36,14 +26,39 @@ const PEOPLE_CHANGING_PREFIXES = [
   '/api/saml',
   '/api/mandators',
 ];
-function isPublic(url: string): boolean {
-  const path = url.split('?')[0]!;
-  return PUBLIC_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+
+/** An /api route as registered, with the access it declares (read once every route is registered). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access: what the route-access test holds to the declarations. */
+    apiRoutes(): ApiRoute[];
+  }
 }
 
 /** Resolves the caller of every API request: a bearer API key, or the session cookie of a person. */
 export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('auth', null as unknown as RequestAuth);
+  const registered: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url?.startsWith('/api/')) return;
+    const declared: unknown = route.config?.access;
+    if (declared !== undefined && !ROUTE_ACCESS.includes(declared as RouteAccess)) {
+      throw new Error(`${route.method} ${route.url} declares an unknown access ${String(declared)}`);
+    }
+    // Kept as given: a plugin's own onRoute hook (the API documentation's) may still declare its routes' access.
+    registered.push(route);
+  });
+  app.decorate('apiRoutes', () =>
+    registered.flatMap((route) =>
+      [route.method].flat().map((method) => ({ method, url: route.url, access: accessOf(route.config) })),
+    ),
+  );
   const listening = listenForSessionChanges(ctx);
   app.addHook('onClose', () => listening.stop());
   app.addHook('onSend', async (request) => {
@@ -59,9 +74,15 @@ export const authenticate = fp(async (app: FastifyInstance, { ctx }: { ctx: AppC
   app.addHook('preValidation', async (request) => {
     // Unknown paths (no route) keep their 404.
     const known = Boolean(request.routeOptions.url);
-    if (known && request.url.startsWith('/api/') && !request.auth.actor && !isPublic(request.url)) {
+    if (!known || !request.url.startsWith('/api/') || request.auth.actor) return;
+    if (accessOf(request.routeOptions.config) !== 'public') {
       throw new AppError('UNAUTHENTICATED', message('app.errors.notSignedIn'));
     }
+  });
+  // After validation, where the routes' own checks ran before: a bad body still answers 400 first.
+  app.addHook('preHandler', async (request) => {
+    if (accessOf(request.routeOptions.config) !== 'session-only' || !request.url.startsWith('/api/')) return;
+    if (request.auth.actor?.via !== 'session') throw forbidden(message('app.errors.personOnly'));
   });
   app.addHook('onRequest', async (request) => {
     request.auth = {};
