@@ -89,7 +89,7 @@ describe.skipIf(Boolean(browserMissing))(
       const missing = page.getByTestId('documents-panel').getByText(deDocuments.viewer.notFound);
       await missing.waitFor({ timeout: 30_000 });
       await page.waitForTimeout(300);
-      expect(await inView(page, 'text=' + deDocuments.viewer.notFound)).toBe(true);
+      expect(await inView(page, `text=${deDocuments.viewer.notFound}`)).toBe(true);
       await page.screenshot({ path: screenshotPath('deep-link-missing-document-de-1280') });
       expect(await seriousAxeViolations(page, '[data-testid="documents-panel"]')).toEqual([]);
       // Closing the message forgets the link.

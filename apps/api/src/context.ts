@@ -16,7 +16,7 @@ import type { Queue, QueueTimings } from './infra/queue/types.ts';
 import { createHttpSms, createOutboxSms, type SmsSender } from './infra/sms.ts';
 import { createStorage } from './infra/storage/create.ts';
 import type { Storage } from './infra/storage/types.ts';
-import { createSessionCache, type SessionCache } from './modules/auth/session-cache.ts';
+import { createSessionCache, type SessionCache } from './session/session-cache.ts';
 
 export interface AppContext {
   env: Env;

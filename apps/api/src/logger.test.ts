@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin } from '../test/support/auth.ts';
 import { seedUser } from '../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../test/support/test-app.ts';
+import { appSecret } from './infra/app-secret.ts';
 import type { Mail } from './infra/mailer.ts';
 import { redactUrl } from './logger.ts';
-import { appSecret } from './modules/auth/app-secret.ts';
-import { unsubscribeToken } from './modules/auth/unsubscribe-link.ts';
+import { unsubscribeToken } from './mail/unsubscribe-link.ts';
 
 describe('the log holds no secrets', () => {
   let t: TestApp;

@@ -15,10 +15,3 @@ export function requireActor(request: FastifyRequest): Actor {
 export function assertCan(actor: Actor, ...permissions: Permission[]): void {
   if (!permissions.some((permission) => can(actor, permission))) throw forbidden();
 }
-
-/** People only: a few calls (own 2FA, profile) make no sense for an API key. */
-export function requirePerson(request: FastifyRequest): Actor {
-  const actor = requireActor(request);
-  if (actor.via !== 'session') throw forbidden(message('app.errors.personOnly'));
-  return actor;
-}

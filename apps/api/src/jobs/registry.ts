@@ -1,16 +1,19 @@
 import type { AppContext } from '../context.ts';
+import { type JobDefinition, readPayload } from '../infra/queue/define.ts';
+import { pruneOutboxJob } from '../infra/queue/prune-outbox-job.ts';
 import { RefusedJobError } from '../infra/queue/types.ts';
-import { type JobDefinition, readPayload } from './define.ts';
-import { deliverNotificationJob } from './deliver-notification.ts';
-import { evaluateRulesJob } from './evaluate-rules.ts';
-import { pruneOutboxJob } from './prune-outbox.ts';
+import { sendMailJob } from '../mail/send-mail-job.ts';
+import { deliverNotificationJob } from '../modules/notifications/deliver-notification-job.ts';
+import { evaluateRulesJob } from '../modules/notifications/evaluate-rules-job.ts';
+import { scanDueTasksJob } from '../modules/notifications/scan-due-tasks-job.ts';
+import { requestTruscanMeasurementJob } from '../modules/truscan/request-measurement-job.ts';
 import { QUEUES, type QueueName } from './queues.ts';
-import { requestTruscanMeasurementJob } from './request-truscan-measurement.ts';
-import { scanDueTasksJob } from './scan-due-tasks.ts';
-import { sendMailJob } from './send-mail.ts';
 
-/** Every job there is. A new one is added here, and to the samples of the job contract test. */
-export const JOBS: readonly JobDefinition[] = [
+/**
+ * Every job there is. Each is defined by the module that owns its work (`<name>-job.ts` beside it); a new one is
+ * listed here, on a queue of QUEUES, and given a sample in the job contract test.
+ */
+export const JOBS: readonly JobDefinition<Record<string, unknown>, QueueName>[] = [
   sendMailJob,
   evaluateRulesJob,
   scanDueTasksJob,

@@ -73,26 +73,33 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     transform: describeUploads,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/doc',
-    staticCSP: DOC_CSP,
-    theme: {
-      title: 'Rope Cockpit API',
-      css: [{ filename: 'accessibility.css', content: uiFile('accessibility.css') }],
-      js: [{ filename: 'accessibility.js', content: uiFile('accessibility.js') }],
-    },
-    uiConfig: {
-      docExpansion: 'list',
-      // Without the top bar: its logo (an SVG with an inline <style> the CSP refuses, and no text), its address field
-      // (no label) and its Explore button (3.2:1) are for browsing other APIs' documents.
-      layout: 'BaseLayout',
-      // A deep link puts an <a> inside each operation's toggle <button>: interactive content nested in interactive
-      // content, and a 19 px high target.
-      deepLinking: false,
-      // The highlighter's palette (red numbers on dark grey, 3.5:1) is written into style attributes; plain code is
-      // white on dark grey.
-      syntaxHighlight: false,
-      plugins: [accessibilityPlugin],
-    },
+  // The documentation is for anyone, like the routes it names: its routes come from swagger-ui, so they are declared
+  // public here, as they are registered.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/doc',
+      staticCSP: DOC_CSP,
+      theme: {
+        title: 'Rope Cockpit API',
+        css: [{ filename: 'accessibility.css', content: uiFile('accessibility.css') }],
+        js: [{ filename: 'accessibility.js', content: uiFile('accessibility.js') }],
+      },
+      uiConfig: {
+        docExpansion: 'list',
+        // Without the top bar: its logo (an SVG with an inline <style> the CSP refuses, and no text), its address field
+        // (no label) and its Explore button (3.2:1) are for browsing other APIs' documents.
+        layout: 'BaseLayout',
+        // A deep link puts an <a> inside each operation's toggle <button>: interactive content nested in interactive
+        // content, and a 19 px high target.
+        deepLinking: false,
+        // The highlighter's palette (red numbers on dark grey, 3.5:1) is written into style attributes; plain code is
+        // white on dark grey.
+        syntaxHighlight: false,
+        plugins: [accessibilityPlugin],
+      },
+    });
   });
 }

@@ -48,7 +48,7 @@ export const only = (allowed: Partial<Record<ActorName, Expected>>) => table(401
 export const signedIn = (status: Expected, overrides: Partial<Record<ActorName, Expected>> = {}) =>
   table(401, status, overrides);
 export const open = (status: Expected) => table(status, status);
-/** Calls about the person themself: API keys are refused (requirePerson). */
+/** Calls about the person themself: API keys are refused (access 'session-only'). */
 export const person = (status: Expected) => signedIn(status, { apiInternal: 403, apiImport: 403, apiExternal: 403 });
 
 /** A mandator-level object (rope, event, task...): a colleague's answers as the actor's own, another mandator's apart. */

@@ -1,12 +1,12 @@
 import type { NotificationTextInput } from '@rope/domain/notifications/texts';
-import { notificationMail, notificationSms } from '../../src/mail/notification-texts.ts';
 import {
   addressInUseMail,
   loginCodeMail,
   loginLinkMail,
   proofCodeMail,
   tokenMail,
-} from '../../src/modules/auth/mail-texts.ts';
+} from '../../src/mail/account-texts.ts';
+import { notificationMail, notificationSms } from '../../src/mail/notification-texts.ts';
 
 /**
  * Every kind of mail and SMS the server sends, with sample values, for the tests that render each in every language.

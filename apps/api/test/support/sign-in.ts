@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../../src/context.ts';
-import { createSession, SESSION_COOKIE } from '../../src/modules/auth/session-store.ts';
+import { createSession, SESSION_COOKIE } from '../../src/session/session-store.ts';
 import { TEST_PASSWORD } from './factories.ts';
 
 /** The cookie header a browser would send after this answer, or undefined when it set no session. */

@@ -19,6 +19,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/reset-password',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Mail a reset (reason=reset) or activation (reason=activate) link; always the same answer',
@@ -33,6 +34,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/reset-password/reset/:token',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Whether a mailed reset or activation link still works (unknown, used and expired: valid false)',
@@ -46,6 +48,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/reset-password/reset/:token',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Set a new password with a mailed token',
@@ -61,6 +64,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/notification/unsubscribe',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Switch notification mails off with the link from a notification mail',
@@ -74,6 +78,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/notification/unsubscribe/check',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Whether an unsubscribe link is one of ours; changes nothing and tells nothing about accounts',

@@ -6,7 +6,7 @@ import type { SessionUser } from '@rope/domain/auth/session';
 import { LANGUAGE_IDS, type LanguageId } from '@rope/domain/common';
 import { displayName, TWO_FACTOR_METHODS, type TwoFactorMethod } from '@rope/domain/users/schemas';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { actorForUser, type UserRow } from './load-actor.ts';
+import { actorForUser, type UserRow } from '../../session/load-actor.ts';
 
 function pick<T extends string, F>(values: readonly T[], value: string | null, fallback: F): T | F {
   return values.includes(value as T) ? (value as T) : fallback;

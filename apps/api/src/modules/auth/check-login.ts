@@ -3,7 +3,7 @@ import { message } from '@rope/domain/messages';
 import { TWO_FACTOR_METHODS } from '@rope/domain/users/schemas';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { RequestAuth } from '../../plugins/authenticate.ts';
+import type { RequestAuth } from '../../session/request-auth.ts';
 import { buildSessionUser } from './build-session-user.ts';
 
 /** POST /login/check: who the session belongs to, or that it still waits for the second factor. */

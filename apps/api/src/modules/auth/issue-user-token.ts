@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../../infra/crypto.ts';
-import { jobRequest } from '../../jobs/define.ts';
-import { sendMailJob } from '../../jobs/send-mail.ts';
-import { tokenMail } from './mail-texts.ts';
+import { jobRequest } from '../../infra/queue/define.ts';
+import { tokenMail } from '../../mail/account-texts.ts';
+import { sendMailJob } from '../../mail/send-mail-job.ts';
 import { countAttempt } from './throttle.ts';
 
 export type TokenKind = 'reset' | 'activate';

@@ -4,8 +4,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../infra/crypto.ts';
+import { createSession } from '../../session/session-store.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { createSession } from './session-store.ts';
 
 /** GET /login/link/{token}: a mailed sign-in link opens a session once, within its lifetime. */
 export async function signInByLink({

@@ -3,12 +3,12 @@ import { loginAnswerSchema, loginBodySchema } from '@rope/domain/auth/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { clearSessionCookie, setSessionCookie } from '../../session/session-cookie.ts';
+import { SESSION_COOKIE } from '../../session/session-store.ts';
 import { checkLogin } from './check-login.ts';
 import { login } from './login.ts';
 import { signInByLink } from './login-link.ts';
 import { logout } from './logout.ts';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
-import { SESSION_COOKIE } from './session-store.ts';
 import { verifyLoginCode } from './verify-login-code.ts';
 
 export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -16,6 +16,7 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/login/json',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Sign in with username (email) and password; may leave the second factor pending',
@@ -37,6 +38,7 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/login/link/:token',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Opens the session of a mailed sign-in link and goes to the app; a used or expired link to /login',
@@ -54,6 +56,7 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/login/check',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'The signed-in user, or that the second factor is pending; 401 without a session',
@@ -66,6 +69,7 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/login/2fa',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Complete a pending sign-in with the authenticator or email code',
@@ -87,7 +91,10 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/logout',
-      { schema: { tags: ['auth'], summary: 'End the session', response: { 204: z.null() } } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], summary: 'End the session', response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await logout({ ctx, auth: request.auth, cookieToken: request.cookies[SESSION_COOKIE], request });
         clearSessionCookie(reply, ctx);

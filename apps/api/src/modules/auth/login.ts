@@ -8,13 +8,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../infra/crypto.ts';
+import type { UserRow } from '../../session/load-actor.ts';
+import { createSession, destroySession } from '../../session/session-store.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { buildSessionUser } from './build-session-user.ts';
 import { issueUserToken } from './issue-user-token.ts';
-import type { UserRow } from './load-actor.ts';
 import { signInWithoutPassword } from './passwordless.ts';
 import { sendEmailCode } from './second-factor.ts';
-import { createSession, destroySession } from './session-store.ts';
 import { clearThrottle, countAttempt, throttleKeys, uncountAttempt } from './throttle.ts';
 
 export interface LoginInput {

@@ -4,15 +4,15 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import { randomToken, sha256 } from '../../infra/crypto.ts';
-import { jobRequest } from '../../jobs/define.ts';
-import { sendMailJob } from '../../jobs/send-mail.ts';
+import { jobRequest } from '../../infra/queue/define.ts';
+import { loginLinkMail } from '../../mail/account-texts.ts';
+import { sendMailJob } from '../../mail/send-mail-job.ts';
+import type { UserRow } from '../../session/load-actor.ts';
+import { createSession, destroySession } from '../../session/session-store.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { mayMailAddress } from './issue-user-token.ts';
-import type { UserRow } from './load-actor.ts';
 import type { LoginInput, LoginResult } from './login.ts';
-import { loginLinkMail } from './mail-texts.ts';
 import { sendEmailCode } from './second-factor.ts';
-import { createSession, destroySession } from './session-store.ts';
 
 /**
  * An empty password: accounts that sign in with a mailed code or their authenticator get the code view; accounts

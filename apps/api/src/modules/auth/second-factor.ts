@@ -14,9 +14,9 @@ import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../infra/crypto.ts';
-import { jobRequest } from '../../jobs/define.ts';
-import { sendMailJob } from '../../jobs/send-mail.ts';
-import { loginCodeMail, proofCodeMail } from './mail-texts.ts';
+import { jobRequest } from '../../infra/queue/define.ts';
+import { loginCodeMail, proofCodeMail } from '../../mail/account-texts.ts';
+import { sendMailJob } from '../../mail/send-mail-job.ts';
 
 const totp = authenticator.clone({ step: TOTP_STEP_SECONDS, digits: TOTP_DIGITS, window: TOTP_WINDOW });
 

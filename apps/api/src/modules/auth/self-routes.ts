@@ -11,17 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requirePerson } from '../../http/guards.ts';
-import type { UserRow } from './load-actor.ts';
+import type { UserRow } from '../../session/load-actor.ts';
+import type { SessionRow } from '../../session/session-store.ts';
 import { newTotpSecret, otpauthUrl } from './second-factor.ts';
 import { sendProofCode } from './send-proof-code.ts';
-import type { SessionRow } from './session-store.ts';
 import { updateSelf } from './update-self.ts';
 import { updateTwoFactor } from './update-two-factor.ts';
 
-const person = async (request: Parameters<typeof requirePerson>[0]) => {
-  requirePerson(request);
-};
 const selfOf = (request: { auth: { user?: UserRow } }) => request.auth.user!;
 const sessionOf = (request: { auth: { session?: SessionRow } }) => request.auth.session!;
 
@@ -32,7 +28,7 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/self/2fa',
       {
-        preHandler: person,
+        config: { access: 'session-only' },
         schema: { tags, summary: 'Own two-factor method', response: { 200: selfTwoFactorSchema } },
       },
       async (request) => selfTwoFactorSchema.parse({ twoFactorMethod: selfOf(request).twoFactorMethod }),
@@ -41,7 +37,7 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/self/2fa/secret',
       {
-        preHandler: person,
+        config: { access: 'session-only' },
         schema: { tags, summary: 'A new authenticator secret to scan', response: { 200: twoFactorSecretAnswerSchema } },
       },
       async (request) => newTotpSecret(selfOf(request).email),
@@ -50,7 +46,7 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/self/2fa/qr',
       {
-        preHandler: person,
+        config: { access: 'session-only' },
         schema: {
           tags,
           summary: 'QR code (PNG) of the otpauth URL for a secret',
@@ -71,7 +67,7 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/users/self/2fa',
       {
-        preHandler: person,
+        config: { access: 'session-only' },
         schema: {
           tags,
           summary: 'Choose the two-factor method',
@@ -92,7 +88,7 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/self/2fa/code',
       {
-        preHandler: person,
+        config: { access: 'session-only' },
         schema: {
           tags,
           summary: 'Mail a code of the email factor, the proof for changing it without a password',
@@ -105,7 +101,7 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/users/self',
       {
-        preHandler: person,
+        config: { access: 'session-only' },
         schema: {
           tags,
           summary: 'Own language and notifications',

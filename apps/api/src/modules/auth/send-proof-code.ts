@@ -4,10 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { messageAnswer } from '../../http/message-answer.ts';
+import type { UserRow } from '../../session/load-actor.ts';
+import type { SessionRow } from '../../session/session-store.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import type { UserRow } from './load-actor.ts';
 import { sendEmailCode } from './second-factor.ts';
-import type { SessionRow } from './session-store.ts';
 import { countAttempt, throttleKeys } from './throttle.ts';
 
 /**

@@ -6,7 +6,7 @@ import { seedApiKey, seedUser, TEST_PASSWORD } from '../../../test/support/facto
 import { sessionCookieOf, signInWithPassword } from '../../../test/support/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { sha256 } from '../../infra/crypto.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../session/session-store.ts';
 
 const hashOf = (cookie: string) => sha256(cookie.slice('rc_session='.length));
 

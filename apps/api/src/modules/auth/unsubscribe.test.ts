@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { appSecret } from './app-secret.ts';
-import { unsubscribeLink, unsubscribeToken } from './unsubscribe-link.ts';
+import { appSecret } from '../../infra/app-secret.ts';
+import { unsubscribeLink, unsubscribeToken } from '../../mail/unsubscribe-link.ts';
 
 const NEUTRAL = {
   message: 'If this address receives notifications, it will not receive them any more.',

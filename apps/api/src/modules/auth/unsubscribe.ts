@@ -7,9 +7,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { messageAnswer } from '../../http/message-answer.ts';
+import { appSecret } from '../../infra/app-secret.ts';
+import { unsubscribeToken } from '../../mail/unsubscribe-link.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import { appSecret } from './app-secret.ts';
-import { unsubscribeToken } from './unsubscribe-link.ts';
 
 /** Whether the token is the one our mails carry for this address (compared in constant time). */
 async function isValidUnsubscribe(ctx: AppContext, input: { email: string; token: string }): Promise<boolean> {

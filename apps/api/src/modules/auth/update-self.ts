@@ -5,9 +5,9 @@ import { message } from '@rope/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/app-error.ts';
-import type { RequestAuth } from '../../plugins/authenticate.ts';
+import type { UserRow } from '../../session/load-actor.ts';
+import type { RequestAuth } from '../../session/request-auth.ts';
 import { buildSessionUser } from './build-session-user.ts';
-import type { UserRow } from './load-actor.ts';
 
 /** PATCH /users/self: language and notifications only; role, mandators and the rest are not the person's to set. */
 export async function updateSelf({

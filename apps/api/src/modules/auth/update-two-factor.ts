@@ -7,8 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { verifyPassword } from '../../infra/crypto.ts';
+import type { UserRow } from '../../session/load-actor.ts';
 import { writeAudit } from '../audit/write-audit.ts';
-import type { UserRow } from './load-actor.ts';
 import { acceptEmailCode, acceptTotp, totpStepOf } from './second-factor.ts';
 import { clearThrottle, countAttempt, throttleKeys } from './throttle.ts';
 

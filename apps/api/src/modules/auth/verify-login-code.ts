@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { RequestAuth } from '../../plugins/authenticate.ts';
+import type { RequestAuth } from '../../session/request-auth.ts';
+import { createSession, destroySession } from '../../session/session-store.ts';
 import { writeAudit } from '../audit/write-audit.ts';
 import { buildSessionUser } from './build-session-user.ts';
 import { acceptEmailCode, acceptTotp } from './second-factor.ts';
-import { createSession, destroySession } from './session-store.ts';
 import { clearThrottle, countAttempt, throttleKeys } from './throttle.ts';
 
 export interface VerifyCodeResult {

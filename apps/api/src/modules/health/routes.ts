@@ -8,6 +8,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/health',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['system'],
           summary: 'ok or degraded; the database and queue behind it for admins only',

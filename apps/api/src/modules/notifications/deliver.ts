@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import type { Mail } from '../../infra/mailer.ts';
+import { stableMessageId } from '../../mail/message-id.ts';
 import { notificationMail, notificationSms } from '../../mail/notification-texts.ts';
-import { stableMessageId } from '../auth/message-id.ts';
-import { unsubscribeLink } from '../auth/unsubscribe-link.ts';
+import { unsubscribeLink } from '../../mail/unsubscribe-link.ts';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-limits.ts';
 import { type DeliveryDetails, loadDelivery } from './load-delivery.ts';
 

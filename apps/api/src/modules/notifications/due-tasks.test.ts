@@ -6,8 +6,8 @@ import { header, type TestSmtpServer } from '../../../test/support/smtp-server.t
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { startScheduleTimer } from '../../infra/queue/schedule-timer.ts';
 import type { JobRequest } from '../../infra/queue/types.ts';
-import { scanDueTasksJob } from '../../jobs/scan-due-tasks.ts';
 import { scanDueTasks } from './scan-due-tasks.ts';
+import { scanDueTasksJob } from './scan-due-tasks-job.ts';
 
 describe('due tasks', () => {
   let smtp: TestSmtpServer;

@@ -5,8 +5,8 @@ import type { NotificationSettings } from '@rope/domain/notifications/schemas';
 import { type NotificationTrigger, triggerKey } from '@rope/domain/notifications/triggers';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { jobRequest } from '../../jobs/define.ts';
-import { evaluateRulesJob } from '../../jobs/evaluate-rules.ts';
+import { jobRequest } from '../../infra/queue/define.ts';
+import { evaluateRulesJob } from './evaluate-rules-job.ts';
 
 type Enqueuer = Pick<AppContext, 'queue'>;
 

@@ -19,11 +19,11 @@ import { startTestSmtpServer } from '../../../test/support/smtp-server.ts';
 import { emptyRedisDatabase, exited, signalGroup, startWorker } from '../../../test/support/worker-process.ts';
 import { parseEnv } from '../../env.ts';
 import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
+import { jobRequest } from '../../infra/queue/define.ts';
 import { countPending } from '../../infra/queue/outbox.ts';
 import { waitUntil } from '../../infra/queue/wait-until.ts';
-import { jobRequest } from '../../jobs/define.ts';
-import { deliverNotificationJob } from '../../jobs/deliver-notification.ts';
 import { deliveryMessageId } from './deliver.ts';
+import { deliverNotificationJob } from './deliver-notification-job.ts';
 
 const TOTAL = FAULT_LENGTHS.deliveries;
 const NOTIFICATIONS = 10;

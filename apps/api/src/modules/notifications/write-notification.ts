@@ -3,9 +3,9 @@ import { notificationDeliveries, notifications } from '@rope/db/schema/index';
 import type { NOTIFICATION_CHANNELS } from '@rope/domain/notifications/schemas';
 import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import type { AppContext } from '../../context.ts';
-import { jobRequest } from '../../jobs/define.ts';
-import { deliverNotificationJob } from '../../jobs/deliver-notification.ts';
+import { jobRequest } from '../../infra/queue/define.ts';
 import { notificationText } from '../../mail/notification-texts.ts';
+import { deliverNotificationJob } from './deliver-notification-job.ts';
 import { loadRecipients } from './recipients.ts';
 
 export interface NewNotification {

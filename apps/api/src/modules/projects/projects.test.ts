@@ -1,5 +1,5 @@
-import { documents, installations, projects, users } from '@rope/db/schema/index';
-import { and, eq } from 'drizzle-orm';
+import { installations, projects, users } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';
 import { seedApiKey, seedArea, seedInstallation, seedMandator } from '../../../test/support/factories.ts';

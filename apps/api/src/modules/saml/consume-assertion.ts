@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, type ErrorText } from '../../http/app-error.ts';
-import type { UserRow } from '../auth/load-actor.ts';
+import type { UserRow } from '../../session/load-actor.ts';
 import { serviceProvider } from './service-provider.ts';
 
 /** A refused sign-in: the client sees the message, the audit log also gets the reason and details. */

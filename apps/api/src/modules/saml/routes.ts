@@ -42,6 +42,7 @@ export function samlRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/login/saml-check',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Which SAML identity provider signs this username in, if any',
@@ -55,6 +56,7 @@ export function samlRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/saml/login',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Redirects the browser to the identity provider with an AuthnRequest',
@@ -72,6 +74,7 @@ export function samlRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/saml/metadata/:id',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'SAML service provider metadata for one identity provider',
@@ -89,6 +92,7 @@ export function samlRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/saml/acs/:id',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Assertion consumer: signs the user in and redirects to the RelayState path',

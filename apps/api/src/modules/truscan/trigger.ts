@@ -1,11 +1,11 @@
 import { truscanRequests } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
-import { jobRequest } from '../../jobs/define.ts';
-import { requestTruscanMeasurementJob } from '../../jobs/request-truscan-measurement.ts';
+import { jobRequest } from '../../infra/queue/define.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { assertWritable } from '../hierarchy/scope.ts';
 import { findRope } from '../ropes/internal.ts';
+import { requestTruscanMeasurementJob } from './request-measurement-job.ts';
 import { loadTruscanRequests, publishTruscanState } from './state.ts';
 
 /**

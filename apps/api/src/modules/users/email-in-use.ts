@@ -4,10 +4,10 @@ import { and, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { randomToken } from '../../infra/crypto.ts';
+import { jobRequest } from '../../infra/queue/define.ts';
 import type { JobRequest } from '../../infra/queue/types.ts';
-import { jobRequest } from '../../jobs/define.ts';
-import { sendMailJob } from '../../jobs/send-mail.ts';
-import { addressInUseMail } from '../auth/mail-texts.ts';
+import { addressInUseMail } from '../../mail/account-texts.ts';
+import { sendMailJob } from '../../mail/send-mail-job.ts';
 import { EMAIL_CONFLICT } from './internal.ts';
 
 /** Where a placeholder address points: `.invalid` is reserved (RFC 2606), no mail can reach it. */

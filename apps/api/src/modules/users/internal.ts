@@ -9,7 +9,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Env } from '../../env.ts';
 import { AppError, type ErrorText, forbidden, notFound } from '../../http/app-error.ts';
-import { mandatorIdsOf, type UserRow } from '../auth/load-actor.ts';
+import { mandatorIdsOf, type UserRow } from '../../session/load-actor.ts';
 import type { UserDetail } from './schemas.ts';
 
 export interface UserTarget {

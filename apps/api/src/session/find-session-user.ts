@@ -1,8 +1,8 @@
 import type { Db } from '@rope/db/client';
 import { sessions, userMandators, users } from '@rope/db/schema/index';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { sha256 } from '../../infra/crypto.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { sha256 } from '../infra/crypto.ts';
+import { preparedPerDatabase } from '../infra/prepared.ts';
 import type { UserRow } from './load-actor.ts';
 import type { SessionCache } from './session-cache.ts';
 import { SESSION_IDLE_MS, type SessionRow } from './session-store.ts';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
-import { publicUrl } from '../../env.ts';
-import { appSecret } from './app-secret.ts';
+import type { AppContext } from '../context.ts';
+import { publicUrl } from '../env.ts';
+import { appSecret } from '../infra/app-secret.ts';
 
 /** HMAC-SHA256 of the lowercased address: proves the link came from one of our mails without storing anything. */
 export function unsubscribeToken(secret: string, email: string): string {

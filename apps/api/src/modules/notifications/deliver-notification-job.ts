@@ -1,8 +1,8 @@
 import { idSchema } from '@rope/domain/common';
 import { z } from 'zod';
-import { deliverNotification } from '../modules/notifications/deliver.ts';
-import { DELIVERY_MAX_ATTEMPTS } from '../modules/notifications/delivery-limits.ts';
-import { defineJob } from './define.ts';
+import { defineJob } from '../../infra/queue/define.ts';
+import { deliverNotification } from './deliver.ts';
+import { DELIVERY_MAX_ATTEMPTS } from './delivery-limits.ts';
 
 /** One notification mail or SMS to one recipient. */
 export const deliverNotificationJob = defineJob({

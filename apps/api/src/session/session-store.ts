@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { sessions } from '@rope/db/schema/index';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
-import { randomToken, sha256 } from '../../infra/crypto.ts';
+import { randomToken, sha256 } from '../infra/crypto.ts';
 
 export const SESSION_COOKIE = 'rc_session';
 export const SESSION_IDLE_MS = 30 * 60_000;

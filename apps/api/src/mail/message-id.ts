@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
-import { publicUrl } from '../../env.ts';
-import { appSecret } from './app-secret.ts';
+import type { AppContext } from '../context.ts';
+import { publicUrl } from '../env.ts';
+import { appSecret } from '../infra/app-secret.ts';
 
 /**
  * An RFC 5322 Message-ID that is the same for the same `seed` on every attempt and after every restart:

@@ -5,7 +5,7 @@ import {
   RESET_TOKEN_TTL_MS,
   type ResetReason,
 } from '@rope/domain/auth/rules';
-import { mailLocale } from '../../mail/locales.ts';
+import { mailLocale } from './locales.ts';
 
 /** The mails of the sign-in and account flows, each in its recipient's language (users.languageId). */
 

@@ -1,6 +1,6 @@
 import { notificationTriggerSchema } from '@rope/domain/notifications/triggers';
-import { evaluateTrigger } from '../modules/notifications/evaluate.ts';
-import { defineJob } from './define.ts';
+import { defineJob } from '../../infra/queue/define.ts';
+import { evaluateTrigger } from './evaluate.ts';
 
 /** One change (event, damage, document, smartrope measurement) checked against the installation's rules. */
 export const evaluateRulesJob = defineJob({

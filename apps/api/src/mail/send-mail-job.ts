@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { stableMessageId } from '../modules/auth/message-id.ts';
-import { defineJob } from './define.ts';
+import { defineJob } from '../infra/queue/define.ts';
+import { stableMessageId } from './message-id.ts';
 
 /** A mail of the sign-in and account flows (codes, links, resets); notification mails are deliveries. */
 export const sendMailJob = defineJob({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pruneOutbox } from '../infra/queue/outbox.ts';
 import { defineJob } from './define.ts';
+import { pruneOutbox } from './outbox.ts';
 
 /** Hourly: each run deletes every row past the retention, a batch at a time. */
 export const OUTBOX_PRUNE_INTERVAL_MS = 3600_000;

@@ -1,8 +1,8 @@
 import { ropes, truscanRequests } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { publishTruscanState } from '../modules/truscan/state.ts';
-import { defineJob } from './define.ts';
+import { defineJob } from '../../infra/queue/define.ts';
+import { publishTruscanState } from './state.ts';
 
 /**
  * Tells a rope's TRUscan to measure: published over MQTT (QoS 1) when a broker is set, else offered for the device

@@ -1,14 +1,17 @@
 import type { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import type { Env } from '../env.ts';
-import { type Job, type JobRequest, RefusedJobError } from '../infra/queue/types.ts';
-import type { QueueName } from './queues.ts';
+import type { AppContext } from '../../context.ts';
+import type { Env } from '../../env.ts';
+import { type Job, type JobRequest, RefusedJobError } from './types.ts';
 
 type Payload = Record<string, unknown>;
 
-/** One kind of job: where it runs, what it carries, what it does. The inline queue and the worker run the same. */
-export interface JobDefinition<P extends Payload = Payload> {
-  queue: QueueName;
+/**
+ * One kind of job: where it runs, what it carries, what it does. The inline queue and the worker run the same. The
+ * module that owns the work defines it; the job registry (src/jobs/registry.ts) lists it and holds its queue to one
+ * the registry knows.
+ */
+export interface JobDefinition<P extends Payload = Payload, Q extends string = string> {
+  queue: Q;
   name: string;
   /** Checked when the job is asked for and again when it runs: a payload that fails is refused, never retried. */
   payload: z.ZodType<P>;
@@ -20,7 +23,9 @@ export interface JobDefinition<P extends Payload = Payload> {
   handle(ctx: AppContext, payload: P, job: Job): Promise<void>;
 }
 
-export function defineJob<P extends Payload>(definition: JobDefinition<P>): JobDefinition<P> {
+export function defineJob<P extends Payload, const Q extends string>(
+  definition: JobDefinition<P, Q>,
+): JobDefinition<P, Q> {
   return definition;
 }
 

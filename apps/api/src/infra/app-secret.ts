@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@rope/db/client';
 import { appMeta } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { Env } from '../env.ts';
 
 const SECRET_KEY = 'secret';
 const cache = new WeakMap<Db, Promise<string>>();
@@ -20,7 +20,7 @@ async function loadOrCreate(db: Db): Promise<string> {
 }
 
 /** The HMAC key of the installation: APP_SECRET when set, else one generated once and kept in app_meta. */
-export function appSecret(ctx: Pick<AppContext, 'env' | 'db'>): Promise<string> {
+export function appSecret(ctx: { env: Pick<Env, 'APP_SECRET'>; db: Db }): Promise<string> {
   if (ctx.env.APP_SECRET) return Promise.resolve(ctx.env.APP_SECRET);
   let secret = cache.get(ctx.db);
   if (!secret) {

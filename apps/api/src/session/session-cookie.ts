@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './session-store.ts';
 
 function cookieOptions(ctx: AppContext) {

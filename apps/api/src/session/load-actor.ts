@@ -2,8 +2,8 @@ import type { Db } from '@rope/db/client';
 import { apiKeys, userMandators, users } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { sha256 } from '../../infra/crypto.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { sha256 } from '../infra/crypto.ts';
+import { preparedPerDatabase } from '../infra/prepared.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { scanDueTasks } from '../modules/notifications/scan-due-tasks.ts';
-import { defineJob } from './define.ts';
+import { defineJob } from '../../infra/queue/define.ts';
+import { scanDueTasks } from './scan-due-tasks.ts';
 
 /** Tells the assignees of tasks that became due, every DUE_TASKS_SCAN_SECONDS. */
 export const scanDueTasksJob = defineJob({
