@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ConfirmModalHost } from './components/confirm-modal';
 import { NotificationsHost } from './components/notifications-host';
-import { CookieNotice } from './features/auth/components/cookie-notice';
+import { CookieNotice } from './features/auth';
 import { createQueryClient } from './lib/query-client';
 import { AppRoutes } from './router';
 import { theme } from './theme';

@@ -3,16 +3,16 @@ import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { AppLoader } from './components/app-loader';
 import { lazyScreen } from './components/lazy-screen';
 import { RouteErrorBoundary } from './components/route-error-boundary';
-import { areasRoutes } from './features/areas/routes';
-import { RequireSession } from './features/auth/require-session';
-import { dashboardRoutes } from './features/dashboard/routes';
-import { documentsRoutes } from './features/documents/routes';
-import { imprintRoutes } from './features/imprint/routes';
-import { mandatorsRoutes } from './features/mandators/routes';
-import { openapiRoutes } from './features/openapi/routes';
-import { searchRoutes } from './features/search/routes';
-import { sensorsRoutes } from './features/sensors/routes';
-import { usersRoutes } from './features/users/routes';
+import { areasRoutes } from './features/areas';
+import { RequireSession } from './features/auth';
+import { dashboardRoutes } from './features/dashboard';
+import { documentsRoutes } from './features/documents';
+import { imprintRoutes } from './features/imprint';
+import { mandatorsRoutes } from './features/mandators';
+import { openapiRoutes } from './features/openapi';
+import { searchRoutes } from './features/search';
+import { sensorsRoutes } from './features/sensors';
+import { usersRoutes } from './features/users';
 
 /** The screens inside the shell; every feature loads lazily, so the first download stays small. */
 const shellRoutes: RouteObject[] = [

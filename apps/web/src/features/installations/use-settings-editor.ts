@@ -6,7 +6,7 @@ import { failureText } from '../../lib/failure-text';
 import { problemLines, serverProblems, settingsFieldLabel } from '../../lib/field-problems';
 import { hasFieldErrors } from '../../lib/messages';
 import { useCan } from '../../lib/session/session';
-import { useConfirmHierarchyDelete } from '../areas/confirm-hierarchy-delete';
+import { useConfirmHierarchyDelete } from '../areas';
 
 const ENTITY = { installations: 'installation', ropes: 'rope' } as const;
 

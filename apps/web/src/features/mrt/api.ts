@@ -2,7 +2,7 @@ import type { MeaUploadAnswer, MrtCandidatesAnswer, MrtCandidateView, MrtTraceAn
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { postForm } from '../../lib/post-form';
-import { refreshAfterChange } from '../events/api';
+import { refreshAfterChange } from '../events';
 
 export const mrtKeys = {
   all: ['mrt'] as const,

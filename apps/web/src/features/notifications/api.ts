@@ -9,8 +9,8 @@ import type { NotificationView, SmartropeThresholdState } from '@rope/domain/not
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api-client';
-import { installationKeys } from '../installations/api';
-import { ropeKeys } from '../ropes/api';
+import { installationKeys } from '../installations';
+import { ropeKeys } from '../ropes';
 import type { SettingsBody } from './rules';
 
 export const NOTIFICATION_LIMITS = NOTIFICATION_LIST_LIMITS;

@@ -9,10 +9,9 @@ import { fitsStandardFonts, needsUnicodeFont } from '@rope/domain/reports/winans
 import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
 import { apiFetch } from '../../lib/api-client';
 import { downloadBlob } from '../../lib/download';
-import { type DocumentList, documentListPath } from '../documents/api';
-import { documentFileUrl, previewKind } from '../documents/document-logic';
-import { ropeEventsQueryString } from '../events/events-query';
-import type { RopeEventsQuery } from '../events/types';
+import { type DocumentList, documentFileUrl, documentListPath, previewKind } from '../documents';
+import type { RopeEventsQuery } from '../events';
+import { ropeEventsQueryString } from '../events';
 import type { ReportPhoto } from './pdf/report-pdf';
 import { loadEnglishReportLabels } from './report-labels';
 

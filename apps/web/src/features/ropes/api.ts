@@ -2,8 +2,8 @@ import type { RopeUpdate } from '@rope/domain/hierarchy/schemas';
 import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import { eventKeys } from '../events/api';
-import { installationKeys } from '../installations/api';
+import { eventKeys } from '../events';
+import { installationKeys } from '../installations';
 
 export const ropeKeys = {
   all: ['ropes'] as const,

@@ -8,7 +8,7 @@ import {
   ROPE_SURFACES,
   ROPE_TYPES,
 } from '@rope/domain/rope/kinds';
-import type { AttributeValues, FieldSpec } from '../installations/attribute-form';
+import type { AttributeValues, FieldSpec } from '../installations';
 
 export const ROPE_TABS = ['construction', 'dimensions', 'service', 'comment'] as const;
 export type RopeTab = (typeof ROPE_TABS)[number];

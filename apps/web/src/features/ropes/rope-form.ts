@@ -8,12 +8,7 @@ import type { RopeView } from '@rope/domain/hierarchy/views';
 import type { RopeAttributes } from '@rope/domain/rope/schemas';
 import type { z } from 'zod';
 import type { DomainFormSpec } from '../../lib/domain-form';
-import {
-  type AttributeValues,
-  attributeField,
-  attributesFromValues,
-  valuesFromAttributes,
-} from '../installations/attribute-form';
+import { type AttributeValues, attributeField, attributesFromValues, valuesFromAttributes } from '../installations';
 import { ALL_ROPE_FIELDS, CROSS_SECTION_MODE, crossSectionMode, DEFAULT_EXPECTED_SERVICE_LIFE } from './rope-fields';
 
 export type RopeSettingsFile = z.infer<typeof ropeSettingsFileSchema>;

@@ -9,7 +9,7 @@ import {
 } from '@rope/domain/sensors/schemas';
 import type { SensorDeviceView, SensorView } from '@rope/domain/sensors/views';
 import type { DomainFormSpec } from '../../lib/domain-form';
-import { fromDateInput, toDateInput } from '../tasks/task-form';
+import { fromDateInput, toDateInput } from '../tasks';
 
 /** A plotline as its row of inputs holds it: the position as typed. */
 export interface PlotlineRow {

@@ -1,5 +1,5 @@
 import { useCan, useSessionUser } from '../../lib/session/session';
-import { useMandators } from '../mandators/api';
+import { useMandators } from '../mandators';
 
 /** Admins pick from every mandator; a client admin only from their own, which the session already names. */
 export function useMandatorOptions(enabled: boolean) {

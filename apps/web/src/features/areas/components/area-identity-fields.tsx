@@ -4,7 +4,7 @@ import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import type { AreaView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
-import { useMandators } from '../../mandators/api';
+import { useMandators } from '../../mandators';
 import { useAreaUsers, useMandatorUsers } from '../api';
 import type { AreaFormValues } from '../area-form';
 

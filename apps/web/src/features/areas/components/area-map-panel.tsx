@@ -9,7 +9,7 @@ import { damageHex } from '../../../components/map/colours';
 import { type DrawState, DrawToolbar } from '../../../components/map/draw-toolbar';
 import { LazyMap, type MapFeature, type MapPoint } from '../../../components/map/lazy-map';
 import { useCan } from '../../../lib/session/session';
-import { useInstallations, useUpdateInstallation } from '../../installations/api';
+import { useInstallations, useUpdateInstallation } from '../../installations';
 
 interface AreaMapPanelProps {
   area: AreaView;

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import type { RecordingType } from '@rope/domain/events/kinds';
 import type { ParsedInspection } from '@rope/domain/events/views';
 import { useTranslation } from 'react-i18next';
-import { TruscanUploadButton } from '../../mrt/components/truscan-upload-button';
+import { TruscanUploadButton } from '../../mrt';
 import { ImportInspectionButton } from './import-inspection-button';
 
 interface EventsToolbarProps {

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ColumnDef } from '../../../components/data-table';
 import { useFormat } from '../../../lib/format';
-import { eventColumns } from '../../events/components/event-columns';
-import { PlacedEventsTable } from '../../events/components/placed-events-table';
+import { eventColumns, PlacedEventsTable } from '../../events';
 import { useInstallationEvents } from '../api';
 
 /** The installation's last 10 events over all its ropes. */

@@ -9,7 +9,7 @@ import { damageHex } from '../../../components/map/colours';
 import { type DrawState, DrawToolbar } from '../../../components/map/draw-toolbar';
 import { LazyMap, type MapFeature, type MapPoint } from '../../../components/map/lazy-map';
 import { useCan } from '../../../lib/session/session';
-import { useRopes, useUpdateRope } from '../../ropes/api';
+import { useRopes, useUpdateRope } from '../../ropes';
 
 interface InstallationImageMapProps {
   areaId: number;

@@ -7,8 +7,7 @@ import { useNavigate } from 'react-router';
 import { PinIcon, PlusIcon } from '../../../components/icons';
 import { MAP_DRAG_TYPE } from '../../../components/map/lazy-map';
 import { useCan } from '../../../lib/session/session';
-import { ArchiveButton } from '../../areas/components/archive-button';
-import { HierarchyList } from '../../areas/components/hierarchy-list';
+import { ArchiveButton, HierarchyList } from '../../areas';
 import { useCreateInstallation, useInstallations, useReorderInstallations, useUpdateInstallation } from '../api';
 
 interface InstallationListProps {

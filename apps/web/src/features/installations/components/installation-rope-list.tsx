@@ -7,13 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PlusIcon } from '../../../components/icons';
 import { ropeSettingsPath } from '../../../lib/hierarchy-paths';
-import { ArchiveButton } from '../../areas/components/archive-button';
-import { HierarchyList } from '../../areas/components/hierarchy-list';
-import {
-  RopeNotificationDialog,
-  RopeNotificationIcon,
-} from '../../notifications/components/notification-status-button';
-import { useCreateRope, useReorderRopes, useRopes, useUpdateRope } from '../../ropes/api';
+import { ArchiveButton, HierarchyList } from '../../areas';
+import { RopeNotificationDialog, RopeNotificationIcon } from '../../notifications';
+import { useCreateRope, useReorderRopes, useRopes, useUpdateRope } from '../../ropes';
 
 interface RopeListProps {
   areaId: number;

@@ -7,12 +7,14 @@ import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
 import { BackIcon, SettingsIcon } from '../../../components/icons';
 import { LoadFailedScreen } from '../../../components/screen-alert';
 import { useCan } from '../../../lib/session/session';
-import { useArea } from '../../areas/api';
-import { TargetDocuments } from '../../documents/components/target-documents';
-import { BellIcon } from '../../notifications/components/bell-icon';
-import { NotificationSettingsDialog } from '../../notifications/components/notification-settings-dialog';
-import { NotificationStatusButton } from '../../notifications/components/notification-status-button';
-import { NotificationsTable } from '../../notifications/components/notifications-table';
+import { useArea } from '../../areas';
+import { TargetDocuments } from '../../documents';
+import {
+  BellIcon,
+  NotificationSettingsDialog,
+  NotificationStatusButton,
+  NotificationsTable,
+} from '../../notifications';
 import { useInstallation } from '../api';
 import { InstallationEventsTable } from '../components/installation-events-table';
 import { InstallationImageMap } from '../components/installation-image-map';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/failure-text';
 import { useFormat } from '../../../lib/format';
-import { refreshAfterChange } from '../../events/api';
+import { refreshAfterChange } from '../../events';
 import { uploadTruscanFiles } from '../api';
 import { type UploadProgress, uploadProgress } from '../upload-progress';
 

@@ -25,7 +25,7 @@ import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../../lib/failure-text';
 import { messageText } from '../../../lib/messages';
 import { useSessionUser } from '../../../lib/session/session';
-import { useAreaUsers } from '../../areas/api';
+import { useAreaUsers } from '../../areas';
 import { useDeleteNotificationSettings, useSaveNotificationSettings } from '../api';
 import { ruleTypeLabel } from '../rule-type-label';
 import {

@@ -8,7 +8,7 @@ import {
   damageXRange,
   damageYRange,
   utilisationPercent,
-} from '../../events/damage-chart-data';
+} from '../../events';
 
 export interface ReportImage {
   dataUrl: string;

@@ -5,7 +5,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TruscanRequestBadge, TruscanStatusBadge } from '../../../components/status-badge';
 import { useFormat } from '../../../lib/format';
-import { useTruscanState } from '../../truscan/api';
+import { useTruscanState } from '../../truscan';
 
 const StartMeasurementDialog = lazy(() =>
   import('../../truscan/components/start-measurement-dialog').then((module) => ({

@@ -3,8 +3,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { DamageInput } from '@rope/domain/rope/missing-inputs';
 import { useTranslation } from 'react-i18next';
 import { useMissingInputTexts } from '../../../components/damage-unknown';
-import type { AttributeValues } from '../../installations/attribute-form';
-import { AttributeFields } from '../../installations/components/attribute-fields';
+import type { AttributeValues } from '../../installations';
+import { AttributeFields } from '../../installations';
 import { CROSS_SECTION_MODE, isRopeFieldShown, ROPE_FIELDS, ROPE_TABS, type RopeTab } from '../rope-fields';
 
 /**

@@ -2,7 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import type { MountedRopeView } from '@rope/domain/sensors/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAllRopes } from '../../dashboard/api';
+import { useAllRopes } from '../../dashboard';
 
 /** Options shown at once; typing narrows the rest. */
 const SHOWN_OPTIONS = 100;

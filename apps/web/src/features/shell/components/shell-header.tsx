@@ -11,7 +11,7 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { OpenedOnce } from '../../../components/opened-once';
 import { Brand } from '../../../components/product-mark';
 import { logout } from '../../../lib/session/session';
-import { ShellSearch, ShellSearchButton } from '../../search/components/shell-search';
+import { ShellSearch, ShellSearchButton } from '../../search';
 
 const UserSettingsDialog = lazy(() =>
   import('../settings/user-settings-dialog').then((module) => ({ default: module.UserSettingsDialog })),
