@@ -1,7 +1,8 @@
 import type { Db } from '@rope/db/client';
 import { sensorDevices, sensors } from '@rope/db/schema/index';
 import type { SensorAttributes } from '@rope/domain/sensors/schemas';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { arrayText, rollUpReadingsCtes } from '../modules/sensors/rollup-sql.ts';
 import type { DemoHierarchy, DemoRope } from './hierarchy.ts';
 import { DAY, HOUR, iso, type Rng, round } from './random.ts';
 
@@ -160,20 +161,13 @@ export async function insertSensors(
         on conflict do nothing`);
     }
   }
-  await rollUp(db, sensorIds, '1 hour', 'sensor_measurements_1h');
-  await rollUp(db, sensorIds, '1 minute', 'sensor_measurements_1m');
+  await rollUp(db, sensorIds);
   return { devices: deviceRows.length, sensors: sensorIds.length };
 }
 
-async function rollUp(db: Db, sensorIds: number[], bin: string, table: string): Promise<void> {
-  const ids: SQL = sql.join(
-    sensorIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    insert into ${sql.identifier(table)} (sensor_id, ts, count, sum, min, max)
-    select sensor_id, date_bin(${bin}::interval, ts, timestamptz '2000-01-01'), count(*), sum(value), min(value), max(value)
-    from sensor_measurements where sensor_id in (${ids})
-    group by 1, 2
-    on conflict do nothing`);
+/** The rollups of the demo's sensors, by the rule ingestion follows. */
+async function rollUp(db: Db, sensorIds: number[]): Promise<void> {
+  const readings = sql`(select sensor_id, ts, value from sensor_measurements
+    where sensor_id = any(${arrayText(sensorIds)}::int[])) as readings`;
+  await db.execute(sql`with ${rollUpReadingsCtes(readings)} select 1`);
 }

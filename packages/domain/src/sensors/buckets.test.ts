@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUCKET_STEPS, bucketStart, planBuckets } from './buckets.ts';
+import { BUCKET_STEPS, planBuckets } from './buckets.ts';
 import { BUCKET_ORIGIN_MS, MAX_CHART_BUCKETS } from './limits.ts';
+import { bucketStart } from './rollup.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,7 +1,8 @@
-import { BUCKET_ORIGIN_MS, MAX_CHART_BUCKETS } from './limits.ts';
+import { MAX_CHART_BUCKETS } from './limits.ts';
+import { bucketStart, ROLLUPS, type RollupName } from './rollup.ts';
 
-/** Where a bucket's figures are read from: the raw rows, or the rollup of a minute or of an hour. */
-export type BucketSource = 'raw' | 'minute' | 'hour';
+/** Where a bucket's figures are read from: the raw rows, or one of the rollups. */
+export type BucketSource = 'raw' | RollupName;
 
 export interface BucketPlan {
   /** The width of one bucket in seconds, a step of BUCKET_STEPS. */
@@ -18,7 +19,7 @@ const DAY = 86_400;
 
 /**
  * Bucket widths a chart steps through, in seconds. Every width of a minute or more is a whole number of minutes and
- * every width of an hour or more a whole number of hours, so a bucket is the sum of whole rollup rows.
+ * every width of an hour or more a whole number of hours, so a bucket is the sum of whole rows of a rollup.
  */
 export const BUCKET_STEPS = [
   1,
@@ -53,12 +54,6 @@ export const BUCKET_STEPS = [
 
 const WIDEST_STEP = BUCKET_STEPS[BUCKET_STEPS.length - 1] as number;
 
-/** The start of the bucket that holds `ms`, on the grid that starts at BUCKET_ORIGIN_MS. */
-export function bucketStart(ms: number, bucketSeconds: number): number {
-  const width = bucketSeconds * 1000;
-  return BUCKET_ORIGIN_MS + Math.floor((ms - BUCKET_ORIGIN_MS) / width) * width;
-}
-
 /**
  * The buckets for a range [from, to): the narrowest width that needs at most `maxBuckets` buckets, and the
  * coarsest table that holds whole buckets of it. The range grows to whole buckets, so each bucket's figures are
@@ -67,7 +62,7 @@ export function bucketStart(ms: number, bucketSeconds: number): number {
 export function planBuckets(from: number, to: number, maxBuckets: number = MAX_CHART_BUCKETS): BucketPlan {
   const wanted = Math.max(1, Math.floor(maxBuckets));
   const step: number = BUCKET_STEPS.find((seconds) => bucketCount(from, to, seconds) <= wanted) ?? WIDEST_STEP;
-  const source: BucketSource = step % HOUR === 0 ? 'hour' : step % MINUTE === 0 ? 'minute' : 'raw';
+  const source: BucketSource = ROLLUPS.findLast((rollup) => step % rollup.seconds === 0)?.name ?? 'raw';
   const start = bucketStart(from, step);
   const end = bucketStart(Math.max(from, to - 1), step) + step * 1000;
   return { bucketSeconds: step, source, from: start, to: end };

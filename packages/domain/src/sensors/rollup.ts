@@ -1,6 +1,25 @@
-import { bucketStart } from './buckets.ts';
+import { BUCKET_ORIGIN_MS } from './limits.ts';
 
-/** One rollup row: the readings of one sensor in one bucket (a minute or an hour), as the rollup tables keep them. */
+/**
+ * The rule of the rollups kept beside the raw readings, finest first: a row holds the count, sum, min and max of one
+ * sensor's readings in one bucket of `seconds`, the buckets on the grid that starts at BUCKET_ORIGIN_MS. A reading
+ * stored adds to the row of its bucket in every rollup. Ingestion (both of its paths), the demo data and the chart
+ * queries all follow this one definition; modules/sensors/rollup-sql.ts says it in SQL.
+ */
+export const ROLLUPS = [
+  { name: 'minute', seconds: 60 },
+  { name: 'hour', seconds: 3_600 },
+] as const;
+export type Rollup = (typeof ROLLUPS)[number];
+export type RollupName = Rollup['name'];
+
+/** The start of the bucket that holds `ms`, on the grid that starts at BUCKET_ORIGIN_MS. */
+export function bucketStart(ms: number, bucketSeconds: number): number {
+  const width = bucketSeconds * 1000;
+  return BUCKET_ORIGIN_MS + Math.floor((ms - BUCKET_ORIGIN_MS) / width) * width;
+}
+
+/** One rollup row: the readings of one sensor in one bucket of a rollup, as the rollup tables keep them. */
 export interface RollupRow {
   sensor: number;
   /** The bucket's start in epoch ms, on the grid of BUCKET_ORIGIN_MS (date_bin's origin). */

@@ -1,4 +1,5 @@
-import { bucketStart, planBuckets } from '@rope/domain/sensors/buckets';
+import { planBuckets } from '@rope/domain/sensors/buckets';
+import { bucketStart } from '@rope/domain/sensors/rollup';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';

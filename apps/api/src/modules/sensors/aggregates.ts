@@ -1,11 +1,11 @@
 import { queryRows } from '@rope/db/client';
 import { type BucketSource, planBuckets } from '@rope/domain/sensors/buckets';
-import { BUCKET_ORIGIN_MS } from '@rope/domain/sensors/limits';
 import type { SensorAggregatesAnswer, SensorBucket } from '@rope/domain/sensors/views';
 import { type SQL, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findSensor } from './internal.ts';
+import { bucketStartSql, rollupTableName } from './rollup-sql.ts';
 
 interface BucketRow extends Record<string, unknown> {
   ms: number;
@@ -15,19 +15,16 @@ interface BucketRow extends Record<string, unknown> {
   sum: number;
 }
 
-const ORIGIN = new Date(BUCKET_ORIGIN_MS).toISOString();
-
 /** One bucket query per table: the raw rows are counted, a rollup's rows are summed. */
 function bucketQuery(source: BucketSource, sensorId: number, seconds: number, from: string, to: string): SQL {
-  const width = sql`make_interval(secs => ${seconds})`;
-  const bucket = sql`date_bin(${width}, ts, ${ORIGIN}::timestamptz)`;
+  const bucket = bucketStartSql(seconds);
   const epochMs = sql`(extract(epoch from ${bucket}) * 1000)::float8`;
   const range = sql`sensor_id = ${sensorId} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz`;
   if (source === 'raw') {
     return sql`select ${epochMs} as ms, count(*)::int as count, min(value) as min, max(value) as max,
       sum(value) as sum from sensor_measurements where ${range} group by 1 order by 1`;
   }
-  const table = sql.identifier(source === 'minute' ? 'sensor_measurements_1m' : 'sensor_measurements_1h');
+  const table = sql.identifier(rollupTableName(source));
   return sql`select ${epochMs} as ms, sum(count)::int as count, min(min) as min, max(max) as max,
     sum(sum) as sum from ${table} where ${range} group by 1 order by 1`;
 }

@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PostgresClient, PostgresConnection } from '@rope/db/client';
 import type { SensorReading } from '@rope/domain/sensors/ingest';
-import { type RollupRow, rollUp } from '@rope/domain/sensors/rollup';
+import { rollUp } from '@rope/domain/sensors/rollup';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { addRollupRowsSql, arrayText } from './rollup-sql.ts';
 
 /** '0' to '9' as char codes: a digit four places after the point means a time finer than a millisecond. */
 const ZERO = 48;
@@ -18,6 +21,14 @@ function isMillisecondTime(ts: string): boolean {
   return !(digit >= ZERO && digit <= NINE) && !ts.startsWith('0000');
 }
 
+const dialect = new PgDialect();
+
+/** A Drizzle statement as text and parameters for postgres.js, the way Drizzle's own driver sends it. */
+function postgresQuery(statement: SQL): { sql: string; params: never[] } {
+  const query = dialect.sqlToQuery(statement);
+  return { sql: query.sql, params: query.params as never[] };
+}
+
 interface Row {
   sensor: number;
   ms: number;
@@ -29,9 +40,9 @@ interface Row {
  * A batch through COPY on PostgreSQL, which inserts pages at a time where INSERT goes row by row (several times
  * faster). COPY cannot skip a stored reading, so the batch's own repeats are dropped here and the stored ones
  * looked up first, under a lock on the batch's sensors that keeps another batch for them from slipping in between;
- * the rollups are summed here from the rows copied. Statements that need no answer in between go out together:
- * four round trips a batch. Answers undefined for a batch whose times are finer than a millisecond (compared here
- * they might differ where PostgreSQL sees one instant): the caller inserts those.
+ * the rollups are summed here from the rows copied, by the domain's rollUp. Statements that need no answer in
+ * between go out together: four round trips a batch. Answers undefined for a batch whose times are finer than a
+ * millisecond (compared here they might differ where PostgreSQL sees one instant): the caller inserts those.
  */
 export async function copyReadings(
   client: PostgresClient,
@@ -63,7 +74,8 @@ export async function copyReadings(
         Readable.from([text]),
         await connection`copy sensor_measurements (sensor_id, ts, value) from stdin`.writable(),
       );
-      await Promise.all([upsertRollups(connection, rollUp(fresh, 60), rollUp(fresh, 3_600)), connection`commit`]);
+      const rollups = postgresQuery(addRollupRowsSql((rollup) => rollUp(fresh, rollup.seconds)));
+      await Promise.all([connection.unsafe(rollups.sql, rollups.params), connection`commit`]);
     } else await connection`commit`;
     return fresh.length;
   } catch (error) {
@@ -123,29 +135,4 @@ async function storedPositions(connection: PostgresConnection, rows: readonly Ro
       with ordinality as r(sensor_id, ts, i)
     where exists (select 1 from sensor_measurements m where m.sensor_id = r.sensor_id and m.ts = r.ts)`;
   return new Set(found.map((row) => row.i));
-}
-
-/** Both rollups grow by the rows copied, in one statement. */
-function upsertRollups(connection: PostgresConnection, minutes: readonly RollupRow[], hours: readonly RollupRow[]) {
-  const upsert = (table: string, rows: readonly RollupRow[]) => {
-    const name = connection(table);
-    return connection`insert into ${name} (sensor_id, ts, count, sum, min, max)
-      select * from unnest(${arrayText(rows.map((row) => row.sensor))}::int[],
-        ${arrayText(rows.map((row) => new Date(row.bucketMs).toISOString()))}::timestamptz[],
-        ${arrayText(rows.map((row) => row.count))}::int[], ${arrayText(rows.map((row) => row.sum))}::float8[],
-        ${arrayText(rows.map((row) => row.min))}::float8[], ${arrayText(rows.map((row) => row.max))}::float8[])
-      on conflict (sensor_id, ts) do update set
-        count = ${name}.count + excluded.count,
-        sum = ${name}.sum + excluded.sum,
-        min = least(${name}.min, excluded.min),
-        max = greatest(${name}.max, excluded.max)`;
-  };
-  return connection`with minute as (${upsert('sensor_measurements_1m', minutes)} returning 1),
-    hour as (${upsert('sensor_measurements_1h', hours)} returning 1)
-    select (select count(*) from minute) + (select count(*) from hour) as rows`;
-}
-
-/** A PostgreSQL array literal of numbers or ISO times: one text parameter however long. */
-function arrayText(items: readonly (number | string)[]): string {
-  return `{${items.join(',')}}`;
 }
