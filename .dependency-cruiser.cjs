@@ -2,7 +2,10 @@
 // boundary fails the lint step instead of waiting for a review. Zero exceptions: a rule that needs one is a rule to
 // rewrite here, with its reason.
 
-/** A test file: it may reach into the feature it tests (to set up or observe it); the web's boundaries hold product code. */
+/**
+ * A test file: it may reach into the module or feature it tests (to set up or observe it); the boundaries between
+ * modules and between features hold product code.
+ */
 const TEST_FILE = '\\.test\\.tsx?$';
 
 /** Test code: never imported by product code. */
@@ -77,6 +80,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^(apps/[^/]+/src|packages/[^/]+/src)/', pathNot: TEST_CODE },
       to: { path: TEST_CODE },
+    },
+    {
+      name: 'api-module-through-public-file',
+      comment:
+        'An API module reaches another module only through its public file, modules/<name>/index.ts, so a module can change inside without breaking the others (files directly in modules/, as action-args.ts, are shared by all)',
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: TEST_FILE },
+      to: { path: '^apps/api/src/modules/[^/]+/', pathNot: '^apps/api/src/modules/($1/|[^/]+/index\\.ts$)' },
     },
     {
       name: 'web-feature-through-public-file',
