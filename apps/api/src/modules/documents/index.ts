@@ -1,4 +1,7 @@
-/** Documents: files on an area, installation, rope, folder or project. Other modules reach it through this file only. */
+/**
+ * Documents: files on an area, installation, rope, folder or project. Other modules reach it through this file
+ * only.
+ */
 export { readerLanguage } from './language.ts';
 export { type StoredDocumentFile, storeDocumentFile } from './store-file.ts';
 export { uploadLimits } from './upload.ts';
