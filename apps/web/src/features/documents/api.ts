@@ -1,6 +1,8 @@
 import type { DocumentTargetType } from '@rope/domain/documents/kinds';
-import type { DocumentView, FolderView, ProjectView } from '@rope/domain/documents/views';
+import type { DocumentView } from '@rope/domain/documents/views';
+import type { FolderView } from '@rope/domain/folders/views';
 import type { LanguageId } from '@rope/domain/languages';
+import type { ProjectView } from '@rope/domain/projects/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api-client';

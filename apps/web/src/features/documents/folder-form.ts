@@ -1,5 +1,5 @@
-import { type FolderBody, folderBodySchema } from '@rope/domain/documents/folders';
-import type { FolderView } from '@rope/domain/documents/views';
+import { type FolderBody, folderBodySchema } from '@rope/domain/folders/schemas';
+import type { FolderView } from '@rope/domain/folders/views';
 import type { DomainFormSpec } from '../../lib/domain-form';
 
 /** The languages a folder needs a translation in besides its English name. */

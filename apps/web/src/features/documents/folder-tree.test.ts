@@ -1,4 +1,4 @@
-import type { FolderView } from '@rope/domain/documents/views';
+import type { FolderView } from '@rope/domain/folders/views';
 import { describe, expect, it } from 'vitest';
 import { initialFolderValues, toFolderInput } from './folder-form';
 import { buildFolderTree, folderPath, parentCandidates } from './folder-tree';

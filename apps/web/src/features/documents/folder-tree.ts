@@ -1,4 +1,4 @@
-import type { FolderView } from '@rope/domain/documents/views';
+import type { FolderView } from '@rope/domain/folders/views';
 import { parseId } from '@rope/domain/ids';
 
 export interface FolderNode {

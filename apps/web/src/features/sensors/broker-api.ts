@@ -1,4 +1,4 @@
-import type { BrokerAccessView, BrokerCredentials } from '@rope/domain/sensors/broker';
+import type { BrokerAccessView, BrokerCredentials } from '@rope/domain/device-intake/broker';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 

@@ -1,4 +1,3 @@
-import type { SmartropeEventView, SmartropeView } from '@rope/domain/sensors/smartrope-views';
 import {
   type SmartropeBody,
   type SmartropeEventPatch,
@@ -6,7 +5,8 @@ import {
   smartropeBodySchema,
   smartropeEventPatchSchema,
   smartropePatchSchema,
-} from '@rope/domain/sensors/smartropes';
+} from '@rope/domain/smartropes/schemas';
+import type { SmartropeEventView, SmartropeView } from '@rope/domain/smartropes/views';
 import type { DomainFormSpec } from '../../lib/domain-form';
 import { rowKey } from './sensor-device-form';
 

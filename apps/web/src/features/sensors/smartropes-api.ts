@@ -1,5 +1,5 @@
-import type { SmartropeEventView, SmartropeView } from '@rope/domain/sensors/smartrope-views';
-import type { SmartropeBody, SmartropeEventPatch, SmartropePatch } from '@rope/domain/sensors/smartropes';
+import type { SmartropeBody, SmartropeEventPatch, SmartropePatch } from '@rope/domain/smartropes/schemas';
+import type { SmartropeEventView, SmartropeView } from '@rope/domain/smartropes/views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { type AdminListQuery, adminListQueryString } from './admin-list-query';

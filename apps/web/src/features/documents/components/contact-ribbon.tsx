@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ProjectView } from '@rope/domain/documents/views';
+import type { ProjectView } from '@rope/domain/projects/views';
 import { useTranslation } from 'react-i18next';
 
 /** The project's contact manager: name, picture, email and phone. */

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { NAME_MAX_LENGTH } from '@rope/domain/common';
-import type { FolderView } from '@rope/domain/documents/views';
+import type { FolderView } from '@rope/domain/folders/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, NavLink, Text, Tooltip } from '@mantine/core';
-import type { FolderView } from '@rope/domain/documents/views';
+import type { FolderView } from '@rope/domain/folders/views';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FolderNode } from '../folder-tree';

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import type { FolderView } from '@rope/domain/documents/views';
+import type { FolderView } from '@rope/domain/folders/views';
 import { parseId } from '@rope/domain/ids';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ProjectView } from '@rope/domain/documents/views';
+import type { ProjectView } from '@rope/domain/projects/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { BrokerCredentials } from '@rope/domain/sensors/broker';
+import type { BrokerCredentials } from '@rope/domain/device-intake/broker';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

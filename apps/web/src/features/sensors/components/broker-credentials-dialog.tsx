@@ -1,5 +1,5 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import type { BrokerCredentials } from '@rope/domain/sensors/broker';
+import type { BrokerCredentials } from '@rope/domain/device-intake/broker';
 import { useTranslation } from 'react-i18next';
 
 function CopyableValue({ label, value, testId }: { label: string; value: string; testId: string }) {

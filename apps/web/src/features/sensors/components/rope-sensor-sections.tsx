@@ -1,6 +1,6 @@
 import { Alert, Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { RopeView } from '@rope/domain/hierarchy/views';
-import type { SmartropeEventView } from '@rope/domain/sensors/smartrope-views';
+import type { SmartropeEventView } from '@rope/domain/smartropes/views';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

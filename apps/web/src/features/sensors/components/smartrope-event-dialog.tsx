@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { SmartropeEventView } from '@rope/domain/sensors/smartrope-views';
+import type { SmartropeEventView } from '@rope/domain/smartropes/views';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextarea } from '../../../components/limited-textarea';

@@ -1,4 +1,4 @@
-import type { SmartropeEventView } from '@rope/domain/sensors/smartrope-views';
+import type { SmartropeEventView } from '@rope/domain/smartropes/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDef, DataTable } from '../../../components/data-table';

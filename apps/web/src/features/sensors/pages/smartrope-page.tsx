@@ -1,5 +1,5 @@
 import { Alert, Card, Stack, Title } from '@mantine/core';
-import type { SmartropeEventView, SmartropeView } from '@rope/domain/sensors/smartrope-views';
+import type { SmartropeEventView, SmartropeView } from '@rope/domain/smartropes/views';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../components/notice';

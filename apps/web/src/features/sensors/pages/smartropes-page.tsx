@@ -1,4 +1,4 @@
-import type { SmartropeView } from '@rope/domain/sensors/smartrope-views';
+import type { SmartropeView } from '@rope/domain/smartropes/views';
 import type { TFunction } from 'i18next';
 import { lazy } from 'react';
 import type { ColumnDef } from '../../../components/data-table';

@@ -5,9 +5,9 @@ import {
   MRT_DAMAGE_TYPES,
   MRT_TRACE_DEFAULT_BUCKETS,
   MRT_TRACE_MAX_BUCKETS,
-} from './mrt-figures.ts';
+} from './figures.ts';
 
-export * from './mrt-figures.ts';
+export * from './figures.ts';
 
 /** One uploaded file as the upload answers it: the measurement event it made (or had made before). */
 export const meaMeasurementViewSchema = z.object({

@@ -1,4 +1,4 @@
-import type { TraceAnalysis } from '@rope/domain/truscan/mea/peaks';
+import type { TraceAnalysis } from '@rope/domain/mrt/mea/peaks';
 import {
   doublePrecision,
   index,

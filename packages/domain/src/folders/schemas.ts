@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, LANGUAGE_IDS, type LanguageId, nameText } from '../common.ts';
+import { type FolderTranslations, folderTranslationsSchema } from '../documents/schemas.ts';
 import { message, ruleIssue } from '../messages.ts';
-import { type FolderTranslations, folderTranslationsSchema } from './schemas.ts';
 
 /** The folder's `name` is its English name; every other language needs its translation. */
 export const FOLDER_BASE_LANGUAGE: LanguageId = 'ENU';

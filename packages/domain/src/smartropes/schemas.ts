@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema, NAME_MAX_LENGTH, nameText } from '../common.ts';
 import { patchAttributesSchema } from '../patch-schemas.ts';
-import { MAX_INGEST_BATCH } from './limits.ts';
-import { mountedRopeSchema } from './schemas.ts';
+import { MAX_INGEST_BATCH } from '../sensors/limits.ts';
+import { mountedRopeSchema } from '../sensors/schemas.ts';
 
 export const SMARTROPE_EVENT_TYPES = ['threshold', 'anomaly', 'info'] as const;
 export type SmartropeEventType = (typeof SMARTROPE_EVENT_TYPES)[number];

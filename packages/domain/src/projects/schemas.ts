@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameText } from '../common.ts';
+import { DOCUMENT_NAME_MAX, locationSchema } from '../documents/schemas.ts';
 import { keyed } from '../messages.ts';
-import { DOCUMENT_NAME_MAX, locationSchema } from './schemas.ts';
 
 export const INSTALLATION_NUMBER_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const EXTERNAL_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;

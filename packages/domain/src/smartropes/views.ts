@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common.ts';
-import { SMARTROPE_EVENT_TYPES, smartropeEventAttributesSchema } from './smartropes.ts';
-import { mountedRopeViewSchema } from './views.ts';
+import { mountedRopeViewSchema } from '../sensors/views.ts';
+import { SMARTROPE_EVENT_TYPES, smartropeEventAttributesSchema } from './schemas.ts';
 
 export const smartropeSensorViewSchema = z.object({ id: z.number(), name: z.string(), unit: z.string() });
 
