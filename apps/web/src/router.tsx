@@ -12,6 +12,7 @@ import { mandatorsRoutes } from './features/mandators';
 import { openapiRoutes } from './features/openapi';
 import { searchRoutes } from './features/search';
 import { sensorsRoutes } from './features/sensors';
+import { smartropesRoutes } from './features/smartropes';
 import { usersRoutes } from './features/users';
 
 /** The screens inside the shell; every feature loads lazily, so the first download stays small. */
@@ -24,6 +25,7 @@ const shellRoutes: RouteObject[] = [
   ...usersRoutes,
   ...mandatorsRoutes,
   ...sensorsRoutes,
+  ...smartropesRoutes,
   ...imprintRoutes,
   ...openapiRoutes,
   { path: '*', element: lazyScreen(async () => (await import('./features/shell/components/not-found')).NotFound) },

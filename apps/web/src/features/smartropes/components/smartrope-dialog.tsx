@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../components/notice';
 import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../../lib/failure-text';
+import type { AddDialogProps } from '../../sensors';
+import { AdminAddDialog, AdminAddForm } from '../../sensors';
 import { SMARTROPES } from '../admin-kind';
+import { useSaveSmartrope } from '../api';
 import { initialSmartropeValues, smartropeCreateFormSpec } from '../smartrope-form';
-import { useSaveSmartrope } from '../smartropes-api';
-import { AdminAddDialog, AdminAddForm } from './admin-add-dialog';
-import type { AddDialogProps } from './admin-list-screen';
 import { SmartropeFields } from './smartrope-fields';
 
 /** Registers a smartrope by its fabrication number, with its rope and sensors. */

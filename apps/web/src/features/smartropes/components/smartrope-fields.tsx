@@ -4,8 +4,8 @@ import { NAME_MAX_LENGTH } from '@rope/domain/common';
 import type { MountedRopeView } from '@rope/domain/sensors/views';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
+import { RopePicker } from '../../sensors';
 import { emptySmartropeSensor, type SmartropeFormValues } from '../smartrope-form';
-import { RopePicker } from './rope-picker';
 
 const UUID_MAX_LENGTH = 64;
 const UNIT_MAX_LENGTH = 32;

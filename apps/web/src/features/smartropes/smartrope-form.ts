@@ -8,7 +8,7 @@ import {
 } from '@rope/domain/smartropes/schemas';
 import type { SmartropeEventView, SmartropeView } from '@rope/domain/smartropes/views';
 import type { DomainFormSpec } from '../../lib/domain-form';
-import { rowKey } from './sensor-device-form';
+import { rowKey } from '../sensors';
 
 export interface SmartropeSensorRow {
   key: string;

@@ -8,9 +8,9 @@ import { SmartropeEventBadge } from '../../../components/status-badge';
 import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../../lib/failure-text';
 import { useFormat } from '../../../lib/format';
-import { eventChartData } from '../sensor-chart-data';
+import { eventChartData } from '../../sensors';
+import { useEventMeasurements, useUpdateSmartropeEvent } from '../api';
 import { eventAckFormSpec, initialAckValues } from '../smartrope-form';
-import { useEventMeasurements, useUpdateSmartropeEvent } from '../smartropes-api';
 import { SmartropeEventChart } from './smartrope-event-chart';
 
 const CHART_HEIGHT = 220;

@@ -4,7 +4,7 @@ import { chartColour } from '../../../components/chart-style';
 import { timeTickLabels } from '../../../components/time-axis';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
 import { useFormat } from '../../../lib/format';
-import type { SmartropeEventChartData } from '../sensor-chart-data';
+import type { SmartropeEventChartData } from '../../sensors';
 
 /** The measurements a smartrope delivered with an event, over the seconds around it. */
 export function SmartropeEventChart({

@@ -3,11 +3,9 @@ import type { TFunction } from 'i18next';
 import { lazy } from 'react';
 import type { ColumnDef } from '../../../components/data-table';
 import type { Formatters } from '../../../lib/format';
+import { AdminListScreen, MountedRopeLink, sensorList } from '../../sensors';
 import { SMARTROPES } from '../admin-kind';
-import { AdminListScreen } from '../components/admin-list-screen';
-import { MountedRopeLink } from '../components/mounted-rope-link';
-import { sensorList } from '../sensor-device-display';
-import { useSmartropes } from '../smartropes-api';
+import { useSmartropes } from '../api';
 
 const SmartropeDialog = lazy(() =>
   import('../components/smartrope-dialog').then((module) => ({ default: module.SmartropeDialog })),

@@ -7,14 +7,12 @@ import { OpenedOnce } from '../../../components/opened-once';
 import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../../lib/failure-text';
 import { useCan, useSessionUser } from '../../../lib/session/session';
+import { AdminEditorFrame, AdminRecordScreen, BrokerAccessCard } from '../../sensors';
 import { SMARTROPES } from '../admin-kind';
-import { AdminEditorFrame } from '../components/admin-editor-frame';
-import { AdminRecordScreen } from '../components/admin-record-screen';
-import { BrokerAccessCard } from '../components/broker-access-card';
+import { useSaveSmartrope, useSmartrope, useSmartropeEvents } from '../api';
 import { SmartropeEventsTable } from '../components/smartrope-events-table';
 import { SmartropeFields } from '../components/smartrope-fields';
 import { initialSmartropeValues, smartropePatchFormSpec } from '../smartrope-form';
-import { useSaveSmartrope, useSmartrope, useSmartropeEvents } from '../smartropes-api';
 
 const SmartropeEventDialog = lazy(() =>
   import('../components/smartrope-event-dialog').then((module) => ({ default: module.SmartropeEventDialog })),
