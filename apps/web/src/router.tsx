@@ -6,10 +6,11 @@ import { RouteErrorBoundary } from './components/route-error-boundary';
 import { areasRoutes } from './features/areas';
 import { RequireSession } from './features/auth';
 import { dashboardRoutes } from './features/dashboard';
-import { documentsRoutes } from './features/documents';
+import { foldersRoutes } from './features/folders';
 import { imprintRoutes } from './features/imprint';
 import { mandatorsRoutes } from './features/mandators';
 import { openapiRoutes } from './features/openapi';
+import { projectsRoutes } from './features/projects';
 import { searchRoutes } from './features/search';
 import { sensorsRoutes } from './features/sensors';
 import { smartropesRoutes } from './features/smartropes';
@@ -20,7 +21,8 @@ const shellRoutes: RouteObject[] = [
   { index: true, element: lazyScreen(async () => (await import('./features/areas/pages/home-page')).HomePage) },
   ...areasRoutes,
   ...dashboardRoutes,
-  ...documentsRoutes,
+  ...projectsRoutes,
+  ...foldersRoutes,
   ...searchRoutes,
   ...usersRoutes,
   ...mandatorsRoutes,

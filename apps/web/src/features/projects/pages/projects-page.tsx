@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { ShowAsPicker, useShowAs } from '../../areas';
+import { DocumentsPanel } from '../../documents';
 import { useProjects } from '../api';
-import { DocumentsPanel } from '../components/documents-panel';
 import { countryLabel } from '../project-labels';
 
 /** /documents: the projects of the external document system the user sees, and their newest 5 documents. */

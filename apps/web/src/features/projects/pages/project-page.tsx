@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ScreenAlert } from '../../../components/screen-alert';
 import { ShowAsPicker, useShowAs } from '../../areas';
+import { DocumentsPanel } from '../../documents';
 import { useProjects } from '../api';
 import { ContactRibbon } from '../components/contact-ribbon';
-import { DocumentsPanel } from '../components/documents-panel';
 import { constructorLabel, countryLabel, facilityTypeLabel } from '../project-labels';
 
 /**

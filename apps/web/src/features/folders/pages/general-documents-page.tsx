@@ -7,12 +7,11 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { failureText } from '../../../lib/failure-text';
 import { useCan } from '../../../lib/session/session';
+import { DocumentsPanel, showNotice } from '../../documents';
 import { useDeleteFolder, useFolders } from '../api';
-import { DocumentsPanel } from '../components/documents-panel';
 import { FolderDialog, type FolderDialogTarget } from '../components/folder-dialog';
 import { FolderTreeNav } from '../components/folder-tree-nav';
 import { buildFolderTree, folderPath, linkedFolderId } from '../folder-tree';
-import { showNotice } from '../notice';
 
 /**
  * /general-documents[/:folderId[/:documentId]] and /general-documents/:projectId/:folder/:documentId (see

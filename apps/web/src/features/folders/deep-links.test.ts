@@ -1,11 +1,12 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { projectsRoutes } from '../projects';
 import { linkedFolderId } from './folder-tree';
-import { documentsRoutes } from './routes';
+import { foldersRoutes } from './routes';
 
 /** The folder and document the general documents screen takes from a path, as the router hands them over. */
 function generalLink(path: string) {
-  const match = matchRoutes(documentsRoutes, path)?.at(-1);
+  const match = matchRoutes([...foldersRoutes, ...projectsRoutes], path)?.at(-1);
   if (!match?.route.path?.startsWith('general-documents')) return undefined;
   return { folderId: linkedFolderId(match.params), documentId: match.params.documentId };
 }

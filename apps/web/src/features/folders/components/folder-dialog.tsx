@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
 import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../../lib/failure-text';
+import { showNotice } from '../../documents';
 import { useSaveFolder } from '../api';
 import { folderFormSpec, initialFolderValues, TRANSLATED_LANGUAGES } from '../folder-form';
 import { parentCandidates } from '../folder-tree';
-import { showNotice } from '../notice';
 
 export type FolderDialogTarget = { mode: 'new'; parentId: number | null } | { mode: 'edit'; folder: FolderView };
 
