@@ -3,12 +3,10 @@
 
 export type { AdminKind } from './admin-kind';
 export { type AdminListQuery, adminListQueryString } from './admin-list-query';
-export { handOverNewDeviceBroker, type NewDeviceBroker } from './broker-api';
 export { AdminAddDialog, AdminAddForm } from './components/admin-add-dialog';
 export { AdminEditorFrame } from './components/admin-editor-frame';
 export { type AddDialogProps, AdminListScreen } from './components/admin-list-screen';
 export { AdminRecordScreen } from './components/admin-record-screen';
-export { BrokerAccessCard } from './components/broker-access-card';
 export { MountedRopeLink } from './components/mounted-rope-link';
 export { RopePicker } from './components/rope-picker';
 export { sensorsRoutes } from './routes';

@@ -2,7 +2,8 @@ import type { SmartropeBody, SmartropeEventPatch, SmartropePatch } from '@rope/d
 import type { SmartropeEventView, SmartropeView } from '@rope/domain/smartropes/views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import { type AdminListQuery, adminListQueryString, handOverNewDeviceBroker, type NewDeviceBroker } from '../sensors';
+import { handOverNewDeviceBroker, type NewDeviceBroker } from '../device-intake';
+import { type AdminListQuery, adminListQueryString } from '../sensors';
 
 /** The newest events a rope page and a smartrope's page show. */
 export const NEWEST_EVENTS_LIMIT = 10;
