@@ -2,7 +2,10 @@
 // boundary fails the lint step instead of waiting for a review. Zero exceptions: a rule that needs one is a rule to
 // rewrite here, with its reason.
 
-/** A test file: it may reach into the feature it tests (to set up or observe it); the web's boundaries hold product code. */
+/**
+ * A test file: it may reach into the module or feature it tests (to set up or observe it); the boundaries between
+ * modules and between features hold product code.
+ */
 const TEST_FILE = '\\.test\\.tsx?$';
 
 /** Test code: never imported by product code. */
@@ -15,6 +18,16 @@ const TEST_CODE = [
   '^packages/domain/src/csv-test-texts\\.ts$',
   '(^|/)node_modules/(vitest|@vitest/[^/]+|fast-check|playwright-core)/',
 ];
+
+/**
+ * The API's kernels: folders of apps/api/src that every module may import and that import no module. Besides the
+ * plumbing (http, infra, i18n, mail, plugins), three hold what nearly every module needs, so they are no module's
+ * inside: session (who calls: session, cookie, API key, actor), tenancy (who sees what: the viewer, show-as-user,
+ * an area's mandators as SQL, a rope's placement joins, the writable check of archived items; 13 modules use it)
+ * and audit (the audit log's writer, used by sign-in, users, mandators, devices and tenancy's show-as-user).
+ * The entry points that compose the modules (routes.ts, jobs/, server.ts, worker.ts, demo/) are no kernel.
+ */
+const API_KERNEL = ['audit', 'http', 'i18n', 'infra', 'mail', 'plugins', 'session', 'tenancy'];
 
 /** Our own code, wherever it sits; anything else is a library from node_modules. */
 const OURS = '^(apps|packages|e2e|bench)/';
@@ -77,6 +90,30 @@ module.exports = {
       severity: 'error',
       from: { path: '^(apps/[^/]+/src|packages/[^/]+/src)/', pathNot: TEST_CODE },
       to: { path: TEST_CODE },
+    },
+    {
+      name: 'api-module-through-public-file',
+      comment:
+        'An API module reaches another module only through its public file, modules/<name>/index.ts, which names what the others may use, so a module can change inside without breaking the others (files directly in modules/, as action-args.ts, are shared by all). What nearly every module needs is no module but a kernel beside it (API_KERNEL)',
+      severity: 'error',
+      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: TEST_FILE },
+      to: { path: '^apps/api/src/modules/[^/]+/', pathNot: '^apps/api/src/modules/($1/|[^/]+/index\\.ts$)' },
+    },
+    {
+      name: 'api-kernel-imports-no-module',
+      comment:
+        'The kernels (API_KERNEL) are what the modules build on; they import no module, so no module reaches itself through one and a kernel never waits on a module to load',
+      severity: 'error',
+      from: { path: `^apps/api/src/(${API_KERNEL.join('|')})/` },
+      to: { path: '^apps/api/src/modules/[^/]+/' },
+    },
+    {
+      name: 'api-no-import-circle',
+      comment:
+        'No API product file imports itself through others (type-only imports aside): in a circle a module-level value computed from an import can run before that import is initialised ("Cannot access X before initialization"), and the public files would hide such a circle across modules',
+      severity: 'error',
+      from: { path: '^apps/api/src/', pathNot: TEST_FILE },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'web-feature-through-public-file',

@@ -1,14 +1,18 @@
 import { defineConfig } from 'vitest/config';
 import { sharedTestConfig } from '../vitest.shared.ts';
+import { SlowFilesFirst } from './src/slow-files-first.ts';
 
 export default defineConfig({
   test: {
     ...sharedTestConfig(),
     include: ['src/**/*.e2e.test.ts'],
     globalSetup: ['src/demo-template.ts'],
-    fileParallelism: false,
+    // Two files at a time, each with its own server on its own copy of the demo data (server.ts).
+    fileParallelism: true,
+    maxWorkers: 2,
+    sequence: { sequencer: SlowFilesFirst },
     testTimeout: 120_000,
-    // Concurrent tests (the roles of every-screen) share two cores with the server: three at a time keeps each screen
+    // Concurrent tests share two cores with the servers: three at a time keeps each screen
     // well inside its wait.
     maxConcurrency: 3,
   },

@@ -25,6 +25,11 @@ function run(command, args, env = {}, cwd = root) {
 }
 
 const pnpm = (args, env) => run('npx', ['-y', pnpmVersion, ...args], env);
+/** pnpm at a lower priority (where `nice` exists): work that must not slow the critical path down. */
+const nice = (args, env) =>
+  existsSync('/usr/bin/nice')
+    ? run('/usr/bin/nice', ['-n', '10', 'npx', '-y', pnpmVersion, ...args], env)
+    : pnpm(args, env);
 
 /** How long each step took, printed at the end of `npm test` so the next slowdown is seen. */
 const stepTimes = [];
@@ -91,16 +96,22 @@ async function test() {
       if (!(await step(name, action))) failedSteps.push(name);
     }
   };
-  // The browser tests need the built client. Then the checks that only read the code run beside the tests: on two
-  // cores the tests wait on processes, brokers and browsers often enough to leave room for them.
+  const tests = (packages, runner = pnpm) =>
+    runner(['turbo', 'run', 'test', ...packages.map((name) => `--filter=${name}`), '--concurrency=1', '--continue'], {
+      TEST_REPORT: '1',
+    });
+  // Three lanes on two cores, the longest first: the browser tests (the critical path, two files at a time), the API
+  // tests (three workers, mostly waiting on PostgreSQL, Redis, brokers and child processes), and the checks that only
+  // read the code with the short suites, niced so they take the time the other two leave.
   await runSteps([['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/web', '--output-logs=errors-only'])]]);
   await Promise.all([
+    runSteps([['browser tests', () => tests(['@rope/e2e'])]]),
+    runSteps([['API tests', () => tests(['@rope/api'])]]),
     runSteps([
-      ['typecheck', () => pnpm(['turbo', 'run', 'typecheck', '--output-logs=errors-only'])],
-      ['lint', () => pnpm(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
+      ['typecheck', () => nice(['turbo', 'run', 'typecheck', '--concurrency=1', '--output-logs=errors-only'])],
+      ['lint', () => nice(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
+      ['domain, database and web tests', () => tests(['@rope/domain', '@rope/db', '@rope/web'], nice)],
     ]),
-    // Every package's tests at once: the browser tests are the longest and must not wait for a free slot.
-    runSteps([['tests', () => pnpm(['turbo', 'run', 'test', '--concurrency=8'], { TEST_REPORT: '1' })]]),
   ]);
   const summary = printTestSummary(root, failedSteps, stepTimes);
   process.exit(failedSteps.length > 0 || summary.failed > 0 || summary.passed === 0 ? 1 : 0);

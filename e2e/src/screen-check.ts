@@ -93,7 +93,7 @@ async function waitForTitleAndData(page: Page) {
           loaders: document.querySelectorAll('.mantine-Loader-root').length,
         }))
         .catch(() => undefined);
-      const picture = screenshotPath(`unsettled-${Date.now()}`);
+      const picture = screenshotPath(`unsettled-${process.pid}-${Date.now()}`);
       await page.screenshot({ path: picture, fullPage: true }).catch(() => undefined);
       throw new Error(`the screen at ${page.url()} did not settle: ${JSON.stringify(state)}, see ${picture}`, {
         cause: error,

@@ -76,6 +76,13 @@ describe.skipIf(Boolean(browserMissing))(
         await page.screenshot({ path: screenshotPath(`truscan-requested-${width}`) });
         await dialog.getByRole('button', { name: enCommon.actions.ok }).click();
         await panel.getByText(`Check after the storm (${width} px)`, { exact: false }).waitFor();
+        // The panel shows what the server stored: the request, with its reason and who asked.
+        const state = await pageGet<{ request: { reason: string; requestedBy: { name: string } | null } | null }>(
+          page,
+          `/ropes/${rope.id}/truscan`,
+        );
+        expect(state.request?.reason).toBe(`Check after the storm (${width} px)`);
+        expect(state.request?.requestedBy).not.toBeNull();
         await page.screenshot({ path: screenshotPath(`truscan-panel-${width}`), fullPage: false });
         expect(errors).toEqual([]);
         await context.close();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from './client.ts';
+import { type Database, queryRows } from './client.ts';
 import { createTestDatabase } from './test-database.ts';
 
 const engines: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
@@ -10,8 +10,7 @@ describe.each(engines)('search text on %s', (kind) => {
   afterAll(() => database?.close());
 
   it('folds accents and case, and measures one typo with trigrams', async () => {
-    database = kind === 'pglite' ? await openDatabase({}) : await createTestDatabase();
-    if (kind === 'pglite') await database.migrate();
+    database = await createTestDatabase({ embedded: kind === 'pglite' });
     const [row] = await queryRows<{ folded: string; typo: number; prefix: boolean }>(
       database.db,
       sql`select rope_search_text('Flégère ÉTÉ') as folded,

@@ -56,7 +56,23 @@ export async function freePort(): Promise<number> {
  * a fresh data directory, as `NODE_ENV=production`; without demo data unless `env` asks for it. For the browser
  * tests and the benchmarks.
  */
-export async function startServer({
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const { env = {}, root = repoRoot } = options;
+  if (!existsSync(join(env.WEB_DIST ?? join(root, 'apps/web/dist'), 'index.html'))) {
+    throw new Error('apps/web/dist is missing: build the web client first (npm test does)');
+  }
+  // A free port is only free until someone binds it: servers started side by side (two browser test files at once)
+  // can be handed the same one, and the later one then starts again on another.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePort(options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnFreePort({
   env = {},
   startTimeoutMs,
   dataDirPrefix,
@@ -65,9 +81,6 @@ export async function startServer({
   copyOf,
   keepDataDir = false,
 }: ServerOptions): Promise<RunningServer> {
-  if (!existsSync(join(env.WEB_DIST ?? join(root, 'apps/web/dist'), 'index.html'))) {
-    throw new Error('apps/web/dist is missing: build the web client first (npm test does)');
-  }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
   if (copyOf) cpSync(copyOf, dataDir, { recursive: true });

@@ -1,7 +1,7 @@
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { damageBelow } from '../hierarchy/damage-summary.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
+import { damageBelow } from '../hierarchy/index.ts';
 import { findArea } from './internal.ts';
 import { toAreaView } from './view.ts';
 

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
 
 /** Fetch-or-404: an area of a mandator the viewer does not see answers exactly like a missing one. */
 export async function findArea(ctx: AppContext, viewer: Actor, id: number) {

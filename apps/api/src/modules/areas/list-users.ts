@@ -2,7 +2,7 @@ import { isApiRole } from '@rope/domain/access/actor';
 import { displayName } from '@rope/domain/users/schemas';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { mandatorMembers } from '../users/mandator-members.ts';
+import { mandatorMembers } from '../users/index.ts';
 import { findArea } from './internal.ts';
 
 /** The people of the area's mandator: candidates for the area's client user and for notifications. */

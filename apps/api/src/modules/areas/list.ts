@@ -1,9 +1,9 @@
 import { areas, installations, mandators, ropes } from '@rope/db/schema/index';
 import { and, asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { areaVisibleTo, viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { ropeDamageAggregate, toDamageView } from '../hierarchy/damage-summary.ts';
-import { areaVisibleTo, viewerFor } from '../hierarchy/scope.ts';
+import { ropeDamageAggregate, toDamageView } from '../hierarchy/index.ts';
 import { toAreaView } from './view.ts';
 
 /** The viewer's areas, archived or not, each with the largest damage of its live ropes. */

@@ -1,7 +1,7 @@
 import { BASE_LAYERS } from '@rope/domain/hierarchy/maps';
 import { type AreaView, areaViewSchema } from '@rope/domain/hierarchy/views';
-import type { DamageView } from '../hierarchy/damage-summary.ts';
-import type { AreaRow } from '../hierarchy/scope.ts';
+import type { AreaRow } from '../../tenancy/scope.ts';
+import type { DamageView } from '../hierarchy/index.ts';
 
 export type { AreaView };
 export { areaViewSchema };

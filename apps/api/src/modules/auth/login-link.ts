@@ -2,10 +2,10 @@ import { users, userTokens } from '@rope/db/schema/index';
 import { isAlphanumericToken } from '@rope/domain/auth/rules';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../infra/crypto.ts';
 import { createSession } from '../../session/session-store.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 
 /** GET /login/link/{token}: a mailed sign-in link opens a session once, within its lifetime. */
 export async function signInByLink({

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
 import type { RequestAuth } from '../../session/request-auth.ts';
 import { destroySession } from '../../session/session-store.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 
 /** GET /logout: the session row goes, so the cookie is worthless even if a copy survives somewhere. */
 export async function logout({

@@ -1,6 +1,7 @@
 import { userTokens } from '@rope/db/schema/index';
 import { LOGIN_LINK_TTL_MS, passwordlessMethod } from '@rope/domain/auth/rules';
 import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import { randomToken, sha256 } from '../../infra/crypto.ts';
@@ -9,7 +10,6 @@ import { loginLinkMail } from '../../mail/account-texts.ts';
 import { sendMailJob } from '../../mail/send-mail-job.ts';
 import type { UserRow } from '../../session/load-actor.ts';
 import { createSession, destroySession } from '../../session/session-store.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { mayMailAddress } from './issue-user-token.ts';
 import type { LoginInput, LoginResult } from './login.ts';
 import { sendEmailCode } from './second-factor.ts';

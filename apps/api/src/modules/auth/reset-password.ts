@@ -5,11 +5,11 @@ import { message } from '@rope/domain/message-keys';
 import { issueMessage } from '@rope/domain/messages';
 import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { messageAnswer } from '../../http/message-answer.ts';
 import { hashPassword, sha256 } from '../../infra/crypto.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { clearThrottle, throttleKeys } from './throttle.ts';
 
 const failed = () => new AppError('VALIDATION', message('auth.messages.resetFailed'));

@@ -1,12 +1,12 @@
 import { THROTTLE } from '@rope/domain/auth/rules';
 import { message } from '@rope/domain/message-keys';
 import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { messageAnswer } from '../../http/message-answer.ts';
 import type { UserRow } from '../../session/load-actor.ts';
 import type { SessionRow } from '../../session/session-store.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { sendEmailCode } from './second-factor.ts';
 import { countAttempt, throttleKeys } from './throttle.ts';
 

@@ -4,12 +4,12 @@ import { isUnsubscribeToken, type LinkCheckAnswer } from '@rope/domain/auth/rule
 import { message } from '@rope/domain/message-keys';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { messageAnswer } from '../../http/message-answer.ts';
 import { appSecret } from '../../infra/app-secret.ts';
 import { unsubscribeToken } from '../../mail/unsubscribe-link.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 
 /** Whether the token is the one our mails carry for this address (compared in constant time). */
 async function isValidUnsubscribe(ctx: AppContext, input: { email: string; token: string }): Promise<boolean> {

@@ -4,11 +4,11 @@ import { message } from '@rope/domain/message-keys';
 import type { TwoFactorMethod } from '@rope/domain/users/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { verifyPassword } from '../../infra/crypto.ts';
 import type { UserRow } from '../../session/load-actor.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { acceptEmailCode, acceptTotp, totpStepOf } from './second-factor.ts';
 import { clearThrottle, countAttempt, throttleKeys } from './throttle.ts';
 

@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import type { NotificationSettings } from '@rope/domain/notifications/schemas';
 import type { AppContext } from '../../context.ts';
-import { enqueueHealthTrigger, hasNotificationRules } from '../notifications/triggers.ts';
+import { enqueueHealthTrigger, hasNotificationRules } from '../notifications/index.ts';
 import { recomputeRopeDamages } from './recompute.ts';
 
 /**

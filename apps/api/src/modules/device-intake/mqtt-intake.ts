@@ -12,10 +12,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { findUnsafeValue } from '../../http/input-guard.ts';
 import { type MqttTopics, mqttTopics } from '../../infra/mqtt-topics.ts';
-import { joinPlacement } from '../hierarchy/placement.ts';
-import { ingestSensorReadings } from '../sensors/ingest.ts';
-import { ingestSmartropeEvent } from '../smartropes/ingest-event.ts';
-import { reportTruscanState } from '../truscan/report-state.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
+import { ingestSensorReadings } from '../sensors/index.ts';
+import { ingestSmartropeEvent } from '../smartropes/index.ts';
+import { reportTruscanState } from '../truscan/index.ts';
 
 /**
  * Whose a message is: the topic names the device, and the broker lets only that device's own client publish there

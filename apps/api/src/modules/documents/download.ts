@@ -5,8 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import { sendStored } from '../../http/send-stored.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
 import { findDocument } from './internal.ts';
 
 /** `attachment; filename*=` for any name: ASCII fallback plus the UTF-8 name, so no header injection. */

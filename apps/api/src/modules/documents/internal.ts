@@ -5,12 +5,12 @@ import { message } from '@rope/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { findArea } from '../areas/internal.ts';
-import { findEvent } from '../events/internal.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findInstallation } from '../installations/internal.ts';
-import { findProject } from '../projects/internal.ts';
-import { findRope } from '../ropes/internal.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
+import { findArea } from '../areas/index.ts';
+import { findEvent } from '../events/index.ts';
+import { findInstallation } from '../installations/index.ts';
+import { findProject } from '../projects/index.ts';
+import { findRope } from '../ropes/index.ts';
 import { documentVisibleTo } from './visibility.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;

@@ -10,9 +10,9 @@ import {
 import { message } from '@rope/domain/messages';
 import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { enqueueDocumentTrigger } from '../notifications/triggers.ts';
+import { enqueueDocumentTrigger } from '../notifications/index.ts';
 import { findTarget } from './internal.ts';
 import { readerLanguage } from './language.ts';
 import { type StoredDocumentFile, storeDocumentFile } from './store-file.ts';

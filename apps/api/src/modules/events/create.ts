@@ -6,11 +6,11 @@ import type { RopeAttributes } from '@rope/domain/ropes/schemas';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { enqueueEventTrigger, hasNotificationRules } from '../notifications/triggers.ts';
-import { findRope } from '../ropes/internal.ts';
+import { enqueueEventTrigger, hasNotificationRules } from '../notifications/index.ts';
+import { findRope } from '../ropes/index.ts';
 import { columnsOf, MUTATIONS_REFUSED } from './internal.ts';
 
 type Place = Awaited<ReturnType<typeof findRope>>;

@@ -1,7 +1,6 @@
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { loadRopeCycles } from '../ropes/current-cycles.ts';
-import { visibleRopeId } from '../ropes/internal.ts';
+import { loadRopeCycles, visibleRopeId } from '../ropes/index.ts';
 
 /**
  * The rope's bending cycles now, in whole cycles: the newest known count (the last measured, e.g. a TRUscan file, or

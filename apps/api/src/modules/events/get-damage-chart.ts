@@ -2,10 +2,10 @@ import { message } from '@rope/domain/messages';
 import { type DamageFilter, endOfDay } from '@rope/domain/ropes/effective-events';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { computeDamageOf, damageChartJson, loadDamageTarget } from '../damage/index.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
-import { findRope } from '../ropes/internal.ts';
+import { findRope } from '../ropes/index.ts';
 
 export interface DamageChartQuery {
   ropeId: number;

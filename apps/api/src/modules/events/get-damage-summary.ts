@@ -1,9 +1,9 @@
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findArea } from '../areas/internal.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
-import { installationsOfArea } from '../installations/internal.ts';
-import { ropesOfInstallation } from '../ropes/internal.ts';
+import { findArea } from '../areas/index.ts';
+import { installationsOfArea } from '../installations/index.ts';
+import { ropesOfInstallation } from '../ropes/index.ts';
 
 /** The damages of an area's live installations and of the live ropes of each. */
 export async function getAreaDamageSummary(args: ActionArgs<{ areaId: number; showAsUser?: number }>) {

@@ -2,9 +2,9 @@ import type { LossOverTargetAnswer } from '@rope/domain/events/views';
 import { lossOverTargetSeries } from '@rope/domain/ropes/loss-over-target';
 import { computeRopeDamage } from '@rope/domain/ropes/rope-damage';
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
-import { visibleRopeId } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/index.ts';
 import { loadRopeEvents } from './internal.ts';
 
 export interface LossOverTargetQuery {

@@ -3,7 +3,7 @@ import { displayName } from '@rope/domain/users/schemas';
 import { asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { shownEmail } from '../users/shown-email.ts';
+import { shownEmail } from '../users/index.ts';
 import { findEvent } from './internal.ts';
 
 /** Every version of the event, oldest first, with who made it. */

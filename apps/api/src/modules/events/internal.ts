@@ -5,9 +5,9 @@ import { message } from '@rope/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
+import { areaVisibleTo } from '../../tenancy/scope.ts';
 import { loadRopeForDamage } from '../damage/index.ts';
-import { joinPlacement } from '../hierarchy/placement.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
 import { eventDocumentCount } from './view.ts';
 
 /** Fetch-or-404: an event on a rope the viewer does not see answers exactly like a missing one. */

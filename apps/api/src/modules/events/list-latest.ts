@@ -1,10 +1,10 @@
 import { areas, installations, ropeEvents, ropes } from '@rope/db/schema/index';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
+import { areaVisibleTo, viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { joinPlacement } from '../hierarchy/placement.ts';
-import { areaVisibleTo, viewerFor } from '../hierarchy/scope.ts';
-import { findInstallation } from '../installations/internal.ts';
+import { findInstallation } from '../installations/index.ts';
 import { eventDocumentCount as documentCount, toEventView } from './view.ts';
 
 /** The newest events under what the viewer sees, optionally one installation: dashboard and installation page. */

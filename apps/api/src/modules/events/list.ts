@@ -5,10 +5,10 @@ import { chartPositions } from '@rope/domain/ropes/effective-events';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { loadDamageTarget } from '../damage/index.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
-import { visibleRopeId } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/index.ts';
 import { eventDocumentCount as documentCount, toEventView } from './view.ts';
 
 export interface RopeEventQuery {

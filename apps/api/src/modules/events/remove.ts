@@ -1,10 +1,10 @@
 import { ropeEvents, truscanMeasurements } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { removeTruscanFiles } from '../mrt/delete-with-files.ts';
+import { removeTruscanFiles } from '../mrt/index.ts';
 import { findEvent } from './internal.ts';
 
 /** Removes the event for good (archiving is an update); the rope's damage follows, a TRUscan file goes with it. */

@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
+import { archived, assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
-import { archived, assertWritable } from '../hierarchy/scope.ts';
 import { columnsOf, findEvent, MUTATIONS_REFUSED } from './internal.ts';
 
 /** Imported measurements stay as the device reported them; people still triage and archive them. */

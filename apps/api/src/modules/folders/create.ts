@@ -2,7 +2,7 @@ import { folders } from '@rope/db/schema/index';
 import type { FolderBody } from '@rope/domain/folders/schemas';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { readerLanguage } from '../documents/language.ts';
+import { readerLanguage } from '../documents/index.ts';
 import { assertParentExists, loadFolderView } from './internal.ts';
 
 /** A folder of general documents (admins), at the top or under a parent, last among its siblings. */

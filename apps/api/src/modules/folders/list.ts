@@ -2,7 +2,7 @@ import { folders } from '@rope/db/schema/index';
 import { asc } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { readerLanguage } from '../documents/language.ts';
+import { readerLanguage } from '../documents/index.ts';
 import { documentCount, toFolderView } from './internal.ts';
 
 /** Every folder (the tree is built from parentFolder), each named in the reader's language. */

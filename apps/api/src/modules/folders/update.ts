@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { readerLanguage } from '../documents/language.ts';
+import { readerLanguage } from '../documents/index.ts';
 import { assertParentExists, findFolder, loadFolderView } from './internal.ts';
 
 export interface FolderPatch {

@@ -2,10 +2,10 @@ import { installations } from '@rope/db/schema/index';
 import { nextFreeName } from '@rope/domain/hierarchy/schemas';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findArea } from '../areas/internal.ts';
-import { nextOrdering } from '../hierarchy/reorder.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
+import { findArea } from '../areas/index.ts';
+import { nextOrdering } from '../hierarchy/index.ts';
 import { toInstallationView } from './view.ts';
 
 /** A new installation goes last; without a name it is "Installation N", N the next free number in the area. */

@@ -5,8 +5,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
-import { ropeDamageAggregate } from '../hierarchy/damage-summary.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { ropeDamageAggregate } from '../hierarchy/index.ts';
 import { toInstallationView } from './view.ts';
 
 /** Fetch-or-404: an installation in an area the viewer does not see answers exactly like a missing one. */

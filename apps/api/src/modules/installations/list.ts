@@ -1,7 +1,7 @@
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findArea } from '../areas/internal.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
+import { findArea } from '../areas/index.ts';
 import { installationsOfArea } from './internal.ts';
 
 /** The installations of an area, archived or not, in their order. */

@@ -2,9 +2,9 @@ import { installations } from '@rope/db/schema/index';
 import { message } from '@rope/domain/messages';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { reorderBefore } from '../hierarchy/reorder.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
+import { reorderBefore } from '../hierarchy/index.ts';
 import { findInstallation } from './internal.ts';
 
 const COLUMNS = {

@@ -12,9 +12,9 @@ import { eq } from 'drizzle-orm';
 import { forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable, type InstallationRow } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
-import { assertWritable, type InstallationRow } from '../hierarchy/scope.ts';
 import { findInstallation } from './internal.ts';
 import { toInstallationView } from './view.ts';
 

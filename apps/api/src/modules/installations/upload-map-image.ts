@@ -2,8 +2,8 @@ import { installations } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { Upload, UploadRules } from '../../http/read-upload.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
 import { findInstallation } from './internal.ts';
 import { toInstallationView } from './view.ts';
 

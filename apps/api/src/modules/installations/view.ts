@@ -1,6 +1,6 @@
 import { type InstallationView, installationViewSchema } from '@rope/domain/hierarchy/views';
-import { type RopeDamageAggregate, toDamageView } from '../hierarchy/damage-summary.ts';
-import type { InstallationRow } from '../hierarchy/scope.ts';
+import type { InstallationRow } from '../../tenancy/scope.ts';
+import { type RopeDamageAggregate, toDamageView } from '../hierarchy/index.ts';
 
 export type { InstallationView };
 export { installationViewSchema };

@@ -1,8 +1,8 @@
 import { mandators } from '@rope/db/schema/index';
 import type { MandatorBody } from '@rope/domain/users/forms';
+import { writeAudit } from '../../audit/write-audit.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { toMandatorAnswer, withPasswordExpiry } from './internal.ts';
 
 export async function createMandator({ ctx, actor, input, request }: ActionArgs<MandatorBody>) {

@@ -4,7 +4,7 @@ import { seesUserOnUsersScreen } from '@rope/domain/users/policy';
 import { displayName } from '@rope/domain/users/schemas';
 import { forbidden, notFound } from '../../http/app-error.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { mandatorMembers } from '../users/mandator-members.ts';
+import { mandatorMembers } from '../users/index.ts';
 import { findMandator, MANDATOR_NOT_FOUND } from './internal.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { isForeignKeyViolation } from '@rope/db/errors';
 import { mandators } from '@rope/db/schema/index';
 import { and, eq, not } from 'drizzle-orm';
+import { writeAudit } from '../../audit/write-audit.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { findMandator, inUse, MANDATOR_IN_USE } from './internal.ts';
 
 /** Only a mandator no area and no user refers to. */

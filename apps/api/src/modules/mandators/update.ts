@@ -1,10 +1,10 @@
 import { mandators } from '@rope/db/schema/index';
 import { type MandatorBody, mandatorBodySchema } from '@rope/domain/users/forms';
 import { eq, sql } from 'drizzle-orm';
+import { writeAudit } from '../../audit/write-audit.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { findMandator, inUse, toMandatorAnswer, withPasswordExpiry } from './internal.ts';
 
 /** Any part of the mandator as GET answers it; the fields that really change are named in the audit entry. */

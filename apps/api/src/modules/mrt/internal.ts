@@ -4,7 +4,7 @@ import { message } from '@rope/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { findEvent } from '../events/internal.ts';
+import { findEvent } from '../events/index.ts';
 
 /**
  * The measurement file behind an MRT event the viewer sees: an event of a foreign tenant answers like a missing

@@ -2,9 +2,9 @@ import { areas, installations, notifications, ropes } from '@rope/db/schema/inde
 import { and, desc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { notificationTextFor } from '../../mail/notification-texts.ts';
+import { areaVisibleTo } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
-import { findInstallation } from '../installations/internal.ts';
+import { findInstallation } from '../installations/index.ts';
 import type { NotificationView } from './schemas.ts';
 
 /**

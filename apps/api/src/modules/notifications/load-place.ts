@@ -2,7 +2,7 @@ import type { Db } from '@rope/db/client';
 import { areas, documents, installations, ropes } from '@rope/db/schema/index';
 import type { NotificationTrigger } from '@rope/domain/notifications/triggers';
 import { eq } from 'drizzle-orm';
-import { joinPlacement } from '../hierarchy/placement.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
 
 const installationColumns = {
   id: installations.id,

@@ -1,9 +1,9 @@
 import { installations } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findInstallation } from '../installations/internal.ts';
+import { findInstallation } from '../installations/index.ts';
 import { rearm } from './internal.ts';
 
 /** 'Really delete the settings?': no rules, no recipients; the past notifications stay. */

@@ -4,8 +4,8 @@ import { taskDueNotificationKey } from '@rope/domain/notifications/triggers';
 import { knownTimeZone } from '@rope/domain/time/zoned';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { joinPlacement } from '../hierarchy/placement.ts';
-import { loadRopeCycles, type RopeCycles } from '../ropes/current-cycles.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
+import { loadRopeCycles, type RopeCycles } from '../ropes/index.ts';
 import { writeNotification } from './write-notification.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'queue'>;

@@ -15,7 +15,7 @@ import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import { notificationTextFor } from '../../mail/notification-texts.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findInstallation } from '../installations/internal.ts';
+import { findInstallation } from '../installations/index.ts';
 
 const RULE = 'smartropeThreshold';
 

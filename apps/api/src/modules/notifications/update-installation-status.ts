@@ -2,9 +2,9 @@ import { installations } from '@rope/db/schema/index';
 import type { NotificationStatus } from '@rope/domain/notifications/schemas';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findInstallation } from '../installations/internal.ts';
+import { findInstallation } from '../installations/index.ts';
 
 /** Mutes or unmutes the installation's rules; a muted rule fires nothing but keeps following the values. */
 export async function updateInstallationStatus({

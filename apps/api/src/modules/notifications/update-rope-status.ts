@@ -2,9 +2,9 @@ import { ropes } from '@rope/db/schema/index';
 import type { NotificationStatus } from '@rope/domain/notifications/schemas';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findRope } from '../ropes/internal.ts';
+import { findRope } from '../ropes/index.ts';
 
 /** The rope's own mutes: a rule is muted for a rope when the installation or the rope says so. */
 export async function updateRopeStatus({

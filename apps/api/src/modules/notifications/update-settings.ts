@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findInstallation } from '../installations/internal.ts';
+import { findInstallation } from '../installations/index.ts';
 import { rearm } from './internal.ts';
 import { peopleWhoSeeArea } from './recipients.ts';
 

@@ -5,7 +5,7 @@ import { message } from '@rope/domain/messages';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { areaVisibleTo } from '../../tenancy/scope.ts';
 
 export const PROJECT_NOT_FOUND = message('app.errors.noSuchProject');
 

@@ -3,11 +3,9 @@ import { compareDocuments } from '@rope/domain/documents/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { readerLanguage } from '../documents/language.ts';
-import { toDocumentView } from '../documents/view.ts';
-import { documentVisibleTo } from '../documents/visibility.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
+import { documentVisibleTo, readerLanguage, toDocumentView } from '../documents/index.ts';
 import { findProject, PROJECT_NOT_FOUND } from './internal.ts';
 import { loadProjects } from './load.ts';
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireActor } from '../../http/guards.ts';
-import { uploadLimits } from '../documents/upload.ts';
+import { uploadLimits } from '../documents/index.ts';
 import { importProjectDocument } from './import-document.ts';
 import { importProject } from './import-project.ts';
 import { getProject, listNewestProjectDocuments, listProjectDocuments, listProjects } from './list.ts';

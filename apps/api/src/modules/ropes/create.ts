@@ -2,11 +2,11 @@ import { ropes } from '@rope/db/schema/index';
 import { nextFreeName } from '@rope/domain/hierarchy/schemas';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { recomputeRopeDamages } from '../damage/index.ts';
-import { nextOrdering } from '../hierarchy/reorder.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findInstallation } from '../installations/internal.ts';
+import { nextOrdering } from '../hierarchy/index.ts';
+import { findInstallation } from '../installations/index.ts';
 import { toRopeView } from './view.ts';
 
 /**

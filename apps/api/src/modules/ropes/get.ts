@@ -1,6 +1,6 @@
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
 import { findRope } from './internal.ts';
 import { toRopeView } from './view.ts';
 

@@ -5,8 +5,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
-import { joinPlacement } from '../hierarchy/placement.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
 import { toRopeView } from './view.ts';
 
 /** Fetch-or-404: a rope in an area the viewer does not see answers exactly like a missing one. */

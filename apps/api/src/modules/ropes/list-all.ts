@@ -1,7 +1,7 @@
 import { areas, installations, ropes } from '@rope/db/schema/index';
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
 import { liveRopesVisibleTo } from './live-visible.ts';
 import { toRopeView } from './view.ts';
 

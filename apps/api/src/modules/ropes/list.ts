@@ -2,11 +2,11 @@ import { ropes } from '@rope/db/schema/index';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { joinPlacement } from '../hierarchy/placement.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../hierarchy/visible-query.ts';
-import { findInstallation } from '../installations/internal.ts';
+import { findInstallation } from '../installations/index.ts';
 import { toRopeView } from './view.ts';
 
 const visibleRopesQuery = preparedPerDatabase((db) =>

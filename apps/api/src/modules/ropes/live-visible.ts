@@ -4,8 +4,8 @@ import type { Actor } from '@rope/domain/access/actor';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
-import { joinPlacement } from '../hierarchy/placement.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
+import { areaVisibleTo } from '../../tenancy/scope.ts';
 
 /** The rows as selected: the three tables are inner-joined, so none of their columns turns nullable. */
 type Rows<Fields extends SelectedFields> = SelectResult<

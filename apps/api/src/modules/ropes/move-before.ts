@@ -2,9 +2,9 @@ import { ropes } from '@rope/db/schema/index';
 import { message } from '@rope/domain/messages';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { reorderBefore } from '../hierarchy/reorder.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
+import { reorderBefore } from '../hierarchy/index.ts';
 import { findRope } from './internal.ts';
 
 const COLUMNS = { table: ropes, id: ropes.id, parentId: ropes.installationId, ordering: ropes.ordering };

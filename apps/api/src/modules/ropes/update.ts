@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
 import { findRope } from './internal.ts';
 import { toRopeView } from './view.ts';
 

@@ -1,6 +1,6 @@
 import { type RopeView, ropeViewSchema } from '@rope/domain/hierarchy/views';
-import { ropeDamageView } from '../hierarchy/damage-summary.ts';
-import type { RopeRow } from '../hierarchy/scope.ts';
+import type { RopeRow } from '../../tenancy/scope.ts';
+import { ropeDamageView } from '../hierarchy/index.ts';
 
 export type { RopeView };
 export { ropeViewSchema };

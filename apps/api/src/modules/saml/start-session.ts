@@ -2,11 +2,11 @@ import { users } from '@rope/db/schema/index';
 import type { SamlProvider } from '@rope/domain/auth/saml';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../session/load-actor.ts';
 import { setSessionCookie } from '../../session/session-cookie.ts';
 import { createSession, destroySession } from '../../session/session-store.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 
 /** A full session for a user the IdP authenticated: the IdP stands in for password and second factor. */
 export async function startSamlSession(

@@ -1,9 +1,9 @@
 import { type Actor, can } from '@rope/domain/access/actor';
 import { SEARCH_LIMIT_PER_TYPE, type SearchMatch, type SearchType } from '@rope/domain/search/schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import { documentVisibleTo } from '../documents/visibility.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
-import { projectVisibleTo } from '../projects/internal.ts';
+import { areaVisibleTo } from '../../tenancy/scope.ts';
+import { documentVisibleTo } from '../documents/index.ts';
+import { projectVisibleTo } from '../projects/index.ts';
 
 /** One filter as the queries use it: folded in SQL like the indexed names. */
 export interface SearchTerms {

@@ -4,8 +4,8 @@ import type { Actor } from '@rope/domain/access/actor';
 import { SEARCH_LIMIT, SEARCH_MATCHES, SEARCH_TYPO_SIMILARITY, searchWords } from '@rope/domain/search/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
 import { toSearchEntry } from './entry.ts';
 import { type SearchRow, searchQueries } from './queries.ts';
 

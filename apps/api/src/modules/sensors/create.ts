@@ -1,9 +1,9 @@
 import { sensorDevices, sensors } from '@rope/db/schema/index';
 import type { SensorDeviceBody } from '@rope/domain/sensors/schemas';
+import { writeAudit } from '../../audit/write-audit.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
-import { provisionOnCreate } from '../device-intake/broker-clients.ts';
+import { provisionOnCreate } from '../device-intake/index.ts';
 import { loadSensorDevice } from './load.ts';
 import { ropeToMount } from './mount.ts';
 

@@ -11,9 +11,9 @@ import type { RopeDeviceState } from '@rope/domain/sensors/device-state-views';
 import { and, asc, count, countDistinct, eq, exists, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
-import { liveRopesVisibleTo } from '../ropes/live-visible.ts';
+import { liveRopesVisibleTo } from '../ropes/index.ts';
 
 type Truscan = NonNullable<RopeDeviceState['truscan']>;
 

@@ -5,8 +5,8 @@ import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { joinMountPlacement } from '../hierarchy/placement.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
+import { joinMountPlacement } from '../../tenancy/placement.ts';
+import { areaVisibleTo } from '../../tenancy/scope.ts';
 
 /**
  * Something mounted on a rope (a sensor device, a smartrope) is the viewer's when its rope lies in an area the viewer

@@ -4,7 +4,7 @@ import { SENSOR_DEVICES_PAGE_SIZE } from '@rope/domain/sensors/limits';
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { visibleRopeId } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/index.ts';
 import { deviceVisibleTo, selectPlacedDevices } from './internal.ts';
 import { loadSensorDevices } from './load.ts';
 

@@ -2,7 +2,7 @@ import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, sensorDevices, sensors } from '@rope/db/schema/index';
 import type { SensorDeviceView, SensorView } from '@rope/domain/sensors/views';
 import { asc, inArray, sql } from 'drizzle-orm';
-import { joinMountPlacement } from '../hierarchy/placement.ts';
+import { joinMountPlacement } from '../../tenancy/placement.ts';
 
 /** The devices of these ids as a read answers them, in the order of the ids. */
 export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise<SensorDeviceView[]> {

@@ -2,8 +2,8 @@ import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
 import type { AppContext } from '../../context.ts';
 import { AppError, validationError } from '../../http/app-error.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findRope } from '../ropes/internal.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
+import { findRope } from '../ropes/index.ts';
 
 /**
  * The rope a device or smartrope is to be mounted on, under the rules of everything on a rope: a rope the actor

@@ -1,10 +1,10 @@
 import { smartropes } from '@rope/db/schema/index';
 import type { SmartropeBody } from '@rope/domain/smartropes/schemas';
+import { writeAudit } from '../../audit/write-audit.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
-import { provisionOnCreate } from '../device-intake/broker-clients.ts';
-import { ropeToMount } from '../sensors/mount.ts';
+import { provisionOnCreate } from '../device-intake/index.ts';
+import { ropeToMount } from '../sensors/index.ts';
 import { loadSmartrope } from './load.ts';
 import { saveSmartropeSensors, withUniqueUuid } from './save.ts';
 

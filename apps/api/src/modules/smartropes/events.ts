@@ -11,8 +11,8 @@ import { asc, eq } from 'drizzle-orm';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
 import { findSmartropeEvent } from './internal.ts';
 import { loadSmartropeEvent } from './load.ts';
 

@@ -4,8 +4,8 @@ import { message } from '@rope/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { joinMountPlacement } from '../hierarchy/placement.ts';
-import { mountedVisibleTo } from '../sensors/internal.ts';
+import { joinMountPlacement } from '../../tenancy/placement.ts';
+import { mountedVisibleTo } from '../sensors/index.ts';
 
 export const smartropeVisibleTo = (viewer: Actor) => mountedVisibleTo(viewer, smartropes.ropeId);
 

@@ -4,7 +4,7 @@ import { SMARTROPES_PAGE_SIZE } from '@rope/domain/sensors/limits';
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { visibleRopeId } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/index.ts';
 import { findSmartrope, selectPlacedSmartropes, smartropeVisibleTo } from './internal.ts';
 import { loadSmartropeEvents, loadSmartropes } from './load.ts';
 

@@ -11,7 +11,7 @@ import {
 import type { SmartropeEventType } from '@rope/domain/smartropes/schemas';
 import type { SmartropeEventView, SmartropeView } from '@rope/domain/smartropes/views';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { joinMountPlacement } from '../hierarchy/placement.ts';
+import { joinMountPlacement } from '../../tenancy/placement.ts';
 
 const seconds = (at: Date) => at.getTime() / 1000;
 

@@ -3,10 +3,10 @@ import { message } from '@rope/domain/messages';
 import type { TaskBody } from '@rope/domain/tasks/rules';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findEvent } from '../events/internal.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findRope } from '../ropes/internal.ts';
+import { findEvent } from '../events/index.ts';
+import { findRope } from '../ropes/index.ts';
 import { asTaskInput, checkAssignees, columnsOf, writeAssignees } from './internal.ts';
 
 /** A task on a rope, optionally for one of its events, with its assignees and a first note. */

@@ -4,9 +4,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
 import { TASK_CSV_TEXTS } from '../../i18n/csv-texts.ts';
+import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { viewerFor } from '../hierarchy/scope.ts';
-import { findRope } from '../ropes/internal.ts';
+import { findRope } from '../ropes/index.ts';
 import { listTasks } from './list.ts';
 import { loadTasks } from './load.ts';
 

@@ -7,8 +7,8 @@ import type { TaskAttributes } from '@rope/domain/tasks/schemas';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { areaVisibleTo } from '../hierarchy/scope.ts';
-import { shownEmail } from '../users/shown-email.ts';
+import { areaVisibleTo } from '../../tenancy/scope.ts';
+import { shownEmail } from '../users/index.ts';
 import { loadTasks } from './load.ts';
 
 /** A task as its verbs take it: the body, its attributes typed as stored. */

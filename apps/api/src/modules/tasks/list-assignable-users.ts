@@ -2,8 +2,8 @@ import { isAssignableBy } from '@rope/domain/tasks/rules';
 import { displayName } from '@rope/domain/users/schemas';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { seesMandator } from '../notifications/recipients.ts';
-import { findRope } from '../ropes/internal.ts';
+import { seesMandator } from '../notifications/index.ts';
+import { findRope } from '../ropes/index.ts';
 import { candidates } from './internal.ts';
 
 /** The people the actor may assign to a task of this rope, as the task dialog offers them: those who see the rope. */

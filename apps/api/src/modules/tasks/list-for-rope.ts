@@ -2,7 +2,7 @@ import { tasks } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { visibleRopeId } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/index.ts';
 import { loadTasks } from './load.ts';
 
 /** Every task of one rope, by due date. */

@@ -1,7 +1,7 @@
 import { and } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { areaVisibleTo, viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { areaVisibleTo, viewerFor } from '../hierarchy/scope.ts';
 import { loadTasks, openTasks } from './load.ts';
 
 /** The tasks the viewer sees, open ones (of live ropes) or all, by due date. */

@@ -4,9 +4,9 @@ import { isPastDue } from '@rope/domain/tasks/rules';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { displayName } from '@rope/domain/users/schemas';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { joinPlacement } from '../hierarchy/placement.ts';
-import { loadRopeCycles } from '../ropes/current-cycles.ts';
-import { shownEmail } from '../users/shown-email.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
+import { loadRopeCycles } from '../ropes/index.ts';
+import { shownEmail } from '../users/index.ts';
 
 /** Tasks with their rope, installation, area and assignees, and whether each is past due now. */
 export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskView[]> {

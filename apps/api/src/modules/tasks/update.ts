@@ -5,10 +5,9 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { loadRopeCycles } from '../ropes/current-cycles.ts';
-import { findRope } from '../ropes/internal.ts';
+import { findRope, loadRopeCycles } from '../ropes/index.ts';
 import { asTaskInput, checkAssignees, columnsOf, findTask, writeAssignees } from './internal.ts';
 import { loadTasks } from './load.ts';
 

@@ -6,9 +6,9 @@ import { assertCan } from '../../http/guards.ts';
 import type { UploadRules } from '../../http/read-upload.ts';
 import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
 import { TASK_CSV_TEXTS } from '../../i18n/csv-texts.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findRope } from '../ropes/internal.ts';
+import { findRope } from '../ropes/index.ts';
 
 /** By content: Excel's own CSV (semicolons, Windows-1252) as well as UTF-8 with or without a BOM, whatever the name. */
 export const TASK_CSV_RULES: UploadRules = {

@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findRope } from '../ropes/internal.ts';
+import { findRope } from '../ropes/index.ts';
 import { loadTruscanRequests, publishTruscanState } from './state.ts';
 
 /** The device's side: the measurements asked of it and not acknowledged yet, oldest first. */

@@ -1,6 +1,6 @@
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { visibleRopeId } from '../ropes/internal.ts';
+import { visibleRopeId } from '../ropes/index.ts';
 import { loadTruscanState } from './state.ts';
 
 /** The panel's state for whoever sees the rope. */

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { findRope } from '../ropes/internal.ts';
+import { findRope } from '../ropes/index.ts';
 import { loadTruscanState, publishTruscanState } from './state.ts';
 
 type Reported = z.output<typeof truscanStateBodySchema>['truscanAttributes'];

@@ -6,7 +6,7 @@ import type { TruscanRequestView, TruscanStateAnswer } from '@rope/domain/trusca
 import { displayName } from '@rope/domain/users/fields';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { shownEmail } from '../users/shown-email.ts';
+import { shownEmail } from '../users/index.ts';
 
 /** The live topic of one rope's TRUscan panel. */
 export const truscanTopic = (ropeId: number) => `truscan:${ropeId}`;

@@ -2,9 +2,9 @@ import { truscanRequests } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { jobRequest } from '../../infra/queue/define.ts';
+import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertWritable } from '../hierarchy/scope.ts';
-import { findRope } from '../ropes/internal.ts';
+import { findRope } from '../ropes/index.ts';
 import { requestTruscanMeasurementJob } from './request-measurement-job.ts';
 import { loadTruscanRequests, publishTruscanState } from './state.ts';
 

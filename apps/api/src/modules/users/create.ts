@@ -4,10 +4,10 @@ import { can } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
 import type { UserCreate } from '@rope/domain/users/forms';
 import { assignableRoles, keepsMandators } from '@rope/domain/users/policy';
+import { writeAudit } from '../../audit/write-audit.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../../infra/crypto.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { planEmail } from './email-in-use.ts';
 import {
   assertLoginMethodAllowed,

@@ -10,12 +10,12 @@ import {
   userListCsv,
 } from '@rope/domain/users/csv';
 import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
 import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
 import { USER_CSV_TEXTS } from '../../i18n/csv-texts.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { shownEmail } from './shown-email.ts';
 
 const byEmail = [asc(sql`lower(${shownEmail()})`), asc(users.id)];

@@ -1,10 +1,10 @@
 import { users } from '@rope/db/schema/index';
 import { message } from '@rope/domain/messages';
 import { eq } from 'drizzle-orm';
+import { writeAudit } from '../../audit/write-audit.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { findVisibleUser } from './internal.ts';
 import { pictureKeyOf } from './picture-key.ts';
 

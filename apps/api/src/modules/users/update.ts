@@ -5,11 +5,11 @@ import { message } from '@rope/domain/messages';
 import { type UserUpdate, userUpdateSchema } from '@rope/domain/users/forms';
 import { canManageUser, keepsMandators } from '@rope/domain/users/policy';
 import { and, eq, ne } from 'drizzle-orm';
+import { writeAudit } from '../../audit/write-audit.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { hashPassword, sha256 } from '../../infra/crypto.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { planEmail, shownEmailOf } from './email-in-use.ts';
 import {
   assertLoginMethodAllowed,

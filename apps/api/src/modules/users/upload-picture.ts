@@ -2,10 +2,10 @@ import { users } from '@rope/db/schema/index';
 import { message } from '@rope/domain/messages';
 import { hasProfilePicture, mayChangePicture } from '@rope/domain/users/policy';
 import { eq } from 'drizzle-orm';
+import { writeAudit } from '../../audit/write-audit.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { Upload, UploadRules } from '../../http/read-upload.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { writeAudit } from '../audit/write-audit.ts';
 import { USER_NOT_FOUND } from './internal.ts';
 import { pictureKeyOf, pictureUriFor } from './picture-key.ts';
 

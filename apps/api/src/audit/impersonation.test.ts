@@ -1,10 +1,10 @@
 import { auditLog } from '@rope/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from '../../../test/support/cast.ts';
-import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
-import { signIn } from '../../../test/support/sign-in.ts';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createCast } from '../../test/support/cast.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope } from '../../test/support/factories.ts';
+import { signIn } from '../../test/support/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 describe('show-as-user is audited wherever it is honoured', () => {
   let t: TestApp;

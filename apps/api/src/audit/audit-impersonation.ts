@@ -3,7 +3,7 @@ import { auditLog } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { writeAudit } from './write-audit.ts';
 
 const ACTION = 'impersonation.start';

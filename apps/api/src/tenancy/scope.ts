@@ -2,10 +2,10 @@ import { areas, type installations, type ropes, users } from '@rope/db/schema/in
 import { type Actor, can, visibleMandators } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import { actorForUser } from '../../session/load-actor.ts';
-import type { ActionArgs } from '../action-args.ts';
 import { auditImpersonation } from '../audit/audit-impersonation.ts';
+import { AppError, forbidden, notFound } from '../http/app-error.ts';
+import type { ActionArgs } from '../modules/action-args.ts';
+import { actorForUser } from '../session/load-actor.ts';
 
 /**
  * The actor whose view a call shows: the caller, or with `showAsUser` and the impersonate right exactly what that

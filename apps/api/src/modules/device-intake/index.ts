@@ -1,0 +1,5 @@
+/**
+ * Devices talking to the API over MQTT: their broker clients and the messages they send. Other modules reach it
+ * through this file only.
+ */
+export { provisionOnCreate } from './broker-clients.ts';

@@ -1,0 +1,9 @@
+/** Notification rules, their evaluation and delivery. Other modules reach it through this file only. */
+export { seesMandator } from './recipients.ts';
+export {
+  enqueueDocumentTrigger,
+  enqueueEventTrigger,
+  enqueueHealthTrigger,
+  enqueueSmartropeTrigger,
+  hasNotificationRules,
+} from './triggers.ts';

@@ -1,0 +1,3 @@
+import { describeEveryScreenAs } from './every-screen/every-screen-as.ts';
+
+describeEveryScreenAs('free@example.com');
