@@ -4,8 +4,8 @@
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench damage  (DATABASE_URL=... for PostgreSQL, else PGlite)
 import { ropeDamageInputs, ropeEvents, ropes } from '@rope/db/schema/index';
 import type { RopeEventAttributes } from '@rope/domain/events/schemas';
-import { computeRopeDamage, computeRopeDamageFromRows } from '@rope/domain/rope/rope-damage';
-import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
+import { computeRopeDamage, computeRopeDamageFromRows } from '@rope/domain/ropes/rope-damage';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { eq } from 'drizzle-orm';
 import { mulberry32 } from '../../apps/api/src/demo/random.ts';
 import { loadRopeForDamage, recomputeRopeDamages } from '../../apps/api/src/modules/damage/index.ts';

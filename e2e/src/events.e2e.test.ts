@@ -10,7 +10,7 @@ import {
   type DamageChartAnswer,
   damageWindow,
   decodeDamageChart,
-} from '../../packages/domain/src/rope/damage-chart-answer.ts';
+} from '../../packages/domain/src/ropes/damage-chart-answer.ts';
 import { browserMissing, screenshotPath } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections } from './screen-check.ts';

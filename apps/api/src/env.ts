@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents/schemas';
-import { DEFAULT_MEA_FILE_MAX_MB } from '@rope/domain/truscan/mea/format';
+import { DEFAULT_MEA_FILE_MAX_MB } from '@rope/domain/mrt/mea/format';
 import { z } from 'zod';
 import { DEFAULT_MQTT_TOPIC_PREFIX } from './infra/mqtt-topics.ts';
 import { samlProvidersSetting } from './modules/saml/settings.ts';

@@ -6,12 +6,14 @@ import { RouteErrorBoundary } from './components/route-error-boundary';
 import { areasRoutes } from './features/areas';
 import { RequireSession } from './features/auth';
 import { dashboardRoutes } from './features/dashboard';
-import { documentsRoutes } from './features/documents';
+import { foldersRoutes } from './features/folders';
 import { imprintRoutes } from './features/imprint';
 import { mandatorsRoutes } from './features/mandators';
 import { openapiRoutes } from './features/openapi';
+import { projectsRoutes } from './features/projects';
 import { searchRoutes } from './features/search';
 import { sensorsRoutes } from './features/sensors';
+import { smartropesRoutes } from './features/smartropes';
 import { usersRoutes } from './features/users';
 
 /** The screens inside the shell; every feature loads lazily, so the first download stays small. */
@@ -19,11 +21,13 @@ const shellRoutes: RouteObject[] = [
   { index: true, element: lazyScreen(async () => (await import('./features/areas/pages/home-page')).HomePage) },
   ...areasRoutes,
   ...dashboardRoutes,
-  ...documentsRoutes,
+  ...projectsRoutes,
+  ...foldersRoutes,
   ...searchRoutes,
   ...usersRoutes,
   ...mandatorsRoutes,
   ...sensorsRoutes,
+  ...smartropesRoutes,
   ...imprintRoutes,
   ...openapiRoutes,
   { path: '*', element: lazyScreen(async () => (await import('./features/shell/components/not-found')).NotFound) },

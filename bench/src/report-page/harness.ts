@@ -9,8 +9,8 @@ import { yieldToMain } from '../../../apps/web/src/features/reports/pdf/yield-to
 import { buildReport, type ReportInput } from '../../../packages/domain/src/reports/build-report.ts';
 import type { ReportLabels } from '../../../packages/domain/src/reports/labels.ts';
 import { needsUnicodeFont } from '../../../packages/domain/src/reports/winansi.ts';
-import { damageChartAnswer } from '../../../packages/domain/src/rope/damage-chart-answer.ts';
-import { computeRopeDamage } from '../../../packages/domain/src/rope/rope-damage.ts';
+import { damageChartAnswer } from '../../../packages/domain/src/ropes/damage-chart-answer.ts';
+import { computeRopeDamage } from '../../../packages/domain/src/ropes/rope-damage.ts';
 import { reportEvents } from './report-data.ts';
 
 const labels: ReportLabels = {

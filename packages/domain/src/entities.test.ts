@@ -5,7 +5,7 @@ import { INSTALLATION_MANUFACTURERS, installationAttributesSchema } from './hier
 import { BASE_LAYERS, MAP_DEFAULT_ZOOM } from './hierarchy/maps.ts';
 import { areaCreateSchema } from './hierarchy/schemas.ts';
 import { notificationSettingsSchema } from './notifications/schemas.ts';
-import { ropeAttributesSchema } from './rope/schemas.ts';
+import { ropeAttributesSchema } from './ropes/schemas.ts';
 import { taskAttributesSchema } from './tasks/schemas.ts';
 
 describe('entity schemas', () => {

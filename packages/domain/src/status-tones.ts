@@ -1,9 +1,9 @@
 import type { ACTION_STATUSES } from './events/schemas.ts';
-import type { TRUSCAN_STATUSES } from './rope/kinds.ts';
-import type { SmartropeEventType } from './sensors/smartropes.ts';
+import type { MrtCandidateStatus } from './mrt/figures.ts';
+import type { TRUSCAN_STATUSES } from './ropes/kinds.ts';
+import type { SmartropeEventType } from './smartropes/schemas.ts';
 import type { TASK_STATUSES } from './tasks/schemas.ts';
 import type { TruscanRequestStatus } from './truscan/figures.ts';
-import type { MrtCandidateStatus } from './truscan/mrt-figures.ts';
 
 /**
  * The one colour rule for statuses, so a status looks the same on every screen (rope, installation, dashboard).

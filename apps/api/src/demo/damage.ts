@@ -1,5 +1,5 @@
 import type { RopeEventAttributes } from '@rope/domain/events/schemas';
-import type { RopeAttributes } from '@rope/domain/rope/schemas';
+import type { RopeAttributes } from '@rope/domain/ropes/schemas';
 import { type Rng, round } from './random.ts';
 
 /** A damage before it gets a timestamp and stored position: weight in the rule's unit (% loss or wires). */

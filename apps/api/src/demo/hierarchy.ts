@@ -2,7 +2,7 @@ import type { Db } from '@rope/db/client';
 import { areas, installations, ropes } from '@rope/db/schema/index';
 import type { InstallationAttributes } from '@rope/domain/hierarchy/installations';
 import { DEFAULT_BASE_LAYER } from '@rope/domain/hierarchy/maps';
-import { type RopeAttributes, type TruscanAttributes, truscanAttributesSchema } from '@rope/domain/rope/schemas';
+import { type RopeAttributes, type TruscanAttributes, truscanAttributesSchema } from '@rope/domain/ropes/schemas';
 import type { DemoPeople } from './accounts.ts';
 import { AREAS, CH_LAYERS, INSTALLATIONS, type InstallationSpec, OTHER_LAYERS, SITES } from './catalog.ts';
 import { along, installationLine, ropeLine } from './geometry.ts';

@@ -1,4 +1,4 @@
-import type { RopeAttributes } from '@rope/domain/rope/schemas';
+import type { RopeAttributes } from '@rope/domain/ropes/schemas';
 import type { InstallationSpec } from './catalog.ts';
 import { ROPE_MANUFACTURERS } from './catalog.ts';
 import { iso, type Rng, round, YEAR } from './random.ts';

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { generateMea } from '@rope/domain/truscan/mea/generate';
+import { generateMea } from '@rope/domain/mrt/mea/generate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../test/support/cast.ts';
 import { seedApiKey, seedArea, seedInstallation, seedMandator, seedRope } from '../../test/support/factories.ts';

@@ -1,6 +1,6 @@
-import { encodeMea } from '@rope/domain/truscan/mea/encode';
-import { generateMea } from '@rope/domain/truscan/mea/generate';
-import { OFFSET } from '@rope/domain/truscan/mea/layout';
+import { encodeMea } from '@rope/domain/mrt/mea/encode';
+import { generateMea } from '@rope/domain/mrt/mea/generate';
+import { OFFSET } from '@rope/domain/mrt/mea/layout';
 import { forgedPng, png, TINY_JPEG } from '../support/images.ts';
 import { PDF } from '../support/multipart.ts';
 

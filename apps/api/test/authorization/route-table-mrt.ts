@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { ropeEvents, truscanMeasurements } from '@rope/db/schema/index';
-import { readMeaHeader } from '@rope/domain/truscan/mea/decode';
-import { generateMea } from '@rope/domain/truscan/mea/generate';
+import { readMeaHeader } from '@rope/domain/mrt/mea/decode';
+import { generateMea } from '@rope/domain/mrt/mea/generate';
 import { eq } from 'drizzle-orm';
 import { storeMea, TRACE_BLOCK_SIZE } from '../../src/modules/mrt/trace-store.ts';
 import { seedArea, seedEvent, seedInstallation, seedRope } from '../support/factories.ts';

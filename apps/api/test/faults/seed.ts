@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { ropes, sensorDevices, sensors } from '@rope/db/schema/index';
-import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { eq } from 'drizzle-orm';
 import { seedApiKey, seedArea, seedInstallation, seedMandator, seedRope } from '../support/factories.ts';
 

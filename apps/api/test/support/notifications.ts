@@ -1,7 +1,7 @@
 import { notifications, ropes, users } from '@rope/db/schema/index';
 import type { Role } from '@rope/domain/access/roles';
 import type { NotificationSettings } from '@rope/domain/notifications/schemas';
-import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';

@@ -8,7 +8,7 @@ import {
   type GaugeReading,
   HEALTH_GREEN_ABOVE_PERCENT,
   healthGauge,
-} from '@rope/domain/rope/gauge';
+} from '@rope/domain/ropes/gauge';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import type { DamageView } from '@rope/domain/hierarchy/views';
-import type { DamageInput } from '@rope/domain/rope/missing-inputs';
+import type { DamageInput } from '@rope/domain/ropes/missing-inputs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

@@ -1,7 +1,8 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ACTION_STATUSES } from '@rope/domain/events/kinds';
-import type { TRUSCAN_STATUSES } from '@rope/domain/rope/kinds';
-import type { SmartropeEventType } from '@rope/domain/sensors/smartropes';
+import type { MrtCandidateStatus } from '@rope/domain/mrt/figures';
+import type { TRUSCAN_STATUSES } from '@rope/domain/ropes/kinds';
+import type { SmartropeEventType } from '@rope/domain/smartropes/schemas';
 import {
   ACTION_STATUS_TONE,
   MRT_CANDIDATE_TONE,
@@ -14,7 +15,6 @@ import {
 } from '@rope/domain/status-tones';
 import type { TASK_STATUSES } from '@rope/domain/tasks/kinds';
 import type { TruscanRequestStatus } from '@rope/domain/truscan/figures';
-import type { MrtCandidateStatus } from '@rope/domain/truscan/mrt-figures';
 import type { ReactNode } from 'react';
 
 type Size = BadgeProps['size'];

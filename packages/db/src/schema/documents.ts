@@ -1,30 +1,6 @@
-import type { FolderTranslations } from '@rope/domain/documents/schemas';
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  timestamp,
-  unique,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-
-export const folders = pgTable(
-  'folders',
-  {
-    id: serial().primaryKey(),
-    parentFolderId: integer().references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
-    name: varchar({ length: 255 }).notNull(),
-    translations: jsonb().$type<FolderTranslations>().notNull().default({}),
-    ordering: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.parentFolderId)],
-);
+import { folders } from './folders.ts';
 
 export const documents = pgTable(
   'documents',
@@ -60,21 +36,3 @@ export const documents = pgTable(
     unique('documents_target_external_key_unique').on(t.targetType, t.targetId, t.externalKey),
   ],
 );
-
-/** Installations of the external document system, each with its project manager. */
-export const projects = pgTable('projects', {
-  id: serial().primaryKey(),
-  installationNumber: varchar({ length: 64 }).notNull().unique(),
-  description: varchar({ length: 255 }).notNull().default(''),
-  country: varchar({ length: 2 }),
-  facilityType: varchar({ length: 64 }),
-  facilityConstructorBranch: varchar({ length: 64 }),
-  facilityNumber: varchar({ length: 64 }),
-  /** The project manager as the external system names them; linked to a cockpit user of that email, if any. */
-  projectManagerName: varchar({ length: 255 }),
-  projectManagerEmail: varchar({ length: 255 }),
-  projectManagerPhone: varchar({ length: 64 }),
-  projectManagerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,7 +1,7 @@
 import type { InstallationAttributes } from '@rope/domain/hierarchy/installations';
 import { type BaseLayer, DEFAULT_BASE_LAYER } from '@rope/domain/hierarchy/maps';
 import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
-import type { RopeAttributes, RopeDamages, TruscanAttributes } from '@rope/domain/rope/schemas';
+import type { RopeAttributes, RopeDamages, TruscanAttributes } from '@rope/domain/ropes/schemas';
 import {
   boolean,
   doublePrecision,

@@ -38,34 +38,3 @@ export const documentListSchema = z.object({
   /** The language the list was ordered for (Accept-Language, else the user's language). */
   language: z.enum(LANGUAGE_IDS),
 });
-
-export const folderViewSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  translations: z.partialRecord(z.enum(LANGUAGE_IDS), z.string()),
-  /** The name in the reader's language. */
-  displayName: z.string(),
-  parentFolder: z.object({ id: z.number() }).nullable(),
-  documentCount: z.number(),
-});
-export type FolderView = z.infer<typeof folderViewSchema>;
-
-export const projectViewSchema = z.object({
-  id: z.number(),
-  installationNumber: z.string(),
-  description: z.string(),
-  country: z.string().nullable(),
-  facilityType: z.string().nullable(),
-  facilityConstructorBranch: z.string().nullable(),
-  facilityNumber: z.string().nullable(),
-  projectManager: z.object({
-    name: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    /** The cockpit user whose picture the ribbon shows (GET /api/users/{pictureId}/picture), if any. */
-    pictureId: z.number().nullable(),
-  }),
-  /** The installations of the reader carrying this number, for links. */
-  installations: z.array(z.object({ id: z.number(), areaId: z.number(), name: z.string() })),
-});
-export type ProjectView = z.infer<typeof projectViewSchema>;

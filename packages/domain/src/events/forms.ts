@@ -4,7 +4,7 @@ import { ruleIssue } from '../messages.ts';
 import { patchAttributesSchema } from '../patch-schemas.ts';
 import { EVENT_TYPES_BY_RECORDING, type RecordingType, ropeEventAttributesSchema } from './schemas.ts';
 
-export { allowsMutations } from '../rope/kinds.ts';
+export { allowsMutations } from '../ropes/kinds.ts';
 
 /** Clock skew accepted for event times sent from a device. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;

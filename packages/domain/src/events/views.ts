@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { namedRefSchema } from '../hierarchy/views.ts';
-import { forecastSchema } from '../rope/forecast.ts';
-import { DAMAGE_INPUTS } from '../rope/missing-inputs.ts';
+import { forecastSchema } from '../ropes/forecast.ts';
+import { DAMAGE_INPUTS } from '../ropes/missing-inputs.ts';
 import { ropeEventAttributesSchema } from './schemas.ts';
 
 export { EVENT_SEARCH_MAX_LENGTH, LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT } from './kinds.ts';

@@ -3,7 +3,7 @@ import { type Actor, can } from '../access/actor.ts';
 import { ID_MAX, idSchema, latLngListSchema, latLngSchema, NAME_MAX_LENGTH } from '../common.ts';
 import { keyed, ruleIssue } from '../messages.ts';
 import { patchAttributesSchema } from '../patch-schemas.ts';
-import { ropeAttributesSchema } from '../rope/schemas.ts';
+import { ropeAttributesSchema } from '../ropes/schemas.ts';
 import { constructionYearRange, installationAttributesSchema } from './installations.ts';
 import {
   BASE_LAYERS,

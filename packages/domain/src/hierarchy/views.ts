@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notificationSettingsSchema, notificationStatusSchema } from '../notifications/schemas.ts';
-import { DAMAGE_INPUTS } from '../rope/missing-inputs.ts';
-import { ropeAttributesSchema, truscanAttributesSchema } from '../rope/schemas.ts';
+import { DAMAGE_INPUTS } from '../ropes/missing-inputs.ts';
+import { ropeAttributesSchema, truscanAttributesSchema } from '../ropes/schemas.ts';
 import { installationAttributesSchema } from './installations.ts';
 import { BASE_LAYERS } from './maps.ts';
 

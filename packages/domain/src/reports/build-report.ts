@@ -1,4 +1,4 @@
-import { removedDamages } from '../rope/effective-events.ts';
+import { removedDamages } from '../ropes/effective-events.ts';
 import { conditionFields, type DamageFigures } from './condition.ts';
 import { DUTY_OF_CARE_HEADING, DUTY_OF_CARE_TEXT } from './duty-of-care.ts';
 import { damageTable, type ReportEvent, type RowContext, repairTable } from './event-rows.ts';

@@ -1,5 +1,5 @@
-import type { DamageChartAnswer } from '../rope/damage-chart-answer.ts';
-import { damageGauge, healthGauge } from '../rope/gauge.ts';
+import type { DamageChartAnswer } from '../ropes/damage-chart-answer.ts';
+import { damageGauge, healthGauge } from '../ropes/gauge.ts';
 import { UNKNOWN } from './format.ts';
 import { lengthText } from './header.ts';
 import type { ReportLabels } from './labels.ts';

@@ -1,7 +1,7 @@
 import type { RopeEventAttributes } from '../events/schemas.ts';
-import { lossModel } from '../rope/cross-section.ts';
-import { datumPosition } from '../rope/effective-events.ts';
-import type { RopeAttributes } from '../rope/schemas.ts';
+import { lossModel } from '../ropes/cross-section.ts';
+import { datumPosition } from '../ropes/effective-events.ts';
+import type { RopeAttributes } from '../ropes/schemas.ts';
 import { NOT_RECORDED, reportNumber, reportTime, UNKNOWN } from './format.ts';
 import type { ReportLabels } from './labels.ts';
 import { type EventLoss, eventLoss, sumLosses } from './loss.ts';

@@ -1,7 +1,7 @@
 import type { InstallationAttributes } from '../hierarchy/installations.ts';
-import { cyclesBasis, type MeasuredCycles } from '../rope/bending-cycles.ts';
-import { ruleRowFor } from '../rope/rule-sets.ts';
-import type { RopeAttributes } from '../rope/schemas.ts';
+import { cyclesBasis, type MeasuredCycles } from '../ropes/bending-cycles.ts';
+import { ruleRowFor } from '../ropes/rule-sets.ts';
+import type { RopeAttributes } from '../ropes/schemas.ts';
 import { reportNumber, reportTime, textOrUnknown, UNKNOWN, withUnit } from './format.ts';
 import type { ReportLabels } from './labels.ts';
 import type { ReportField } from './model.ts';

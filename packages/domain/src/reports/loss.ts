@@ -1,5 +1,5 @@
 import type { RopeEventAttributes } from '../events/schemas.ts';
-import type { LossModel } from '../rope/cross-section.ts';
+import type { LossModel } from '../ropes/cross-section.ts';
 
 /**
  * An event's cross-section loss as a report prints it: in % of the metallic cross-section and in mm². `null` where

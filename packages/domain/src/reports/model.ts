@@ -1,4 +1,4 @@
-import type { SpliceBand } from '../rope/splices.ts';
+import type { SpliceBand } from '../ropes/splices.ts';
 import type { ReportKind } from './kinds.ts';
 import type { UnitSystem } from './units.ts';
 

@@ -7,7 +7,7 @@ import {
   spliceLengthRatio,
   splicePartBand,
   worstSpliceBand,
-} from '../rope/splices.ts';
+} from '../ropes/splices.ts';
 import type { ReportEvent, RowContext } from './event-rows.ts';
 import { NOT_RECORDED, reportNumber, reportTime, UNKNOWN } from './format.ts';
 import { lengthText } from './header.ts';

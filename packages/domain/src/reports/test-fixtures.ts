@@ -1,7 +1,7 @@
 import type { RopeEventAttributes } from '../events/schemas.ts';
-import type { DamageChartAnswer } from '../rope/damage-chart-answer.ts';
-import { EN12927 } from '../rope/rule-sets.ts';
-import { WORKED_EXAMPLE_ROPE } from '../rope/worked-example.ts';
+import type { DamageChartAnswer } from '../ropes/damage-chart-answer.ts';
+import { EN12927 } from '../ropes/rule-sets.ts';
+import { WORKED_EXAMPLE_ROPE } from '../ropes/worked-example.ts';
 import type { ReportInput } from './build-report.ts';
 import type { ReportEvent } from './event-rows.ts';
 import type { ReportLabels } from './labels.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common.ts';
 import { namedRefSchema } from '../hierarchy/views.ts';
-import { TRUSCAN_STATUSES } from '../rope/kinds.ts';
+import { TRUSCAN_STATUSES } from '../ropes/kinds.ts';
 
 /** What the devices of one rope report, as the dashboard shows it: GET /api/ropes/device-states. */
 export const ropeDeviceStateSchema = z.object({

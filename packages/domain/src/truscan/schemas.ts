@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common.ts';
 import { patchAttributesSchema } from '../patch-schemas.ts';
-import { truscanAttributesSchema } from '../rope/schemas.ts';
+import { truscanAttributesSchema } from '../ropes/schemas.ts';
 import { TRUSCAN_REASON_MAX_LENGTH, TRUSCAN_REQUEST_STATUSES } from './figures.ts';
 
 /** What a device reports of itself; keys sent replace the stored ones, null removes one, the rest stays. */

@@ -1,7 +1,7 @@
-import { damageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
-import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
-import { ropeEvent } from '@rope/domain/rope/test-fixtures';
-import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
+import { damageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
+import { computeRopeDamage } from '@rope/domain/ropes/rope-damage';
+import { ropeEvent } from '@rope/domain/ropes/test-fixtures';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { describe, expect, it } from 'vitest';
 import { damageChartJson } from './chart-answer.ts';
 

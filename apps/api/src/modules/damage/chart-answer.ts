@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { damageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
-import type { RopeDamageResult } from '@rope/domain/rope/rope-damage';
+import { damageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
+import type { RopeDamageResult } from '@rope/domain/ropes/rope-damage';
 
 type Column = Int32Array | Float32Array | Float64Array;
 

@@ -1,4 +1,4 @@
-import { DAMAGE_FLAGS } from '@rope/domain/rope/rope-damage';
+import { DAMAGE_FLAGS } from '@rope/domain/ropes/rope-damage';
 import { describe, expect, it } from 'vitest';
 import { packDamageRows, unpackDamageRows } from './inputs.ts';
 

@@ -1,6 +1,6 @@
 import { type Db, queryRows } from '@rope/db/client';
-import { positionOrder } from '@rope/domain/rope/damage-columns';
-import { type DamageRows, rowDatumPositions } from '@rope/domain/rope/rope-damage';
+import { positionOrder } from '@rope/domain/ropes/damage-columns';
+import { type DamageRows, rowDatumPositions } from '@rope/domain/ropes/rope-damage';
 import { sql } from 'drizzle-orm';
 
 /** Format of the packed copy; a copy of another format is ignored (the chart then reads the rows in bulk). */

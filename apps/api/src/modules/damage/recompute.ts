@@ -7,7 +7,7 @@ import {
   loopLengthFor,
   type RopeDamageResult,
   summariseDamages,
-} from '@rope/domain/rope/rope-damage';
+} from '@rope/domain/ropes/rope-damage';
 import { and, eq, sql } from 'drizzle-orm';
 import { readDamageInputs, writeDamageInputs } from './inputs.ts';
 import { readDamageRows } from './rows.ts';

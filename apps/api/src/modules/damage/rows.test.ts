@@ -1,9 +1,9 @@
 import { ropeEvents, ropes } from '@rope/db/schema/index';
 import { EVENT_TYPES_BY_RECORDING, type RopeEventAttributes } from '@rope/domain/events/schemas';
-import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/domain/rope/damage-chart-answer';
-import { endOfDay, isDamage } from '@rope/domain/rope/effective-events';
-import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
-import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
+import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/domain/ropes/damage-chart-answer';
+import { endOfDay, isDamage } from '@rope/domain/ropes/effective-events';
+import { computeRopeDamage } from '@rope/domain/ropes/rope-damage';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';

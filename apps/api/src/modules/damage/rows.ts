@@ -1,5 +1,5 @@
 import { type Db, queryRows } from '@rope/db/client';
-import type { DamageRows } from '@rope/domain/rope/rope-damage';
+import type { DamageRows } from '@rope/domain/ropes/rope-damage';
 import { sql } from 'drizzle-orm';
 
 /**

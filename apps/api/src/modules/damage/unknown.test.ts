@@ -1,7 +1,7 @@
 import { ropes } from '@rope/db/schema/index';
-import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
-import { damageGauge, healthGauge } from '@rope/domain/rope/gauge';
-import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
+import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
+import { damageGauge, healthGauge } from '@rope/domain/ropes/gauge';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';

@@ -1,6 +1,6 @@
 import { sensorDevices, smartropes } from '@rope/db/schema/index';
+import type { BrokerAccessView, BrokerCredentials } from '@rope/domain/device-intake/broker';
 import { type Message, message } from '@rope/domain/messages';
-import type { BrokerAccessView, BrokerCredentials } from '@rope/domain/sensors/broker';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';

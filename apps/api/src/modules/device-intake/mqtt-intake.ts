@@ -3,7 +3,7 @@ import { areas, ropes, sensorDevices, smartropes } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
 import { plainIngestBody, sensorIngestBodySchema } from '@rope/domain/sensors/ingest';
-import { smartropeEventIngestBodySchema } from '@rope/domain/sensors/smartropes';
+import { smartropeEventIngestBodySchema } from '@rope/domain/smartropes/schemas';
 import { truscanStateBodySchema } from '@rope/domain/truscan/schemas';
 import { eq } from 'drizzle-orm';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';

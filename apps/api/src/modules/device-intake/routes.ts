@@ -1,5 +1,5 @@
 import { idParamsSchema } from '@rope/domain/common';
-import { brokerAccessAnswerSchema, brokerCredentialsAnswerSchema } from '@rope/domain/sensors/broker';
+import { brokerAccessAnswerSchema, brokerCredentialsAnswerSchema } from '@rope/domain/device-intake/broker';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';

@@ -2,7 +2,7 @@ import type { Db } from '@rope/db/client';
 import { ropeEventHistory, ropeEvents } from '@rope/db/schema/index';
 import { type Actor, can } from '@rope/domain/access/actor';
 import { allowsMutations, type RopeEventBody } from '@rope/domain/events/forms';
-import type { RopeAttributes } from '@rope/domain/rope/schemas';
+import type { RopeAttributes } from '@rope/domain/ropes/schemas';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';

@@ -1,5 +1,5 @@
 import { message } from '@rope/domain/messages';
-import { type DamageFilter, endOfDay } from '@rope/domain/rope/effective-events';
+import { type DamageFilter, endOfDay } from '@rope/domain/ropes/effective-events';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import { viewerFor } from '../../tenancy/scope.ts';

@@ -1,6 +1,6 @@
 import type { LossOverTargetAnswer } from '@rope/domain/events/views';
-import { lossOverTargetSeries } from '@rope/domain/rope/loss-over-target';
-import { computeRopeDamage } from '@rope/domain/rope/rope-damage';
+import { lossOverTargetSeries } from '@rope/domain/ropes/loss-over-target';
+import { computeRopeDamage } from '@rope/domain/ropes/rope-damage';
 import { assertCan } from '../../http/guards.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';

@@ -1,7 +1,7 @@
 import { queryRows } from '@rope/db/client';
 import { containsPattern } from '@rope/db/like';
 import { ropeEvents } from '@rope/db/schema/index';
-import { chartPositions } from '@rope/domain/rope/effective-events';
+import { chartPositions } from '@rope/domain/ropes/effective-events';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';

@@ -1,5 +1,5 @@
 import { ropes } from '@rope/db/schema/index';
-import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';

@@ -1,5 +1,5 @@
 import { folders } from '@rope/db/schema/index';
-import type { FolderBody } from '@rope/domain/documents/folders';
+import type { FolderBody } from '@rope/domain/folders/schemas';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { readerLanguage } from '../documents/index.ts';

@@ -1,6 +1,6 @@
 import { documents, folders } from '@rope/db/schema/index';
-import { folderName } from '@rope/domain/documents/folders';
-import type { FolderView } from '@rope/domain/documents/views';
+import { folderName } from '@rope/domain/folders/schemas';
+import type { FolderView } from '@rope/domain/folders/views';
 import type { LanguageId } from '@rope/domain/languages';
 import { message } from '@rope/domain/messages';
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 import { documents, folders } from '@rope/db/schema/index';
-import { FOLDER_NOT_EMPTY } from '@rope/domain/documents/folders';
+import { FOLDER_NOT_EMPTY } from '@rope/domain/folders/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';

@@ -1,7 +1,7 @@
 import { idParamsSchema } from '@rope/domain/common';
-import { folderBodySchema } from '@rope/domain/documents/folders';
 import { folderTranslationsSchema } from '@rope/domain/documents/schemas';
-import { folderViewSchema } from '@rope/domain/documents/views';
+import { folderBodySchema } from '@rope/domain/folders/schemas';
+import { folderViewSchema } from '@rope/domain/folders/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import { folders } from '@rope/db/schema/index';
-import { FOLDER_CYCLE, folderBodySchema, makesFolderCycle } from '@rope/domain/documents/folders';
+import { FOLDER_CYCLE, folderBodySchema, makesFolderCycle } from '@rope/domain/folders/schemas';
 import { eq } from 'drizzle-orm';
 import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';

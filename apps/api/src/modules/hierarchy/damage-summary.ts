@@ -1,8 +1,8 @@
 import type { Db } from '@rope/db/client';
 import { installations, ropes } from '@rope/db/schema/index';
 import type { DamageView } from '@rope/domain/hierarchy/views';
-import { mergeMissingInputs } from '@rope/domain/rope/missing-inputs';
-import type { RopeDamages } from '@rope/domain/rope/schemas';
+import { mergeMissingInputs } from '@rope/domain/ropes/missing-inputs';
+import type { RopeDamages } from '@rope/domain/ropes/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 
 export type { DamageView };

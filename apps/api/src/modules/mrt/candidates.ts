@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { mrtCandidateDecisions } from '@rope/db/schema/index';
-import type { MrtCandidateStatus, MrtCandidatesAnswer, MrtCandidateView } from '@rope/domain/truscan/mrt';
+import type { MrtCandidateStatus, MrtCandidatesAnswer, MrtCandidateView } from '@rope/domain/mrt/schemas';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

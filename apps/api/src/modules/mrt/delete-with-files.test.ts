@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { truscanMeasurements } from '@rope/db/schema/index';
-import { generateMea } from '@rope/domain/truscan/mea/generate';
+import { generateMea } from '@rope/domain/mrt/mea/generate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';

@@ -1,6 +1,6 @@
 import { message } from '@rope/domain/messages';
-import { minMaxBuckets } from '@rope/domain/truscan/mea/decimate';
-import type { MrtTraceAnswer } from '@rope/domain/truscan/mrt';
+import { minMaxBuckets } from '@rope/domain/mrt/mea/decimate';
+import type { MrtTraceAnswer } from '@rope/domain/mrt/schemas';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

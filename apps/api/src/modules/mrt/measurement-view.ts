@@ -1,6 +1,6 @@
 import type { truscanMeasurements } from '@rope/db/schema/index';
-import { samplePositionM } from '@rope/domain/truscan/mea/format';
-import type { MeaMeasurementView } from '@rope/domain/truscan/mrt';
+import { samplePositionM } from '@rope/domain/mrt/mea/format';
+import type { MeaMeasurementView } from '@rope/domain/mrt/schemas';
 
 type MeasurementRow = typeof truscanMeasurements.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { ropes, truscanMeasurements } from '@rope/db/schema/index';
-import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
-import { decodeDamageChart } from '@rope/domain/rope/damage-chart-answer';
-import { WORKED_EXAMPLE_ROPE } from '@rope/domain/rope/worked-example';
-import { encodeMea } from '@rope/domain/truscan/mea/encode';
-import { type GeneratedMea, generateMea } from '@rope/domain/truscan/mea/generate';
-import { OFFSET } from '@rope/domain/truscan/mea/layout';
-import type { MeaUploadAnswer, MrtCandidatesAnswer, MrtTraceAnswer } from '@rope/domain/truscan/mrt';
+import { encodeMea } from '@rope/domain/mrt/mea/encode';
+import { type GeneratedMea, generateMea } from '@rope/domain/mrt/mea/generate';
+import { OFFSET } from '@rope/domain/mrt/mea/layout';
+import type { MeaUploadAnswer, MrtCandidatesAnswer, MrtTraceAnswer } from '@rope/domain/mrt/schemas';
+import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
+import { decodeDamageChart } from '@rope/domain/ropes/damage-chart-answer';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 import { ropeEventAttributesSchema } from '@rope/domain/events/schemas';
 import { message } from '@rope/domain/messages';
-import { readMeaHead as readHeadBytes } from '@rope/domain/truscan/mea/decode';
-import { MeaFormatError } from '@rope/domain/truscan/mea/errors';
-import { MEA_HEADER_BYTES, type MeaHeader } from '@rope/domain/truscan/mea/format';
+import { readMeaHead as readHeadBytes } from '@rope/domain/mrt/mea/decode';
+import { MeaFormatError } from '@rope/domain/mrt/mea/errors';
+import { MEA_HEADER_BYTES, type MeaHeader } from '@rope/domain/mrt/mea/format';
 import { AppError } from '../../http/app-error.ts';
 
 /** Clock skew accepted for a device's recording time, as for events sent from a device. */

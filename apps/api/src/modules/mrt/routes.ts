@@ -9,7 +9,7 @@ import {
   mrtDismissBodySchema,
   mrtTraceAnswerSchema,
   mrtTraceQuerySchema,
-} from '@rope/domain/truscan/mrt';
+} from '@rope/domain/mrt/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -3,12 +3,12 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { MessageKey, MessageParams } from '@rope/domain/messages';
-import { createBlockOverview } from '@rope/domain/truscan/mea/decimate';
-import { MeaFormatError } from '@rope/domain/truscan/mea/errors';
-import type { MeaHeader } from '@rope/domain/truscan/mea/format';
-import type { TraceAnalysis } from '@rope/domain/truscan/mea/peaks';
-import { createTraceAnalyser } from '@rope/domain/truscan/mea/peaks-stream';
-import { MeaStreamDecoder } from '@rope/domain/truscan/mea/stream';
+import { createBlockOverview } from '@rope/domain/mrt/mea/decimate';
+import { MeaFormatError } from '@rope/domain/mrt/mea/errors';
+import type { MeaHeader } from '@rope/domain/mrt/mea/format';
+import type { TraceAnalysis } from '@rope/domain/mrt/mea/peaks';
+import { createTraceAnalyser } from '@rope/domain/mrt/mea/peaks-stream';
+import { MeaStreamDecoder } from '@rope/domain/mrt/mea/stream';
 import type { TraceJobMessage } from './trace-worker.ts';
 
 /** Files from this size on are decoded on the decoding thread; smaller ones cost less inline than the round trips. */

@@ -1,10 +1,10 @@
 // The thread that decodes TRUscan files (trace-decoder.ts): one per process, each upload's file a job of its own.
 import { parentPort } from 'node:worker_threads';
-import { createBlockOverview } from '@rope/domain/truscan/mea/decimate';
-import { MeaFormatError } from '@rope/domain/truscan/mea/errors';
-import type { MeaHeader } from '@rope/domain/truscan/mea/format';
-import { createTraceAnalyser } from '@rope/domain/truscan/mea/peaks-stream';
-import { MeaStreamDecoder } from '@rope/domain/truscan/mea/stream';
+import { createBlockOverview } from '@rope/domain/mrt/mea/decimate';
+import { MeaFormatError } from '@rope/domain/mrt/mea/errors';
+import type { MeaHeader } from '@rope/domain/mrt/mea/format';
+import { createTraceAnalyser } from '@rope/domain/mrt/mea/peaks-stream';
+import { MeaStreamDecoder } from '@rope/domain/mrt/mea/stream';
 
 export type TraceJobMessage =
   | { job: number; kind: 'start'; header: MeaHeader; fileBytes: number; name: string; blockSize: number }

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { ropes } from '@rope/db/schema/index';
-import { truscanAttributesSchema } from '@rope/domain/rope/schemas';
+import { truscanAttributesSchema } from '@rope/domain/ropes/schemas';
 import { eq } from 'drizzle-orm';
 
 /**

@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import { documents } from '@rope/db/schema/index';
-import { habelDocumentFieldsSchema } from '@rope/domain/documents/projects';
 import { message } from '@rope/domain/messages';
+import { habelDocumentFieldsSchema } from '@rope/domain/projects/schemas';
 import { and, eq } from 'drizzle-orm';
 import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';

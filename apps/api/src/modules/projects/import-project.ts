@@ -1,6 +1,6 @@
 import { projects, users } from '@rope/db/schema/index';
 import { INTERNAL_ROLES } from '@rope/domain/access/permissions';
-import type { HabelProjectBody } from '@rope/domain/documents/projects';
+import type { HabelProjectBody } from '@rope/domain/projects/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

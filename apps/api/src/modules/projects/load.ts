@@ -1,6 +1,6 @@
 import { areas, installations, projects, users } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
-import type { ProjectView } from '@rope/domain/documents/views';
+import type { ProjectView } from '@rope/domain/projects/views';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { areaVisibleTo } from '../../tenancy/scope.ts';

@@ -1,8 +1,9 @@
 import { idTextSchema, integerTextSchema } from '@rope/domain/common';
-import { externalKeySchema, habelProjectBodySchema, installationNumberSchema } from '@rope/domain/documents/projects';
 import { NEWEST_DOCUMENTS_LIMIT } from '@rope/domain/documents/schemas';
-import { documentListSchema, projectViewSchema } from '@rope/domain/documents/views';
+import { documentListSchema } from '@rope/domain/documents/views';
 import { message } from '@rope/domain/messages';
+import { externalKeySchema, habelProjectBodySchema, installationNumberSchema } from '@rope/domain/projects/schemas';
+import { projectViewSchema } from '@rope/domain/projects/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { installations, ropeEvents, ropes } from '@rope/db/schema/index';
-import { cyclesPerHour, type MeasuredCycles, ropeCyclesNow } from '@rope/domain/rope/bending-cycles';
+import { cyclesPerHour, type MeasuredCycles, ropeCyclesNow } from '@rope/domain/ropes/bending-cycles';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
 export interface RopeCycles {

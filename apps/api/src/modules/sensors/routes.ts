@@ -1,5 +1,5 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { brokerOnCreateSchema } from '@rope/domain/sensors/broker';
+import { brokerOnCreateSchema } from '@rope/domain/device-intake/broker';
 import { ropeDeviceStatesAnswerSchema } from '@rope/domain/sensors/device-state-views';
 import {
   plainIngestBody,

@@ -1,5 +1,5 @@
 import { smartropes } from '@rope/db/schema/index';
-import type { SmartropeBody } from '@rope/domain/sensors/smartropes';
+import type { SmartropeBody } from '@rope/domain/smartropes/schemas';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

@@ -6,7 +6,7 @@ import {
   type SmartropeEventPatch,
   type SmartropeEventType,
   smartropeEventMergedSchema,
-} from '@rope/domain/sensors/smartropes';
+} from '@rope/domain/smartropes/schemas';
 import { asc, eq } from 'drizzle-orm';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';

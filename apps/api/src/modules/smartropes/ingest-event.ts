@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { queryRows } from '@rope/db/client';
 import { smartropeEvents } from '@rope/db/schema/index';
-import type { SmartropeEventIngest } from '@rope/domain/sensors/smartropes';
+import type { SmartropeEventIngest } from '@rope/domain/smartropes/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';

@@ -8,8 +8,8 @@ import {
   smartropeSensors,
   smartropes,
 } from '@rope/db/schema/index';
-import type { SmartropeEventView, SmartropeView } from '@rope/domain/sensors/smartrope-views';
-import type { SmartropeEventType } from '@rope/domain/sensors/smartropes';
+import type { SmartropeEventType } from '@rope/domain/smartropes/schemas';
+import type { SmartropeEventView, SmartropeView } from '@rope/domain/smartropes/views';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { joinMountPlacement } from '../../tenancy/placement.ts';
 

@@ -1,13 +1,5 @@
 import { idParamsSchema } from '@rope/domain/common';
-import { brokerOnCreateSchema } from '@rope/domain/sensors/broker';
-import {
-  smartropeAnswerSchema,
-  smartropeEventAnswerSchema,
-  smartropeEventIngestAnswerSchema,
-  smartropeEventListAnswerSchema,
-  smartropeListAnswerSchema,
-  smartropeMeasurementsAnswerSchema,
-} from '@rope/domain/sensors/smartrope-views';
+import { brokerOnCreateSchema } from '@rope/domain/device-intake/broker';
 import {
   smartropeCreateBodySchema,
   smartropeEventIngestBodySchema,
@@ -15,7 +7,15 @@ import {
   smartropeEventsQuerySchema,
   smartropeListQuerySchema,
   smartropePatchBodySchema,
-} from '@rope/domain/sensors/smartropes';
+} from '@rope/domain/smartropes/schemas';
+import {
+  smartropeAnswerSchema,
+  smartropeEventAnswerSchema,
+  smartropeEventIngestAnswerSchema,
+  smartropeEventListAnswerSchema,
+  smartropeListAnswerSchema,
+  smartropeMeasurementsAnswerSchema,
+} from '@rope/domain/smartropes/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';

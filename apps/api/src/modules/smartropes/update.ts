@@ -1,5 +1,5 @@
 import { smartropes } from '@rope/db/schema/index';
-import type { SmartropePatch } from '@rope/domain/sensors/smartropes';
+import type { SmartropePatch } from '@rope/domain/smartropes/schemas';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { writeAudit } from '../../audit/write-audit.ts';

@@ -1,6 +1,6 @@
 import { ropes } from '@rope/db/schema/index';
 import { changedKeys, mergePatch } from '@rope/domain/patch';
-import { type TruscanAttributes, truscanAttributesSchema } from '@rope/domain/rope/schemas';
+import { type TruscanAttributes, truscanAttributesSchema } from '@rope/domain/ropes/schemas';
 import type { truscanStateBodySchema } from '@rope/domain/truscan/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { ropes, truscanRequests, users } from '@rope/db/schema/index';
-import type { TruscanAttributes } from '@rope/domain/rope/schemas';
+import type { TruscanAttributes } from '@rope/domain/ropes/schemas';
 import type { TruscanRequestStatus } from '@rope/domain/truscan/figures';
 import type { TruscanRequestView, TruscanStateAnswer } from '@rope/domain/truscan/schemas';
 import { displayName } from '@rope/domain/users/fields';

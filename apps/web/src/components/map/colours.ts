@@ -1,5 +1,5 @@
 import type { DamageView } from '@rope/domain/hierarchy/views';
-import { damageGauge, type GaugeColour } from '@rope/domain/rope/gauge';
+import { damageGauge, type GaugeColour } from '@rope/domain/ropes/gauge';
 
 /** Real colours (not CSS variables): Leaflet writes them into SVG attributes. */
 export const GAUGE_HEX: Record<GaugeColour | 'none' | 'unknown', string> = {

@@ -1,5 +1,5 @@
 import type { DocumentTargetType } from '@rope/domain/documents/kinds';
-import type { DocumentView, FolderView, ProjectView } from '@rope/domain/documents/views';
+import type { DocumentView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +30,10 @@ export const documentKeys = {
   list: (source: DocumentSource, showAs: number | null, language: string) =>
     [...documentKeys.all, 'list', source, showAs, language] as const,
   folders: (language: string) => [...documentKeys.all, 'folders', language] as const,
-  projects: (showAs: number | null, language: string) => [...documentKeys.all, 'projects', showAs, language] as const,
 };
 
-function withShowAs(path: string, showAs: number | null, extra: Record<string, string> = {}): string {
+/** A list's address, asked as the impersonated user when an admin shows the screens as one. */
+export function withShowAs(path: string, showAs: number | null, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);
   if (showAs !== null) params.set('showAsUser', String(showAs));
   const query = params.toString();
@@ -54,7 +54,7 @@ export function documentListPath(source: DocumentSource, showAs: number | null =
 }
 
 /** The interface language sent as Accept-Language, so the list is ordered and marked for the reader. */
-function useLanguageHeader() {
+export function useLanguageHeader() {
   const { i18n } = useTranslation();
   return i18n.resolvedLanguage ?? i18n.language;
 }
@@ -69,29 +69,7 @@ export function useDocuments(source: DocumentSource, showAs: number | null = nul
   });
 }
 
-export function useFolders() {
-  const language = useLanguageHeader();
-  return useQuery({
-    queryKey: documentKeys.folders(language),
-    queryFn: ({ signal }) =>
-      apiFetch<{ folders: FolderView[] }>('/folders', { signal, headers: { 'Accept-Language': language } }).then(
-        (answer) => answer.folders,
-      ),
-  });
-}
-
-export function useProjects(showAs: number | null) {
-  const language = useLanguageHeader();
-  return useQuery({
-    queryKey: documentKeys.projects(showAs, language),
-    queryFn: ({ signal }) =>
-      apiFetch<{ projects: ProjectView[] }>(withShowAs('/habel/installations', showAs), { signal }).then(
-        (answer) => answer.projects,
-      ),
-  });
-}
-
-function useRefreshDocuments() {
+export function useRefreshDocuments() {
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries({ queryKey: documentKeys.all });
 }
@@ -112,30 +90,3 @@ export function useDeleteDocument() {
     onSuccess: refresh,
   });
 }
-
-export interface FolderBodyInput {
-  name: string;
-  translations: Partial<Record<LanguageId, string>>;
-  parentFolder: { id: number } | null;
-}
-
-export function useSaveFolder() {
-  const refresh = useRefreshDocuments();
-  return useMutation({
-    mutationFn: ({ id, folder }: { id: number | undefined; folder: FolderBodyInput }) =>
-      id === undefined
-        ? apiFetch<{ folder: FolderView }>('/folders', { method: 'POST', body: { folder } })
-        : apiFetch<{ folder: FolderView }>(`/folders/${id}`, { method: 'PATCH', body: { folder } }),
-    onSuccess: refresh,
-  });
-}
-
-export function useDeleteFolder() {
-  const refresh = useRefreshDocuments();
-  return useMutation({
-    mutationFn: (id: number) => apiFetch<void>(`/folders/${id}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-  });
-}
-
-export { useRefreshDocuments };

@@ -1,6 +1,14 @@
 // The feature's public file: other features and the router import it, never the files behind it (lazy screens,
 // sections and dialogs excepted: .dependency-cruiser.cjs).
-export { type DocumentList, documentListPath } from './api';
+export {
+  type DocumentList,
+  documentKeys,
+  documentListPath,
+  useLanguageHeader,
+  useRefreshDocuments,
+  withShowAs,
+} from './api';
+export { DocumentsPanel } from './components/documents-panel';
 export { TargetDocuments } from './components/target-documents';
 export { documentFileUrl, previewKind } from './document-logic';
-export { documentsRoutes } from './routes';
+export { showNotice } from './notice';

@@ -1,7 +1,7 @@
 import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import type { EventHistoryEntry, LossOverTargetAnswer, RopeEventList, RopeEventView } from '@rope/domain/events/views';
 import { withRemovedAttributes } from '@rope/domain/patch';
-import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
+import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { ropeEventsQueryString } from './events-query';

@@ -1,4 +1,4 @@
-import { DAMAGE_CHART_COLUMNS, type DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
+import { DAMAGE_CHART_COLUMNS, type DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
 import { describe, expect, it } from 'vitest';
 import {
   damageAlignedData,

@@ -2,8 +2,8 @@ import {
   type DamageChartAnswer,
   type DecodedDamageChart,
   decodeDamageChart,
-} from '@rope/domain/rope/damage-chart-answer';
-import { damageGauge } from '@rope/domain/rope/gauge';
+} from '@rope/domain/ropes/damage-chart-answer';
+import { damageGauge } from '@rope/domain/ropes/gauge';
 
 /** The discard line: 100 % of each reference length's limit. */
 export const DISCARD_UTILISATION = 100;

@@ -1,6 +1,6 @@
 import { buildCsv, type SheetReader, zonedHeader } from '@rope/domain/csv';
 import type { RopeEventView } from '@rope/domain/events/views';
-import { datumPosition } from '@rope/domain/rope/effective-events';
+import { datumPosition } from '@rope/domain/ropes/effective-events';
 import type { TFunction } from 'i18next';
 
 /**

@@ -1,5 +1,5 @@
 import type { LossOverTargetAnswer } from '@rope/domain/events/views';
-import { forecastDiscard } from '@rope/domain/rope/forecast';
+import { forecastDiscard } from '@rope/domain/ropes/forecast';
 import { describe, expect, it } from 'vitest';
 import { cyclesAt, forecastAvailable, lossChartData, rangeQuery, rangeStart } from './loss-chart-data';
 

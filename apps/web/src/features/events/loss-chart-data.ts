@@ -1,5 +1,5 @@
 import type { LossOverTargetAnswer } from '@rope/domain/events/views';
-import { DISCARD_DAMAGE, FORECAST_MIN_POINTS, forecastDamageAt } from '@rope/domain/rope/forecast';
+import { DISCARD_DAMAGE, FORECAST_MIN_POINTS, forecastDamageAt } from '@rope/domain/ropes/forecast';
 import { type ChartRange, rangeStart } from '../../components/chart-ranges';
 import type { LossAxis } from './types';
 

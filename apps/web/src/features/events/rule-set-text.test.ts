@@ -1,4 +1,4 @@
-import { RULE_SETS } from '@rope/domain/rope/rule-sets';
+import { RULE_SETS } from '@rope/domain/ropes/rule-sets';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import deCharts from '../../i18n/locales/de-DE/charts.json';

@@ -1,4 +1,4 @@
-import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
+import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
 import type { TFunction } from 'i18next';
 
 type Translate = (key: string, options?: Record<string, unknown> & { defaultValue: string }) => string;

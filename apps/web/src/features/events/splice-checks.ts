@@ -5,7 +5,7 @@ import {
   spliceFlags,
   spliceLengthRatio,
   worstSpliceBand,
-} from '@rope/domain/rope/splices';
+} from '@rope/domain/ropes/splices';
 import { type SplicePartValues, type SpliceValues, toNumber } from './event-form';
 
 export interface PartCheck {

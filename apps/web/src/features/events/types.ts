@@ -1,4 +1,4 @@
-import type { DamageFilter } from '@rope/domain/rope/effective-events';
+import type { DamageFilter } from '@rope/domain/ropes/effective-events';
 
 export type { DamageFilter };
 

@@ -1,4 +1,4 @@
-import type { MeaUploadAnswer, MrtCandidatesAnswer, MrtCandidateView, MrtTraceAnswer } from '@rope/domain/truscan/mrt';
+import type { MeaUploadAnswer, MrtCandidatesAnswer, MrtCandidateView, MrtTraceAnswer } from '@rope/domain/mrt/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { postForm } from '../../lib/post-form';

@@ -1,4 +1,4 @@
-import type { MrtCandidateStatus, MrtCandidateView, MrtTraceAnswer } from '@rope/domain/truscan/mrt';
+import type { MrtCandidateStatus, MrtCandidateView, MrtTraceAnswer } from '@rope/domain/mrt/schemas';
 import type { TraceRange } from './api';
 
 /** The trace as uPlot takes it: positions, then each bucket's minimum and maximum. */

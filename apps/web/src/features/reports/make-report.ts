@@ -6,7 +6,7 @@ import type { ReportLabels } from '@rope/domain/reports/labels';
 import type { ReportModel } from '@rope/domain/reports/model';
 import { unitSystemOf } from '@rope/domain/reports/units';
 import { fitsStandardFonts, needsUnicodeFont } from '@rope/domain/reports/winansi';
-import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
+import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
 import { apiFetch } from '../../lib/api-client';
 import { downloadBlob } from '../../lib/download';
 import { type DocumentList, documentFileUrl, documentListPath, previewKind } from '../documents';

@@ -1,7 +1,7 @@
 import { ACTION_STATUSES, EVENT_TYPES } from '@rope/domain/events/kinds';
 import { BUILDING_TYPES, INSTALLATION_TYPES, ROPEWAY_TYPES } from '@rope/domain/hierarchy/installations';
-import { ROPE_APPLICATIONS, ROPE_STANDARDS, ROPE_TYPES } from '@rope/domain/rope/kinds';
-import { DAMAGE_INPUTS } from '@rope/domain/rope/missing-inputs';
+import { ROPE_APPLICATIONS, ROPE_STANDARDS, ROPE_TYPES } from '@rope/domain/ropes/kinds';
+import { DAMAGE_INPUTS } from '@rope/domain/ropes/missing-inputs';
 import { describe, expect, it } from 'vitest';
 import { loadEnglishReportLabels, reportLabelsFrom, textAt } from './report-labels';
 

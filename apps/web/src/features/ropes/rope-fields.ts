@@ -7,7 +7,7 @@ import {
   ROPE_STANDARDS,
   ROPE_SURFACES,
   ROPE_TYPES,
-} from '@rope/domain/rope/kinds';
+} from '@rope/domain/ropes/kinds';
 import type { AttributeValues, FieldSpec } from '../installations';
 
 export const ROPE_TABS = ['construction', 'dimensions', 'service', 'comment'] as const;

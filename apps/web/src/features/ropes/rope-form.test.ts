@@ -1,5 +1,5 @@
 import { ropeSettingsFileSchema } from '@rope/domain/hierarchy/schemas';
-import { DEFAULT_EXPECTED_SERVICE_LIFE } from '@rope/domain/rope/kinds';
+import { DEFAULT_EXPECTED_SERVICE_LIFE } from '@rope/domain/ropes/kinds';
 import { describe, expect, it } from 'vitest';
 import { checkForm } from '../../lib/domain-form';
 import { CROSS_SECTION_MODE } from './rope-fields';

@@ -5,7 +5,7 @@ import {
   SETTINGS_FILE_VERSION,
 } from '@rope/domain/hierarchy/schemas';
 import type { RopeView } from '@rope/domain/hierarchy/views';
-import type { RopeAttributes } from '@rope/domain/rope/schemas';
+import type { RopeAttributes } from '@rope/domain/ropes/schemas';
 import type { z } from 'zod';
 import type { DomainFormSpec } from '../../lib/domain-form';
 import { type AttributeValues, attributeField, attributesFromValues, valuesFromAttributes } from '../installations';

@@ -1,4 +1,4 @@
-import { SENSOR_DEVICES_PAGE_SIZE, SMARTROPES_PAGE_SIZE } from '@rope/domain/sensors/limits';
+import { SENSOR_DEVICES_PAGE_SIZE } from '@rope/domain/sensors/limits';
 
 /** What tells the sensor-device and smartrope admin screens apart besides their fields. */
 export interface AdminKind {
@@ -15,13 +15,6 @@ export const SENSOR_DEVICES: AdminKind = {
   path: '/sensor-devices',
   permission: 'SENSOR_MANAGE',
   pageSize: SENSOR_DEVICES_PAGE_SIZE,
-};
-
-export const SMARTROPES: AdminKind = {
-  texts: 'sensors.smartropes',
-  path: '/smartropes',
-  permission: 'SMARTROPE_MANAGE',
-  pageSize: SMARTROPES_PAGE_SIZE,
 };
 
 /** What every admin record has: the list links it by name, its page shows where it is mounted and since when. */

@@ -2,8 +2,8 @@ import type { SensorDeviceBody, SensorDevicePatch } from '@rope/domain/sensors/s
 import type { SensorAggregatesAnswer, SensorDeviceView } from '@rope/domain/sensors/views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
+import { handOverNewDeviceBroker, type NewDeviceBroker } from '../device-intake';
 import { type AdminListQuery, adminListQueryString } from './admin-list-query';
-import { handOverNewDeviceBroker, type NewDeviceBroker } from './broker-api';
 import type { TimeWindow } from './sensor-chart-data';
 
 export const sensorKeys = {

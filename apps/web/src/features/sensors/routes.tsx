@@ -11,9 +11,4 @@ export const sensorsRoutes: RouteObject[] = [
     path: 'sensor-devices/:id',
     element: lazyScreen(async () => (await import('./pages/sensor-device-page')).SensorDevicePage),
   },
-  { path: 'smartropes', element: lazyScreen(async () => (await import('./pages/smartropes-page')).SmartropesPage) },
-  {
-    path: 'smartropes/:id',
-    element: lazyScreen(async () => (await import('./pages/smartrope-page')).SmartropePage),
-  },
 ];

@@ -1,4 +1,4 @@
-import { damageWindow } from '@rope/domain/rope/damage-chart-answer';
+import { damageWindow } from '@rope/domain/ropes/damage-chart-answer';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartColour, drawHorizontalLine, drawWindows, LIMIT_COLOUR } from '../../../components/chart-style';

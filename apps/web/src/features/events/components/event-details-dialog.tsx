@@ -1,7 +1,7 @@
 import { Modal, Table } from '@mantine/core';
 import type { RopeEventView } from '@rope/domain/events/views';
 import type { RopeView } from '@rope/domain/hierarchy/views';
-import { eventLossPct } from '@rope/domain/rope/cross-section';
+import { eventLossPct } from '@rope/domain/ropes/cross-section';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { datumPosition, type RopeEventInput } from '@rope/domain/rope/effective-events';
+import { datumPosition, type RopeEventInput } from '@rope/domain/ropes/effective-events';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 

@@ -1,6 +1,6 @@
 import { Button, Fieldset, Stack, Tabs, Text } from '@mantine/core';
 import type { RopeView } from '@rope/domain/hierarchy/views';
-import { allowsMutations } from '@rope/domain/rope/kinds';
+import { allowsMutations } from '@rope/domain/ropes/kinds';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventBody } from '../api';

@@ -1,5 +1,5 @@
 import { Alert, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { FORECAST_MIN_POINTS } from '@rope/domain/rope/forecast';
+import { FORECAST_MIN_POINTS } from '@rope/domain/ropes/forecast';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartRangeControl } from '../../../components/chart-range-control';

@@ -1,8 +1,8 @@
 import { Group, NumberInput, Select, Text } from '@mantine/core';
 import { LOSS_UNITS } from '@rope/domain/events/kinds';
-import { eventLossMm2, eventLossPct, lossPerBrokenWire, metallicCrossSection } from '@rope/domain/rope/cross-section';
-import { ruleRowFor } from '@rope/domain/rope/rule-sets';
-import type { RopeAttributes } from '@rope/domain/rope/schemas';
+import { eventLossMm2, eventLossPct, lossPerBrokenWire, metallicCrossSection } from '@rope/domain/ropes/cross-section';
+import { ruleRowFor } from '@rope/domain/ropes/rule-sets';
+import type { RopeAttributes } from '@rope/domain/ropes/schemas';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { toNumber } from '../event-form';

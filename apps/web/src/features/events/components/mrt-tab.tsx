@@ -1,5 +1,5 @@
 import { NumberInput, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
-import type { RopeAttributes } from '@rope/domain/rope/schemas';
+import type { RopeAttributes } from '@rope/domain/ropes/schemas';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import type { EventBody } from '../api';

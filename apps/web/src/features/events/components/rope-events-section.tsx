@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { RopeEventView } from '@rope/domain/events/views';
 import type { AreaView, InstallationView, RopeView } from '@rope/domain/hierarchy/views';
 import { type ReportKind, singleReportKind } from '@rope/domain/reports/kinds';
-import { allowsMutations } from '@rope/domain/rope/kinds';
+import { allowsMutations } from '@rope/domain/ropes/kinds';
 import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';

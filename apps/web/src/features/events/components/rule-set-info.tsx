@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
+import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredPopover, popoverTargetProps } from '../../../components/deferred-popover';

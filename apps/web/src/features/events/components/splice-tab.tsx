@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { LONG_SPLICE_MIN_DIAMETERS, SPLICE_SPACING_MIN_DIAMETERS } from '@rope/domain/rope/splices';
+import { LONG_SPLICE_MIN_DIAMETERS, SPLICE_SPACING_MIN_DIAMETERS } from '@rope/domain/ropes/splices';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import type { SpliceCheck } from '../splice-checks';

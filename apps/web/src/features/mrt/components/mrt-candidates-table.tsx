@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { MrtCandidateView } from '@rope/domain/truscan/mrt';
+import type { MrtCandidateView } from '@rope/domain/mrt/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MrtCandidateBadge } from '../../../components/status-badge';

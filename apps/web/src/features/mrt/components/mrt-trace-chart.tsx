@@ -1,4 +1,4 @@
-import type { MrtCandidateView, MrtTraceAnswer } from '@rope/domain/truscan/mrt';
+import type { MrtCandidateView, MrtTraceAnswer } from '@rope/domain/mrt/schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartColour } from '../../../components/chart-style';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import type { RopeEventView } from '@rope/domain/events/views';
-import { MRT_TRACE_DEFAULT_BUCKETS } from '@rope/domain/truscan/mrt-figures';
+import { MRT_TRACE_DEFAULT_BUCKETS } from '@rope/domain/mrt/figures';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import type { SpliceDiagram } from '@rope/domain/reports/model';
-import type { SpliceBand } from '@rope/domain/rope/splices';
+import type { SpliceBand } from '@rope/domain/ropes/splices';
 import type { jsPDF } from 'jspdf';
 import { CONTENT_WIDTH, MUTED_COLOUR, PAGE, roomFor, TEXT_COLOUR } from './page';
 import type { ReportFont } from './report-font';

@@ -1,5 +1,5 @@
 import type { ReportTable } from '@rope/domain/reports/model';
-import type { SpliceBand } from '@rope/domain/rope/splices';
+import type { SpliceBand } from '@rope/domain/ropes/splices';
 import type { jsPDF } from 'jspdf';
 import { autoTable, type CellHookData } from 'jspdf-autotable';
 import { CONTENT_WIDTH, HEAD_FILL, lineHeight, MUTED_COLOUR, PAGE, roomFor, TEXT_COLOUR, tableEnd } from './page';

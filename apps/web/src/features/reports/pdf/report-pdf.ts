@@ -1,6 +1,6 @@
 import type { ReportModel } from '@rope/domain/reports/model';
 import type { UnitSystem } from '@rope/domain/reports/units';
-import type { DamageChartAnswer } from '@rope/domain/rope/damage-chart-answer';
+import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
 import { damageChartData } from '../../events';
 import { damageChartImage } from './damage-chart-image';
 import { drawReport, type ReportPhoto, type ReportProgress } from './draw-report';

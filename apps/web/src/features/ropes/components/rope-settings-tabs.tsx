@@ -1,6 +1,6 @@
 import { Alert, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { DamageInput } from '@rope/domain/rope/missing-inputs';
+import type { DamageInput } from '@rope/domain/ropes/missing-inputs';
 import { useTranslation } from 'react-i18next';
 import { useMissingInputTexts } from '../../../components/damage-unknown';
 import type { AttributeValues } from '../../installations';

@@ -29,6 +29,11 @@ const RopeEventsSection = lazy(() =>
 const RopeSensorSections = lazy(() =>
   import('../../sensors/components/rope-sensor-sections').then((module) => ({ default: module.RopeSensorSections })),
 );
+const RopeSmartropeEvents = lazy(() =>
+  import('../../smartropes/components/rope-smartrope-events').then((module) => ({
+    default: module.RopeSmartropeEvents,
+  })),
+);
 /** About the sections' heights with a few rows, so the page does not jump when they arrive. */
 const SENSORS_MIN_HEIGHT = 160;
 const TASKS_MIN_HEIGHT = 300;
@@ -115,7 +120,8 @@ export function RopePage() {
       <RopeDeviceInfo rope={current} canRequest={!archived && canWriteDomain && !session?.isLive} />
       <RopeDamageSection rope={current} />
       <NearViewport title={t('sensors.section.title')} minHeight={SENSORS_MIN_HEIGHT}>
-        <RopeSensorSections rope={current} readOnly={recordsReadOnly} />
+        <RopeSensorSections rope={current} />
+        <RopeSmartropeEvents rope={current} readOnly={recordsReadOnly} />
       </NearViewport>
       <NearViewport title={t('tasks.section.title')} minHeight={TASKS_MIN_HEIGHT}>
         <RopeTasksSection rope={current} readOnly={recordsReadOnly} />

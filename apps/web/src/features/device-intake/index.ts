@@ -1,0 +1,4 @@
+// The feature's public file: other features and the router import it, never the files behind it (lazy screens,
+// sections and dialogs excepted: .dependency-cruiser.cjs).
+export { handOverNewDeviceBroker, type NewDeviceBroker } from './broker-api';
+export { BrokerAccessCard } from './components/broker-access-card';
