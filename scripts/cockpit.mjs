@@ -100,7 +100,7 @@ async function test() {
     runner(['turbo', 'run', 'test', ...packages.map((name) => `--filter=${name}`), '--concurrency=1', '--continue'], {
       TEST_REPORT: '1',
     });
-  // Three lanes on two cores, the longest first: the browser tests (the critical path, two files at a time), the API
+  // Three lanes on two cores, the longest first: the browser tests (the critical path, three files at a time), the API
   // tests (three workers, mostly waiting on PostgreSQL, Redis, brokers and child processes), and the checks that only
   // read the code with the short suites, niced so they take the time the other two leave.
   await runSteps([['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/web', '--output-logs=errors-only'])]]);
