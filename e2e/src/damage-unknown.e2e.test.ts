@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import enMaps from '../../apps/web/src/i18n/locales/en-US/maps.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { waitForScreen } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
@@ -78,7 +78,7 @@ describe.skipIf(Boolean(browserMissing))(
       await notice.waitFor();
       expect(await notice.textContent()).toContain(reason);
       expect(await page.getByText('No events found').count()).toBe(0);
-      await page.screenshot({ path: screenshotPath('rope-damage-unknown'), fullPage: true });
+      await keepScreenshot(page, 'rope-damage-unknown', { fullPage: true });
 
       // The notice's link opens the rope settings.
       await notice.getByRole('link', { name: enMaps.gauge.openSettings }).click();
@@ -94,7 +94,7 @@ describe.skipIf(Boolean(browserMissing))(
         .getByRole('img', { name: `Damage unknown: ${reason}` })
         .first()
         .waitFor();
-      await page.screenshot({ path: screenshotPath('installation-rope-unknown'), fullPage: true });
+      await keepScreenshot(page, 'installation-rope-unknown', { fullPage: true });
       // The dashboard lists it among the ropes by damage (unknown first), grey, linked to its settings.
       await page.goto(`${url}/dashboard`);
       await page

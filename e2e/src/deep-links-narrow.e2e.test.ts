@@ -6,15 +6,9 @@ import deDocuments from '../../apps/web/src/i18n/locales/de-DE/documents.json';
 import deInstallations from '../../apps/web/src/i18n/locales/de-DE/installations.json';
 import deSearch from '../../apps/web/src/i18n/locales/de-DE/search.json';
 import frInstallations from '../../apps/web/src/i18n/locales/fr-FR/installations.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, pageGet, useDemoServer, waitForLandingScreen } from './demo-session.ts';
-import {
-  blockExternalRequests,
-  collectPageErrors,
-  seriousAxeViolations,
-  switchLanguage,
-  waitForScreen,
-} from './screen-check.ts';
+import { collectPageErrors, seriousAxeViolations, switchLanguage, waitForScreen } from './screen-check.ts';
 
 interface SearchResult {
   type: string;
@@ -45,7 +39,6 @@ describe.skipIf(Boolean(browserMissing))(
         locale: 'de-DE',
         timezoneId: 'Europe/Zurich',
       });
-      await blockExternalRequests(context, demo.server().url);
       const page = await context.newPage();
       const errors = collectPageErrors(page);
       await page.goto(`${demo.server().url}/login`);
@@ -77,7 +70,7 @@ describe.skipIf(Boolean(browserMissing))(
       const viewer = page.getByRole('dialog', { name: result.name });
       await viewer.waitFor({ timeout: 30_000 });
       await page.waitForTimeout(500);
-      await page.screenshot({ path: screenshotPath('deep-link-rope-document-de-1280') });
+      await keepScreenshot(page, 'deep-link-rope-document-de-1280');
       await viewer.getByRole('button', { name: deDocuments.viewer.close }).click();
       await viewer.waitFor({ state: 'detached' });
       await page.waitForURL((address) => address.search === '');
@@ -90,7 +83,7 @@ describe.skipIf(Boolean(browserMissing))(
       await missing.waitFor({ timeout: 30_000 });
       await page.waitForTimeout(300);
       expect(await inView(page, `text=${deDocuments.viewer.notFound}`)).toBe(true);
-      await page.screenshot({ path: screenshotPath('deep-link-missing-document-de-1280') });
+      await keepScreenshot(page, 'deep-link-missing-document-de-1280');
       expect(await seriousAxeViolations(page, '[data-testid="documents-panel"]')).toEqual([]);
       // Closing the message forgets the link.
       await page.getByTestId('documents-panel').getByRole('button', { name: deCommon.actions.close }).click();
@@ -116,7 +109,7 @@ describe.skipIf(Boolean(browserMissing))(
       const name = (await firstLink.textContent()) ?? '';
       expect(name.length).toBeGreaterThan(0);
       expect(await inView(page, 'table a[href]'), 'the first result link on screen').toBe(true);
-      await page.screenshot({ path: screenshotPath('search-page-de-375') });
+      await keepScreenshot(page, 'search-page-de-375');
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.goto(`${demo.server().url}/documents`);
@@ -125,7 +118,7 @@ describe.skipIf(Boolean(browserMissing))(
       await waitForScreen(page);
       expect(await pageWidth(page), 'projects page width').toBeLessThanOrEqual(375);
       expect(await inView(page, 'table a[href^="/documents/"]'), 'the first project link on screen').toBe(true);
-      await page.screenshot({ path: screenshotPath('projects-de-375'), fullPage: true });
+      await keepScreenshot(page, 'projects-de-375', { fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // A project's facts read as labels in the session's language, not as the external system's codes.
@@ -149,7 +142,7 @@ describe.skipIf(Boolean(browserMissing))(
         .getByText(/\d,\d\skB/)
         .first()
         .waitFor();
-      await page.screenshot({ path: screenshotPath('project-de-375'), fullPage: true });
+      await keepScreenshot(page, 'project-de-375', { fullPage: true });
 
       await switchLanguage(page, 'fr-FR');
       await page.getByText(frInstallations.options.ropewayType[type], { exact: true }).waitFor();
@@ -158,12 +151,12 @@ describe.skipIf(Boolean(browserMissing))(
         .first()
         .waitFor();
       expect(await panel.getByText(/KB/).count()).toBe(0);
-      await page.screenshot({ path: screenshotPath('project-fr-375'), fullPage: true });
+      await keepScreenshot(page, 'project-fr-375', { fullPage: true });
       await page.goto(`${demo.server().url}/search?filter=haul`);
       await page.getByRole('table').waitFor();
       await waitForScreen(page);
       expect(await pageWidth(page), 'search page width in French').toBeLessThanOrEqual(375);
-      await page.screenshot({ path: screenshotPath('search-page-fr-375') });
+      await keepScreenshot(page, 'search-page-fr-375');
       await context.close();
       expect(errors).toEqual([]);
     });

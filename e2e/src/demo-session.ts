@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { textInAnyLanguage } from './world.ts';
@@ -7,19 +7,35 @@ import { textInAnyLanguage } from './world.ts';
 export const DEMO_PASSWORD = 'ropecockpit-demo';
 export const DEMO_ADMIN = 'admin@example.com';
 
-/** A server on the demo data and a browser for one test file, started before and stopped after its tests. */
-export function useDemoServer(): { server: () => RunningServer; browser: () => Browser } {
+/** The server on the demo data a test file talks to: its own, or the one the run shares (demo-template.ts). */
+export interface DemoServer {
+  url: string;
+}
+
+/**
+ * A server on the demo data and a browser for one test file, started before and stopped after its tests. With
+ * `shared`, the file uses the server the run started once for files that only read and change nothing but their
+ * own user's language (the every-screen files of the five roles), and starts only its browser.
+ */
+export function useDemoServer({ shared = false } = {}): { server: () => DemoServer; browser: () => Browser } {
   let server: RunningServer | undefined;
+  let sharedServer: DemoServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
+    if (shared) {
+      sharedServer = { url: inject('sharedDemoServerUrl') };
+      browser = await launchBrowser();
+    } else {
+      [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'true' }), launchBrowser()]);
+    }
   });
   afterAll(async () => {
     await browser?.close();
-    // A clean shutdown (SIGTERM, running work finished) is part of what every browser test checks.
+    // A clean shutdown (SIGTERM, running work finished) is part of what every browser test checks; the shared
+    // server's is checked when the run ends.
     if (server) expect(await server.stop()).toBe(0);
   });
-  return { server: () => server!, browser: () => browser! };
+  return { server: () => sharedServer ?? server!, browser: () => browser! };
 }
 
 /** Accepts the cookie notice, which covers the page until it is, in whatever language the page shows. */

@@ -6,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A data directory with the demo data loaded, made once per run; demo servers start from a copy of it. */
     demoDataDir: string;
+    /** A server on a copy of the demo data that the every-screen files of the five roles share (each signs in as its own user). */
+    sharedDemoServerUrl: string;
   }
 }
 
@@ -18,5 +20,13 @@ export default async function setup(project: TestProject) {
   const code = await server.stop();
   if (code !== 0) throw new Error(`the demo server did not stop cleanly (exit ${code}):\n${server.output()}`);
   project.provide('demoDataDir', server.dataDir);
-  return () => rmSync(server.dataDir, { recursive: true, force: true });
+  // Started here, after the template, so it starts from a copy of it like the files' own servers.
+  const shared = await startServer({ DEMO_DATA: 'true' }, { copyOf: server.dataDir });
+  project.provide('sharedDemoServerUrl', shared.url);
+  return async () => {
+    const sharedCode = await shared.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+    // A clean shutdown (SIGTERM, running work finished) is part of what every browser test checks.
+    if (sharedCode !== 0) throw new Error(`the shared demo server did not stop cleanly (exit ${sharedCode}):\n${shared.output()}`);
+  };
 }

@@ -9,11 +9,10 @@ import esDashboard from '../../apps/web/src/i18n/locales/es-ES/dashboard.json';
 import esNotifications from '../../apps/web/src/i18n/locales/es-ES/notifications.json';
 import frDashboard from '../../apps/web/src/i18n/locales/fr-FR/dashboard.json';
 import frNotifications from '../../apps/web/src/i18n/locales/fr-FR/notifications.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { DEMO_ADMIN, pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import {
   type AxeFinding,
-  blockExternalRequests,
   collectPageErrors,
   findHierarchy,
   LANGUAGES,
@@ -60,7 +59,6 @@ describe.skipIf(Boolean(browserMissing))(
 
     async function openPage(width: number): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
       const context = await newWorldContext(browser(), { world: ENGLISH_ADMIN_IN_UTC, width, height: 900 });
-      await blockExternalRequests(context, server().url);
       const page = await context.newPage();
       return { page, errors: collectPageErrors(page), close: () => context.close() };
     }
@@ -115,22 +113,19 @@ describe.skipIf(Boolean(browserMissing))(
             const texts = DASHBOARD[language].devices;
             const section = page.getByRole('region', { name: texts.title });
             await section.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
-              await page.screenshot({
-                path: screenshotPath(`debug-devices-${shortName(email)}-${width}-${language}`),
-                fullPage: true,
-              });
+              await keepScreenshot(page, `debug-devices-${shortName(email)}-${width}-${language}`, { fullPage: true });
               throw error;
             });
             if (ropeDeviceStates.length === 0) await section.getByText(texts.empty).waitFor();
             else await expect.poll(() => section.locator('tbody tr').count()).toBeGreaterThan(0);
             if (language === 'de-DE' && email === DEMO_ADMIN)
-              await section.screenshot({ path: screenshotPath(`dashboard-devices-de-${width}`) });
+              await keepScreenshot(section, `dashboard-devices-de-${width}`);
             const violations = await seriousAxeViolations(page, '[aria-labelledby="dashboard-devices-title"]');
             if (violations.length > 0) findings[`dashboard ${language}`] = violations;
           }
           const devices = page.getByRole('region', { name: enDashboard.devices.title });
           await devices.scrollIntoViewIfNeeded();
-          await devices.screenshot({ path: screenshotPath(`dashboard-devices-${shortName(email)}-${width}`) });
+          await keepScreenshot(devices, `dashboard-devices-${shortName(email)}-${width}`);
 
           await openInApp(page, installationOf.get(email)!);
           await waitForScreen(page);
@@ -147,9 +142,7 @@ describe.skipIf(Boolean(browserMissing))(
             const violations = await seriousAxeViolations(page, '[role="dialog"]');
             if (violations.length > 0) findings[`notification status ${language}`] = violations;
             if (language === 'en-US')
-              await dialog.screenshot({
-                path: screenshotPath(`notification-status-smartrope-${shortName(email)}-${width}`),
-              });
+              await keepScreenshot(dialog, `notification-status-smartrope-${shortName(email)}-${width}`);
             await page.keyboard.press('Escape');
             await dialog.waitFor({ state: 'hidden' });
           }
@@ -208,7 +201,7 @@ describe.skipIf(Boolean(browserMissing))(
         expect(text).toContain(`sensor ${found!.sensor}`);
         await dialog.getByText(enNotifications.smartrope.firedOnce).first().waitFor();
         expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
-        await dialog.screenshot({ path: screenshotPath(`notification-status-smartrope-fired-${width}`) });
+        await keepScreenshot(dialog, `notification-status-smartrope-fired-${width}`);
         await close();
         expect(errors).toEqual([]);
       });
@@ -275,7 +268,7 @@ describe.skipIf(Boolean(browserMissing))(
         expect(await updated.getByText(enDashboard.devices.noDataYet.replace('{{name}}', strain)).count()).toBe(0);
         // A TRUscan in error leads the block.
         await devices.locator('tbody tr').first().getByText(enRopes.device.statuses.error, { exact: true }).waitFor();
-        await devices.screenshot({ path: screenshotPath(`dashboard-devices-pushed-${width}`) });
+        await keepScreenshot(devices, `dashboard-devices-pushed-${width}`);
 
         // The rope page says the same under the silent sensor's chart title.
         await openInApp(

@@ -7,7 +7,7 @@ import enDocuments from '../../apps/web/src/i18n/locales/en-US/documents.json';
 import enSearch from '../../apps/web/src/i18n/locales/en-US/search.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { findHierarchy, openInApp, seriousAxeViolations, waitForScreen } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
@@ -52,7 +52,7 @@ async function rowsFit(page: Page): Promise<string[]> {
 }
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: screenshotPath(`${name}-${page.viewportSize()?.width ?? 0}`), fullPage: true });
+  await keepScreenshot(page, `${name}-${page.viewportSize()?.width ?? 0}`, { fullPage: true });
 }
 
 /** Slows the upload, so its progress bar can be seen and checked. */
@@ -107,7 +107,7 @@ describe.skipIf(Boolean(browserMissing))(
       ]);
       const progress = panel.getByRole('progressbar', { name: enDocuments.upload.progress });
       await progress.waitFor();
-      await page.screenshot({ path: screenshotPath('documents-upload-progress-1280') });
+      await keepScreenshot(page, 'documents-upload-progress-1280');
       await progress.waitFor({ state: 'detached', timeout: 30_000 });
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
@@ -143,7 +143,7 @@ describe.skipIf(Boolean(browserMissing))(
         /\/api\/documents\/\d+\?language=ENU/,
       );
       await page.waitForTimeout(500);
-      await page.screenshot({ path: screenshotPath('documents-preview-pdf-1280') });
+      await keepScreenshot(page, 'documents-preview-pdf-1280');
       await viewer.getByRole('button', { name: enDocuments.viewer.close }).click();
       await viewer.waitFor({ state: 'detached' });
       await panel.getByRole('button', { name: enDocuments.actions.open.replace('{{name}}', pngName) }).click();
@@ -159,7 +159,7 @@ describe.skipIf(Boolean(browserMissing))(
       const languages = page.getByRole('dialog', { name: enDocuments.languages.title.replace('{{name}}', pdfName) });
       await languages.getByLabel(enDocuments.languages.DES).check();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: screenshotPath('documents-languages-1280') });
+      await keepScreenshot(page, 'documents-languages-1280');
       await languages.getByRole('button', { name: enCommon.actions.save }).click();
       await languages.waitFor({ state: 'detached' });
       await rows.filter({ hasText: pdfName }).getByTitle(enDocuments.languages.DES).waitFor();
@@ -216,7 +216,7 @@ describe.skipIf(Boolean(browserMissing))(
       // A translation for every other language is required.
       await dialog.getByText(enValidation.folderTranslationRequired).first().waitFor();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: screenshotPath('general-documents-folder-dialog-1280') });
+      await keepScreenshot(page, 'general-documents-folder-dialog-1280');
       for (const language of ['DES', 'FRS', 'ESP'] as const) {
         const label = enDocuments.folderForm.translation.replace('{{language}}', enDocuments.languages[language]);
         await dialog.getByLabel(label).fill(`${name} ${language}`);
@@ -309,7 +309,7 @@ describe.skipIf(Boolean(browserMissing))(
         expect(await ribbon.getByRole('link').count()).toBeGreaterThan(0);
         await page.getByRole('dialog', { name: document?.name }).waitFor();
         await page.waitForTimeout(500);
-        await page.screenshot({ path: screenshotPath(`project-deep-link-${width}`) });
+        await keepScreenshot(page, `project-deep-link-${width}`);
         await page.getByRole('button', { name: enDocuments.viewer.close }).click();
         await page.getByRole('dialog', { name: document?.name }).waitFor({ state: 'detached' });
         await shoot(page, 'project');
@@ -329,7 +329,7 @@ describe.skipIf(Boolean(browserMissing))(
       await box.fill(area.name.slice(0, 5).toLowerCase());
       const result = page.getByRole('link', { name: new RegExp(area.name) }).first();
       await result.waitFor();
-      await page.screenshot({ path: screenshotPath('search-shell-1280') });
+      await keepScreenshot(page, 'search-shell-1280');
       await box.press('Enter');
       await page.waitForURL((address) => address.pathname === '/search');
       await page.getByRole('table', { name: enSearch.results }).waitFor();

@@ -11,7 +11,7 @@ import {
   damageWindow,
   decodeDamageChart,
 } from '../../packages/domain/src/ropes/damage-chart-answer.ts';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
@@ -142,7 +142,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('dialog', { name: enEvents.history.title }).waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
       await editDialog.waitFor({ state: 'detached' });
-      await page.screenshot({ path: screenshotPath('rope-events'), fullPage: true });
+      await keepScreenshot(page, 'rope-events', { fullPage: true });
 
       // Dragging along the chart zooms it, and the table keeps only the events inside the zoom.
       const plot = chart.locator('.u-over');
@@ -168,7 +168,7 @@ describe.skipIf(Boolean(browserMissing))(
           });
         })
         .toBe(true);
-      await chart.screenshot({ path: screenshotPath('damage-chart') });
+      await keepScreenshot(chart, 'damage-chart');
       await page.getByRole('button', { name: enCharts.resetZoom }).click();
       await expect.poll(() => new URL(page.url()).searchParams.has('zoomFrom')).toBe(false);
 
@@ -186,7 +186,7 @@ describe.skipIf(Boolean(browserMissing))(
       expect(bands.length).toBeGreaterThan(0);
       expect(bands.every(([band]) => band === 'green' || band === 'yellow' || band === 'red')).toBe(true);
       expect(bands.every(([, colour]) => colour !== 'rgba(0, 0, 0, 0)')).toBe(true);
-      await page.screenshot({ path: screenshotPath('event-splice-tab') });
+      await keepScreenshot(page, 'event-splice-tab');
       expect(errors).toEqual([]);
     }, 180_000);
 
@@ -232,7 +232,7 @@ describe.skipIf(Boolean(browserMissing))(
       const cell = row.getByRole('cell').nth(4);
       expect(await cell.textContent()).toBe(`${format(123.45 + offset)}${device}`);
       await table.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: screenshotPath('installation-last-events') });
+      await keepScreenshot(page, 'installation-last-events');
       expect(errors).toEqual([]);
     }, 120_000);
 

@@ -9,7 +9,7 @@ import enSensors from '../../apps/web/src/i18n/locales/en-US/sensors.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { acceptCookies, DEMO_ADMIN, signInAsDemo, waitForLandingScreen } from './demo-session.ts';
 import { EVERY_SCREEN_TITLE, PUBLIC_PATHS, report, useEveryScreenWorld } from './every-screen/world.ts';
 import {
@@ -111,7 +111,7 @@ describe.skipIf(Boolean(browserMissing))(
         await openInApp(page, path);
         await waitForScreen(page);
         await page.getByText(enAreas.forbidden).waitFor({ timeout: 10_000 });
-        await page.screenshot({ path: screenshotPath(`free-user-${path === '/areas' ? 'areas' : 'rope'}`) });
+        await keepScreenshot(page, `free-user-${path === '/areas' ? 'areas' : 'rope'}`);
         await expect(page.getByText(enAreas.empty).count(), path).resolves.toBe(0);
       }
       await close();
@@ -133,7 +133,7 @@ describe.skipIf(Boolean(browserMissing))(
         await page.getByText(enSensors.forbidden).waitFor({ timeout: 10_000 });
         await expect(page.locator('h1').count(), path).resolves.toBe(1);
       }
-      await page.screenshot({ path: screenshotPath('sensors-refused') });
+      await keepScreenshot(page, 'sensors-refused');
       await expect(page.getByRole('link', { name: enShell.nav.sensors }).count()).resolves.toBe(0);
       await close();
       expect(errors).toEqual([]);
@@ -238,7 +238,7 @@ describe.skipIf(Boolean(browserMissing))(
         await signInAsDemo(page, world.server().url, DEMO_ADMIN);
         await page.goto(`${world.server().url}/areas`);
         await waitForScreen(page);
-        await page.screenshot({ path: screenshotPath(`areas-list-${width}`), fullPage: true });
+        await keepScreenshot(page, `areas-list-${width}`, { fullPage: true });
         expect(await errorBoundaryShown(page)).toBe(false);
         await close();
         expect(errors).toEqual([]);

@@ -8,7 +8,7 @@ import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enInstallations from '../../apps/web/src/i18n/locales/en-US/installations.json';
 import enMaps from '../../apps/web/src/i18n/locales/en-US/maps.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
-import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot, launchBrowser } from './browser.ts';
 import { DEMO_PASSWORD, waitForLandingScreen } from './demo-session.ts';
 import { revealDeferredSections, seriousAxeViolations, waitForScreen } from './screen-check.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -121,14 +121,14 @@ describe.skipIf(Boolean(browserMissing))(
       await expect
         .poll(() => page.locator('.rope-map-marker[title="Zermatt"]').evaluate((el) => el.clientWidth))
         .toBe(26);
-      await page.screenshot({ path: screenshotPath('areas-list') });
+      await keepScreenshot(page, 'areas-list');
 
       // A demo area: its installations with gauges, their lines on the map.
       await page.getByTestId('area-row').filter({ hasText: 'Zermatt' }).click();
       await page.waitForURL(/\/areas\/\d+$/);
       await expect.poll(() => page.getByTestId('hierarchy-row').count()).toBeGreaterThan(1);
       await expect.poll(() => page.locator('path.rope-map-line').count()).toBeGreaterThan(1);
-      await page.screenshot({ path: screenshotPath('area') });
+      await keepScreenshot(page, 'area');
       await page
         .getByRole('navigation', { name: enAreas.breadcrumb.label })
         .getByRole('link', { name: enAreas.breadcrumb.all })
@@ -147,7 +147,7 @@ describe.skipIf(Boolean(browserMissing))(
       await pickOption(page, areaDialog, enCommon.fields.mandator, 'Tirol Arlberg Seilbahnen GmbH');
       await areaDialog.getByRole('textbox', { name: enAreas.dialog.latitude }).fill('46.9');
       await areaDialog.getByRole('textbox', { name: enAreas.dialog.longitude }).fill('8.3');
-      await page.screenshot({ path: screenshotPath('area-dialog') });
+      await keepScreenshot(page, 'area-dialog');
       await areaDialog.getByRole('button', { name: enCommon.actions.save }).click();
       await areaDialog.waitFor({ state: 'detached' });
       await page.getByTestId('area-row').filter({ hasText: 'E2E Valley' }).click();
@@ -192,7 +192,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByLabel(enAreas.detail.showArchived).click();
       await expect.poll(() => rowNames(page)).toEqual(['Installation 2', 'Installation 1']);
       await quietNotifications(page);
-      await page.screenshot({ path: screenshotPath('area-created') });
+      await keepScreenshot(page, 'area-created');
 
       // Installation 1: a rope, settings saved, downloaded, a bad file refused, the good one loaded back.
       await page
@@ -252,7 +252,7 @@ describe.skipIf(Boolean(browserMissing))(
       expect(await settings.getByRole('textbox', { name: enCommon.fields.name, exact: true }).inputValue()).toBe(
         'Installation 1',
       );
-      await page.screenshot({ path: screenshotPath('installation-settings') });
+      await keepScreenshot(page, 'installation-settings');
 
       // The site plan for the image map, with its upload progress and result.
       await settings.getByRole('tab', { name: enInstallations.settings.tabs.map }).click();
@@ -279,7 +279,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('button', { name: enMaps.draw.finish }).click();
       await page.locator('path.rope-map-line').waitFor();
       await quietNotifications(page);
-      await page.screenshot({ path: screenshotPath('installation'), fullPage: true });
+      await keepScreenshot(page, 'installation', { fullPage: true });
 
       // The rope page frame and its settings.
       await page
@@ -304,7 +304,7 @@ describe.skipIf(Boolean(browserMissing))(
       await expect(notice.getByText(enMaps.gauge.missing.nominalDiameter).count()).resolves.toBe(0);
       await quietNotifications(page);
       await revealDeferredSections(page);
-      await page.screenshot({ path: screenshotPath('rope-page'), fullPage: true });
+      await keepScreenshot(page, 'rope-page', { fullPage: true });
 
       await page.goto(areaUrl);
       await expect.poll(() => rowNames(page)).toEqual(['Installation 2', 'Installation 1']);

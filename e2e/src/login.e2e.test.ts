@@ -9,7 +9,7 @@ import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
-import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot, launchBrowser } from './browser.ts';
 import { DEMO_PASSWORD } from './demo-session.ts';
 import { type RunningServer, repoRoot, startServer } from './server.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
@@ -112,7 +112,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.waitForURL(/\/users$/);
       await navigation(page, en).getByRole('link', { name: en.shell.nav.users }).waitFor();
       await navigation(page, en).getByRole('link', { name: en.common.fields.mandators }).waitFor();
-      await page.screenshot({ path: screenshotPath('shell-admin') });
+      await keepScreenshot(page, 'shell-admin');
 
       // The notice stays accepted, and the session survives a reload.
       await page.reload();
@@ -162,7 +162,7 @@ describe.skipIf(Boolean(browserMissing))(
       await signIn(page, de, 'client@example.com', DEMO_PASSWORD);
       await page.getByRole('heading', { name: de.common.fields.twoFactor }).waitFor();
       await page.getByText(de.auth.twoFactor.authenticatorText).waitFor();
-      await page.screenshot({ path: screenshotPath('login-2fa-de') });
+      await keepScreenshot(page, 'login-2fa-de');
       await page.locator('input[autocomplete="one-time-code"]').fill(await codeAfterStep(secret, usedStep));
       await page.getByRole('button', { name: de.auth.twoFactor.submit }).click();
       // The start path may already have moved on to the client's first screen: wait for leaving the sign-in.
@@ -215,11 +215,11 @@ describe.skipIf(Boolean(browserMissing))(
       await acceptCookies(page, en);
       await page.getByRole('heading', { name: en.auth.login.title }).waitFor();
       await page.getByRole('heading', { name: en.auth.provider.title }).waitFor();
-      await page.screenshot({ path: screenshotPath('login-en') });
+      await keepScreenshot(page, 'login-en');
       await page.getByText('DE', { exact: true }).click();
       await page.getByRole('heading', { name: de.auth.login.title }).waitFor();
       await page.getByRole('heading', { name: de.auth.provider.title }).waitFor();
-      await page.screenshot({ path: screenshotPath('login-de') });
+      await keepScreenshot(page, 'login-de');
       // A token that is not alphanumeric is ignored: the normal login shows.
       await page.goto(`${server.url}/login/reset/not-a-token!`);
       await page.getByRole('heading', { name: de.auth.login.title }).waitFor();

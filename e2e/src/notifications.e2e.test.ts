@@ -5,7 +5,7 @@ import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { DEMO_ADMIN, pageApi, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
@@ -45,7 +45,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('option', { name: enEnums.recordingTypes.damage, exact: true }).click();
       // A complete rule gets a blank row behind it.
       await expect.poll(() => dialog.locator('[data-rule-row]').count()).toBe(2);
-      await page.screenshot({ path: screenshotPath('notification-settings') });
+      await keepScreenshot(page, 'notification-settings');
       await dialog.getByRole('button', { name: enCommon.actions.save, exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
 
@@ -94,7 +94,7 @@ describe.skipIf(Boolean(browserMissing))(
         .getByRole('button', { name: enNotifications.status.ropeTitle.replace('{{name}}', rope.name) })
         .first()
         .waitFor();
-      await page.screenshot({ path: screenshotPath('installation-notifications'), fullPage: true });
+      await keepScreenshot(page, 'installation-notifications', { fullPage: true });
 
       await page.goto(`${demo.server().url}/dashboard`);
       await page.getByRole('heading', { name: enShell.nav.dashboard }).waitFor();
@@ -102,7 +102,7 @@ describe.skipIf(Boolean(browserMissing))(
       await events.getByRole('row').nth(1).waitFor();
       await page.getByRole('table', { name: enDashboard.ropes.title }).getByRole('row').nth(1).waitFor();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: screenshotPath('dashboard'), fullPage: true });
+      await keepScreenshot(page, 'dashboard', { fullPage: true });
       expect(errors).toEqual([]);
     });
   },

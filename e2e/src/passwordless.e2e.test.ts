@@ -6,7 +6,7 @@ import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
-import { browserMissing, launchBrowser, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot, launchBrowser } from './browser.ts';
 import { waitForLandingScreen } from './demo-session.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -91,7 +91,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.locator('input[autocomplete="username"]').fill(CLIENT);
       await page.getByRole('button', { name: enAuth.login.withoutPassword }).click();
       await page.getByText(enAuth.login.linkSentTitle).waitFor();
-      await page.screenshot({ path: screenshotPath('login-link-sent') });
+      await keepScreenshot(page, 'login-link-sent');
       const link = (await linkFromOutbox(server.dataDir, CLIENT)).replace(/^https?:\/\/[^/]+/, server.url);
       await page.goto(link);
       await waitForLandingScreen(page);
@@ -135,7 +135,7 @@ describe.skipIf(Boolean(browserMissing))(
       // The code ends the mail's first paragraph, in whatever language the person reads their mails.
       const code = await fromOutbox(server.dataDir, CLIENT, /\s(\d{6})\r?\n\r?\n/, mailsBeforeCode);
       await proof.fill(code);
-      await page.screenshot({ path: screenshotPath('two-factor-off-by-mailed-code') });
+      await keepScreenshot(page, 'two-factor-off-by-mailed-code');
       await dialog.getByRole('button', { name: enCommon.actions.save }).click();
       await dialog.waitFor({ state: 'detached' });
       const saved = await page.evaluate(() => fetch('/api/users/self/2fa').then((r) => r.json()));

@@ -8,7 +8,7 @@ import deReports from '../../apps/web/src/i18n/locales/de-DE/reports.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enReports from '../../apps/web/src/i18n/locales/en-US/reports.json';
 import { DUTY_OF_CARE_HEADING } from '../../packages/domain/src/reports/duty-of-care.ts';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections, seriousAxeViolations, switchLanguage } from './screen-check.ts';
 import { repoRoot } from './server.ts';
@@ -221,10 +221,10 @@ describe.skipIf(Boolean(skipped))(`PDF reports in Chromium${skipped ? ` (skipped
     // Away from the last button clicked (a hovered button is drawn in its pressed colours).
     await page.mouse.move(0, 0);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('reports-events-toolbar-1400') });
+    await keepScreenshot(page, 'reports-events-toolbar-1400');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('button', { name: enReports.toolbar.allDamages }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('reports-events-toolbar-375') });
+    await keepScreenshot(page, 'reports-events-toolbar-375');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1400, height: 1000 });
 

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import axe from 'axe-core';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { screenshotPath } from './browser.ts';
 import { pageGet } from './demo-session.ts';
 
@@ -24,14 +24,6 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   return errors;
-}
-
-/** Map tiles come from the internet; the test answers them empty so runs are offline and quick. */
-export async function blockExternalRequests(context: BrowserContext, ownUrl: string) {
-  await context.route(
-    (address) => address.origin !== new URL(ownUrl).origin,
-    (route) => route.fulfill({ status: 204, body: '' }),
-  );
 }
 
 /** The app has replaced the boot message in #root. */

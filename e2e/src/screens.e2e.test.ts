@@ -8,7 +8,7 @@ import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageGet, signInAsDemo, submitDemoSignIn, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections, switchLanguage } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, GERMAN_ADMIN_IN_ZURICH, newWorldContext, text, type World } from './world.ts';
@@ -142,7 +142,7 @@ describe.skipIf(Boolean(browserMissing))(
           for (const entry of blocked) problems.push(`${name} at ${width} px: "${entry.label}" ${entry.reason}`);
           if (name === 'areas' || name === 'users' || name === 'dashboard' || name === 'rope') {
             await page.evaluate(() => window.scrollTo(0, 0));
-            await page.screenshot({ path: screenshotPath(`screen-${name}-${width}`), fullPage: true });
+            await keepScreenshot(page, `screen-${name}-${width}`, { fullPage: true });
           }
         }
       }

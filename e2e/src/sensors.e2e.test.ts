@@ -5,7 +5,7 @@ import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enSensors from '../../apps/web/src/i18n/locales/en-US/sensors.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { openInApp, revealDeferredSections, seriousAxeViolations, waitForScreen } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
@@ -57,7 +57,7 @@ async function expectRows(page: Page, table: Locator, count: number, name: strin
   try {
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(count);
   } catch (error) {
-    await page.screenshot({ path: screenshotPath(`failed-${name}`), fullPage: true });
+    await keepScreenshot(page, `failed-${name}`, { fullPage: true });
     const tables = await page.locator('table').evaluateAll((all) => all.map((t) => t.getAttribute('aria-label')));
     throw new Error(`${name}: ${page.url()} has tables ${JSON.stringify(tables)}`, { cause: error });
   }
@@ -110,7 +110,7 @@ describe.skipIf(Boolean(browserMissing))(
       await expect.poll(async () => bucketSeconds(chart)).toBeGreaterThan(monthBuckets);
       const yearBuckets = await bucketSeconds(chart);
       expect(aggregates.length).toBeGreaterThan(asked);
-      await section.screenshot({ path: screenshotPath('rope-sensor-charts-1280') });
+      await keepScreenshot(section, 'rope-sensor-charts-1280');
 
       // Dragging along the chart asks again for the dragged window, at the finer resolution it allows.
       const plot = chart.locator('.u-over');
@@ -140,7 +140,7 @@ describe.skipIf(Boolean(browserMissing))(
       const [mean, low, high] = figures ?? [];
       expect(low).toBeLessThanOrEqual(mean!);
       expect(mean).toBeLessThanOrEqual(high!);
-      await chart.screenshot({ path: screenshotPath('sensor-chart-zoomed') });
+      await keepScreenshot(chart, 'sensor-chart-zoomed');
       await chart.getByRole('button', { name: enCharts.resetZoom }).click();
       await expect.poll(async () => bucketSeconds(chart)).toBe(yearBuckets);
 
@@ -159,7 +159,7 @@ describe.skipIf(Boolean(browserMissing))(
       await revealDeferredSections(page);
       const events = page.getByRole('table', { name: enSensors.events.ropeTitle });
       await events.waitFor({ timeout: 5000 }).catch(async () => {
-        await page.screenshot({ path: screenshotPath('debug-events'), fullPage: true });
+        await keepScreenshot(page, 'debug-events', { fullPage: true });
         console.log(
           await page
             .locator('table')
@@ -187,7 +187,7 @@ describe.skipIf(Boolean(browserMissing))(
       if (!(await acknowledge.isChecked())) await acknowledge.check();
       await dialog.getByLabel(enCommon.fields.comment).fill('Seen on the inspection run');
       expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
-      await page.screenshot({ path: screenshotPath('smartrope-event-dialog-1280') });
+      await keepScreenshot(page, 'smartrope-event-dialog-1280');
       await dialog.getByRole('button', { name: enCommon.actions.save }).click();
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => row.locator('td').last().textContent()).toBe(enCommon.yes);
@@ -195,7 +195,7 @@ describe.skipIf(Boolean(browserMissing))(
         .events[index];
       expect(stored?.attributes).toEqual({ isAcknowledged: true, comment: 'Seen on the inspection run' });
       await events.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: screenshotPath('rope-smartrope-events-1280') });
+      await keepScreenshot(page, 'rope-smartrope-events-1280');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await close();
       expect(errors).toEqual([]);
@@ -207,7 +207,7 @@ describe.skipIf(Boolean(browserMissing))(
       await waitForScreen(page);
       const table = page.getByRole('table', { name: enShell.nav.sensors });
       await expectRows(page, table, 20, 'sensor-devices');
-      await page.screenshot({ path: screenshotPath('sensor-devices-1280'), fullPage: true });
+      await keepScreenshot(page, 'sensor-devices-1280', { fullPage: true });
       await page.getByRole('searchbox', { name: enSensors.devices.search }).fill('SB-01');
       await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
       await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('SB-01');
@@ -225,7 +225,7 @@ describe.skipIf(Boolean(browserMissing))(
       await editor.getByText(enSensors.validation.plotlinePosition).waitFor();
       await page.getByText(enSensors.devices.fixFields).waitFor();
       await editor.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: screenshotPath('sensor-device-plotline-rule-1280'), fullPage: true });
+      await keepScreenshot(page, 'sensor-device-plotline-rule-1280', { fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       const position = enSensors.plotlines.position.replace('{{number}}', String(added));
@@ -250,7 +250,7 @@ describe.skipIf(Boolean(browserMissing))(
       await waitForScreen(page);
       const table = page.getByRole('table', { name: enShell.nav.smartropes });
       await expectRows(page, table, smartropes.length, 'smartropes');
-      await page.screenshot({ path: screenshotPath('smartropes-1280'), fullPage: true });
+      await keepScreenshot(page, 'smartropes-1280', { fullPage: true });
       const [first, other] = smartropes;
       if (!first || !other) throw new Error('the demo data has fewer than two smartropes');
       await table.getByRole('link', { name: first.name, exact: true }).click();
@@ -262,7 +262,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('button', { name: enCommon.actions.save }).click();
       await page.getByText(enApp.errors.smartropeUuidTaken).waitFor();
       expect(await uuid.getAttribute('aria-invalid')).toBe('true');
-      await page.screenshot({ path: screenshotPath('smartrope-1280'), fullPage: true });
+      await keepScreenshot(page, 'smartrope-1280', { fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
       const unchanged = await pageApi<{ smartrope: SmartropeRow }>(page, `/smartropes/${first.id}`);
       expect(unchanged.body.smartrope.uuid).toBe(first.uuid);
@@ -279,12 +279,12 @@ describe.skipIf(Boolean(browserMissing))(
       await waitForScreen(page);
       const section = page.getByTestId('sensor-charts');
       await section.getByTestId('sensor-chart').first().locator('.u-over').waitFor();
-      await section.screenshot({ path: screenshotPath('rope-sensor-charts-375') });
+      await keepScreenshot(section, 'rope-sensor-charts-375');
       await openInApp(page, ropePagePath(await findSmartropeRope(page)));
       await waitForScreen(page);
       const events = page.getByRole('table', { name: enSensors.events.ropeTitle });
       await events.waitFor();
-      await events.screenshot({ path: screenshotPath('rope-smartrope-events-375') });
+      await keepScreenshot(events, 'rope-smartrope-events-375');
       const shots: [string, string][] = [
         ['sensor-devices-375', '/sensor-devices'],
         ['sensor-device-375', `/sensor-devices/${sensorDevices[0]!.id}`],
@@ -294,11 +294,11 @@ describe.skipIf(Boolean(browserMissing))(
       for (const [name, path] of shots) {
         await openInApp(page, path);
         await waitForScreen(page);
-        await page.screenshot({ path: screenshotPath(name), fullPage: true });
+        await keepScreenshot(page, name, { fullPage: true });
         // Full pages of a phone are too tall to read once shrunk: the top of each and a sensor on its own too.
-        await page.screenshot({ path: screenshotPath(`${name}-top`) });
+        await keepScreenshot(page, `${name}-top`);
         const editor = page.getByTestId('sensor-editor').first();
-        if ((await editor.count()) > 0) await editor.screenshot({ path: screenshotPath(`${name}-sensor`) });
+        if ((await editor.count()) > 0) await keepScreenshot(editor, `${name}-sensor`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} is wider than the window`).toBeLessThanOrEqual(0);
       }

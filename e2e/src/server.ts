@@ -14,9 +14,9 @@ const START_TIMEOUT_MS = 180_000;
  */
 export function startServer(
   env: Record<string, string> = {},
-  options: { keepDataDir?: boolean } = {},
+  options: { keepDataDir?: boolean; copyOf?: string } = {},
 ): Promise<RunningServer> {
-  const demoDataDir = env.DEMO_DATA === 'true' ? demoTemplate() : undefined;
+  const demoDataDir = options.copyOf ?? (env.DEMO_DATA === 'true' ? demoTemplate() : undefined);
   return startApiServer({
     env: { TZ: SERVER_TIME_ZONE, ...env },
     startTimeoutMs: START_TIMEOUT_MS,

@@ -6,7 +6,7 @@ import deTasks from '../../apps/web/src/i18n/locales/de-DE/tasks.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections, seriousAxeViolations, switchLanguage, waitForScreen } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, GERMAN_ADMIN_IN_ZURICH, GERMAN_CLIENT_IN_ZURICH, newWorldContext } from './world.ts';
@@ -65,7 +65,7 @@ describe.skipIf(Boolean(browserMissing))(
       }
       await recurring.getByRole('button', { name: enCommon.actions.save }).click();
       await recurring.getByText(enValidation.nonUniqueType).waitFor();
-      await page.screenshot({ path: screenshotPath('rope-task-dialog') });
+      await keepScreenshot(page, 'rope-task-dialog');
       await recurring.getByRole('button', { name: enCommon.actions.cancel }).click();
       await recurring.waitFor({ state: 'detached' });
 
@@ -95,7 +95,7 @@ describe.skipIf(Boolean(browserMissing))(
       await notes.waitFor({ state: 'detached' });
 
       await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: screenshotPath('rope-tasks') });
+      await keepScreenshot(page, 'rope-tasks');
 
       await row.getByRole('button', { name: enCommon.actions.delete }).click();
       const confirm = page.getByRole('dialog', { name: enTasks.delete.title });
@@ -122,7 +122,7 @@ describe.skipIf(Boolean(browserMissing))(
       await assignees.waitFor();
       await assignees.click();
       await page.getByRole('option', { name: 'Laura Biner' }).waitFor();
-      await page.screenshot({ path: screenshotPath('rope-task-dialog-client') });
+      await keepScreenshot(page, 'rope-task-dialog-client');
       expect(refused).toEqual([]);
       await context.close();
     });
@@ -207,7 +207,7 @@ describe.skipIf(Boolean(browserMissing))(
           );
         expect(cut, `${language}: badges cut short`).toEqual([]);
         await row.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: screenshotPath(`rope-tasks-1024-${language.toLowerCase()}`) });
+        await keepScreenshot(page, `rope-tasks-1024-${language.toLowerCase()}`);
       }
       // The language is the admin's own: give it back.
       await switchLanguage(page, 'en-US');
@@ -231,7 +231,7 @@ describe.skipIf(Boolean(browserMissing))(
       await dialog.getByText(`Titel (${deTasks.upload.required})`).waitFor();
       await dialog.getByText(/15\.12\.2026/).waitFor();
       expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
-      await page.screenshot({ path: screenshotPath('tasks-upload-dialog-de-1280') });
+      await keepScreenshot(page, 'tasks-upload-dialog-de-1280');
 
       const [template] = await Promise.all([
         page.waitForEvent('download'),
@@ -282,7 +282,7 @@ describe.skipIf(Boolean(browserMissing))(
       );
       await page.waitForTimeout(300);
       expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
-      await page.screenshot({ path: screenshotPath('tasks-upload-dialog-de-375') });
+      await keepScreenshot(page, 'tasks-upload-dialog-de-375');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       // The language is the admin's own: give it back.

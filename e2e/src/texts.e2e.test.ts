@@ -5,10 +5,9 @@ import deCharts from '../../apps/web/src/i18n/locales/de-DE/charts.json';
 import esCharts from '../../apps/web/src/i18n/locales/es-ES/charts.json';
 import frCharts from '../../apps/web/src/i18n/locales/fr-FR/charts.json';
 import frShell from '../../apps/web/src/i18n/locales/fr-FR/shell.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { signInAsDemo, useDemoServer } from './demo-session.ts';
 import {
-  blockExternalRequests,
   collectPageErrors,
   errorBoundaryShown,
   findHierarchy,
@@ -50,7 +49,6 @@ describe.skipIf(Boolean(browserMissing))(
 
     it('switching languages on a screen whose texts loaded with it, and opening screens after, never shows a key', async () => {
       const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
-      await blockExternalRequests(context, server().url);
       const page = await context.newPage();
       const errors = collectPageErrors(page);
       const fetched = languageFiles(page);
@@ -77,7 +75,7 @@ describe.skipIf(Boolean(browserMissing))(
         expect(await errorBoundaryShown(page), language).toBe(false);
         expect(await rawKeysShown(page), `rope page in ${language}`).toEqual([]);
       }
-      await page.screenshot({ path: screenshotPath('texts-rope-page-fr') });
+      await keepScreenshot(page, 'texts-rope-page-fr');
 
       // A screen not opened before loads in the language shown, its nested texts ($t(shell.nav.users)) resolved.
       await openInApp(page, '/users');

@@ -4,7 +4,7 @@ import enApp from '../../apps/web/src/i18n/locales/en-US/app.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import { generateMea } from '../../packages/domain/src/mrt/mea/generate.ts';
 import { type DamageChartAnswer, decodeDamageChart } from '../../packages/domain/src/ropes/damage-chart-answer.ts';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections, seriousAxeViolations } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
@@ -80,7 +80,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('progressbar', { name: enEvents.truscan.progress }).waitFor();
       const centre = () => upload.evaluate((button) => button.scrollIntoView({ block: 'center' }));
       await centre();
-      await page.screenshot({ path: screenshotPath('truscan-upload-progress') });
+      await keepScreenshot(page, 'truscan-upload-progress');
       await expect.poll(() => upload.getAttribute('data-outcome'), { timeout: 30_000 }).toBe('success');
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
@@ -89,7 +89,7 @@ describe.skipIf(Boolean(browserMissing))(
         uploadThroughput: -1,
       });
       await centre();
-      await page.screenshot({ path: screenshotPath('truscan-upload-done') });
+      await keepScreenshot(page, 'truscan-upload-done');
 
       // A picture renamed .mea: the server's message and the error colour.
       const refused = page.waitForEvent('filechooser');
@@ -103,12 +103,12 @@ describe.skipIf(Boolean(browserMissing))(
       const alert = page.getByRole('alert').filter({ hasText: 'picture.mea' });
       expect(await alert.textContent()).toBe(enApp.errors.meaNotTruscan.replace('{{name}}', 'picture.mea'));
       await centre();
-      await page.screenshot({ path: screenshotPath('truscan-upload-refused') });
+      await keepScreenshot(page, 'truscan-upload-refused');
       // Away from the button: axe judges the colours at rest, not under the pointer.
       await page.mouse.move(5, 5);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
-      await chart.screenshot({ path: screenshotPath('mrt-damage-chart-before') });
+      await keepScreenshot(chart, 'mrt-damage-chart-before');
 
       // The newest measurement's trace, from the events table.
       const table = page.getByRole('table', { name: enEvents.table.title });
@@ -126,7 +126,7 @@ describe.skipIf(Boolean(browserMissing))(
       );
       for (const [i, flaw] of runs[1]!.flaws.entries())
         expect(Math.abs(positions[i]! - (flaw.positionM + offset))).toBeLessThan(0.02);
-      await page.screenshot({ path: screenshotPath('mrt-trace') });
+      await keepScreenshot(page, 'mrt-trace');
       expect(await seriousAxeViolations(page, '.mantine-Modal-content')).toEqual([]);
 
       // Dragging across the chart zooms in: the server answers finer buckets.
@@ -139,7 +139,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.mouse.move(box.x + box.width * 0.28, box.y + box.height / 2, { steps: 6 });
       await page.mouse.up();
       await expect.poll(() => range.textContent()).not.toBe(wholeRange);
-      await page.screenshot({ path: screenshotPath('mrt-trace-zoomed') });
+      await keepScreenshot(page, 'mrt-trace-zoomed');
 
       // One candidate confirmed into a damage event (detection mrt): the damage chart gains it.
       const before = decodeDamageChart(await pageGet<DamageChartAnswer>(page, `/ropes/${rope.id}/events/damage`));
@@ -149,7 +149,7 @@ describe.skipIf(Boolean(browserMissing))(
       await first.getByRole('textbox').fill('2');
       await first.getByRole('button', { name: enEvents.mrt.confirm }).click();
       await expect.poll(() => first.textContent()).toContain(enEvents.mrt.status.confirmed);
-      await page.screenshot({ path: screenshotPath('mrt-candidate-confirmed') });
+      await keepScreenshot(page, 'mrt-candidate-confirmed');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBeGreaterThan(pointsBefore);
@@ -159,7 +159,7 @@ describe.skipIf(Boolean(browserMissing))(
       expect(Math.abs(after.damages.position[added]! - positions[0]!)).toBeLessThan(0.002);
       expect(after.damages.count[added]).toBe(2);
       await expect.poll(() => page.locator('.mantine-Modal-overlay').count()).toBe(0);
-      await chart.screenshot({ path: screenshotPath('mrt-damage-chart-after') });
+      await keepScreenshot(chart, 'mrt-damage-chart-after');
       expect(errors).toEqual([]);
     }, 240_000);
   },

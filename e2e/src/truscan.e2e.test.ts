@@ -4,7 +4,7 @@ import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enRopes from '../../apps/web/src/i18n/locales/en-US/ropes.json';
 import enTruscan from '../../apps/web/src/i18n/locales/en-US/truscan.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
@@ -73,7 +73,7 @@ describe.skipIf(Boolean(browserMissing))(
         await dialog.getByLabel(enTruscan.start.reason).fill(`Check after the storm (${width} px)`);
         await dialog.getByRole('button', { name: enTruscan.start.submit }).click();
         await dialog.getByText(enTruscan.start.requested).waitFor();
-        await page.screenshot({ path: screenshotPath(`truscan-requested-${width}`) });
+        await keepScreenshot(page, `truscan-requested-${width}`);
         await dialog.getByRole('button', { name: enCommon.actions.ok }).click();
         await panel.getByText(`Check after the storm (${width} px)`, { exact: false }).waitFor();
         // The panel shows what the server stored: the request, with its reason and who asked.
@@ -83,7 +83,7 @@ describe.skipIf(Boolean(browserMissing))(
         );
         expect(state.request?.reason).toBe(`Check after the storm (${width} px)`);
         expect(state.request?.requestedBy).not.toBeNull();
-        await page.screenshot({ path: screenshotPath(`truscan-panel-${width}`), fullPage: false });
+        await keepScreenshot(page, `truscan-panel-${width}`);
         expect(errors).toEqual([]);
         await context.close();
       });

@@ -4,7 +4,7 @@ import enApp from '../../apps/web/src/i18n/locales/en-US/app.json';
 import enAuth from '../../apps/web/src/i18n/locales/en-US/auth.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
-import { browserMissing, screenshotPath } from './browser.ts';
+import { browserMissing, keepScreenshot } from './browser.ts';
 import { DEMO_ADMIN, DEMO_PASSWORD, useDemoServer } from './demo-session.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
@@ -23,7 +23,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
       await page.getByText('client@example.com').first().waitFor();
       await page.getByText(enUsers.showFree).waitFor();
-      await page.screenshot({ path: screenshotPath('users-en') });
+      await keepScreenshot(page, 'users-en');
 
       await page.getByRole('button', { name: enUsers.add }).first().click();
       const dialog = page.getByRole('dialog', { name: enUsers.add });
@@ -33,13 +33,13 @@ describe.skipIf(Boolean(browserMissing))(
       await dialog.locator('input[autocomplete="new-password"]').fill('another-pass-1');
       await dialog.getByRole('button', { name: enCommon.actions.save, exact: true }).click();
       await page.getByText(enApp.errors.emailConflict).waitFor();
-      await page.screenshot({ path: screenshotPath('users-email-exists') });
+      await keepScreenshot(page, 'users-email-exists');
       await page.getByRole('button', { name: enCommon.actions.ok }).click();
       await page.keyboard.press('Escape');
 
       await page.getByText('DE', { exact: true }).click();
       await page.getByText(deUsers.showFree).waitFor();
-      await page.screenshot({ path: screenshotPath('users-de') });
+      await keepScreenshot(page, 'users-de');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
     });
   },

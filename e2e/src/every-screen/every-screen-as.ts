@@ -14,7 +14,8 @@ export function describeEveryScreenAs(email: string) {
   describe.skipIf(Boolean(browserMissing))(
     `${EVERY_SCREEN_TITLE}${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
     () => {
-      const world = useEveryScreenWorld();
+      // The five roles' files share one server: each reads, and changes only its own user's language.
+      const world = useEveryScreenWorld({ sharedServer: true });
 
       it(`${email}: every screen opens, reloads and switches through the languages with no crash and no serious axe finding`, {
         timeout: 240_000,

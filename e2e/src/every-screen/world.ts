@@ -12,7 +12,6 @@ import {
 import {
   type AxeFinding,
   axeRuleViolations,
-  blockExternalRequests,
   collectPageErrors,
   errorBoundaryShown,
   findHierarchy,
@@ -60,8 +59,8 @@ export async function outlineAndTargetProblems(page: Page): Promise<string[]> {
  * A demo server and browser for one every-screen file, and what the admin sees in the demo (found once, before the
  * file's tests): its hierarchy, projects, sensor screens and the rope pages with sensors and smartropes.
  */
-export function useEveryScreenWorld() {
-  const { server, browser } = useDemoServer();
+export function useEveryScreenWorld({ sharedServer = false } = {}) {
+  const { server, browser } = useDemoServer({ shared: sharedServer });
   let adminHierarchy: Hierarchy = {};
   let adminProjects: Project[] = [];
   let sensorScreens: SensorScreens = {};
@@ -98,10 +97,8 @@ export function useEveryScreenWorld() {
   }
 
   /** A browser as the German inspector in Zermatt has it: Swiss German, Swiss time (the default world's). */
-  async function germanContext(width: number): Promise<BrowserContext> {
-    const context = await newWorldContext(browser(), { world: GERMAN_ADMIN_IN_ZURICH, width });
-    await blockExternalRequests(context, server().url);
-    return context;
+  function germanContext(width: number): Promise<BrowserContext> {
+    return newWorldContext(browser(), { world: GERMAN_ADMIN_IN_ZURICH, width });
   }
 
   /**
@@ -129,7 +126,6 @@ export function useEveryScreenWorld() {
   async function openPage(width = 1280): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
     // The default world's browser (German, Zurich) whoever signs in: the language loop below ends in English.
     const context = await newWorldContext(browser(), { width });
-    await blockExternalRequests(context, server().url);
     const page = await context.newPage();
     return { page, errors: collectPageErrors(page), close: () => context.close() };
   }
