@@ -130,7 +130,11 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
     return { page, errors: collectPageErrors(page), close: () => context.close() };
   }
 
-  /** Opens, reloads and switches the language on each path; axe runs once per path. */
+  /**
+   * Opens, reloads and switches the language on each path; axe runs once per path. Each path is shown in all four
+   * languages: in the one the path before ended in (on opening and reload), then switched through the other three,
+   * so the next path opens in another language. Ends in English.
+   */
   async function checkScreens(page: Page, paths: readonly string[]) {
     const crashes: string[] = [];
     const rawKeys: string[] = [];
@@ -139,13 +143,15 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
       for (const shown of await rawKeysShown(page)) rawKeys.push(`${when}: ${shown}`);
     };
     const findings: Record<string, AxeFinding[]> = {};
+    const shown = await page.evaluate(() => document.documentElement.lang);
+    let current = LANGUAGES.find((language) => language === shown) ?? LANGUAGES[0];
     for (const path of paths) {
       let started = Date.now();
       await openInApp(page, path);
       await waitForScreen(page);
       if (await errorBoundaryShown(page)) crashes.push(`${path} on load`);
       if ((await page.locator('h1').count()) !== 1) crashes.push(`${path} has not exactly one h1`);
-      await noteRawKeys(`${path} on load`);
+      await noteRawKeys(`${path} on load in ${current}`);
       timings.push(`${path} load ${Date.now() - started}`);
       const violations = await seriousAxeViolations(page);
       if (violations.length > 0) findings[path] = violations;
@@ -154,15 +160,18 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
       await page.reload();
       await waitForScreen(page);
       if (await errorBoundaryShown(page)) crashes.push(`${path} on reload`);
-      for (const language of [...LANGUAGES.slice(1), LANGUAGES[0]]) {
+      const at = LANGUAGES.indexOf(current);
+      for (const language of [...LANGUAGES.slice(at + 1), ...LANGUAGES.slice(0, at)]) {
         if (crashes.length > 0 && (await errorBoundaryShown(page))) break;
         await switchLanguage(page, language);
+        current = language;
         await page.waitForTimeout(100);
         if (await errorBoundaryShown(page)) crashes.push(`${path} in ${language}`);
         await noteRawKeys(`${path} in ${language}`);
       }
       timings.push(`${path} reload+languages ${Date.now() - started}`);
     }
+    if (current !== LANGUAGES[0]) await switchLanguage(page, LANGUAGES[0]);
     if (process.env.SCREEN_TIMINGS) console.log(timings.join('\n'));
     return { crashes, rawKeys, findings };
   }
