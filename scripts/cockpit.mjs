@@ -52,8 +52,8 @@ async function install() {
 async function start() {
   await install();
   if (
-    !(await step('build the web client', () =>
-      pnpm(['turbo', 'run', 'build', '--filter=@rope/web', '--output-logs=errors-only']),
+    !(await step('build the web client and the server', () =>
+      pnpm(['turbo', 'run', 'build', '--filter=@rope/api', '--output-logs=errors-only']),
     ))
   ) {
     process.exit(1);
@@ -61,11 +61,10 @@ async function start() {
   // The quick start asks for the demo data on the first start of an empty embedded database; production
   // otherwise never makes demo accounts or keys unless DEMO_DATA says so.
   process.exit(
-    // tsx as Node's loader in apps/api (where it resolves), not as its launcher: the launcher SIGKILLs a server that
-    // does not confirm a SIGTERM within 30 ms, and a busy server would drop its in-flight requests.
+    // The compiled server, run by Node itself: a SIGTERM reaches it, and a busy server finishes its in-flight requests.
     await run(
       process.execPath,
-      ['--import', 'tsx', 'src/server.ts'],
+      ['--enable-source-maps', 'dist/server.mjs'],
       {
         NODE_ENV: process.env.NODE_ENV ?? 'production',
         ...('DEMO_DATA' in process.env ? {} : { DEMO_DATA: 'auto' }),
@@ -103,7 +102,7 @@ async function test() {
   // Three lanes on two cores, the longest first: the browser tests (the critical path, three files at a time), the API
   // tests (three workers, mostly waiting on PostgreSQL, Redis, brokers and child processes), and the checks that only
   // read the code with the short suites, niced so they take the time the other two leave.
-  await runSteps([['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/web', '--output-logs=errors-only'])]]);
+  await runSteps([['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/api', '--output-logs=errors-only'])]]);
   await Promise.all([
     runSteps([['browser tests', () => tests(['@rope/e2e'])]]),
     runSteps([['API tests', () => tests(['@rope/api'])]]),

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server.ts';
+import { repoRoot, startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +18,9 @@ declare module 'vitest' {
  * the demo starts its own server on a copy of this directory, in seconds instead of a minute or more each.
  */
 export default async function setup(project: TestProject) {
+  // The servers run the compiled API, built here from the source as it is now (half a second), never a stale one.
+  const built = spawnSync(process.execPath, [join(repoRoot, 'apps/api/scripts/build.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`the API did not build (exit ${built.status})`);
   const server = await startServer({ DEMO_DATA: 'true' }, { keepDataDir: true });
   const code = await server.stop();
   if (code !== 0) throw new Error(`the demo server did not stop cleanly (exit ${code}):\n${server.output()}`);
@@ -27,6 +32,7 @@ export default async function setup(project: TestProject) {
     const sharedCode = await shared.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
     // A clean shutdown (SIGTERM, running work finished) is part of what every browser test checks.
-    if (sharedCode !== 0) throw new Error(`the shared demo server did not stop cleanly (exit ${sharedCode}):\n${shared.output()}`);
+    if (sharedCode !== 0)
+      throw new Error(`the shared demo server did not stop cleanly (exit ${sharedCode}):\n${shared.output()}`);
   };
 }

@@ -23,6 +23,8 @@ export function startServer(
     dataDirPrefix: 'rope-e2e-',
     copyOf: demoDataDir,
     keepDataDir: options.keepDataDir,
+    // Built by the run's global set-up (demo-template.ts).
+    entry: 'apps/api/dist/server.mjs',
   });
 }
 

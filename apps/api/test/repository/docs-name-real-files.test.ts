@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/env.ts';
 
-/** Names the docs use for files outside the repository (the product spec, files a running cockpit writes). */
+/**
+ * Names the docs use for files outside the repository (the product spec, files a running cockpit writes, the
+ * compiled server that apps/api/scripts/build.mjs writes).
+ */
 const NOT_IN_THE_REPOSITORY = new Set([
   'platform.md',
   'domain.md',
@@ -13,6 +16,8 @@ const NOT_IN_THE_REPOSITORY = new Set([
   '.meta.json',
   'manifest.json',
   'dynamic-security.json',
+  'server.mjs',
+  'worker.mjs',
 ]);
 
 const files = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
