@@ -1,5 +1,4 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
-import { brokerOnCreateSchema } from '@rope/domain/device-intake/broker';
 import { ropeDeviceStatesAnswerSchema } from '@rope/domain/sensors/device-state-views';
 import {
   plainIngestBody,
@@ -23,6 +22,7 @@ import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-prov
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';
+import { registerDeviceAdminRoutes } from '../device-intake/index.ts';
 import { sensorAggregates } from './aggregates.ts';
 import { createSensorDevice } from './create.ts';
 import { listRopeDeviceStates } from './device-states.ts';
@@ -54,61 +54,25 @@ const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['sensors'];
-    app.get(
-      '/sensor-devices',
-      {
-        schema: {
-          tags,
-          summary: 'Sensor devices, 25 a page by name (admins)',
-          querystring: sensorDeviceListQuerySchema,
-          response: { 200: sensorDeviceListAnswerSchema },
-        },
+    registerDeviceAdminRoutes(app, ctx, {
+      path: '/sensor-devices',
+      tags,
+      key: 'sensorDevice',
+      summaries: {
+        list: 'Sensor devices, 25 a page by name (admins)',
+        create: 'Register a sensor device with its sensors (admins)',
+        get: 'One sensor device (admins)',
+        update: 'Change a sensor device: any part as GET answers it (admins)',
       },
-      (request) => listSensorDevices({ ctx, actor: requireActor(request), input: request.query }),
-    );
-    app.post(
-      '/sensor-devices',
-      {
-        schema: {
-          tags,
-          summary: 'Register a sensor device with its sensors (admins)',
-          body: sensorDeviceCreateBodySchema,
-          response: { 200: sensorDeviceAnswerSchema.extend(brokerOnCreateSchema.shape) },
-        },
+      schemas: {
+        listQuery: sensorDeviceListQuerySchema,
+        create: sensorDeviceCreateBodySchema,
+        patch: sensorDevicePatchBodySchema,
+        answer: sensorDeviceAnswerSchema,
+        listAnswer: sensorDeviceListAnswerSchema,
       },
-      (request) => createSensorDevice({ ctx, actor: requireActor(request), input: request.body.sensorDevice, request }),
-    );
-    app.get(
-      '/sensor-devices/:id',
-      {
-        schema: {
-          tags,
-          summary: 'One sensor device (admins)',
-          params: idParamsSchema,
-          response: { 200: sensorDeviceAnswerSchema },
-        },
-      },
-      (request) => getSensorDevice({ ctx, actor: requireActor(request), input: request.params }),
-    );
-    app.patch(
-      '/sensor-devices/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Change a sensor device: any part as GET answers it (admins)',
-          params: idParamsSchema,
-          body: sensorDevicePatchBodySchema,
-          response: { 200: sensorDeviceAnswerSchema },
-        },
-      },
-      (request) =>
-        updateSensorDevice({
-          ctx,
-          actor: requireActor(request),
-          input: { id: request.params.id, patch: request.body.sensorDevice },
-          request,
-        }),
-    );
+      verbs: { list: listSensorDevices, create: createSensorDevice, get: getSensorDevice, update: updateSensorDevice },
+    });
     app.post(
       '/sensor-devices/:id/measurements',
       {

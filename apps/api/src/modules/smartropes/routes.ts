@@ -1,5 +1,4 @@
 import { idParamsSchema } from '@rope/domain/common';
-import { brokerOnCreateSchema } from '@rope/domain/device-intake/broker';
 import {
   smartropeCreateBodySchema,
   smartropeEventIngestBodySchema,
@@ -19,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';
+import { registerDeviceAdminRoutes } from '../device-intake/index.ts';
 import { createSmartrope } from './create.ts';
 import { listSmartropeEventMeasurements, updateSmartropeEvent } from './events.ts';
 import { getSmartrope } from './get.ts';
@@ -31,61 +31,25 @@ const INGEST_BODY_LIMIT = 16 * 1024 * 1024;
 export function smartropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['smartropes'];
-    app.get(
-      '/smartropes',
-      {
-        schema: {
-          tags,
-          summary: 'Smartropes, 25 a page by name (admins)',
-          querystring: smartropeListQuerySchema,
-          response: { 200: smartropeListAnswerSchema },
-        },
+    registerDeviceAdminRoutes(app, ctx, {
+      path: '/smartropes',
+      tags,
+      key: 'smartrope',
+      summaries: {
+        list: 'Smartropes, 25 a page by name (admins)',
+        create: 'Register a smartrope by its fabrication number (admins)',
+        get: 'One smartrope (admins)',
+        update: 'Change a smartrope: any part as GET answers it (admins)',
       },
-      (request) => listSmartropes({ ctx, actor: requireActor(request), input: request.query }),
-    );
-    app.post(
-      '/smartropes',
-      {
-        schema: {
-          tags,
-          summary: 'Register a smartrope by its fabrication number (admins)',
-          body: smartropeCreateBodySchema,
-          response: { 200: smartropeAnswerSchema.extend(brokerOnCreateSchema.shape) },
-        },
+      schemas: {
+        listQuery: smartropeListQuerySchema,
+        create: smartropeCreateBodySchema,
+        patch: smartropePatchBodySchema,
+        answer: smartropeAnswerSchema,
+        listAnswer: smartropeListAnswerSchema,
       },
-      (request) => createSmartrope({ ctx, actor: requireActor(request), input: request.body.smartrope, request }),
-    );
-    app.get(
-      '/smartropes/:id',
-      {
-        schema: {
-          tags,
-          summary: 'One smartrope (admins)',
-          params: idParamsSchema,
-          response: { 200: smartropeAnswerSchema },
-        },
-      },
-      (request) => getSmartrope({ ctx, actor: requireActor(request), input: request.params }),
-    );
-    app.patch(
-      '/smartropes/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Change a smartrope: any part as GET answers it (admins)',
-          params: idParamsSchema,
-          body: smartropePatchBodySchema,
-          response: { 200: smartropeAnswerSchema },
-        },
-      },
-      (request) =>
-        updateSmartrope({
-          ctx,
-          actor: requireActor(request),
-          input: { id: request.params.id, patch: request.body.smartrope },
-          request,
-        }),
-    );
+      verbs: { list: listSmartropes, create: createSmartrope, get: getSmartrope, update: updateSmartrope },
+    });
     app.get(
       '/smartropes/:id/events',
       {
