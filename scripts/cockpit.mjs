@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onSupportedNode } from './runtime.mjs';
 import { printTestSummary } from './test-summary.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -153,4 +154,5 @@ if (!command) {
   console.error(`usage: node scripts/cockpit.mjs ${Object.keys(commands).join('|')}`);
   process.exit(2);
 }
-await command();
+// On Node older than 22 this process only starts the same command on the pinned Node 24 and passes on its exit.
+if (!onSupportedNode(root, fileURLToPath(import.meta.url), process.argv.slice(2))) await command();

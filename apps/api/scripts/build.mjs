@@ -10,7 +10,9 @@ const outdir = join(apiRoot, 'dist');
 
 /**
  * The packages Node loads from node_modules: the API's dependencies but the workspace's TypeScript packages, which
- * the bundle takes in (their own dependencies are therefore the API's too: a test checks that).
+ * the bundle takes in (their own dependencies are therefore the API's too: a test checks that). Development
+ * dependencies the server still imports are taken in too: pdf-lib and pngjs draw the demo data's files, and a site
+ * installing production dependencies only still gets the demo data it asks for.
  */
 export function externals() {
   const { dependencies = {} } = JSON.parse(readFileSync(join(apiRoot, 'package.json'), 'utf8'));
@@ -49,7 +51,7 @@ export async function buildApi() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     sourcemap: true,
     external: externals(),
     plugins: [sourceUrls],

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
+import { hash, verify } from '@node-rs/argon2';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -19,13 +19,17 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/**
+ * argon2id (the package's default algorithm) with OWASP's minimum: 19 MiB, two passes. @node-rs/argon2 installs as a
+ * prebuilt binary per platform (no compiler on the server) and reads the PHC strings the argon2 package wrote before.
+ */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  return hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await verify(stored, password);
   } catch {
     return false;
   }

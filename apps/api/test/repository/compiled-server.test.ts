@@ -30,4 +30,14 @@ describe('the compiled server (apps/api/scripts/build.mjs)', () => {
     expect(loaded).not.toContain('@rope/domain');
     expect(loaded).not.toContain('@rope/db');
   });
+
+  it('takes the demo data file makers into the bundle instead of the production dependencies', () => {
+    const api = JSON.parse(readFileSync(join(repoRoot, 'apps/api/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    for (const name of ['pdf-lib', 'pngjs', 'argon2']) expect(api.dependencies).not.toHaveProperty(name);
+    expect(api.devDependencies).toHaveProperty('pdf-lib');
+    expect(externals()).not.toContain('pdf-lib');
+  });
 });

@@ -163,4 +163,29 @@ describe('POST /api/login/json', () => {
       .where(eq(users.id, user.id));
     expect((await postLogin(t.app, user.email)).statusCode).toBe(200);
   });
+
+  it('signs in with password hashes the earlier argon2 package wrote, and writes new ones as argon2id', async () => {
+    // Made by the `argon2` package (0.45) that hashed passwords until it was replaced by @node-rs/argon2: this
+    // project's settings, and that package's defaults (64 MiB, three passes, four lanes) of older installations.
+    const earlier = [
+      [
+        'Seilbahn-2019!',
+        '$argon2id$v=19$m=19456,p=1,t=2$ss5UkSXnmZnzqrZ9MfMjSw$1h2wtVvJ5pkZ6Yh8Tk2fBBQFQcUpbcJihlaeTv8R/DQ',
+      ],
+      [
+        'old default',
+        '$argon2id$v=19$m=65536,p=4,t=3$SZhFKBumK8CGH3A4hPRfAw$0aB6Sl57JVrnsI25+l5DhNW4tco6ygS+B2vh4xqa7vc',
+      ],
+    ] as const;
+    const mandator = await seedMandator(t.ctx.db);
+    for (const [password, passwordHash] of earlier) {
+      const user = await seedUser(t.ctx.db, { mandatorIds: [mandator.id] });
+      await t.ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      expect((await postLogin(t.app, user.email, password)).statusCode).toBe(200);
+      expect((await postLogin(t.app, user.email, `${password}x`)).statusCode).toBe(401);
+    }
+    const fresh = await seedUser(t.ctx.db, { mandatorIds: [mandator.id] });
+    const [row] = await t.ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, fresh.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
 });

@@ -11,30 +11,36 @@ import {
   TOTP_WINDOW,
 } from '@rope/domain/auth/rules';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { authenticator } from 'otplib';
+import { generateSecret, generateURI, verifySync } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../infra/crypto.ts';
 import { jobRequest } from '../../infra/queue/define.ts';
 import { loginCodeMail, proofCodeMail } from '../../mail/account-texts.ts';
 import { sendMailJob } from '../../mail/send-mail-job.ts';
 
-const totp = authenticator.clone({ step: TOTP_STEP_SECONDS, digits: TOTP_DIGITS, window: TOTP_WINDOW });
+const TOTP_SETTINGS = { period: TOTP_STEP_SECONDS, digits: TOTP_DIGITS } as const;
 
 export function newTotpSecret(email: string): { secret: string; otpauthUrl: string } {
-  const secret = totp.generateSecret(20);
-  return { secret, otpauthUrl: totp.keyuri(email, TOTP_ISSUER, secret) };
+  const secret = generateSecret({ length: 20 });
+  return { secret, otpauthUrl: otpauthUrl(email, secret) };
 }
 
 export function otpauthUrl(email: string, secret: string): string {
-  return totp.keyuri(email, TOTP_ISSUER, secret);
+  return generateURI({ issuer: TOTP_ISSUER, label: email, secret, ...TOTP_SETTINGS });
 }
 
 /** The time step a code belongs to (within the allowed drift), or null when it matches none. */
 export function totpStepOf(secret: string, code: string, now: number = Date.now()): number | null {
   if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code) || !isBase32Secret(secret)) return null;
   try {
-    const delta = totp.clone({ epoch: now }).checkDelta(code, secret);
-    return delta === null ? null : Math.floor(now / 1000 / TOTP_STEP_SECONDS) + delta;
+    const result = verifySync({
+      secret,
+      token: code,
+      ...TOTP_SETTINGS,
+      epoch: Math.floor(now / 1000),
+      epochTolerance: TOTP_WINDOW * TOTP_STEP_SECONDS,
+    });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
     return null;
   }

@@ -1,0 +1,69 @@
+// The runtime the cockpit runs and is tested on: Node.js 24 LTS (22 is supported too). A machine whose Node is older
+// (Node 20 reached its end of life in April 2026, and some machines still have it) gets the Node of .node-version from
+// the npm registry, where its per-platform packages are published, into .runtime/ once; the README's commands then
+// run on it. Plain JavaScript that Node 18 still parses: it has to run on the old Node to replace it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+
+/** The oldest major version the cockpit supports; older ones are replaced by the pinned version. */
+export const OLDEST_SUPPORTED_MAJOR = 22;
+
+export function pinnedVersion(root) {
+  return readFileSync(join(root, '.node-version'), 'utf8').trim();
+}
+
+export function isSupported(version) {
+  return Number(version.replace(/^v/, '').split('.')[0]) >= OLDEST_SUPPORTED_MAJOR;
+}
+
+/** The npm package holding Node's binary for this platform, named as the registry's `node` package names it. */
+function platformPackage() {
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  const arch = platform === 'win' && process.arch === 'ia32' ? 'x86' : process.arch;
+  const prefix = process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
+  return `${prefix}-${platform}-${arch}`;
+}
+
+/** The pinned Node's binary in .runtime/, installed from the npm registry when missing or of another version. */
+export function installPinnedNode(root) {
+  const version = pinnedVersion(root);
+  const prefix = join(root, '.runtime');
+  const name = platformPackage();
+  const binary = join(prefix, 'node_modules', name, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  const installed = join(prefix, 'node_modules', name, 'package.json');
+  if (existsSync(binary) && JSON.parse(readFileSync(installed, 'utf8')).version === version) return binary;
+  console.log(
+    `Node ${process.versions.node} is older than ${OLDEST_SUPPORTED_MAJOR}: fetching Node ${version} into .runtime/`,
+  );
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const args = ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund'];
+  const result = spawnSync(npm, [...args, '--loglevel=error', `${name}@${version}`], { stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(binary)) {
+    throw new Error(
+      `could not install Node ${version} (${name}) from the npm registry; install Node ${version} by hand`,
+    );
+  }
+  return binary;
+}
+
+/** The environment for processes run on `binary`: its folder first on PATH, so `#!/usr/bin/env node` finds it. */
+export function envFor(binary, env = process.env) {
+  return { ...env, PATH: [dirname(binary), env.PATH ?? ''].join(delimiter) };
+}
+
+/**
+ * Runs this script again on a supported Node when the current one is too old, and answers whether it did (the caller
+ * then only waits: the new process exits for both). On a supported Node, puts it first on PATH for the child processes.
+ */
+export function onSupportedNode(root, script, args) {
+  if (isSupported(process.versions.node)) {
+    process.env.PATH = envFor(process.execPath).PATH;
+    return false;
+  }
+  const binary = installPinnedNode(root);
+  const child = spawn(binary, [script, ...args], { stdio: 'inherit', env: envFor(binary) });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return true;
+}
