@@ -13,6 +13,16 @@ export const browserMissing = chromiumPath
   : 'Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)';
 if (browserMissing && process.env.CI === 'true') throw new Error(`CI needs a browser: ${browserMissing}`);
 
+/** A name the browser resolves to the test servers: a site opened as on a LAN, neither localhost nor an address. */
+export const NETWORK_NAME = 'cockpit.test';
+
+/** A test server's address under NETWORK_NAME. */
+export function onNetworkName(url: string): string {
+  const address = new URL(url);
+  address.hostname = NETWORK_NAME;
+  return address.origin;
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
@@ -27,7 +37,8 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       // Only the test servers answer: map tiles and anything else from the internet fail at once, in the browser, so
       // runs are offline and quick (intercepting each request through the test process cost a tenth of the run).
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+      // `cockpit.test` is a test server under a name on the network, which a browser trusts less than localhost.
+      `--host-resolver-rules=MAP ${NETWORK_NAME} 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost`,
     ],
   });
 }

@@ -9,10 +9,10 @@ import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
-import { browserMissing, keepScreenshot, launchBrowser } from './browser.ts';
+import { browserMissing, keepScreenshot, launchBrowser, onNetworkName } from './browser.ts';
 import { DEMO_PASSWORD } from './demo-session.ts';
 import { type RunningServer, repoRoot, startServer } from './server.ts';
-import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
+import { ENGLISH_ADMIN_IN_UTC, newWorldContext, textInAnyLanguage } from './world.ts';
 
 const TOTP_STEP_MS = 30_000;
 
@@ -223,6 +223,43 @@ describe.skipIf(Boolean(browserMissing))(
       // A token that is not alphanumeric is ignored: the normal login shows.
       await page.goto(`${server.url}/login/reset/not-a-token!`);
       await page.getByRole('heading', { name: de.auth.login.title }).waitFor();
+      expect(errors).toEqual([]);
+    });
+
+    it('signs in over plain HTTP at a name on the network, and says so where the browser cannot keep the session', async () => {
+      // As on a LAN or with the compose file: not localhost, no TLS, the server run as npm start runs it (production).
+      const context = await newWorldContext(browser);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${onNetworkName(server.url)}/login`);
+      await acceptCookies(page, de);
+      // The project manager: the client has an authenticator by now (the test above).
+      const mainNavigation = page.getByRole('navigation', { name: textInAnyLanguage('shell:nav.label') });
+      await signIn(page, de, 'pm@example.com', DEMO_PASSWORD);
+      await mainNavigation.waitFor();
+      const [cookie] = (await context.cookies()).filter((each) => each.name === 'rc_session');
+      expect(cookie?.secure).toBe(false);
+      await page.reload();
+      await mainNavigation.waitFor();
+      await context.close();
+
+      // A site set up for HTTPS (PUBLIC_URL) but opened over plain HTTP: the browser drops the Secure cookie.
+      const httpsSite = await startServer({ DEMO_DATA: 'true', PUBLIC_URL: 'https://cockpit.example.com' });
+      try {
+        const dropped = await newWorldContext(browser);
+        const droppedPage = await dropped.newPage();
+        droppedPage.on('pageerror', (error) => errors.push(error.message));
+        await droppedPage.goto(`${onNetworkName(httpsSite.url)}/login`);
+        await acceptCookies(droppedPage, de);
+        await signIn(droppedPage, de, 'pm@example.com', DEMO_PASSWORD);
+        await droppedPage.getByRole('alert').getByText(de.auth.login.sessionNotKept).waitFor();
+        await keepScreenshot(droppedPage, 'login-session-not-kept-de');
+        expect(await droppedPage.getByRole('heading', { level: 1, name: de.auth.login.title }).count()).toBe(1);
+        await dropped.close();
+      } finally {
+        expect(await httpsSite.stop()).toBe(0);
+      }
       expect(errors).toEqual([]);
     });
   },

@@ -55,6 +55,10 @@ export async function buildApi() {
     sourcemap: true,
     external: externals(),
     plugins: [sourceUrls],
+    // CommonJS packages taken into the bundle (pngjs) call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   chmodSync(staging, 0o755);

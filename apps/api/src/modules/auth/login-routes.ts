@@ -30,7 +30,7 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           input: { ...request.body, ip: request.ip, oldToken: request.cookies[SESSION_COOKIE] },
           request,
         });
-        if (token) setSessionCookie(reply, ctx, token);
+        if (token) setSessionCookie(request, reply, ctx, token);
         return answer;
       },
     );
@@ -48,7 +48,7 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const token = await signInByLink({ ctx, token: request.params.token, request });
         if (!token) return reply.redirect('/login?link=failed');
-        setSessionCookie(reply, ctx, token);
+        setSessionCookie(request, reply, ctx, token);
         return reply.redirect('/');
       },
     );
@@ -84,7 +84,7 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           input: { code: request.body.data.authCode },
           request,
         });
-        if (token) setSessionCookie(reply, ctx, token);
+        if (token) setSessionCookie(request, reply, ctx, token);
         return answer;
       },
     );
@@ -97,7 +97,7 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await logout({ ctx, auth: request.auth, cookieToken: request.cookies[SESSION_COOKIE], request });
-        clearSessionCookie(reply, ctx);
+        clearSessionCookie(request, reply, ctx);
         return reply.status(204).send(null);
       },
     );

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { sessions, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,16 +147,66 @@ describe('sessions', () => {
   });
 });
 
-describe('session cookie in production', () => {
-  it('is Secure', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production' });
+describe('the session cookie follows the scheme the browser uses (NODE_ENV=production, as npm start runs)', () => {
+  const signIn = (t: TestApp, email: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login/json',
+      payload: { username: email, password: TEST_PASSWORD },
+      headers,
+    });
+  const sessionCookie = (response: { cookies: { name: string; secure?: boolean }[] }) =>
+    response.cookies.find((cookie) => cookie.name === 'rc_session');
+
+  it('is not Secure over plain HTTP (a LAN name, the compose file), so the sign-in sticks there', async () => {
+    const t = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'false' });
     try {
       const user = await seedUser(t.ctx.db);
-      const response = await postLogin(t.app, user.email);
+      const response = await signIn(t, user.email, { host: 'cockpit.test:4300' });
       expect(response.statusCode).toBe(200);
-      expect(response.cookies.find((c) => c.name === 'rc_session')).toMatchObject({ secure: true, httpOnly: true });
+      expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+      expect(sessionCookie(response)?.secure).toBeFalsy();
+      expect((await checkLogin(t.app, sessionCookieOf(response))).statusCode).toBe(200);
+      // Without TRUST_PROXY a client's X-Forwarded-Proto is only a claim: the cookie stays as the socket's scheme.
+      const claimed = await signIn(t, user.email, { 'x-forwarded-proto': 'https' });
+      expect(sessionCookie(claimed)?.secure).toBeFalsy();
     } finally {
       await t.close();
+    }
+  });
+
+  it('is Secure over HTTPS seen through a trusted proxy, and whenever PUBLIC_URL is https', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const proxied = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true' }, { logStream });
+    const published = await createTestApp(
+      { NODE_ENV: 'production', TRUST_PROXY: 'false', PUBLIC_URL: 'https://cockpit.example.com' },
+      { logStream },
+    );
+    try {
+      const user = await seedUser(proxied.ctx.db);
+      const response = await signIn(proxied, user.email, { 'x-forwarded-proto': 'https' });
+      expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true });
+      expect(lines.join('')).not.toContain('the session cookie is Secure');
+
+      const other = await seedUser(published.ctx.db);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const unseenScheme = await signIn(published, other.email, { 'x-forwarded-proto': 'https' });
+        expect(sessionCookie(unseenScheme)).toMatchObject({ secure: true });
+      }
+      // The proxy's scheme is not seen: said once, with what to set.
+      const warnings = lines.filter((line) => line.includes('the session cookie is Secure'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('set TRUST_PROXY');
+      expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, publicUrl: 'https://cockpit.example.com' });
+    } finally {
+      await proxied.close();
+      await published.close();
     }
   });
 });

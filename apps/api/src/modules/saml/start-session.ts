@@ -19,7 +19,7 @@ export async function startSamlSession(
   if (request.auth.sessionToken) await destroySession(ctx.db, request.auth.sessionToken);
   const token = await createSession(ctx.db, user.id, { twoFactorComplete: true });
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  setSessionCookie(reply, ctx, token);
+  setSessionCookie(request, reply, ctx, token);
   await writeAudit(
     ctx.db,
     {

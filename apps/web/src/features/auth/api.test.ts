@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { checkSamlProvider, isPasswordExpired, requestPasswordMail, resetPassword, samlLoginUrl } from './api';
+import {
+  checkSamlProvider,
+  isPasswordExpired,
+  login,
+  requestPasswordMail,
+  resetPassword,
+  SessionNotKeptError,
+  samlLoginUrl,
+} from './api';
 import { checkResetLink, checkUnsubscribeLink } from './link-api';
 
 function answer(body: unknown, status = 200) {
@@ -36,6 +44,38 @@ describe('single sign-on', () => {
     await expect(checkSamlProvider('a@b.example')).resolves.toBeNull();
     answer({ code: 'INTERNAL', message: 'down' }, 500);
     await expect(checkSamlProvider('a@b.example')).resolves.toBeNull();
+  });
+});
+
+describe('password sign-in', () => {
+  const user = { twoFactorComplete: false, twoFactorMethod: 'email' };
+  function answers(...replies: [unknown, number][]) {
+    const fetchMock = vi.fn(async () => {
+      const [body, status] = replies.shift() ?? [null, 500];
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it('checks that the browser kept the session the API opened', async () => {
+    const fetchMock = answers([user, 200], [user, 200]);
+    await expect(login('laura@alpina.example', 'Steel-rope-2031')).resolves.toEqual(user);
+    expect(fetchMock.mock.calls.map((call) => (call as unknown as [string])[0])).toEqual([
+      '/api/login/json',
+      '/api/login/check',
+    ]);
+  });
+
+  it('says so when the browser dropped the session cookie (a Secure cookie on a page opened over HTTP)', async () => {
+    answers([user, 200], [{ code: 'UNAUTHENTICATED', message: 'Not signed in' }, 401]);
+    await expect(login('laura@alpina.example', 'Steel-rope-2031')).rejects.toBeInstanceOf(SessionNotKeptError);
+  });
+
+  it('opens no session for a mailed link, so checks none', async () => {
+    const fetchMock = answers([{ loginLinkSent: true }, 200]);
+    await expect(login('laura@alpina.example', '')).resolves.toMatchObject({ loginLinkSent: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -6,9 +6,27 @@ import { parseLoginAnswer } from '../../lib/session/session';
 // The sign-in calls answer 401 for wrong input: that is the form's error, not a reason to reload /login.
 const quiet = { redirectOn401: false } as const;
 
+/** A sign-in the API accepted whose session cookie the browser did not keep (e.g. a Secure cookie over plain HTTP). */
+export class SessionNotKeptError extends Error {
+  override readonly name = 'SessionNotKeptError';
+}
+
+/**
+ * Signs in, and checks that the browser kept the session the API opened: otherwise the next screen would be the login
+ * form again without a word.
+ */
 export async function login(username: string, password: string): Promise<LoginAnswer> {
-  const answer = await apiFetch<unknown>('/login/json', { ...quiet, method: 'POST', body: { username, password } });
-  return parseLoginAnswer(answer);
+  const answer = parseLoginAnswer(
+    await apiFetch<unknown>('/login/json', { ...quiet, method: 'POST', body: { username, password } }),
+  );
+  if (answer.loginLinkSent) return answer;
+  try {
+    await apiFetch<unknown>('/login/check', { ...quiet, method: 'POST' });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new SessionNotKeptError();
+    throw error;
+  }
+  return answer;
 }
 
 export async function submitTwoFactorCode(authCode: string): Promise<LoginAnswer> {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../../lib/failure-text';
 import { messageText } from '../../../lib/messages';
-import { isPasswordExpired, login, samlLoginUrl } from '../api';
+import { isPasswordExpired, login, SessionNotKeptError, samlLoginUrl } from '../api';
 import { useFinishLogin } from '../use-finish-login';
 import { useSamlProvider } from '../use-saml-provider';
 import { FormSubmit } from './form-submit';
@@ -61,7 +61,9 @@ export function LoginForm({ next, ssoFailed, linkFailed, onForgotPassword, onAct
   const error = mutation.isError
     ? isPasswordExpired(mutation.error)
       ? t('auth.messages.passwordExpired')
-      : failureText(t, mutation.error, t('auth.login.failed'))
+      : mutation.error instanceof SessionNotKeptError
+        ? t('auth.login.sessionNotKept')
+        : failureText(t, mutation.error, t('auth.login.failed'))
     : null;
 
   return (
