@@ -67,7 +67,7 @@ export async function createContext(
     }));
   const outboxDir = join(dataDir, 'outbox');
   const queue = env.REDIS_URL
-    ? createBullmqQueue(database.db, env.REDIS_URL, { log, timings: overrides.queueTimings })
+    ? createBullmqQueue(database.db, env.REDIS_URL, { log, timings: overrides.queueTimings, prefix: env.QUEUE_PREFIX })
     : createInlineQueue(database.db, { log, timings: overrides.queueTimings });
   return {
     env,

@@ -39,6 +39,10 @@ describe('parseEnv', () => {
       'Invalid configuration: MQTT_ADMIN_USERNAME="admin" needs MQTT_URL, the broker it administers',
     ],
     [
+      { QUEUE_PREFIX: 'site:a' },
+      'Invalid configuration: QUEUE_PREFIX="site:a" must be 1-64 letters, digits, dashes or underscores, e.g. site-a',
+    ],
+    [
       { MQTT_TOPIC_PREFIX: 'cockpit/#' },
       'Invalid configuration: MQTT_TOPIC_PREFIX="cockpit/#" must be one to four topic levels of letters, digits, dashes or underscores, e.g. site-a/cockpit',
     ],
@@ -87,6 +91,8 @@ describe('parseEnv', () => {
     expect(parseEnv({}).MQTT_ADMIN_USERNAME).toBeUndefined();
     expect(parseEnv({}).MQTT_CLIENT_ID).toBeUndefined();
     expect(parseEnv({}).MQTT_TOPIC_PREFIX).toBe('rope-cockpit');
+    expect(parseEnv({}).QUEUE_PREFIX).toBe('rope');
+    expect(parseEnv({ QUEUE_PREFIX: ' site-a ' }).QUEUE_PREFIX).toBe('site-a');
     expect(parseEnv({ MQTT_TOPIC_PREFIX: ' site-a/cockpit ' }).MQTT_TOPIC_PREFIX).toBe('site-a/cockpit');
     const env = parseEnv({
       MQTT_URL: 'mqtt://rope-cockpit:pw@broker:1883',

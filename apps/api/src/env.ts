@@ -73,7 +73,8 @@ export const envSchema = z.object({
     .min(0, 'must be between 0 and 65535')
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where the API listens: see listenHost (the embedded default keeps to this machine). */
+  HOST: z.string().trim().min(1).max(255).optional(),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://cockpit.example.com'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -94,6 +95,15 @@ export const envSchema = z.object({
     .transform(blankAsUnset)
     .refine((value) => value === undefined || /^[A-Za-z0-9._:-]{1,64}$/.test(value), {
       message: 'must be 1-64 letters, digits, dots, colons, dashes or underscores',
+    }),
+  /** The first part of every BullMQ key in Redis: another one lets several cockpits share one Redis. */
+  QUEUE_PREFIX: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? 'rope' : value))
+    .refine((value) => /^[A-Za-z0-9_-]{1,64}$/.test(value), {
+      message: 'must be 1-64 letters, digits, dashes or underscores, e.g. site-a',
     }),
   /** The first level of every MQTT topic: another one lets several cockpits share a broker. */
   MQTT_TOPIC_PREFIX: z
@@ -213,6 +223,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid configuration: ${problems.join('; ')}`);
   }
   return result.data;
+}
+
+/**
+ * The embedded quick start, with its published demo passwords, listens on this machine only unless HOST says
+ * otherwise; server mode (DATABASE_URL), meant for a network, on every interface.
+ */
+export function listenHost(env: Pick<Env, 'HOST' | 'DATABASE_URL'>): string {
+  return env.HOST ?? (env.DATABASE_URL ? '0.0.0.0' : '127.0.0.1');
+}
+
+/** Whether the server can be reached from this machine only. */
+export function loopbackOnly(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 export function publicUrl(env: Env): string {

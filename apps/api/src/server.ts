@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { bootstrapData } from './bootstrap.ts';
 import { closeContext, createContext } from './context.ts';
-import { EnvError, parseEnv, publicUrl } from './env.ts';
+import { EnvError, listenHost, parseEnv, publicUrl } from './env.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
 import { intakeClientId, startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
@@ -34,12 +34,15 @@ async function main() {
         })
       : undefined;
   const app = await buildApp(ctx);
-  await app.listen({ port: env.PORT, host: env.HOST }).catch((error: Error) => {
-    throw new StartupError(`Cannot listen on ${env.HOST}:${env.PORT}: ${rootMessage(error)}`);
+  const host = listenHost(env);
+  await app.listen({ port: env.PORT, host }).catch((error: Error) => {
+    throw new StartupError(`Cannot listen on ${host}:${env.PORT}: ${rootMessage(error)}`);
   });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  printStartBanner({ ctx, url: env.PUBLIC_URL ?? publicUrl({ ...env, PORT: port }), bootstrap });
+  // The jobs of the start (the due-task scan and the mails it writes) log before the banner, which stays last.
+  if (ctx.queue.kind === 'inline') await ctx.queue.idle(BANNER_WAIT_MS).catch(() => undefined);
+  printStartBanner({ ctx, url: env.PUBLIC_URL ?? publicUrl({ ...env, PORT: port }), bootstrap, host });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -57,6 +60,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }
+
+/** How long the banner waits for the start's jobs before it prints anyway. */
+const BANNER_WAIT_MS = 15_000;
 
 class StartupError extends Error {}
 

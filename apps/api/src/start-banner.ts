@@ -1,14 +1,17 @@
 import type { BootstrapResult } from './bootstrap.ts';
 import type { AppContext } from './context.ts';
+import { loopbackOnly } from './env.ts';
 
 export function printStartBanner({
   ctx,
   url,
   bootstrap,
+  host,
 }: {
   ctx: AppContext;
   url: string;
   bootstrap: BootstrapResult;
+  host: string;
 }) {
   const lines = [
     '',
@@ -22,6 +25,11 @@ export function printStartBanner({
     for (const key of bootstrap.demo.apiKeys) lines.push(`    ${key.role.padEnd(26)} ${key.key}`);
   }
   if (bootstrap.adminCreated) lines.push(`  first admin created: ${bootstrap.adminCreated}`);
+  if (loopbackOnly(host)) {
+    lines.push(
+      `  listening on ${host} only: this machine can open it, no other. HOST=0.0.0.0 opens it to the network${bootstrap.demo ? ' (change the demo passwords first: they are published)' : ''}.`,
+    );
+  }
   lines.push('');
   console.log(lines.join('\n'));
 }

@@ -112,6 +112,8 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
       running = true;
       loop = pump();
       for (const schedule of schedules) timers.push(startScheduleTimer(schedule, enqueue, options.log));
+      // The scheduled jobs of the start are asked for before this returns, so idle() waits for them too.
+      await Promise.all(timers.map((timer) => timer.firstAsked));
     },
     async health() {
       const pending = await countPending(db);

@@ -161,3 +161,62 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('inline adapter at the start of the embedded server', () => {
+  it('has asked for the scheduled jobs when processing starts, so idle() waits for them and the jobs they ask for', async () => {
+    const database = await createTestDatabase();
+    const queue = createInlineQueue(database.db, { timings });
+    const mails: number[] = [];
+    queue.handle('start-scan', async () => {
+      for (let index = 0; index < 5; index++)
+        await queue.enqueue({
+          queue: 'start-mail',
+          name: 'mail',
+          payload: { index },
+          idempotencyKey: `start-mail:${index}`,
+        });
+    });
+    queue.handle('start-mail', async (job) => {
+      mails.push(Number(job.payload.index));
+    });
+    queue.schedule({ queue: 'start-scan', name: 'scan', everyMs: 3_600_000 });
+    try {
+      await queue.startProcessing();
+      await queue.idle(10_000);
+      // The server prints its banner here: every line the start's jobs log has been written before it.
+      expect(mails.sort()).toEqual([0, 1, 2, 3, 4]);
+    } finally {
+      await queue.close();
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(Boolean(redisMissing))(
+  `two cockpits on one Redis (QUEUE_PREFIX)${redisMissing ? ` (skipped: ${redisMissing})` : ''}`,
+  () => {
+    it('each runs only its own jobs', async () => {
+      const [siteA, siteB] = [await createTestDatabase(), await createTestDatabase()];
+      const ran: string[] = [];
+      const queues = [siteA, siteB].map((database, index) => {
+        const site = index === 0 ? 'a' : 'b';
+        const queue = createBullmqQueue(database.db, redisUrl, { timings, prefix: `${prefix}-site-${site}` });
+        queue.handle('shared-name', async (job) => {
+          ran.push(`${site} ran ${String(job.payload.from)}`);
+        });
+        queue.startRelay();
+        return queue;
+      });
+      try {
+        await Promise.all(queues.map((queue) => queue.startProcessing()));
+        await queues[0]!.enqueue({ queue: 'shared-name', name: 'job', payload: { from: 'a' }, idempotencyKey: 'a-1' });
+        await queues[1]!.enqueue({ queue: 'shared-name', name: 'job', payload: { from: 'b' }, idempotencyKey: 'b-1' });
+        await Promise.all(queues.map((queue) => queue.idle(15_000)));
+        expect(ran.sort()).toEqual(['a ran a', 'b ran b']);
+      } finally {
+        await Promise.all(queues.map((queue) => queue.close()));
+        await Promise.all([siteA.close(), siteB.close()]);
+      }
+    });
+  },
+);

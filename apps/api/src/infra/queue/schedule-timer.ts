@@ -5,6 +5,8 @@ interface Logger {
 }
 
 export interface ScheduleTimer {
+  /** Settles once the first job is asked for (written to the outbox, or failed and logged). */
+  firstAsked: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -18,8 +20,8 @@ export function startScheduleTimer(
   log?: Logger,
 ): ScheduleTimer {
   let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
+  const tick = (): Promise<void> | undefined => {
+    if (running) return running;
     const slot = new Date(Math.floor(Date.now() / schedule.everyMs) * schedule.everyMs).toISOString();
     running = enqueue({
       queue: schedule.queue,
@@ -32,11 +34,13 @@ export function startScheduleTimer(
       .finally(() => {
         running = undefined;
       });
+    return running;
   };
-  tick();
+  const firstAsked = tick() ?? Promise.resolve();
   const timer = setInterval(tick, schedule.everyMs);
   timer.unref();
   return {
+    firstAsked,
     async stop() {
       clearInterval(timer);
       await running;
