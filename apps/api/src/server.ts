@@ -40,10 +40,6 @@ async function main() {
   });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  // The jobs of the start (the due-task scan and the mails it writes) log before the banner, which stays last.
-  if (ctx.queue.kind === 'inline') await ctx.queue.idle(BANNER_WAIT_MS).catch(() => undefined);
-  printStartBanner({ ctx, url: env.PUBLIC_URL ?? publicUrl({ ...env, PORT: port }), bootstrap, host });
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -59,6 +55,10 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  // The jobs of the start (the due-task scan and the mails it writes) log before the banner, which stays last.
+  if (ctx.queue.kind === 'inline') await ctx.queue.idle(BANNER_WAIT_MS).catch(() => undefined);
+  if (!stopping) printStartBanner({ ctx, url: env.PUBLIC_URL ?? publicUrl({ ...env, PORT: port }), bootstrap, host });
 }
 
 /** How long the banner waits for the start's jobs before it prints anyway. */

@@ -18,6 +18,7 @@ import { createWakeSignal } from './wake-signal.ts';
 interface Logger {
   error(object: object, message: string): void;
   warn(object: object, message: string): void;
+  info?(object: object, message: string): void;
 }
 
 interface RelayedData {
@@ -158,11 +159,28 @@ export function createBullmqQueue(
         const worker = new Worker<RelayedData>(
           queue,
           async (bullJob) => {
+            const job = toJob(queue, bullJob);
+            const started = performance.now();
+            // One line per run, what an operator looks for: kind, id, attempt, result, duration; never the payload.
+            const line = (result: string) => ({
+              queue,
+              job: job.name,
+              id: job.id === 0 ? bullJob.id : job.id,
+              attempt: job.attempt,
+              result,
+              ms: Math.round(performance.now() - started),
+            });
             try {
-              await handler(toJob(queue, bullJob));
+              await handler(job);
+              options.log?.info?.(line('done'), 'job done');
             } catch (error) {
+              const refused = error instanceof RefusedJobError;
+              options.log?.warn(
+                { ...line(refused ? 'refused' : 'failed'), reason: (error as Error).message },
+                'job failed',
+              );
               // BullMQ gives up on this error at once instead of retrying.
-              if (error instanceof RefusedJobError) throw new UnrecoverableError(error.message);
+              if (refused) throw new UnrecoverableError(error.message);
               throw error;
             }
           },

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBullmqQueue } from './bullmq.ts';
 import { createInlineQueue } from './inline.ts';
-import type { Job, Queue } from './types.ts';
+import { type Job, type Queue, RefusedJobError } from './types.ts';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisMissing = await redisUnreachable(redisUrl);
@@ -216,6 +216,54 @@ describe.skipIf(Boolean(redisMissing))(
       } finally {
         await Promise.all(queues.map((queue) => queue.close()));
         await Promise.all([siteA.close(), siteB.close()]);
+      }
+    });
+
+    it('logs one line per job run: kind, id, attempt, result and duration, never the payload', async () => {
+      const database = await createTestDatabase();
+      const lines: { level: string; object: Record<string, unknown>; message: string }[] = [];
+      const log = {
+        info: (object: object, message: string) => lines.push({ level: 'info', object: { ...object }, message }),
+        warn: (object: object, message: string) => lines.push({ level: 'warn', object: { ...object }, message }),
+        error: (object: object, message: string) => lines.push({ level: 'error', object: { ...object }, message }),
+      };
+      const queue = createBullmqQueue(database.db, redisUrl, { timings, prefix: `${prefix}-log`, log });
+      queue.handle('deliveries', async (job) => {
+        if (job.payload.fail) throw new RefusedJobError('the address is not a mail address');
+      });
+      queue.startRelay();
+      try {
+        await queue.startProcessing();
+        await queue.enqueue({
+          queue: 'deliveries',
+          name: 'send-mail',
+          payload: { to: 'a@b.example', secret: 's3cr3t' },
+          idempotencyKey: 'ok-1',
+        });
+        await queue.enqueue({
+          queue: 'deliveries',
+          name: 'send-mail',
+          payload: { fail: true },
+          idempotencyKey: 'refused-1',
+        });
+        await waitFor(() => lines.filter((line) => line.object.job === 'send-mail').length >= 2, 15_000);
+        const done = lines.find((line) => line.object.result === 'done');
+        const refused = lines.find((line) => line.object.result === 'refused');
+        expect(done).toMatchObject({
+          level: 'info',
+          message: 'job done',
+          object: { queue: 'deliveries', job: 'send-mail', attempt: 1 },
+        });
+        expect(done?.object.id).toEqual(expect.any(Number));
+        expect(done?.object.ms).toEqual(expect.any(Number));
+        expect(refused).toMatchObject({
+          level: 'warn',
+          object: { attempt: 1, reason: 'the address is not a mail address' },
+        });
+        expect(JSON.stringify(lines)).not.toContain('s3cr3t');
+      } finally {
+        await queue.close();
+        await database.close();
       }
     });
   },
