@@ -1,6 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listenHost, loopbackOnly, repoRoot } from './env.ts';
@@ -36,42 +34,8 @@ describe('start-up with a bad setting', () => {
   });
 });
 
+// The banner's line about HOST is checked where a test starts the embedded cockpit anyway (ops/backup.test.ts).
 describe('the embedded quick start', () => {
-  // A fresh embedded database is migrated at the start: on a busy two-core machine that takes a minute.
-  it('listens on this machine only unless HOST says otherwise, and its banner says how to open it', {
-    timeout: 150_000,
-  }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'rope-start-'));
-    const child = spawn(tsx, [join(repoRoot, 'apps/api/src/server.ts')], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        DATA_DIR: dataDir,
-        PORT: '0',
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    try {
-      let stdout = '';
-      child.stdout.on('data', (chunk) => {
-        stdout += String(chunk);
-      });
-      const deadline = Date.now() + 140_000;
-      while (!stdout.includes('HOST=0.0.0.0') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      expect(stdout).toMatch(/Rope Cockpit \S+ is running at http:\/\/localhost:\d+/);
-      expect(stdout).toContain(
-        'listening on 127.0.0.1 only: this machine can open it, no other. HOST=0.0.0.0 opens it',
-      );
-      const port = Number(/localhost:(\d+)/.exec(stdout)?.[1]);
-      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
   it('chooses the interface by mode: this machine for the embedded default, every interface for server mode', () => {
     expect(listenHost({ HOST: undefined, DATABASE_URL: undefined })).toBe('127.0.0.1');
     expect(listenHost({ HOST: undefined, DATABASE_URL: 'postgres://db/rope' })).toBe('0.0.0.0');

@@ -25,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The postgres.js client under `db` on PostgreSQL, for what Drizzle cannot say (COPY); absent on PGlite. */
   postgres?: PostgresClient;
+  /** The PGlite client under `db` on the embedded database, for what Drizzle cannot say (COPY TO a blob). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -67,6 +69,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => pingDb(db),
     close: () => client.close(),

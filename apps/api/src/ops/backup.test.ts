@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { type Db, openDatabase, queryRows } from '@rope/db/client';
-import { sensorDevices, sensors } from '@rope/db/schema/index';
-import { sql } from 'drizzle-orm';
+import { folders, sensorDevices, sensors, users } from '@rope/db/schema/index';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   seedApiKey,
@@ -64,6 +64,8 @@ async function seed(db: Db, dataDir: string) {
 
 /** Every table's row count and a digest of all its rows. */
 async function digestTables(db: Db) {
+  // Rows as text, times in UTC whatever the session's zone, so two servers write the same values alike.
+  await db.execute(sql`set timezone to 'UTC'`);
   const tables = await queryRows<{ name: string }>(
     db,
     sql`select format('%I.%I', table_schema, table_name) as name from information_schema.tables
@@ -132,6 +134,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`backup and restore on PostgreSQL${sk
       const backup = runCli('backup', backupDir, { DATABASE_URL: sourceUrl, DATA_DIR: sourceDir });
       expect(backup.code, backup.out).toBe(0);
       expect(backup.out).toContain('5 files');
+      expect(statSync(join(backupDir, 'db.dump')).mode & 0o777, "the dump is its owner's only").toBe(0o600);
 
       const targetUrl = await newDatabase();
       const targetDir = tempDir('rope-backup-target-');
@@ -163,6 +166,54 @@ describe.skipIf(!process.env.DATABASE_URL)(`backup and restore on PostgreSQL${sk
     },
     TIMEOUT,
   );
+
+  it(
+    "moves the quick start's embedded backup into an empty PostgreSQL database: every row, every sequence, every file",
+    async () => {
+      const sourceDir = tempDir('rope-move-source-');
+      const source = await openDatabase({ dataDir: join(sourceDir, 'db') });
+      await source.migrate();
+      await seed(source.db, sourceDir);
+      // A tree: the copy must bring parents before their children.
+      const [top] = await source.db.insert(folders).values({ name: 'Inspections' }).returning();
+      const [middle] = await source.db.insert(folders).values({ name: '2026', parentFolderId: top!.id }).returning();
+      await source.db.insert(folders).values({ name: 'Spring', parentFolderId: middle!.id });
+      // A folder moved under one made after it: its parent has the higher id.
+      const [archive] = await source.db.insert(folders).values({ name: 'Archive' }).returning();
+      const [older] = await source.db.insert(folders).values({ name: 'Before 2020' }).returning();
+      await source.db.update(folders).set({ parentFolderId: older!.id }).where(eq(folders.id, archive!.id));
+      const rowsBefore = await digestTables(source.db);
+      await source.close();
+
+      const backupDir = join(tempDir('rope-move-backup-'), 'quick-start');
+      const backup = runCli('backup', backupDir, { DATA_DIR: sourceDir });
+      expect(backup.code, backup.out).toBe(0);
+
+      const targetUrl = await newDatabase();
+      const targetDir = tempDir('rope-move-target-');
+      const moved = runCli('restore', backupDir, { DATABASE_URL: targetUrl, DATA_DIR: targetDir });
+      expect(moved.code, moved.out).toBe(0);
+      const target = await openDatabase({ url: targetUrl, maxConnections: 1 });
+      try {
+        expect(await digestTables(target.db)).toEqual(rowsBefore);
+        expect(Object.keys(rowsBefore)).toEqual(expect.arrayContaining(['public.rope_events', 'public.folders']));
+        // The sequences stand where they stood: the next user gets the next id, not one already taken.
+        const [{ maxId }] = (await queryRows<{ maxId: number }>(
+          target.db,
+          sql`select max(id)::int as "maxId" from users`,
+        )) as [{ maxId: number }];
+        const [next] = await target.db
+          .insert(users)
+          .values({ email: 'moved@test.example', roles: ['ROLE_USER'] })
+          .returning();
+        expect(next!.id).toBe(maxId + 1);
+      } finally {
+        await target.close();
+      }
+      expect(digestFiles(join(targetDir, 'files'))).toEqual(digestFiles(join(sourceDir, 'files')));
+    },
+    TIMEOUT,
+  );
 });
 
 describe('backup of the embedded default while it runs', () => {
@@ -179,7 +230,6 @@ describe('backup of the embedded default while it runs', () => {
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
         PORT: '0',
-        HOST: '127.0.0.1',
         DEMO_DATA: 'false',
         DUE_TASKS_SCAN_SECONDS: '3600',
         LOG_LEVEL: 'warn',
@@ -191,7 +241,11 @@ describe('backup of the embedded default while it runs', () => {
       const onData = (chunk: Buffer) => {
         output += chunk;
         const url = /is running at (http:\/\/\S+)/.exec(output)?.[1];
-        if (url) resolve(url);
+        // HOST unset: the embedded default keeps to this machine, and its banner says how to open it.
+        if (url && output.includes('HOST=0.0.0.0 opens it to the network')) {
+          expect(output).toContain('listening on 127.0.0.1 only: this machine can open it, no other.');
+          resolve(url);
+        }
       };
       server!.stdout!.on('data', onData);
       server!.stderr!.on('data', onData);

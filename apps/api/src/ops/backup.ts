@@ -1,9 +1,11 @@
-import { cp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase, queryRows, restorePgliteSnapshot } from '@rope/db/client';
 import { sql } from 'drizzle-orm';
 import { DEMO_KEY_SECRET_FILE } from '../demo/key-secret.ts';
 import { BackupError } from './backup-error.ts';
+import { copyEmbeddedToPostgres } from './copy-database.ts';
 import { runPgTool } from './pg-tools.ts';
 
 export const BACKUP_FORMAT = 1;
@@ -60,8 +62,12 @@ export async function writeBackup(
 
 /** `pg_dump` of a PostgreSQL database in the custom format, which `pg_restore` reads. */
 export function dumpPostgres(url: string) {
-  return (file: string) =>
-    runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`], url);
+  return async (file: string) => {
+    // Made first, readable by its owner only (like the embedded archive): pg_dump writes into it and keeps the mode.
+    await writeFile(file, '', { mode: 0o600 });
+    await runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`], url);
+    await chmod(file, 0o600);
+  };
 }
 
 /** The embedded database's snapshot, from the process that has it open. */
@@ -77,7 +83,8 @@ export function dumpPglite(database: Database) {
 export async function restoreBackup(source: string, place: BackupPlace): Promise<BackupManifest> {
   const manifest = await readManifest(source);
   const mode = place.databaseUrl ? 'postgres' : 'pglite';
-  if (manifest.database !== mode) {
+  const moving = manifest.database === 'pglite' && mode === 'postgres';
+  if (manifest.database !== mode && !moving) {
     throw new BackupError(
       `This backup is of ${describeMode(manifest.database)}; restore it with ${manifest.database === 'postgres' ? 'DATABASE_URL set' : 'DATABASE_URL unset'}.`,
     );
@@ -85,7 +92,10 @@ export async function restoreBackup(source: string, place: BackupPlace): Promise
   const filesTarget = join(place.dataDir, FILES);
   if (place.filesOnDisk) await assertEmptyDirectory(filesTarget, 'The file store (DATA_DIR/files)');
   const databaseFile = join(source, manifest.databaseFile);
-  if (place.databaseUrl) {
+  if (place.databaseUrl && moving) {
+    await assertEmptyPostgres(place.databaseUrl);
+    await moveEmbeddedIntoPostgres(databaseFile, place.databaseUrl);
+  } else if (place.databaseUrl) {
     await assertEmptyPostgres(place.databaseUrl);
     await runPgTool(
       'pg_restore',
@@ -112,6 +122,29 @@ export async function restoreBackup(source: string, place: BackupPlace): Promise
     await cp(join(source, DEMO_KEY_SECRET_FILE), secret).catch(ignoreMissing);
   }
   return manifest;
+}
+
+/**
+ * The quick start's database moved into server mode: the embedded snapshot opened in a scratch directory and brought to
+ * this version's schema, PostgreSQL migrated to the same, then every row copied (ops/copy-database.ts).
+ */
+async function moveEmbeddedIntoPostgres(snapshotFile: string, databaseUrl: string): Promise<void> {
+  const scratch = await mkdtemp(join(tmpdir(), 'rope-move-'));
+  try {
+    await restorePgliteSnapshot(join(scratch, 'db'), new Blob([await readFile(snapshotFile)]));
+    const from = await openDatabase({ dataDir: join(scratch, 'db') });
+    const to = await openDatabase({ url: databaseUrl, maxConnections: 2 });
+    try {
+      await from.migrate();
+      await to.migrate();
+      await copyEmbeddedToPostgres(from, to);
+    } finally {
+      await from.close();
+      await to.close();
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 async function readManifest(source: string): Promise<BackupManifest> {
