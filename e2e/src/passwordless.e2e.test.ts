@@ -126,7 +126,9 @@ describe.skipIf(Boolean(browserMissing))(
       await dialog.waitFor({ state: 'detached' });
 
       dialog = await openSettings();
-      await dialog.getByLabel(enEnums.twoFactorMethods.none).check();
+      // The app's signal that the dialog shows what was saved (its method loaded, the form drawn) before choosing.
+      await dialog.locator('input[type="radio"][value="email"]:checked').waitFor();
+      await dialog.getByLabel(enEnums.twoFactorMethods.none).click();
       const proof = dialog.getByLabel(enSettings.twoFactor.proofOrEmailCode);
       await proof.waitFor();
       const mailsBeforeCode = mailFiles(server.dataDir);

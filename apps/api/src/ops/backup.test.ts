@@ -55,6 +55,13 @@ async function seed(db: Db, dataDir: string) {
   const { key } = await seedApiKey(db, 'ROLE_API_IMPORT', [mandator.id]);
   const [device] = await db.insert(sensorDevices).values({ name: 'SB-01', ropeId: rope.id }).returning();
   const [sensor] = await db.insert(sensors).values({ deviceId: device!.id, name: 'Tension' }).returning();
+  // A tree, one folder moved under one made after it (its parent has the higher id): a copy by id would break it.
+  const [top] = await db.insert(folders).values({ name: 'Inspections' }).returning();
+  const [middle] = await db.insert(folders).values({ name: '2026', parentFolderId: top!.id }).returning();
+  await db.insert(folders).values({ name: 'Spring', parentFolderId: middle!.id });
+  const [archive] = await db.insert(folders).values({ name: 'Archive' }).returning();
+  const [older] = await db.insert(folders).values({ name: 'Before 2020' }).returning();
+  await db.update(folders).set({ parentFolderId: older!.id }).where(eq(folders.id, archive!.id));
   const storage = createFileStorage(join(dataDir, 'files'));
   for (let i = 0; i < 5; i++) {
     await storage.put(randomBytes(1000 + i * 5000), { prefix: 'pictures', type: 'image/png', extension: 'png' });
@@ -160,9 +167,26 @@ describe.skipIf(!process.env.DATABASE_URL)(`backup and restore on PostgreSQL${sk
       const nothing = runCli('backup', join(tempDir('rope-backup-z-'), 'b'), { DATA_DIR: tempDir('rope-backup-w-') });
       expect(nothing.code).toBe(1);
       expect(nothing.out).toMatch(/There is no embedded database in .*: is DATA_DIR the cockpit's\?/);
-      const wrongMode = runCli('restore', backupDir, { DATA_DIR: tempDir('rope-backup-y-') });
-      expect(wrongMode.code).toBe(1);
-      expect(wrongMode.out).toContain('restore it with DATABASE_URL set');
+      // The other way: the server's backup into the embedded default (pg_restore writes out the data, PGlite loads it).
+      const embeddedDir = tempDir('rope-backup-y-');
+      const intoEmbedded = runCli('restore', backupDir, { DATA_DIR: embeddedDir });
+      expect(intoEmbedded.code, intoEmbedded.out).toBe(0);
+      const embedded = await openDatabase({ dataDir: join(embeddedDir, 'db') });
+      try {
+        expect(await digestTables(embedded.db)).toEqual(rowsBefore);
+        const [{ maxId }] = (await queryRows<{ maxId: number }>(
+          embedded.db,
+          sql`select max(id)::int as "maxId" from users`,
+        )) as [{ maxId: number }];
+        const [next] = await embedded.db
+          .insert(users)
+          .values({ email: 'back@test.example', roles: ['ROLE_USER'] })
+          .returning();
+        expect(next!.id, 'the sequences stand where they stood').toBe(maxId + 1);
+      } finally {
+        await embedded.close();
+      }
+      expect(digestFiles(join(embeddedDir, 'files'))).toEqual(files);
     },
     TIMEOUT,
   );
@@ -174,14 +198,6 @@ describe.skipIf(!process.env.DATABASE_URL)(`backup and restore on PostgreSQL${sk
       const source = await openDatabase({ dataDir: join(sourceDir, 'db') });
       await source.migrate();
       await seed(source.db, sourceDir);
-      // A tree: the copy must bring parents before their children.
-      const [top] = await source.db.insert(folders).values({ name: 'Inspections' }).returning();
-      const [middle] = await source.db.insert(folders).values({ name: '2026', parentFolderId: top!.id }).returning();
-      await source.db.insert(folders).values({ name: 'Spring', parentFolderId: middle!.id });
-      // A folder moved under one made after it: its parent has the higher id.
-      const [archive] = await source.db.insert(folders).values({ name: 'Archive' }).returning();
-      const [older] = await source.db.insert(folders).values({ name: 'Before 2020' }).returning();
-      await source.db.update(folders).set({ parentFolderId: older!.id }).where(eq(folders.id, archive!.id));
       const rowsBefore = await digestTables(source.db);
       await source.close();
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { DEMO_KEY_SECRET_FILE } from '../demo/key-secret.ts';
 import { BackupError } from './backup-error.ts';
 import { copyEmbeddedToPostgres } from './copy-database.ts';
+import { copyDumpIntoEmbedded } from './copy-dump-into-embedded.ts';
 import { runPgTool } from './pg-tools.ts';
 
 export const BACKUP_FORMAT = 1;
@@ -79,32 +80,29 @@ export function dumpPglite(database: Database) {
   };
 }
 
-/** Restores the backup in `source` into `place`, whose database and file store must both be empty. */
+/**
+ * Restores the backup in `source` into `place`, whose database and file store must both be empty: into the same kind
+ * of database, or across (the quick start moved to a server, or a server's data taken back to one machine).
+ */
 export async function restoreBackup(source: string, place: BackupPlace): Promise<BackupManifest> {
   const manifest = await readManifest(source);
-  const mode = place.databaseUrl ? 'postgres' : 'pglite';
-  const moving = manifest.database === 'pglite' && mode === 'postgres';
-  if (manifest.database !== mode && !moving) {
-    throw new BackupError(
-      `This backup is of ${describeMode(manifest.database)}; restore it with ${manifest.database === 'postgres' ? 'DATABASE_URL set' : 'DATABASE_URL unset'}.`,
-    );
-  }
   const filesTarget = join(place.dataDir, FILES);
   if (place.filesOnDisk) await assertEmptyDirectory(filesTarget, 'The file store (DATA_DIR/files)');
   const databaseFile = join(source, manifest.databaseFile);
-  if (place.databaseUrl && moving) {
-    await assertEmptyPostgres(place.databaseUrl);
+  const dbDir = join(place.dataDir, 'db');
+  if (place.databaseUrl) await assertEmptyPostgres(place.databaseUrl);
+  else await assertEmptyDirectory(dbDir, 'The embedded database (DATA_DIR/db)');
+  if (manifest.database === 'pglite' && place.databaseUrl) {
     await moveEmbeddedIntoPostgres(databaseFile, place.databaseUrl);
   } else if (place.databaseUrl) {
-    await assertEmptyPostgres(place.databaseUrl);
     await runPgTool(
       'pg_restore',
       ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', databaseFile],
       place.databaseUrl,
     );
+  } else if (manifest.database === 'postgres') {
+    await movePostgresIntoEmbedded(databaseFile, dbDir);
   } else {
-    const dbDir = join(place.dataDir, 'db');
-    await assertEmptyDirectory(dbDir, 'The embedded database (DATA_DIR/db)');
     await restorePgliteSnapshot(dbDir, new Blob([await readFile(databaseFile)]));
   }
   if (place.filesOnDisk) {
@@ -144,6 +142,20 @@ async function moveEmbeddedIntoPostgres(snapshotFile: string, databaseUrl: strin
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A server's backup loaded into a new embedded database (ops/copy-dump-into-embedded.ts); removed again if it fails. */
+async function movePostgresIntoEmbedded(dumpFile: string, dbDir: string): Promise<void> {
+  const to = await openDatabase({ dataDir: dbDir });
+  try {
+    await to.migrate();
+    await copyDumpIntoEmbedded(dumpFile, to);
+    await to.close();
+  } catch (error) {
+    await to.close().catch(() => undefined);
+    await rm(dbDir, { recursive: true, force: true });
+    throw error;
   }
 }
 
@@ -215,9 +227,6 @@ async function assertEmptyPostgres(url: string): Promise<void> {
     await database.close();
   }
 }
-
-const describeMode = (mode: BackupManifest['database']) =>
-  mode === 'postgres' ? 'a PostgreSQL server' : 'the embedded database';
 
 const exists = (path: string) =>
   stat(path).then(

@@ -10,7 +10,7 @@ import { BackupError } from './backup-error.ts';
  */
 const COPIED_LAST = ['rope_damage_inputs', 'answer_version', 'reading_version'];
 
-interface Table {
+export interface Table {
   name: string;
   /** Columns PostgreSQL computes itself (GENERATED ALWAYS AS ... STORED) are not copied. */
   columns: string[];
@@ -20,7 +20,7 @@ interface Table {
   selfParent?: { column: string; references: string };
 }
 
-const TABLES_SQL = `
+export const TABLES_SQL = `
   select c.relname as name,
     (select json_agg(a.attname order by a.attnum) from pg_attribute a
       where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columns,
@@ -39,7 +39,7 @@ const SEQUENCES_SQL = `
   select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = 'public' and c.relkind = 'S' order by c.relname`;
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Copies every row of the embedded database `from` into the PostgreSQL database `to`, which holds the same schema
@@ -96,7 +96,7 @@ export async function copyEmbeddedToPostgres(from: Database, to: Database): Prom
 }
 
 /** Parents before children; the tables others' triggers write to at the very end. */
-function inCopyOrder(tables: Table[]): Table[] {
+export function inCopyOrder(tables: Table[]): Table[] {
   const byName = new Map(tables.map((table) => [table.name, table]));
   const ordered: Table[] = [];
   const placed = new Set<string>();
@@ -123,12 +123,12 @@ function inCopyOrder(tables: Table[]): Table[] {
   return ordered;
 }
 
-/** The table's rows, a tree's parents before their children. */
-function selectInTreeOrder(table: Table): string {
+/** The table's rows (read from `from`, a copy of it, when given), a tree's parents before their children. */
+export function selectInTreeOrder(table: Table, from = table.name): string {
   const columns = table.columns.map(quote).join(', ');
-  if (!table.selfParent) return `select ${columns} from ${quote(table.name)}`;
+  const name = quote(from);
+  if (!table.selfParent) return `select ${columns} from ${name}`;
   const { column, references } = table.selfParent;
-  const name = quote(table.name);
   return `with recursive tree as (
       select t.*, 0 as depth from ${name} t where t.${quote(column)} is null
       union all

@@ -2,15 +2,15 @@ import { spawn } from 'node:child_process';
 import { BackupError } from './backup-error.ts';
 
 /**
- * Runs PostgreSQL's `pg_dump` or `pg_restore` against `url`. The password goes through PGPASSWORD, never the command
- * line, which every user of the machine can read in the process list.
+ * Runs PostgreSQL's `pg_dump` or `pg_restore` against `url` (none: pg_restore writing a dump out as SQL). The password
+ * goes through PGPASSWORD, never the command line, which every user of the machine can read in the process list.
  */
-export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {
-  const connection = new URL(url);
-  const password = decodeURIComponent(connection.password);
-  connection.password = '';
+export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], url?: string): Promise<void> {
+  const connection = url ? new URL(url) : undefined;
+  const password = connection ? decodeURIComponent(connection.password) : '';
+  if (connection) connection.password = '';
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, [...args, `--dbname=${connection.toString()}`], {
+    const child = spawn(tool, connection ? [...args, `--dbname=${connection.toString()}`] : args, {
       env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
