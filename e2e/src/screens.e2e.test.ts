@@ -120,7 +120,10 @@ describe.skipIf(Boolean(browserMissing))(
       newWorldContext(demo.browser(), { world, width, height: 900 });
 
     // In German, the longest of the four languages, in Zurich: where a label too long for its column shows first.
-    it('lays every main screen out at 375, 768, 1024, 1280 and 1536 px: no sideways page, row actions reachable', async () => {
+    // Five widths of every main screen, each a full load: two minutes and more on a busy two-core machine.
+    it('lays every main screen out at 375, 768, 1024, 1280 and 1536 px: no sideways page, row actions reachable', {
+      timeout: 300_000,
+    }, async () => {
       const context = await newContext(1280, GERMAN_ADMIN_IN_ZURICH);
       const page = await context.newPage();
       const errors: string[] = [];
