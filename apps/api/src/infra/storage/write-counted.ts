@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +15,10 @@ export async function writeCounted(body: StorageBody, path: string): Promise<{ s
   }
   const hash = createHash('sha256');
   let size = 0;
+  // Opened before anything can fail: a body refused at once (a TRUscan trace whose file is refused) otherwise leaves
+  // the file to be created after the caller's clean-up has run, an orphan `.incoming` in the store.
+  const file = createWriteStream(path);
+  await once(file, 'open');
   await pipeline(
     body,
     async function* (source: AsyncIterable<Buffer | string>) {
@@ -24,7 +29,7 @@ export async function writeCounted(body: StorageBody, path: string): Promise<{ s
         yield bytes;
       }
     },
-    createWriteStream(path),
+    file,
   );
   return { size, checksum: hash.digest('hex') };
 }
