@@ -17,6 +17,9 @@ export function sharedTestConfig(): NonNullable<ViteUserConfig['test']> {
     outputFile: report ? { json: 'test-results/vitest.json' } : undefined,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what a screen or a job shows next; vitest's default of one second is shorter than a
+    // debounced search and its answer take on a busy two-core machine. A poll still ends as soon as it holds.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     env: { TZ: process.env.TZ || DEFAULT_TEST_TIME_ZONE },
   };
 }

@@ -12,7 +12,7 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 3,
     sequence: { sequencer: SlowFilesFirst },
-    testTimeout: 120_000,
+    testTimeout: 300_000,
     // Concurrent tests share two cores with the servers: three at a time keeps each screen
     // well inside its wait.
     maxConcurrency: 3,

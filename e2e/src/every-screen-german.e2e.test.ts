@@ -19,7 +19,7 @@ describe.skipIf(Boolean(browserMissing))(
 
     for (const width of GERMAN_WIDTHS) {
       it(`in German (de-DE, Europe/Zurich) at ${width} px: no screen skips a heading level or has a target under 24 px`, {
-        timeout: 300_000,
+        timeout: 600_000,
       }, async () => {
         const adminHierarchy = world.adminHierarchy();
         const context = await world.germanContext(width);

@@ -122,7 +122,7 @@ describe.skipIf(Boolean(browserMissing))(
     // In German, the longest of the four languages, in Zurich: where a label too long for its column shows first.
     // Five widths of every main screen, each a full load: two minutes and more on a busy two-core machine.
     it('lays every main screen out at 375, 768, 1024, 1280 and 1536 px: no sideways page, row actions reachable', {
-      timeout: 300_000,
+      timeout: 600_000,
     }, async () => {
       const context = await newContext(1280, GERMAN_ADMIN_IN_ZURICH);
       const page = await context.newPage();

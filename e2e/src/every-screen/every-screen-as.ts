@@ -18,7 +18,7 @@ export function describeEveryScreenAs(email: string) {
       const world = useEveryScreenWorld({ sharedServer: true });
 
       it(`${email}: every screen opens, reloads and switches through the languages with no crash and no serious axe finding`, {
-        timeout: 240_000,
+        timeout: 600_000,
       }, async () => {
         const adminHierarchy = world.adminHierarchy();
         const adminProjects = world.adminProjects();

@@ -91,6 +91,18 @@ async function digestTables(db: Db) {
   return digest;
 }
 
+/** The sequences stand where they stood: the next user gets the next id, not one already taken. */
+async function expectSequencesWhereTheyStood(db: Db) {
+  const [{ maxId }] = (await queryRows<{ maxId: number }>(db, sql`select max(id)::int as "maxId" from users`)) as [
+    { maxId: number },
+  ];
+  const [next] = await db
+    .insert(users)
+    .values({ email: `next-${maxId}@test.example`, roles: ['ROLE_USER'] })
+    .returning();
+  expect(next!.id, 'the next user gets the next id').toBe(maxId + 1);
+}
+
 function digestFiles(dir: string) {
   const digest: Record<string, string> = {};
   if (!existsSync(dir)) return digest;
@@ -174,15 +186,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`backup and restore on PostgreSQL${sk
       const embedded = await openDatabase({ dataDir: join(embeddedDir, 'db') });
       try {
         expect(await digestTables(embedded.db)).toEqual(rowsBefore);
-        const [{ maxId }] = (await queryRows<{ maxId: number }>(
-          embedded.db,
-          sql`select max(id)::int as "maxId" from users`,
-        )) as [{ maxId: number }];
-        const [next] = await embedded.db
-          .insert(users)
-          .values({ email: 'back@test.example', roles: ['ROLE_USER'] })
-          .returning();
-        expect(next!.id, 'the sequences stand where they stood').toBe(maxId + 1);
+        await expectSequencesWhereTheyStood(embedded.db);
       } finally {
         await embedded.close();
       }
@@ -213,16 +217,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`backup and restore on PostgreSQL${sk
       try {
         expect(await digestTables(target.db)).toEqual(rowsBefore);
         expect(Object.keys(rowsBefore)).toEqual(expect.arrayContaining(['public.rope_events', 'public.folders']));
-        // The sequences stand where they stood: the next user gets the next id, not one already taken.
-        const [{ maxId }] = (await queryRows<{ maxId: number }>(
-          target.db,
-          sql`select max(id)::int as "maxId" from users`,
-        )) as [{ maxId: number }];
-        const [next] = await target.db
-          .insert(users)
-          .values({ email: 'moved@test.example', roles: ['ROLE_USER'] })
-          .returning();
-        expect(next!.id).toBe(maxId + 1);
+        await expectSequencesWhereTheyStood(target.db);
       } finally {
         await target.close();
       }

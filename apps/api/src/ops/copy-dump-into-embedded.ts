@@ -15,9 +15,45 @@ interface DumpedTable {
   count: number;
 }
 
-const COPY_LINE = /^COPY ([\w"]+)\.([\w"]+) \(([^)]*)\) FROM stdin;$/;
-const SETVAL_LINE = /^SELECT pg_catalog\.setval\('([\w"]+)\.([\w"]+)', (\d+), (true|false)\);$/;
 const unquote = (name: string) => name.replace(/^"(.*)"$/, '$1').replaceAll('""', '"');
+
+/** An SQL identifier as pg_dump writes it: plain, or in double quotes (which may hold doubled quotes, commas, parentheses, dots and spaces). */
+const IDENTIFIER = String.raw`(?:"(?:[^"]|"")*"|[A-Za-z_][\w$]*)`;
+const COPY_LINE = new RegExp(
+  String.raw`^COPY (${IDENTIFIER})\.(${IDENTIFIER}) \((${IDENTIFIER}(?:, ${IDENTIFIER})*)?\) FROM stdin;$`,
+);
+const SETVAL_LINE = new RegExp(
+  String.raw`^SELECT pg_catalog\.setval\('(${IDENTIFIER})\.(${IDENTIFIER})', (\d+), (true|false)\);$`,
+);
+const identifiers = (list: string) => [...list.matchAll(new RegExp(IDENTIFIER, 'g'))].map(([name]) => unquote(name));
+
+/** The tables' rows and the public sequences of the SQL pg_restore writes out of a dump's data. */
+export function parseDumpData(text: string) {
+  const lines = text.split('\n');
+  const tables: DumpedTable[] = [];
+  const sequences: { name: string; value: string; called: boolean }[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const setval = SETVAL_LINE.exec(lines[index] ?? '');
+    // The migrations' own bookkeeping (schema drizzle) is the target's: its migrate() wrote it.
+    if (setval && unquote(setval[1]!) === 'public') {
+      sequences.push({ name: unquote(setval[2]!), value: setval[3]!, called: setval[4] === 'true' });
+    }
+    const copy = COPY_LINE.exec(lines[index] ?? '');
+    if (!copy) continue;
+    const end = lines.indexOf('\\.', index + 1);
+    if (end < 0) throw new BackupError(`The dump's data of ${unquote(copy[2]!)} has no end.`);
+    const rows = lines.slice(index + 1, end);
+    tables.push({
+      schema: unquote(copy[1]!),
+      table: unquote(copy[2]!),
+      columns: identifiers(copy[3] ?? ''),
+      rows: rows.length > 0 ? `${rows.join('\n')}\n` : '',
+      count: rows.length,
+    });
+    index = end;
+  }
+  return { tables, sequences };
+}
 
 /** The data of a `pg_dump --format=custom` file, as pg_restore writes it out (it needs no server for that). */
 async function readDumpData(dumpFile: string) {
@@ -25,30 +61,7 @@ async function readDumpData(dumpFile: string) {
   try {
     const sqlFile = join(scratch, 'data.sql');
     await runPgTool('pg_restore', ['--data-only', '--no-owner', '--no-privileges', `--file=${sqlFile}`, dumpFile]);
-    const lines = (await readFile(sqlFile, 'utf8')).split('\n');
-    const tables: DumpedTable[] = [];
-    const sequences: { name: string; value: string; called: boolean }[] = [];
-    for (let index = 0; index < lines.length; index += 1) {
-      const setval = SETVAL_LINE.exec(lines[index] ?? '');
-      // The migrations' own bookkeeping (schema drizzle) is the target's: its migrate() wrote it.
-      if (setval && unquote(setval[1]!) === 'public') {
-        sequences.push({ name: unquote(setval[2]!), value: setval[3]!, called: setval[4] === 'true' });
-      }
-      const copy = COPY_LINE.exec(lines[index] ?? '');
-      if (!copy) continue;
-      const end = lines.indexOf('\\.', index + 1);
-      if (end < 0) throw new BackupError(`The dump's data of ${copy[2]} has no end.`);
-      const rows = lines.slice(index + 1, end);
-      tables.push({
-        schema: unquote(copy[1]!),
-        table: unquote(copy[2]!),
-        columns: copy[3]!.split(',').map((column) => unquote(column.trim())),
-        rows: rows.length > 0 ? `${rows.join('\n')}\n` : '',
-        count: rows.length,
-      });
-      index = end;
-    }
-    return { tables, sequences };
+    return parseDumpData(await readFile(sqlFile, 'utf8'));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
