@@ -72,7 +72,11 @@ export function printTestSummary(root, failedSteps = [], stepTimes = []) {
       for (const test of suite.assertionResults ?? []) {
         if (test.status === 'pending' || test.status === 'skipped' || test.status === 'todo') {
           console.log(`  skipped: ${test.fullName}`);
-          const reason = skipReason(test.fullName);
+          // A test that never ran because its file failed first (a set-up hook ran out) says so, not "no reason".
+          const reason =
+            suite.status === 'failed' && !test.fullName.includes('(skipped: ')
+              ? `its file failed before it ran (${suite.name.replace(`${root}/`, '')}: a set-up hook, see above)`
+              : skipReason(test.fullName);
           skippedFor.set(reason, (skippedFor.get(reason) ?? 0) + 1);
         }
       }
