@@ -107,29 +107,38 @@ describe('TRUscan', () => {
 
   it('asks the device for a measurement through the queue; the device fetches and acknowledges it once', async () => {
     const stream = await openStream(`${base}/ropes/${rope}/truscan/live`, cast.cookies.client!);
-    await stream.next();
-    const asked = await cast.call('client', 'POST', `/ropes/${rope}/events/trigger/truscan`, {
-      reason: 'After the storm',
-    });
-    expect(asked.statusCode, asked.body).toBe(202);
-    expect(asked.json().request).toMatchObject({ reason: 'After the storm', requestedBy: { id: cast.ids.client } });
-    await t.ctx.queue.idle();
-    const pending = await device('GET', `/ropes/${rope}/truscan/requests`);
-    expect(pending.json().requests).toMatchObject([{ id: asked.json().request.id, status: 'sent' }]);
-    const ack = await device('POST', `/ropes/${rope}/truscan/requests/${asked.json().request.id}/ack`);
-    expect(ack.json().request).toMatchObject({ status: 'delivered' });
-    const again = await device('POST', `/ropes/${rope}/truscan/requests/${asked.json().request.id}/ack`);
-    expect(again.json().request.deliveredAt).toBe(ack.json().request.deliveredAt);
-    expect((await device('GET', `/ropes/${rope}/truscan/requests`)).json().requests).toEqual([]);
-    // The panel saw the request go from queued to delivered.
-    const seen: string[] = [];
-    while (!seen.includes('delivered'))
-      seen.push(((await stream.next()) as { request: { status: string } }).request.status);
-    expect(seen).toContain('queued');
-    stream.close();
-    expect(
-      (await device('POST', `/ropes/${foreignRope}/truscan/requests/${asked.json().request.id}/ack`)).statusCode,
-    ).toBe(404);
+    let requestId: string | number | undefined;
+    try {
+      await stream.next();
+      const asked = await cast.call('client', 'POST', `/ropes/${rope}/events/trigger/truscan`, {
+        reason: 'After the storm',
+      });
+      expect(asked.statusCode, asked.body).toBe(202);
+      expect(asked.json().request).toMatchObject({ reason: 'After the storm', requestedBy: { id: cast.ids.client } });
+      requestId = asked.json().request.id;
+      await t.ctx.queue.idle();
+      const pending = await device('GET', `/ropes/${rope}/truscan/requests`);
+      expect(pending.json().requests).toMatchObject([{ id: asked.json().request.id, status: 'sent' }]);
+      const ack = await device('POST', `/ropes/${rope}/truscan/requests/${asked.json().request.id}/ack`);
+      expect(ack.json().request).toMatchObject({ status: 'delivered' });
+      const again = await device('POST', `/ropes/${rope}/truscan/requests/${asked.json().request.id}/ack`);
+      expect(again.json().request.deliveredAt).toBe(ack.json().request.deliveredAt);
+      expect((await device('GET', `/ropes/${rope}/truscan/requests`)).json().requests).toEqual([]);
+      // The panel follows the request to delivered, never backwards. Each notice carries the request as it stands
+      // when the stream sends it, so on a busy machine the notice of 'queued' may already read 'sent'.
+      const lifecycle = ['queued', 'sent', 'delivered'];
+      const seen: string[] = [];
+      while (!seen.includes('delivered'))
+        seen.push(((await stream.next()) as { request: { status: string } }).request.status);
+      const steps = seen.map((status) => lifecycle.indexOf(status));
+      expect(
+        steps.every((step, at) => step >= 0 && (at === 0 || step >= steps[at - 1]!)),
+        seen.join(' > '),
+      ).toBe(true);
+    } finally {
+      stream.close();
+    }
+    expect((await device('POST', `/ropes/${foreignRope}/truscan/requests/${requestId}/ack`)).statusCode).toBe(404);
   });
 
   it('refuses a request without a reason and on an archived rope', async () => {
