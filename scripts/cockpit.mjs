@@ -29,7 +29,7 @@ const pnpm = (args, env) => run('npx', ['-y', pnpmVersion, ...args], env);
 /** pnpm at a lower priority (where `nice` exists): work that must not slow the critical path down. */
 const nice = (args, env) =>
   existsSync('/usr/bin/nice')
-    ? run('/usr/bin/nice', ['-n', '10', 'npx', '-y', pnpmVersion, ...args], env)
+    ? run('/usr/bin/nice', ['-n', '10', 'npx', '-y', pnpmVersion, ...args], { ...env, TEST_LOWER_PRIORITY: '1' })
     : pnpm(args, env);
 
 /** How long each step took, printed at the end of `npm test` so the next slowdown is seen. */

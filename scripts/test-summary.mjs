@@ -49,10 +49,19 @@ function printTimes(files, stepTimes) {
   console.log(`  ${all.toFixed(1).padStart(6)} s  in all, from the first step's start`);
 }
 
+/** The first line of a failure message, cut to a length a summary line can carry. */
+function firstLine(message) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a failure message carries the terminal's colour codes
+  const plain = String(message ?? 'no message').replace(/\u001b\[[0-9;]*m/g, '');
+  const line = plain.split('\n').find((text) => text.trim() !== '') ?? 'no message';
+  return line.length > 240 ? `${line.slice(0, 240)}...` : line;
+}
+
 /** Adds up the vitest JSON reports of every package and prints the closing line `N passed, N failed, N skipped`. */
 export function printTestSummary(root, failedSteps = [], stepTimes = []) {
   const total = { passed: 0, failed: 0, skipped: 0 };
   const skippedFor = new Map();
+  const failures = [];
   const fileTimes = [];
   console.log('\n=== summary');
   for (const file of reportFiles(root)) {
@@ -69,7 +78,14 @@ export function printTestSummary(root, failedSteps = [], stepTimes = []) {
     const name = file.replace(`${root}/`, '').replace('/test-results/vitest.json', '');
     console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
     for (const suite of report.testResults ?? []) {
+      const suiteName = suite.name.replace(`${root}/`, '');
+      if (suite.status === 'failed' && (suite.assertionResults ?? []).every((test) => test.status !== 'failed')) {
+        failures.push(`${suiteName}: the file itself (${firstLine(suite.message)})`);
+      }
       for (const test of suite.assertionResults ?? []) {
+        if (test.status === 'failed') {
+          failures.push(`${suiteName} > ${test.fullName} (${firstLine(test.failureMessages?.[0])})`);
+        }
         if (test.status === 'pending' || test.status === 'skipped' || test.status === 'todo') {
           console.log(`  skipped: ${test.fullName}`);
           // A test that never ran because its file failed first (a set-up hook ran out) says so, not "no reason".
@@ -87,6 +103,8 @@ export function printTestSummary(root, failedSteps = [], stepTimes = []) {
   }
   for (const [reason, count] of skippedFor) console.log(`${count} skipped: ${reason}`);
   printTimes(fileTimes, stepTimes);
+  // Last, beside the closing line: a CI log is often read from its tail only.
+  for (const failure of failures) console.log(`failed: ${failure}`);
   if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return total;

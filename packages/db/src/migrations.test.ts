@@ -22,7 +22,7 @@ async function tablesOf(kind: 'pglite' | 'postgres'): Promise<string[]> {
 async function postgresReachable(): Promise<string | undefined> {
   const url = process.env.DATABASE_URL;
   if (!url) return 'DATABASE_URL is not set';
-  const client = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const client = postgres(url, { max: 1, connect_timeout: 15, onnotice: () => {} });
   try {
     await client`select 1`;
     return undefined;
