@@ -13,7 +13,8 @@ import { createDynsecAdmin, type DynsecAdmin } from './infra/mqtt-dynsec.ts';
 import { createBullmqQueue } from './infra/queue/bullmq.ts';
 import { createInlineQueue } from './infra/queue/inline.ts';
 import type { Queue, QueueTimings } from './infra/queue/types.ts';
-import { createHttpSms, createOutboxSms, type SmsSender } from './infra/sms.ts';
+import { createSmsSender } from './infra/sms/create-sms-sender.ts';
+import type { SmsSender } from './infra/sms/sender.ts';
 import { createStorage } from './infra/storage/create.ts';
 import type { Storage } from './infra/storage/types.ts';
 import { createSessionCache, type SessionCache } from './session/session-cache.ts';
@@ -78,7 +79,7 @@ export async function createContext(
     mailer: env.SMTP_URL
       ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
       : createOutboxMailer(outboxDir, env.MAIL_FROM, log),
-    sms: env.SMS_GATEWAY_URL ? createHttpSms(env.SMS_GATEWAY_URL, env.SMS_GATEWAY_TOKEN) : createOutboxSms(outboxDir),
+    sms: createSmsSender(env, outboxDir),
     live: env.REDIS_URL
       ? createRedisBus(env.REDIS_URL, (error) => log.warn({ err: error }, 'live bus: Redis connection problem'))
       : createInProcessBus(),

@@ -52,6 +52,15 @@ describe('parseEnv', () => {
     ],
     [{ STORAGE_DRIVER: 's3' }, 'Invalid configuration: STORAGE_S3_BUCKET is needed when STORAGE_DRIVER=s3'],
     [
+      { SMS_PROVIDER: 'messagebird' },
+      'Invalid configuration: SMS_PROVIDER="messagebird" must be gateway, twilio or vonage',
+    ],
+    [{ SMS_PROVIDER: 'gateway' }, 'Invalid configuration: SMS_GATEWAY_URL is needed when SMS_PROVIDER=gateway'],
+    [
+      { SMS_PROVIDER: 'twilio', SMS_ACCOUNT: 'AC1', SMS_SECRET: 'token' },
+      'Invalid configuration: SMS_FROM is needed when SMS_PROVIDER=twilio',
+    ],
+    [
       { STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'files', STORAGE_S3_ACCESS_KEY_ID: 'id' },
       'Invalid configuration: STORAGE_S3_SECRET_ACCESS_KEY must be set together with its partner key (or both left unset)',
     ],

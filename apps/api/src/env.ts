@@ -122,8 +122,21 @@ export const envSchema = z.object({
   MQTT_ADMIN_PASSWORD: z.string().max(200).optional().transform(blankAsUnset),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
   MAIL_FROM: z.string().min(3).default('Rope Cockpit <no-reply@localhost>'),
+  /**
+   * Who sends SMS: `twilio` or `vonage` (with SMS_ACCOUNT, SMS_SECRET and SMS_FROM), or `gateway`, a gateway of the
+   * site's own at SMS_GATEWAY_URL. Unset: the gateway when SMS_GATEWAY_URL is set, else lines in the outbox.
+   */
+  SMS_PROVIDER: z.enum(['gateway', 'twilio', 'vonage'], { message: 'must be gateway, twilio or vonage' }).optional(),
   SMS_GATEWAY_URL: optionalUrl(['http:', 'https:'], 'https://sms.example.com/send'),
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** Twilio: the account SID (AC…); Vonage: the API key. */
+  SMS_ACCOUNT: z.string().max(200).optional().transform(blankAsUnset),
+  /** Twilio: the auth token; Vonage: the API secret. */
+  SMS_SECRET: z.string().max(200).optional().transform(blankAsUnset),
+  /** The sender: a number of the account, an alphanumeric sender id, or (Twilio) a messaging service SID (MG…). */
+  SMS_FROM: z.string().max(64).optional().transform(blankAsUnset),
+  /** The provider's API address, only to reach a test double or a regional edge. */
+  SMS_API_URL: optionalUrl(['http:', 'https:'], 'https://api.twilio.com'),
   WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   /** Load the demo data on the first start of an empty embedded database (default), always, or never. */
   /** `auto`: on the first start of an empty embedded database; unset means `auto`, except in production (never). */
@@ -201,6 +214,12 @@ const settingsSchema = envSchema.superRefine((env, ctx) => {
     });
   if (env.STORAGE_DRIVER === 's3' && !env.STORAGE_S3_BUCKET)
     ctx.addIssue({ code: 'custom', path: ['STORAGE_S3_BUCKET'], message: 'is needed when STORAGE_DRIVER=s3' });
+  if (env.SMS_PROVIDER === 'gateway' && !env.SMS_GATEWAY_URL)
+    ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'is needed when SMS_PROVIDER=gateway' });
+  if (env.SMS_PROVIDER === 'twilio' || env.SMS_PROVIDER === 'vonage')
+    for (const name of ['SMS_ACCOUNT', 'SMS_SECRET', 'SMS_FROM'] as const)
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `is needed when SMS_PROVIDER=${env.SMS_PROVIDER}` });
   if (!env.STORAGE_S3_ACCESS_KEY_ID !== !env.STORAGE_S3_SECRET_ACCESS_KEY)
     ctx.addIssue({
       code: 'custom',

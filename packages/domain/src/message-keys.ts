@@ -37,6 +37,7 @@ export const MESSAGES = {
   'validation.emailTooLong': 'Email must be at most {{max}} characters',
   'validation.phoneInvalid': 'Phone number may contain only digits, spaces, +, -, / and brackets',
   'validation.phoneCountryCode': 'Enter the number with its country code, e.g. +41 79 123 45 67',
+  'validation.phoneNotANumber': 'This is not a phone number of that country: check the country code and the digits',
   'validation.samlProviderRequired': 'A SAML provider needs to be selected for single sign-on',
   'validation.loginMethodNotAllowed': 'This sign-in method is not available for this role or email address',
   'validation.nonUniqueType': 'Non unique type',

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '@rope/db/client';
 import { apiKeys, mandators, userMandators, users } from '@rope/db/schema/index';
 import type { ApiRole, Role } from '@rope/domain/access/roles';
+import { toE164 } from '@rope/domain/users/phone';
 import { sha256 } from '../infra/crypto.ts';
 import { MANDATORS, STAFF } from './catalog.ts';
 import { DAY, deriveHex } from './random.ts';
@@ -49,7 +50,8 @@ const API_ACCOUNTS: { role: ApiRole; slug: string; mandator?: number }[] = [
   { role: 'ROLE_API_EXTERNAL', slug: 'external', mandator: 0 },
 ];
 
-const PHONE_PREFIX = ['+41 79', '+43 664', '+33 6'];
+/** Mobile prefixes of the demo mandators' countries; the numbers are saved in E.164 as the user forms save them. */
+const PHONE_PREFIX = ['+41 79', '+43 664', '+33 6 12'];
 
 const staffEmail = (firstname: string, lastname: string, domain: string) =>
   `${firstname}.${lastname}@${domain}`
@@ -135,7 +137,7 @@ export async function insertAccounts(
         function: s.function ?? null,
         phone: isApi(s.role)
           ? null
-          : `${PHONE_PREFIX[s.mandator ?? 0]} 555 ${String(10 + i)} ${String(20 + i * 3).slice(-2)}`,
+          : toE164(`${PHONE_PREFIX[s.mandator ?? 0]} 555 ${String(10 + i)} ${String(20 + i * 3).slice(-2)}`),
         roles: [s.role],
         languageId: s.languageId ?? 'ENU',
         isActive: true,

@@ -14,6 +14,7 @@ import { ropeAttributesSchema, truscanAttributesSchema } from '@rope/domain/rope
 import { sensorAttributesSchema, sensorDeviceAttributesSchema } from '@rope/domain/sensors/schemas';
 import { smartropeEventAttributesSchema } from '@rope/domain/smartropes/schemas';
 import { taskAttributesSchema } from '@rope/domain/tasks/schemas';
+import { toE164 } from '@rope/domain/users/phone';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -250,6 +251,9 @@ describe('demo data', () => {
       'smartrope',
     );
     expectParses(folderTranslationsSchema, await column(sql`select translations as v from folders`), 'folder');
+    const phones = await column(sql`select phone as v from users where phone is not null`);
+    expect(phones.length).toBeGreaterThan(10);
+    for (const phone of phones) expect(toE164(String(phone)), String(phone)).toBe(phone);
   });
 
   // Issue 23: the demo's notifications were English sentences only, so a German reader saw English in the list.

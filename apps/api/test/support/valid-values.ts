@@ -85,7 +85,8 @@ function validString(schema: JsonSchema, path: (string | number)[], context: Val
   }
   if (schema.pattern === INTEGER_TEXT.source) return String(context.idFor(path) ?? between(random, 1, 50));
   if (schema.pattern === PHONE_PATTERN.source || name === 'phone')
-    return `+${between(random, 1, 99)} ${between(random, 10, 99)} ${between(random, 100, 999)} ${between(random, 10, 99)}`;
+    // A Swiss mobile number, written as people write it: a number of a real country, so it is saved (E.164).
+    return `+41 7${between(random, 5, 9)} ${between(random, 100, 999)} ${between(random, 10, 99)} ${between(random, 10, 99)}`;
   if (schema.pattern === LOCATION_PATTERN.source)
     return [...LANGUAGE_IDS]
       .sort(() => random() - 0.5)

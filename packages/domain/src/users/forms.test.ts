@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStrongPassword, passwordSchema } from '../auth/passwords.ts';
 import { normalisePhone, userCreateSchema, userEditorIssues, userUpdateSchema } from './forms.ts';
+import { toE164 } from './phone.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -19,7 +20,7 @@ describe('user form rules', () => {
     expect(isStrongPassword('12345678')).toBe(false);
   });
 
-  it('normalise phone numbers to a plus and digits', () => {
+  it('normalise phone numbers to E.164', () => {
     expect(normalisePhone('+41 (0)79 123-45-67')).toBe('+41791234567');
     expect(normalisePhone('0041 79 123 45 67')).toBe('+41791234567');
     expect(normalisePhone('')).toBe('');
@@ -83,5 +84,49 @@ describe('phone numbers', () => {
       'Enter the number with its country code, e.g. +41 79 123 45 67',
     );
     expect(phoneSchema.parse('+41 79 123 45 67')).toBe('+41791234567');
+  });
+
+  it('are saved in E.164 as SMS providers take them, whatever way they were written', async () => {
+    const { phoneSchema } = await import('./forms.ts');
+    for (const [written, saved] of [
+      ['+41 (0)79 123-45-67', '+41791234567'],
+      ['0041 44 668 18 00', '+41446681800'],
+      ['+49 (0)30 1234567', '+49301234567'],
+      ['+33 6 12 34 56 78', '+33612345678'],
+      ['+34 612 34 56 78', '+34612345678'],
+      ['+1 (202) 555-0143', '+12025550143'],
+      ['', ''],
+    ]) {
+      expect(phoneSchema.parse(written), written).toBe(saved);
+    }
+  });
+
+  it('refuse a number that is none: too short, too long, or a country code that does not exist', async () => {
+    const { phoneSchema } = await import('./forms.ts');
+    for (const written of ['+41 79', '+41 79 123 45 67 89 0', '+999 123 456', '+41 00 000 00 00']) {
+      const issues = phoneSchema.safeParse(written).error?.issues ?? [];
+      expect(
+        issues.map((issue) => issue.message),
+        written,
+      ).toEqual(['This is not a phone number of that country: check the country code and the digits']);
+    }
+  });
+
+  it('name one problem at a time: letters are told as letters, not also as no number', async () => {
+    const { phoneSchema } = await import('./forms.ts');
+    const issues = phoneSchema.safeParse('+41 79 CALL ME').error?.issues ?? [];
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'Phone number may contain only digits, spaces, +, -, / and brackets',
+    ]);
+  });
+});
+
+describe('toE164', () => {
+  it('answers the number in E.164, or nothing for a number without country code or none at all', () => {
+    expect(toE164(' +41 79 123 45 67 ')).toBe('+41791234567');
+    expect(toE164('0041791234567')).toBe('+41791234567');
+    expect(toE164('079 123 45 67')).toBeUndefined();
+    expect(toE164('+41 79')).toBeUndefined();
+    expect(toE164('not a number')).toBeUndefined();
   });
 });

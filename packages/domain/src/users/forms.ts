@@ -7,6 +7,7 @@ import { alongFieldIssues, idSchema, LANGUAGE_IDS, NAME_MAX_LENGTH } from '../co
 import { passwordExpiryDaysSchema } from '../mandators/schemas.ts';
 import { keyed, type Message, message, ruleIssue } from '../messages.ts';
 import { USER_TEXT_MAX } from './fields.ts';
+import { toE164 } from './phone.ts';
 import { keepsMandators } from './policy.ts';
 import { EMAIL_MAX_LENGTH, JOB_FUNCTIONS, LOGIN_METHODS, TWO_FACTOR_METHODS } from './schemas.ts';
 
@@ -24,25 +25,28 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, keyed('validation.emailTooLong', { max: EMAIL_MAX_LENGTH }))
   .pipe(z.email(keyed('validation.emailInvalid')));
 
-/** Keeps a leading plus and the digits: "+41 (0)79 123-45-67" and "0041 79 123 45 67" become "+41791234567". */
+/**
+ * A saved number in E.164, as SMS providers take it: "+41 (0)79 123-45-67" and "0041 79 123 45 67" become
+ * "+41791234567"; an empty one stays empty. A number that is none (see toE164) is kept as its plus and digits, for
+ * the schema below refuses it before.
+ */
 export function normalisePhone(phone: string): string {
-  const trimmed = phone.trim();
-  if (trimmed === '') return '';
-  const withoutTrunkZero = trimmed.replace(/\(0\)/g, '');
-  const digits = withoutTrunkZero.replace(/\D/g, '');
-  if (withoutTrunkZero.startsWith('+')) return `+${digits}`;
-  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
-  return `+${digits}`;
+  if (phone.trim() === '') return '';
+  return toE164(phone) ?? `+${phone.replace(/\(0\)/g, '').replace(/\D/g, '').replace(/^00/, '')}`;
 }
 
 /** The characters a phone number may hold, stated as a pattern so the OpenAPI document says it too. */
 export const PHONE_PATTERN = /^[\d\s+\-/().]*$/;
 
 export const phoneSchema = text45
-  .regex(PHONE_PATTERN, keyed('validation.phoneInvalid'))
+  .regex(PHONE_PATTERN, { ...keyed('validation.phoneInvalid'), abort: true })
   // A number without its country code cannot be normalised to +digits: which country would it be?
-  .refine((value) => value === '' || /^\s*(\+|00)/.test(value), keyed('validation.phoneCountryCode'))
-  .meta({ description: 'with its country code: +41 … or 0041 …' })
+  .refine((value) => value === '' || /^\s*(\+|00)/.test(value), {
+    ...keyed('validation.phoneCountryCode'),
+    abort: true,
+  })
+  .refine((value) => value === '' || toE164(value) !== undefined, keyed('validation.phoneNotANumber'))
+  .meta({ description: 'with its country code: +41 … or 0041 …; saved and answered in E.164 (+41791234567)' })
   .transform(normalisePhone);
 
 /** The editable fields of a user record, none with a default: PATCH must not reset what it was not sent. */

@@ -8,7 +8,7 @@ import { buildPlace, unsubscribe } from '../../../test/support/notifications.ts'
 import { startTestSmtpServer } from '../../../test/support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createSmtpMailer, type Mail, type Mailer } from '../../infra/mailer.ts';
-import { createHttpSms } from '../../infra/sms.ts';
+import { createHttpSms } from '../../infra/sms/gateway.ts';
 import { deliverNotification, deliveryMessageId } from './deliver.ts';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-limits.ts';
 
@@ -188,10 +188,23 @@ describe('deliveries', () => {
       expect(received).toHaveLength(2);
       expect(received[0]!.key).toMatch(new RegExp(`^sms:delivery-${id}\\.[0-9a-f]{16}@`));
       expect(received[1]!.key).toBe(received[0]!.key);
-      expect(received[1]!.body).toMatchObject({ to: '+41 79 000 00 00', reference: received[0]!.key });
+      // A number saved before the cockpit kept them in E.164 goes out in E.164.
+      expect(received[1]!.body).toMatchObject({ to: '+41790000000', reference: received[0]!.key });
     } finally {
       await new Promise((resolve) => gateway.close(resolve));
     }
+  });
+
+  it('fails an SMS delivery at once, without a retry, when the saved number is none', async () => {
+    const { id, person } = await newDelivery('sms');
+    // Saved before numbers were checked: no country code.
+    await t.ctx.db.update(users).set({ phone: '079 000 00 00' }).where(eq(users.id, person.id));
+    const sms = createHttpSms('http://127.0.0.1:1/sms');
+    await deliverNotification({ ...t.ctx, sms }, id, 1);
+    expect(await stateOf(id)).toMatchObject({
+      status: 'failed',
+      lastError: '"079 000 00 00" is not a phone number with its country code',
+    });
   });
 
   it('fails an SMS delivery to a recipient without a phone number', async () => {

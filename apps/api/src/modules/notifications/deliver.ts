@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import type { Mail } from '../../infra/mailer.ts';
+import { SmsRefused } from '../../infra/sms/sender.ts';
 import { stableMessageId } from '../../mail/message-id.ts';
 import { notificationMail, notificationSms } from '../../mail/notification-texts.ts';
 import { unsubscribeLink } from '../../mail/unsubscribe-link.ts';
@@ -107,8 +108,12 @@ async function finish(ctx: Ctx, id: number, status: 'sent' | 'failed' | 'pending
   );
 }
 
-/** A refusal that a retry cannot change: an SMTP 5xx answer (unknown mailbox, rejected sender). */
+/**
+ * A refusal that a retry cannot change: an SMTP 5xx answer (unknown mailbox, rejected sender), or an SMS provider's
+ * refusal it calls permanent (a number that is none, a sender the account may not use).
+ */
 function isPermanent(error: unknown): boolean {
+  if (error instanceof SmsRefused) return error.permanent;
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }

@@ -181,6 +181,6 @@ describe('rule evaluation end to end (inline queue, real SMTP server)', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(sms.filter((entry) => entry.phone === '+41 79 000 00 00')).toHaveLength(2);
+    expect(sms.filter((entry) => entry.phone === '+41790000000')).toHaveLength(2);
   });
 });
