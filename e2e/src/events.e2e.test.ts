@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { phonePhoto } from '../../apps/api/test/support/photo.ts';
 import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
+import enDocuments from '../../apps/web/src/i18n/locales/en-US/documents.json';
 import enEnums from '../../apps/web/src/i18n/locales/en-US/enums.json';
 import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enSettings from '../../apps/web/src/i18n/locales/en-US/settings.json';
@@ -47,7 +49,7 @@ describe.skipIf(Boolean(browserMissing))(
   () => {
     const demo = useDemoServer();
 
-    it('adds a damage, sees table and chart change, edits a status inline, reads it in the history, zooms and shows splice bands', async () => {
+    it('adds a damage, sees table and chart change, edits a status inline, reads it in the history, zooms, shows splice bands and a splice photo upright in the gallery', async () => {
       const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1400, height: 1000 });
       const page = await context.newPage();
       const errors: string[] = [];
@@ -121,10 +123,9 @@ describe.skipIf(Boolean(browserMissing))(
         .click();
       await page.getByRole('menuitem', { name: enEnums.actionStatuses.repaired }).click();
       await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('repaired');
-      const stored = await pageGet<{ ropeEvents: { position: number; attributes: { actionStatus: string } }[] }>(
-        page,
-        `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
-      );
+      const stored = await pageGet<{
+        ropeEvents: { id: number; position: number; attributes: { actionStatus: string } }[];
+      }>(page, `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`);
       expect(stored.ropeEvents.find((event) => event.position === position)?.attributes.actionStatus).toBe('repaired');
       // The event's history: the status change on top, the first version below.
       await row.getByRole('button', { name: enCommon.actions.edit }).click();
@@ -140,8 +141,10 @@ describe.skipIf(Boolean(browserMissing))(
       expect(await historyRows.last().textContent()).toContain(enEvents.history.created);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: enEvents.history.title }).waitFor({ state: 'detached' });
+
       await page.keyboard.press('Escape');
       await editDialog.waitFor({ state: 'detached' });
+
       await keepScreenshot(page, 'rope-events', { fullPage: true });
 
       // Dragging along the chart zooms it, and the table keeps only the events inside the zoom.
@@ -187,6 +190,24 @@ describe.skipIf(Boolean(browserMissing))(
       expect(bands.every(([band]) => band === 'green' || band === 'yellow' || band === 'red')).toBe(true);
       expect(bands.every(([, colour]) => colour !== 'rgba(0, 0, 0, 0)')).toBe(true);
       await keepScreenshot(page, 'event-splice-tab');
+
+      // A phone photo of the splice, stored sideways with its GPS position: the gallery shows a small upright copy.
+      await spliceDialog.getByRole('button', { name: enDocuments.widget.eventTitle }).click();
+      const eventDocuments = page.getByRole('dialog', { name: enDocuments.widget.eventTitle });
+      const chooser = page.waitForEvent('filechooser');
+      await eventDocuments.getByRole('button', { name: enDocuments.upload.button }).click();
+      const photo = await phonePhoto({ width: 640, height: 480, orientation: 6 });
+      await (await chooser).setFiles([{ name: 'Splice 1.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+      const thumbnail = eventDocuments.getByTestId('document-gallery').locator('img').first();
+      await thumbnail.waitFor();
+      expect(await thumbnail.getAttribute('src')).toMatch(/^\/api\/documents\/\d+\/thumbnail$/);
+      const natural = () =>
+        thumbnail.evaluate((image) => [
+          (image as HTMLImageElement).naturalWidth,
+          (image as HTMLImageElement).naturalHeight,
+        ]);
+      await expect.poll(natural).toEqual([240, 320]);
+      await keepScreenshot(eventDocuments, 'event-documents-gallery');
       expect(errors).toEqual([]);
     }, 180_000);
 

@@ -8,6 +8,8 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.DEMO_DATA).toBeUndefined();
+    expect(env.IMAGE_METADATA).toBe('strip');
+    expect(parseEnv({ IMAGE_METADATA: 'keep' }).IMAGE_METADATA).toBe('keep');
   });
 
   it.each([
@@ -55,6 +57,7 @@ describe('parseEnv', () => {
       { SMS_PROVIDER: 'messagebird' },
       'Invalid configuration: SMS_PROVIDER="messagebird" must be gateway, twilio or vonage',
     ],
+    [{ IMAGE_METADATA: 'remove' }, 'Invalid configuration: IMAGE_METADATA="remove" must be strip or keep'],
     [{ SMS_PROVIDER: 'gateway' }, 'Invalid configuration: SMS_GATEWAY_URL is needed when SMS_PROVIDER=gateway'],
     [
       { SMS_PROVIDER: 'twilio', SMS_ACCOUNT: 'AC1', SMS_SECRET: 'token' },

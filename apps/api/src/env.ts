@@ -180,7 +180,9 @@ export const envSchema = z.object({
     .max(86_400, 'must be a whole number of seconds (1-86400)')
     .default(60),
   SAML_PROVIDERS: samlProvidersSetting,
-  /** The largest document one may upload, in MB (files are streamed to storage, never held in memory). */
+  /** `keep`: photos keep their location, camera and other metadata; by default it is removed on upload. */
+  IMAGE_METADATA: z.enum(['strip', 'keep'], { message: 'must be strip or keep' }).default('strip'),
+  /** The largest document one may upload, in MB (streamed to storage; only photos are read whole, to clean them). */
   DOCUMENT_MAX_MB: z.coerce
     .number({ message: 'must be a number of megabytes (1-10240)' })
     .int('must be a whole number of megabytes (1-10240)')

@@ -92,6 +92,7 @@ export const MESSAGES = {
   'app.errors.noSuchProject': 'No such project',
   'app.errors.documentLanguageMissing': 'This document is not available in {{language}}',
   'app.errors.documentFileMissing': 'The file of this document is missing',
+  'app.errors.documentNoThumbnail': 'This document has no thumbnail: it is not an image that can be shown small',
   'app.errors.folderNotEmpty':
     'Only an empty folder can be deleted: move or delete its documents and sub-folders first',
   'app.errors.documentWrongType':
@@ -103,6 +104,7 @@ export const MESSAGES = {
   'app.errors.uploadFieldsFirst': 'Send targetType, targetId and location before the files',
   'app.errors.uploadNeedsFiles': 'Choose at least one file to upload',
   'app.errors.documentEmpty': 'The file {{name}} is empty',
+  'app.errors.documentImageDamaged': 'The image {{name}} cannot be read: it is damaged or incomplete',
   'app.errors.importOneFile': 'Send the fields first, then exactly one file',
   'app.errors.invalidInput': 'Invalid input',
   'app.errors.internal': 'Internal error',

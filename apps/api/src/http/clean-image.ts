@@ -27,13 +27,14 @@ export async function requireCleanImage(
       undefined,
       extra,
     );
-  const pixels = {
-    width: check.width ?? 0,
-    height: check.height ?? 0,
-    megapixels: maxPixels / 1_000_000,
-    side: IMAGE_MAX_SIDE,
-  };
-  throw new AppError(
+  throw tooManyPixels(check.width ?? 0, check.height ?? 0, maxPixels);
+}
+
+/** 413 for an image over the pixel bound, naming its size and the limits (for integrators too). */
+export function tooManyPixels(width: number, height: number, maxPixels: number): AppError {
+  const pixels = { width, height, megapixels: maxPixels / 1_000_000, side: IMAGE_MAX_SIDE };
+  const extra = { imageRefused: 'pixels', maxPixels, maxSide: IMAGE_MAX_SIDE };
+  return new AppError(
     'PAYLOAD_TOO_LARGE',
     message('app.errors.imageTooManyPixels', pixels),
     undefined,

@@ -1,6 +1,7 @@
 import { documents, folders, installations, projects } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { seedArea, seedInstallation } from '../support/factories.ts';
+import { png } from '../support/images.ts';
 import { multipart, PDF } from '../support/multipart.ts';
 import { only, type RouteRow, scoped, signedIn } from './route-table.ts';
 import type { ActorName, Scope, World } from './world.ts';
@@ -28,14 +29,29 @@ async function areaIn(w: World, scope: Scope) {
 }
 
 /** A document on an area of the scope's mandator, uploaded by the scope's person (the admin's when none is named). */
-export async function documentIn(w: World, scope: Scope, actor: ActorName = 'admin') {
+const DOCUMENT_FILES = {
+  pdf: { bytes: PDF, extension: 'pdf', type: 'application/pdf' },
+  png: { bytes: png(8, 6), extension: 'png', type: 'image/png' },
+};
+
+export async function documentIn(
+  w: World,
+  scope: Scope,
+  actor: ActorName = 'admin',
+  kind: keyof typeof DOCUMENT_FILES = 'pdf',
+) {
   const area = await areaIn(w, scope);
-  const stored = await w.t.ctx.storage.put(PDF, { prefix: 'documents', extension: 'pdf', type: 'application/pdf' });
+  const file = DOCUMENT_FILES[kind];
+  const stored = await w.t.ctx.storage.put(file.bytes, {
+    prefix: 'documents',
+    extension: file.extension,
+    type: file.type,
+  });
   const [row] = await w.t.ctx.db
     .insert(documents)
     .values({
-      name: 'Matrix.pdf',
-      mimeType: 'application/pdf',
+      name: `Matrix.${file.extension}`,
+      mimeType: file.type,
       storageKey: stored.key,
       size: stored.size,
       targetType: 'area',
@@ -145,6 +161,12 @@ export const DOCUMENT_ROWS: RouteRow[] = [
     route: 'GET /api/documents/:id',
     scoped: true,
     build: async (w, scope, actor) => url(`/api/documents/${(await documentIn(w, scope, actor)).id}`),
+    expect: read(),
+  },
+  {
+    route: 'GET /api/documents/:id/thumbnail',
+    scoped: true,
+    build: async (w, scope, actor) => url(`/api/documents/${(await documentIn(w, scope, actor, 'png')).id}/thumbnail`),
     expect: read(),
   },
   {

@@ -495,6 +495,10 @@ export const HAND_CASES: Record<string, ValidCase> = {
     why: 'a language the document is stored in (another answers 404 by design)',
     query: { language: 'ENU' },
   },
+  'GET /api/documents/{id}/thumbnail': fromMatrix(
+    'GET /api/documents/{id}/thumbnail',
+    'an image document (a PDF has no thumbnail by design)',
+  ),
   'GET /api/sensors/{id}/measurements-aggregates': { why: 'a range in order', fixQuery: inOrder('from', 'to') },
   'GET /api/sensors/{id}/measurements': { why: 'a range in order', fixQuery: inOrder('from', 'to') },
   'GET /api/ropes/{id}/events/lossOverTarget': { why: 'a range in order', fixQuery: inOrder('rangeFrom', 'rangeTo') },

@@ -11,6 +11,8 @@ export const documents = pgTable(
     /** Generated storage key; never a client-supplied path. */
     storageKey: varchar({ length: 255 }).notNull(),
     size: integer().notNull(),
+    /** An image's list thumbnail (a small WebP), made on its first request; null until then and for other files. */
+    thumbnailKey: varchar({ length: 255 }),
     /** Comma-separated language ids the document applies to, e.g. "ENU,DES". */
     location: varchar({ length: 64 }).notNull().default('ENU'),
     folderId: integer().references(() => folders.id, { onDelete: 'set null' }),

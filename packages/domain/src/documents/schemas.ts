@@ -52,6 +52,15 @@ export const PREVIEW_TYPES: readonly string[] = [
   'video/quicktime',
 ];
 
+/** The documents that have a small upright thumbnail for lists: every image type a document may be. */
+export const THUMBNAIL_SOURCE_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/tiff',
+];
+
 export function isNewDocument(createdAt: Date | string, now: Date = new Date()): boolean {
   return now.getTime() - new Date(createdAt).getTime() < DOCUMENT_NEW_DAYS * 24 * 3600 * 1000;
 }

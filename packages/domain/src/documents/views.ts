@@ -29,6 +29,8 @@ export const documentViewSchema = z.object({
   canDelete: z.boolean(),
   /** GET it (with ?language=) to download; Range requests seek in videos. */
   url: z.string(),
+  /** An image's small upright WebP for lists (GET it); null for any other document. */
+  thumbnailUrl: z.string().nullable(),
   preview: z.boolean(),
 });
 export type DocumentView = z.infer<typeof documentViewSchema>;

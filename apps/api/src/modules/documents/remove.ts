@@ -15,7 +15,7 @@ export async function deleteDocument({ ctx, actor, input }: ActionArgs<{ id: num
   await assertDocumentWritable(ctx, actor, row);
   await ctx.db.delete(documents).where(eq(documents.id, row.id));
   // After the row: a failed file removal leaves an orphan file, never a row without its file.
-  await ctx.storage
-    .remove(row.storageKey)
-    .catch((error) => ctx.log.warn({ error, key: row.storageKey }, 'orphan file'));
+  for (const key of [row.storageKey, row.thumbnailKey]) {
+    if (key) await ctx.storage.remove(key).catch((error) => ctx.log.warn({ error, key }, 'orphan file'));
+  }
 }

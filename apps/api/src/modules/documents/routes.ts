@@ -10,6 +10,7 @@ import { requireActor } from '../../http/guards.ts';
 import { downloadDocument } from './download.ts';
 import { listGeneralDocuments, listTargetDocuments } from './list.ts';
 import { deleteDocument } from './remove.ts';
+import { sendDocumentThumbnail } from './thumbnail.ts';
 import { updateDocument } from './update.ts';
 import { uploadDocuments, uploadLimits } from './upload.ts';
 
@@ -115,6 +116,27 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             download: request.query.download === '1',
             showAsUser: request.query.showAsUser,
           },
+          request,
+          reply,
+        }),
+    );
+
+    app.get(
+      '/documents/:id/thumbnail',
+      {
+        schema: {
+          tags: ['documents'],
+          description:
+            "An image document's thumbnail for lists: a WebP of at most 320 pixels a side, upright, without metadata; 404 for any other document.",
+          params: idParamsSchema,
+          querystring: z.object({ showAsUser: idTextSchema.optional() }),
+        },
+      },
+      (request, reply) =>
+        sendDocumentThumbnail({
+          ctx,
+          actor: requireActor(request),
+          input: { id: request.params.id, showAsUser: request.query.showAsUser },
           request,
           reply,
         }),

@@ -5,10 +5,14 @@ import { message } from '@rope/domain/messages';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sniffType } from '../../http/sniff-type.ts';
+import { uprightUpload } from '../../http/upright-upload.ts';
+import { UPRIGHTED_IMAGE_TYPES } from '../../infra/images/upright-image.ts';
 import type { StoredObject } from '../../infra/storage/types.ts';
 
 /** Bytes read ahead to judge a file's type; the rest streams to storage untouched. */
 const SNIFF_BYTES = 64 * 1024;
+/** Photos up to 120 megapixels (a 108-megapixel phone camera); more is refused before anything is decoded. */
+export const DOCUMENT_IMAGE_MAX_PIXELS = 120_000_000;
 // Markup would run as a page if a browser ever took it for HTML: refused even though it is text.
 const MARKUP = /^\s*<(!doctype|html|head|body|script|svg|\?xml|iframe)\b/i;
 
@@ -30,6 +34,8 @@ export async function documentTypeOf(head: Buffer): Promise<{ mime: string; ext:
 /**
  * Streams one uploaded file into storage under a generated key: its type judged by its first bytes (never by its
  * name), its size counted on the way. Over `maxBytes` the stored object is removed again and the answer is 413.
+ * A photo (JPEG, PNG, WebP) is read whole instead, turned upright and cleaned of its location and camera data
+ * (IMAGE_METADATA) before it is stored.
  */
 export async function storeDocumentFile(
   ctx: AppContext,
@@ -55,6 +61,19 @@ export async function storeDocumentFile(
   if (headSize === 0)
     throw new AppError('VALIDATION', message('app.errors.documentEmpty', { name: safeDocumentName(part.filename) }));
   const type = await documentTypeOf(Buffer.concat(head));
+  const name = safeDocumentName(part.filename);
+  if (UPRIGHTED_IMAGE_TYPES.includes(type.mime)) {
+    const chunks = [...head];
+    if (!done) for (let next = await source.next(); !next.done; next = await source.next()) chunks.push(next.value);
+    if (part.file.truncated) throw tooLarge();
+    const image = await uprightUpload(Buffer.concat(chunks), {
+      maxPixels: DOCUMENT_IMAGE_MAX_PIXELS,
+      metadata: ctx.env.IMAGE_METADATA,
+      damaged: message('app.errors.documentImageDamaged', { name }),
+    });
+    const object = await ctx.storage.put(image.bytes, { prefix: 'documents', extension: type.ext, type: type.mime });
+    return { object, name };
+  }
   const body = Readable.from(
     (async function* () {
       yield* head;
@@ -67,5 +86,5 @@ export async function storeDocumentFile(
     await ctx.storage.remove(object.key);
     throw tooLarge();
   }
-  return { object, name: safeDocumentName(part.filename) };
+  return { object, name };
 }

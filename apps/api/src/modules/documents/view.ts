@@ -6,6 +6,7 @@ import {
   isNewDocument,
   PREVIEW_TYPES,
   parseLocation,
+  THUMBNAIL_SOURCE_TYPES,
 } from '@rope/domain/documents/schemas';
 import type { DocumentView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
@@ -44,6 +45,7 @@ export function toDocumentView(row: DocumentRow, { actor, language, now = new Da
     canEdit,
     canDelete: canEdit && !row.isHabel,
     url: `/api/documents/${row.id}`,
+    thumbnailUrl: THUMBNAIL_SOURCE_TYPES.includes(row.mimeType) ? `/api/documents/${row.id}/thumbnail` : null,
     preview: PREVIEW_TYPES.includes(row.mimeType),
   };
 }

@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedArea, seedInstallation, seedMandator, seedUser } from '../../../test/support/factories.ts';
 import { forgedPng, png, TINY_JPEG } from '../../../test/support/images.ts';
+import { phonePhoto } from '../../../test/support/photo.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { checkImage } from '../../infra/check-image.ts';
@@ -34,6 +36,26 @@ describe('installation map image', () => {
     client = await signIn(t.ctx, clientUser);
   });
   afterAll(() => t.close());
+
+  it('stores a plan photographed on site upright, with the size as seen and without the position', async () => {
+    const photo = await phonePhoto({ width: 300, height: 200, orientation: 6 });
+    const upload = multipart(photo, 'plan.jpg', 'image/jpeg');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/installations/${installationId}/map-image`,
+      headers: { ...upload.headers, cookie: admin },
+      payload: upload.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().installation.attributes).toMatchObject({ mapImageWidth: 200, mapImageHeight: 300 });
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/api/installations/${installationId}/map-image`,
+      headers: { cookie: client },
+    });
+    const stored = await sharp(image.rawPayload).metadata();
+    expect([stored.width, stored.height, stored.exif]).toEqual([200, 300, undefined]);
+  });
 
   it('stores a PNG site plan with its size and serves it back', async () => {
     const upload = multipart(png(640, 480), 'plan.png', 'image/png');

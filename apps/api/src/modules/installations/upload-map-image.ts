@@ -2,6 +2,7 @@ import { installations } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { Upload, UploadRules } from '../../http/read-upload.ts';
+import { uprightUpload } from '../../http/upright-upload.ts';
 import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findInstallation } from './internal.ts';
@@ -34,9 +35,12 @@ export async function uploadMapImage({ ctx, actor, input }: ActionArgs<MapImageU
   const { installation, area } = await findInstallation(ctx, actor, input.id);
   assertWritable([installation, area]);
   const upload = await input.readFile();
-  if (!upload.image) throw new Error('A map image upload is checked as an image first');
-  const size = upload.image;
-  const { key } = await ctx.storage.put(upload.bytes, {
+  // A plan photographed on site is stored upright, its size as drawn: the map's coordinates are in its pixels.
+  const image = await uprightUpload(upload.bytes, {
+    maxPixels: MAP_IMAGE_RULES.maxPixels!,
+    metadata: ctx.env.IMAGE_METADATA,
+  });
+  const { key } = await ctx.storage.put(image.bytes, {
     extension: upload.extension,
     prefix: 'maps',
     type: upload.type,
@@ -45,8 +49,8 @@ export async function uploadMapImage({ ctx, actor, input }: ActionArgs<MapImageU
   const attributes = {
     ...installation.attributes,
     mapImageUri: key,
-    mapImageWidth: size.width,
-    mapImageHeight: size.height,
+    mapImageWidth: image.width,
+    mapImageHeight: image.height,
     isMap: true,
   };
   const [row] = await ctx.db

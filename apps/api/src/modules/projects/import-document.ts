@@ -57,6 +57,7 @@ export async function importProjectDocument({
     name: parsed.data.name,
     mimeType: file.object.type,
     storageKey: sameFile ? existing!.storageKey : file.object.key,
+    thumbnailKey: sameFile ? existing!.thumbnailKey : null,
     size: file.object.size,
     location: parsed.data.location,
     targetType: 'project',
@@ -78,6 +79,9 @@ export async function importProjectDocument({
           set: values,
         })
         .returning({ id: documents.id });
-  if (existing && !sameFile) await ctx.storage.remove(existing.storageKey).catch(() => {});
+  if (existing && !sameFile) {
+    for (const key of [existing.storageKey, existing.thumbnailKey])
+      if (key) await ctx.storage.remove(key).catch(() => {});
+  }
   return { document: { id: row!.id, externalKey: input.externalKey, created: !existing } };
 }

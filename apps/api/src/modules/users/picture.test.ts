@@ -1,9 +1,11 @@
 import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMandator, seedUser } from '../../../test/support/factories.ts';
 import { forgedPng, TINY_JPEG } from '../../../test/support/images.ts';
+import { colourAt, phonePhoto } from '../../../test/support/photo.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -61,6 +63,20 @@ describe('profile pictures', () => {
     expect(picture.rawPayload.equals(png)).toBe(true);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/users/${pm.id}/picture` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('stores a phone selfie upright and without its location or camera data', async () => {
+    const selfie = await phonePhoto({ width: 64, height: 48, orientation: 6 });
+    const response = await upload(pmCookie, pm.id, selfie, 'selfie.jpg');
+    expect(response.statusCode, response.body).toBe(200);
+    const picture = await t.app.inject({
+      method: 'GET',
+      url: response.json().user.pictureUri,
+      headers: { cookie: clientCookie },
+    });
+    const stored = await sharp(picture.rawPayload).metadata();
+    expect([stored.format, stored.width, stored.height, stored.exif]).toEqual(['jpeg', 48, 64, undefined]);
+    expect(await colourAt(picture.rawPayload, 24, 5)).toBe('red');
   });
 
   it('lets an admin replace it with a JPEG and drops the old file', async () => {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { Upload, UploadRules } from '../../http/read-upload.ts';
+import { uprightUpload } from '../../http/upright-upload.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { USER_NOT_FOUND } from './internal.ts';
 import { pictureKeyOf, pictureUriFor } from './picture-key.ts';
@@ -40,7 +41,11 @@ export async function uploadPicture({ ctx, actor, input, request }: ActionArgs<P
   if (!row) throw notFound(USER_NOT_FOUND);
   if (!hasProfilePicture(row)) throw new AppError('RULE_VIOLATION', message('app.errors.pictureProjectManagersOnly'));
   const upload = await input.readFile();
-  const { key } = await ctx.storage.put(upload.bytes, { prefix: 'pictures', type: upload.type });
+  const image = await uprightUpload(upload.bytes, {
+    maxPixels: PICTURE_RULES.maxPixels!,
+    metadata: ctx.env.IMAGE_METADATA,
+  });
+  const { key } = await ctx.storage.put(image.bytes, { prefix: 'pictures', type: upload.type });
   const pictureUri = pictureUriFor(row.id, key);
   await ctx.db.update(users).set({ pictureUri }).where(eq(users.id, row.id));
   const oldKey = pictureKeyOf(row.pictureUri);

@@ -4,7 +4,7 @@ import type { LanguageId } from '@rope/domain/languages';
 import { useTranslation } from 'react-i18next';
 import { documentFileUrl, previewKind } from '../document-logic';
 
-/** The images among the documents as thumbnails; a click opens the viewer. */
+/** The images among the documents as thumbnails (small upright copies the server makes); a click opens the viewer. */
 export function ImageGallery({
   documents,
   language,
@@ -25,7 +25,14 @@ export function ImageGallery({
           onClick={() => onOpen(document)}
           aria-label={t('documents.actions.open', { name: document.name })}
         >
-          <Image src={documentFileUrl(document, language)} alt="" h={96} fit="cover" radius="sm" loading="lazy" />
+          <Image
+            src={document.thumbnailUrl ?? documentFileUrl(document, language)}
+            alt=""
+            h={96}
+            fit="cover"
+            radius="sm"
+            loading="lazy"
+          />
         </UnstyledButton>
       ))}
     </SimpleGrid>

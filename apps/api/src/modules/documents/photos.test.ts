@@ -1,0 +1,150 @@
+import { documents } from '@rope/db/schema/index';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCast } from '../../../test/support/cast.ts';
+import { seedArea, seedEvent, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { forgedPng } from '../../../test/support/images.ts';
+import { multipart, PDF } from '../../../test/support/multipart.ts';
+import { colourAt, exifTags, GPS_POINTER_TAG, phonePhoto } from '../../../test/support/photo.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+
+// Issue 26: photos kept their GPS position for anyone who may see the event, lay on their side, and a 96 px
+// thumbnail was the full photo.
+describe('photos among the documents', () => {
+  let t: TestApp;
+  let cast: ReturnType<typeof createCast>;
+  let event: number;
+
+  const upload = (files: Parameters<typeof multipart>[1], targetId = event) => {
+    const body = multipart({ targetType: 'event', targetId: String(targetId) }, files);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...body.headers, cookie: cast.cookies.inspector! },
+      payload: body.payload,
+    });
+  };
+  const get = (url: string, who = 'client') =>
+    t.app.inject({ method: 'GET', url, headers: { cookie: cast.cookies[who] ?? '' } });
+  const count = async () => (await t.ctx.db.select({ id: documents.id }).from(documents)).length;
+
+  beforeAll(async () => {
+    t = await createTestApp({ DOCUMENT_MAX_MB: '2' });
+    cast = createCast(t);
+    const mandator = await seedMandator(t.ctx.db);
+    const rope = await seedRope(
+      t.ctx.db,
+      (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id)).id,
+    );
+    event = (await seedEvent(t.ctx.db, rope.id)).id;
+    const other = await seedMandator(t.ctx.db);
+    await cast.add('inspector', ['ROLE_CLIENT_ADMIN'], [mandator.id]);
+    await cast.add('client', ['ROLE_USER'], [mandator.id]);
+    await cast.add('stranger', ['ROLE_USER'], [other.id]);
+  });
+  afterAll(() => t.close());
+
+  it('stores a damage photo upright and without its position, and lists it with a small thumbnail', async () => {
+    const photo = await phonePhoto({ width: 1200, height: 900, orientation: 6 });
+    const answer = await upload([{ filename: 'Broken wire.jpg', content: photo }]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [document] = answer.json().documents;
+    expect(document).toMatchObject({ mimeType: 'image/jpeg', thumbnailUrl: `/api/documents/${document.id}/thumbnail` });
+
+    const file = await get(document.url);
+    expect(file.statusCode).toBe(200);
+    expect(Number(file.headers['content-length'])).toBe(document.size);
+    const stored = await sharp(file.rawPayload).metadata();
+    expect([stored.width, stored.height, stored.orientation ?? 1]).toEqual([900, 1200, 1]);
+    expect(exifTags(stored.exif)).not.toContain(GPS_POINTER_TAG);
+    expect(stored.exif).toBeUndefined();
+    expect(await colourAt(file.rawPayload, 450, 100)).toBe('red');
+
+    const thumbnail = await get(document.thumbnailUrl);
+    expect(thumbnail.statusCode, thumbnail.body).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    const small = await sharp(thumbnail.rawPayload).metadata();
+    expect([small.format, small.width, small.height, small.exif]).toEqual(['webp', 240, 320, undefined]);
+    expect(thumbnail.rawPayload.length).toBeLessThan(file.rawPayload.length / 4);
+
+    // Made once: the second request serves the stored one (same ETag, 304 when the browser has it).
+    const [row] = await t.ctx.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(row!.thumbnailKey).toMatch(/^thumbnails\/[0-9a-f-]{36}\.webp$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: document.thumbnailUrl,
+      headers: { cookie: cast.cookies.client!, 'if-none-match': thumbnail.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    const [after] = await t.ctx.db.select().from(documents).where(eq(documents.id, document.id));
+    expect(after!.thumbnailKey).toBe(row!.thumbnailKey);
+
+    // Deleting the photo removes its thumbnail too.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/documents/${document.id}`,
+      headers: { cookie: cast.cookies.inspector! },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await t.ctx.storage.exists(row!.storageKey)).toBe(false);
+    expect(await t.ctx.storage.exists(row!.thumbnailKey!)).toBe(false);
+  });
+
+  it('has no thumbnail for other documents, and answers a foreign photo like a missing one', async () => {
+    const pdf = (await upload([{ filename: 'Protocol.pdf', content: PDF }])).json().documents[0];
+    expect(pdf.thumbnailUrl).toBeNull();
+    const none = await get(`/api/documents/${pdf.id}/thumbnail`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().key).toBe('app.errors.documentNoThumbnail');
+
+    const photo = (await upload([{ filename: 'p.jpg', content: await phonePhoto({ width: 40, height: 30 }) }])).json()
+      .documents[0];
+    const foreign = await get(photo.thumbnailUrl, 'stranger');
+    const missing = await get('/api/documents/999999/thumbnail', 'stranger');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+  });
+
+  it('refuses a damaged photo and one with more pixels than the bound, and keeps nothing of either', async () => {
+    const before = await count();
+    const photo = await phonePhoto({ width: 40, height: 30 });
+    const damaged = await upload([
+      { filename: 'fine.pdf', content: PDF },
+      { filename: 'cut.jpg', content: Buffer.concat([photo.subarray(0, 30), Buffer.alloc(300, 9)]) },
+    ]);
+    expect(damaged.statusCode).toBe(415);
+    expect(damaged.json()).toMatchObject({
+      key: 'app.errors.documentImageDamaged',
+      params: { name: 'cut.jpg' },
+    });
+    // 20000 x 7000 pixels declared in its header: refused before any of it is decoded.
+    const huge = await upload([{ filename: 'huge.png', content: forgedPng(20_000, 7_000, 1_000) }]);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({
+      key: 'app.errors.imageTooManyPixels',
+      params: { width: 20_000, height: 7_000, megapixels: 120 },
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it('makes the thumbnail of a photo stored before photos were cleaned on its first request', async () => {
+    const raw = await phonePhoto({ width: 800, height: 600, orientation: 6 });
+    const object = await t.ctx.storage.put(raw, { prefix: 'documents', extension: 'jpg', type: 'image/jpeg' });
+    const [row] = await t.ctx.db
+      .insert(documents)
+      .values({
+        name: 'Old.jpg',
+        mimeType: 'image/jpeg',
+        storageKey: object.key,
+        size: object.size,
+        targetType: 'event',
+        targetId: event,
+      })
+      .returning();
+    const thumbnail = await get(`/api/documents/${row!.id}/thumbnail`);
+    expect(thumbnail.statusCode).toBe(200);
+    const small = await sharp(thumbnail.rawPayload).metadata();
+    expect([small.width, small.height, small.exif]).toEqual([240, 320, undefined]);
+  });
+});
