@@ -95,17 +95,18 @@ describe.skipIf(Boolean(browserMissing))(
     });
 
     for (const email of ROLES) {
-      for (const width of WIDTHS) {
-        it(`${email} at ${width} px: the dashboard's devices and the notification status's smartrope rule in every language`, {
-          timeout: 180_000,
-        }, async () => {
-          const { page, errors, close } = await openPage(width);
-          await signInAsDemo(page, server().url, email);
-          // The start screen settles first: its redirect (/ to /areas) would otherwise override the next navigation.
-          await waitForScreen(page);
-          const { ropeDeviceStates } = await pageGet<{ ropeDeviceStates: DeviceState[] }>(page, '/ropes/device-states');
-          const findings: Record<string, AxeFinding[]> = {};
-
+      it(`${email} at ${WIDTHS.join(' and ')} px: the dashboard's devices and the notification status's smartrope rule in every language`, {
+        timeout: 300_000,
+      }, async () => {
+        // One sign-in for both widths: the phone's first, then the same page widened to a laptop's.
+        const { page, errors, close } = await openPage(WIDTHS[0]);
+        await signInAsDemo(page, server().url, email);
+        // The start screen settles first: its redirect (/ to /areas) would otherwise override the next navigation.
+        await waitForScreen(page);
+        const { ropeDeviceStates } = await pageGet<{ ropeDeviceStates: DeviceState[] }>(page, '/ropes/device-states');
+        const findings: Record<string, AxeFinding[]> = {};
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
           await openInApp(page, '/dashboard');
           await waitForScreen(page);
           for (const language of [...LANGUAGES.slice(1), LANGUAGES[0]]) {
@@ -120,8 +121,11 @@ describe.skipIf(Boolean(browserMissing))(
             else await expect.poll(() => section.locator('tbody tr').count()).toBeGreaterThan(0);
             if (language === 'de-DE' && email === DEMO_ADMIN)
               await keepScreenshot(section, `dashboard-devices-de-${width}`);
-            const violations = await seriousAxeViolations(page, '[aria-labelledby="dashboard-devices-title"]');
-            if (violations.length > 0) findings[`dashboard ${language}`] = violations;
+            // axe judges structure, names and contrast, which the language does not change: once, in the default world's.
+            if (language === 'de-DE') {
+              const violations = await seriousAxeViolations(page, '[aria-labelledby="dashboard-devices-title"]');
+              if (violations.length > 0) findings[`dashboard at ${width} px`] = violations;
+            }
           }
           const devices = page.getByRole('region', { name: enDashboard.devices.title });
           await devices.scrollIntoViewIfNeeded();
@@ -137,20 +141,22 @@ describe.skipIf(Boolean(browserMissing))(
             const state = dialog.getByTestId('smartrope-rule-state');
             await state.waitFor({ timeout: 30_000 });
             await state.getByText(texts.smartrope.threshold.replace('{{value}}', '800')).waitFor();
-            // The dialog has faded in fully before axe judges its contrast.
-            await waitForScreen(page);
-            const violations = await seriousAxeViolations(page, '[role="dialog"]');
-            if (violations.length > 0) findings[`notification status ${language}`] = violations;
+            if (language === 'de-DE') {
+              // The dialog has faded in fully before axe judges its contrast.
+              await waitForScreen(page);
+              const violations = await seriousAxeViolations(page, '[role="dialog"]');
+              if (violations.length > 0) findings[`notification status at ${width} px`] = violations;
+            }
             if (language === 'en-US')
               await keepScreenshot(dialog, `notification-status-smartrope-${shortName(email)}-${width}`);
             await page.keyboard.press('Escape');
             await dialog.waitFor({ state: 'hidden' });
           }
-          await close();
-          expect(errors).toEqual([]);
-          expect(findings).toEqual({});
-        });
-      }
+        }
+        await close();
+        expect(errors).toEqual([]);
+        expect(findings).toEqual({});
+      });
     }
 
     it('a free user sees no device state: the dashboard is not for them', async () => {

@@ -11,6 +11,8 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   autoContrast: true,
+  // Someone who asked their system for less motion (WCAG 2.3.3) gets dialogs, menus and popovers without transitions.
+  respectReducedMotion: true,
   // White text needs a background luminance below 0.18 for 4.5:1, black text one above 0.175.
   luminanceThreshold: 0.18,
   variantColorResolver: readableVariantColors,
