@@ -43,6 +43,29 @@ describe('a photo turned upright and cleaned', () => {
     }
   });
 
+  it('keeps every frame of an animated WebP and drops what it carries, within the bound for all frames', async () => {
+    const frame = (background: string) =>
+      sharp({ create: { width: 20, height: 10, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const frames = await Promise.all(['#ff0000', '#0000ff', '#00ff00'].map(frame));
+    const animation = await sharp(frames, { join: { animated: true } })
+      .webp({ loop: 0, delay: 100 })
+      .withExif({ IFD0: { Make: 'RopePhone' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .toBuffer();
+    const cleaned = await uprightImage(animation, { ...LIMITS, metadata: 'strip' });
+    const stored = await sharp(cleaned.bytes).metadata();
+    expect([stored.format, stored.pages, stored.width, stored.exif]).toEqual(['webp', 3, 20, undefined]);
+    expect([cleaned.width, cleaned.height]).toEqual([20, 10]);
+    const kept = await uprightImage(animation, { ...LIMITS, metadata: 'keep' });
+    expect(kept.bytes.equals(animation)).toBe(true);
+    await expect(uprightImage(animation, { maxPixels: 500, maxSide: 20_000, metadata: 'strip' })).rejects.toMatchObject(
+      {
+        reason: 'pixels',
+      },
+    );
+  });
+
   it('keeps the bytes of an image that is upright and carries nothing, so a plan or scan is never compressed again', async () => {
     const plain = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#808080' } })
       .jpeg()

@@ -58,15 +58,19 @@ export async function uprightImage(
   const animated = (info.pages ?? 1) > 1;
   if (!turned && !(carries && metadata === 'strip')) return { bytes, width, height, changed: false };
   if (animated) {
-    // Frames cannot be turned one by one here; what they carry is still dropped.
-    const cleaned = await sharp(bytes, { ...input, animated: true })
+    // Frames are not turned one by one here: an animation keeps its orientation, and its metadata unless stripped.
+    const frameHeight = info.pageHeight ?? info.height;
+    if (metadata === 'keep' || !carries) return { bytes, width: info.width, height: frameHeight, changed: false };
+    const pages = info.pages ?? 1;
+    if (info.width * frameHeight * pages > maxPixels) throw new ImageRefused('pixels', info.width, frameHeight * pages);
+    const cleaned = await sharp(bytes, { ...input, animated: true, limitInputPixels: false })
       .keepIccProfile()
       .webp({ lossless: true })
       .toBuffer()
       .catch(() => {
         throw new ImageRefused('damaged');
       });
-    return { bytes: cleaned, width: info.width, height: info.height, changed: true };
+    return { bytes: cleaned, width: info.width, height: frameHeight, changed: true };
   }
   let pipeline = sharp(bytes, input).autoOrient();
   pipeline = metadata === 'keep' ? pipeline.keepMetadata() : pipeline.keepIccProfile();
