@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { inImageSlot } from './image-slots.ts';
 
 // A server decodes one upload at a time per request; libvips' operation cache would only hold decoded photos in memory.
 sharp.cache(false);
@@ -38,7 +39,14 @@ const JPEG_QUALITY = 92;
  * bound holds before anything is decoded. An image that needs neither keeps its bytes, so scans and plans are never
  * compressed again.
  */
-export async function uprightImage(
+export function uprightImage(
+  bytes: Buffer,
+  options: { maxPixels: number; maxSide: number; metadata: ImageMetadataPolicy },
+): Promise<UprightImage> {
+  return inImageSlot(() => uprightNow(bytes, options));
+}
+
+async function uprightNow(
   bytes: Buffer,
   { maxPixels, maxSide, metadata }: { maxPixels: number; maxSide: number; metadata: ImageMetadataPolicy },
 ): Promise<UprightImage> {
