@@ -45,7 +45,7 @@ describe.skipIf(Boolean(skipReason))(
       expect((await write('before')).status).toBe(200);
 
       // Writers keep going through the outage: each of their calls is answered, 2xx or a clean 503, none hangs.
-      const traffic = startWriteTraffic(url, world, 2, 20_000);
+      const traffic = startWriteTraffic(url, world, 2, 30_000);
       await waitFor('writes before the outage', () => traffic.ackedEvents.size >= 3, 30_000);
       const phases: string[] = [];
       let phaseStart = Date.now();

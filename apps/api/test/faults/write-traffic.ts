@@ -29,8 +29,8 @@ export interface Traffic {
   ackedEvents: Set<string>;
   /** Answers other than 2xx, as `status body`: none are expected while the server runs. */
   refused: string[];
-  /** When each request that never got an answer (the connection failed) was sent, in ms since the epoch. */
-  unanswered: number[];
+  /** Each request that never got an answer (the connection failed or none came in time): which, when, and why. */
+  unanswered: string[];
   /** Requests sent that had no answer yet. */
   inFlight: () => number;
   /** Stops sending; resolves when every loop has ended (each request answered or failed). */
@@ -46,7 +46,7 @@ export function startWriteTraffic(url: string, world: FaultWorld, loops: number,
   const ackedBatches = new Set<number>();
   const ackedEvents = new Set<string>();
   const refused: string[] = [];
-  const unanswered: number[] = [];
+  const unanswered: string[] = [];
   let running = true;
   let pending = 0;
   let nextBatch = 0;
@@ -57,8 +57,11 @@ export function startWriteTraffic(url: string, world: FaultWorld, loops: number,
       const sentAt = Date.now();
       try {
         await work();
-      } catch {
-        unanswered.push(sentAt);
+      } catch (error) {
+        const reason = error instanceof Error ? `${error.name}: ${error.message}; ${error.cause ?? ''}` : String(error);
+        unanswered.push(
+          `${work.name} sent ${new Date(sentAt).toISOString()}, failed after ${Date.now() - sentAt} ms: ${reason}`,
+        );
         return;
       } finally {
         pending -= 1;
