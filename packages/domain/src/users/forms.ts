@@ -38,16 +38,27 @@ export function normalisePhone(phone: string): string {
 /** The characters a phone number may hold, stated as a pattern so the OpenAPI document says it too. */
 export const PHONE_PATTERN = /^[\d\s+\-/().]*$/;
 
-export const phoneSchema = text45
-  .regex(PHONE_PATTERN, { ...keyed('validation.phoneInvalid'), abort: true })
+const PHONE_DESCRIPTION = 'with its country code: +41 … or 0041 …; saved and answered in E.164 (+41791234567)';
+
+const phoneCharacters = text45.regex(PHONE_PATTERN, { ...keyed('validation.phoneInvalid'), abort: true });
+
+export const phoneSchema = phoneCharacters
   // A number without its country code cannot be normalised to +digits: which country would it be?
   .refine((value) => value === '' || /^\s*(\+|00)/.test(value), {
     ...keyed('validation.phoneCountryCode'),
     abort: true,
   })
   .refine((value) => value === '' || toE164(value) !== undefined, keyed('validation.phoneNotANumber'))
-  .meta({ description: 'with its country code: +41 … or 0041 …; saved and answered in E.164 (+41791234567)' })
+  .meta({ description: PHONE_DESCRIPTION })
   .transform(normalisePhone);
+
+/**
+ * Whether a sent phone is the stored one (as read back, or written another way): numbers saved before they were
+ * checked come back as they are, and writing one back unchanged must not be refused.
+ */
+export function isSamePhone(sent: string | null | undefined, stored: string | null | undefined): boolean {
+  return normalisePhone(sent ?? '') === normalisePhone(stored ?? '');
+}
 
 /** The editable fields of a user record, none with a default: PATCH must not reset what it was not sent. */
 const userFields = z.object({
@@ -101,6 +112,19 @@ export const userUpdateSchema = userFields
   .extend({ password: z.union([z.literal(''), passwordSchema]).optional() })
   .superRefine(samlNeedsProvider, alongFieldIssues);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/**
+ * PATCH /users/{id} {user}: the update as sent. Its phone is taken as reads answer it (a number stored before numbers
+ * were checked included); a changed one is checked in full with userUpdateSchema when the patch is applied.
+ */
+export const userPatchSchema = userFields
+  .partial()
+  .extend({
+    phone: phoneCharacters.meta({ description: PHONE_DESCRIPTION }).nullable().optional(),
+    password: z.union([z.literal(''), passwordSchema]).optional(),
+  })
+  .superRefine(samlNeedsProvider, alongFieldIssues);
+export type UserPatch = z.infer<typeof userPatchSchema>;
 
 /** Who edits a user record: edit-any (admins) choose any role, edit-own (client admins) keep users in their mandators. */
 export interface UserFormEditor {

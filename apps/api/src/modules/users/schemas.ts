@@ -1,5 +1,5 @@
 import { integerTextSchema } from '@rope/domain/common';
-import { USER_SEARCH_MAX_LENGTH, userCreateSchema, userUpdateSchema } from '@rope/domain/users/forms';
+import { USER_SEARCH_MAX_LENGTH, userCreateSchema, userPatchSchema } from '@rope/domain/users/forms';
 import { z } from 'zod';
 
 export const userListQuerySchema = z.object({
@@ -23,4 +23,4 @@ export {
 } from '@rope/domain/users/views';
 
 export const userCreateBodySchema = z.object({ user: userCreateSchema });
-export const userUpdateBodySchema = z.object({ user: userUpdateSchema });
+export const userUpdateBodySchema = z.object({ user: userPatchSchema });

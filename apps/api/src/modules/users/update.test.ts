@@ -54,6 +54,28 @@ describe('PATCH /api/users/{id}', () => {
     expect(audit!.actorUserId).toBe(admin.id);
   });
 
+  it('takes back a stored phone that is no number unchanged, and checks it only when it changes', async () => {
+    const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
+    // Saved before numbers were checked: a French mobile number one digit short.
+    await t.ctx.db.update(users).set({ phone: '+33 6 555 10 20' }).where(eq(users.id, user.id));
+    const read = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: { cookie: adminCookie } });
+    expect(read.json().user.phone).toBe('+33 6 555 10 20');
+    const { id: _id, roles: _roles, pictureUri: _picture, ...written } = read.json().user;
+
+    const back = await patch(adminCookie, user.id, { ...written, firstname: 'Odile' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().user).toMatchObject({ firstname: 'Odile', phone: '+33 6 555 10 20' });
+    expect((await patch(adminCookie, user.id, { lastname: 'Martin' })).statusCode).toBe(200);
+    expect((await patch(adminCookie, user.id, { phone: '+33 6 555 10 21' })).json()).toMatchObject({
+      key: 'validation.phoneNotANumber',
+    });
+    expect((await row(user.id)).phone).toBe('+33 6 555 10 20');
+    const fixed = await patch(adminCookie, user.id, { phone: '+33 6 12 34 56 78' });
+    expect(fixed.json().user.phone).toBe('+33612345678');
+    const letters = await patch(adminCookie, user.id, { phone: 'call me' });
+    expect([letters.statusCode, letters.json().key]).toEqual([400, 'validation.phoneInvalid']);
+  });
+
   it('leaves the password on an empty one; a new one is hashed, dated and ends the sessions', async () => {
     const user = await seedUser(t.ctx.db, { mandatorIds: [own] });
     await signIn(t.ctx, user);

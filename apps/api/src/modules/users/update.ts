@@ -2,7 +2,7 @@ import { isUniqueViolation } from '@rope/db/errors';
 import { sessions, userMandators, users } from '@rope/db/schema/index';
 import { type Actor, can } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
-import { type UserUpdate, userUpdateSchema } from '@rope/domain/users/forms';
+import { isSamePhone, type UserPatch, type UserUpdate, userUpdateSchema } from '@rope/domain/users/forms';
 import { canManageUser, keepsMandators } from '@rope/domain/users/policy';
 import { and, eq, ne } from 'drizzle-orm';
 import { writeAudit } from '../../audit/write-audit.ts';
@@ -47,17 +47,24 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
  * The sent fields (the user as GET answers it, or any part of it) merged into the stored user and validated whole;
  * only the fields that really change are written. The password is never read back, so it is taken as sent.
  */
-function changesOf(actor: Actor, target: UserTarget, patch: UserUpdate): UserUpdate {
-  const { password, ...fields } = patch;
+function changesOf(actor: Actor, target: UserTarget, patch: UserPatch): UserUpdate {
+  const { password, phone, ...fields } = patch;
   const { id: _id, roles: _roles, pictureUri: _picture, ...current } = toUserDetail(actor, target);
-  const { value, changed } = applyPatch({ entity: 'user', current, patch: fields, schema: userUpdateSchema });
+  // A stored phone that is no number (saved before numbers were checked) stays as it is until it is changed.
+  const keepsPhone = phone === undefined || isSamePhone(phone, current.phone);
+  const { value, changed } = applyPatch({
+    entity: 'user',
+    current: keepsPhone ? { ...current, phone: null } : current,
+    patch: keepsPhone ? fields : { ...fields, phone },
+    schema: userUpdateSchema,
+  });
   return {
     ...Object.fromEntries(changed.map((key) => [key, value[key as keyof typeof value]])),
     ...(password === undefined ? {} : { password }),
   };
 }
 
-export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id: number; patch: UserUpdate }>) {
+export async function updateUser({ ctx, actor, input, request }: ActionArgs<{ id: number; patch: UserPatch }>) {
   assertManagesUsers(actor);
   const target = await findVisibleUser(ctx, actor, input.id);
   const body = changesOf(actor, target, input.patch);

@@ -66,6 +66,16 @@ describe('user form', () => {
     expect(toUserInput(initialUserValues(stored, defaults), { isNew: false, canEditAny: true }).role).toBe('ROLE_USER');
   });
 
+  it('leaves an unchanged phone out of an edit, so one saved before numbers were checked does not stop the save', () => {
+    const old = { ...stored, phone: '+33 6 555 10 20' };
+    const editing = { isNew: false, canEditAny: true, storedPhone: old.phone };
+    expect(toUserInput(initialUserValues(old, defaults), editing)).not.toHaveProperty('phone');
+    expect(parseUserForm({ ...initialUserValues(old, defaults), firstname: 'Odile' }, editing).ok).toBe(true);
+    const changed = parseUserForm({ ...initialUserValues(old, defaults), phone: '+33 6 555 10 21' }, editing);
+    expect(changed.ok).toBe(false);
+    expect(toUserInput({ ...initialUserValues(old, defaults), phone: '' }, editing).phone).toBe('');
+  });
+
   it('requires email, role and password for a new password user', () => {
     const result = parseUserForm(values(), admin);
     expect(result.ok).toBe(false);

@@ -4,6 +4,7 @@ import { mayUseLoginMethod } from '@rope/domain/auth/rules';
 import type { LanguageId } from '@rope/domain/languages';
 import { LOGIN_METHODS, type LoginMethod } from '@rope/domain/users/fields';
 import {
+  isSamePhone,
   type UserCreate,
   type UserFormEditor,
   type UserUpdate,
@@ -34,7 +35,10 @@ export interface UserFormValues {
 }
 
 /** USER_EDIT_ANY (canEditAny): the role is required and may change; mandators are optional. */
-export type UserFormContext = UserFormEditor;
+export type UserFormContext = UserFormEditor & {
+  /** The edited user's phone as read: sent back unchanged it is left out, so one saved before numbers were checked stays. */
+  storedPhone?: string | null;
+};
 
 export interface NewUserDefaults {
   languageId: LanguageId;
@@ -98,7 +102,6 @@ export function toUserInput(form: UserFormValues, context: UserFormContext): Rec
     email: values.email,
     firstname: values.firstname,
     lastname: values.lastname,
-    phone: values.phone,
     function: values.function || null,
     mandators: showsMandators(values.role) ? values.mandators.map(Number) : [],
     loginMethod: values.loginMethod,
@@ -108,6 +111,7 @@ export function toUserInput(form: UserFormValues, context: UserFormContext): Rec
     notificationEnabled: values.notificationEnabled,
     isActive: values.isActive,
   };
+  if (context.isNew || !isSamePhone(values.phone, context.storedPhone)) input.phone = values.phone;
   // A role changes only with edit-any; a client admin picks one when creating.
   if (context.isNew || context.canEditAny) input.role = values.role;
   if (showsPassword(values.loginMethod) && values.password !== '') input.password = values.password;

@@ -42,7 +42,7 @@ export function UserEditor({ user, onDone, onCreated }: UserEditorProps) {
   const { t, i18n } = useTranslation();
   const sessionUser = useSessionUser();
   const canEditAny = useCan('USER_EDIT_ANY');
-  const context = { isNew: !user, canEditAny };
+  const context = { isNew: !user, canEditAny, storedPhone: user?.phone };
   const save = useSaveUser();
   const remove = useDeleteUser();
   const [emailExists, setEmailExists] = useState(false);
