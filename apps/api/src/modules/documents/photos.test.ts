@@ -7,6 +7,7 @@ import { seedArea, seedEvent, seedInstallation, seedMandator, seedRope } from '.
 import { forgedPng } from '../../../test/support/images.ts';
 import { multipart, PDF } from '../../../test/support/multipart.ts';
 import { colourAt, exifTags, GPS_POINTER_TAG, phonePhoto } from '../../../test/support/photo.ts';
+import { scannedTiff, TIFF_TRACES } from '../../../test/support/scanned-tiff.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // Issue 26: photos kept their GPS position for anyone who may see the event, lay on their side, and a 96 px
@@ -104,6 +105,33 @@ describe('photos among the documents', () => {
     const missing = await get('/api/documents/999999/thumbnail', 'stranger');
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
+  });
+
+  it('stores a scanned TIFF with every page as it was and without its location and camera data', async () => {
+    const scan = scannedTiff({ pages: 2 });
+    const answer = await upload([{ filename: 'Splice protocol.tif', content: scan }]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [document] = answer.json().documents;
+    expect(document.mimeType).toBe('image/tiff');
+    const file = await get(document.url);
+    expect(Object.values(TIFF_TRACES).filter((trace) => file.rawPayload.includes(trace))).toEqual([]);
+    expect(file.rawPayload.length).toBe(scan.length);
+    const stored = await sharp(file.rawPayload).metadata();
+    expect([stored.pages, stored.xmp]).toEqual([2, undefined]);
+    for (const page of [0, 1]) {
+      const pixels = (image: Buffer) => sharp(image, { page }).raw().toBuffer();
+      expect(await pixels(file.rawPayload)).toEqual(await pixels(scan));
+    }
+    expect((await get(document.thumbnailUrl)).statusCode).toBe(200);
+
+    const before = await count();
+    // Its first page names itself as the next one: a loop a reader would follow for ever.
+    const looped = Buffer.from(scan);
+    const first = looped.readUInt32LE(4);
+    looped.writeUInt32LE(first, first + 2 + looped.readUInt16LE(first) * 12);
+    const damaged = await upload([{ filename: 'looped.tif', content: looped }]);
+    expect([damaged.statusCode, damaged.json().key]).toEqual([415, 'app.errors.documentImageDamaged']);
+    expect(await count()).toBe(before);
   });
 
   it('refuses a damaged photo and one with more pixels than the bound, and keeps nothing of either', async () => {

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { DOCUMENT_TYPES, DOCUMENT_WRONG_TYPE, safeDocumentName } from '@rope/domain/documents/schemas';
-import { message } from '@rope/domain/messages';
+import { type Message, message } from '@rope/domain/messages';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sniffType } from '../../http/sniff-type.ts';
 import { uprightUpload } from '../../http/upright-upload.ts';
+import { stripTiffMetadata, TiffDamaged } from '../../infra/images/tiff-metadata.ts';
 import { UPRIGHTED_IMAGE_TYPES } from '../../infra/images/upright-image.ts';
 import type { StoredObject } from '../../infra/storage/types.ts';
 
@@ -62,16 +63,22 @@ export async function storeDocumentFile(
     throw new AppError('VALIDATION', message('app.errors.documentEmpty', { name: safeDocumentName(part.filename) }));
   const type = await documentTypeOf(Buffer.concat(head));
   const name = safeDocumentName(part.filename);
-  if (UPRIGHTED_IMAGE_TYPES.includes(type.mime)) {
+  const cleansTiff = type.mime === 'image/tiff' && ctx.env.IMAGE_METADATA === 'strip';
+  if (UPRIGHTED_IMAGE_TYPES.includes(type.mime) || cleansTiff) {
     const chunks = [...head];
     if (!done) for (let next = await source.next(); !next.done; next = await source.next()) chunks.push(next.value);
     if (part.file.truncated) throw tooLarge();
-    const image = await uprightUpload(Buffer.concat(chunks), {
-      maxPixels: DOCUMENT_IMAGE_MAX_PIXELS,
-      metadata: ctx.env.IMAGE_METADATA,
-      damaged: message('app.errors.documentImageDamaged', { name }),
-    });
-    const object = await ctx.storage.put(image.bytes, { prefix: 'documents', extension: type.ext, type: type.mime });
+    const damaged = message('app.errors.documentImageDamaged', { name });
+    const bytes = cleansTiff
+      ? tiffWithoutMetadata(Buffer.concat(chunks), damaged)
+      : (
+          await uprightUpload(Buffer.concat(chunks), {
+            maxPixels: DOCUMENT_IMAGE_MAX_PIXELS,
+            metadata: ctx.env.IMAGE_METADATA,
+            damaged,
+          })
+        ).bytes;
+    const object = await ctx.storage.put(bytes, { prefix: 'documents', extension: type.ext, type: type.mime });
     return { object, name };
   }
   const body = Readable.from(
@@ -87,4 +94,14 @@ export async function storeDocumentFile(
     throw tooLarge();
   }
   return { object, name };
+}
+
+/** A scan or multi-page TIFF keeps its pages byte for byte; only its location, camera and other metadata go. */
+function tiffWithoutMetadata(bytes: Buffer, damaged: Message): Buffer {
+  try {
+    return stripTiffMetadata(bytes).bytes;
+  } catch (error) {
+    if (!(error instanceof TiffDamaged)) throw error;
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', damaged, undefined, undefined, { imageRefused: 'damaged' });
+  }
 }
