@@ -36,22 +36,25 @@ describe('TIFF metadata', () => {
     });
   }
 
-  it('keeps a TIFF without metadata as it is, and strips the XMP libvips writes', async () => {
+  it('keeps a TIFF without metadata as it is, and strips the XMP libvips writes, in TIFF and BigTIFF', async () => {
     const plain = stripTiffMetadata(scannedTiff({ pages: 1 })).bytes;
     const again = stripTiffMetadata(plain);
     expect(again.changed).toBe(false);
     expect(again.bytes).toBe(plain);
 
-    const written = await sharp({ create: { width: 6, height: 4, channels: 3, background: '#336699' } })
-      .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-        <rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" ${TIFF_TRACES.xmp}/></rdf:RDF></x:xmpmeta>`)
-      .tiff({ compression: 'lzw' })
-      .toBuffer();
-    const cleaned = stripTiffMetadata(written);
-    expect(cleaned.changed).toBe(true);
-    expect(cleaned.bytes.includes(TIFF_TRACES.xmp)).toBe(false);
-    expect((await sharp(cleaned.bytes).metadata()).xmp).toBeUndefined();
-    expect(await pagePixels(cleaned.bytes, 0)).toEqual(await pagePixels(written, 0));
+    for (const bigtiff of [false, true]) {
+      const written = await sharp({ create: { width: 6, height: 4, channels: 3, background: '#336699' } })
+        .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+          <rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" ${TIFF_TRACES.xmp}/></rdf:RDF></x:xmpmeta>`)
+        .tiff({ compression: 'lzw', bigtiff })
+        .toBuffer();
+      expect(written.readUInt16LE(2)).toBe(bigtiff ? 43 : 42);
+      const cleaned = stripTiffMetadata(written);
+      expect(cleaned.changed).toBe(true);
+      expect(cleaned.bytes.includes(TIFF_TRACES.xmp)).toBe(false);
+      expect((await sharp(cleaned.bytes).metadata()).xmp).toBeUndefined();
+      expect(await pagePixels(cleaned.bytes, 0)).toEqual(await pagePixels(written, 0));
+    }
   });
 
   it('refuses a TIFF whose directories point outside the file or in a loop', () => {
