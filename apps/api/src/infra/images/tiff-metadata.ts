@@ -5,6 +5,8 @@
  * camera's make, model, serial and software, the artist and the host computer.
  */
 
+import { DamagedStructure } from './damaged-structure.ts';
+
 /** Entries pointing to a directory of private tags: EXIF (with the camera and the time), GPS, interoperability. */
 const PRIVATE_DIRECTORIES = new Set([34665, 34853, 40965]);
 /** Entries whose value is metadata: make, model, software, artist, host computer, XMP, IPTC, Photoshop, maker note,
@@ -34,10 +36,9 @@ const TYPE_SIZES: Record<number, number> = {
 };
 
 /** A directory or value pointing outside the file, or a loop of directories. */
-export class TiffDamaged extends Error {
+class TiffDamaged extends DamagedStructure {
   constructor(detail: string) {
-    super(`The TIFF cannot be read: ${detail}`);
-    this.name = 'TiffDamaged';
+    super('TIFF', detail);
   }
 }
 

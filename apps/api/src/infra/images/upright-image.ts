@@ -7,7 +7,7 @@ sharp.cache(false);
 /** What happens to location, camera and other EXIF, XMP and IPTC data of an uploaded photo (IMAGE_METADATA). */
 export type ImageMetadataPolicy = 'strip' | 'keep';
 
-/** The image types that are turned upright and cleaned; a TIFF is cleaned in place (tiff-metadata.ts), a GIF stored as uploaded. */
+/** The image types that are turned upright and cleaned; TIFF and GIF are cleaned in place (metadata-in-place.ts). */
 export const UPRIGHTED_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
 
 export interface UprightImage {

@@ -134,6 +134,29 @@ describe('photos among the documents', () => {
     expect(await count()).toBe(before);
   });
 
+  it('stores an animated GIF frame for frame, without the XMP packet put into it', async () => {
+    const frame = (colour: string) =>
+      sharp({ create: { width: 4, height: 3, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('#ff0000'), await frame('#0000ff')], { join: { animated: true } })
+      .gif({ loop: 0 })
+      .toBuffer();
+    const xmp = Buffer.concat([
+      Buffer.from([0x21, 0xff, 11]),
+      Buffer.from('XMP DataXMP'),
+      Buffer.from([TIFF_TRACES.xmp.length]),
+      Buffer.from(TIFF_TRACES.xmp),
+      Buffer.from([0]),
+    ]);
+    const header = 13 + (gif[10]! & 0x80 ? 3 * 2 ** ((gif[10]! & 0x07) + 1) : 0);
+    const carrying = Buffer.concat([gif.subarray(0, header), xmp, gif.subarray(header)]);
+    const answer = await upload([{ filename: 'Sheave turning.gif', content: carrying }]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const file = await get(answer.json().documents[0].url);
+    expect(file.rawPayload).toEqual(gif);
+  });
+
   it('refuses a damaged photo and one with more pixels than the bound, and keeps nothing of either', async () => {
     const before = await count();
     const photo = await phonePhoto({ width: 40, height: 30 });

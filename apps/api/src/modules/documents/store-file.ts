@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sniffType } from '../../http/sniff-type.ts';
 import { uprightUpload } from '../../http/upright-upload.ts';
-import { stripTiffMetadata, TiffDamaged } from '../../infra/images/tiff-metadata.ts';
+import { DamagedStructure, METADATA_REMOVED_IN_PLACE } from '../../infra/images/metadata-in-place.ts';
 import { UPRIGHTED_IMAGE_TYPES } from '../../infra/images/upright-image.ts';
 import type { StoredObject } from '../../infra/storage/types.ts';
 
@@ -63,14 +63,14 @@ export async function storeDocumentFile(
     throw new AppError('VALIDATION', message('app.errors.documentEmpty', { name: safeDocumentName(part.filename) }));
   const type = await documentTypeOf(Buffer.concat(head));
   const name = safeDocumentName(part.filename);
-  const cleansTiff = type.mime === 'image/tiff' && ctx.env.IMAGE_METADATA === 'strip';
-  if (UPRIGHTED_IMAGE_TYPES.includes(type.mime) || cleansTiff) {
+  const inPlace = ctx.env.IMAGE_METADATA === 'strip' ? METADATA_REMOVED_IN_PLACE[type.mime] : undefined;
+  if (UPRIGHTED_IMAGE_TYPES.includes(type.mime) || inPlace) {
     const chunks = [...head];
     if (!done) for (let next = await source.next(); !next.done; next = await source.next()) chunks.push(next.value);
     if (part.file.truncated) throw tooLarge();
     const damaged = message('app.errors.documentImageDamaged', { name });
-    const bytes = cleansTiff
-      ? tiffWithoutMetadata(Buffer.concat(chunks), damaged)
+    const bytes = inPlace
+      ? withoutMetadata(inPlace, Buffer.concat(chunks), damaged)
       : (
           await uprightUpload(Buffer.concat(chunks), {
             maxPixels: DOCUMENT_IMAGE_MAX_PIXELS,
@@ -96,12 +96,12 @@ export async function storeDocumentFile(
   return { object, name };
 }
 
-/** A scan or multi-page TIFF keeps its pages byte for byte; only its location, camera and other metadata go. */
-function tiffWithoutMetadata(bytes: Buffer, damaged: Message): Buffer {
+/** A scan or an animation keeps its pages and frames byte for byte; only its location, camera and other data go. */
+function withoutMetadata(strip: (bytes: Buffer) => { bytes: Buffer }, bytes: Buffer, damaged: Message): Buffer {
   try {
-    return stripTiffMetadata(bytes).bytes;
+    return strip(bytes).bytes;
   } catch (error) {
-    if (!(error instanceof TiffDamaged)) throw error;
+    if (!(error instanceof DamagedStructure)) throw error;
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', damaged, undefined, undefined, { imageRefused: 'damaged' });
   }
 }
