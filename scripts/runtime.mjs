@@ -28,21 +28,35 @@ function platformPackage() {
 /** The pinned Node's binary in .runtime/, installed from the npm registry when missing or of another version. */
 export function installPinnedNode(root) {
   const version = pinnedVersion(root);
-  const prefix = join(root, '.runtime');
+  return installNode(
+    join(root, '.runtime'),
+    version,
+    (installed) => installed === version,
+    () =>
+      console.log(
+        `Node ${process.versions.node} is older than ${OLDEST_SUPPORTED_MAJOR}: fetching Node ${version} into .runtime/`,
+      ),
+  );
+}
+
+/** The newest Node of a major version (22, to test the oldest supported one) in .runtime/node-<major>/. */
+export function installNodeMajor(root, major) {
+  return installNode(join(root, '.runtime', `node-${major}`), String(major), (installed) =>
+    installed.startsWith(`${major}.`),
+  );
+}
+
+function installNode(prefix, spec, wanted, announce = () => {}) {
   const name = platformPackage();
   const binary = join(prefix, 'node_modules', name, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
   const installed = join(prefix, 'node_modules', name, 'package.json');
-  if (existsSync(binary) && JSON.parse(readFileSync(installed, 'utf8')).version === version) return binary;
-  console.log(
-    `Node ${process.versions.node} is older than ${OLDEST_SUPPORTED_MAJOR}: fetching Node ${version} into .runtime/`,
-  );
+  if (existsSync(binary) && wanted(JSON.parse(readFileSync(installed, 'utf8')).version)) return binary;
+  announce();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const args = ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund'];
-  const result = spawnSync(npm, [...args, '--loglevel=error', `${name}@${version}`], { stdio: 'inherit' });
+  const result = spawnSync(npm, [...args, '--loglevel=error', `${name}@${spec}`], { stdio: 'inherit' });
   if (result.status !== 0 || !existsSync(binary)) {
-    throw new Error(
-      `could not install Node ${version} (${name}) from the npm registry; install Node ${version} by hand`,
-    );
+    throw new Error(`could not install Node ${spec} (${name}) from the npm registry; install Node ${spec} by hand`);
   }
   return binary;
 }

@@ -42,6 +42,8 @@ export interface ServerOptions {
    * compiled `apps/api/dist/server.mjs`, which starts in a fraction of the time.
    */
   entry?: string;
+  /** The Node binary to run it on (another supported version); the one running the caller by default. */
+  node?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -86,6 +88,7 @@ async function startOnFreePort({
   copyOf,
   keepDataDir = false,
   entry = 'apps/api/src/server.ts',
+  node,
 }: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
@@ -105,6 +108,7 @@ async function startOnFreePort({
     },
     nodeArgs,
     root,
+    node,
   );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -147,11 +151,12 @@ export function startProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
   root = repoRoot,
+  node = process.execPath,
 ): StartedProcess {
   // tsx as Node's loader, not its launcher: the launcher SIGKILLs a child that does not confirm a relayed SIGTERM
   // within 30 ms, so a busy server would never finish its in-flight requests.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, join(root, script)], {
+  const child = spawn(node, [...nodeArgs, ...loader, join(root, script)], {
     // Where `tsx` resolves from.
     cwd: join(root, 'apps/api'),
     env: { ...process.env, ...env },
