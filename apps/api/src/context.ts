@@ -4,6 +4,7 @@ import { type Database, type Db, openDatabase } from '@rope/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Env, repoRoot } from './env.ts';
 import { type AnswerCache, createAnswerCache } from './http/answer-cache.ts';
+import { createKeptAnswers, type KeptAnswers } from './http/kept-answers.ts';
 import { createHttpDeviceLink, createMqttDeviceLink, type DeviceLink, mqttTopics } from './infra/device-link.ts';
 import { createInProcessBus } from './infra/live/in-process.ts';
 import { createRedisBus } from './infra/live/redis.ts';
@@ -37,6 +38,8 @@ export interface AppContext {
   sessions: SessionCache;
   /** The rope page's answers while the data is unchanged (http/answer-cache.ts); absent when ANSWER_CACHE is off. */
   answers?: AnswerCache;
+  /** Damage charts as sent, per rope and query, with their ETags (http/kept-answers.ts); in every mode. */
+  damageCharts: KeptAnswers;
   log: FastifyBaseLogger;
   version: string;
   /** True when no DATABASE_URL is set: PGlite, inline jobs, outbox mail. */
@@ -93,6 +96,7 @@ export async function createContext(
     sessions: createSessionCache(),
     // Only PGlite counts writes in the answer version (migration 0015).
     ...(env.ANSWER_CACHE === 'auto' && database.kind === 'pglite' ? { answers: createAnswerCache() } : {}),
+    damageCharts: createKeptAnswers(),
     log,
     version: appVersion,
     embedded: !env.DATABASE_URL,

@@ -24,13 +24,13 @@ import { compressOnce } from '../plugins/compression.ts';
  * second: readings raise a number of their own (reading_version), and those answers (READING_ROUTES) are kept apart,
  * stamped with both numbers, so that a batch of readings empties only them. The key holds the caller (person, roles,
  * mandators, a live session), the Accept-Language header (the documents' reading language) and the address.
+ * The damage chart is kept apart, per rope, in every mode, with its ETag (getDamageChart, http/kept-answers.ts).
  */
 export const CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/ropes/:id',
   '/api/installations/:id',
   '/api/areas/:id',
   '/api/ropes/:id/truscan',
-  '/api/ropes/:id/events/damage',
   '/api/ropes/:id/events/lossOverTarget',
   '/api/ropes/:id/smartrope-events',
   '/api/ropes/:id/tasks',
@@ -78,7 +78,7 @@ export const HORIZONS: Readonly<Record<string, (answer: unknown) => number>> = {
 /** Enough for every rope page of a site's people; the oldest answer goes first beyond it. */
 const MOST_ENTRIES = 5_000;
 const MOST_CHARS = 64 * 1024 * 1024;
-/** A larger answer (the damage chart of a rope with tens of thousands of events) is made each time. */
+/** A larger answer is made each time. */
 const LARGEST_ANSWER = 2 * 1024 * 1024;
 
 const versionQuery = sql`select (select version::text from answer_version where id = 1) as version,

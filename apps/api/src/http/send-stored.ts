@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStorageKey, type Storage } from '../infra/storage/types.ts';
 import { AppError, notFound } from './app-error.ts';
 import { resolveRange } from './byte-range.ts';
+import { ifNoneMatchNames } from './etag.ts';
 
 export interface SendStoredOptions {
   cacheControl: string;
@@ -11,12 +12,6 @@ export interface SendStoredOptions {
   missing: Message;
   /** Media types this download may serve; anything else stored under the key answers like a missing object. */
   types?: readonly string[];
-}
-
-/** Whether an If-None-Match list names this ETag (weak comparison, as HTTP asks for this header). */
-function matchesAny(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /**
@@ -35,8 +30,7 @@ export async function sendStored(
   if (!object || (options.types && !options.types.includes(object.type))) throw notFound(options.missing);
   const etag = `"${object.checksum}"`;
   reply.header('etag', etag).header('accept-ranges', 'bytes').header('cache-control', options.cacheControl);
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && matchesAny(ifNoneMatch, etag)) return reply.status(304).send();
+  if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return reply.status(304).send();
   const ifRange = request.headers['if-range'];
   const range =
     ifRange === undefined || ifRange === etag ? resolveRange(request.headers.range, object.size) : undefined;

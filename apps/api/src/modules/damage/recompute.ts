@@ -1,9 +1,10 @@
-import type { Db } from '@rope/db/client';
-import { installations, ropeEvents, ropes } from '@rope/db/schema/index';
+import { type Db, queryRows } from '@rope/db/client';
+import { installations, ropeDamageStamps, ropeEvents, ropes } from '@rope/db/schema/index';
 import {
   computeRopeDamage,
   computeRopeDamageFromRows,
   type DamageOptions,
+  type DamageRows,
   loopLengthFor,
   type RopeDamageResult,
   summariseDamages,
@@ -12,12 +13,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { readDamageInputs, writeDamageInputs } from './inputs.ts';
 import { readDamageRows } from './rows.ts';
 
-/** The rope whose damage is computed: its row, its installation's attributes and its loop length. */
+/**
+ * The rope whose damage is computed: its row, its installation's attributes, its loop length and the stamp of its
+ * events (rope_damage_stamps; null for a rope whose events never changed since the stamps came).
+ */
 export async function loadDamageTarget(db: Db, ropeId: number) {
   const [row] = await db
-    .select({ rope: ropes, installationAttributes: installations.attributes })
+    .select({ rope: ropes, installationAttributes: installations.attributes, eventsStamp: ropeDamageStamps.stamp })
     .from(ropes)
     .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .leftJoin(ropeDamageStamps, eq(ropeDamageStamps.ropeId, ropes.id))
     .where(eq(ropes.id, ropeId));
   if (!row) return undefined;
   return { ...row, loopLength: loopLengthFor(row.rope.attributes, row.installationAttributes.loopLength) };
@@ -26,8 +31,8 @@ export async function loadDamageTarget(db: Db, ropeId: number) {
 type DamageTarget = NonNullable<Awaited<ReturnType<typeof loadDamageTarget>>>;
 
 /**
- * The rope's damage for the chart: from the packed copy of its damage rows, else from the rows in bulk, else (a
- * history of relevant mutations or repair pieces) from its whole events.
+ * The rope's damage for the chart: from the packed copy of its damage rows (made again here when a change outside
+ * the API dropped it), else (a history of relevant mutations or repair pieces) from its whole events.
  */
 export async function computeDamageOf(
   db: Db,
@@ -35,12 +40,31 @@ export async function computeDamageOf(
   options: Pick<DamageOptions, 'damageFilter' | 'asOf'>,
 ): Promise<RopeDamageResult> {
   const damageOptions = { ...options, loopLength: target.loopLength };
-  const rows =
-    (await readDamageInputs(db, target.rope.id)) ??
-    (await readDamageRows(db, target.rope.id, options.asOf !== undefined));
+  const rows = (await readDamageInputs(db, target.rope.id)) ?? (await rebuildDamageInputs(db, target.rope.id));
   if (rows) return computeRopeDamageFromRows(target.rope.attributes, rows, damageOptions);
   const events = (await loadRopeForDamage(db, target.rope.id))!.events;
   return computeRopeDamage(target.rope.attributes, events, damageOptions);
+}
+
+/**
+ * Writes the packed copy a change made outside the API (a script, a restore, SQL) dropped, and answers its rows;
+ * undefined for a rope whose history needs the whole events. Under the rope row's lock, as the writers take it: a
+ * write committed meanwhile is read, and one that comes later waits and then drops this copy, so it is never stale.
+ */
+async function rebuildDamageInputs(db: Db, ropeId: number): Promise<DamageRows | undefined> {
+  return db.transaction(async (tx) => {
+    const [rope] = await queryRows<{ positionOffset: number | null }>(
+      tx,
+      sql`select (attributes ->> 'positionOffset')::float8 as "positionOffset" from ropes where id = ${ropeId}
+          for no key update`,
+    );
+    if (!rope) return undefined;
+    const kept = await readDamageInputs(tx, ropeId);
+    if (kept) return kept;
+    const rows = await readDamageRows(tx, ropeId, true);
+    if (rows) await writeDamageInputs(tx, ropeId, rows, rope.positionOffset ?? 0);
+    return rows;
+  });
 }
 
 /** Loads what the damage computation of one rope needs: its attributes, loop and live events. */

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';
+import { sendKept } from '../../plugins/compression.ts';
 import { getBendingCycles } from './get-bending-cycles.ts';
 import { getDamageChart } from './get-damage-chart.ts';
 import { getAreaDamageSummary } from './get-damage-summary.ts';
@@ -36,7 +37,8 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'on an endless rope) and value[i] is their sum under the rule in force. Positions are datum positions ' +
             '(damages found by MRT moved by `positionOffset`). `status` is `unknown` when the rope lacks an input ' +
             'its rule set needs: `missingInputs` names them, `damage` and `health` are null and `result` is empty. ' +
-            'See docs/damage-chart.md.',
+            'The answer carries an ETag that names what it is made of: with `If-None-Match` naming it, the answer ' +
+            'is 304 without a body while the rope and its events are unchanged. See docs/damage-chart.md.',
           params: idParamsSchema,
           querystring: z.object({
             damageFilter: z.enum(['manual', 'mrt', '']).optional(),
@@ -47,9 +49,18 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { damageFilter, ...query } = request.query;
-        const input = { ...query, ropeId: request.params.id, damageFilter: damageFilter || undefined };
-        const json = await getDamageChart({ ctx, actor: requireActor(request), input, request });
-        return reply.type('application/json; charset=utf-8').send(json);
+        const input = {
+          ...query,
+          ropeId: request.params.id,
+          damageFilter: damageFilter || undefined,
+          ifNoneMatch: request.headers['if-none-match'],
+        };
+        const answer = await getDamageChart({ ctx, actor: requireActor(request), input, request });
+        // Kept by the browser and asked again with If-None-Match each time: 304 while the rope is unchanged.
+        reply.header('cache-control', 'private, no-cache');
+        if (answer.etag) reply.header('etag', answer.etag);
+        if (!answer.body) return reply.status(304).send();
+        return sendKept(request, reply.type('application/json; charset=utf-8'), answer.body);
       },
     );
 

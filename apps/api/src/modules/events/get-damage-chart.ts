@@ -1,10 +1,11 @@
 import { message } from '@rope/domain/messages';
 import { type DamageFilter, endOfDay } from '@rope/domain/ropes/effective-events';
 import { notFound } from '../../http/app-error.ts';
+import { ifNoneMatchNames } from '../../http/etag.ts';
 import { assertCan } from '../../http/guards.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { computeDamageOf, damageChartJson, loadDamageTarget } from '../damage/index.ts';
+import { computeDamageOf, damageChartEtag, damageChartJson, loadDamageTarget } from '../damage/index.ts';
 import { findRope } from '../ropes/index.ts';
 
 export interface DamageChartQuery {
@@ -13,19 +14,46 @@ export interface DamageChartQuery {
   /** The chart as of the end of this day (ISO date). */
   dateFilter?: string;
   showAsUser?: number;
+  /** The caller's If-None-Match header. */
+  ifNoneMatch?: string;
+}
+
+export interface DamageChartAnswer {
+  /** Absent for a rope whose events carry no stamp yet: such an answer is made each time. */
+  etag?: string;
+  /** The answer as JSON bytes; absent when `ifNoneMatch` names the answer the caller already has. */
+  body?: Buffer;
 }
 
 /**
- * The damage chart per reference length as JSON bytes, as of a day and filtered by detection. A rope whose history
- * shifts or removes damages is computed from its whole events; any other from bulk damage rows.
+ * The damage chart per reference length as JSON bytes, as of a day and filtered by detection, kept per rope and
+ * query while its ETag holds. A rope whose history shifts or removes damages is computed from its whole events; any
+ * other from its packed damage rows.
  */
-export async function getDamageChart(args: ActionArgs<DamageChartQuery>): Promise<Buffer> {
+export async function getDamageChart(args: ActionArgs<DamageChartQuery>): Promise<DamageChartAnswer> {
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
   const { rope } = await findRope(ctx, viewer, input.ropeId);
+  // Read before the rows, so that an answer is never kept under a stamp newer than what it was made of.
   const target = await loadDamageTarget(ctx.db, rope.id);
   if (!target) throw notFound(message('app.errors.noSuchRope'));
+  const etag = target.eventsStamp
+    ? damageChartEtag({
+        appVersion: ctx.version,
+        eventsStamp: target.eventsStamp,
+        ropeAttributes: target.rope.attributes,
+        loopLength: target.loopLength,
+        damageFilter: input.damageFilter,
+        dateFilter: input.dateFilter,
+      })
+    : undefined;
+  if (etag && ifNoneMatchNames(input.ifNoneMatch, etag)) return { etag };
+  const key = `${rope.id}|${input.damageFilter ?? ''}|${input.dateFilter ?? ''}`;
+  const kept = etag ? ctx.damageCharts.get(key, etag) : undefined;
+  if (kept) return { etag, body: kept };
   const asOf = input.dateFilter ? endOfDay(input.dateFilter) : undefined;
-  return damageChartJson(await computeDamageOf(ctx.db, target, { damageFilter: input.damageFilter, asOf }));
+  const body = damageChartJson(await computeDamageOf(ctx.db, target, { damageFilter: input.damageFilter, asOf }));
+  if (etag) ctx.damageCharts.set(key, etag, body);
+  return etag ? { etag, body } : { body };
 }
