@@ -17,7 +17,7 @@ import { readDamageRows } from '../../apps/api/src/modules/damage/rows.ts';
 import { seedArea, seedInstallation, seedMandator, seedRope, seedUser } from '../../apps/api/test/support/factories.ts';
 import { signIn } from '../../apps/api/test/support/sign-in.ts';
 import { createTestApp } from '../../apps/api/test/support/test-app.ts';
-import { machineLoad, percentile, verdict } from './machine.ts';
+import { percentile, verdict, watchMachine } from './machine.ts';
 import { compareArms } from './measure.ts';
 import { BROWSER_HEADERS, startSocketClient } from './socket-client.ts';
 
@@ -97,6 +97,7 @@ try {
     );
   }
 
+  const machine = watchMachine();
   // The domain function the API calls, on the rows as the API reads them; and the same from event objects.
   const rows = (await readDamageRows(t.ctx.db, rope.id, false))!;
   const options = { loopLength: loaded.loopLength };
@@ -174,7 +175,7 @@ try {
     results.push(result);
   }
   await client.close();
-  const load = machineLoad();
+  const load = machine();
   console.log(`\n${load.text}`);
   console.log(`domain ${domain.ratio.toFixed(1)}x (goal <= 3x): ${verdict(domain.ratio <= 3, load)}`);
   console.log(`domain from event objects ${objects.ratio.toFixed(1)}x (information)`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { damageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
+import type { DamageChartRange } from '@rope/domain/ropes/damage-chart-form';
 import type { RopeDamageResult } from '@rope/domain/ropes/rope-damage';
 
 type Column = Int32Array | Float32Array | Float64Array;
@@ -10,10 +11,10 @@ type Column = Int32Array | Float32Array | Float64Array;
  * UTF-8 length and copy them into bytes. Base64 needs no escaping, so each column is written straight into the
  * answer's buffer where the small JSON around them has a placeholder for it.
  */
-export function damageChartJson(result: RopeDamageResult): Buffer {
+export function damageChartJson(result: RopeDamageResult, range: DamageChartRange = {}): Buffer {
   const columns: Column[] = [];
   const skeleton = JSON.stringify(
-    damageChartAnswer(result, (values) => `${PLACEHOLDER}${columns.push(values) - 1}${PLACEHOLDER}`),
+    damageChartAnswer(result, (values) => `${PLACEHOLDER}${columns.push(values) - 1}${PLACEHOLDER}`, range),
   );
   const parts = skeleton.split(PLACEHOLDER);
   // parts alternate: JSON text, column index, JSON text, …

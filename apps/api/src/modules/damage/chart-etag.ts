@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** Raised when the answer's format changes, so that no browser keeps an answer of the old one. */
-const ANSWER_FORMAT = 1;
+const ANSWER_FORMAT = 2;
 
 export interface DamageAnswerInputs {
   /** The API's version: the rule sets and the computation are code. */
@@ -12,6 +12,8 @@ export interface DamageAnswerInputs {
   loopLength: number | null | undefined;
   damageFilter: string | undefined;
   dateFilter: string | undefined;
+  from: number | undefined;
+  to: number | undefined;
 }
 
 /**
@@ -29,6 +31,8 @@ export function damageChartEtag(inputs: DamageAnswerInputs): string {
         inputs.loopLength ?? null,
         inputs.damageFilter ?? null,
         inputs.dateFilter ?? null,
+        inputs.from ?? null,
+        inputs.to ?? null,
       ]),
     )
     .digest('base64url');

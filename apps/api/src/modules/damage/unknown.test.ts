@@ -72,7 +72,7 @@ describe('damage that cannot be computed, through the API', () => {
   it('answers the chart as unknown with what was recorded, not as "no events"', async () => {
     const chart = (await get(`/ropes/${unknown}/events/damage`)) as DamageChartAnswer;
     expect(chart).toMatchObject({ ...UNKNOWN, result: [] });
-    expect(chart.damages.length).toBe(1);
+    expect(chart.damageCount).toBe(1);
     const loss = await get(`/ropes/${unknown}/events/lossOverTarget`);
     expect(loss).toMatchObject({ status: 'unknown', missingInputs: UNKNOWN.missingInputs });
   });

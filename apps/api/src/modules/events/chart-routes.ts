@@ -1,4 +1,4 @@
-import { idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
+import { decimalTextSchema, idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
 import { LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT, placedEventListSchema } from '@rope/domain/events/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,11 +30,16 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           description:
-            'The damage chart per reference length. Long columns are base64 of little-endian typed arrays (types ' +
-            'in `columns`): `damages` {id, position, count, lossPct} are the damages that count, sorted as the ' +
-            'windows index them; window i starts at damages.position[windows.first[i]]; each series of `result` ' +
-            'has `points` {eventCount, value}: the window holds eventCount[i] damages from its first on (wrapping ' +
-            'on an endless rope) and value[i] is their sum under the rule in force. Positions are datum positions ' +
+            'The damage chart per reference length over the windows starting between `positionFrom` and ' +
+            '`positionTo` (datum m; the whole rope by default). Long columns are base64 of little-endian typed ' +
+            'arrays (types in `columns`). With `windows.form` `all` (up to 2,000 windows holding up to 5,000 ' +
+            'damages): `damages` {id, position, count, lossPct} are the damages the windows hold, in the order they ' +
+            'index them; window i starts at damages.position[windows.first[i]]; each series of `result` has ' +
+            '`points` {eventCount, value}: the window holds eventCount[i] damages from its first on (wrapping on an ' +
+            'endless rope) and value[i] is their sum under the rule in force. With `peaks` (more than a chart shows): ' +
+            'each series has `peaks` {position, value, eventCount, count, lossPct}, the highest window of each of ' +
+            '2,000 equal spans of the range; ask for a narrower range to get the damages. `damageCount` counts the ' +
+            "rope's damages that count, `windows.total` the windows in the range. Positions are datum positions " +
             '(damages found by MRT moved by `positionOffset`). `status` is `unknown` when the rope lacks an input ' +
             'its rule set needs: `missingInputs` names them, `damage` and `health` are null and `result` is empty. ' +
             'The answer carries an ETag that names what it is made of: with `If-None-Match` naming it, the answer ' +
@@ -43,14 +48,18 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: z.object({
             damageFilter: z.enum(['manual', 'mrt', '']).optional(),
             dateFilter: z.iso.date().optional(),
+            positionFrom: decimalTextSchema.optional(),
+            positionTo: decimalTextSchema.optional(),
             ...showAs,
           }),
         },
       },
       async (request, reply) => {
-        const { damageFilter, ...query } = request.query;
+        const { damageFilter, positionFrom, positionTo, ...query } = request.query;
         const input = {
           ...query,
+          from: positionFrom,
+          to: positionTo,
           ropeId: request.params.id,
           damageFilter: damageFilter || undefined,
           ifNoneMatch: request.headers['if-none-match'],

@@ -13,6 +13,9 @@ export interface DamageChartQuery {
   damageFilter?: DamageFilter;
   /** The chart as of the end of this day (ISO date). */
   dateFilter?: string;
+  /** The windows starting within these datum positions (m), either end open. */
+  from?: number;
+  to?: number;
   showAsUser?: number;
   /** The caller's If-None-Match header. */
   ifNoneMatch?: string;
@@ -26,8 +29,8 @@ export interface DamageChartAnswer {
 }
 
 /**
- * The damage chart per reference length as JSON bytes, as of a day and filtered by detection, kept per rope and
- * query while its ETag holds. A rope whose history shifts or removes damages is computed from its whole events; any
+ * The damage chart per reference length as JSON bytes, as of a day, filtered by detection and over a range of the
+ * rope (whole or as peaks, damage-chart-form.ts), kept per rope and query while its ETag holds. A rope whose history shifts or removes damages is computed from its whole events; any
  * other from its packed damage rows.
  */
 export async function getDamageChart(args: ActionArgs<DamageChartQuery>): Promise<DamageChartAnswer> {
@@ -46,14 +49,17 @@ export async function getDamageChart(args: ActionArgs<DamageChartQuery>): Promis
         loopLength: target.loopLength,
         damageFilter: input.damageFilter,
         dateFilter: input.dateFilter,
+        from: input.from,
+        to: input.to,
       })
     : undefined;
   if (etag && ifNoneMatchNames(input.ifNoneMatch, etag)) return { etag };
-  const key = `${rope.id}|${input.damageFilter ?? ''}|${input.dateFilter ?? ''}`;
+  const key = `${rope.id}|${input.damageFilter ?? ''}|${input.dateFilter ?? ''}|${input.from ?? ''}|${input.to ?? ''}`;
   const kept = etag ? ctx.damageCharts.get(key, etag) : undefined;
   if (kept) return { etag, body: kept };
   const asOf = input.dateFilter ? endOfDay(input.dateFilter) : undefined;
-  const body = damageChartJson(await computeDamageOf(ctx.db, target, { damageFilter: input.damageFilter, asOf }));
+  const result = await computeDamageOf(ctx.db, target, { damageFilter: input.damageFilter, asOf });
+  const body = damageChartJson(result, { from: input.from, to: input.to });
   if (etag) ctx.damageCharts.set(key, etag, body);
   return etag ? { etag, body } : { body };
 }

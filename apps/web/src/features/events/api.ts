@@ -12,8 +12,8 @@ export const eventKeys = {
   rope: (ropeId: number) => [...eventKeys.all, 'rope', ropeId] as const,
   list: (ropeId: number, query: RopeEventsQuery) => [...eventKeys.rope(ropeId), 'list', query] as const,
   firstDate: (ropeId: number) => [...eventKeys.rope(ropeId), 'first-date'] as const,
-  damage: (ropeId: number, filter: DamageFilter | null, date: string | null) =>
-    [...eventKeys.rope(ropeId), 'damage', { filter, date }] as const,
+  damage: (ropeId: number, filter: DamageFilter | null, date: string | null, range: DamageRange | null = null) =>
+    [...eventKeys.rope(ropeId), 'damage', { filter, date, range }] as const,
   loss: (ropeId: number, xAxis: LossAxis, range: { from?: string; to?: string }) =>
     [...eventKeys.rope(ropeId), 'loss', { xAxis, range }] as const,
   history: (id: number) => [...eventKeys.all, 'history', id] as const,
@@ -42,13 +42,31 @@ export function useFirstEventDate(ropeId: number) {
   });
 }
 
-export function useDamageChart(ropeId: number, filter: DamageFilter | null, date: string | null) {
+/** Window starts along the rope, datum m: a zoom into a rope answered as peaks asks for its windows. */
+export interface DamageRange {
+  from: number;
+  to: number;
+}
+
+/** The damage chart of the whole rope, or of `range` when one is given (absent: the query waits). */
+export function useDamageChart(
+  ropeId: number,
+  filter: DamageFilter | null,
+  date: string | null,
+  range?: DamageRange | null,
+) {
   return useQuery({
-    queryKey: eventKeys.damage(ropeId, filter, date),
+    enabled: range !== null,
+    queryKey: eventKeys.damage(ropeId, filter, date, range ?? null),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams();
       if (filter) params.set('damageFilter', filter);
       if (date) params.set('dateFilter', date);
+      if (range) {
+        // Millimetres, widened outwards: the API takes decimals without exponents.
+        params.set('positionFrom', (Math.floor(range.from * 1000) / 1000).toFixed(3));
+        params.set('positionTo', (Math.ceil(range.to * 1000) / 1000).toFixed(3));
+      }
       const query = params.size > 0 ? `?${params.toString()}` : '';
       return apiFetch<DamageChartAnswer>(`/ropes/${ropeId}/events/damage${query}`, { signal });
     },

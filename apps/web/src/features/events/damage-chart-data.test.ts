@@ -1,10 +1,19 @@
-import { DAMAGE_CHART_COLUMNS, type DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
+import {
+  DAMAGE_CHART_COLUMNS,
+  type DamageChartAnswer,
+  damageChartAnswer,
+} from '@rope/domain/ropes/damage-chart-answer';
+import { computeRopeDamage } from '@rope/domain/ropes/rope-damage';
+import { ropeEvent } from '@rope/domain/ropes/test-fixtures';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { describe, expect, it } from 'vitest';
 import {
   damageAlignedData,
   damageChartData,
+  damageWindowAt,
   damageXRange,
   damageYRange,
+  damageZoomRange,
   utilisationPercent,
 } from './damage-chart-data';
 
@@ -60,7 +69,8 @@ function answer(
       count: encode(Int32Array.from(damages, (damage) => damage.count ?? 0)),
       lossPct: encode(Float32Array.from(damages, (damage) => damage.lossPct ?? 0)),
     },
-    windows: { length: first.length, first: encode(Int32Array.from(first)) },
+    damageCount: damages.length,
+    windows: { form: 'all', total: first.length, length: first.length, first: encode(Int32Array.from(first)) },
     result: series.map(({ eventCount, value, ...line }) => ({
       ...line,
       points: { eventCount: encode(Int32Array.from(eventCount)), value: encode(Float32Array.from(value)) },
@@ -212,5 +222,35 @@ describe('damage chart data', () => {
   it('shows utilisation in whole percent', () => {
     expect(utilisationPercent(0.4321)).toBe(43);
     expect(utilisationPercent(1.25)).toBe(125);
+  });
+
+  it('draws a rope answered as peaks: each line at its own peaks, the hovered peak telling what it holds', () => {
+    const events = Array.from({ length: 6000 }, (_, i) =>
+      ropeEvent(((i * 7919) % 6000) * 0.5 + 0.125, { damageCount: 1 + (i % 3) }),
+    );
+    const result = computeRopeDamage(WORKED_EXAMPLE_ROPE, events);
+    const peaks = damageChartAnswer(result, encode);
+    expect(peaks.windows.form).toBe('peaks');
+    const data = damageChartData(peaks)!;
+    expect(data.xs).toEqual([...data.xs].sort((a, b) => a - b));
+    expect(new Set(data.xs).size).toBe(data.xs.length);
+    data.lines.forEach((line, index) => {
+      const drawn = line.values.flatMap((value, x) => (value === null ? [] : [x]));
+      expect(drawn.length).toBe(peaks.result[index]!.peaks!.length);
+      expect(Math.max(...drawn.map((x) => line.values[x]!)) / 100).toBeCloseTo(line.utilisation, 5);
+      const detail = damageWindowAt(data, index, drawn[0]!)!;
+      expect(detail.events).toBeGreaterThan(0);
+      expect(detail.count).toBeGreaterThanOrEqual(detail.events);
+      const empty = line.values.findIndex((value) => value === null);
+      if (empty >= 0) expect(damageWindowAt(data, index, empty)).toBeNull();
+    });
+    const longest = Math.max(...peaks.result.map((series) => series.length));
+    expect(damageZoomRange(peaks, { from: 100, to: 120 })).toEqual({ from: 100 - longest, to: 120 });
+    expect(damageZoomRange(peaks, null)).toBeNull();
+    const zoomed = damageChartAnswer(result, encode, { from: 100 - longest, to: 120 });
+    expect(zoomed.windows.form).toBe('all');
+    expect(damageZoomRange(zoomed, { from: 100, to: 120 })).toBeNull();
+    const zoomedData = damageChartData(zoomed)!;
+    expect(damageWindowAt(zoomedData, 0, 0)!.events).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnknownDamageNotice, useRopeSettingsHere } from '../../../components/damage-unknown';
 import { useDamageChart } from '../api';
-import { damageChartData } from '../damage-chart-data';
+import { damageChartData, damageZoomRange } from '../damage-chart-data';
 import { useRopeFilters } from '../rope-filters';
 import { DamageChart } from './damage-chart';
 import { DamageTimeSlider } from './damage-time-slider';
@@ -30,7 +30,15 @@ export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageCh
   const { t } = useTranslation();
   const { filters, update } = useRopeFilters();
   const damage = useDamageChart(ropeId, filters.damageFilter, day?.dateFilter ?? null);
-  const data = useMemo(() => (damage.data ? damageChartData(damage.data) : null), [damage.data]);
+  // A rope with more windows than the chart shows comes as peaks; zoomed in, its windows and damages come for the range.
+  const zoomed = useDamageChart(
+    ropeId,
+    filters.damageFilter,
+    day?.dateFilter ?? null,
+    damageZoomRange(damage.data, filters.zoom),
+  );
+  const shown = zoomed.data && damageZoomRange(damage.data, filters.zoom) ? zoomed.data : damage.data;
+  const data = useMemo(() => (shown ? damageChartData(shown) : null), [shown]);
   const settingsHref = useRopeSettingsHere();
   return (
     <Stack gap="sm">
@@ -63,11 +71,11 @@ export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageCh
           ) : null}
         </Group>
       </Group>
-      {damage.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
+      {damage.isError || zoomed.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
       {damage.data?.status === 'unknown' ? (
         <UnknownDamageNotice
           missing={damage.data.missingInputs}
-          damageCount={damage.data.damages.length}
+          damageCount={damage.data.damageCount}
           settingsHref={settingsHref}
         />
       ) : data ? (

@@ -1,4 +1,3 @@
-import { damageWindow } from '@rope/domain/ropes/damage-chart-answer';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartColour, drawHorizontalLine, drawWindows, LIMIT_COLOUR } from '../../../components/chart-style';
@@ -9,6 +8,7 @@ import {
   type DamageChartData,
   DISCARD_UTILISATION,
   damageAlignedData,
+  damageWindowAt,
   damageXRange,
   damageYRange,
   utilisationPercent,
@@ -75,12 +75,13 @@ export function DamageChart({ data, zoom, onZoom, height }: DamageChartProps) {
           value: (_u: uPlot, value: number | null, _series: number, windowIndex: number | null) => {
             if (value == null) return '';
             if (windowIndex == null) return `${number(value, 0)} %`;
-            const window = damageWindow(dataRef.current.chart, index, windowIndex);
+            const window = damageWindowAt(dataRef.current, index, windowIndex);
+            if (!window) return `${number(value, 0)} %`;
             return t(percent ? 'charts.damage.windowPercent' : 'charts.damage.windowWires', {
               utilisation: number(value, 0),
               loss: number(window.lossPct),
               wires: window.count,
-              events: window.events.length,
+              events: window.events,
             });
           },
         })),
