@@ -54,7 +54,14 @@ function installNode(prefix, spec, wanted, announce = () => {}) {
   announce();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const args = ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund'];
-  const result = spawnSync(npm, [...args, '--loglevel=error', `${name}@${spec}`], { stdio: 'inherit' });
+  // A registry reached through a proxy now and then breaks one download (a certificate chain it presents only
+  // sometimes, a reset): tried three times, some seconds apart, before a person is asked to step in.
+  let result;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    result = spawnSync(npm, [...args, '--loglevel=error', `${name}@${spec}`], { stdio: 'inherit' });
+    if (result.status === 0 && existsSync(binary)) break;
+    if (attempt < 3) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, attempt * 5000);
+  }
   if (result.status !== 0 || !existsSync(binary)) {
     throw new Error(`could not install Node ${spec} (${name}) from the npm registry; install Node ${spec} by hand`);
   }

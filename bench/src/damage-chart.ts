@@ -17,19 +17,13 @@ import { readDamageRows } from '../../apps/api/src/modules/damage/rows.ts';
 import { seedArea, seedInstallation, seedMandator, seedRope, seedUser } from '../../apps/api/test/support/factories.ts';
 import { signIn } from '../../apps/api/test/support/sign-in.ts';
 import { createTestApp } from '../../apps/api/test/support/test-app.ts';
-import { percentile, verdict, watchMachine } from './machine.ts';
+import { verdict, watchMachine } from './machine.ts';
 import { compareArms } from './measure.ts';
+import { compareOverSocket, type SocketArmResult } from './socket-arms.ts';
 import { BROWSER_HEADERS, startSocketClient } from './socket-client.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const PER_ROUND = 5;
-
-interface Result {
-  name: string;
-  ratio: number;
-  p95: number;
-  p99: number;
-}
 
 const EVENTS = 50_000;
 const ROPE_LENGTH_M = 5000;
@@ -143,43 +137,32 @@ try {
       headers: { ...browser, 'if-none-match': etag },
     },
   ];
-  const results = [];
+  const results: SocketArmResult[] = [];
   for (const arm of arms) {
-    const samples: number[] = [];
-    const floors: number[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (let i = 0; i < PER_ROUND; i += 1) {
-        const start = performance.now();
-        await floor();
-        floors.push(performance.now() - start);
-      }
-      for (let i = 0; i < PER_ROUND; i += 1) {
-        await arm.prepare();
-        const [sample] = await client.get(url, arm.headers);
-        if (sample!.status !== 200 && sample!.status !== 304) throw new Error(`${arm.name}: ${sample!.status}`);
-        samples.push(sample!.ms);
-      }
-    }
-    const sort = percentile(floors, 0.5);
-    const result = {
-      name: arm.name,
-      ratio: percentile(samples, 0.5) / sort,
-      p95: percentile(samples, 0.95) / sort,
-      p99: percentile(samples, 0.99) / sort,
-    };
-    console.log(
-      `GET ${arm.name}: ${result.ratio.toFixed(1)}x the sort (p50 ${percentile(samples, 0.5).toFixed(1)} ms, ` +
-        `p95 ${percentile(samples, 0.95).toFixed(1)} ms = ${result.p95.toFixed(1)}x, p99 ${percentile(samples, 0.99).toFixed(1)} ms = ` +
-        `${result.p99.toFixed(1)}x; sort p50 ${sort.toFixed(2)} ms; ${samples.length} calls)`,
+    results.push(
+      await compareOverSocket(
+        client,
+        floor,
+        { ...arm, name: `GET ${arm.name}`, url },
+        {
+          rounds: ROUNDS,
+          perRound: PER_ROUND,
+          floorName: 'the sort',
+        },
+      ),
     );
-    results.push(result);
   }
   await client.close();
   const load = machine();
   console.log(`\n${load.text}`);
   console.log(`domain ${domain.ratio.toFixed(1)}x (goal <= 3x): ${verdict(domain.ratio <= 3, load)}`);
   console.log(`domain from event objects ${objects.ratio.toFixed(1)}x (information)`);
-  const [fresh, outside, kept, revalidated] = results as [Result, Result, Result, Result];
+  const [fresh, outside, kept, revalidated] = results as [
+    SocketArmResult,
+    SocketArmResult,
+    SocketArmResult,
+    SocketArmResult,
+  ];
   console.log(`API, made afresh ${fresh.ratio.toFixed(1)}x (goal <= 10x): ${verdict(fresh.ratio <= 10, load)}`);
   console.log(`API, kept ${kept.ratio.toFixed(1)}x (goal <= 10x): ${verdict(kept.ratio <= 10, load)}`);
   console.log(

@@ -5,6 +5,7 @@
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench import-health
 import { Agent } from 'node:http';
 import { health, signInDemo } from './demo-client.ts';
+import { percentile, verdict, watchMachine } from './machine.ts';
 import { startBenchServer } from './server.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -36,6 +37,7 @@ try {
     `one ${(xml.length / 1e6).toFixed(1)} MB file (${countDamages(xml)} damages): ${check.status} in ${check.ms.toFixed(0)} ms, answer ${(check.bytes / 1e6).toFixed(1)} MB`,
   );
 
+  const machine = watchMachine([server.pid]);
   const idle: number[][] = [];
   const loaded: number[][] = [];
   const importMs: number[] = [];
@@ -55,14 +57,17 @@ try {
         `max ${Math.max(...last).toFixed(1)} ms over ${last.length} calls`,
     );
   }
-  const p99Loaded = loaded.map((samples) => percentile(samples, 0.99));
-  const p99Idle = idle.map((samples) => percentile(samples, 0.99));
-  const ratios = p99Loaded.map((value, i) => value / Math.max(p99Idle[i]!, 0.1));
-  const medianP99 = median(p99Loaded);
+  const load = machine();
+  // Over every call of the run: a median of per-round p99s hid two rounds of 109 and 279 ms behind a passing figure.
+  const p99Rounds = loaded.map((samples) => percentile(samples, 0.99));
+  const p99Loaded = percentile(loaded.flat(), 0.99);
+  const p99Idle = percentile(idle.flat(), 0.99);
+  console.log(`\n${load.text}`);
   console.log(
-    `/api/health p99 under ${PARALLEL} parallel 2 MB imports: ${medianP99.toFixed(1)} ms (median of ${ROUNDS} rounds, ` +
-      `spread ${Math.min(...p99Loaded).toFixed(1)}-${Math.max(...p99Loaded).toFixed(1)} ms), idle ${median(p99Idle).toFixed(1)} ms, ` +
-      `${median(ratios).toFixed(1)}x idle; goal <= ${GOAL_MS} ms: ${medianP99 <= GOAL_MS ? 'met' : 'NOT met'}`,
+    `/api/health p99 under ${PARALLEL} parallel 2 MB imports: ${p99Loaded.toFixed(1)} ms over all ${loaded.flat().length} ` +
+      `calls (rounds' p99 ${Math.min(...p99Rounds).toFixed(1)}-${Math.max(...p99Rounds).toFixed(1)} ms), idle ` +
+      `${p99Idle.toFixed(1)} ms over ${idle.flat().length} calls, ${(p99Loaded / Math.max(p99Idle, 0.1)).toFixed(1)}x idle; ` +
+      `goal <= ${GOAL_MS} ms: ${verdict(p99Loaded <= GOAL_MS, load)}`,
   );
 } finally {
   probeAgent.destroy();
@@ -114,15 +119,4 @@ function inspectionXml(bytes: number): string {
 
 function countDamages(xml: string): number {
   return xml.split('<damage ').length - 1;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

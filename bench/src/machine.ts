@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 
 /** The p-quantile (0..1) of all samples, nearest rank. */
@@ -10,27 +10,62 @@ export function percentile(values: readonly number[], p: number): number {
 /** Other processes may use up to this many cores on average while a goal is judged. */
 const OTHERS_AT_MOST = 0.5;
 
-/** Busy CPU time of the machine and of this process (all its threads), in seconds. */
-function cpuSeconds() {
-  const ticks = 100;
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process (all its threads) and its parent, from /proc/<pid>/stat; undefined once it is gone. */
+function processTicks(pid: number | 'self'): { ticks: number; parent: number } | undefined {
+  try {
+    // Fields after the command name: state (3), ppid (4), ..., utime (14), stime (15).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { ticks: Number(fields[11]) + Number(fields[12]), parent: Number(fields[1]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The given processes and every process below them. */
+function withDescendants(roots: number[]): number[] {
+  if (roots.length === 0) return [];
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = processTicks(Number(name));
+    if (stat) parentOf.set(Number(name), stat.parent);
+  }
+  const found = new Set(roots);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parentOf) {
+      if (!found.has(pid) && found.has(parent)) {
+        found.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...found];
+}
+
+/** Busy CPU seconds of the machine and of the bench's own processes (this one, `pids` and theirs). */
+function cpuSeconds(pids: number[]) {
   const total = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
   const busy = total.slice(0, 8).reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0);
-  const own = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime: fields 14 and 15 of the whole line, 12 and 13 after the command name.
-  return { machine: busy / ticks, own: (Number(own[11]) + Number(own[12])) / ticks };
+  let own = processTicks('self')!.ticks;
+  for (const pid of withDescendants(pids)) own += processTicks(pid)?.ticks ?? 0;
+  return { machine: busy / TICKS_PER_SECOND, own: own / TICKS_PER_SECOND };
 }
 
 /**
  * Watches what other processes do to the machine while a bench measures: the cores they kept busy on average (the
- * machine's busy time less this process's, over the wall time) and the load average. A goal is judged only when
- * others left the cores to the bench; a passing figure from a busy machine says little about the next run.
+ * machine's busy time less the bench's own: this process, and the servers it started, `pids`, with theirs) and the
+ * load average. A goal is judged only when others left the cores to the bench; a passing figure from a busy machine
+ * says little about the next run.
  */
-export function watchMachine() {
+export function watchMachine(pids: number[] = []) {
   const cores = availableParallelism();
-  const start = { ...cpuSeconds(), at: performance.now() };
+  const start = { ...cpuSeconds(pids), at: performance.now() };
   return () => {
-    const end = cpuSeconds();
+    const end = cpuSeconds(pids);
     const wall = (performance.now() - start.at) / 1000;
     const others = Math.max(0, (end.machine - start.machine - (end.own - start.own)) / wall);
     const own = (end.own - start.own) / wall;
@@ -40,7 +75,7 @@ export function watchMachine() {
       others,
       quiet: others <= OTHERS_AT_MOST,
       text:
-        `other processes kept ${others.toFixed(2)} of ${cores} cores busy on average, this one ${own.toFixed(2)}; ` +
+        `other processes kept ${others.toFixed(2)} of ${cores} cores busy on average, the bench ${own.toFixed(2)}; ` +
         `load average ${load.toFixed(1)}`,
     };
   };

@@ -4,11 +4,14 @@ import type { Database } from '@rope/db/client';
 import { BackupError } from './backup-error.ts';
 
 /**
- * Tables whose rows others' triggers write: copied after every other table, so what those triggers do while the
- * others are copied (the damage inputs cleared for each rope an event arrives on, the answer and reading versions
- * counted up) is overwritten by the rows the source holds.
+ * Tables whose rows others' triggers write: copied after every other table, each emptied just before, so what those
+ * triggers did while the others were copied (the damage inputs cleared and a fresh stamp for each rope an event
+ * arrives on, the answer and reading versions counted up) gives way to the rows the source holds.
  */
-const COPIED_LAST = ['rope_damage_inputs', 'answer_version', 'reading_version'];
+const COPIED_LAST = ['rope_damage_inputs', 'rope_damage_stamps', 'answer_version', 'reading_version'];
+
+/** Whether triggers may have written rows of this table while the others were copied: to be emptied before its copy. */
+export const writtenByTriggers = (name: string) => COPIED_LAST.includes(name);
 
 export interface Table {
   name: string;
@@ -63,6 +66,7 @@ export async function copyEmbeddedToPostgres(from: Database, to: Database): Prom
     // Rows the migrations wrote (the version counters) give way to the source's.
     for (const table of [...tables].reverse()) await connection.unsafe(`delete from ${quote(table.name)}`);
     for (const table of tables) {
+      if (writtenByTriggers(table.name)) await connection.unsafe(`delete from ${quote(table.name)}`);
       const columns = table.columns.map(quote).join(', ');
       const { blob } = await source.query(`copy (${selectInTreeOrder(table)}) to '/dev/blob'`);
       const bytes = blob ? Buffer.from(await blob.arrayBuffer()) : Buffer.alloc(0);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@rope/db/client';
 import { BackupError } from './backup-error.ts';
-import { inCopyOrder, quote, selectInTreeOrder, TABLES_SQL, type Table } from './copy-database.ts';
+import { inCopyOrder, quote, selectInTreeOrder, TABLES_SQL, type Table, writtenByTriggers } from './copy-database.ts';
 import { runPgTool } from './pg-tools.ts';
 
 /** One table's data in a dump: `COPY schema.table (columns) FROM stdin;`, its rows in COPY's text format, `\.`. */
@@ -92,6 +92,7 @@ export async function copyDumpIntoEmbedded(dumpFile: string, to: Database): Prom
     for (const table of tables) {
       const rows = data.get(table.name);
       if (!rows) continue;
+      if (writtenByTriggers(table.name)) await tx.query(`delete from ${quote(table.name)}`);
       const columns = rows.columns.map(quote).join(', ');
       const blob = new Blob([rows.rows]);
       if (table.selfParent) {
