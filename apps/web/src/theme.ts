@@ -1,4 +1,4 @@
-import { createTheme, DEFAULT_THEME, type NumberInputProps } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type LoaderProps, type NumberInputProps } from '@mantine/core';
 import { readableVariantColors } from './theme-contrast';
 
 /**
@@ -30,5 +30,8 @@ export const theme = createTheme({
     // Written without NumberInput.extend: importing the component here would put it (and react-number-format) into
     // the first download of every screen.
     NumberInput: { defaultProps: { clampBehavior: 'none' } satisfies Partial<NumberInputProps> },
+    // A loader is named by its aria-label ("Loading chart"), which a span may carry only with a role: a status,
+    // which screen readers also announce when it appears.
+    Loader: { defaultProps: { role: 'status' } satisfies Partial<LoaderProps> & { role: string } },
   },
 });

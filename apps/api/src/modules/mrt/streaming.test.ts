@@ -1,7 +1,9 @@
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { type ClientRequest, type IncomingMessage, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { generateMea } from '@rope/domain/mrt/mea/generate';
@@ -36,7 +38,18 @@ async function bodyOf(response: IncomingMessage) {
   return body;
 }
 
+/** Threads of this process at the given nice value (Linux: the nice value is each thread's own). */
+function threadsAtNice(nice: number): number {
+  if (process.platform !== 'linux') return 0;
+  return readdirSync('/proc/self/task').filter((tid) => {
+    const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[16]) === nice;
+  }).length;
+}
+
 describe('TRUscan files stream to storage', () => {
+  const loopNice = getPriority();
+  const belowBefore = threadsAtNice(Math.min(19, loopNice + 10));
   let t: TestApp;
   let cookie: string;
   let origin: string;
@@ -141,6 +154,11 @@ describe('TRUscan files stream to storage', () => {
     expect(response.statusCode, JSON.stringify(body)).toBe(422);
     expect(body).toMatchObject({ key: 'app.errors.meaChecksum', params: { name: 'run.mea' } });
     expect(await storedKeys(t.dataDir)).toEqual(before);
+  });
+
+  it.runIf(process.platform === 'linux')('decodes on a thread ten nice steps below the event loop', () => {
+    expect(threadsAtNice(Math.min(19, loopNice + 10))).toBeGreaterThan(belowBefore);
+    expect(getPriority()).toBe(loopNice);
   });
 });
 

@@ -79,8 +79,11 @@ function decodingThread(): Worker {
   // The thread runs the TypeScript module as the server does, through tsx (whose --import hook skips threads).
   const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs')).href;
   const module = new URL('./trace-worker.ts', import.meta.url).href;
+  // Ten nice steps below the event loop, as the other parsing threads (infra/worker-bootstrap.mjs): on Linux the
+  // nice value is the thread's, so the loop's short answers go first when the cores are busy.
   const worker = new Worker(
-    `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(module)}); });`,
+    `try { const os = require('node:os'); os.setPriority(Math.min(19, os.getPriority() + 10)); } catch {}
+     import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(module)}); });`,
     { eval: true },
   );
   worker.unref();
