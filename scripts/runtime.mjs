@@ -53,7 +53,18 @@ function installNode(prefix, spec, wanted, announce = () => {}) {
   if (existsSync(binary) && wanted(JSON.parse(readFileSync(installed, 'utf8')).version)) return binary;
   announce();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund'];
+  // npm's own cache answers a version it fetched before without asking the registry (--prefer-offline): a clean clone
+  // on a machine that ran the tests once needs no network for Node, and a registry behind a flaky proxy cannot fail it.
+  const args = [
+    'install',
+    '--prefix',
+    prefix,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+  ];
   // A registry reached through a proxy now and then breaks one download (a certificate chain it presents only
   // sometimes, a reset): tried three times, some seconds apart, before a person is asked to step in.
   let result;
