@@ -96,23 +96,40 @@ async function test() {
       if (!(await step(name, action))) failedSteps.push(name);
     }
   };
-  const tests = (packages, runner = pnpm) =>
+  const tests = (packages, runner = pnpm, env = {}) =>
     runner(['turbo', 'run', 'test', ...packages.map((name) => `--filter=${name}`), '--concurrency=1', '--continue'], {
       TEST_REPORT: '1',
+      ...env,
     });
   // On two cores, Chromium beside the API tests starved both: the run took half as long again as one after the other,
   // and waits ran out. So the API tests go first, with the checks that only read the code and the short suites beside
-  // them at a lower priority, and the browser tests (three files at a time, Chromium the most of their time) after.
+  // them at a lower priority, and the browser tests (three files at a time, Chromium the most of their time) after,
+  // as soon as the API tests are done. The demo data the browser tests start from loads beside the API tests.
   await runSteps([['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/api', '--output-logs=errors-only'])]]);
+  const templateFile = join(root, 'e2e/test-results/demo-template-dir');
+  rmSync(templateFile, { force: true });
+  const demoTemplate = runSteps([
+    [
+      'demo data for the browser tests',
+      () => run(join(root, 'apps/api/node_modules/.bin/tsx'), ['e2e/src/demo-data-cli.ts', templateFile]),
+    ],
+  ]);
   await Promise.all([
-    runSteps([['API tests', () => tests(['@rope/api'])]]),
+    (async () => {
+      await runSteps([['API tests', () => tests(['@rope/api'])]]);
+      await demoTemplate;
+      const templateDir = existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : undefined;
+      await runSteps([
+        ['browser tests', () => tests(['@rope/e2e'], pnpm, templateDir ? { DEMO_TEMPLATE_DIR: templateDir } : {})],
+      ]);
+    })(),
     runSteps([
       ['typecheck', () => nice(['turbo', 'run', 'typecheck', '--concurrency=1', '--output-logs=errors-only'])],
       ['lint', () => nice(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
       ['domain, database and web tests', () => tests(['@rope/domain', '@rope/db', '@rope/web'], nice)],
     ]),
+    demoTemplate,
   ]);
-  await runSteps([['browser tests', () => tests(['@rope/e2e'])]]);
   const summary = printTestSummary(root, failedSteps, stepTimes);
   process.exit(failedSteps.length > 0 || summary.failed > 0 || summary.passed === 0 ? 1 : 0);
 }

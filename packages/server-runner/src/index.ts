@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,8 @@ export interface ServerOptions {
   startTimeoutMs: number;
   /** The temporary data directory's name starts with this. */
   dataDirPrefix: string;
+  /** Where the temporary data directory is made: the system's temporary folder by default. */
+  dataDirParent?: string;
   /** Node options before the script, e.g. `--cpu-prof` (which NODE_OPTIONS does not take). */
   nodeArgs?: string[];
   /** Another checkout of the repository to run the server of (a benchmark's baseline); this one by default. */
@@ -44,6 +46,22 @@ export interface ServerOptions {
   entry?: string;
   /** The Node binary to run it on (another supported version); the one running the caller by default. */
   node?: string;
+}
+
+/**
+ * A folder in memory (Linux's /dev/shm, a tmpfs) when it has `room` bytes free, else undefined: for data directories
+ * that live as long as a test. The demo data's is about 400 MB; copied to disk for each browser test file and written
+ * back by the kernel, it cost more CPU than some of the tests.
+ */
+export function memoryFolder(room: number): string | undefined {
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize < room) return undefined;
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return undefined;
+  }
 }
 
 export async function freePort(): Promise<number> {
@@ -83,6 +101,7 @@ async function startOnFreePort({
   env = {},
   startTimeoutMs,
   dataDirPrefix,
+  dataDirParent = tmpdir(),
   nodeArgs = [],
   root = repoRoot,
   copyOf,
@@ -91,7 +110,7 @@ async function startOnFreePort({
   node,
 }: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
+  const dataDir = mkdtempSync(join(dataDirParent, dataDirPrefix));
   if (copyOf) cpSync(copyOf, dataDir, { recursive: true });
   const child = startProcess(
     entry,
