@@ -26,6 +26,7 @@ export default defineConfig({
     // Vitest's default on two cores is one worker; the API tests wait on PostgreSQL, Redis, brokers and child
     // processes much of the time, so three keep the cores busy.
     maxWorkers: 3,
+    globalSetup: ['test/support/compiled-api.ts'],
     projects: [
       { extends: true, test: { name: 'Europe/Zurich', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       farEastProject(DATE_PATHS),

@@ -4,12 +4,14 @@ import { repoRoot, startServer } from '@rope/server-runner';
 import { browserTestServer } from './server-options.ts';
 
 /**
- * Builds the API from the source as it is now (half a second: never a stale one) and loads the demo data (a year of
+ * Builds the API when a source is newer than the bundle (half a second: never a stale one) and loads the demo data (a year of
  * hourly sensor readings) into a data directory of its own, which it answers: the template every browser test file's
  * demo server starts from a copy of.
  */
 export async function loadDemoTemplate(): Promise<string> {
-  const built = spawnSync(process.execPath, [join(repoRoot, 'apps/api/scripts/build.mjs')], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [join(repoRoot, 'apps/api/scripts/build.mjs'), '--if-stale'], {
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error(`the API did not build (exit ${built.status})`);
   const server = await startServer(browserTestServer({ DEMO_DATA: 'true' }, { keepDataDir: true }));
   const code = await server.stop();

@@ -1,6 +1,6 @@
 // Compiles the API server and the worker to JavaScript (apps/api/dist/server.mjs, worker.mjs, with source maps), so
 // production and the browser tests run plain Node instead of compiling TypeScript at every start.
-import { chmodSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -62,9 +62,49 @@ export async function buildApi() {
     logLevel: 'warning',
   });
   chmodSync(staging, 0o755);
-  rmSync(outdir, { recursive: true, force: true });
+  // Two renames, not a removal first: the old folder is gone for a moment only, not for as long as deleting it takes.
+  const previous = `${staging}-old`;
+  if (existsSync(outdir)) renameSync(outdir, previous);
   renameSync(staging, outdir);
+  rmSync(previous, { recursive: true, force: true });
   return { server: join(outdir, 'server.mjs'), worker: join(outdir, 'worker.mjs') };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildApi();
+/** The newest modification time among the files the bundle is made of (the API's and the workspace packages' sources). */
+function newestSource() {
+  let newest = 0;
+  const visit = (path) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) visit(child);
+      else newest = Math.max(newest, statSync(child).mtimeMs);
+    }
+  };
+  const packages = join(apiRoot, '../../packages');
+  for (const folder of [join(apiRoot, 'src'), ...readdirSync(packages).map((name) => join(packages, name, 'src'))]) {
+    if (existsSync(folder)) visit(folder);
+  }
+  return Math.max(
+    newest,
+    statSync(join(apiRoot, 'package.json')).mtimeMs,
+    statSync(fileURLToPath(import.meta.url)).mtimeMs,
+  );
+}
+
+/**
+ * Builds only when the bundle is missing or older than a source: tests that run the compiled server build it first,
+ * and a run that just built it (npm test) does not build it again under servers already starting from it.
+ */
+export async function buildApiIfStale() {
+  const server = join(outdir, 'server.mjs');
+  const worker = join(outdir, 'worker.mjs');
+  const built =
+    existsSync(server) && existsSync(worker) ? Math.min(statSync(server).mtimeMs, statSync(worker).mtimeMs) : 0;
+  if (built > newestSource()) return { server, worker };
+  return buildApi();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await (process.argv.includes('--if-stale') ? buildApiIfStale() : buildApi());
+}

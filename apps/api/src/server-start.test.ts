@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listenHost, loopbackOnly, repoRoot } from './env.ts';
 
-const tsx = join(repoRoot, 'apps/api/node_modules/.bin/tsx');
 const START_TIMEOUT_MS = 150_000;
 
+/** The compiled server, as production runs it (built by the API tests' global set-up, test/support/compiled-api.ts). */
 function startWith(env: Record<string, string>) {
-  const result = spawnSync(tsx, [join(repoRoot, 'apps/api/src/server.ts')], {
+  const result = spawnSync(process.execPath, ['--enable-source-maps', join(repoRoot, 'apps/api/dist/server.mjs')], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     encoding: 'utf8',
-    // The server imports the whole app before it reads its settings: 4-5 CPU s, minutes on a busy two-core machine.
+    // The server imports the whole app before it reads its settings: minutes on a busy two-core machine.
     timeout: START_TIMEOUT_MS,
   });
   return { code: result.status, stderr: result.stderr.trim(), stdout: result.stdout.trim() };

@@ -21,10 +21,13 @@ export interface ApiServer {
   process: StartedProcess;
 }
 
-/** The real API server (`src/server.ts`) on `port` (a free one unless given), healthy when this resolves. */
+/**
+ * The real API server, compiled as production runs it (`dist/server.mjs`, built by the API tests' global set-up), on
+ * `port` (a free one unless given), healthy when this resolves.
+ */
 export async function startApi(env: Record<string, string>, port?: number): Promise<ApiServer> {
   const listenOn = port ?? (await freePort());
-  const process = startProcess('apps/api/src/server.ts', settings({ ...env, PORT: String(listenOn) }));
+  const process = startProcess('apps/api/dist/server.mjs', settings({ ...env, PORT: String(listenOn) }));
   const url = `http://127.0.0.1:${listenOn}`;
   try {
     await waitForHealth(url, process, 90_000);
@@ -35,9 +38,9 @@ export async function startApi(env: Record<string, string>, port?: number): Prom
   return { url, port: listenOn, process };
 }
 
-/** The real worker (`src/worker.ts`); it relays the outbox to Redis and runs the jobs. */
+/** The real worker, compiled (`dist/worker.mjs`); it relays the outbox to Redis and runs the jobs. */
 export function startWorker(env: Record<string, string>): StartedProcess {
-  return startProcess('apps/api/src/worker.ts', settings(env));
+  return startProcess('apps/api/dist/worker.mjs', settings(env));
 }
 
 /** SIGKILL to the whole process group, resolved once it is gone. */

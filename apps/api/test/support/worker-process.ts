@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { repoRoot } from '../../src/env.ts';
 import { REDIS_URL } from './notifications.ts';
@@ -17,7 +16,8 @@ export async function emptyRedisDatabase(): Promise<string> {
 }
 
 export function startWorker(env: Record<string, string>, log: string[]): ChildProcess {
-  const child = spawn(join(repoRoot, 'apps/api/node_modules/.bin/tsx'), ['apps/api/src/worker.ts'], {
+  // Compiled, as production runs it (built by the API tests' global set-up, compiled-api.ts).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/worker.mjs'], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     detached: true,
@@ -28,7 +28,7 @@ export function startWorker(env: Record<string, string>, log: string[]): ChildPr
   return child;
 }
 
-/** tsx runs the worker as its own child: the signal goes to the whole process group this test started. */
+/** The signal goes to the whole process group this test started. */
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
   try {

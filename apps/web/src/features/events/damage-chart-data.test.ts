@@ -241,7 +241,7 @@ describe('damage chart data', () => {
       const detail = damageWindowAt(data, index, drawn[0]!)!;
       expect(detail.events).toBeGreaterThan(0);
       expect(detail.count).toBeGreaterThanOrEqual(detail.events);
-      const empty = line.values.findIndex((value) => value === null);
+      const empty = line.values.indexOf(null);
       if (empty >= 0) expect(damageWindowAt(data, index, empty)).toBeNull();
     });
     const longest = Math.max(...peaks.result.map((series) => series.length));
