@@ -1,4 +1,5 @@
 import type { ViteUserConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The default world of every test: a German-speaking client in Zurich, east of UTC, where a date cut from an ISO
@@ -37,5 +38,24 @@ export function farEastProject(
   return {
     extends: true,
     test: { name: 'Pacific/Auckland', include, env: { TZ: FAR_EAST_TIME_ZONE } },
+  };
+}
+
+/**
+ * A file order with the files matching `slowest` first, in that order, and vitest's own order after them: so no worker
+ * is left alone with a long file at the end. Vitest puts the longest first only once its cache knows the durations; on
+ * a clean clone (CI) it puts the largest files first, and the longest are not the largest.
+ */
+export function slowFilesFirst(slowest: readonly RegExp[]): typeof BaseSequencer {
+  const rank = (spec: TestSpecification) => {
+    const index = slowest.findIndex((pattern) => pattern.test(spec.moduleId));
+    return index === -1 ? slowest.length : index;
+  };
+  return class SlowFilesFirst extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      const sorted = await super.sort(files);
+      // Array.prototype.sort is stable: within a rank, vitest's own order stands.
+      return sorted.sort((a, b) => rank(a) - rank(b));
+    }
   };
 }
