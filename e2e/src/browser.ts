@@ -3,14 +3,21 @@ import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { repoRoot } from './server.ts';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+// Debian's old headless shell first: the same Blink as the browser without its window, toolbar and omnibox pages
+// (Playwright's own choice for headless runs), a fifth less CPU over the browser tests than the full browser.
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+];
 
 export const chromiumPath = CANDIDATES.find((path): path is string => Boolean(path && existsSync(path)));
 
 /** Why browser tests cannot run here, or undefined when they can. Under CI=true a missing browser is a failure. */
 export const browserMissing = chromiumPath
   ? undefined
-  : 'Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)';
+  : 'Chromium not found (apt-get install chromium-headless-shell or chromium, or set CHROMIUM_PATH)';
 if (browserMissing && process.env.CI === 'true') throw new Error(`CI needs a browser: ${browserMissing}`);
 
 /** A name the browser resolves to the test servers: a site opened as on a LAN, neither localhost nor an address. */
