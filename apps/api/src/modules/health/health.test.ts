@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { Role } from '@rope/domain/access/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApiKey, seedUser } from '../../../test/support/factories.ts';
@@ -48,5 +49,29 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'degraded' });
     await other.app.close();
+  });
+});
+
+describe('GET /api/health in the log', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp({}, { logStream });
+  });
+  afterAll(() => t.close());
+
+  it("writes nothing for a health check, where another route's request is logged", async () => {
+    for (let poll = 0; poll < 3; poll += 1) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    }
+    expect(lines.filter((line) => line.includes('/api/health'))).toEqual([]);
+    await t.app.inject({ method: 'GET', url: '/api/areas' });
+    expect(lines.some((line) => line.includes('/api/areas'))).toBe(true);
   });
 });

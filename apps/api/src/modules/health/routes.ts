@@ -9,6 +9,9 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/health',
       {
         config: { access: 'public' },
+        // Docker, compose and load balancers ask every few seconds: two info lines each would bury the log (17,000
+        // a day from the image's own check). Warnings and errors of the route still show.
+        logLevel: 'warn',
         schema: {
           tags: ['system'],
           summary: 'ok or degraded; the database and queue behind it for admins only',
