@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin } from '../test/support/auth.ts';
 import { seedUser } from '../test/support/factories.ts';
+import { captureLog } from '../test/support/log-capture.ts';
 import { createTestApp, type TestApp } from '../test/support/test-app.ts';
 import { appSecret } from './infra/app-secret.ts';
 import type { Mail } from './infra/mailer.ts';
@@ -12,15 +12,8 @@ import { unsubscribeToken } from './mail/unsubscribe-link.ts';
 
 describe('the log holds no secrets', () => {
   let t: TestApp;
-  const lines: string[] = [];
-  const logged = () => lines.join('');
+  const { stream: logStream, logged } = captureLog();
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({}, { logStream });
   });
   afterAll(() => t.close());
@@ -66,16 +59,9 @@ describe('the log holds no secrets', () => {
 
 describe('no token or code of a mail reaches the log, in embedded mode', () => {
   let t: TestApp;
-  const lines: string[] = [];
-  const logged = () => lines.join('');
+  const { stream: logStream, logged } = captureLog();
   const sent: Mail[] = [];
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     // Embedded mode: no SMTP_URL, so mails are .eml files in the outbox and the jobs run inline.
     t = await createTestApp({}, { logStream, processJobs: true });
     const send = t.ctx.mailer.send.bind(t.ctx.mailer);

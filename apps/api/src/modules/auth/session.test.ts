@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { sessions, users } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, checkLogin, postLogin } from '../../../test/support/auth.ts';
 import { seedApiKey, seedUser, TEST_PASSWORD } from '../../../test/support/factories.ts';
+import { captureLog } from '../../../test/support/log-capture.ts';
 import { sessionCookieOf, signInWithPassword } from '../../../test/support/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { sha256 } from '../../infra/crypto.ts';
@@ -176,13 +176,7 @@ describe('the session cookie follows the scheme the browser uses (NODE_ENV=produ
   });
 
   it('is Secure over HTTPS seen through a trusted proxy, and whenever PUBLIC_URL is https', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { stream: logStream, lines, logged } = captureLog();
     const proxied = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true' }, { logStream });
     const published = await createTestApp(
       { NODE_ENV: 'production', TRUST_PROXY: 'false', PUBLIC_URL: 'https://cockpit.example.com' },
@@ -192,7 +186,7 @@ describe('the session cookie follows the scheme the browser uses (NODE_ENV=produ
       const user = await seedUser(proxied.ctx.db);
       const response = await signIn(proxied, user.email, { 'x-forwarded-proto': 'https' });
       expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true });
-      expect(lines.join('')).not.toContain('the session cookie is Secure');
+      expect(logged()).not.toContain('the session cookie is Secure');
 
       const other = await seedUser(published.ctx.db);
       for (let attempt = 0; attempt < 2; attempt++) {

@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import type { Role } from '@rope/domain/access/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApiKey, seedUser } from '../../../test/support/factories.ts';
+import { captureLog } from '../../../test/support/log-capture.ts';
 import { signInWithPassword } from '../../../test/support/sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -54,14 +54,8 @@ describe('GET /api/health', () => {
 
 describe('GET /api/health in the log', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { stream: logStream, lines } = captureLog();
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({}, { logStream });
   });
   afterAll(() => t.close());
