@@ -57,7 +57,9 @@ describe.skipIf(!url)(`the patched postgres.js driver${skipReason ? ` (skipped: 
         const running = settled(reserved!`select pg_sleep(10)`);
         await killer`select pg_terminate_backend(${row!.pid})`;
         expect(await running).toMatch(/^(57P01|ECONNRESET)$/);
-        expect(await settled(reserved!`rollback`)).toBe('CONNECTION_CLOSED');
+        // It fails at once, never waits: with CONNECTION_CLOSED once the socket's close is seen, or, sent in the moment
+        // between the server's last error and the close (wider on a busy machine), with that error.
+        expect(await settled(reserved!`rollback`)).toMatch(/^(CONNECTION_CLOSED|57P01|ECONNRESET)$/);
         reserved!.release();
         // Unpatched, that error stayed behind and failed the first query on the connection made again.
         expect(await settled(sql`select 1`)).toBe('ok');
