@@ -2,7 +2,8 @@
 // over a real socket with a browser's headers (cookie, encodings), each as a ratio to the floor (sorting the 50,000
 // positions as a Float64Array) measured in the same run; percentiles over every call of the run.
 // Goals: domain function <= 3x the floor, API call <= 10x, the answer as sent <= 300 KiB.
-// Run: npx -y pnpm@10.34.8 --filter @rope/bench damage  (DATABASE_URL=... for PostgreSQL, else PGlite)
+// Run: npx -y pnpm@10.34.8 --filter @rope/bench damage  (DATABASE_URL=... for PostgreSQL, else PGlite; EVENTS scales
+// the rope, 50,000)
 
 import type { AddressInfo } from 'node:net';
 import { ropeDamageInputs, ropeEvents, ropes } from '@rope/db/schema/index';
@@ -25,7 +26,9 @@ import { BROWSER_HEADERS, startSocketClient } from './socket-client.ts';
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const PER_ROUND = 5;
 
-const EVENTS = 50_000;
+/** The rope the goals are stated for; another EVENTS shows how the figures grow, and is not judged. */
+const GOAL_EVENTS = 50_000;
+const EVENTS = Number(process.env.EVENTS ?? GOAL_EVENTS);
 const ROPE_LENGTH_M = 5000;
 
 const t = await createTestApp();
@@ -155,7 +158,10 @@ try {
   await client.close();
   const load = machine();
   console.log(`\n${load.text}`);
-  console.log(`domain ${domain.ratio.toFixed(1)}x (goal <= 3x): ${verdict(domain.ratio <= 3, load)}`);
+  const notJudged =
+    EVENTS === GOAL_EVENTS ? undefined : `not judged (the goals are for ${GOAL_EVENTS.toLocaleString('en')} events)`;
+  const judged = (met: boolean) => notJudged ?? verdict(met, load);
+  console.log(`domain ${domain.ratio.toFixed(1)}x (goal <= 3x): ${judged(domain.ratio <= 3)}`);
   console.log(`domain from event objects ${objects.ratio.toFixed(1)}x (information)`);
   const [fresh, outside, kept, revalidated] = results as [
     SocketArmResult,
@@ -163,14 +169,14 @@ try {
     SocketArmResult,
     SocketArmResult,
   ];
-  console.log(`API, made afresh ${fresh.ratio.toFixed(1)}x (goal <= 10x): ${verdict(fresh.ratio <= 10, load)}`);
-  console.log(`API, kept ${kept.ratio.toFixed(1)}x (goal <= 10x): ${verdict(kept.ratio <= 10, load)}`);
-  console.log(
-    `API, revalidated ${revalidated.ratio.toFixed(1)}x (goal <= 10x): ${verdict(revalidated.ratio <= 10, load)}`,
-  );
+  console.log(`API, made afresh ${fresh.ratio.toFixed(1)}x (goal <= 10x): ${judged(fresh.ratio <= 10)}`);
+  console.log(`API, kept ${kept.ratio.toFixed(1)}x (goal <= 10x): ${judged(kept.ratio <= 10)}`);
+  console.log(`API, revalidated ${revalidated.ratio.toFixed(1)}x (goal <= 10x): ${judged(revalidated.ratio <= 10)}`);
   console.log(`API, after a change outside the API ${outside.ratio.toFixed(1)}x (information)`);
   const sentKiB = check!.bytes / 1024;
-  console.log(`answer as sent ${sentKiB.toFixed(0)} KiB (goal <= 300 KiB): ${sentKiB <= 300 ? 'met' : 'NOT met'}`);
+  console.log(
+    `answer as sent ${sentKiB.toFixed(0)} KiB (goal <= 300 KiB): ${notJudged ?? (sentKiB <= 300 ? 'met' : 'NOT met')}`,
+  );
 } finally {
   await t.close();
 }
