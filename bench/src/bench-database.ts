@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { type Db, queryRows } from '@rope/db/client';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 
 /**
@@ -23,4 +25,14 @@ export async function benchDatabase(): Promise<{ env: Record<string, string>; la
       await admin.end();
     },
   };
+}
+
+/**
+ * The PostgreSQL database an in-process bench's app uses, whose server processes count as the bench's own
+ * (`watchMachine`); none on PGlite, which runs inside the bench's process.
+ */
+export async function serverDatabase(ctx: { db: Db; database: { kind: string } }): Promise<string | undefined> {
+  if (ctx.database.kind !== 'postgres') return undefined;
+  const [row] = await queryRows<{ name: string }>(ctx.db, sql`select current_database() as name`);
+  return row?.name;
 }

@@ -18,6 +18,7 @@ import { readDamageRows } from '../../apps/api/src/modules/damage/rows.ts';
 import { seedArea, seedInstallation, seedMandator, seedRope, seedUser } from '../../apps/api/test/support/factories.ts';
 import { signIn } from '../../apps/api/test/support/sign-in.ts';
 import { createTestApp } from '../../apps/api/test/support/test-app.ts';
+import { serverDatabase } from './bench-database.ts';
 import { verdict, watchMachine } from './machine.ts';
 import { compareArms } from './measure.ts';
 import { compareOverSocket, type SocketArmResult } from './socket-arms.ts';
@@ -94,7 +95,7 @@ try {
     );
   }
 
-  const machine = watchMachine();
+  const machine = watchMachine([], { database: await serverDatabase(t.ctx) });
   // The domain function the API calls, on the rows as the API reads them; and the same from event objects.
   const rows = (await readDamageRows(t.ctx.db, rope.id, false))!;
   const options = { loopLength: loaded.loopLength };

@@ -44,6 +44,8 @@ export async function generateHierarchy(db: Db, size = DATASET) {
       attributes: { ropeType: 'strandedRope' as const, nominalDiameter: 40, metallicCrossSection: 614.4 },
       damages: {
         standard: 'EN12927' as const,
+        status: 'computed' as const,
+        missingInputs: [],
         utilisation: { '6': damage / 100 },
         damage,
         health: Math.max(0, 100 - damage),

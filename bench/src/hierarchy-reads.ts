@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { seedUser } from '../../apps/api/test/support/factories.ts';
 import { signIn } from '../../apps/api/test/support/sign-in.ts';
 import { createTestApp } from '../../apps/api/test/support/test-app.ts';
+import { serverDatabase } from './bench-database.ts';
 import { generateHierarchy } from './dataset.ts';
 import { verdict, watchMachine } from './machine.ts';
 import { compareOverSocket } from './socket-arms.ts';
@@ -34,6 +35,8 @@ try {
       attributes: { ropeType: 'strandedRope' as const, nominalDiameter: 40, metallicCrossSection: 614.4 },
       damages: {
         standard: 'EN12927' as const,
+        status: 'computed' as const,
+        missingInputs: [],
         utilisation: { '6': 0.3 },
         damage: 30,
         health: 70,
@@ -71,7 +74,7 @@ try {
   ).json();
   if (listed.ropes.length !== ROPES_ON_ONE) throw new Error(`${listed.ropes.length} ropes, not ${ROPES_ON_ONE}`);
 
-  const machine = watchMachine();
+  const machine = watchMachine([], { database: await serverDatabase(t.ctx) });
   const areas = await compareOverSocket(
     client,
     () => queryRows(t.ctx.db, areasSql),

@@ -45,30 +45,60 @@ function withDescendants(roots: number[]): number[] {
   return [...found];
 }
 
-/** Busy CPU seconds of the machine and of the bench's own processes (this one, `pids` and theirs). */
-function cpuSeconds(pids: number[]) {
+/**
+ * The PostgreSQL server processes that serve connections to `database` (their title is "postgres: <user>
+ * <database> ..."): the database's share of a bench's work is the bench's own.
+ */
+function databaseBackends(database: string | undefined): number[] {
+  if (!database) return [];
+  // "postgres: [<cluster name>: ]<user> <database> <client> <state>"
+  const title = new RegExp(`^postgres: (?:\\S+: )?\\S+ ${database.replace(/\W/g, '\\$&')} `);
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (title.test(readFileSync(`/proc/${name}/cmdline`, 'utf8'))) found.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** Busy CPU seconds of the machine, and the ticks of each of the bench's own processes (this one, `pids` and theirs). */
+function cpuSeconds(pids: number[], database: string | undefined) {
   const total = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
   const busy = total.slice(0, 8).reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0);
-  let own = processTicks('self')!.ticks;
-  for (const pid of withDescendants(pids)) own += processTicks(pid)?.ticks ?? 0;
-  return { machine: busy / TICKS_PER_SECOND, own: own / TICKS_PER_SECOND };
+  const own = new Map<number | 'self', number>([['self', processTicks('self')!.ticks]]);
+  for (const pid of [...withDescendants(pids), ...databaseBackends(database)]) {
+    own.set(pid, processTicks(pid)?.ticks ?? 0);
+  }
+  return { machine: busy / TICKS_PER_SECOND, own };
+}
+
+/** The bench's own CPU seconds between two readings: a process seen only at the end counts from its start. */
+function ownSeconds(start: Map<number | 'self', number>, end: Map<number | 'self', number>): number {
+  let ticks = 0;
+  for (const [pid, value] of end) ticks += value - (start.get(pid) ?? 0);
+  return ticks / TICKS_PER_SECOND;
 }
 
 /**
  * Watches what other processes do to the machine while a bench measures: the cores they kept busy on average (the
- * machine's busy time less the bench's own: this process, and the servers it started, `pids`, with theirs) and the
- * load average. A goal is judged only when others left the cores to the bench; a passing figure from a busy machine
+ * machine's busy time less the bench's own: this process, the servers it started, `pids`, with theirs, and the
+ * PostgreSQL processes serving its `database`) and the load average. A goal is judged only when others left the cores to the bench; a passing figure from a busy machine
  * says little about the next run.
  */
-export function watchMachine(pids: number[] = []) {
+export function watchMachine(pids: number[] = [], options: { database?: string } = {}) {
   const cores = availableParallelism();
-  const start = { ...cpuSeconds(pids), at: performance.now() };
+  const start = { ...cpuSeconds(pids, options.database), at: performance.now() };
   return () => {
-    const end = cpuSeconds(pids);
+    const end = cpuSeconds(pids, options.database);
     const wall = (performance.now() - start.at) / 1000;
-    const others = Math.max(0, (end.machine - start.machine - (end.own - start.own)) / wall);
-    const own = (end.own - start.own) / wall;
+    const ownTotal = ownSeconds(start.own, end.own);
+    const others = Math.max(0, (end.machine - start.machine - ownTotal) / wall);
+    const own = ownTotal / wall;
     const load = loadavg()[0]!;
     return {
       cores,

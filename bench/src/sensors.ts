@@ -2,8 +2,9 @@
 // rates real sensors have: 2 fast ones (a reading every ~10 s, 60 % of the readings), 6 at about a minute (30 %), and
 // 92 slow ones (about every 48 min, 10 %).
 // - A 300-day range of a fast sensor (millions of readings) into 2,000 buckets through
-//   GET /api/sensors/{id}/measurements-aggregates against a raw date_bin over the same rows, in the same run: goals
-//   <= 0.1x and <= 150 ms. The same for a slow sensor, for information.
+//   GET /api/sensors/{id}/measurements-aggregates over a real socket with a browser's headers (cookie, encodings)
+//   against a raw date_bin over the same rows, in the same run, p50 over every call: goals <= 0.1x and <= 150 ms.
+//   The same for a slow sensor, for information.
 // - A one-hour range (raw rows) of the fast sensor through the same call: goal <= 30 ms.
 // - Ingestion through POST /api/sensor-devices/{id}/measurements over real HTTP (batches of 10,000, rollups kept)
 //   against a bare COPY of the same rows (same sensors and values, half a day later) in one statement into the same
@@ -31,7 +32,8 @@ import {
 } from '../../apps/api/test/support/factories.ts';
 import { signIn } from '../../apps/api/test/support/sign-in.ts';
 import { createTestApp } from '../../apps/api/test/support/test-app.ts';
-import { compareArms } from './measure.ts';
+import { compareOverSocket } from './socket-arms.ts';
+import { BROWSER_HEADERS, startSocketClient } from './socket-client.ts';
 
 const SENSORS = 100;
 const POINTS = Number(process.env.POINTS ?? 10_000_000);
@@ -58,6 +60,8 @@ const benchUrl = new URL(process.env.DATABASE_URL);
 benchUrl.pathname = `/${await databaseName()}`;
 // The bench's own connections to the app's database: the baseline and the bookkeeping.
 const direct = postgres(benchUrl.toString(), { max: 2, onnotice: () => {} });
+// The browser's side of the chart calls: its own thread, one keep-alive socket.
+const socket = startSocketClient();
 try {
   const started = performance.now();
   const mandator = await seedMandator(t.ctx.db);
@@ -117,14 +121,33 @@ try {
     return answer;
   };
   const longFrom = END - 300 * DAY;
+  const aggregatesUrl = (sensorId: number, from: number, to: number) =>
+    `/sensors/${sensorId}/measurements-aggregates?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}&buckets=2000`;
+  /** The chart's call over the socket against a floor, as the run's summary reads it: p50s over every call. */
+  const chartOverSocket = async (
+    name: string,
+    url: string,
+    floor: () => Promise<unknown>,
+    rounds: number,
+    floorName: string,
+  ): Promise<ChartResult> => {
+    const result = await compareOverSocket(
+      socket,
+      floor,
+      { name, url: `${base}${url}`, headers: { ...BROWSER_HEADERS, cookie } },
+      { rounds, perRound: 3, floorName },
+    );
+    return { ratio: result.ratio, candidateMs: result.ms.p50, p95Ms: result.ms.p95, baselineMs: result.floorMs };
+  };
   const compareLong = async (sensorId: number, label: string, rounds: number) => {
     const plan = (await aggregates(sensorId, longFrom, END)()).json();
-    const [{ n }] = await direct<{ n: number }[]>`select count(*)::int as n from sensor_measurements
+    const [counted] = await direct<{ n: number }[]>`select count(*)::int as n from sensor_measurements
       where sensor_id = ${sensorId} and ts >= ${plan.from}::timestamptz and ts < ${plan.to}::timestamptz`;
-    return compareArms({
-      name: `${label}: 300 days (${n.toLocaleString('en-US')} readings) into ${plan.buckets.length} buckets of ${plan.bucketSeconds / 3600} h (${plan.source} rollup)`,
-      candidate: aggregates(sensorId, longFrom, END),
-      baseline: () =>
+    const n = counted?.n ?? 0;
+    return chartOverSocket(
+      `${label}: 300 days (${n.toLocaleString('en-US')} readings) into ${plan.buckets.length} buckets of ${plan.bucketSeconds / 3600} h (${plan.source} rollup)`,
+      aggregatesUrl(sensorId, longFrom, END),
+      () =>
         queryRows(
           t.ctx.db,
           sql`select date_bin(make_interval(secs => ${plan.bucketSeconds}), ts, timestamptz '2000-01-01') as b, count(*), min(value), max(value), sum(value)
@@ -132,9 +155,8 @@ try {
             group by 1 order by 1`,
         ),
       rounds,
-      iterations: 3,
-      labels: ['API', 'raw date_bin'],
-    });
+      'the raw date_bin',
+    );
   };
 
   const key = (await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key;
@@ -155,19 +177,18 @@ try {
     const long = await compareLong(fastSensor, 'fast sensor', 9);
     const slow = await compareLong(slowSensor, 'slow sensor', 5);
     const hourFrom = END - 30 * DAY + run * 3_600_000;
-    const hour = await compareArms({
-      name: 'fast sensor: one hour from raw rows',
-      candidate: aggregates(fastSensor, hourFrom, hourFrom + 3_600_000),
-      baseline: () =>
+    const hour = await chartOverSocket(
+      'fast sensor: one hour from raw rows',
+      aggregatesUrl(fastSensor, hourFrom, hourFrom + 3_600_000),
+      () =>
         queryRows(
           t.ctx.db,
           sql`select ts, value from sensor_measurements where sensor_id = ${fastSensor}
             and ts >= ${new Date(hourFrom).toISOString()}::timestamptz and ts < ${new Date(hourFrom + 3_600_000).toISOString()}::timestamptz`,
         ),
-      rounds: 9,
-      iterations: 20,
-      labels: ['API', 'bare select'],
-    });
+      9,
+      'a bare select',
+    );
 
     // Ingestion over HTTP: new readings after the data set, through a real socket as a device sends them. The
     // baseline copies the same sensors and values half a day later into the same table; its rows are taken out
@@ -377,14 +398,23 @@ try {
     );
   }
 } finally {
+  await socket.close();
   await direct.end({ timeout: 5 });
   await t.close();
 }
 
+/** A chart call against its floor: p50s (and the call's p95) over every call of the run. */
+interface ChartResult {
+  ratio: number;
+  candidateMs: number;
+  p95Ms: number;
+  baselineMs: number;
+}
+
 interface RunResult {
-  long: Awaited<ReturnType<typeof compareArms>>;
-  slow: Awaited<ReturnType<typeof compareArms>>;
-  hour: Awaited<ReturnType<typeof compareArms>>;
+  long: ChartResult;
+  slow: ChartResult;
+  hour: ChartResult;
   apiRate: number;
   copyRate: number;
   copyRatio: number;
