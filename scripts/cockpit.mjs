@@ -103,7 +103,7 @@ async function test() {
     });
   // On two cores, Chromium beside the API tests starved both: the run took half as long again as one after the other,
   // and waits ran out. So the API tests go first, with the checks that only read the code and the short suites beside
-  // them at a lower priority, and the browser tests (three files at a time, Chromium the most of their time) after,
+  // them at a lower priority, and the browser tests (four files at a time, Chromium the most of their time) after,
   // as soon as the API tests are done. The demo data the browser tests start from loads beside the API tests.
   await runSteps([['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/api', '--output-logs=errors-only'])]]);
   const templateFile = join(root, 'e2e/test-results/demo-template-dir');
@@ -138,8 +138,14 @@ async function test() {
 
 /** `npm run backup -- <folder>` and `npm run restore -- <folder>`: see docs/operations.md. */
 async function backupOrRestore() {
-  const tsx = join(root, 'apps/api/node_modules/.bin/tsx');
-  process.exit(await run(tsx, ['apps/api/src/ops/backup-cli.ts', ...process.argv.slice(2)]));
+  // A checkout compiles the command when a source is newer than it; the image ships it compiled, without the build.
+  const buildScript = join(root, 'apps/api/scripts/build.mjs');
+  if (existsSync(buildScript)) {
+    const built = await run(process.execPath, [buildScript, '--if-stale']);
+    if (built !== 0) process.exit(built);
+  }
+  const cli = join(root, 'apps/api/dist/backup-cli.mjs');
+  process.exit(await run(process.execPath, ['--enable-source-maps', cli, ...process.argv.slice(2)]));
 }
 
 /**

@@ -1,5 +1,6 @@
-// Compiles the API server and the worker to JavaScript (apps/api/dist/server.mjs, worker.mjs, with source maps), so
-// production and the browser tests run plain Node instead of compiling TypeScript at every start.
+// Compiles the API server, the worker and the backup command to JavaScript (apps/api/dist/server.mjs, worker.mjs,
+// backup-cli.mjs, with source maps), so production, `npm run backup` and the tests run plain Node instead of compiling
+// TypeScript at every start.
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +46,11 @@ export async function buildApi() {
   // Built beside and swapped in whole: a server starting meanwhile reads the old files or the new ones, never half.
   const staging = mkdtempSync(join(apiRoot, '.dist-'));
   await build({
-    entryPoints: { server: join(apiRoot, 'src/server.ts'), worker: join(apiRoot, 'src/worker.ts') },
+    entryPoints: {
+      server: join(apiRoot, 'src/server.ts'),
+      worker: join(apiRoot, 'src/worker.ts'),
+      'backup-cli': join(apiRoot, 'src/ops/backup-cli.ts'),
+    },
     outdir: staging,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -67,7 +72,16 @@ export async function buildApi() {
   if (existsSync(outdir)) renameSync(outdir, previous);
   renameSync(staging, outdir);
   rmSync(previous, { recursive: true, force: true });
-  return { server: join(outdir, 'server.mjs'), worker: join(outdir, 'worker.mjs') };
+  return bundles();
+}
+
+/** The compiled entry points. */
+function bundles() {
+  return {
+    server: join(outdir, 'server.mjs'),
+    worker: join(outdir, 'worker.mjs'),
+    backupCli: join(outdir, 'backup-cli.mjs'),
+  };
 }
 
 /** The newest modification time among the files the bundle is made of (the API's and the workspace packages' sources). */
@@ -97,11 +111,9 @@ function newestSource() {
  * and a run that just built it (npm test) does not build it again under servers already starting from it.
  */
 export async function buildApiIfStale() {
-  const server = join(outdir, 'server.mjs');
-  const worker = join(outdir, 'worker.mjs');
-  const built =
-    existsSync(server) && existsSync(worker) ? Math.min(statSync(server).mtimeMs, statSync(worker).mtimeMs) : 0;
-  if (built > newestSource()) return { server, worker };
+  const files = Object.values(bundles());
+  const built = files.every((file) => existsSync(file)) ? Math.min(...files.map((file) => statSync(file).mtimeMs)) : 0;
+  if (built > newestSource()) return bundles();
   return buildApi();
 }
 
