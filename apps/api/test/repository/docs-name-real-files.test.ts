@@ -18,6 +18,7 @@ const NOT_IN_THE_REPOSITORY = new Set([
   'dynamic-security.json',
   'server.mjs',
   'worker.mjs',
+  'backup-cli.mjs',
 ]);
 
 const files = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
