@@ -75,7 +75,8 @@ export async function switchLanguage(language: Language): Promise<void> {
 
 /** The core texts in English, as the first download holds them. */
 export function coreResources() {
-  return { [FALLBACK_LANGUAGE]: { translation: coreEnglish } };
+  // A copy: i18next adds the namespaces loaded later into the object it is given, and the module's own stays as built.
+  return { [FALLBACK_LANGUAGE]: { translation: { ...coreEnglish } } };
 }
 
 (globalThis as Record<string, unknown>)[LOAD_TEXTS] = loadTexts;
