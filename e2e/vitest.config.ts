@@ -16,8 +16,8 @@ export default defineConfig({
     include: ['src/**/*.e2e.test.ts'],
     globalSetup: ['src/demo-template.ts'],
     // Four files at a time, each with its own server on its own copy of the demo data (server.ts): a browser test
-    // waits on its page and its server much of the time; with three the cores stood idle a tenth of the step (377 s
-    // against 397-417 s with four, 2026-11-30), with two about half.
+    // waits on its page and its server much of the time; with three the cores stood idle a tenth of the step (the
+    // step alone took 377 s with four and reused workers, 390-417 s with three, 2026-11-30), with two about half.
     fileParallelism: true,
     maxWorkers: 4,
     // A worker runs file after file in one process: a new process per file imported Playwright and the helpers again
