@@ -128,7 +128,7 @@ async function test() {
       await runSteps([
         ['browser tests', () => tests(['@rope/e2e'], pnpm, templateDir ? { DEMO_TEMPLATE_DIR: templateDir } : {})],
       ]);
-      // The browser tests remove it when they end; a run that never reached them must not leave 400 MB in memory.
+      // The browser tests remove it when they end; a run that never reached them must not leave 170 MB in memory.
       if (templateDir) rmSync(templateDir, { recursive: true, force: true });
     })(),
     runSteps([

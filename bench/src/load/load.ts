@@ -40,6 +40,9 @@ const WARM_UP_SECONDS = Number(process.env.WARM_UP_SECONDS ?? 10);
 const READS_PER_S = Number(process.env.READS_PER_S ?? 300);
 const WRITES_PER_S = Number(process.env.WRITES_PER_S ?? 50);
 const PEOPLE = Number(process.env.PEOPLE ?? 20);
+/** A folder: the server mode's API processes and worker write V8 CPU profiles there (profile-summary.ts reads them). */
+const PROFILE = process.env.PROFILE;
+const profileArgs = (name: string) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, name)}`] : []);
 const START_TIMEOUT_MS = 600_000;
 const tsx = join(repoRoot, 'apps/api/node_modules/.bin/tsx');
 
@@ -253,6 +256,7 @@ async function serverMode() {
         env: { ...env, DEMO_DATA: 'true' },
         startTimeoutMs: START_TIMEOUT_MS,
         dataDirPrefix: 'rope-load-a-',
+        nodeArgs: profileArgs('api-1'),
       }),
     );
     console.log(`demo data loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -261,9 +265,10 @@ async function serverMode() {
         env: { ...env, DEMO_DATA: 'false' },
         startTimeoutMs: START_TIMEOUT_MS,
         dataDirPrefix: 'rope-load-b-',
+        nodeArgs: profileArgs('api-2'),
       }),
     );
-    const worker = spawn(tsx, [join(repoRoot, 'apps/api/src/worker.ts')], {
+    const worker = spawn(tsx, [...profileArgs('worker'), join(repoRoot, 'apps/api/src/worker.ts')], {
       cwd: repoRoot,
       env: { ...process.env, ...env, NODE_ENV: 'production' },
       stdio: 'ignore',

@@ -50,8 +50,9 @@ export interface ServerOptions {
 
 /**
  * A folder in memory (Linux's /dev/shm, a tmpfs) when it has `room` bytes free, else undefined: for data directories
- * that live as long as a test. The demo data's is about 400 MB; copied to disk for each browser test file and written
- * back by the kernel, it cost more CPU than some of the tests.
+ * that live as long as a test. The browser tests' demo copy is about 170 MB (400 MB before its spare WAL was
+ * trimmed); copied to disk for each browser test file and written back by the kernel, it cost more CPU than some of
+ * the tests.
  */
 export function memoryFolder(room: number): string | undefined {
   try {
