@@ -70,3 +70,16 @@ describe('formatters', () => {
     expect(plain(createFormatters('de-DE', { timeZone: 'Europe/Zurich' }).dateTime(at))).toBe('05.03.2026, 15:30');
   });
 });
+
+describe('formatters are made once per language and zone', () => {
+  it('gives every caller of a language and zone the same formatters, and another language its own', () => {
+    const first = createFormatters('de-CH', { timeZone: 'Europe/Zurich' });
+    expect(createFormatters('de-CH', { timeZone: 'Europe/Zurich' })).toBe(first);
+    expect(createFormatters('fr-FR', { timeZone: 'Europe/Zurich' })).not.toBe(first);
+    expect(createFormatters('de-CH', { timeZone: 'UTC' })).not.toBe(first);
+    // Each format built on first use still writes the language's own way, the second time as the first.
+    const at = Date.UTC(2026, 2, 5, 14, 30);
+    expect(first.percent(49.94)).toBe(first.percent(49.94));
+    expect(createFormatters('de-CH', { timeZone: 'UTC' }).dateTime(at)).not.toBe(first.dateTime(at));
+  });
+});

@@ -43,41 +43,68 @@ const unsigned = { signDisplay: 'negative' } as const;
 const KIB = 1024;
 const MIB = 1024 * 1024;
 
+/**
+ * The formatters of a language and zone, made once and shared: building an Intl format costs far more than using one,
+ * and every component that writes a date or number asks for them (a language switch re-rendered the rope page's
+ * components, each building its own set: a twentieth of the switch).
+ */
 export function createFormatters(locale: string, options: FormatOptions = {}): Formatters {
+  const key = `${locale}|${options.timeZone ?? ''}`;
+  let formatters = madeFormatters.get(key);
+  if (!formatters) {
+    formatters = makeFormatters(locale, options);
+    madeFormatters.set(key, formatters);
+  }
+  return formatters;
+}
+
+const madeFormatters = new Map<string, Formatters>();
+
+function makeFormatters(locale: string, options: FormatOptions): Formatters {
   const zone = options.timeZone ? { timeZone: options.timeZone } : {};
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...zone });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...zone });
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium', ...zone });
-  const position = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3, ...unsigned });
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, ...unsigned });
-  const numbers = new Map<number, Intl.NumberFormat>();
-  const numberWith = (digits: number) => {
-    let format = numbers.get(digits);
+  // Each format is built on its first use and kept, by its options.
+  const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+  const dateFormat = (name: string, formatOptions: Intl.DateTimeFormatOptions) => {
+    let format = formats.get(name) as Intl.DateTimeFormat | undefined;
     if (!format) {
-      format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, ...unsigned });
-      numbers.set(digits, format);
+      format = new Intl.DateTimeFormat(locale, { ...formatOptions, ...zone });
+      formats.set(name, format);
     }
     return format;
   };
-  const percentWith = (digits: number) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: 'percent', maximumFractionDigits: digits, ...unsigned });
+  const numberFormat = (name: string, formatOptions: Intl.NumberFormatOptions) => {
+    let format = formats.get(name) as Intl.NumberFormat | undefined;
+    if (!format) {
+      format = new Intl.NumberFormat(locale, formatOptions);
+      formats.set(name, format);
+    }
+    return format;
+  };
   const size = (unit: 'byte' | 'kilobyte' | 'megabyte', digits: number) =>
-    new Intl.NumberFormat(locale, {
+    numberFormat(`size ${unit} ${digits}`, {
       style: 'unit',
       unit,
       maximumFractionDigits: digits,
       minimumFractionDigits: digits,
     });
   return {
-    dateTime: (value) => dateTime.format(toDate(value)),
-    date: (value) => date.format(toDate(value)),
-    time: (value) => time.format(toDate(value)),
-    position: (metres) => position.format(metres),
-    number: (value, digits = 2) => numberWith(digits).format(value),
-    integer: (value) => integer.format(value),
-    percent: (value, digits = 1) => percentWith(digits).format(value),
+    dateTime: (value) => dateFormat('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value)),
+    date: (value) => dateFormat('date', { dateStyle: 'medium' }).format(toDate(value)),
+    time: (value) => dateFormat('time', { timeStyle: 'medium' }).format(toDate(value)),
+    position: (metres) =>
+      numberFormat('position', { minimumFractionDigits: 2, maximumFractionDigits: 3, ...unsigned }).format(metres),
+    number: (value, digits = 2) =>
+      numberFormat(`number ${digits}`, { maximumFractionDigits: digits, ...unsigned }).format(value),
+    integer: (value) => numberFormat('integer', { maximumFractionDigits: 0, ...unsigned }).format(value),
+    percent: (value, digits = 1) =>
+      numberFormat(`percent ${digits}`, {
+        style: 'unit',
+        unit: 'percent',
+        maximumFractionDigits: digits,
+        ...unsigned,
+      }).format(value),
     duration: (value, unit) =>
-      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value),
+      numberFormat(`duration ${unit}`, { style: 'unit', unit, unitDisplay: 'long' }).format(value),
     fileSize: (bytes) => {
       if (bytes < KIB) return size('byte', 0).format(bytes);
       if (bytes < MIB) return size('kilobyte', 1).format(bytes / KIB);
