@@ -2,7 +2,8 @@
 // the server builds it (PGlite with the demo data in a data directory, kept between runs), the demo admin signed
 // in, each rope page call made REPEAT (200) times over the demo ropes through `app.inject` with a browser's
 // Accept-Encoding; per call the CPU time (process.cpuUsage), the PGlite queries and the rows they returned.
-// Run: npx -y pnpm@10.34.8 --filter @rope/bench exec tsx src/load/route-cost.ts   (ROUTE_COST_DIR, REPEAT)
+// Run: npx -y pnpm@10.34.8 --filter @rope/bench exec tsx src/load/route-cost.ts   (ROUTE_COST_DIR, REPEAT, SHOW_SQL=1 prints
+// the statements of one call of each route)
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,10 +34,13 @@ await app.ready();
 const client = (ctx.db as unknown as { $client: Record<string, (...args: unknown[]) => Promise<unknown>> }).$client;
 let queries = 0;
 let rows = 0;
+/** SHOW_SQL=1: the statements of one call of each route, as sent. */
+let statements: string[] | undefined;
 for (const name of ['query', 'exec']) {
   const original = client[name]!.bind(client);
   client[name] = async (...args: unknown[]) => {
     queries += 1;
+    statements?.push(String(args[0]).replace(/\s+/g, ' ').slice(0, 220));
     const result = (await original(...args)) as { rows?: unknown[] } | { rows?: unknown[] }[];
     for (const part of Array.isArray(result) ? result : [result]) rows += part.rows?.length ?? 0;
     return result;
@@ -61,8 +65,11 @@ for (let round = 0; round < REPEAT; round += 1) {
   const { opening, scrolled } = pageCalls('rope', rope);
   for (const path of [...opening, ...scrolled]) {
     const [q0, r0, cpu0] = [queries, rows, process.cpuUsage()];
+    if (process.env.SHOW_SQL && round === 5) statements = [];
     const answer = await app.inject({ url: `/api${path}`, headers });
     const cpu = process.cpuUsage(cpu0);
+    if (statements) console.log(`${routeOf(path)}:\n${statements.map((text) => `    ${text}`).join('\n')}`);
+    statements = undefined;
     if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode} ${answer.body}`);
     if (round < 5) continue; // warm-up
     const entry = totals.get(routeOf(path)) ?? { calls: 0, cpuUs: 0, queries: 0, rows: 0, bytes: 0 };

@@ -8,8 +8,10 @@ export { damageChartEtag } from './chart-etag.ts';
 export {
   computeDamageOf,
   loadDamageTarget,
+  loadLiveEvents,
   loadRopeForDamage,
   recomputeRopeDamages,
   recomputeUnassessedDamages,
 } from './recompute.ts';
 export { refreshRopeDamage } from './refresh.ts';
+export { loadVisibleDamageTarget } from './visible-target.ts';

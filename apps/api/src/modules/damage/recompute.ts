@@ -19,16 +19,32 @@ import { readDamageRows } from './rows.ts';
  */
 export async function loadDamageTarget(db: Db, ropeId: number) {
   const [row] = await db
-    .select({ rope: ropes, installationAttributes: installations.attributes, eventsStamp: ropeDamageStamps.stamp })
+    .select(damageTargetColumns)
     .from(ropes)
     .innerJoin(installations, eq(installations.id, ropes.installationId))
     .leftJoin(ropeDamageStamps, eq(ropeDamageStamps.ropeId, ropes.id))
     .where(eq(ropes.id, ropeId));
-  if (!row) return undefined;
+  return row ? withLoopLength(row) : undefined;
+}
+
+/** The columns of a damage target, as loadDamageTarget and loadVisibleDamageTarget read them. */
+export const damageTargetColumns = {
+  rope: ropes,
+  installationAttributes: installations.attributes,
+  eventsStamp: ropeDamageStamps.stamp,
+};
+
+type DamageTargetRow = {
+  rope: typeof ropes.$inferSelect;
+  installationAttributes: typeof installations.$inferSelect.attributes;
+  eventsStamp: string | null;
+};
+
+export function withLoopLength<Row extends DamageTargetRow>(row: Row) {
   return { ...row, loopLength: loopLengthFor(row.rope.attributes, row.installationAttributes.loopLength) };
 }
 
-type DamageTarget = NonNullable<Awaited<ReturnType<typeof loadDamageTarget>>>;
+export type DamageTarget = ReturnType<typeof withLoopLength<DamageTargetRow>>;
 
 /**
  * The rope's damage for the chart: from the packed copy of its damage rows (made again here when a change outside
@@ -71,16 +87,21 @@ async function rebuildDamageInputs(db: Db, ropeId: number): Promise<DamageRows |
 export async function loadRopeForDamage(db: Db, ropeId: number) {
   const row = await loadDamageTarget(db, ropeId);
   if (!row) return undefined;
-  const events = await db
-    .select({ id: ropeEvents.id, position: ropeEvents.position, attributes: ropeEvents.attributes })
-    .from(ropeEvents)
-    .where(and(eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, false)));
+  const events = await loadLiveEvents(db, ropeId);
   return {
     rope: row.rope,
     installationAttributes: row.installationAttributes,
     events,
     loopLength: row.loopLength,
   };
+}
+
+/** The rope's events that are not deleted, with what the damage computation reads of them. */
+export function loadLiveEvents(db: Db, ropeId: number) {
+  return db
+    .select({ id: ropeEvents.id, position: ropeEvents.position, attributes: ropeEvents.attributes })
+    .from(ropeEvents)
+    .where(and(eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, false)));
 }
 
 /**

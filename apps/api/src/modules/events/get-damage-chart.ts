@@ -1,12 +1,9 @@
-import { message } from '@rope/domain/messages';
 import { type DamageFilter, endOfDay } from '@rope/domain/ropes/effective-events';
-import { notFound } from '../../http/app-error.ts';
 import { ifNoneMatchNames } from '../../http/etag.ts';
 import { assertCan } from '../../http/guards.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { computeDamageOf, damageChartEtag, damageChartJson, loadDamageTarget } from '../damage/index.ts';
-import { findRope } from '../ropes/index.ts';
+import { computeDamageOf, damageChartEtag, damageChartJson, loadVisibleDamageTarget } from '../damage/index.ts';
 
 export interface DamageChartQuery {
   ropeId: number;
@@ -37,10 +34,9 @@ export async function getDamageChart(args: ActionArgs<DamageChartQuery>): Promis
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
-  const { rope } = await findRope(ctx, viewer, input.ropeId);
   // Read before the rows, so that an answer is never kept under a stamp newer than what it was made of.
-  const target = await loadDamageTarget(ctx.db, rope.id);
-  if (!target) throw notFound(message('app.errors.noSuchRope'));
+  const target = await loadVisibleDamageTarget(ctx, viewer, input.ropeId);
+  const { rope } = target;
   const etag = target.eventsStamp
     ? damageChartEtag({
         appVersion: ctx.version,

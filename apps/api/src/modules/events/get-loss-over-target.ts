@@ -4,8 +4,7 @@ import { computeRopeDamage } from '@rope/domain/ropes/rope-damage';
 import { assertCan } from '../../http/guards.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { visibleRopeId } from '../ropes/index.ts';
-import { loadRopeEvents } from './internal.ts';
+import { loadLiveEvents, loadVisibleDamageTarget } from '../damage/index.ts';
 
 export interface LossOverTargetQuery {
   ropeId: number;
@@ -23,8 +22,8 @@ export async function getLossOverTarget(args: ActionArgs<LossOverTargetQuery>): 
   const { ctx, actor, input: options } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, options.showAsUser);
-  await visibleRopeId(ctx, viewer, options.ropeId);
-  const { rope, events, loopLength, installationAttributes } = await loadRopeEvents(ctx, options.ropeId);
+  const { rope, loopLength, installationAttributes } = await loadVisibleDamageTarget(ctx, viewer, options.ropeId);
+  const events = await loadLiveEvents(ctx.db, rope.id);
   const series = lossOverTargetSeries(
     { rope: rope.attributes, installation: installationAttributes, events, loopLength },
     options,

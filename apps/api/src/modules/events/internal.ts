@@ -7,7 +7,6 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { areaVisibleTo } from '../../tenancy/scope.ts';
-import { loadRopeForDamage } from '../damage/index.ts';
 import { eventDocumentCount } from './view.ts';
 
 /** Fetch-or-404: an event on a rope the viewer does not see answers exactly like a missing one. */
@@ -40,10 +39,3 @@ export function columnsOf(position: number | null, attributes: RopeEventAttribut
 }
 
 export const MUTATIONS_REFUSED = message('events.validation.mutationsNotAllowed');
-
-/** The rope with its live events and what its damage needs, once the caller has found the rope. */
-export async function loadRopeEvents(ctx: AppContext, ropeId: number) {
-  const loaded = await loadRopeForDamage(ctx.db, ropeId);
-  if (!loaded) throw notFound(message('app.errors.noSuchRope'));
-  return loaded;
-}

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findRope } from '../ropes/index.ts';
-import { loadTruscanState, truscanTopic } from './state.ts';
+import { truscanStateOf, truscanTopic } from './state.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 20_000;
@@ -27,7 +27,7 @@ export async function streamTruscanState(
   const { rope } = await findRope(ctx, actor, input.ropeId);
   // A stream never ends: only a client that asks for one (EventSource does) gets it, anyone else a clear answer.
   if (!acceptsEventStream(request)) throw new AppError('NOT_ACCEPTABLE', message('app.errors.eventStreamOnly'));
-  const initial = await loadTruscanState(ctx.db, rope.id);
+  const initial = await truscanStateOf(ctx.db, rope.id, rope.truscanAttributes);
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {

@@ -44,8 +44,13 @@ export async function loadTruscanState(db: Db, ropeId: number): Promise<TruscanS
     .select({ truscanAttributes: ropes.truscanAttributes })
     .from(ropes)
     .where(eq(ropes.id, ropeId));
+  return truscanStateOf(db, ropeId, rope?.truscanAttributes);
+}
+
+/** The panel's state of a rope whose TRUscan attributes the caller has read already. */
+export async function truscanStateOf(db: Db, ropeId: number, truscanAttributes: unknown): Promise<TruscanStateAnswer> {
   const [request] = await loadTruscanRequests(db, eq(truscanRequests.ropeId, ropeId), 1);
-  return { truscanAttributes: (rope?.truscanAttributes ?? {}) as TruscanAttributes, request: request ?? null };
+  return { truscanAttributes: (truscanAttributes ?? {}) as TruscanAttributes, request: request ?? null };
 }
 
 /**
