@@ -113,6 +113,14 @@ describe('rope events', () => {
     const page = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?page=1&pageSize=3`)).json();
     expect(page.ropeEvents).toHaveLength(3);
     expect(page.total).toBeGreaterThan(3);
+    // The total counts every match whatever the page: all of them, a page past the last, none found.
+    const all = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?pageSize=0`)).json();
+    expect(page.total).toBe(all.ropeEvents.length);
+    expect(all.total).toBe(all.ropeEvents.length);
+    const past = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?page=99&pageSize=3`)).json();
+    expect(past).toEqual({ ropeEvents: [], total: all.total });
+    const none = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?search=nothing-is-called-so`)).json();
+    expect(none).toEqual({ ropeEvents: [], total: 0 });
     const zoomed = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?positionFrom=100&positionTo=101`)).json();
     expect(zoomed.ropeEvents.map((event: { position: number }) => event.position).sort()).toEqual([100, 100.1, 100.5]);
     const searched = (await cast.call('client', 'GET', `/ropes/${ropeId}/events?search=visualInsp`)).json();

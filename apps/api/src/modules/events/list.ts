@@ -46,15 +46,22 @@ export async function listRopeEvents(args: ActionArgs<RopeEventQuery>) {
     );
   }
   const where = and(...conditions);
-  const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(ropeEvents).where(where);
+  // The total comes with the page (counted before the limit): one statement, not a count and a page.
   const base = ctx.db
-    .select({ event: ropeEvents, documentCount })
+    .select({ event: ropeEvents, documentCount, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(ropeEvents)
     .where(where)
     .orderBy(desc(ropeEvents.occurredAt), desc(ropeEvents.id));
   const rows =
     query.pageSize > 0 ? await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize) : await base;
+  const total = rows[0]?.total ?? (query.page > 1 && query.pageSize > 0 ? await countEvents(ctx, where) : 0);
   return { ropeEvents: rows.map((row) => toEventView(row.event, row.documentCount)), total };
+}
+
+/** The events matching `where`, for a page past the last (which holds no row to carry the total). */
+async function countEvents(ctx: AppContext, where: SQL | undefined): Promise<number> {
+  const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(ropeEvents).where(where);
+  return total;
 }
 
 /**
