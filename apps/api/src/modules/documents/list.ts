@@ -4,6 +4,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { visibleRopeId } from '../ropes/index.ts';
 import { findTarget } from './internal.ts';
 import { readerLanguage } from './language.ts';
 import { toDocumentView } from './view.ts';
@@ -20,7 +21,9 @@ export async function listTargetDocuments(
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOCUMENT');
   const viewer = await viewerFor(args, input.showAsUser);
-  await findTarget(ctx, viewer, input.targetType, input.targetId);
+  // A rope's list (on every rope page) checks the rope without reading its rows: its map line and damages are large.
+  if (input.targetType === 'rope') await visibleRopeId(ctx, viewer, input.targetId);
+  else await findTarget(ctx, viewer, input.targetType, input.targetId);
   return answerList(args, and(eq(documents.targetType, input.targetType), eq(documents.targetId, input.targetId)));
 }
 
