@@ -13,7 +13,8 @@ const DATA_DIR_PARENT = memoryFolder(4 * 1024 ** 3);
 /**
  * PGlite's WebAssembly compiled by V8's baseline compiler only: a test server lives a minute or two, and optimising
  * its hot functions (which a server that runs for days gains from) cost more CPU than it saved. A start and 800 rope
- * page calls took 12 instead of 15 CPU seconds (three runs each, 2026-11-30); the servers of a run, a tenth of its CPU.
+ * page calls took 12 instead of 15 CPU seconds (three runs each, 2026-11-30); these servers are about a sixth of the
+ * CPU of a whole `npm test`.
  */
 const LIFTOFF_ONLY = process.env.E2E_WASM_OPTIMISE === '1' ? [] : ['--liftoff-only'];
 
