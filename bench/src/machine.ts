@@ -65,6 +65,13 @@ function databaseBackends(database: string | undefined): number[] {
   return found;
 }
 
+/** CPU seconds the PostgreSQL processes serving `database` have used so far (those alive now). */
+export function databaseSeconds(database: string): number {
+  let ticks = 0;
+  for (const pid of databaseBackends(database)) ticks += processTicks(pid)?.ticks ?? 0;
+  return ticks / TICKS_PER_SECOND;
+}
+
 /** Busy CPU seconds of the machine, and the ticks of each of the bench's own processes (this one, `pids` and theirs). */
 function cpuSeconds(pids: number[], database: string | undefined) {
   const total = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);

@@ -15,3 +15,11 @@ export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
     return query;
   };
 }
+
+/**
+ * Ids as one parameter of a prepared query (`= any($ids::int[])`): an array literal, which both drivers pass through
+ * unchanged as a string, where a JavaScript array would be bound differently by each.
+ */
+export function idsParam(ids: readonly number[]): string {
+  return `{${ids.join(',')}}`;
+}

@@ -1,6 +1,7 @@
 import { areas } from '@rope/db/schema/index';
 import { type Actor, visibleMandators } from '@rope/domain/access/actor';
 import { sql } from 'drizzle-orm';
+import { idsParam } from '../infra/prepared.ts';
 
 /**
  * Visibility as placeholders, so hot reads can be prepared once: `all` for those who see every mandator, else the
@@ -10,6 +11,5 @@ export const visibleAreaPlaceholder = sql`(${sql.placeholder('all')}::boolean or
 
 export function visibilityParams(viewer: Actor): { all: boolean; mandatorIds: string } {
   const visible = visibleMandators(viewer);
-  // Sent as an array literal: both drivers pass a string parameter through unchanged.
-  return { all: visible === 'all', mandatorIds: `{${visible === 'all' ? '' : visible.join(',')}}` };
+  return { all: visible === 'all', mandatorIds: idsParam(visible === 'all' ? [] : visible) };
 }

@@ -1,7 +1,8 @@
 import type { Db } from '@rope/db/client';
 import { installations, ropeEvents, ropes } from '@rope/db/schema/index';
 import { cyclesPerHour, type MeasuredCycles, ropeCyclesNow } from '@rope/domain/ropes/bending-cycles';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
 
 export interface RopeCycles {
   /** The rope's current count in whole cycles (`ropeCyclesNow`), undefined when nothing is known. */
@@ -9,6 +10,41 @@ export interface RopeCycles {
   cyclesPerHour: number | undefined;
   lastMeasured: MeasuredCycles | undefined;
 }
+
+const anyRope = sql.placeholder('ropeIds');
+
+const ropesQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: ropes.id,
+      rope: ropes.attributes,
+      truscan: ropes.truscanAttributes,
+      installation: installations.attributes,
+    })
+    .from(ropes)
+    .innerJoin(installations, eq(installations.id, ropes.installationId))
+    .where(sql`${ropes.id} = any(${anyRope}::int[])`)
+    .prepare('rope_cycles_inputs'),
+);
+
+const measuredQuery = preparedPerDatabase((db) =>
+  db
+    .selectDistinctOn([ropeEvents.ropeId], {
+      ropeId: ropeEvents.ropeId,
+      bendingCycles: sql<number>`(${ropeEvents.attributes} ->> 'bendingCycles')::float8`,
+      timestamp: sql<string>`${ropeEvents.attributes} ->> 'timestamp'`,
+    })
+    .from(ropeEvents)
+    .where(
+      and(
+        sql`${ropeEvents.ropeId} = any(${anyRope}::int[])`,
+        eq(ropeEvents.isDeleted, false),
+        sql`jsonb_typeof(${ropeEvents.attributes} -> 'bendingCycles') = 'number'`,
+      ),
+    )
+    .orderBy(ropeEvents.ropeId, desc(ropeEvents.occurredAt), desc(ropeEvents.id))
+    .prepare('rope_cycles_measured'),
+);
 
 /**
  * The current bending cycles of ropes: THE loader of the rope's count, used by the bending-cycles answer (which the
@@ -19,31 +55,8 @@ export interface RopeCycles {
 export async function loadRopeCycles(db: Db, ropeIds: readonly number[], at: Date): Promise<Map<number, RopeCycles>> {
   const ids = [...new Set(ropeIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: ropes.id,
-      rope: ropes.attributes,
-      truscan: ropes.truscanAttributes,
-      installation: installations.attributes,
-    })
-    .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .where(inArray(ropes.id, ids));
-  const measuredRows = await db
-    .selectDistinctOn([ropeEvents.ropeId], {
-      ropeId: ropeEvents.ropeId,
-      bendingCycles: sql<number>`(${ropeEvents.attributes} ->> 'bendingCycles')::float8`,
-      timestamp: sql<string>`${ropeEvents.attributes} ->> 'timestamp'`,
-    })
-    .from(ropeEvents)
-    .where(
-      and(
-        inArray(ropeEvents.ropeId, ids),
-        eq(ropeEvents.isDeleted, false),
-        sql`jsonb_typeof(${ropeEvents.attributes} -> 'bendingCycles') = 'number'`,
-      ),
-    )
-    .orderBy(ropeEvents.ropeId, desc(ropeEvents.occurredAt), desc(ropeEvents.id));
+  const params = { ropeIds: idsParam(ids) };
+  const [rows, measuredRows] = [await ropesQuery(db).execute(params), await measuredQuery(db).execute(params)];
   const measuredOf = new Map(
     measuredRows.map((row) => [row.ropeId, { bendingCycles: Number(row.bendingCycles), timestamp: row.timestamp }]),
   );

@@ -4,8 +4,9 @@ import type { Actor } from '@rope/domain/access/actor';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { areaVisibleTo } from '../../tenancy/scope.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
 
 /** The rows as selected: the three tables are inner-joined, so none of their columns turns nullable. */
 type Rows<Fields extends SelectedFields> = SelectResult<
@@ -15,31 +16,34 @@ type Rows<Fields extends SelectedFields> = SelectResult<
 >[];
 
 /**
- * The live ropes (rope, installation and area not deleted) of the areas the viewer sees, joined to their installation
- * and area, in the dashboard's order (area name, installation, rope): `fields` picks the columns, `where` narrows.
+ * A read of the live ropes (rope, installation and area not deleted) of the areas a viewer sees, joined to their
+ * installation and area, in the dashboard's order (area name, installation, rope), prepared once as `name`: `fields`
+ * picks the columns, `where` narrows. The answer reads them for one viewer.
  */
-export function liveRopesVisibleTo<Fields extends SelectedFields>(
-  db: Db,
-  viewer: Actor,
+export function liveVisibleRopesRead<Fields extends SelectedFields>(
+  name: string,
   fields: Fields,
-  where?: SQL,
-): Promise<Rows<Fields>> {
-  // Drizzle's builder types do not follow a generic selection through the joins; the rows are as selected.
-  const query = joinPlacement(
-    db
-      .select(fields as SelectedFields)
-      .from(ropes)
-      .$dynamic(),
-  )
-    .where(
-      and(
-        areaVisibleTo(viewer),
-        eq(ropes.isDeleted, false),
-        eq(installations.isDeleted, false),
-        eq(areas.isDeleted, false),
-        where,
-      ),
+  where?: (db: Db) => SQL,
+): (db: Db, viewer: Actor) => Promise<Rows<Fields>> {
+  const prepared = preparedPerDatabase((db) =>
+    // Drizzle's builder types do not follow a generic selection through the joins; the rows are as selected.
+    joinPlacement(
+      db
+        .select(fields as SelectedFields)
+        .from(ropes)
+        .$dynamic(),
     )
-    .orderBy(asc(areas.name), asc(installations.ordering), asc(ropes.ordering), asc(ropes.id));
-  return query as unknown as Promise<Rows<Fields>>;
+      .where(
+        and(
+          visibleAreaPlaceholder,
+          eq(ropes.isDeleted, false),
+          eq(installations.isDeleted, false),
+          eq(areas.isDeleted, false),
+          where?.(db),
+        ),
+      )
+      .orderBy(asc(areas.name), asc(installations.ordering), asc(ropes.ordering), asc(ropes.id))
+      .prepare(name),
+  );
+  return (db, viewer) => prepared(db).execute(visibilityParams(viewer)) as unknown as Promise<Rows<Fields>>;
 }

@@ -6,7 +6,7 @@ import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { visibleRopeId } from '../ropes/index.ts';
 import { deviceVisibleTo, selectPlacedDevices } from './internal.ts';
-import { loadSensorDevices } from './load.ts';
+import { loadRopeSensorDevices, loadSensorDevices } from './load.ts';
 
 /** The admin list: 25 a page by name, filtered by a text in the name or by the rope they are mounted on. */
 export async function listSensorDevices({
@@ -33,15 +33,5 @@ export async function listSensorDevices({
 export async function listRopeSensorDevices({ ctx, actor, input }: ActionArgs<{ ropeId: number }>) {
   assertCan(actor, 'DOMAIN_READ');
   const ropeId = await visibleRopeId(ctx, actor, input.ropeId);
-  const rows = await ctx.db
-    .select({ id: sensorDevices.id })
-    .from(sensorDevices)
-    .where(eq(sensorDevices.ropeId, ropeId))
-    .orderBy(asc(sensorDevices.name), asc(sensorDevices.id));
-  return {
-    sensorDevices: await loadSensorDevices(
-      ctx.db,
-      rows.map((row) => row.id),
-    ),
-  };
+  return { sensorDevices: await loadRopeSensorDevices(ctx.db, ropeId) };
 }

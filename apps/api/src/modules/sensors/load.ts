@@ -1,23 +1,41 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, sensorDevices, sensors } from '@rope/db/schema/index';
 import type { SensorDeviceView, SensorView } from '@rope/domain/sensors/views';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinMountPlacement } from '../../tenancy/placement.ts';
 
-/** The devices of these ids as a read answers them, in the order of the ids. */
-export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise<SensorDeviceView[]> {
-  if (ids.length === 0) return [];
-  const query = db
-    .select({
-      device: sensorDevices,
-      rope: { id: ropes.id, name: ropes.name },
-      installation: { id: installations.id, name: installations.name },
-      area: { id: areas.id, name: areas.name },
-    })
-    .from(sensorDevices)
-    .$dynamic();
-  const rows = await joinMountPlacement(query, sensorDevices.ropeId).where(inArray(sensorDevices.id, [...ids]));
-  const sensorRows = await db
+const placedDevices = (db: Db) =>
+  joinMountPlacement(
+    db
+      .select({
+        device: sensorDevices,
+        rope: { id: ropes.id, name: ropes.name },
+        installation: { id: installations.id, name: installations.name },
+        area: { id: areas.id, name: areas.name },
+      })
+      .from(sensorDevices)
+      .$dynamic(),
+    sensorDevices.ropeId,
+  );
+
+type DeviceRow = Awaited<ReturnType<ReturnType<typeof placedDevices>['execute']>>[number];
+
+const devicesByIdQuery = preparedPerDatabase((db) =>
+  placedDevices(db)
+    .where(sql`${sensorDevices.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('sensor_devices_by_id'),
+);
+
+const ropeDevicesQuery = preparedPerDatabase((db) =>
+  placedDevices(db)
+    .where(eq(sensorDevices.ropeId, sql.placeholder('ropeId')))
+    .orderBy(asc(sensorDevices.name), asc(sensorDevices.id))
+    .prepare('rope_sensor_devices'),
+);
+
+const sensorsOfDevicesQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: sensors.id,
       deviceId: sensors.deviceId,
@@ -30,8 +48,28 @@ export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise
       >`(select max(m.ts) from sensor_measurements m where m.sensor_id = ${sensors.id})`,
     })
     .from(sensors)
-    .where(inArray(sensors.deviceId, [...ids]))
-    .orderBy(asc(sensors.id));
+    .where(sql`${sensors.deviceId} = any(${sql.placeholder('deviceIds')}::int[])`)
+    .orderBy(asc(sensors.id))
+    .prepare('sensors_of_devices'),
+);
+
+/** The devices of these ids as a read answers them, in the order of the ids. */
+export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise<SensorDeviceView[]> {
+  if (ids.length === 0) return [];
+  const views = await withSensors(db, await devicesByIdQuery(db).execute({ ids: idsParam(ids) }));
+  const byId = new Map(views.map((view) => [view.id, view]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The devices on one rope (whose visibility the caller checked), by name. */
+export async function loadRopeSensorDevices(db: Db, ropeId: number): Promise<SensorDeviceView[]> {
+  return withSensors(db, await ropeDevicesQuery(db).execute({ ropeId }));
+}
+
+async function withSensors(db: Db, rows: DeviceRow[]): Promise<SensorDeviceView[]> {
+  if (rows.length === 0) return [];
+  const deviceIds = idsParam(rows.map((row) => row.device.id));
+  const sensorRows = await sensorsOfDevicesQuery(db).execute({ deviceIds });
   const sensorsByDevice = new Map<number, SensorView[]>();
   for (const row of sensorRows) {
     const list = sensorsByDevice.get(row.deviceId) ?? [];
@@ -44,20 +82,16 @@ export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise
     });
     sensorsByDevice.set(row.deviceId, list);
   }
-  const byId = new Map(
-    rows.map(({ device, rope, installation, area }) => [
-      device.id,
-      {
-        id: device.id,
-        name: device.name,
-        rope: rope && installation && area ? { ...rope, installation, area } : null,
-        attributes: device.attributes,
-        sensors: sensorsByDevice.get(device.id) ?? [],
-        createdAt: device.createdAt.toISOString(),
-      } satisfies SensorDeviceView,
-    ]),
+  return rows.map(
+    ({ device, rope, installation, area }): SensorDeviceView => ({
+      id: device.id,
+      name: device.name,
+      rope: rope && installation && area ? { ...rope, installation, area } : null,
+      attributes: device.attributes,
+      sensors: sensorsByDevice.get(device.id) ?? [],
+      createdAt: device.createdAt.toISOString(),
+    }),
   );
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function loadSensorDevice(db: Db, id: number): Promise<SensorDeviceView> {

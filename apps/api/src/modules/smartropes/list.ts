@@ -1,12 +1,12 @@
 import { containsPattern } from '@rope/db/like';
 import { smartropeEvents, smartropes } from '@rope/db/schema/index';
 import { SMARTROPES_PAGE_SIZE } from '@rope/domain/sensors/limits';
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { visibleRopeId } from '../ropes/index.ts';
 import { findSmartrope, selectPlacedSmartropes, smartropeVisibleTo } from './internal.ts';
-import { loadSmartropeEvents, loadSmartropes } from './load.ts';
+import { loadRopeSmartropeEvents, loadSmartropeEvents, loadSmartropes } from './load.ts';
 
 /** The admin list: 25 a page by name, filtered by a text in the name or fabrication number, or by rope. */
 export async function listSmartropes({
@@ -41,8 +41,7 @@ export async function listSmartropes({
 export async function listRopeSmartropeEvents({ ctx, actor, input }: ActionArgs<{ ropeId: number; limit: number }>) {
   assertCan(actor, 'DOMAIN_READ');
   const ropeId = await visibleRopeId(ctx, actor, input.ropeId);
-  const onRope = ctx.db.select({ id: smartropes.id }).from(smartropes).where(eq(smartropes.ropeId, ropeId));
-  return { events: await loadSmartropeEvents(ctx.db, inArray(smartropeEvents.smartropeId, onRope), input.limit) };
+  return { events: await loadRopeSmartropeEvents(ctx.db, ropeId, input.limit) };
 }
 
 /** The newest events of one smartrope, for its detail screen. */

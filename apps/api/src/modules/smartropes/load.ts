@@ -11,6 +11,7 @@ import {
 import type { SmartropeEventType } from '@rope/domain/smartropes/schemas';
 import type { SmartropeEventView, SmartropeView } from '@rope/domain/smartropes/views';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinMountPlacement } from '../../tenancy/placement.ts';
 
 const seconds = (at: Date) => at.getTime() / 1000;
@@ -62,8 +63,8 @@ export async function loadSmartrope(db: Db, id: number): Promise<SmartropeView> 
 }
 
 /** Smartrope events matching `where`, newest first, with their peak and number of measurements. */
-export async function loadSmartropeEvents(db: Db, where: SQL, limit: number): Promise<SmartropeEventView[]> {
-  const rows = await db
+const selectEvents = (db: Db) =>
+  db
     .select({
       event: smartropeEvents,
       smartrope: { id: smartropes.id, name: smartropes.name },
@@ -74,10 +75,37 @@ export async function loadSmartropeEvents(db: Db, where: SQL, limit: number): Pr
     })
     .from(smartropeEvents)
     .innerJoin(smartropes, eq(smartropes.id, smartropeEvents.smartropeId))
-    .where(where)
-    .orderBy(sql`${smartropeEvents.occurredAt} desc`, sql`${smartropeEvents.id} desc`)
-    .limit(limit);
-  return rows.map(({ event, smartrope, peak, measurementCount }) => ({
+    .$dynamic();
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execute']>>[number];
+
+const newestFirst = [sql`${smartropeEvents.occurredAt} desc`, sql`${smartropeEvents.id} desc`];
+
+/** The rope page's read: the newest events of the smartropes on one rope. */
+const ropeEventsQuery = preparedPerDatabase((db) =>
+  selectEvents(db)
+    .where(eq(smartropes.ropeId, sql.placeholder('ropeId')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('rope_smartrope_events'),
+);
+
+export async function loadSmartropeEvents(db: Db, where: SQL, limit: number): Promise<SmartropeEventView[]> {
+  return (
+    await selectEvents(db)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+  ).map(toEventView);
+}
+
+/** The newest `limit` events of the smartropes on a rope (whose visibility the caller checked). */
+export async function loadRopeSmartropeEvents(db: Db, ropeId: number, limit: number): Promise<SmartropeEventView[]> {
+  return (await ropeEventsQuery(db).execute({ ropeId, limit })).map(toEventView);
+}
+
+function toEventView({ event, smartrope, peak, measurementCount }: EventRow): SmartropeEventView {
+  return {
     id: event.id,
     smartrope,
     sensorName: event.sensorName,
@@ -86,7 +114,7 @@ export async function loadSmartropeEvents(db: Db, where: SQL, limit: number): Pr
     attributes: event.attributes,
     peak: peak === null ? null : Number(peak),
     measurementCount: Number(measurementCount),
-  }));
+  };
 }
 
 export async function loadSmartropeEvent(db: Db, id: number): Promise<SmartropeEventView> {
