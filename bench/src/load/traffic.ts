@@ -126,7 +126,10 @@ export function pageCalls(page: Page, rope: PlacedRope): { opening: string[]; sc
         ],
       };
     case 'dashboard':
-      return { opening: ['/ropes', '/events?limit=10', '/tasks?status=open', '/ropes/device-states'], scrolled: [] };
+      return {
+        opening: ['/ropes/overview', '/events?limit=10', '/tasks/pending', '/ropes/device-states'],
+        scrolled: [],
+      };
     case 'areas':
       return { opening: ['/areas', '/areas/positions'], scrolled: [] };
   }

@@ -225,6 +225,7 @@ const installationRows: RouteRow[] = [
 const rope = async (w: World, s: Scope) => (await tree(w, s)).rope.id;
 const ropeRows: RouteRow[] = [
   { route: 'GET /api/ropes', build: () => url('/api/ropes'), expect: readList() },
+  { route: 'GET /api/ropes/overview', build: () => url('/api/ropes/overview'), expect: readList() },
   {
     route: 'GET /api/ropes/:id',
     scoped: true,
@@ -351,6 +352,7 @@ const eventRows: RouteRow[] = [
 
 const taskRows: RouteRow[] = [
   { route: 'GET /api/tasks', build: () => url('/api/tasks'), expect: readList() },
+  { route: 'GET /api/tasks/pending', build: () => url('/api/tasks/pending'), expect: readList() },
   {
     route: 'GET /api/tasks/export',
     build: () => url('/api/tasks/export'),

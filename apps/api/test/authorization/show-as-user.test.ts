@@ -80,18 +80,21 @@ describe('show-as-user', () => {
     const foreignRope = await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, foreignArea.id)).id);
     const ownArea = await seedArea(t.ctx.db, world.own);
     const ownRope = await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, ownArea.id)).id);
-    const ropeIds = async (actor: ActorName, showAsUser?: number) => {
-      const { body } = await ask(actor, { url: '/api/ropes' }, showAsUser);
-      return (JSON.parse(body).ropes as { id: number }[]).map((rope) => rope.id);
-    };
-    for (const impersonator of IMPERSONATORS) {
-      expect(await ropeIds(impersonator)).toEqual(expect.arrayContaining([foreignRope.id, ownRope.id]));
-      const shown = await ropeIds(impersonator, client);
-      expect(shown).toContain(ownRope.id);
-      expect(shown).not.toContain(foreignRope.id);
-      expect(shown.sort()).toEqual((await ropeIds('client')).sort());
-      expect((await ask(impersonator, { url: `/api/ropes/${foreignRope.id}` }, client)).status).toBe(404);
-      expect((await ask(impersonator, { url: `/api/ropes/${ownRope.id}` }, client)).status).toBe(200);
+    // The full list and the dashboard's overview hold the same ropes.
+    for (const list of ['/api/ropes', '/api/ropes/overview']) {
+      const ropeIds = async (actor: ActorName, showAsUser?: number) => {
+        const { body } = await ask(actor, { url: list }, showAsUser);
+        return (JSON.parse(body).ropes as { id: number }[]).map((rope) => rope.id);
+      };
+      for (const impersonator of IMPERSONATORS) {
+        expect(await ropeIds(impersonator)).toEqual(expect.arrayContaining([foreignRope.id, ownRope.id]));
+        const shown = await ropeIds(impersonator, client);
+        expect(shown).toContain(ownRope.id);
+        expect(shown).not.toContain(foreignRope.id);
+        expect(shown.sort()).toEqual((await ropeIds('client')).sort());
+        expect((await ask(impersonator, { url: `/api/ropes/${foreignRope.id}` }, client)).status).toBe(404);
+        expect((await ask(impersonator, { url: `/api/ropes/${ownRope.id}` }, client)).status).toBe(200);
+      }
     }
   });
 

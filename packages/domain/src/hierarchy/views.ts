@@ -79,6 +79,20 @@ export type NamedRef = z.infer<typeof namedRefSchema>;
 export const placedRopeViewSchema = ropeViewSchema.extend({ installation: namedRefSchema, area: namedRefSchema });
 export type PlacedRopeView = z.infer<typeof placedRopeViewSchema>;
 
+/**
+ * A live rope as the dashboard lists it and the rope pickers offer it, GET /api/ropes/overview: its place and its
+ * damage, without the settings and the line on the map that a rope's own screens read.
+ */
+export const ropeOverviewSchema = placedRopeViewSchema.pick({
+  id: true,
+  name: true,
+  installation: true,
+  area: true,
+  damages: true,
+});
+export type RopeOverview = z.infer<typeof ropeOverviewSchema>;
+export const ropeOverviewAnswerSchema = z.object({ ropes: z.array(ropeOverviewSchema) });
+
 /** An area's place on the overview map, GET /api/areas/positions. */
 export const areaPositionSchema = z.object({ id: z.number(), latlng: latLng.nullable(), damages: damageViewSchema });
 export type AreaPosition = z.infer<typeof areaPositionSchema>;

@@ -22,6 +22,20 @@ export const taskViewSchema = z.object({
 export type TaskView = z.infer<typeof taskViewSchema>;
 export const taskListAnswerSchema = z.object({ tasks: z.array(taskViewSchema) });
 
+/** An open task as the dashboard lists it, GET /api/tasks/pending: what it is, where, and when it falls due. */
+export const pendingTaskSchema = taskViewSchema.pick({
+  id: true,
+  rope: true,
+  installation: true,
+  area: true,
+  title: true,
+  status: true,
+  dueAt: true,
+  pastDue: true,
+});
+export type PendingTask = z.infer<typeof pendingTaskSchema>;
+export const pendingTaskAnswerSchema = z.object({ tasks: z.array(pendingTaskSchema) });
+
 export const taskNoteSchema = z.object({
   timestamp: z.string(),
   user: z.object({ name: z.string() }),

@@ -1,11 +1,12 @@
 import { documents } from '@rope/db/schema/index';
 import { compareDocuments, type DocumentTargetType } from '@rope/domain/documents/schemas';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { visibleRopeId } from '../ropes/index.ts';
-import { findTarget } from './internal.ts';
+import { type DocumentRow, findTarget } from './internal.ts';
 import { readerLanguage } from './language.ts';
 import { toDocumentView } from './view.ts';
 
@@ -13,6 +14,17 @@ export interface ListInput {
   acceptLanguage?: string;
   showAsUser?: number;
 }
+
+/** Every rope, installation and area page lists its documents: the one read of them prepared once. */
+const targetDocumentsQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(documents)
+    .where(
+      and(eq(documents.targetType, sql.placeholder('targetType')), eq(documents.targetId, sql.placeholder('targetId'))),
+    )
+    .prepare('target_documents'),
+);
 
 /** The documents of one target the viewer sees (a foreign target is 404), new first, then in the reader's language. */
 export async function listTargetDocuments(
@@ -24,7 +36,8 @@ export async function listTargetDocuments(
   // A rope's list (on every rope page) checks the rope without reading its rows: its map line and damages are large.
   if (input.targetType === 'rope') await visibleRopeId(ctx, viewer, input.targetId);
   else await findTarget(ctx, viewer, input.targetType, input.targetId);
-  return answerList(args, and(eq(documents.targetType, input.targetType), eq(documents.targetId, input.targetId)));
+  const { targetType, targetId } = input;
+  return answerList(args, () => targetDocumentsQuery(ctx.db).execute({ targetType, targetId }));
 }
 
 /**
@@ -36,18 +49,22 @@ export async function listGeneralDocuments(args: ActionArgs<ListInput & { folder
   assertCan(actor, 'DOCUMENT');
   const viewer = await viewerFor(args, input.showAsUser);
   if (input.folderId !== undefined) await findTarget(ctx, viewer, 'folder', input.folderId);
-  return answerList(
-    args,
-    and(
-      eq(documents.targetType, 'folder'),
-      input.folderId === undefined ? undefined : eq(documents.targetId, input.folderId),
-    ),
+  return answerList(args, () =>
+    ctx.db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.targetType, 'folder'),
+          input.folderId === undefined ? undefined : eq(documents.targetId, input.folderId),
+        ),
+      ),
   );
 }
 
-async function answerList({ ctx, actor, input }: ActionArgs<ListInput>, where: SQL | undefined) {
+async function answerList({ ctx, actor, input }: ActionArgs<ListInput>, read: () => PromiseLike<DocumentRow[]>) {
   const language = await readerLanguage(ctx, actor, input.acceptLanguage);
-  const rows = await ctx.db.select().from(documents).where(where);
+  const rows = await read();
   const now = new Date();
   rows.sort(compareDocuments(language, now));
   return { documents: rows.map((row) => toDocumentView(row, { actor, language, now })), language };

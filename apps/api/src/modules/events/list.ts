@@ -5,6 +5,7 @@ import { chartPositions } from '@rope/domain/ropes/effective-events';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
+import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { loadDamageTarget } from '../damage/index.ts';
@@ -24,36 +25,56 @@ export interface RopeEventQuery {
   showAsUser?: number;
 }
 
+const pageColumns = { event: ropeEvents, documentCount, total: sql<number>`count(*) over ()`.mapWith(Number) };
+const newestFirst = [desc(ropeEvents.occurredAt), desc(ropeEvents.id)];
+
+/** The rope page's own call, a page of the live (or archived) events with no filter, prepared once. */
+const plainPageQuery = preparedPerDatabase((db) =>
+  db
+    .select(pageColumns)
+    .from(ropeEvents)
+    .where(and(eq(ropeEvents.ropeId, sql.placeholder('ropeId')), eq(ropeEvents.isDeleted, sql.placeholder('archived'))))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('rope_events_page'),
+);
+
 /** One rope's events, newest first, filtered by text, chart zoom and damage filter, paged on the server. */
 export async function listRopeEvents(args: ActionArgs<RopeEventQuery>) {
   const { ctx, actor, input: query } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, query.showAsUser);
   const ropeId = await visibleRopeId(ctx, viewer, query.ropeId);
-  const conditions: SQL[] = [eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, query.archived)];
+  const filters: SQL[] = [];
   if (query.search) {
     const pattern = containsPattern(query.search);
-    conditions.push(sql`${ropeEvents.attributes}::text ilike ${pattern}`);
+    filters.push(sql`${ropeEvents.attributes}::text ilike ${pattern}`);
   }
   if (query.positionFrom !== undefined || query.positionTo !== undefined)
-    conditions.push(await zoomCondition(ctx, ropeId, query.positionFrom, query.positionTo));
+    filters.push(await zoomCondition(ctx, ropeId, query.positionFrom, query.positionTo));
   if (query.damageFilter) {
-    conditions.push(eq(ropeEvents.recordingType, 'damage'));
-    conditions.push(
+    filters.push(eq(ropeEvents.recordingType, 'damage'));
+    filters.push(
       query.damageFilter === 'mrt'
         ? sql`${ropeEvents.attributes}->>'detection' = 'mrt'`
         : sql`coalesce(${ropeEvents.attributes}->>'detection', 'manual') <> 'mrt'`,
     );
   }
-  const where = and(...conditions);
+  const where = and(eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, query.archived), ...filters);
+  const offset = (query.page - 1) * query.pageSize;
   // The total comes with the page (counted before the limit): one statement, not a count and a page.
   const base = ctx.db
-    .select({ event: ropeEvents, documentCount, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(pageColumns)
     .from(ropeEvents)
     .where(where)
-    .orderBy(desc(ropeEvents.occurredAt), desc(ropeEvents.id));
+    .orderBy(...newestFirst);
   const rows =
-    query.pageSize > 0 ? await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize) : await base;
+    query.pageSize === 0
+      ? await base
+      : filters.length === 0
+        ? await plainPageQuery(ctx.db).execute({ ropeId, archived: query.archived, limit: query.pageSize, offset })
+        : await base.limit(query.pageSize).offset(offset);
   const total = rows[0]?.total ?? (query.page > 1 && query.pageSize > 0 ? await countEvents(ctx, where) : 0);
   return { ropeEvents: rows.map((row) => toEventView(row.event, row.documentCount)), total };
 }

@@ -1,6 +1,6 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { ropeCreateSchema, ropeOrderSchema, ropePatchSchema } from '@rope/domain/hierarchy/schemas';
-import { placedRopeViewSchema } from '@rope/domain/hierarchy/views';
+import { placedRopeViewSchema, ropeOverviewAnswerSchema } from '@rope/domain/hierarchy/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -9,6 +9,7 @@ import { createRope } from './create.ts';
 import { getRope } from './get.ts';
 import { listRopes } from './list.ts';
 import { listAllRopes } from './list-all.ts';
+import { listRopeOverview } from './list-overview.ts';
 import { moveRopeBefore } from './move-before.ts';
 import { deleteRope } from './remove.ts';
 import { updateRope } from './update.ts';
@@ -75,6 +76,25 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       (request) =>
         listAllRopes({ ctx, actor: requireActor(request), input: { showAsUser: request.query.showAsUser }, request }),
+    );
+
+    app.get(
+      '/ropes/overview',
+      {
+        schema: {
+          tags: ['ropes'],
+          summary: 'Every live rope the caller sees with its installation, area and damage (the dashboard)',
+          querystring: listQuery,
+          response: { 200: ropeOverviewAnswerSchema },
+        },
+      },
+      (request) =>
+        listRopeOverview({
+          ctx,
+          actor: requireActor(request),
+          input: { showAsUser: request.query.showAsUser },
+          request,
+        }),
     );
 
     app.get(

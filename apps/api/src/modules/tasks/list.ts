@@ -10,3 +10,23 @@ export async function listTasks(args: ActionArgs<{ status: 'open' | 'all'; showA
   const viewer = await viewerFor(args, input.showAsUser);
   return { tasks: await loadVisibleTasks(ctx.db, viewer, input.status === 'open') };
 }
+
+/** The open tasks of live ropes the viewer sees, by due date, with what the dashboard shows of each. */
+export async function listPendingTasks(args: ActionArgs<{ showAsUser?: number }>) {
+  const { ctx, actor, input } = args;
+  assertCan(actor, 'DOMAIN_READ');
+  const viewer = await viewerFor(args, input.showAsUser);
+  const tasks = await loadVisibleTasks(ctx.db, viewer, true);
+  return {
+    tasks: tasks.map(({ id, rope, installation, area, title, status, dueAt, pastDue }) => ({
+      id,
+      rope,
+      installation,
+      area,
+      title,
+      status,
+      dueAt,
+      pastDue,
+    })),
+  };
+}

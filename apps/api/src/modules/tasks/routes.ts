@@ -1,6 +1,11 @@
 import { idParamsSchema, idTextSchema } from '@rope/domain/common';
 import { taskBodySchema, taskPatchSchema } from '@rope/domain/tasks/rules';
-import { assignableUsersAnswerSchema, taskNoteSchema, taskViewSchema } from '@rope/domain/tasks/views';
+import {
+  assignableUsersAnswerSchema,
+  pendingTaskAnswerSchema,
+  taskNoteSchema,
+  taskViewSchema,
+} from '@rope/domain/tasks/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -9,7 +14,7 @@ import { readUpload } from '../../http/read-upload.ts';
 import { CSV_ANSWER, csvHeaders, sheetQuerySchema } from '../../http/sheet-reader.ts';
 import { createTask } from './create.ts';
 import { exportRopeTasks, exportTasks, taskTemplate } from './export.ts';
-import { listTasks } from './list.ts';
+import { listPendingTasks, listTasks } from './list.ts';
 import { listAssignableUsers } from './list-assignable-users.ts';
 import { listRopeTasks } from './list-for-rope.ts';
 import { listTaskNotes } from './list-notes.ts';
@@ -22,6 +27,19 @@ const list = z.object({ tasks: z.array(taskViewSchema) });
 
 export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/tasks/pending',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: 'The open tasks of live ropes the caller sees, by due date, as the dashboard lists them',
+          querystring: z.object({ showAsUser: idTextSchema.optional() }),
+          response: { 200: pendingTaskAnswerSchema },
+        },
+      },
+      (request) => listPendingTasks({ ctx, actor: requireActor(request), input: request.query, request }),
+    );
+
     app.get(
       '/tasks',
       {

@@ -106,6 +106,22 @@ describe('tasks', () => {
     const notes = (await cast.call('client', 'GET', `/tasks/${id}/notes`)).json().notes;
     expect(notes).toEqual([{ timestamp: expect.any(String), user: { name: 'Test User' }, note: 'Bring the caliper' }]);
     expect((await cast.call('foreign', 'GET', '/tasks')).json().tasks).toEqual([]);
+    // The dashboard's list: the same task with what the dashboard shows of it, nothing more.
+    expect((await cast.call('client', 'GET', '/tasks/pending')).json().tasks).toEqual([
+      {
+        id,
+        rope: pending[0].rope,
+        installation: pending[0].installation,
+        area: pending[0].area,
+        title: pending[0].title,
+        status: 'new',
+        dueAt: '2020-01-01T00:00:00.000Z',
+        pastDue: true,
+      },
+    ]);
+    expect((await cast.call('foreign', 'GET', '/tasks/pending')).json().tasks).toEqual([]);
+    await cast.call('client', 'PATCH', `/tasks/${id}`, { task: { attributes: { status: 'done' } } });
+    expect((await cast.call('client', 'GET', '/tasks/pending')).json().tasks).toEqual([]);
   });
 
   it('creates the next task when a recurring task is done', async () => {

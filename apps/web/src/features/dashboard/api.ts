@@ -1,7 +1,7 @@
 import type { PlacedEventView } from '@rope/domain/events/views';
-import type { PlacedRopeView } from '@rope/domain/hierarchy/views';
+import type { RopeOverview } from '@rope/domain/hierarchy/views';
 import type { RopeDeviceState } from '@rope/domain/sensors/device-state-views';
-import type { TaskView } from '@rope/domain/tasks/views';
+import type { PendingTask } from '@rope/domain/tasks/views';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 
@@ -26,14 +26,15 @@ export function usePendingTasks() {
   return useQuery({
     queryKey: dashboardKeys.tasks(),
     queryFn: ({ signal }) =>
-      apiFetch<{ tasks: TaskView[] }>('/tasks?status=open', { signal }).then((answer) => answer.tasks),
+      apiFetch<{ tasks: PendingTask[] }>('/tasks/pending', { signal }).then((answer) => answer.tasks),
   });
 }
 
 export function useAllRopes() {
   return useQuery({
     queryKey: dashboardKeys.ropes(),
-    queryFn: ({ signal }) => apiFetch<{ ropes: PlacedRopeView[] }>('/ropes', { signal }).then((answer) => answer.ropes),
+    queryFn: ({ signal }) =>
+      apiFetch<{ ropes: RopeOverview[] }>('/ropes/overview', { signal }).then((answer) => answer.ropes),
   });
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PlacedEventView } from '@rope/domain/events/views';
-import type { PlacedRopeView } from '@rope/domain/hierarchy/views';
-import type { TaskView } from '@rope/domain/tasks/views';
+import type { RopeOverview } from '@rope/domain/hierarchy/views';
+import type { PendingTask } from '@rope/domain/tasks/views';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -89,7 +89,7 @@ function PendingTasks() {
   const tasks = usePendingTasks();
   const [page, setPage] = usePageParam('tasksPage');
   const sorted = useMemo(() => sortTasks(tasks.data ?? []), [tasks.data]);
-  const columns = useMemo<ColumnDef<TaskView, unknown>[]>(() => {
+  const columns = useMemo<ColumnDef<PendingTask, unknown>[]>(() => {
     return [
       { id: 'title', header: t('common.fields.title'), cell: ({ row }) => row.original.title },
       {
@@ -148,8 +148,8 @@ function RopesByDamage() {
   const { t } = useTranslation();
   const ropes = useAllRopes();
   const [page, setPage] = usePageParam('ropesPage');
-  const sorted = useMemo(() => sortByDamage((ropes.data ?? []).filter((rope) => !rope.isDeleted)), [ropes.data]);
-  const columns = useMemo<ColumnDef<PlacedRopeView, unknown>[]>(
+  const sorted = useMemo(() => sortByDamage(ropes.data ?? []), [ropes.data]);
+  const columns = useMemo<ColumnDef<RopeOverview, unknown>[]>(
     () => [
       {
         id: 'damage',
