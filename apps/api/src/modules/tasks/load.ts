@@ -4,8 +4,8 @@ import type { Actor } from '@rope/domain/access/actor';
 import { isPastDue } from '@rope/domain/tasks/rules';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { displayName } from '@rope/domain/users/schemas';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
 import { loadRopeCycles } from '../ropes/index.ts';
@@ -13,23 +13,8 @@ import { shownEmail } from '../users/index.ts';
 
 export const openTasks = and(inArray(tasks.status, ['new', 'in-progress']), eq(ropes.isDeleted, false));
 
-interface Assignee {
-  id: number;
-  firstname: string | null;
-  lastname: string | null;
-  email: string;
-}
-
-/** A task's assignees in the same statement as the task: one statement fewer for every list of tasks. */
-const assigneesOfTask = sql<Assignee[]>`(select coalesce(json_agg(json_build_object(
-    'id', ${users.id}, 'firstname', ${users.firstname}, 'lastname', ${users.lastname}, 'email', ${shownEmail()}
-  ) order by ${taskAssignees.userId}), '[]'::json)
-  from ${taskAssignees} join ${users} on ${users.id} = ${taskAssignees.userId}
-  where ${taskAssignees.taskId} = ${tasks.id})`;
-
 const taskColumns = {
   task: tasks,
-  assignees: assigneesOfTask,
   rope: { id: ropes.id, name: ropes.name },
   installation: { id: installations.id, name: installations.name },
   area: { id: areas.id, name: areas.name },
@@ -40,13 +25,15 @@ const selectTasks = (db: Db) =>
 
 type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
 
-/** The dashboard's and the tasks list's read, prepared once: the viewer's tasks, open ones (of live ropes) or all. */
-const visibleTasksQuery = preparedPerDatabase((db) =>
-  selectTasks(db)
-    .where(and(visibleAreaPlaceholder, or(sql`not ${sql.placeholder('openOnly')}::boolean`, openTasks)))
-    .orderBy(asc(tasks.dueAt), asc(tasks.id))
-    .prepare('list_visible_tasks'),
-);
+/** The viewer's tasks narrowed by `where`, prepared once as `name`: two statements, so each keeps the plan that fits it. */
+const visibleTasksQuery = (name: string, where?: SQL) =>
+  preparedPerDatabase((db) =>
+    selectTasks(db).where(and(visibleAreaPlaceholder, where)).orderBy(asc(tasks.dueAt), asc(tasks.id)).prepare(name),
+  );
+
+/** The dashboard's read: the open tasks of live ropes. */
+const visibleOpenTasks = visibleTasksQuery('list_visible_open_tasks', openTasks);
+const visibleTasks = visibleTasksQuery('list_visible_tasks');
 
 /** The rope page's read: every task of one rope. */
 const ropeTasksQuery = preparedPerDatabase((db) =>
@@ -54,6 +41,22 @@ const ropeTasksQuery = preparedPerDatabase((db) =>
     .where(eq(tasks.ropeId, sql.placeholder('ropeId')))
     .orderBy(asc(tasks.dueAt), asc(tasks.id))
     .prepare('list_rope_tasks'),
+);
+
+const assigneesQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      taskId: taskAssignees.taskId,
+      id: users.id,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      email: shownEmail(),
+    })
+    .from(taskAssignees)
+    .innerJoin(users, eq(users.id, taskAssignees.userId))
+    .where(sql`${taskAssignees.taskId} = any(${sql.placeholder('taskIds')}::int[])`)
+    .orderBy(asc(taskAssignees.taskId), asc(taskAssignees.userId))
+    .prepare('task_assignees'),
 );
 
 /** Tasks with their rope, installation, area and assignees, and whether each is past due now. */
@@ -64,7 +67,7 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
 
 /** The tasks of the areas `viewer` sees, by due date: open ones of live ropes, or all. */
 export async function loadVisibleTasks(db: Db, viewer: Actor, openOnly: boolean): Promise<TaskView[]> {
-  const rows = await visibleTasksQuery(db).execute({ openOnly, ...visibilityParams(viewer) });
+  const rows = await (openOnly ? visibleOpenTasks : visibleTasks)(db).execute(visibilityParams(viewer));
   return completeTasks(db, rows);
 }
 
@@ -74,6 +77,15 @@ export async function loadRopeTasks(db: Db, ropeId: number): Promise<TaskView[]>
 }
 
 async function completeTasks(db: Db, rows: TaskRow[]): Promise<TaskView[]> {
+  // The assignees of all tasks in one statement: a subquery per task costs the database more than the round trip.
+  const ids = rows.map((row) => row.task.id);
+  const assignees = ids.length ? await assigneesQuery(db).execute({ taskIds: idsParam(ids) }) : [];
+  const assigneesOf = new Map<number, typeof assignees>();
+  for (const assignee of assignees) {
+    const listed = assigneesOf.get(assignee.taskId);
+    if (listed) listed.push(assignee);
+    else assigneesOf.set(assignee.taskId, [assignee]);
+  }
   const now = new Date();
   // Only ropes whose tasks fall due by cycles need their count: the rope's current count, as its answer gives it.
   const cycles = await loadRopeCycles(
@@ -81,13 +93,13 @@ async function completeTasks(db: Db, rows: TaskRow[]): Promise<TaskView[]> {
     rows.filter(({ task }) => task.attributes.dueCondition?.type === 'bendingCycles').map(({ rope }) => rope.id),
     now,
   );
-  return rows.map(({ task, assignees, rope, installation, area }) => ({
+  return rows.map(({ task, rope, installation, area }) => ({
     id: task.id,
     rope,
     installation,
     area,
     event: task.eventId ? { id: task.eventId } : null,
-    assignedUsers: assignees.map((a) => ({ id: a.id, name: displayName(a) })),
+    assignedUsers: (assigneesOf.get(task.id) ?? []).map((a) => ({ id: a.id, name: displayName(a) })),
     attributes: task.attributes,
     title: task.attributes.title,
     description: task.attributes.description,
