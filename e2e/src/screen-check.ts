@@ -129,10 +129,23 @@ export async function errorBoundaryShown(page: Page): Promise<boolean> {
   return (await page.locator('[data-testid="route-error"]').count()) > 0;
 }
 
-/** Clicks the language switch (EN, DE, FR, ES) and waits for the document to speak it. */
+/**
+ * Clicks the language switch (EN, DE, FR, ES) and waits for the document to speak it. On a slow machine running
+ * several browser test files at once, one of a run's several hundred switches once did not arrive within 15 s (a
+ * click landing while the screen re-rendered, or a stalled process): the control is clicked once more before the
+ * test gives up.
+ */
 export async function switchLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
-  await page.locator(`label[for$="-${language}"]`).first().click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language, { timeout: 15_000 });
+  const control = page.locator(`label[for$="-${language}"]`).first();
+  for (let attempt = 1; ; attempt += 1) {
+    await control.click();
+    try {
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, language, { timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
 }
 
 /** The translation namespaces: the feature files of the English texts. */
