@@ -9,7 +9,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerUnreadBodyGuard } from './http/unread-body.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -27,6 +27,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     // Our own 503 while closing (http/closing.ts): the error shape with a message key.
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@rope/domain/errors';
+
 /**
  * Who may call a route, declared in its options next to its schema (`config: { access: 'public' }`):
  * - `public`: anyone, signed in or not (health, the API documentation, signing in, the account mails' links);
@@ -12,6 +14,11 @@ export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * The refusals a route gives beyond those every route of its kind may give (plugins/openapi-operation.ts), for
+     * the API document: a conflict, a rule of the domain, too many requests.
+     */
+    errors?: ErrorCode[];
   }
 }
 

@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from '@rope/db/errors';
 import { type ApiError, type ErrorCode, errorCodeForStatus } from '@rope/domain/errors';
 import { issueMessage, type MessageKey, message } from '@rope/domain/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, type ErrorText, validationError } from '../http/app-error.ts';
@@ -47,6 +47,15 @@ const FRAMEWORK_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
   PAYLOAD_TOO_LARGE: 'app.errors.requestTooLarge',
   UNSUPPORTED_MEDIA_TYPE: 'app.errors.unsupportedMediaType',
 };
+
+/**
+ * The router's refusals before any route is found (a path parameter over Fastify's length, a path that does not
+ * decode): a 400 in the one error body, as bad input everywhere else, instead of the framework's own 414 or 400.
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const refusal = validationError({ path: { key: 'app.errors.invalidInput', text: error.message } });
+  reply.status(400).send(appErrorBody(refusal));
+}
 
 const internalError = () => new AppError('INTERNAL', message('app.errors.internal'));
 

@@ -2,26 +2,15 @@ import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { keepUsedComponents } from './openapi-components.ts';
+import { describeOperation } from './openapi-operation.ts';
 
-type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
-
-/**
- * An upload's body is read part by part, never validated as a whole, so its route has no body schema: the document
- * still names what it takes (multipart/form-data with files), for integrators and for the hostile-files battery.
- */
-function describeUploads(input: TransformInput) {
-  const output = jsonSchemaTransform(input);
-  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
-  const schema = output.schema as Record<string, unknown>;
-  if (consumes.includes('multipart/form-data') && !schema.body) {
-    schema.body = {
-      type: 'object',
-      properties: { file: { type: 'string', format: 'binary', description: 'one part per file' } },
-    };
-  }
-  return output;
-}
+/** The document as a whole: the named schemas the operations use, and nothing else. */
+const describeDocument: typeof jsonSchemaTransformObject = (input) =>
+  keepUsedComponents(jsonSchemaTransformObject(input) as Record<string, unknown>) as ReturnType<
+    typeof jsonSchemaTransformObject
+  >;
 
 const uiFile = (name: string) => readFileSync(new URL(`./openapi-ui/${name}`, import.meta.url), 'utf8');
 
@@ -63,6 +52,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
           'People sign in with a session cookie; API accounts send `Authorization: Bearer <key>`.',
         version,
       },
+      // The cockpit's own origin: the document is served by the API it describes.
+      servers: [{ url: '/', description: 'This cockpit' }],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'rc_session' },
@@ -70,8 +61,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
         },
       },
     },
-    transform: describeUploads,
-    transformObject: jsonSchemaTransformObject,
+    transform: describeOperation,
+    transformObject: describeDocument,
   });
   // The documentation is for anyone, like the routes it names: its routes come from swagger-ui, so they are declared
   // public here, as they are registered.

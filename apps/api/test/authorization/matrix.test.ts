@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { AnswerLedger } from '../support/answer-ledger.ts';
+import { loadOpenApi } from '../support/openapi.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { recordBatteryCount } from './battery-count.ts';
 import type { Expected, RouteRow, Status } from './route-table.ts';
@@ -15,6 +17,7 @@ const t = await createTestApp();
 const world = await buildWorld(t);
 const registered = new Set(registeredApiRoutes(t.app));
 afterAll(() => t.close());
+const ledger = new AnswerLedger();
 
 /**
  * The path parameters of a route that are natural keys, sorted: neither surrogate ids (`:id`, `:requestId`) nor a
@@ -42,6 +45,8 @@ async function ask(row: RouteRow, actor: (typeof ACTORS)[number], scope: Scope):
     remoteAddress: `10.9.${cellNumber >> 8}.${cellNumber & 255}`,
   });
   if (response.statusCode >= 500) throw new Error(`${row.route} as ${actor}: ${response.body}`);
+  const [method, path] = row.route.split(' ') as [string, string];
+  ledger.record(method, path, response.statusCode);
   return response.statusCode;
 }
 
@@ -97,6 +102,10 @@ describe('authorization matrix', () => {
       expect(actual).toEqual(wanted);
     });
   }
+
+  it('meets only answers the OpenAPI document declares', async () => {
+    expect(ledger.undeclared(await loadOpenApi(t.app)).join('\n'), 'answers the document does not name').toBe('');
+  });
 
   it('counts its cells for the test summary', () => {
     // Each built row asks every actor, in all three scopes where it is scoped (routes by natural key included): no

@@ -400,7 +400,9 @@ const taskRows: RouteRow[] = [
 ];
 
 const referenceRows: RouteRow[] = [
+  { route: 'GET /api/intl/country', build: () => url('/api/intl/country'), expect: signedIn(200) },
   { route: 'GET /api/intl/country/', build: () => url('/api/intl/country/'), expect: signedIn(200) },
+  { route: 'GET /api/intl/timezone', build: () => url('/api/intl/timezone'), expect: signedIn(200) },
   { route: 'GET /api/intl/timezone/', build: () => url('/api/intl/timezone/'), expect: signedIn(200) },
 ];
 

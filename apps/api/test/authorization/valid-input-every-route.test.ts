@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { AnswerLedger } from '../support/answer-ledger.ts';
 import type { DocRoute } from '../support/openapi.ts';
 import { seededRandom } from '../support/openapi.ts';
 import { TEST_SAML_ENV } from '../support/saml-idp.ts';
@@ -21,6 +22,7 @@ const DRAWS = 3;
 const t = await createTestApp(TEST_SAML_ENV);
 afterAll(() => t.close());
 const b = await buildBatteryWorld(t);
+const ledger = new AnswerLedger();
 const takesInput = (route: DocRoute) =>
   route.pathParams.length > 0 || route.queryParams.length > 0 || route.contentTypes.length > 0;
 const routes = b.routes.filter(takesInput);
@@ -164,6 +166,7 @@ describe(`valid input to every route of the OpenAPI document (seed ${SEED})`, ()
           },
           remoteAddress: `10.8.${(requestCount >> 8) & 255}.${requestCount & 255}`,
         });
+        ledger.record(route.method, route.path, response.statusCode);
         const succeeded = entry?.status
           ? entry.status.includes(response.statusCode)
           : response.statusCode >= 200 && response.statusCode < 300;
@@ -188,6 +191,11 @@ describe(`valid input to every route of the OpenAPI document (seed ${SEED})`, ()
       }
       expect(failures, 'valid requests that were not answered as valid').toEqual([]);
     });
+  });
+
+  it('answers only what the document declares for each route', () => {
+    expect(ledger.size).toBeGreaterThan(100);
+    expect(ledger.undeclared(b.doc).join('\n'), 'answers the OpenAPI document does not name').toBe('');
   });
 
   it('is still alive and healthy after the whole battery', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRefSchema } from '../hierarchy/views.ts';
+import { damageViewSchema, namedRefSchema } from '../hierarchy/views.ts';
 import { forecastSchema } from '../ropes/forecast.ts';
 import { DAMAGE_INPUTS } from '../ropes/missing-inputs.ts';
 import { ropeEventAttributesSchema } from './schemas.ts';
@@ -74,3 +74,19 @@ export const parsedInspectionSchema = z.object({
   damages: z.array(z.object({ position: z.number(), attributes: ropeEventAttributesSchema })),
 });
 export type ParsedInspection = z.infer<typeof parsedInspectionSchema>;
+
+/** GET /api/ropes/{id}/bendingCycles: the count now, its rate and the count it is carried forward from. */
+export const bendingCyclesAnswerSchema = z.object({
+  bendingCycles: z.number().nullable(),
+  cyclesPerHour: z.number().nullable(),
+  lastMeasured: z.object({ bendingCycles: z.number(), timestamp: z.string() }).nullable(),
+});
+export type BendingCyclesAnswer = z.infer<typeof bendingCyclesAnswerSchema>;
+
+const damagedRefSchema = z.object({ id: z.number().int(), name: z.string(), damages: damageViewSchema });
+
+/** GET /api/areas/{id}/installations/events/damage-summary */
+export const areaDamageSummaryAnswerSchema = z.object({
+  installations: z.array(z.object({ installation: damagedRefSchema, ropes: z.array(damagedRefSchema) })),
+});
+export type AreaDamageSummaryAnswer = z.infer<typeof areaDamageSummaryAnswerSchema>;

@@ -53,3 +53,10 @@ export const assignableUserSchema = z.object({
 });
 export type AssignableUser = z.infer<typeof assignableUserSchema>;
 export const assignableUsersAnswerSchema = z.object({ users: z.array(assignableUserSchema) });
+
+/** POST /api/ropes/{id}/tasks/upload and /api/ropes/tasks/upload: the tasks a file created. */
+export const taskUploadAnswerSchema = z.object({
+  created: z.number().int(),
+  tasks: z.array(z.object({ id: z.number().int() })),
+});
+export type TaskUploadAnswer = z.infer<typeof taskUploadAnswerSchema>;

@@ -27,6 +27,8 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['areas'],
+          operationId: 'listAreas',
+          summary: 'Areas the caller sees, live or archived, with the largest damage of their live ropes',
           querystring: showAsQuery,
           response: { 200: z.object({ areas: z.array(areaViewSchema) }) },
         },
@@ -45,6 +47,8 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['areas'],
+          operationId: 'listAreaPositions',
+          summary: 'Map markers of the live areas the caller sees: id, position and damage',
           querystring: showAsQuery,
           response: { 200: z.object({ areas: z.array(areaPositionSchema) }) },
         },
@@ -63,6 +67,8 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['areas'],
+          operationId: 'createArea',
+          summary: 'Create an area of a mandator (admins)',
           body: z.object({ area: areaCreateSchema }),
           response: { 200: z.object({ area: z.object({ id: z.number() }) }) },
         },
@@ -75,6 +81,8 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['areas'],
+          operationId: 'getArea',
+          summary: 'An area with the largest damage of its live ropes',
           params: idParamsSchema,
           querystring: showAsQuery,
           response: { 200: z.object({ area: areaViewSchema }) },
@@ -91,24 +99,47 @@ export function areaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/areas/:id',
-      { schema: { tags: ['areas'], params: idParamsSchema, body: z.object({ area: areaPatchSchema }) } },
+      {
+        schema: {
+          tags: ['areas'],
+          response: { 204: z.null() },
+          operationId: 'updateArea',
+          summary: 'Change an area: any part as GET answers it (name, mandator, client, archiving: admins)',
+          params: idParamsSchema,
+          body: z.object({ area: areaPatchSchema }),
+        },
+      },
       async (request, reply) => {
         const input = { id: request.params.id, patch: request.body.area };
         await updateArea({ ctx, actor: requireActor(request), input, request });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
-    app.delete('/areas/:id', { schema: { tags: ['areas'], params: idParamsSchema } }, async (request, reply) => {
-      await deleteArea({ ctx, actor: requireActor(request), input: request.params, request });
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/areas/:id',
+      {
+        schema: {
+          tags: ['areas'],
+          response: { 204: z.null() },
+          operationId: 'deleteArea',
+          summary: 'Delete an area with its installations, ropes, events and tasks (admins)',
+          params: idParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        await deleteArea({ ctx, actor: requireActor(request), input: request.params, request });
+        return reply.status(204).send(null);
+      },
+    );
 
     app.get(
       '/areas/:id/users',
       {
         schema: {
           tags: ['areas'],
+          operationId: 'listAreaUsers',
+          summary: "The people of the area's mandator: candidates for its client user and notifications",
           params: idParamsSchema,
           response: { 200: mandatorUsersAnswerSchema },
         },

@@ -19,9 +19,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/reset-password',
       {
-        config: { access: 'public' },
+        config: { access: 'public', errors: ['TOO_MANY_REQUESTS'] },
         schema: {
           tags: ['auth'],
+          operationId: 'requestPasswordReset',
           summary: 'Mail a reset (reason=reset) or activation (reason=activate) link; always the same answer',
           querystring: resetRequestQuerySchema,
           body: resetRequestBodySchema,
@@ -37,6 +38,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
+          operationId: 'checkPasswordResetToken',
           summary: 'Whether a mailed reset or activation link still works (unknown, used and expired: valid false)',
           params: resetTokenParamsSchema,
           response: { 200: linkCheckAnswerSchema },
@@ -51,6 +53,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
+          operationId: 'resetPassword',
           summary: 'Set a new password with a mailed token',
           params: resetTokenParamsSchema,
           body: resetPasswordBodySchema,
@@ -67,6 +70,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
+          operationId: 'unsubscribeNotifications',
           summary: 'Switch notification mails off with the link from a notification mail',
           body: unsubscribeBodySchema,
           response: { 200: messageAnswerSchema },
@@ -81,6 +85,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
+          operationId: 'checkUnsubscribeLink',
           summary: 'Whether an unsubscribe link is one of ours; changes nothing and tells nothing about accounts',
           body: unsubscribeBodySchema,
           response: { 200: linkCheckAnswerSchema },

@@ -3,6 +3,7 @@ import { loginAnswerSchema, loginBodySchema } from '@rope/domain/auth/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { redirectAnswer } from '../../http/answers.ts';
 import { clearSessionCookie, setSessionCookie } from '../../session/session-cookie.ts';
 import { SESSION_COOKIE } from '../../session/session-store.ts';
 import { checkLogin } from './check-login.ts';
@@ -16,9 +17,10 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/login/json',
       {
-        config: { access: 'public' },
+        config: { access: 'public', errors: ['UNAUTHENTICATED', 'TOO_MANY_REQUESTS'] },
         schema: {
           tags: ['auth'],
+          operationId: 'signIn',
           summary: 'Sign in with username (email) and password; may leave the second factor pending',
           body: loginBodySchema,
           response: { 200: loginAnswerSchema },
@@ -41,6 +43,8 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
+          response: redirectAnswer('Signed in (or not, when the link is spent): on to the cockpit'),
+          operationId: 'signInByLink',
           summary: 'Opens the session of a mailed sign-in link and goes to the app; a used or expired link to /login',
           params: z.object({ token: z.string().max(200) }),
         },
@@ -56,9 +60,10 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/login/check',
       {
-        config: { access: 'public' },
+        config: { access: 'public', errors: ['UNAUTHENTICATED', 'TOO_MANY_REQUESTS'] },
         schema: {
           tags: ['auth'],
+          operationId: 'checkLogin',
           summary: 'The signed-in user, or that the second factor is pending; 401 without a session',
           response: { 200: loginAnswerSchema },
         },
@@ -69,9 +74,10 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/login/2fa',
       {
-        config: { access: 'public' },
+        config: { access: 'public', errors: ['UNAUTHENTICATED', 'RULE_VIOLATION', 'TOO_MANY_REQUESTS'] },
         schema: {
           tags: ['auth'],
+          operationId: 'verifySignInCode',
           summary: 'Complete a pending sign-in with the authenticator or email code',
           body: twoFactorLoginBodySchema,
           response: { 200: loginAnswerSchema },
@@ -93,7 +99,7 @@ export function loginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/logout',
       {
         config: { access: 'public' },
-        schema: { tags: ['auth'], summary: 'End the session', response: { 204: z.null() } },
+        schema: { tags: ['auth'], operationId: 'signOut', summary: 'End the session', response: { 204: z.null() } },
       },
       async (request, reply) => {
         await logout({ ctx, auth: request.auth, cookieToken: request.cookies[SESSION_COOKIE], request });

@@ -29,7 +29,12 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/users/self/2fa',
       {
         config: { access: 'session-only' },
-        schema: { tags, summary: 'Own two-factor method', response: { 200: selfTwoFactorSchema } },
+        schema: {
+          tags,
+          operationId: 'getOwnTwoFactorMethod',
+          summary: 'Own two-factor method',
+          response: { 200: selfTwoFactorSchema },
+        },
       },
       async (request) => selfTwoFactorSchema.parse({ twoFactorMethod: selfOf(request).twoFactorMethod }),
     );
@@ -38,7 +43,12 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/users/self/2fa/secret',
       {
         config: { access: 'session-only' },
-        schema: { tags, summary: 'A new authenticator secret to scan', response: { 200: twoFactorSecretAnswerSchema } },
+        schema: {
+          tags,
+          operationId: 'createTwoFactorSecret',
+          summary: 'A new authenticator secret to scan',
+          response: { 200: twoFactorSecretAnswerSchema },
+        },
       },
       async (request) => newTotpSecret(selfOf(request).email),
     );
@@ -49,6 +59,7 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'session-only' },
         schema: {
           tags,
+          operationId: 'getTwoFactorQrCode',
           summary: 'QR code (PNG) of the otpauth URL for a secret',
           querystring: twoFactorQrQuerySchema,
           response: { 200: z.any().describe('image/png') },
@@ -67,9 +78,10 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/users/self/2fa',
       {
-        config: { access: 'session-only' },
+        config: { access: 'session-only', errors: ['TOO_MANY_REQUESTS'] },
         schema: {
           tags,
+          operationId: 'updateOwnTwoFactorMethod',
           summary: 'Choose the two-factor method',
           body: selfTwoFactorUpdateSchema,
           response: { 200: selfTwoFactorSchema },
@@ -88,9 +100,10 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/self/2fa/code',
       {
-        config: { access: 'session-only' },
+        config: { access: 'session-only', errors: ['TOO_MANY_REQUESTS'] },
         schema: {
           tags,
+          operationId: 'sendTwoFactorProofCode',
           summary: 'Mail a code of the email factor, the proof for changing it without a password',
           response: { 200: messageAnswerSchema },
         },
@@ -104,6 +117,7 @@ export function selfRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'session-only' },
         schema: {
           tags,
+          operationId: 'updateOwnSettings',
           summary: 'Own language and notifications',
           body: selfUpdateSchema,
           response: { 200: z.object({ user: sessionUserSchema }) },

@@ -21,6 +21,8 @@ export interface DeviceAdminRoutes<Key extends string, ListQuery, Body, Patch> {
   key: Key;
   /** What each route does, in the API documentation. */
   summaries: { list: string; create: string; get: string; update: string };
+  /** Each route's operationId in the API documentation, unique over the whole API: `listSmartropes`, ... */
+  operationIds: { list: string; create: string; get: string; update: string };
   schemas: {
     listQuery: z.ZodType<ListQuery>;
     create: z.ZodType<Record<Key, Body>>;
@@ -43,20 +45,28 @@ export interface DeviceAdminRoutes<Key extends string, ListQuery, Body, Patch> {
 export function registerDeviceAdminRoutes<Key extends string, ListQuery, Body, Patch>(
   app: App,
   ctx: AppContext,
-  { path, tags, key, summaries, schemas, verbs }: DeviceAdminRoutes<Key, ListQuery, Body, Patch>,
+  { path, tags, key, summaries, operationIds, schemas, verbs }: DeviceAdminRoutes<Key, ListQuery, Body, Patch>,
 ) {
   app.get(
     path,
     {
-      schema: { tags, summary: summaries.list, querystring: schemas.listQuery, response: { 200: schemas.listAnswer } },
+      schema: {
+        tags,
+        operationId: operationIds.list,
+        summary: summaries.list,
+        querystring: schemas.listQuery,
+        response: { 200: schemas.listAnswer },
+      },
     },
     (request) => verbs.list({ ctx, actor: requireActor(request), input: request.query as ListQuery }),
   );
   app.post(
     path,
     {
+      config: { errors: ['CONFLICT'] },
       schema: {
         tags,
+        operationId: operationIds.create,
         summary: summaries.create,
         body: schemas.create,
         response: { 200: schemas.answer.extend(brokerOnCreateSchema.shape) },
@@ -72,14 +82,24 @@ export function registerDeviceAdminRoutes<Key extends string, ListQuery, Body, P
   );
   app.get(
     `${path}/:id`,
-    { schema: { tags, summary: summaries.get, params: idParamsSchema, response: { 200: schemas.answer } } },
+    {
+      schema: {
+        tags,
+        operationId: operationIds.get,
+        summary: summaries.get,
+        params: idParamsSchema,
+        response: { 200: schemas.answer },
+      },
+    },
     (request) => verbs.get({ ctx, actor: requireActor(request), input: request.params }),
   );
   app.patch(
     `${path}/:id`,
     {
+      config: { errors: ['CONFLICT'] },
       schema: {
         tags,
+        operationId: operationIds.update,
         summary: summaries.update,
         params: idParamsSchema,
         body: schemas.patch,

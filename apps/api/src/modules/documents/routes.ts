@@ -5,6 +5,7 @@ import { message } from '@rope/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { fileAnswer } from '../../http/answers.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireActor } from '../../http/guards.ts';
 import { downloadDocument } from './download.ts';
@@ -15,22 +16,50 @@ import { updateDocument } from './update.ts';
 import { uploadDocuments, uploadLimits } from './upload.ts';
 
 const listQuery = z.object({ showAsUser: idTextSchema.optional() });
-const LIST_PATHS: [string, DocumentTargetType][] = [
-  ['/areas/:id/documents', 'area'],
-  ['/installations/:id/documents', 'installation'],
-  ['/ropes/:id/documents', 'rope'],
-  ['/events/:id/documents', 'event'],
-  ['/folders/:id/documents', 'folder'],
+/** Each target's list, with its operationId and summary in the API documentation. */
+const LIST_PATHS: { path: string; targetType: DocumentTargetType; operationId: string; summary: string }[] = [
+  {
+    path: '/areas/:id/documents',
+    targetType: 'area',
+    operationId: 'listAreaDocuments',
+    summary: "An area's documents, new ones first, then those in the reader's language",
+  },
+  {
+    path: '/installations/:id/documents',
+    targetType: 'installation',
+    operationId: 'listInstallationDocuments',
+    summary: "An installation's documents, new ones first, then those in the reader's language",
+  },
+  {
+    path: '/ropes/:id/documents',
+    targetType: 'rope',
+    operationId: 'listRopeDocuments',
+    summary: "A rope's documents, new ones first, then those in the reader's language",
+  },
+  {
+    path: '/events/:id/documents',
+    targetType: 'event',
+    operationId: 'listEventDocuments',
+    summary: "An event's documents, new ones first, then those in the reader's language",
+  },
+  {
+    path: '/folders/:id/documents',
+    targetType: 'folder',
+    operationId: 'listFolderDocuments',
+    summary: "A folder's documents, new ones first, then those in the reader's language",
+  },
 ];
 
 export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const [path, targetType] of LIST_PATHS) {
+    for (const { path, targetType, operationId, summary } of LIST_PATHS) {
       app.get(
         path,
         {
           schema: {
             tags: ['documents'],
+            operationId,
+            summary,
             description: `The documents of a ${targetType}, new ones (7 days) first, then those in the reader's language (Accept-Language, else the user's).`,
             params: idParamsSchema,
             querystring: listQuery,
@@ -57,6 +86,8 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['documents'],
+          operationId: 'listDocuments',
+          summary: 'General documents (those in folders), optionally of one folder',
           description: 'General documents (those in folders); folderId narrows to one folder.',
           querystring: z.object({ folderId: idTextSchema.optional(), showAsUser: idTextSchema.optional() }),
           response: { 200: documentListSchema },
@@ -76,6 +107,8 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['documents'],
+          operationId: 'uploadDocuments',
+          summary: 'Upload files as documents of an area, installation, rope, event, folder or project',
           description:
             'multipart/form-data: the fields targetType (area, installation, rope, event, folder, project), targetId and optional location (ENU,DES,...) first, then one or more files (at most 20, each within DOCUMENT_MAX_MB; the type is judged by the content).',
           consumes: ['multipart/form-data'],
@@ -94,8 +127,12 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/documents/:id',
       {
+        config: { errors: ['RANGE_NOT_SATISFIABLE'] },
         schema: {
           tags: ['documents'],
+          response: fileAnswer(['*/*'], 'The file, in its own type (Range and If-None-Match honoured)'),
+          operationId: 'downloadDocument',
+          summary: "A document's file, inline or as a download; Range requests answer 206",
           description:
             'The file: inline for PDF, images and video, else as a download (download=1 always downloads); Range requests answer 206. language must be one of its languages.',
           params: idParamsSchema,
@@ -126,6 +163,9 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['documents'],
+          response: fileAnswer(['image/*'], 'A small image of the document'),
+          operationId: 'downloadDocumentThumbnail',
+          summary: "An image document's thumbnail (WebP, at most 320 pixels a side)",
           description:
             "An image document's thumbnail for lists: a WebP of at most 320 pixels a side, upright, without metadata; 404 for any other document.",
           params: idParamsSchema,
@@ -147,6 +187,8 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['documents'],
+          operationId: 'updateDocument',
+          summary: 'Rename a document or change its languages',
           params: idParamsSchema,
           body: z.object({ document: documentPatchSchema }),
           response: { 200: z.object({ document: documentViewSchema }) },
@@ -167,10 +209,18 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/documents/:id',
-      { schema: { tags: ['documents'], params: idParamsSchema } },
+      {
+        schema: {
+          tags: ['documents'],
+          response: { 204: z.null() },
+          operationId: 'deleteDocument',
+          summary: "Delete a document and its file; the external system's documents are refused",
+          params: idParamsSchema,
+        },
+      },
       async (request, reply) => {
         await deleteDocument({ ctx, actor: requireActor(request), input: request.params, request });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

@@ -1,8 +1,17 @@
 import { decimalTextSchema, idParamsSchema, idTextSchema, integerTextSchema } from '@rope/domain/common';
-import { LATEST_EVENTS_DEFAULT_LIMIT, LATEST_EVENTS_MAX_LIMIT, placedEventListSchema } from '@rope/domain/events/views';
+import {
+  areaDamageSummaryAnswerSchema,
+  bendingCyclesAnswerSchema,
+  LATEST_EVENTS_DEFAULT_LIMIT,
+  LATEST_EVENTS_MAX_LIMIT,
+  lossOverTargetAnswerSchema,
+  placedEventListSchema,
+} from '@rope/domain/events/views';
+import { damageChartAnswerSchema } from '@rope/domain/ropes/damage-chart-answer-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { plainJsonSerializer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
 import { sendKept } from '../../plugins/compression.ts';
 import { getBendingCycles } from './get-bending-cycles.ts';
@@ -29,6 +38,12 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['events'],
+          response: {
+            200: damageChartAnswerSchema,
+            304: z.null().describe('Unchanged since the answer If-None-Match names'),
+          },
+          operationId: 'getRopeDamage',
+          summary: "The rope's damage chart per reference length over a range of positions (ETag, 304)",
           description:
             'The damage chart per reference length over the windows starting between `positionFrom` and ' +
             '`positionTo` (datum m; the whole rope by default). Long columns are base64 of little-endian typed ' +
@@ -68,7 +83,7 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // Kept by the browser and asked again with If-None-Match each time: 304 while the rope is unchanged.
         reply.header('cache-control', 'private, no-cache');
         if (answer.etag) reply.header('etag', answer.etag);
-        if (!answer.body) return reply.status(304).send();
+        if (!answer.body) return reply.status(304).send(null);
         return sendKept(request, reply.type('application/json; charset=utf-8'), answer.body);
       },
     );
@@ -76,8 +91,13 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/ropes/:id/events/lossOverTarget',
       {
+        // A point per event: the schema documents the answer, an encoding pass over 50,000 points would cost more.
+        serializerCompiler: plainJsonSerializer,
         schema: {
           tags: ['events'],
+          response: { 200: lossOverTargetAnswerSchema },
+          operationId: 'getRopeLossOverTarget',
+          summary: "The rope's damage over time or bending cycles, with the forecast of its discard point",
           params: idParamsSchema,
           querystring: z.object({
             xAxis: z.enum(['timestamp', 'bendingCycles']).default('timestamp'),
@@ -96,8 +116,19 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
     );
 
-    app.get('/ropes/:id/bendingCycles', { schema: { tags: ['events'], params: idParamsSchema } }, (request) =>
-      getBendingCycles({ ctx, actor: requireActor(request), input: { ropeId: request.params.id }, request }),
+    app.get(
+      '/ropes/:id/bendingCycles',
+      {
+        schema: {
+          tags: ['events'],
+          response: { 200: bendingCyclesAnswerSchema },
+          operationId: 'getRopeBendingCycles',
+          summary: "The rope's bending cycles now, carried forward from the newest known count",
+          params: idParamsSchema,
+        },
+      },
+      (request) =>
+        getBendingCycles({ ctx, actor: requireActor(request), input: { ropeId: request.params.id }, request }),
     );
 
     app.get(
@@ -105,6 +136,8 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['events'],
+          operationId: 'listInstallationEvents',
+          summary: 'The newest events of the live ropes of an installation',
           params: idParamsSchema,
           querystring: z.object({
             limit: integerTextSchema(1, LATEST_EVENTS_MAX_LIMIT).default(LATEST_EVENTS_DEFAULT_LIMIT),
@@ -124,7 +157,16 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/areas/:id/installations/events/damage-summary',
-      { schema: { tags: ['events'], params: idParamsSchema, querystring: z.object(showAs) } },
+      {
+        schema: {
+          tags: ['events'],
+          response: { 200: areaDamageSummaryAnswerSchema },
+          operationId: 'getAreaDamageSummary',
+          summary: "The damages of an area's live installations and of the live ropes of each",
+          params: idParamsSchema,
+          querystring: z.object(showAs),
+        },
+      },
       (request) =>
         getAreaDamageSummary({
           ctx,

@@ -21,6 +21,7 @@ import { IMPORT_XML_MAX_BYTES } from './import-xml.ts';
 /** An inspection file is at most 5 MiB; no file of that size describes more located damages. */
 const INSPECTION_IMPORT_MAX_DAMAGES = 100_000;
 
+import { type ParsedInspection, parsedInspectionSchema } from '@rope/domain/events/views';
 import { createInspectionXmlReader } from './import-xml-pool.ts';
 import { listRopeEvents } from './list.ts';
 import { listLatestEvents } from './list-latest.ts';
@@ -58,6 +59,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['events'],
+          operationId: 'createEvent',
+          summary: "Record an event on a rope; the rope's damage follows at once",
           body: z.object({ ropeEvent: ropeEventBodySchema }),
           response: { 200: z.object({ ropeEvent: z.object({ id: z.number() }), ropeChanged: z.boolean() }) },
         },
@@ -70,6 +73,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['events'],
+          operationId: 'updateEvent',
+          summary: 'Change an event: any part as GET answers it, or its action status; the damage follows',
           params: idParamsSchema,
           body: z.object({ ropeEvent: ropeEventPatchSchema }),
           response: { 200: z.object({ ropeChanged: z.boolean() }) },
@@ -84,16 +89,30 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
     );
 
-    app.delete('/events/:id', { schema: { tags: ['events'], params: idParamsSchema } }, async (request, reply) => {
-      await deleteEvent({ ctx, actor: requireActor(request), input: request.params, request });
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/events/:id',
+      {
+        schema: {
+          tags: ['events'],
+          response: { 204: z.null() },
+          operationId: 'deleteEvent',
+          summary: "Delete an event for good (archiving is a PATCH); the rope's damage follows",
+          params: idParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        await deleteEvent({ ctx, actor: requireActor(request), input: request.params, request });
+        return reply.status(204).send(null);
+      },
+    );
 
     app.get(
       '/events/:id',
       {
         schema: {
           tags: ['events'],
+          operationId: 'getEvent',
+          summary: 'An event with its document count',
           params: idParamsSchema,
           response: { 200: z.object({ ropeEvent: ropeEventViewSchema }) },
         },
@@ -106,6 +125,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['events'],
+          operationId: 'listEventHistory',
+          summary: 'Every version of an event, oldest first, with who made it',
           params: idParamsSchema,
           response: { 200: eventHistoryAnswerSchema },
         },
@@ -118,6 +139,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['events'],
+          operationId: 'listEvents',
+          summary: 'The newest events of the live ropes the caller sees (the dashboard)',
           querystring: limitQuery,
           response: { 200: placedEventListSchema },
         },
@@ -131,6 +154,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['events'],
+          operationId: 'listRopeEvents',
+          summary: "A page of a rope's events, newest first, filtered by text, position range and detection",
           params: idParamsSchema,
           querystring: ropeEventsQuery,
           response: { 200: ropeEventListSchema },
@@ -152,6 +177,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         bodyLimit: 32 * 1024 * 1024,
         schema: {
           tags: ['events'],
+          operationId: 'importEvents',
+          summary: 'Save a reviewed inspection import: the measurement and its damages, all or nothing',
           description:
             'Saves a reviewed inspection import, the measurement and the damages it found, in one transaction: all ' +
             'or nothing (docs/inspection-xml.md).',
@@ -176,6 +203,9 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['events'],
+          response: { 200: parsedInspectionSchema },
+          operationId: 'parseEventImport',
+          summary: 'Read an inspection XML file into a measurement and its damages to review; stores nothing',
           consumes: ['application/xml', 'text/xml'],
           body: z.string().max(IMPORT_XML_MAX_BYTES),
         },
@@ -187,7 +217,8 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           input: { xml: request.body, read: (xml) => readInspectionXml(xml, request.log) },
           request,
         });
-        return reply.type('application/json; charset=utf-8').send(json);
+        // The worker's JSON bytes, sent as they are: a Buffer skips the schema's encoding, which only documents them.
+        return reply.type('application/json; charset=utf-8').send(json as unknown as ParsedInspection);
       },
     );
   };

@@ -25,7 +25,14 @@ export function folderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/folders',
-      { schema: { tags: ['documents'], response: { 200: z.object({ folders: z.array(folderViewSchema) }) } } },
+      {
+        schema: {
+          tags: ['documents'],
+          operationId: 'listFolders',
+          summary: "Every folder of general documents, named in the reader's language",
+          response: { 200: z.object({ folders: z.array(folderViewSchema) }) },
+        },
+      },
       (request) =>
         listFolders({
           ctx,
@@ -39,6 +46,8 @@ export function folderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['documents'],
+          operationId: 'createFolder',
+          summary: 'Create a folder of general documents (admins)',
           description: 'Admins: name (English) required, and a translation for every other language.',
           body: z.object({ folder: folderBodySchema }),
           response: { 200: one },
@@ -57,6 +66,8 @@ export function folderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['documents'],
+          operationId: 'updateFolder',
+          summary: 'Rename or move a folder: the sent fields merged in, cycles refused (admins)',
           params: idParamsSchema,
           body: z.object({ folder: folderPatchSchema }),
           response: { 200: one },
@@ -79,13 +90,16 @@ export function folderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['documents'],
+          response: { 204: z.null() },
+          operationId: 'deleteFolder',
+          summary: 'Delete an empty folder (admins)',
           description: 'Admins; only an empty folder (no documents, no sub-folders) is deleted, else 422.',
           params: idParamsSchema,
         },
       },
       async (request, reply) => {
         await deleteFolder({ ctx, actor: requireActor(request), input: request.params, request });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

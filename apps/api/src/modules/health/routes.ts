@@ -14,6 +14,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         logLevel: 'warn',
         schema: {
           tags: ['system'],
+          operationId: 'getHealth',
           summary: 'ok or degraded; the database and queue behind it for admins only',
           response: { 200: healthSchema, 503: healthSchema },
         },

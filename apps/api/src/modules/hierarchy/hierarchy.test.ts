@@ -229,6 +229,12 @@ describe('areas, installations and ropes', () => {
       headers: { cookie: cast.cookies.clientA!, 'accept-language': 'de-CH,de;q=0.9' },
     });
     expect(de.json().CH).toBe('Schweiz');
+    const documented = await t.app.inject({
+      method: 'GET',
+      url: '/api/intl/country',
+      headers: { cookie: cast.cookies.clientA!, 'accept-language': 'de-CH,de;q=0.9' },
+    });
+    expect(documented.json()).toEqual(de.json());
     const fr = await t.app.inject({
       method: 'GET',
       url: '/api/intl/country/',

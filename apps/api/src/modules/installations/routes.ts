@@ -8,6 +8,7 @@ import { message } from '@rope/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { fileAnswer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
 import { readUpload } from '../../http/read-upload.ts';
 import { sendStored } from '../../http/send-stored.ts';
@@ -35,6 +36,8 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['installations'],
+          operationId: 'listAreaInstallations',
+          summary: 'The installations of an area, live or archived, in their order',
           params: areaParams,
           querystring: listQuery,
           response: { 200: z.object({ installations: z.array(installationViewSchema) }) },
@@ -58,6 +61,8 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['installations'],
+          operationId: 'createInstallation',
+          summary: 'Add an installation to an area, last in its order; unnamed it gets the next free number',
           params: areaParams,
           body: z.object({ installation: installationCreateSchema.extend({ area: z.unknown().optional() }) }),
           response: { 200: one },
@@ -74,7 +79,16 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/installations/:id',
-      { schema: { tags: ['installations'], params: idParamsSchema, querystring: listQuery, response: { 200: one } } },
+      {
+        schema: {
+          tags: ['installations'],
+          operationId: 'getInstallation',
+          summary: 'An installation with the largest damage of its live ropes',
+          params: idParamsSchema,
+          querystring: listQuery,
+          response: { 200: one },
+        },
+      },
       (request) =>
         getInstallation({
           ctx,
@@ -89,6 +103,8 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['installations'],
+          operationId: 'updateInstallation',
+          summary: 'Change an installation: any part as GET answers it, attributes merged key by key',
           params: idParamsSchema,
           body: z.object({ installation: installationPatchSchema }),
           response: { 200: one },
@@ -105,11 +121,20 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/installations/:id/order-before',
-      { schema: { tags: ['installations'], params: idParamsSchema, body: installationOrderSchema } },
+      {
+        schema: {
+          tags: ['installations'],
+          response: { 204: z.null() },
+          operationId: 'moveInstallationBefore',
+          summary: 'Move an installation before another of its area, or to the end',
+          params: idParamsSchema,
+          body: installationOrderSchema,
+        },
+      },
       async (request, reply) => {
         const input = { id: request.params.id, beforeId: request.body.installation.id };
         await moveInstallationBefore({ ctx, actor: requireActor(request), input, request });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
@@ -118,6 +143,8 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['installations'],
+          operationId: 'uploadInstallationMapImage',
+          summary: "Upload the installation's site plan (JPEG or PNG, at most 10 MB; multipart, one file)",
           params: idParamsSchema,
           consumes: ['multipart/form-data'],
           response: { 200: one },
@@ -134,7 +161,16 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/installations/:id/map-image',
-      { schema: { tags: ['installations'], params: idParamsSchema } },
+      {
+        config: { errors: ['RANGE_NOT_SATISFIABLE'] },
+        schema: {
+          tags: ['installations'],
+          response: fileAnswer(['image/*'], "The installation's map image"),
+          operationId: 'downloadInstallationMapImage',
+          summary: "The installation's site plan image; a Range header gets 206 with that part",
+          params: idParamsSchema,
+        },
+      },
       async (request, reply) => {
         const key = await findMapImageKey({ ctx, actor: requireActor(request), input: request.params, request });
         return sendStored(request, reply, ctx.storage, key, {
@@ -147,10 +183,18 @@ export function installationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/installations/:id',
-      { schema: { tags: ['installations'], params: idParamsSchema } },
+      {
+        schema: {
+          tags: ['installations'],
+          response: { 204: z.null() },
+          operationId: 'deleteInstallation',
+          summary: 'Delete an installation with its ropes, events, tasks and notifications (admins)',
+          params: idParamsSchema,
+        },
+      },
       async (request, reply) => {
         await deleteInstallation({ ctx, actor: requireActor(request), input: request.params, request });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

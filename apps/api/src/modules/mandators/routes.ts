@@ -25,6 +25,7 @@ export function mandatorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listMandators',
           summary: 'All mandators, by name or by an allowed sort column',
           querystring: mandatorListQuerySchema,
           response: { 200: mandatorListAnswerSchema },
@@ -37,6 +38,7 @@ export function mandatorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'createMandator',
           summary: 'Create a mandator',
           body: mandatorCreateBodySchema,
           response: { 200: mandatorAnswerSchema },
@@ -49,6 +51,7 @@ export function mandatorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'updateMandator',
           summary: 'Update a mandator',
           params: idParamsSchema,
           body: mandatorUpdateBodySchema,
@@ -66,7 +69,14 @@ export function mandatorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/mandators/:id',
       {
-        schema: { tags, summary: 'Delete an unused mandator', params: idParamsSchema, response: { 204: z.null() } },
+        config: { errors: ['CONFLICT'] },
+        schema: {
+          tags,
+          operationId: 'deleteMandator',
+          summary: 'Delete an unused mandator',
+          params: idParamsSchema,
+          response: { 204: z.null() },
+        },
       },
       async (request, reply) => {
         await deleteMandator({ ctx, actor: requireActor(request), input: request.params, request });
@@ -78,6 +88,7 @@ export function mandatorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listMandatorUsers',
           summary: 'Users of a mandator (admins; client admins for their own mandators)',
           params: idParamsSchema,
           response: { 200: mandatorUsersAnswerSchema },

@@ -29,6 +29,7 @@ export function mrtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'uploadTruscanFiles',
           summary: 'Upload TRUscan measurement files (.mea): each becomes an MRT measurement event of the rope',
           description:
             'multipart/form-data: one or more files (at most 20, each within TRUSCAN_FILE_MAX_MB), recognised by content. One refused file refuses the whole upload; the same file again answers its earlier measurement.',
@@ -49,6 +50,7 @@ export function mrtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'getMrtTrace',
           summary: 'The MRT trace of a measurement event between datum positions, as min/max buckets (mV)',
           params: idParamsSchema,
           querystring: mrtTraceQuerySchema,
@@ -63,6 +65,7 @@ export function mrtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listMrtCandidates',
           summary: "The trace's peaks at or above a threshold (mV): damage candidates with what was decided of them",
           params: idParamsSchema,
           querystring: mrtCandidatesQuerySchema,
@@ -79,8 +82,10 @@ export function mrtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/events/:id/mrt-candidates/confirm',
       {
+        config: { errors: ['CONFLICT'] },
         schema: {
           tags,
+          operationId: 'confirmMrtCandidate',
           summary: 'Confirm a damage candidate into a damage event found by MRT at its position',
           params: idParamsSchema,
           body: mrtConfirmBodySchema,
@@ -104,8 +109,10 @@ export function mrtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/events/:id/mrt-candidates/dismiss',
       {
+        config: { errors: ['CONFLICT'] },
         schema: {
           tags,
+          operationId: 'dismissMrtCandidate',
           summary: 'Set a damage candidate aside (it can still be confirmed)',
           params: idParamsSchema,
           body: mrtDismissBodySchema,

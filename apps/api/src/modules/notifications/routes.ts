@@ -21,7 +21,16 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.put(
       '/installations/:id/notification-status',
-      { schema: { tags, params: idParamsSchema, body: statusBodySchema, response: statusAnswer } },
+      {
+        schema: {
+          tags,
+          operationId: 'setInstallationNotificationStatus',
+          summary: "Mute or unmute the installation's notification rules",
+          params: idParamsSchema,
+          body: statusBodySchema,
+          response: statusAnswer,
+        },
+      },
       (request) =>
         updateInstallationStatus({
           ctx,
@@ -33,7 +42,16 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/ropes/:id/notification-status',
-      { schema: { tags, params: idParamsSchema, body: statusBodySchema, response: statusAnswer } },
+      {
+        schema: {
+          tags,
+          operationId: 'setRopeNotificationStatus',
+          summary: 'Mute or unmute notification rules for one rope',
+          params: idParamsSchema,
+          body: statusBodySchema,
+          response: statusAnswer,
+        },
+      },
       (request) =>
         updateRopeStatus({
           ctx,
@@ -48,6 +66,8 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'updateInstallationNotificationSettings',
+          summary: "Change an installation's notification rules and recipients, merged into the stored ones",
           params: idParamsSchema,
           body: z.object({ notificationSettings: notificationSettingsPatchSchema }),
           response: { 200: z.object({ notificationSettings: notificationSettingsSchema }) },
@@ -64,10 +84,18 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/installations/:id/notification-setting',
-      { schema: { tags, params: idParamsSchema } },
+      {
+        schema: {
+          tags,
+          response: { 204: z.null() },
+          operationId: 'deleteInstallationNotificationSettings',
+          summary: "Delete an installation's notification rules and recipients; past notifications stay",
+          params: idParamsSchema,
+        },
+      },
       async (request, reply) => {
         await deleteSettings({ ctx, actor: requireActor(request), input: request.params, request });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
@@ -76,6 +104,7 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'getInstallationSmartropeThresholdState',
           summary: 'The smartropeThreshold rule per rope (armed, last value) and its last trigger with the device',
           params: idParamsSchema,
           querystring: z.object({ rope: idTextSchema.optional() }),
@@ -96,6 +125,8 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listInstallationNotifications',
+          summary: "The newest notifications of an installation, worded in the caller's language",
           params: idParamsSchema,
           querystring: limitQuerySchema,
           response: { 200: notificationListSchema },
@@ -112,7 +143,15 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/notifications',
-      { schema: { tags, querystring: limitQuerySchema, response: { 200: notificationListSchema } } },
+      {
+        schema: {
+          tags,
+          operationId: 'listNotifications',
+          summary: "The newest notifications of everything the caller sees, worded in the caller's language",
+          querystring: limitQuerySchema,
+          response: { 200: notificationListSchema },
+        },
+      },
       (request) =>
         listNotifications({ ctx, actor: requireActor(request), input: { limit: request.query.limit }, request }),
     );

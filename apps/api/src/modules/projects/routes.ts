@@ -24,6 +24,8 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['projects'],
+          operationId: 'listHabelInstallations',
+          summary: 'Projects of the external document system the caller sees, by installation number',
           description:
             'Projects of the external document system whose installation number matches an installation the viewer sees.',
           querystring: showAs,
@@ -37,6 +39,8 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['projects'],
+          operationId: 'getHabelInstallation',
+          summary: 'One project of the external document system, by its installation number',
           params: numberParams,
           querystring: showAs,
           response: { 200: z.object({ project: projectViewSchema }) },
@@ -50,6 +54,8 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['projects'],
+          operationId: 'listHabelInstallationDocuments',
+          summary: "A project's documents, new ones first, then those in the reader's language",
           params: numberParams,
           querystring: showAs,
           response: { 200: documentListSchema },
@@ -68,6 +74,8 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['projects'],
+          operationId: 'listHabelDocuments',
+          summary: 'The newest documents over all projects the caller sees',
           description: 'The newest documents over all projects the viewer sees (limit, default 5).',
           querystring: showAs.extend({
             limit: integerTextSchema(1, 100).default(NEWEST_DOCUMENTS_LIMIT),
@@ -88,6 +96,8 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['projects'],
+          operationId: 'upsertHabelInstallation',
+          summary: 'Create or replace a project by its installation number (import API keys)',
           description:
             "Import (ROLE_API_IMPORT, ROLE_API_INTERNAL): create or replace the project with this installation number. Idempotent. An import key writes only the numbers its mandators' installations carry; any other number answers 404 as a missing project.",
           params: numberParams,
@@ -108,6 +118,8 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['projects'],
+          operationId: 'upsertHabelInstallationDocument',
+          summary: "Create or replace a project's document by its external key (import API keys; multipart)",
           description:
             'Import (ROLE_API_IMPORT, ROLE_API_INTERNAL), multipart/form-data: the fields name, location (ENU,DES,...), habelAttart, habelReceipttype, habelErfdat, then one file. Creates or replaces the document with this external key in this project (the key is unique per project); the same file again changes nothing. The project must exist and, for an import key, belong to its mandators (else 404).',
           consumes: ['multipart/form-data'],

@@ -28,6 +28,8 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['ropes'],
+          operationId: 'listInstallationRopes',
+          summary: 'The ropes of an installation, live or archived, in their order',
           params: idParamsSchema,
           querystring: listQuery,
           response: { 200: z.object({ ropes: z.array(ropeViewSchema) }) },
@@ -51,6 +53,8 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['ropes'],
+          operationId: 'createRope',
+          summary: 'Add a rope to an installation, last in its order; its damage is assessed at once',
           params: idParamsSchema,
           body: z.object({ rope: ropeCreateSchema }),
           response: { 200: one },
@@ -70,6 +74,8 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['ropes'],
+          operationId: 'listRopes',
+          summary: 'Every live rope the caller sees with its installation and area',
           querystring: listQuery,
           response: { 200: z.object({ ropes: z.array(placedRopeViewSchema) }) },
         },
@@ -83,6 +89,7 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['ropes'],
+          operationId: 'listRopeOverview',
           summary: 'Every live rope the caller sees with its installation, area and damage (the dashboard)',
           querystring: listQuery,
           response: { 200: ropeOverviewAnswerSchema },
@@ -99,7 +106,16 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/ropes/:id',
-      { schema: { tags: ['ropes'], params: idParamsSchema, querystring: listQuery, response: { 200: one } } },
+      {
+        schema: {
+          tags: ['ropes'],
+          operationId: 'getRope',
+          summary: 'A rope with its attributes and damage',
+          params: idParamsSchema,
+          querystring: listQuery,
+          response: { 200: one },
+        },
+      },
       (request) =>
         getRope({
           ctx,
@@ -114,6 +130,8 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['ropes'],
+          operationId: 'updateRope',
+          summary: 'Change a rope: any attribute as GET answers it',
           params: idParamsSchema,
           body: z.object({ rope: ropePatchSchema }),
           response: { 200: one },
@@ -130,17 +148,38 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/ropes/:id/order-before',
-      { schema: { tags: ['ropes'], params: idParamsSchema, body: ropeOrderSchema } },
+      {
+        schema: {
+          tags: ['ropes'],
+          response: { 204: z.null() },
+          operationId: 'moveRopeBefore',
+          summary: 'Move a rope before another of its installation, or to the end',
+          params: idParamsSchema,
+          body: ropeOrderSchema,
+        },
+      },
       async (request, reply) => {
         const input = { id: request.params.id, beforeId: request.body.rope.id };
         await moveRopeBefore({ ctx, actor: requireActor(request), input, request });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
-    app.delete('/ropes/:id', { schema: { tags: ['ropes'], params: idParamsSchema } }, async (request, reply) => {
-      await deleteRope({ ctx, actor: requireActor(request), input: request.params, request });
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/ropes/:id',
+      {
+        schema: {
+          tags: ['ropes'],
+          response: { 204: z.null() },
+          operationId: 'deleteRope',
+          summary: 'Delete a rope with its events, tasks, notifications and TRUscan files (admins)',
+          params: idParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        await deleteRope({ ctx, actor: requireActor(request), input: request.params, request });
+        return reply.status(204).send(null);
+      },
+    );
   };
 }

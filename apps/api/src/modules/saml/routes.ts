@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';
+import { redirectAnswer } from '../../http/answers.ts';
 import { checkSamlProvider } from './check-provider.ts';
 import { consumeAssertion, SamlRefusal } from './consume-assertion.ts';
 import { findProvider, requireProvider, serviceProvider } from './service-provider.ts';
@@ -45,6 +46,7 @@ export function samlRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
+          operationId: 'checkSamlLogin',
           summary: 'Which SAML identity provider signs this username in, if any',
           body: samlCheckBodySchema,
           response: { 200: samlCheckAnswerSchema },
@@ -56,9 +58,11 @@ export function samlRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/saml/login',
       {
-        config: { access: 'public' },
+        config: { access: 'public', errors: ['NOT_FOUND'] },
         schema: {
           tags: ['auth'],
+          response: redirectAnswer('On to the identity provider'),
+          operationId: 'startSamlLogin',
           summary: 'Redirects the browser to the identity provider with an AuthnRequest',
           querystring: loginQuery,
         },
@@ -77,6 +81,7 @@ export function samlRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
+          operationId: 'getSamlMetadata',
           summary: 'SAML service provider metadata for one identity provider',
           params: providerParams,
           response: { 200: z.string() },
@@ -95,6 +100,8 @@ export function samlRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
+          response: redirectAnswer('Signed in (or not): back to the cockpit'),
+          operationId: 'consumeSamlAssertion',
           summary: 'Assertion consumer: signs the user in and redirects to the RelayState path',
           params: providerParams,
           body: acsBody,

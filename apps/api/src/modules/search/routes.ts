@@ -13,6 +13,8 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['search'],
+          operationId: 'search',
+          summary: 'Areas, installations, ropes, documents and projects the caller sees, by name',
           description:
             'Areas, installations, ropes, documents and projects by name, accent- and case-insensitive, as typed (prefixes) and with one typo; what the viewer may see only.',
           querystring: searchQuerySchema.extend({ showAsUser: idTextSchema.optional() }),

@@ -21,6 +21,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { plainJsonSerializer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
 import { registerDeviceAdminRoutes } from '../device-intake/index.ts';
 import { sensorAggregates } from './aggregates.ts';
@@ -45,12 +46,6 @@ function ingestValidatorCompiler<S>(route: Parameters<FastifySchemaCompiler<S>>[
   };
 }
 
-/**
- * For answers built field by field from typed rows: JSON without the schema's encoding pass, which for 2,000 buckets
- * costs more than the query. The schema still documents the answer (OpenAPI).
- */
-const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
-
 export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['sensors'];
@@ -63,6 +58,12 @@ export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         create: 'Register a sensor device with its sensors (admins)',
         get: 'One sensor device (admins)',
         update: 'Change a sensor device: any part as GET answers it (admins)',
+      },
+      operationIds: {
+        list: 'listSensorDevices',
+        create: 'createSensorDevice',
+        get: 'getSensorDevice',
+        update: 'updateSensorDevice',
       },
       schemas: {
         listQuery: sensorDeviceListQuerySchema,
@@ -80,6 +81,7 @@ export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         validatorCompiler: ingestValidatorCompiler,
         schema: {
           tags,
+          operationId: 'ingestSensorReadings',
           summary: 'Deliver readings of the device in bulk (import API keys)',
           description:
             'All or nothing: a bad row refuses the batch and names the row (measurements.N.field). Idempotent on sensor and timestamp: a reading sent again changes nothing and is counted as a duplicate.',
@@ -100,6 +102,7 @@ export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listRopeDeviceStates',
           summary: 'Per rope with a device: TRUscan figures, sensors with their newest reading, open smartrope events',
           querystring: z.object({ showAsUser: idTextSchema.optional() }),
           response: { 200: ropeDeviceStatesAnswerSchema },
@@ -118,6 +121,7 @@ export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listRopeSensorDevices',
           summary: 'The sensor devices on a rope with their sensors',
           params: idParamsSchema,
           response: { 200: ropeSensorDevicesAnswerSchema },
@@ -131,6 +135,7 @@ export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         serializerCompiler: plainJsonSerializer,
         schema: {
           tags,
+          operationId: 'getSensorMeasurementAggregates',
           summary: 'A range of a sensor in at most `buckets` buckets (count, min, max, mean) and its trend',
           params: idParamsSchema,
           querystring: sensorAggregatesQuerySchema,
@@ -145,6 +150,7 @@ export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listSensorMeasurements',
           summary: 'The raw readings of a sensor in a range, oldest first',
           params: idParamsSchema,
           querystring: sensorMeasurementsQuerySchema,

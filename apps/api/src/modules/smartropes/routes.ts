@@ -41,6 +41,12 @@ export function smartropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         get: 'One smartrope (admins)',
         update: 'Change a smartrope: any part as GET answers it (admins)',
       },
+      operationIds: {
+        list: 'listSmartropes',
+        create: 'createSmartrope',
+        get: 'getSmartrope',
+        update: 'updateSmartrope',
+      },
       schemas: {
         listQuery: smartropeListQuerySchema,
         create: smartropeCreateBodySchema,
@@ -55,6 +61,7 @@ export function smartropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listSmartropeEvents',
           summary: 'The newest events of a smartrope (admins)',
           params: idParamsSchema,
           querystring: smartropeEventsQuerySchema,
@@ -68,8 +75,10 @@ export function smartropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/smartropes/:id/events',
       {
         bodyLimit: INGEST_BODY_LIMIT,
+        config: { errors: ['CONFLICT'] },
         schema: {
           tags,
+          operationId: 'ingestSmartropeEvent',
           summary: 'Deliver a smartrope event with its measurements (import API keys)',
           description:
             'Times in epoch seconds. The event is found again by sensor and time: a repeated delivery changes nothing, a later one adds the measurements not stored yet. Measurements over a smartropeThreshold rule notify once per event.',
@@ -90,6 +99,7 @@ export function smartropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'updateSmartropeEvent',
           summary: 'Acknowledge or comment a smartrope event; admins also correct sensor, type and time',
           params: idParamsSchema,
           body: smartropeEventPatchBodySchema,
@@ -108,6 +118,7 @@ export function smartropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listSmartropeEventMeasurements',
           summary: 'The measurements of a smartrope event, oldest first',
           params: idParamsSchema,
           response: { 200: smartropeMeasurementsAnswerSchema },
@@ -120,6 +131,7 @@ export function smartropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listRopeSmartropeEvents',
           summary: 'The newest events of the smartropes on a rope',
           params: idParamsSchema,
           querystring: smartropeEventsQuerySchema,

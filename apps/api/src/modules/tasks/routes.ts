@@ -4,6 +4,7 @@ import {
   assignableUsersAnswerSchema,
   pendingTaskAnswerSchema,
   taskNoteSchema,
+  taskUploadAnswerSchema,
   taskViewSchema,
 } from '@rope/domain/tasks/views';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,6 +33,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tasks'],
+          operationId: 'listPendingTasks',
           summary: 'The open tasks of live ropes the caller sees, by due date, as the dashboard lists them',
           querystring: z.object({ showAsUser: idTextSchema.optional() }),
           response: { 200: pendingTaskAnswerSchema },
@@ -45,6 +47,8 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tasks'],
+          operationId: 'listTasks',
+          summary: 'Tasks the caller sees, open ones (of live ropes) or all, by due date',
           querystring: z.object({
             status: z.enum(['open', 'all']).default('open'),
             showAsUser: idTextSchema.optional(),
@@ -57,7 +61,15 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/ropes/:id/tasks',
-      { schema: { tags: ['tasks'], params: idParamsSchema, response: { 200: list } } },
+      {
+        schema: {
+          tags: ['tasks'],
+          operationId: 'listRopeTasks',
+          summary: 'Every task of a rope, by due date',
+          params: idParamsSchema,
+          response: { 200: list },
+        },
+      },
       (request) => listRopeTasks({ ctx, actor: requireActor(request), input: { ropeId: request.params.id }, request }),
     );
 
@@ -66,6 +78,8 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tasks'],
+          operationId: 'listRopeAssignableUsers',
+          summary: 'People the caller may assign to a task of this rope: those who see the rope',
           description: 'The people the caller may assign to a task of this rope: those who can see the rope.',
           params: idParamsSchema,
           response: { 200: assignableUsersAnswerSchema },
@@ -77,7 +91,15 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/tasks',
-      { schema: { tags: ['tasks'], body, response: { 200: z.object({ task: z.object({ id: z.number() }) }) } } },
+      {
+        schema: {
+          tags: ['tasks'],
+          operationId: 'createTask',
+          summary: 'Create a task on a rope, optionally for one of its events, with assignees and a first note',
+          body,
+          response: { 200: z.object({ task: z.object({ id: z.number() }) }) },
+        },
+      },
       (request) => createTask({ ctx, actor: requireActor(request), input: request.body.task, request }),
     );
 
@@ -86,6 +108,8 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tasks'],
+          operationId: 'updateTask',
+          summary: 'Change a task or add a note; a recurring task set to done creates its successor',
           params: idParamsSchema,
           body: z.object({ task: taskPatchSchema }),
           response: { 200: z.object({ task: taskViewSchema, nextTask: z.object({ id: z.number() }).nullable() }) },
@@ -100,16 +124,30 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
     );
 
-    app.delete('/tasks/:id', { schema: { tags: ['tasks'], params: idParamsSchema } }, async (request, reply) => {
-      await deleteTask({ ctx, actor: requireActor(request), input: request.params, request });
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/tasks/:id',
+      {
+        schema: {
+          tags: ['tasks'],
+          response: { 204: z.null() },
+          operationId: 'deleteTask',
+          summary: 'Delete a task with its notes and assignees',
+          params: idParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        await deleteTask({ ctx, actor: requireActor(request), input: request.params, request });
+        return reply.status(204).send(null);
+      },
+    );
 
     app.get(
       '/tasks/:id/notes',
       {
         schema: {
           tags: ['tasks'],
+          operationId: 'listTaskNotes',
+          summary: "A task's notes, oldest first, with who wrote them",
           params: idParamsSchema,
           response: { 200: z.object({ notes: z.array(taskNoteSchema) }) },
         },
@@ -125,6 +163,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tasks'],
+          operationId: 'exportTasks',
           summary: "The task list (GET /tasks, same filters) as CSV for the reader's Excel",
           produces: ['text/csv'],
           querystring: listFilter.extend({ showAsUser: idTextSchema.optional() }).extend(sheetQuerySchema.shape),
@@ -147,6 +186,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tasks'],
+          operationId: 'exportRopeTasks',
           summary: "A rope's tasks (open ones or all) as CSV, times in its installation's zone",
           produces: ['text/csv'],
           params: idParamsSchema,
@@ -166,6 +206,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tasks'],
+          operationId: 'getTaskUploadTemplate',
           summary: "The CSV template of the task upload: its columns and one example, in the reader's language",
           produces: ['text/csv'],
           querystring: sheetQuerySchema,
@@ -189,6 +230,9 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tasks'],
+          response: { 200: taskUploadAnswerSchema },
+          operationId: 'uploadRopeTasks',
+          summary: "Create a rope's tasks from a CSV file (multipart); one bad row refuses the whole file",
           params: idParamsSchema,
           querystring: sheetQuerySchema,
           consumes: ['multipart/form-data'],
@@ -205,7 +249,16 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/ropes/tasks/upload',
-      { schema: { tags: ['tasks'], querystring: sheetQuerySchema, consumes: ['multipart/form-data'] } },
+      {
+        schema: {
+          tags: ['tasks'],
+          response: { 200: taskUploadAnswerSchema },
+          operationId: 'uploadTasks',
+          summary: 'Create tasks from a CSV file whose rows name their ropes; one bad row refuses the file',
+          querystring: sheetQuerySchema,
+          consumes: ['multipart/form-data'],
+        },
+      },
       async (request) => {
         const actor = requireActor(request);
         await taskUploadReader({ ctx, actor, input: request.query, request });

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { eventStreamAnswer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
 import { acknowledgeTruscanRequest, listPendingTruscanRequests } from './device-requests.ts';
 import { getTruscanState } from './get-state.ts';
@@ -24,6 +25,7 @@ export function truscanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'getRopeTruscanState',
           summary: "The rope's TRUscan: what the device last reported and the newest measurement asked of it",
           params: idParamsSchema,
           response: { 200: truscanStateAnswerSchema },
@@ -34,8 +36,11 @@ export function truscanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/ropes/:id/truscan/live',
       {
+        config: { errors: ['NOT_ACCEPTABLE'] },
         schema: {
           tags,
+          operationId: 'streamRopeTruscanState',
+          response: eventStreamAnswer('`event: truscan` blocks, `data:` the state as GET answers it'),
           summary:
             'The TRUscan state as Server-Sent Events: `event: truscan` with the whole state at once and on every change',
           params: idParamsSchema,
@@ -49,6 +54,7 @@ export function truscanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'reportRopeTruscanState',
           summary:
             'The device reports its state (import API keys); keys sent replace the stored ones, null removes one',
           params: idParamsSchema,
@@ -68,6 +74,7 @@ export function truscanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'triggerTruscanMeasurement',
           summary: 'Start a TRUscan measurement: recorded, and a job tells the device (MQTT) or offers it for fetching',
           params: idParamsSchema,
           body: truscanTriggerBodySchema,
@@ -89,6 +96,7 @@ export function truscanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listPendingTruscanRequests',
           summary: 'For the device: measurements asked of it and not acknowledged yet, oldest first (import API keys)',
           params: idParamsSchema,
           response: { 200: truscanPendingAnswerSchema },
@@ -102,6 +110,7 @@ export function truscanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'acknowledgeTruscanRequest',
           summary: 'For the device: it took the measurement request (import API keys); a repeat changes nothing',
           params: z.object({ id: idTextSchema, requestId: idTextSchema }),
           response: { 200: truscanRequestAnswerSchema },

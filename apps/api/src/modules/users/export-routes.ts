@@ -13,6 +13,14 @@ const SUMMARIES: Record<UserCsvKind, string> = {
   resets: 'CSV of password resets that expired unused',
 };
 
+/** Each download's operationId in the API documentation, unique over the whole API. */
+const OPERATION_IDS: Record<UserCsvKind, string> = {
+  logins: 'exportUserLogins',
+  notifications: 'exportUserNotifications',
+  list: 'exportUsers',
+  resets: 'exportPasswordResets',
+};
+
 /** The admin downloads of the users screen: GET /users/logins, /notifications, /list, /resets. */
 export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,6 +30,7 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         {
           schema: {
             tags: ['users'],
+            operationId: OPERATION_IDS[kind],
             summary: SUMMARIES[kind],
             produces: ['text/csv'],
             querystring: sheetQuerySchema,

@@ -19,6 +19,7 @@ export function pictureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'uploadUserPicture',
           summary: 'Upload a profile picture (JPEG or PNG, at most 2 MB; multipart, one file)',
           consumes: ['multipart/form-data'],
           params: idParamsSchema,
@@ -36,8 +37,10 @@ export function pictureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/:id/picture',
       {
+        config: { errors: ['RANGE_NOT_SATISFIABLE'] },
         schema: {
           tags,
+          operationId: 'downloadUserPicture',
           summary: 'A profile picture',
           params: idParamsSchema,
           querystring: z.object({ v: z.string().max(64).optional() }),

@@ -30,6 +30,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listUsers',
           summary: 'Users the actor manages, 25 per page',
           querystring: userListQuerySchema,
           response: { 200: userListAnswerSchema },
@@ -39,7 +40,14 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/users/saml/providers',
-      { schema: { tags, summary: 'Configured SAML identity providers', response: { 200: samlProvidersAnswerSchema } } },
+      {
+        schema: {
+          tags,
+          operationId: 'listSamlProviders',
+          summary: 'Configured SAML identity providers',
+          response: { 200: samlProvidersAnswerSchema },
+        },
+      },
       (request) => listSamlProviders({ ctx, actor: requireActor(request), input: undefined }),
     );
     app.get(
@@ -47,6 +55,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'getUser',
           summary: 'One user for the edit dialog',
           params: idParamsSchema,
           response: { 200: userAnswerSchema },
@@ -56,14 +65,25 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/users',
-      { schema: { tags, summary: 'Create a user', body: userCreateBodySchema, response: { 200: userCreatedSchema } } },
+      {
+        config: { errors: ['CONFLICT'] },
+        schema: {
+          tags,
+          operationId: 'createUser',
+          summary: 'Create a user',
+          body: userCreateBodySchema,
+          response: { 200: userCreatedSchema },
+        },
+      },
       (request) => createUser({ ctx, actor: requireActor(request), input: request.body.user, request }),
     );
     app.patch(
       '/users/:id',
       {
+        config: { errors: ['CONFLICT'] },
         schema: {
           tags,
+          operationId: 'updateUser',
           summary: 'Update a user',
           params: idParamsSchema,
           body: userUpdateBodySchema,
@@ -81,7 +101,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/users/:id',
       {
-        schema: { tags, summary: 'Delete a user (edit-any only)', params: idParamsSchema, response: { 204: z.null() } },
+        schema: {
+          tags,
+          operationId: 'deleteUser',
+          summary: 'Delete a user (edit-any only)',
+          params: idParamsSchema,
+          response: { 204: z.null() },
+        },
       },
       async (request, reply) => {
         await deleteUser({ ctx, actor: requireActor(request), input: request.params, request });

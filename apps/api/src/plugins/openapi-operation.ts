@@ -1,0 +1,120 @@
+import { apiErrorSchema, type ErrorCode, HTTP_STATUS_BY_ERROR_CODE } from '@rope/domain/errors';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accessOf, type RouteAccess } from '../http/route-access.ts';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown>; consumes?: string[] };
+
+/** What each refusal means to the caller, in the document. */
+const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
+  VALIDATION: 'The input is not valid; `fields` names each field at fault',
+  UNAUTHENTICATED: 'Not signed in, or the session or API key is not valid',
+  FORBIDDEN: 'Signed in, but not allowed to do this',
+  NOT_FOUND: 'Not found, or not visible to the caller: a foreign object answers exactly like a missing one',
+  NOT_ACCEPTABLE: 'None of the accepted types can be answered',
+  CONFLICT: 'In conflict with the current state (a name or address in use, a device already linked)',
+  PAYLOAD_TOO_LARGE: 'The body or a file is larger than this call takes',
+  UNSUPPORTED_MEDIA_TYPE: 'The body or a file is of a type this call does not take',
+  RANGE_NOT_SATISFIABLE: 'The requested byte range lies outside the file',
+  RULE_VIOLATION: 'Refused by a rule of the domain; the message says which',
+  TOO_MANY_REQUESTS: 'Too many requests: retry after the seconds `Retry-After` gives',
+};
+
+/** The security of each kind of route: the schemes of `components.securitySchemes` it takes. */
+const SECURITY: Record<RouteAccess, Record<string, string[]>[]> = {
+  public: [],
+  'signed-in': [{ session: [] }, { apiKey: [] }],
+  'session-only': [{ session: [] }],
+};
+
+/**
+ * The refusals a route can answer: those every route of its kind may give (bad input, not
+ * signed in and not allowed unless public, not found where a path or a body names an object, too large and of the
+ * wrong type where it takes a body, a domain rule on any change), and those it declares (`config: { errors }`).
+ */
+export function refusalsOf(
+  route: { method: string | string[]; url: string; config?: unknown },
+  schema: RouteSchema,
+): ErrorCode[] {
+  const access = accessOf(route.config as { access?: RouteAccess } | undefined);
+  const takesBody = Boolean(schema.body) || (schema.consumes ?? []).includes('multipart/form-data');
+  const codes = new Set<ErrorCode>();
+  // Any call may be malformed: a query or path that does not decode, a path parameter over the router's length.
+  codes.add('VALIDATION');
+  if (access !== 'public') {
+    codes.add('UNAUTHENTICATED');
+    codes.add('FORBIDDEN');
+  }
+  if (route.url.includes('/:')) codes.add('NOT_FOUND');
+  if (takesBody) {
+    codes.add('PAYLOAD_TOO_LARGE');
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
+  }
+  const writes = [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD');
+  if (writes && access !== 'public') {
+    // A body names other objects (a rope, assignees, a mandator), and an archived item is read-only.
+    if (takesBody) codes.add('NOT_FOUND');
+    codes.add('RULE_VIOLATION');
+  }
+  for (const code of (route.config as { errors?: ErrorCode[] } | undefined)?.errors ?? []) codes.add(code);
+  return [...codes].sort((a, b) => HTTP_STATUS_BY_ERROR_CODE[a] - HTTP_STATUS_BY_ERROR_CODE[b]);
+}
+
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  200: 'Done; the answer',
+  201: 'Created; the answer',
+  204: 'Done; nothing to answer',
+};
+
+/** A success answer given as a bare schema, with a description (the document otherwise says "Default Response"). */
+function describedSuccess(status: string, answer: unknown) {
+  if (!status.startsWith('2') || !(answer instanceof z.ZodType)) return answer;
+  if (answer instanceof z.ZodNull) return answer.describe(SUCCESS_DESCRIPTIONS[status] ?? 'Done');
+  return { description: SUCCESS_DESCRIPTIONS[status] ?? 'Done', content: { 'application/json': { schema: answer } } };
+}
+
+const refusalAnswer = (code: ErrorCode) => ({
+  description: ERROR_DESCRIPTIONS[code] ?? code,
+  content: { 'application/json': { schema: apiErrorSchema } },
+});
+
+/** The headers a refusal comes with (the zod transform keeps only a content answer's description and content). */
+function addRefusalHeaders(response: Record<string, Record<string, unknown>> | undefined) {
+  const tooMany = response?.[HTTP_STATUS_BY_ERROR_CODE.TOO_MANY_REQUESTS];
+  if (tooMany) tooMany.headers = { 'retry-after': { type: 'integer', description: 'Seconds to wait' } };
+}
+
+/**
+ * An upload's body is read part by part, never validated as a whole, so its route has no body schema: the document
+ * still names what it takes (multipart/form-data with files), for integrators and for the hostile-files battery.
+ */
+function describeUpload(schema: Record<string, unknown>, consumes: string[]) {
+  if (consumes.includes('multipart/form-data') && !schema.body) {
+    schema.body = {
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary', description: 'one part per file' } },
+    };
+  }
+}
+
+/**
+ * One operation of the document from its route: the route's own schema (operationId, summary, tags, input and
+ * answers), the security its access declares, and every refusal it can give in the one error body. The route's
+ * schema object itself is left as it is: Fastify validates and serialises with it.
+ */
+export function describeOperation(input: TransformInput) {
+  const schema = input.schema as RouteSchema | undefined;
+  if (!schema || schema.hide) return jsonSchemaTransform(input);
+  const route = (input as { route?: { method: string | string[]; url: string; config?: unknown } }).route;
+  const refusals = route ? refusalsOf(route, schema) : [];
+  const response = Object.fromEntries(
+    Object.entries(schema.response ?? {}).map(([status, answer]) => [status, describedSuccess(status, answer)]),
+  );
+  for (const code of refusals) response[HTTP_STATUS_BY_ERROR_CODE[code]] ??= refusalAnswer(code);
+  const access = accessOf(route?.config as { access?: RouteAccess } | undefined);
+  const output = jsonSchemaTransform({ ...input, schema: { ...schema, response, security: SECURITY[access] } });
+  describeUpload(output.schema as Record<string, unknown>, schema.consumes ?? []);
+  addRefusalHeaders((output.schema as { response?: Record<string, Record<string, unknown>> }).response);
+  return output;
+}
