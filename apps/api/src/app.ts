@@ -4,9 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerAnswerCache } from './http/answer-cache.ts';
+import { rewriteVersionedUrl } from './http/api-version.ts';
 import { registerClosingAnswer } from './http/closing.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerUnreadBodyGuard } from './http/unread-body.ts';
+import { registerApiKeyLimits } from './plugins/api-key-limits.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -28,6 +30,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Our own 503 while closing (http/closing.ts): the error shape with a message key.
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
+    rewriteUrl: rewriteVersionedUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -42,8 +45,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerCompression(app);
   await app.register(cookie);
   await app.register(authenticate, { ctx });
+  await registerApiKeyLimits(app, ctx);
   await app.register(multipart, { limits: UPLOAD_LIMITS });
-  await registerOpenApi(app, ctx.version);
+  await registerOpenApi(app);
   if (ctx.answers) registerAnswerCache(app, ctx.db, ctx.answers);
   await registerRoutes(app, ctx);
   return app;

@@ -78,6 +78,12 @@ export const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://cockpit.example.com'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Calls an API key may make in a window, per key (plugins/api-key-limits.ts); shared through Redis in server mode.
+   * A device sending a batch of readings a second makes 60 a minute.
+   */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Keep the rope page's answers while the data is unchanged (http/answer-cache.ts): `auto` = on PGlite only. */
   ANSWER_CACHE: z.enum(['auto', 'off']).default('auto'),
   DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),

@@ -245,6 +245,8 @@ async function serverMode() {
     DATA_DIR: dataDir,
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // The site's sensor devices share one import key here; on a real site each device has its own.
+    API_KEY_RATE_LIMIT: '1000000',
   };
   const children: ChildProcess[] = [];
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];

@@ -116,6 +116,8 @@ export const MESSAGES = {
   'app.errors.noSuchCall': 'No such call: {{method}} {{path}}',
   'app.errors.notSignedIn': 'Not signed in',
   'app.errors.invalidApiKey': 'Invalid API key',
+  'app.errors.apiKeyRateLimited': 'Too many requests with this API key: retry in {{seconds}} s',
+  'app.errors.apiKeyExpired': 'This API key has expired',
   'app.errors.liveSessionReadOnly': 'A live session can only read',
   'app.errors.crossSite': 'Cross-site requests are not allowed',
   'app.errors.crossSiteBehindProxy':

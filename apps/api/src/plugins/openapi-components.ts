@@ -26,6 +26,7 @@ import { pendingTaskSchema, taskNoteSchema, taskViewSchema } from '@rope/domain/
 import { truscanRequestViewSchema } from '@rope/domain/truscan/schemas';
 import { mandatorUserSchema, userDetailSchema, userListItemSchema } from '@rope/domain/users/views';
 import { type ZodType, z } from 'zod';
+import { ENTITY_EXAMPLES } from './openapi-examples.ts';
 
 /**
  * The schemas the document names as components (`#/components/schemas/Rope`): each entity as the API answers it
@@ -34,7 +35,7 @@ import { type ZodType, z } from 'zod';
  * hides, a step) already is; nothing else in the API turns schemas into JSON Schema.
  */
 
-const NAMED: [string, ZodType, string][] = [
+export const NAMED: [string, ZodType, string][] = [
   ['ApiError', apiErrorSchema, 'Every refusal and failure: a code, the English message, its key, the fields at fault'],
   ['Area', areaViewSchema, 'An area (a site) with its map settings'],
   ['AreaPatch', areaPatchSchema, 'A change to an area: any attribute as GET answers it'],
@@ -72,7 +73,13 @@ for (const [id, schema, description] of NAMED) {
   // A second load of this module (a test runner's fresh module graph) meets the first one's schemas under the names.
   const previous = z.globalRegistry._idmap.get(id);
   if (previous) z.globalRegistry.remove(previous);
-  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id, description });
+  const example = ENTITY_EXAMPLES[id as keyof typeof ENTITY_EXAMPLES];
+  z.globalRegistry.add(schema, {
+    ...z.globalRegistry.get(schema),
+    id,
+    description,
+    ...(example ? { examples: [example] } : {}),
+  });
 }
 
 type Json = Record<string, unknown>;

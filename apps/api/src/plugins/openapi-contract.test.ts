@@ -1,11 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { breakingChanges, type ContractDocument } from '../../test/support/breaking-changes.ts';
+import { seedArea, seedInstallation, seedMandator, seedRope, seedUser } from '../../test/support/factories.ts';
 import { loadOpenApi } from '../../test/support/openapi.ts';
+import { signIn } from '../../test/support/sign-in.ts';
 import { createTestApp } from '../../test/support/test-app.ts';
+import { API_CONTRACT_VERSION } from '../http/api-version.ts';
+import { NAMED } from './openapi-components.ts';
+import { ENTITY_EXAMPLES } from './openapi-examples.ts';
 
 /**
  * The contract integrators build on: every operation named, summarised, tagged and secured as its route declares,
@@ -19,8 +25,16 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 const doc = (await loadOpenApi(t.app)) as unknown as {
+  info: { version: string };
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
+};
+/** The document as last released; `npm run api:release` (apps/api) writes the current one there. */
+const RELEASED = new URL('../../openapi/v1.json', import.meta.url);
+const versionParts = (version: string) => version.split('.').map(Number) as [number, number, number];
+const isNewer = (version: string, than: string) => {
+  const [a, b] = [versionParts(version), versionParts(than)];
+  return a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] > b[2];
 };
 interface Operation {
   operationId?: string;
@@ -98,5 +112,69 @@ describe('the OpenAPI contract', () => {
       properties?: { rope?: { $ref?: string } };
     };
     expect(rope.properties?.rope?.$ref).toBe('#/components/schemas/Rope');
+  });
+
+  it('answers integrators at /api/v1 as at /api, with a document of its own paths', async () => {
+    const mandator = await seedMandator(t.ctx.db);
+    const area = await seedArea(t.ctx.db, mandator.id);
+    const rope = await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, area.id)).id);
+    const cookie = await signIn(t.ctx, await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] }));
+    const today = await t.app.inject({ url: `/api/ropes/${rope.id}`, headers: { cookie } });
+    const versioned = await t.app.inject({ url: `/api/v1/ropes/${rope.id}`, headers: { cookie } });
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.json()).toEqual(today.json());
+    const refused = await t.app.inject({ url: `/api/v1/ropes/${rope.id}` });
+    expect(refused.statusCode).toBe(401);
+
+    const v1 = (await t.app.inject({ url: '/api/v1/doc/json' })).json() as typeof doc;
+    const paths = Object.keys(v1.paths);
+    expect(paths.length).toBe(Object.keys(doc.paths).length);
+    expect(paths.filter((path) => !path.startsWith('/api/v1/'))).toEqual([]);
+    expect(v1.paths['/api/v1/ropes/{id}']?.get?.operationId).toBe('getRope');
+  });
+
+  it('keeps the released contract: a change raises the version, a break needs a new major version', async () => {
+    if (process.env.OPENAPI_RELEASE === '1') await writeFile(RELEASED, `${JSON.stringify(doc, null, 2)}\n`);
+    const released = JSON.parse(await readFile(RELEASED, 'utf8')) as typeof doc;
+    expect(doc.info.version).toBe(API_CONTRACT_VERSION);
+    const unversioned = (document: typeof doc) => ({ ...document, info: { ...document.info, version: '' } });
+    if (!isDeepStrictEqual(unversioned(doc), unversioned(released))) {
+      expect(
+        isNewer(doc.info.version, released.info.version),
+        `the contract changed since ${released.info.version}: raise API_CONTRACT_VERSION (http/api-version.ts)`,
+      ).toBe(true);
+    }
+    const breaks = breakingChanges(released as unknown as ContractDocument, doc as unknown as ContractDocument);
+    if (breaks.length > 0) {
+      expect(
+        versionParts(doc.info.version)[0] > versionParts(released.info.version)[0],
+        `breaking changes within version ${released.info.version}; they belong in a new version:\n${breaks.join('\n')}`,
+      ).toBe(true);
+    }
+  });
+
+  it('finds a break planted in the document, and none in an addition', () => {
+    const current = doc as unknown as ContractDocument;
+    const copy = () => structuredClone(current);
+    expect(breakingChanges(current, current)).toEqual([]);
+    const added = copy();
+    added.paths['/api/ropes/{id}/new-thing'] = { get: { responses: { 200: {} } } };
+    expect(breakingChanges(current, added)).toEqual([]);
+    const removed = copy();
+    delete removed.paths['/api/ropes/{id}']!.delete;
+    expect(breakingChanges(current, removed)).toEqual(['DELETE /api/ropes/{id}: removed']);
+    const renamed = copy();
+    const rope = renamed.components!.schemas!.Rope as { properties: Record<string, unknown>; required: string[] };
+    rope.properties.title = rope.properties.name;
+    delete rope.properties.name;
+    expect(breakingChanges(current, renamed)).toContain('GET /api/ropes/{id} 200.rope.name: no longer answered');
+  });
+
+  it('gives the main entities an example each that their own schema takes', () => {
+    for (const [name, example] of Object.entries(ENTITY_EXAMPLES)) {
+      const [, schema] = NAMED.find(([id]) => id === name)!;
+      expect(schema.safeParse(example).error, name).toBeUndefined();
+      expect((doc.components.schemas[name] as { examples?: unknown[] }).examples, name).toEqual([example]);
+    }
   });
 });

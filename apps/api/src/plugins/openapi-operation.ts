@@ -18,7 +18,8 @@ const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   UNSUPPORTED_MEDIA_TYPE: 'The body or a file is of a type this call does not take',
   RANGE_NOT_SATISFIABLE: 'The requested byte range lies outside the file',
   RULE_VIOLATION: 'Refused by a rule of the domain; the message says which',
-  TOO_MANY_REQUESTS: 'Too many requests: retry after the seconds `Retry-After` gives',
+  TOO_MANY_REQUESTS:
+    'Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives',
 };
 
 /** The security of each kind of route: the schemes of `components.securitySchemes` it takes. */
@@ -46,6 +47,8 @@ export function refusalsOf(
     codes.add('UNAUTHENTICATED');
     codes.add('FORBIDDEN');
   }
+  // Calls with an API key are limited per key (plugins/api-key-limits.ts).
+  if (access === 'signed-in') codes.add('TOO_MANY_REQUESTS');
   if (route.url.includes('/:')) codes.add('NOT_FOUND');
   if (takesBody) {
     codes.add('PAYLOAD_TOO_LARGE');
@@ -82,7 +85,13 @@ const refusalAnswer = (code: ErrorCode) => ({
 /** The headers a refusal comes with (the zod transform keeps only a content answer's description and content). */
 function addRefusalHeaders(response: Record<string, Record<string, unknown>> | undefined) {
   const tooMany = response?.[HTTP_STATUS_BY_ERROR_CODE.TOO_MANY_REQUESTS];
-  if (tooMany) tooMany.headers = { 'retry-after': { type: 'integer', description: 'Seconds to wait' } };
+  if (tooMany) {
+    tooMany.headers = {
+      'retry-after': { type: 'integer', description: 'Seconds to wait' },
+      'x-ratelimit-limit': { type: 'integer', description: 'Calls an API key may make in the window' },
+      'x-ratelimit-reset': { type: 'integer', description: 'Seconds until the window starts again' },
+    };
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_CONTRACT_VERSION, API_V1_DOCUMENT, versionedDocument } from '../http/api-version.ts';
 import { keepUsedComponents } from './openapi-components.ts';
 import { describeOperation } from './openapi-operation.ts';
 
@@ -41,7 +42,7 @@ const accessibilityPlugin = new Function('system', 'return window.RopeDocAccessi
 ) => object;
 
 /** OpenAPI 3.1 generated from the zod route schemas: UI at /api/doc, raw document at /api/doc/json. */
-export async function registerOpenApi(app: FastifyInstance, version: string) {
+export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -50,7 +51,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
         description:
           'Areas, installations, ropes, rope events, tasks, notifications, documents, sensors and smartropes. ' +
           'People sign in with a session cookie; API accounts send `Authorization: Bearer <key>`.',
-        version,
+        // The contract's own version, not the cockpit's: it changes when the contract does (docs/api.md).
+        version: API_CONTRACT_VERSION,
       },
       // The cockpit's own origin: the document is served by the API it describes.
       servers: [{ url: '/', description: 'This cockpit' }],
@@ -64,6 +66,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     transform: describeOperation,
     transformObject: describeDocument,
   });
+  app.get(API_V1_DOCUMENT, { schema: { hide: true }, config: { access: 'public' } }, () =>
+    versionedDocument(app.swagger()),
+  );
   // The documentation is for anyone, like the routes it names: its routes come from swagger-ui, so they are declared
   // public here, as they are registered.
   await app.register(async (docs) => {

@@ -25,6 +25,7 @@ const keyActorQuery = preparedPerDatabase((db) =>
     .select({
       keyId: apiKeys.id,
       lastUsedAt: apiKeys.lastUsedAt,
+      expiresAt: apiKeys.expiresAt,
       userId: users.id,
       roles: users.roles,
       isActive: users.isActive,
@@ -42,14 +43,17 @@ const keyActorQuery = preparedPerDatabase((db) =>
 /** How stale `lastUsedAt` may get: a device sending a batch a second would otherwise write (and flush) a row each time. */
 const TOUCH_KEY_EVERY_MS = 60_000;
 
-/** An API account's actor for a bearer key, or undefined for an unknown or revoked key. */
-export async function actorForApiKey(db: Db, key: string): Promise<Actor | undefined> {
-  if (key.length < 16 || key.length > 200) return undefined;
+export type ApiKeyCaller = { actor: Actor; keyId: number } | { refused: 'unknown' | 'expired' };
+
+/** An API account's actor for a bearer key; an unknown, revoked or inactive account's key and an expired key refused. */
+export async function callerForApiKey(db: Db, key: string): Promise<ApiKeyCaller> {
+  if (key.length < 16 || key.length > 200) return { refused: 'unknown' };
   const [row] = await keyActorQuery(db).execute({ hash: sha256(key) });
-  if (!row?.isActive) return undefined;
+  if (!row?.isActive) return { refused: 'unknown' };
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return { refused: 'expired' };
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_KEY_EVERY_MS) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.keyId));
   }
   const mandatorIds = (row.mandatorIds ?? []).map(Number);
-  return { userId: row.userId, roles: row.roles, mandatorIds, via: 'apiKey' };
+  return { actor: { userId: row.userId, roles: row.roles, mandatorIds, via: 'apiKey' }, keyId: row.keyId };
 }

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/app-error.ts';
 import { findSessionUser } from './find-session-user.ts';
-import { actorForApiKey, type UserRow } from './load-actor.ts';
+import { callerForApiKey, type UserRow } from './load-actor.ts';
 import { SESSION_COOKIE, type SessionRow } from './session-store.ts';
 
 export interface RequestAuth {
@@ -13,6 +13,8 @@ export interface RequestAuth {
   user?: UserRow;
   session?: SessionRow;
   sessionToken?: string;
+  /** The API key the call came with: calls are limited per key (plugins/api-key-limits.ts). */
+  apiKeyId?: number;
 }
 
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -25,15 +27,18 @@ function liveMayCall(method: string, url: string): boolean {
 }
 
 /**
- * The caller of an API request: a bearer API key (an unknown or revoked one is refused), or the session cookie of a
+ * The caller of an API request: a bearer API key (an unknown, revoked or expired one is refused), or the session cookie of a
  * person, whose actor is set once the second factor is done. Nobody signed in is an empty answer, not a refusal.
  */
 export async function resolveRequestAuth(ctx: AppContext, request: FastifyRequest): Promise<RequestAuth> {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
-    const actor = await actorForApiKey(ctx.db, header.slice('Bearer '.length).trim());
-    if (!actor) throw new AppError('UNAUTHENTICATED', message('app.errors.invalidApiKey'));
-    return { actor };
+    const caller = await callerForApiKey(ctx.db, header.slice('Bearer '.length).trim());
+    if ('refused' in caller) {
+      const why = caller.refused === 'expired' ? 'app.errors.apiKeyExpired' : 'app.errors.invalidApiKey';
+      throw new AppError('UNAUTHENTICATED', message(why));
+    }
+    return { actor: caller.actor, apiKeyId: caller.keyId };
   }
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return {};

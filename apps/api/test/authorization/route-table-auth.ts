@@ -11,6 +11,7 @@ export const SYSTEM_ROWS: RouteRow[] = [
   { route: 'GET /api/doc/', build: () => url('/api/doc/'), expect: open(200) },
   { route: 'GET /api/doc/json', build: () => url('/api/doc/json'), expect: open(200) },
   { route: 'GET /api/doc/yaml', build: () => url('/api/doc/yaml'), expect: open(200) },
+  { route: 'GET /api/doc/v1.json', build: () => url('/api/v1/doc/json'), expect: open(200) },
   {
     route: 'GET /api/doc/static/index.html',
     build: () => url('/api/doc/static/index.html'),

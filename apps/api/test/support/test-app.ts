@@ -26,6 +26,8 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** PGlite, the embedded default, even when the run is on PostgreSQL: for what only the embedded mode does. */
   embedded?: boolean;
+  /** Another app's database, as a second API process has it; this app's close leaves it open. */
+  sharedDatabase?: TestApp['ctx']['database'];
 }
 
 /**
@@ -42,12 +44,16 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'true',
+    // The batteries call every route with API keys many times a minute; the limit's own test sets its figures.
+    API_KEY_RATE_LIMIT: '1000000',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...envOverrides,
   });
   const log = createLogger({ LOG_LEVEL: options.logStream ? 'info' : env.LOG_LEVEL }, options.logStream);
   const ctx = await createContext(env, log, {
-    database: await createTestDatabase({ embedded: options.embedded }),
+    database: options.sharedDatabase
+      ? { ...options.sharedDatabase, close: async () => {} }
+      : await createTestDatabase({ embedded: options.embedded }),
     queueTimings: { pollMs: 50, backoffMs: 20 },
   });
   const app = await buildApp(ctx);

@@ -109,6 +109,8 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /** After this the key is refused; none: it holds until revoked. */
+    expiresAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.userId)],
 );

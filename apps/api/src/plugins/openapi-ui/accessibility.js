@@ -6,6 +6,7 @@
     ['.copy-to-clipboard button', 'Copy to clipboard'],
     ['button.close-modal', 'Close'],
     ['textarea.body-param__text', 'Request body'],
+    ['select#servers', 'Server'],
   ];
 
   function nameUnnamedControls(root) {
