@@ -118,6 +118,9 @@ export const MESSAGES = {
   'app.errors.invalidApiKey': 'Invalid API key',
   'app.errors.apiKeyRateLimited': 'Too many requests with this API key: retry in {{seconds}} s',
   'app.errors.apiKeyExpired': 'This API key has expired',
+  'app.errors.apiKeysForApiUsersOnly': 'Only API users have API keys',
+  'app.errors.apiKeyNotFound': 'No such API key',
+  'app.errors.apiKeyEndPast': 'The end of a key must lie in the future',
   'app.errors.liveSessionReadOnly': 'A live session can only read',
   'app.errors.crossSite': 'Cross-site requests are not allowed',
   'app.errors.crossSiteBehindProxy':

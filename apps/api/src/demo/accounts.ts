@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '@rope/db/client';
 import { apiKeys, mandators, userMandators, users } from '@rope/db/schema/index';
 import type { ApiRole, Role } from '@rope/domain/access/roles';
+import { API_KEY_PREFIX_LENGTH } from '@rope/domain/users/api-keys';
 import { toE164 } from '@rope/domain/users/phone';
 import { sha256 } from '../infra/crypto.ts';
 import { MANDATORS, STAFF } from './catalog.ts';
@@ -171,7 +172,7 @@ export async function insertAccounts(
     keys.map((k) => ({
       userId: ids[specs.findIndex((s) => s.role === k.role)] as number,
       name: `Demo key (${k.role})`,
-      prefix: k.key.slice(0, 8),
+      prefix: k.key.slice(0, API_KEY_PREFIX_LENGTH),
       keyHash: sha256(k.key),
       createdAt: new Date(ref - 30 * DAY),
     })),

@@ -14,6 +14,7 @@ import { ropeAttributesSchema, truscanAttributesSchema } from '@rope/domain/rope
 import { sensorAttributesSchema, sensorDeviceAttributesSchema } from '@rope/domain/sensors/schemas';
 import { smartropeEventAttributesSchema } from '@rope/domain/smartropes/schemas';
 import { taskAttributesSchema } from '@rope/domain/tasks/schemas';
+import { API_KEY_PREFIX_LENGTH } from '@rope/domain/users/api-keys';
 import { toE164 } from '@rope/domain/users/phone';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,7 +205,11 @@ describe('demo data', () => {
     );
     expect(first.apiKeys.map((k) => k.role)).toEqual(['ROLE_API_INTERNAL', 'ROLE_API_IMPORT', 'ROLE_API_EXTERNAL']);
     first.apiKeys.forEach((k, i) => {
-      expect(keys[i]).toEqual({ key_hash: sha256(k.key), prefix: k.key.slice(0, 8), roles: [k.role] });
+      expect(keys[i]).toEqual({
+        key_hash: sha256(k.key),
+        prefix: k.key.slice(0, API_KEY_PREFIX_LENGTH),
+        roles: [k.role],
+      });
     });
   });
 

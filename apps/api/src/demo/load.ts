@@ -1,5 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { apiKeys, appMeta, users } from '@rope/db/schema/index';
+import { API_KEY_PREFIX_LENGTH } from '@rope/domain/users/api-keys';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, sha256 } from '../infra/crypto.ts';
 import type { Storage } from '../infra/storage/types.ts';
@@ -57,7 +58,7 @@ export async function replaceLegacyKeys(db: Db, seed: number, keySecret: string)
     const key = fresh[index]!.key;
     await db
       .update(apiKeys)
-      .set({ keyHash: sha256(key), prefix: key.slice(0, 8) })
+      .set({ keyHash: sha256(key), prefix: key.slice(0, API_KEY_PREFIX_LENGTH) })
       .where(eq(apiKeys.keyHash, sha256(legacy.key)));
   }
 }

@@ -24,6 +24,7 @@ import { mountedRopeViewSchema, sensorDeviceViewSchema, sensorViewSchema } from 
 import { smartropeEventViewSchema, smartropeViewSchema } from '@rope/domain/smartropes/views';
 import { pendingTaskSchema, taskNoteSchema, taskViewSchema } from '@rope/domain/tasks/views';
 import { truscanRequestViewSchema } from '@rope/domain/truscan/schemas';
+import { apiKeyViewSchema } from '@rope/domain/users/api-keys';
 import { mandatorUserSchema, userDetailSchema, userListItemSchema } from '@rope/domain/users/views';
 import { type ZodType, z } from 'zod';
 import { ENTITY_EXAMPLES } from './openapi-examples.ts';
@@ -59,6 +60,7 @@ export const NAMED: [string, ZodType, string][] = [
   ['User', userDetailSchema, 'A user with their role, mandators and settings'],
   ['UserListItem', userListItemSchema, 'A user as the users list shows them'],
   ['MandatorUser', mandatorUserSchema, 'A user of a mandator'],
+  ['ApiKey', apiKeyViewSchema, 'An API key of an API user as admins see it: never the key itself'],
   ['SensorDevice', sensorDeviceViewSchema, 'A sensor device with its sensors'],
   ['Sensor', sensorViewSchema, 'A sensor of a sensor device'],
   ['MountedRope', mountedRopeViewSchema, 'The rope a device is mounted on'],

@@ -1,8 +1,8 @@
-import { users } from '@rope/db/schema/index';
+import { apiKeys, users } from '@rope/db/schema/index';
 import type { Role } from '@rope/domain/access/roles';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { seedMandator, seedUser, TEST_PASSWORD } from '../support/factories.ts';
+import { seedApiKey, seedMandator, seedUser, TEST_PASSWORD } from '../support/factories.ts';
 import { signIn } from '../support/sign-in.ts';
 import { ACTORS, type ActorName, type Scope, type World } from './world.ts';
 
@@ -165,6 +165,30 @@ const userRows: RouteRow[] = [
     route: 'GET /api/users/:id/picture',
     build: async (w) => url(await projectManagerWithPicture(w)),
     expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/users/:id/api-keys',
+    build: async (w) =>
+      url(`/api/users/${(await seedApiKey(w.t.ctx.db, 'ROLE_API_EXTERNAL', [w.mandatorOf('own')])).user.id}/api-keys`),
+    expect: only({ admin: 200 }),
+    note: 'admins make and revoke API keys, in a session (API keys get 403)',
+  },
+  {
+    route: 'POST /api/users/:id/api-keys',
+    build: async (w) =>
+      url(`/api/users/${(await seedApiKey(w.t.ctx.db, 'ROLE_API_IMPORT', [w.mandatorOf('own')])).user.id}/api-keys`, {
+        apiKey: { name: 'Matrix key' },
+      }),
+    expect: only({ admin: 200 }),
+  },
+  {
+    route: 'DELETE /api/users/:id/api-keys/:keyId',
+    build: async (w) => {
+      const { user } = await seedApiKey(w.t.ctx.db, 'ROLE_API_EXTERNAL', [w.mandatorOf('own')]);
+      const [key] = await w.t.ctx.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, user.id));
+      return url(`/api/users/${user.id}/api-keys/${key!.id}`);
+    },
+    expect: only({ admin: 204 }),
   },
 ];
 

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { appSecret } from '../../src/infra/app-secret.ts';
 import { randomToken, sha256 } from '../../src/infra/crypto.ts';
 import { unsubscribeToken } from '../../src/mail/unsubscribe-link.ts';
-import { seedUser, TEST_PASSWORD } from '../support/factories.ts';
+import { seedApiKey, seedUser, TEST_PASSWORD } from '../support/factories.ts';
 import { acsForm } from '../support/saml-idp.ts';
 import type { BatteryWorld } from './battery-world.ts';
 import { ROWS, type RouteRow } from './route-table.ts';
@@ -319,6 +319,25 @@ export const HAND_CASES: Record<string, ValidCase> = {
     },
   },
   'POST /api/users/{id}/picture': fromMatrix('POST /api/users/{id}/picture', 'a multipart image'),
+  'GET /api/users/{id}/api-keys': fromMatrix('GET /api/users/{id}/api-keys', 'an API user'),
+  'POST /api/users/{id}/api-keys': {
+    why: 'an API user (people have no keys); an end drawn in the past would be refused, so it lies a day ahead',
+    actor: 'admin',
+    params: async (b) => {
+      const { user } = await seedApiKey(b.world.t.ctx.db, 'ROLE_API_EXTERNAL', [b.mandator]);
+      return { id: String(user.id) };
+    },
+    body: (generated) => {
+      const { apiKey } = generated as { apiKey: Json };
+      const expiresAt =
+        typeof apiKey.expiresAt === 'string' ? new Date(Date.now() + 86_400_000).toISOString() : apiKey.expiresAt;
+      return { apiKey: { ...apiKey, expiresAt } };
+    },
+  },
+  'DELETE /api/users/{id}/api-keys/{keyId}': fromMatrix(
+    'DELETE /api/users/{id}/api-keys/{keyId}',
+    'a key of an API user',
+  ),
   'POST /api/installations/{id}/map-image': fromMatrix('POST /api/installations/{id}/map-image', 'a multipart image'),
   'POST /api/events/import/parse': fromMatrix('POST /api/events/import/parse', 'an XML export file'),
   'POST /api/events/import': fromMatrix(

@@ -45,6 +45,10 @@ const ALLOWED_REPEATS: Record<string, string[]> = {
   'Last name': ['csv.users.columns.lastname', 'users.form.lastname'],
   // The rope's damage as a quantity against the kind of event.
   Damage: ['common.fields.damage', 'enums.recordingTypes.damage'],
+  // A mandator's user ("Actif", "Activo") against an API key ("Active", "Activa").
+  Active: ['common.fields.active', 'users.apiKeys.states.active'],
+  // A device's broker client ("Révoqué", "Revocado") against an API key ("Révoquée", "Revocada").
+  Revoked: ['sensors.broker.disabled', 'users.apiKeys.states.revoked'],
   // A new event ("Nouveau") against a new task ("Nouvelle", "Nueva").
   New: ['documents.widget.new', 'enums.actionStatuses.new', 'tasks.status.new'],
   // The verb in a search field against the noun in the menu ("Suchen" / "Suche").

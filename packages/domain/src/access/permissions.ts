@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'FOLDER_EDIT',
   'USER_EXPORT',
   'MAP_EDIT',
+  // Make and revoke the API keys of API users.
+  'API_KEY_MANAGE',
   // What runs underneath (database and queue kinds, version) in /api/health: the operators' staff only.
   'SYSTEM_STATUS',
   // The privileged set for CSV export and damage chart controls.

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';
+import { apiKeyRoutes } from './api-key-routes.ts';
 import { createUser } from './create.ts';
 import { exportRoutes } from './export-routes.ts';
 import { getUser } from './get.ts';
@@ -116,5 +117,6 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     await app.register(exportRoutes(ctx));
     await app.register(pictureRoutes(ctx));
+    await app.register(apiKeyRoutes(ctx));
   };
 }

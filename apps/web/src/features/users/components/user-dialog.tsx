@@ -1,7 +1,10 @@
-import { Alert, Center, Loader, Modal } from '@mantine/core';
+import { Alert, Box, Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { isApiRole } from '@rope/domain/access/actor';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/session/session';
 import { useUser } from '../api';
+import { ApiKeysSection } from './api-keys-section';
 import { UserEditor } from './user-editor';
 
 export type UserDialogTarget = { mode: 'new' } | { mode: 'edit'; id: number };
@@ -17,6 +20,7 @@ export function UserDialog({ target, onClose, onTargetChange }: UserDialogProps)
   const { t } = useTranslation();
   const editId = target?.mode === 'edit' ? target.id : undefined;
   const user = useUser(editId);
+  const canManageKeys = useCan('API_KEY_MANAGE');
   // The long form gets the whole screen on phones (below the sm breakpoint).
   const phone = useMediaQuery('(max-width: 48em)');
   const waiting = editId !== undefined && user.isPending;
@@ -44,6 +48,11 @@ export function UserDialog({ target, onClose, onTargetChange }: UserDialogProps)
       ) : null}
       {editId !== undefined && user.data ? (
         <UserEditor key={editId} user={user.data} onDone={onClose} onCreated={onClose} />
+      ) : null}
+      {editId !== undefined && user.data?.roles.some(isApiRole) && canManageKeys ? (
+        <Box mt="xl">
+          <ApiKeysSection userId={editId} />
+        </Box>
       ) : null}
     </Modal>
   );
