@@ -1,16 +1,19 @@
-import type { ApiKeyCreate, ApiKeyCreatedAnswer, ApiKeyListAnswer } from '@rope/domain/users/api-keys';
+import type { ApiKeyCreate } from '@rope/domain/users/api-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
+import { dataOf, typedApi } from '../../lib/typed-api';
 import { userKeys } from './api';
 
 const apiKeysKey = (userId: number) => [...userKeys.detail(userId), 'api-keys'] as const;
+const userPath = (userId: number) => ({ path: { id: String(userId) } });
 
 /** An API user's keys (admins). */
 export function useApiKeys(userId: number) {
   return useQuery({
     queryKey: apiKeysKey(userId),
     queryFn: ({ signal }) =>
-      apiFetch<ApiKeyListAnswer>(`/users/${userId}/api-keys`, { signal }).then((answer) => answer.apiKeys),
+      dataOf(typedApi.GET('/api/users/{id}/api-keys', { params: userPath(userId), signal })).then(
+        (answer) => answer.apiKeys,
+      ),
   });
 }
 
@@ -19,7 +22,7 @@ export function useCreateApiKey(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (apiKey: ApiKeyCreate) =>
-      apiFetch<ApiKeyCreatedAnswer>(`/users/${userId}/api-keys`, { method: 'POST', body: { apiKey } }),
+      dataOf(typedApi.POST('/api/users/{id}/api-keys', { params: userPath(userId), body: { apiKey } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKeysKey(userId) }),
   });
 }
@@ -27,7 +30,10 @@ export function useCreateApiKey(userId: number) {
 export function useRevokeApiKey(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keyId: number) => apiFetch<unknown>(`/users/${userId}/api-keys/${keyId}`, { method: 'DELETE' }),
+    mutationFn: (keyId: number) =>
+      typedApi.DELETE('/api/users/{id}/api-keys/{keyId}', {
+        params: { path: { id: String(userId), keyId: String(keyId) } },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKeysKey(userId) }),
   });
 }
