@@ -134,7 +134,10 @@ async function test() {
     runSteps([
       ['typecheck', () => nice(['turbo', 'run', 'typecheck', '--concurrency=1', '--output-logs=errors-only'])],
       ['lint', () => nice(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
-      ['domain, database and web tests', () => tests(['@rope/domain', '@rope/db', '@rope/web'], nice)],
+      [
+        'domain, database, client and web tests',
+        () => tests(['@rope/domain', '@rope/db', '@rope/api-client', '@rope/web'], nice),
+      ],
     ]),
     demoTemplate,
   ]);

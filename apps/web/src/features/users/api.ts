@@ -1,14 +1,9 @@
 import type { UserCreate, UserUpdate } from '@rope/domain/users/forms';
-import type {
-  SamlProvidersAnswer,
-  UserAnswer,
-  UserCreatedAnswer,
-  UserList,
-  UserPictureAnswer,
-} from '@rope/domain/users/views';
+import type { UserPictureAnswer } from '@rope/domain/users/views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import { type UsersQuery, usersQueryString } from './users-query';
+import { dataOf, typedApi } from '../../lib/typed-api';
+import { type UsersQuery, usersQueryParams } from './users-query';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -31,7 +26,7 @@ export function useUsers(query: UsersQuery, enabled = true) {
   return useQuery({
     enabled,
     queryKey: userKeys.list(query),
-    queryFn: ({ signal }) => apiFetch<UserList>(`/users${usersQueryString(query)}`, { signal }),
+    queryFn: ({ signal }) => dataOf(typedApi.GET('/api/users', { params: { query: usersQueryParams(query) }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +34,10 @@ export function useUsers(query: UsersQuery, enabled = true) {
 export function useUser(id: number | undefined) {
   return useQuery({
     queryKey: userKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => apiFetch<UserAnswer>(`/users/${id}`, { signal }).then((answer) => answer.user),
+    queryFn: ({ signal }) =>
+      dataOf(typedApi.GET('/api/users/{id}', { params: { path: { id: String(id) } }, signal })).then(
+        (answer) => answer.user,
+      ),
     enabled: id !== undefined,
     staleTime: 0,
     // A refetch would not reach the open form anyway; it initialises once.
@@ -51,7 +49,7 @@ export function useSamlProviders(enabled: boolean) {
   return useQuery({
     queryKey: userKeys.samlProviders(),
     queryFn: ({ signal }) =>
-      apiFetch<SamlProvidersAnswer>('/users/saml/providers', { signal }).then((answer) => answer.providers),
+      dataOf(typedApi.GET('/api/users/saml/providers', { signal })).then((answer) => answer.providers),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -62,8 +60,8 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: ({ id, user }: { id: number | undefined; user: UserCreate | UserUpdate }) =>
       id === undefined
-        ? apiFetch<UserCreatedAnswer>('/users', { method: 'POST', body: { user } }).then((a) => a.user.id)
-        : apiFetch<unknown>(`/users/${id}`, { method: 'PATCH', body: { user } }).then(() => id),
+        ? dataOf(typedApi.POST('/api/users', { body: { user: user as UserCreate } })).then((a) => a.user.id)
+        : typedApi.PATCH('/api/users/{id}', { params: { path: { id: String(id) } }, body: { user } }).then(() => id),
     onSuccess: (id) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
@@ -74,7 +72,7 @@ export function useSaveUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<unknown>(`/users/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => typedApi.DELETE('/api/users/{id}', { params: { path: { id: String(id) } } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: userKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, readUsersQuery, usersQueryString } from './users-query';
+import { clampPage, readUsersQuery, usersQueryParams, usersQueryString } from './users-query';
 
 describe('users query', () => {
   it('sends only what differs from the defaults', () => {
     expect(usersQueryString({ search: '', page: 1, showFree: false })).toBe('');
     expect(usersQueryString({ search: '  anna ', page: 3, showFree: true })).toBe('?search=anna&page=3&showFree=1');
     expect(usersQueryString({ search: 'a&b=c', page: 1, showFree: false })).toBe('?search=a%26b%3Dc');
+    expect(usersQueryParams({ search: ' anna ', page: 3, showFree: true })).toEqual({
+      search: 'anna',
+      page: '3',
+      showFree: '1',
+    });
+    expect(usersQueryParams({ search: '', page: 1, showFree: false })).toEqual({});
   });
 
   it('reads the address bar and ignores nonsense', () => {

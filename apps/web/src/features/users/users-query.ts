@@ -8,15 +8,24 @@ export interface UsersQuery {
   showFree: boolean;
 }
 
-/** The query string of GET /api/users: only what differs from the defaults, so cache keys stay stable. */
-export function usersQueryString({ search, page, showFree }: UsersQuery): string {
-  const params = new URLSearchParams();
+/** The parameters of GET /api/users: only what differs from the defaults, so cache keys and addresses stay stable. */
+export function usersQueryParams({ search, page, showFree }: UsersQuery): {
+  search?: string;
+  page?: string;
+  showFree?: '1';
+} {
   const text = search.trim().slice(0, USER_SEARCH_MAX_LENGTH);
-  if (text) params.set('search', text);
-  if (page > 1) params.set('page', String(page));
-  if (showFree) params.set('showFree', '1');
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  return {
+    ...(text ? { search: text } : {}),
+    ...(page > 1 ? { page: String(page) } : {}),
+    ...(showFree ? { showFree: '1' as const } : {}),
+  };
+}
+
+/** The same as the address bar's query string (`?search=&page=&showFree=1`). */
+export function usersQueryString(query: UsersQuery): string {
+  const text = new URLSearchParams(usersQueryParams(query)).toString();
+  return text ? `?${text}` : '';
 }
 
 /** Reads the screen's state from the address bar (`?search=&page=&showFree=1`), tolerating anything typed there. */
