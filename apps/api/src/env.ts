@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents/schemas';
 import { DEFAULT_MEA_FILE_MAX_MB } from '@rope/domain/mrt/mea/format';
+import { WEBHOOK_TIMEOUT_MS } from '@rope/domain/webhooks/rules';
 import { z } from 'zod';
 import { DEFAULT_MQTT_TOPIC_PREFIX } from './infra/mqtt-topics.ts';
 import { samlProvidersSetting } from './modules/saml/settings.ts';
@@ -84,6 +85,8 @@ export const envSchema = z.object({
    */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** How long one webhook delivery attempt may take before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(WEBHOOK_TIMEOUT_MS),
   /** Keep the rope page's answers while the data is unchanged (http/answer-cache.ts): `auto` = on PGlite only. */
   ANSWER_CACHE: z.enum(['auto', 'off']).default('auto'),
   DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),

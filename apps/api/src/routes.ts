@@ -22,6 +22,7 @@ import { smartropeRoutes } from './modules/smartropes/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { truscanRoutes } from './modules/truscan/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 /** Every feature's routes, all under /api. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     brokerCredentialRoutes,
     truscanRoutes,
     mrtRoutes,
+    webhookRoutes,
   ];
   for (const routes of features) {
     await app.register(routes(ctx), { prefix: '/api' });

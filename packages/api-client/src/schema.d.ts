@@ -2085,8 +2085,352 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook endpoints of the mandators one sees, or of one mandator's */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Register a webhook endpoint for a mandator; its signing secret is answered this once */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint with its deliveries */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Change, disable or enable a webhook endpoint; enabled again, it sends what waited, in order */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, answered this once; the old one signs beside it for a day */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a webhook.test message to the endpoint, behind its other deliveries */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint's deliveries, newest first, a page at a time */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook delivery: the body it sends and every attempt with its answer */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery once more, now, under its message id, and answer how it went */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "rope_event.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on rope event: created */
+        post: operations["webhook_rope_event_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rope_event.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on rope event: changed */
+        post: operations["webhook_rope_event_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rope_event.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on rope event: deleted */
+        post: operations["webhook_rope_event_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rope.health_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on rope: health changed */
+        post: operations["webhook_rope_health_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on task: created */
+        post: operations["webhook_task_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on task: due */
+        post: operations["webhook_task_due"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "task.done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on task: done */
+        post: operations["webhook_task_done"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "notification.triggered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on notification: triggered */
+        post: operations["webhook_notification_triggered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on document: added */
+        post: operations["webhook_document_added"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sensor.outside_plotlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on sensor: outside plotlines */
+        post: operations["webhook_sensor_outside_plotlines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "smartrope.threshold_crossed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on smartrope: threshold crossed */
+        post: operations["webhook_smartrope_threshold_crossed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "truscan.measurement_received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on truscan: measurement received */
+        post: operations["webhook_truscan_measurement_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on webhook: test */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description A change to an area: any attribute as GET answers it */
@@ -3221,6 +3565,62 @@ export interface components {
                 id: number;
             } | null;
         };
+        /** @description A webhook endpoint of a mandator: never its secret */
+        WebhookEndpoint: {
+            id: number;
+            mandatorId: number;
+            url: string;
+            description: string;
+            eventTypes: ("rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received")[];
+            enabled: boolean;
+            disabledReason: ("manual" | "failing") | null;
+            disabledAt: string | null;
+            ownerUserId: number | null;
+            previousSecretExpiresAt: string | null;
+            pendingDeliveries: number;
+            lastDeliveryAt: string | null;
+            createdAt: string;
+        };
+        /** @description One message to one endpoint, over all its attempts */
+        WebhookDelivery: {
+            id: number;
+            messageId: string;
+            /** @enum {string} */
+            eventType: "rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received" | "webhook.test";
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            createdAt: string;
+            deliveredAt: string | null;
+        };
+        /** @description One try of a delivery: what was sent and what came back */
+        WebhookAttempt: {
+            id: number;
+            attemptedAt: string;
+            /** @enum {string} */
+            trigger: "auto" | "resend";
+            url: string;
+            requestHeaders: {
+                [key: string]: string;
+            };
+            statusCode: number | null;
+            responseBody: string | null;
+            durationMs: number;
+            error: string | null;
+        };
+        /** @description The body of every webhook: its type, when it happened, the objects */
+        WebhookPayload: {
+            /** @enum {string} */
+            type: "rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received" | "webhook.test";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -3332,7 +3732,7 @@ export interface operations {
                             mainRole: "ROLE_ADMIN" | "ROLE_PROJECT_MANAGER" | "ROLE_CLIENT_ADMIN" | "ROLE_USER" | "ROLE_FREE_USER" | "ROLE_API_INTERNAL" | "ROLE_API_IMPORT" | "ROLE_API_EXTERNAL";
                             isAdmin: boolean;
                             isFreeUser: boolean;
-                            permissions: ("API_PAGE" | "AREA_PAGE" | "DASHBOARD" | "DOCUMENT" | "GLOBAL_SEARCH" | "AREA_FULL_EDIT" | "AREA_PARTIAL_EDIT" | "USER_EDIT_ANY" | "USER_EDIT_OWN" | "IMPERSONATE_USER" | "MANDATOR_MANAGE" | "SENSOR_MANAGE" | "SMARTROPE_MANAGE" | "FOLDER_EDIT" | "USER_EXPORT" | "MAP_EDIT" | "API_KEY_MANAGE" | "SYSTEM_STATUS" | "CHART_CONTROLS" | "TASK_INTERNAL" | "INSTALLATION_TIMEZONE" | "DOMAIN_READ" | "DOMAIN_WRITE" | "DATA_IMPORT")[];
+                            permissions: ("API_PAGE" | "AREA_PAGE" | "DASHBOARD" | "DOCUMENT" | "GLOBAL_SEARCH" | "AREA_FULL_EDIT" | "AREA_PARTIAL_EDIT" | "USER_EDIT_ANY" | "USER_EDIT_OWN" | "IMPERSONATE_USER" | "MANDATOR_MANAGE" | "SENSOR_MANAGE" | "SMARTROPE_MANAGE" | "FOLDER_EDIT" | "USER_EXPORT" | "MAP_EDIT" | "API_KEY_MANAGE" | "WEBHOOK_MANAGE" | "SYSTEM_STATUS" | "CHART_CONTROLS" | "TASK_INTERNAL" | "INSTALLATION_TIMEZONE" | "DOMAIN_READ" | "DOMAIN_WRITE" | "DATA_IMPORT")[];
                             mandators: {
                                 id: number;
                                 name: string;
@@ -3468,7 +3868,7 @@ export interface operations {
                             mainRole: "ROLE_ADMIN" | "ROLE_PROJECT_MANAGER" | "ROLE_CLIENT_ADMIN" | "ROLE_USER" | "ROLE_FREE_USER" | "ROLE_API_INTERNAL" | "ROLE_API_IMPORT" | "ROLE_API_EXTERNAL";
                             isAdmin: boolean;
                             isFreeUser: boolean;
-                            permissions: ("API_PAGE" | "AREA_PAGE" | "DASHBOARD" | "DOCUMENT" | "GLOBAL_SEARCH" | "AREA_FULL_EDIT" | "AREA_PARTIAL_EDIT" | "USER_EDIT_ANY" | "USER_EDIT_OWN" | "IMPERSONATE_USER" | "MANDATOR_MANAGE" | "SENSOR_MANAGE" | "SMARTROPE_MANAGE" | "FOLDER_EDIT" | "USER_EXPORT" | "MAP_EDIT" | "API_KEY_MANAGE" | "SYSTEM_STATUS" | "CHART_CONTROLS" | "TASK_INTERNAL" | "INSTALLATION_TIMEZONE" | "DOMAIN_READ" | "DOMAIN_WRITE" | "DATA_IMPORT")[];
+                            permissions: ("API_PAGE" | "AREA_PAGE" | "DASHBOARD" | "DOCUMENT" | "GLOBAL_SEARCH" | "AREA_FULL_EDIT" | "AREA_PARTIAL_EDIT" | "USER_EDIT_ANY" | "USER_EDIT_OWN" | "IMPERSONATE_USER" | "MANDATOR_MANAGE" | "SENSOR_MANAGE" | "SMARTROPE_MANAGE" | "FOLDER_EDIT" | "USER_EXPORT" | "MAP_EDIT" | "API_KEY_MANAGE" | "WEBHOOK_MANAGE" | "SYSTEM_STATUS" | "CHART_CONTROLS" | "TASK_INTERNAL" | "INSTALLATION_TIMEZONE" | "DOMAIN_READ" | "DOMAIN_WRITE" | "DATA_IMPORT")[];
                             mandators: {
                                 id: number;
                                 name: string;
@@ -3556,7 +3956,7 @@ export interface operations {
                             mainRole: "ROLE_ADMIN" | "ROLE_PROJECT_MANAGER" | "ROLE_CLIENT_ADMIN" | "ROLE_USER" | "ROLE_FREE_USER" | "ROLE_API_INTERNAL" | "ROLE_API_IMPORT" | "ROLE_API_EXTERNAL";
                             isAdmin: boolean;
                             isFreeUser: boolean;
-                            permissions: ("API_PAGE" | "AREA_PAGE" | "DASHBOARD" | "DOCUMENT" | "GLOBAL_SEARCH" | "AREA_FULL_EDIT" | "AREA_PARTIAL_EDIT" | "USER_EDIT_ANY" | "USER_EDIT_OWN" | "IMPERSONATE_USER" | "MANDATOR_MANAGE" | "SENSOR_MANAGE" | "SMARTROPE_MANAGE" | "FOLDER_EDIT" | "USER_EXPORT" | "MAP_EDIT" | "API_KEY_MANAGE" | "SYSTEM_STATUS" | "CHART_CONTROLS" | "TASK_INTERNAL" | "INSTALLATION_TIMEZONE" | "DOMAIN_READ" | "DOMAIN_WRITE" | "DATA_IMPORT")[];
+                            permissions: ("API_PAGE" | "AREA_PAGE" | "DASHBOARD" | "DOCUMENT" | "GLOBAL_SEARCH" | "AREA_FULL_EDIT" | "AREA_PARTIAL_EDIT" | "USER_EDIT_ANY" | "USER_EDIT_OWN" | "IMPERSONATE_USER" | "MANDATOR_MANAGE" | "SENSOR_MANAGE" | "SMARTROPE_MANAGE" | "FOLDER_EDIT" | "USER_EXPORT" | "MAP_EDIT" | "API_KEY_MANAGE" | "WEBHOOK_MANAGE" | "SYSTEM_STATUS" | "CHART_CONTROLS" | "TASK_INTERNAL" | "INSTALLATION_TIMEZONE" | "DOMAIN_READ" | "DOMAIN_WRITE" | "DATA_IMPORT")[];
                             mandators: {
                                 id: number;
                                 name: string;
@@ -4334,7 +4734,7 @@ export interface operations {
                             mainRole: "ROLE_ADMIN" | "ROLE_PROJECT_MANAGER" | "ROLE_CLIENT_ADMIN" | "ROLE_USER" | "ROLE_FREE_USER" | "ROLE_API_INTERNAL" | "ROLE_API_IMPORT" | "ROLE_API_EXTERNAL";
                             isAdmin: boolean;
                             isFreeUser: boolean;
-                            permissions: ("API_PAGE" | "AREA_PAGE" | "DASHBOARD" | "DOCUMENT" | "GLOBAL_SEARCH" | "AREA_FULL_EDIT" | "AREA_PARTIAL_EDIT" | "USER_EDIT_ANY" | "USER_EDIT_OWN" | "IMPERSONATE_USER" | "MANDATOR_MANAGE" | "SENSOR_MANAGE" | "SMARTROPE_MANAGE" | "FOLDER_EDIT" | "USER_EXPORT" | "MAP_EDIT" | "API_KEY_MANAGE" | "SYSTEM_STATUS" | "CHART_CONTROLS" | "TASK_INTERNAL" | "INSTALLATION_TIMEZONE" | "DOMAIN_READ" | "DOMAIN_WRITE" | "DATA_IMPORT")[];
+                            permissions: ("API_PAGE" | "AREA_PAGE" | "DASHBOARD" | "DOCUMENT" | "GLOBAL_SEARCH" | "AREA_FULL_EDIT" | "AREA_PARTIAL_EDIT" | "USER_EDIT_ANY" | "USER_EDIT_OWN" | "IMPERSONATE_USER" | "MANDATOR_MANAGE" | "SENSOR_MANAGE" | "SMARTROPE_MANAGE" | "FOLDER_EDIT" | "USER_EXPORT" | "MAP_EDIT" | "API_KEY_MANAGE" | "WEBHOOK_MANAGE" | "SYSTEM_STATUS" | "CHART_CONTROLS" | "TASK_INTERNAL" | "INSTALLATION_TIMEZONE" | "DOMAIN_READ" | "DOMAIN_WRITE" | "DATA_IMPORT")[];
                             mandators: {
                                 id: number;
                                 name: string;
@@ -17559,6 +17959,1364 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                mandatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: {
+                        mandatorId: number;
+                        url: string;
+                        /** @default  */
+                        description?: string;
+                        eventTypes: ("rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Done; the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not visible to the caller: a foreign object answers exactly like a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body or a file is larger than this call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body or a file is of a type this call does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain; the message says which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not visible to the caller: a foreign object answers exactly like a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing to answer */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not visible to the caller: a foreign object answers exactly like a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain; the message says which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: {
+                        url?: string;
+                        description?: string;
+                        eventTypes?: ("rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received")[];
+                        enabled?: boolean;
+                        mandatorId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Done; the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not visible to the caller: a foreign object answers exactly like a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body or a file is larger than this call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body or a file is of a type this call does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain; the message says which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not visible to the caller: a foreign object answers exactly like a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain; the message says which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                        payload: components["schemas"]["WebhookPayload"];
+                        attempts: components["schemas"]["WebhookAttempt"][];
+                    };
+                };
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not visible to the caller: a foreign object answers exactly like a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain; the message says which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                before?: number;
+                limit?: number;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                        nextBefore: number | null;
+                    };
+                };
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not visible to the caller: a foreign object answers exactly like a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                        payload: components["schemas"]["WebhookPayload"];
+                        attempts: components["schemas"]["WebhookAttempt"][];
+                    };
+                };
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not visible to the caller: a foreign object answers exactly like a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                        payload: components["schemas"]["WebhookPayload"];
+                        attempts: components["schemas"]["WebhookAttempt"][];
+                    };
+                };
+            };
+            /** @description The input is not valid; `fields` names each field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the session or API key is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Signed in, but not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not visible to the caller: a foreign object answers exactly like a missing one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain; the message says which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "retry-after"?: number;
+                    /** @description Calls an API key may make in the window */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhook_rope_event_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rope_event_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rope_event_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rope_health_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_due: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_task_done: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_notification_triggered: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_document_added: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_sensor_outside_plotlines: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_smartrope_threshold_crossed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_truscan_measurement_received: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every attempt and resend, to deduplicate by
+                 * @example msg_2Xk9...
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970
+                 * @example 1764576000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per signing secret (two during a rotation)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx. Anything else, a redirect or no answer in 10 s is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -9,6 +9,8 @@ export const QUEUES = {
   notifications: {},
   /** One job per notification mail or SMS: talks to the outside world, so it retries and is rate limited. */
   deliveries: { limiter: DELIVERY_RATE },
+  /** Webhook fan-out and deliveries: each endpoint's in order (a lease per endpoint), retried for a day. */
+  webhooks: {},
   /** Commands to devices (a TRUscan measurement): they talk to a broker, so they retry. */
   devices: {},
   /** Housekeeping, one job at a time. */

@@ -7,6 +7,8 @@ import { deliverNotificationJob } from '../modules/notifications/deliver-notific
 import { evaluateRulesJob } from '../modules/notifications/evaluate-rules-job.ts';
 import { scanDueTasksJob } from '../modules/notifications/scan-due-tasks-job.ts';
 import { requestTruscanMeasurementJob } from '../modules/truscan/request-measurement-job.ts';
+import { drainWebhookJob } from '../modules/webhooks/drain.ts';
+import { pruneWebhookDeliveriesJob } from '../modules/webhooks/prune-job.ts';
 import { QUEUES, type QueueName } from './queues.ts';
 
 /**
@@ -20,6 +22,8 @@ export const JOBS: readonly JobDefinition<Record<string, unknown>, QueueName>[] 
   deliverNotificationJob,
   pruneOutboxJob,
   requestTruscanMeasurementJob,
+  drainWebhookJob,
+  pruneWebhookDeliveriesJob,
 ];
 
 /**

@@ -26,6 +26,12 @@ import { pendingTaskSchema, taskNoteSchema, taskViewSchema } from '@rope/domain/
 import { truscanRequestViewSchema } from '@rope/domain/truscan/schemas';
 import { apiKeyViewSchema } from '@rope/domain/users/api-keys';
 import { mandatorUserSchema, userDetailSchema, userListItemSchema } from '@rope/domain/users/views';
+import {
+  webhookAttemptViewSchema,
+  webhookDeliveryViewSchema,
+  webhookEndpointViewSchema,
+  webhookPayloadSchema,
+} from '@rope/domain/webhooks/schemas';
 import { type ZodType, z } from 'zod';
 import { ENTITY_EXAMPLES } from './openapi-examples.ts';
 
@@ -70,6 +76,10 @@ export const NAMED: [string, ZodType, string][] = [
   ['TruscanRequest', truscanRequestViewSchema, 'A TRUscan measurement request'],
   ['MeaMeasurement', meaMeasurementViewSchema, 'A magnetic rope test (MRT) measurement'],
   ['MrtCandidate', mrtCandidateViewSchema, 'A rope an MRT measurement may belong to'],
+  ['WebhookEndpoint', webhookEndpointViewSchema, 'A webhook endpoint of a mandator: never its secret'],
+  ['WebhookDelivery', webhookDeliveryViewSchema, 'One message to one endpoint, over all its attempts'],
+  ['WebhookAttempt', webhookAttemptViewSchema, 'One try of a delivery: what was sent and what came back'],
+  ['WebhookPayload', webhookPayloadSchema, 'The body of every webhook: its type, when it happened, the objects'],
 ];
 for (const [id, schema, description] of NAMED) {
   // A second load of this module (a test runner's fresh module graph) meets the first one's schemas under the names.

@@ -6,12 +6,14 @@ import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_CONTRACT_VERSION, API_V1_DOCUMENT, versionedDocument } from '../http/api-version.ts';
 import { keepUsedComponents } from './openapi-components.ts';
 import { describeOperation } from './openapi-operation.ts';
+import { describeWebhooks } from './openapi-webhooks.ts';
 
 /** The document as a whole: the named schemas the operations use, and nothing else. */
 const describeDocument: typeof jsonSchemaTransformObject = (input) =>
-  keepUsedComponents(jsonSchemaTransformObject(input) as Record<string, unknown>) as ReturnType<
-    typeof jsonSchemaTransformObject
-  >;
+  keepUsedComponents({
+    ...(jsonSchemaTransformObject(input) as Record<string, unknown>),
+    webhooks: describeWebhooks(),
+  }) as ReturnType<typeof jsonSchemaTransformObject>;
 
 const uiFile = (name: string) => readFileSync(new URL(`./openapi-ui/${name}`, import.meta.url), 'utf8');
 
@@ -49,7 +51,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Rope Cockpit API',
         description:
-          'Areas, installations, ropes, rope events, tasks, notifications, documents, sensors and smartropes. ' +
+          'Areas, installations, ropes, rope events, tasks, notifications, documents, sensors and smartropes; ' +
+          'webhooks signed as Standard Webhooks says. ' +
           'People sign in with a session cookie; API accounts send `Authorization: Bearer <key>`.',
         // The contract's own version, not the cockpit's: it changes when the contract does (docs/api.md).
         version: API_CONTRACT_VERSION,

@@ -11,6 +11,7 @@ import {
 } from '../support/factories.ts';
 import { type DocRoute, listDocRoutes, loadOpenApi, type OpenApiDocument } from '../support/openapi.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { seedWebhookEndpoint } from '../support/webhook-factories.ts';
 import { documentIn, folder, projectIn } from './route-table-documents.ts';
 import { measurementIn } from './route-table-mrt.ts';
 import { deviceIn, smartropeIn } from './route-table-sensors.ts';
@@ -71,6 +72,8 @@ export async function buildBatteryWorld(t: TestApp): Promise<BatteryWorld> {
   const device = await deviceIn(world, 'own');
   const smart = await smartropeIn(world, 'own');
   const mrt = await measurementIn(world, 'own');
+  const endpointOf = async () =>
+    (await seedWebhookEndpoint(t.ctx, { mandatorId: mandator, ownerUserId: world.userIds.admin! })).endpoint.id;
 
   const byPrefix: Record<string, number> = {
     '/api/areas/': area,
@@ -87,6 +90,7 @@ export async function buildBatteryWorld(t: TestApp): Promise<BatteryWorld> {
     '/api/smartropes/': smart.smartrope.id,
     '/api/smartropes/events/': smart.event.id,
     '/api/smartrope-events/': smart.event.id,
+    '/api/webhooks/': await endpointOf(),
   };
   const prefixOf = (path: string) =>
     Object.keys(byPrefix)
@@ -106,6 +110,7 @@ export async function buildBatteryWorld(t: TestApp): Promise<BatteryWorld> {
     '/api/sensor-devices/': async () => (await deviceIn(world, 'own')).device.id,
     '/api/smartropes/': async () => (await smartropeIn(world, 'own')).smartrope.id,
     '/api/smartropes/events/': async () => (await smartropeIn(world, 'own')).event.id,
+    '/api/webhooks/': endpointOf,
   };
 
   return {

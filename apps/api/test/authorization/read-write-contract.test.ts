@@ -110,6 +110,11 @@ const smartropeId = (
     },
   })
 ).smartrope.id;
+const webhookId = (
+  await ok('POST', '/webhooks', {
+    endpoint: { mandatorId: mandator.id, url: 'https://hooks.example.com/contract', eventTypes: ['task.created'] },
+  })
+).endpoint.id;
 const smartropeEventId = (
   await ok('POST', `/smartropes/${smartropeId}/events`, {
     event: {
@@ -232,6 +237,12 @@ const CASES: Record<string, Case> = {
     one: { patch: { name: 'Renamed smartrope' }, changes: [[['name'], 'Renamed smartrope']] },
     post: { url: '/smartropes', differ: { name: 'Copied smartrope', uuid: 'CONTRACT-2' } },
   },
+  'PATCH /api/webhooks/{id}': {
+    key: 'endpoint',
+    read: { url: `/webhooks/${webhookId}`, pick: (a) => a.endpoint as Record<string, unknown> },
+    one: { patch: { description: 'Maximo' }, changes: [[['description'], 'Maximo']] },
+    post: { url: '/webhooks', differ: { url: 'https://hooks.example.com/copied' } },
+  },
   'PATCH /api/smartropes/events/{id}': {
     key: 'event',
     read: { url: `/ropes/${rope.id}/smartrope-events`, pick: byId('events', smartropeEventId) },
@@ -271,7 +282,8 @@ const patchUrl = (route: string) =>
     .replace('/folders/{id}', `/folders/${folderId}`)
     .replace('/sensor-devices/{id}', `/sensor-devices/${sensorDeviceId}`)
     .replace('/smartropes/events/{id}', `/smartropes/events/${smartropeEventId}`)
-    .replace('/smartropes/{id}', `/smartropes/${smartropeId}`);
+    .replace('/smartropes/{id}', `/smartropes/${smartropeId}`)
+    .replace('/webhooks/{id}', `/webhooks/${webhookId}`);
 
 describe('what a read returns, a write accepts; PATCH is partial', () => {
   it('has a case for every PATCH route of the OpenAPI document', () => {

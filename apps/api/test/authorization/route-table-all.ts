@@ -4,6 +4,7 @@ import { DOCUMENT_ROWS } from './route-table-documents.ts';
 import { DOMAIN_ROWS } from './route-table-domain.ts';
 import { MRT_ROWS } from './route-table-mrt.ts';
 import { SENSOR_ROWS } from './route-table-sensors.ts';
+import { WEBHOOK_ROWS } from './route-table-webhooks.ts';
 
 /** Every row of the authorization matrix, one per route. */
 export const TABLE: RouteRow[] = [
@@ -14,4 +15,5 @@ export const TABLE: RouteRow[] = [
   ...DOCUMENT_ROWS,
   ...SENSOR_ROWS,
   ...MRT_ROWS,
+  ...WEBHOOK_ROWS,
 ];

@@ -19,6 +19,7 @@ import { DOCUMENT_ROWS, numberIn, projectIn } from './route-table-documents.ts';
 import { DOMAIN_ROWS } from './route-table-domain.ts';
 import { MRT_ROWS, measurementIn } from './route-table-mrt.ts';
 import { SENSOR_ROWS } from './route-table-sensors.ts';
+import { WEBHOOK_ROWS } from './route-table-webhooks.ts';
 import type { ActorName } from './world.ts';
 
 export type Actor = ActorName | 'nobody';
@@ -53,7 +54,15 @@ export interface ValidCase {
   request?: (b: BatteryWorld, random: () => number) => Promise<ValidRequest>;
 }
 
-const MATRIX: RouteRow[] = [...AUTH_ROWS, ...ROWS, ...DOMAIN_ROWS, ...DOCUMENT_ROWS, ...SENSOR_ROWS, ...MRT_ROWS];
+const MATRIX: RouteRow[] = [
+  ...AUTH_ROWS,
+  ...ROWS,
+  ...DOMAIN_ROWS,
+  ...DOCUMENT_ROWS,
+  ...SENSOR_ROWS,
+  ...MRT_ROWS,
+  ...WEBHOOK_ROWS,
+];
 const PREFERRED: ActorName[] = ['admin', 'apiImport', 'apiInternal', 'projectManager'];
 
 /** The matrix's own hand-written request for a route (uploads, device files), sent by the first actor it lets. */
@@ -337,6 +346,32 @@ export const HAND_CASES: Record<string, ValidCase> = {
   'DELETE /api/users/{id}/api-keys/{keyId}': fromMatrix(
     'DELETE /api/users/{id}/api-keys/{keyId}',
     'a key of an API user',
+  ),
+  'POST /api/webhooks': {
+    why: "an endpoint of the admin's mandator at an HTTPS URL",
+    actor: 'admin',
+    body: (generated, b) => {
+      const { endpoint } = generated as { endpoint: Json };
+      return { endpoint: { ...endpoint, mandatorId: b.mandator, url: 'https://hooks.example.com/rope-cockpit' } };
+    },
+  },
+  'PATCH /api/webhooks/{id}': {
+    why: 'an HTTPS URL; the mandator, when sent, the one it has',
+    actor: 'admin',
+    body: (generated, b) => {
+      const { endpoint } = generated as { endpoint: Json };
+      const url = endpoint.url === undefined ? {} : { url: 'https://hooks.example.com/rope-cockpit' };
+      const mandatorId = endpoint.mandatorId === undefined ? {} : { mandatorId: b.mandator };
+      return { endpoint: { ...endpoint, ...url, ...mandatorId } };
+    },
+  },
+  'GET /api/webhooks/{id}/deliveries/{deliveryId}': fromMatrix(
+    'GET /api/webhooks/{id}/deliveries/{deliveryId}',
+    'a delivery of an endpoint',
+  ),
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': fromMatrix(
+    'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend',
+    'a delivery of an endpoint',
   ),
   'POST /api/installations/{id}/map-image': fromMatrix('POST /api/installations/{id}/map-image', 'a multipart image'),
   'POST /api/events/import/parse': fromMatrix('POST /api/events/import/parse', 'an XML export file'),

@@ -1,4 +1,10 @@
-import { notificationDeliveries, notifications, outbox, truscanRequests } from '@rope/db/schema/index';
+import {
+  notificationDeliveries,
+  notifications,
+  outbox,
+  truscanRequests,
+  webhookDeliveries,
+} from '@rope/db/schema/index';
 import { eq, like } from 'drizzle-orm';
 import {
   seedArea,
@@ -8,10 +14,12 @@ import {
   seedNotification,
   seedRope,
   seedTask,
+  seedUser,
 } from './factories.ts';
 import { buildPlace, configure } from './notifications.ts';
 import type { TestSmtpServer } from './smtp-server.ts';
 import type { TestApp } from './test-app.ts';
+import { seedWebhookDelivery, seedWebhookEndpoint } from './webhook-factories.ts';
 
 export interface SampleScene {
   payload: Record<string, unknown>;
@@ -147,6 +155,48 @@ export const JOB_SAMPLES: Record<string, JobSample> = {
           .map((row) => row.key)
           .sort();
       return { payload: {}, effect: left };
+    },
+    bad: { batch: 10 },
+  },
+  'webhooks/drain': {
+    async arrange(t) {
+      const mandatorId = (await seedMandator(t.ctx.db)).id;
+      const owner = await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [mandatorId] });
+      const { endpoint } = await seedWebhookEndpoint(t.ctx, { mandatorId, ownerUserId: owner.id });
+      await seedWebhookDelivery(t.ctx, endpoint.id);
+      await t.ctx.db
+        .update(webhookDeliveries)
+        .set({ status: 'pending', attempts: 0, deliveredAt: null })
+        .where(eq(webhookDeliveries.endpointId, endpoint.id));
+      // Nothing listens at the endpoint: the run records a failed attempt and plans the retry; a repeat finds it not due.
+      const effect = () =>
+        t.ctx.db
+          .select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attempts })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, endpoint.id));
+      return { payload: { endpointId: endpoint.id }, effect };
+    },
+    bad: { endpointId: 'first' },
+  },
+  'maintenance/prune-webhook-deliveries': {
+    async arrange(t) {
+      const mandatorId = (await seedMandator(t.ctx.db)).id;
+      const owner = await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [mandatorId] });
+      const { endpoint } = await seedWebhookEndpoint(t.ctx, { mandatorId, ownerUserId: owner.id });
+      const old = await seedWebhookDelivery(t.ctx, endpoint.id);
+      await seedWebhookDelivery(t.ctx, endpoint.id);
+      await t.ctx.db
+        .update(webhookDeliveries)
+        .set({ createdAt: new Date(Date.now() - 400 * 86_400_000) })
+        .where(eq(webhookDeliveries.id, old.id));
+      const effect = async () =>
+        (
+          await t.ctx.db
+            .select({ id: webhookDeliveries.id })
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.endpointId, endpoint.id))
+        ).length;
+      return { payload: {}, effect };
     },
     bad: { batch: 10 },
   },

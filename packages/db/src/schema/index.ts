@@ -11,3 +11,4 @@ export * from './sensors.ts';
 export * from './smartropes.ts';
 export * from './tasks.ts';
 export * from './truscan.ts';
+export * from './webhooks.ts';

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'MAP_EDIT',
   // Make and revoke the API keys of API users.
   'API_KEY_MANAGE',
+  // Register and watch the webhook endpoints of the mandators one sees (admins, client admins).
+  'WEBHOOK_MANAGE',
   // What runs underneath (database and queue kinds, version) in /api/health: the operators' staff only.
   'SYSTEM_STATUS',
   // The privileged set for CSV export and damage chart controls.
@@ -55,7 +57,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'TASK_INTERNAL',
     'INSTALLATION_TIMEZONE',
   ],
-  ROLE_CLIENT_ADMIN: [...CLIENT_BASE, 'AREA_PARTIAL_EDIT', 'USER_EDIT_OWN', 'CHART_CONTROLS'],
+  ROLE_CLIENT_ADMIN: [...CLIENT_BASE, 'AREA_PARTIAL_EDIT', 'USER_EDIT_OWN', 'CHART_CONTROLS', 'WEBHOOK_MANAGE'],
   ROLE_USER: CLIENT_BASE,
   ROLE_FREE_USER: ['DOCUMENT', 'GLOBAL_SEARCH', 'DOMAIN_READ'],
   ROLE_API_INTERNAL: ['API_PAGE', 'DOMAIN_READ', 'DOMAIN_WRITE', 'DATA_IMPORT', 'DOCUMENT'],

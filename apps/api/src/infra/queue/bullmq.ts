@@ -5,6 +5,7 @@ import { claimOutboxRows, countPending, markDispatched, releaseClaim, writeToOut
 import {
   DEFAULT_TIMINGS,
   type HandlerOptions,
+  IDLE_HORIZON_MS,
   type Job,
   type JobHandler,
   type Queue,
@@ -223,7 +224,7 @@ export function createBullmqQueue(
     async idle(timeoutMs = 30_000) {
       await waitUntil(
         async () => {
-          if ((await countPending(db)) > 0) return false;
+          if ((await countPending(db, undefined, IDLE_HORIZON_MS)) > 0) return false;
           for (const name of handlers.keys()) {
             // One read of all states (a job moves between them); each scheduler keeps its next run delayed.
             const { delayed = 0, ...now } = await bullQueue(name).getJobCounts(

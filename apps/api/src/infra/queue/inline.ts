@@ -4,6 +4,7 @@ import { type ScheduleTimer, startScheduleTimer } from './schedule-timer.ts';
 import {
   DEFAULT_TIMINGS,
   type HandlerOptions,
+  IDLE_HORIZON_MS,
   type JobHandler,
   type JobRequest,
   type Queue,
@@ -121,7 +122,7 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
     },
     async idle(timeoutMs = 30_000) {
       await waitUntil(
-        async () => inFlight === 0 && (await countPending(db, [...handlers.keys()])) === 0,
+        async () => inFlight === 0 && (await countPending(db, [...handlers.keys()], IDLE_HORIZON_MS)) === 0,
         timeoutMs,
         () => signal.wake(),
       );

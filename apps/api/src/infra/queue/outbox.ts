@@ -13,6 +13,7 @@ export async function writeToOutbox(db: Db, job: JobRequest): Promise<void> {
       payload: job.payload,
       idempotencyKey: job.idempotencyKey,
       maxAttempts: job.maxAttempts ?? 5,
+      ...(job.delayMs ? { availableAt: sql`now() + make_interval(secs => ${job.delayMs / 1000})` } : {}),
     })
     .onConflictDoNothing({ target: outbox.idempotencyKey });
 }
@@ -110,11 +111,17 @@ export async function pruneOutbox(db: Db, batch = 5000): Promise<number> {
   return rows.length;
 }
 
-export async function countPending(db: Db, queues?: string[]): Promise<number> {
+/**
+ * Jobs not yet handed over. With `dueWithinMs`, only those due by then: a job planned for hours ahead (a webhook's
+ * next retry) does not keep a queue from being idle.
+ */
+export async function countPending(db: Db, queues?: string[], dueWithinMs?: number): Promise<number> {
   const queueFilter = queues ? sql`and queue in ${queues.length ? queues : ['']}` : sql``;
+  const dueFilter =
+    dueWithinMs === undefined ? sql`` : sql`and available_at <= now() + make_interval(secs => ${dueWithinMs / 1000})`;
   const rows = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from outbox where dispatched_at is null and failed_at is null ${queueFilter}`,
+    sql`select count(*)::int as n from outbox where dispatched_at is null and failed_at is null ${queueFilter} ${dueFilter}`,
   );
   return Number(rows[0]?.n ?? 0);
 }

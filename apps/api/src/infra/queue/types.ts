@@ -7,6 +7,8 @@ export interface JobRequest {
   /** Two requests with the same key become one job. */
   idempotencyKey: string;
   maxAttempts?: number;
+  /** Not run before this many milliseconds from now (a retry the job plans itself). */
+  delayMs?: number;
 }
 
 export interface Job {
@@ -64,6 +66,9 @@ export interface QueueTimings {
   relayLockMs: number;
 }
 
+/** Jobs planned further ahead than this (a webhook's next retry) do not count against `idle()`. */
+export const IDLE_HORIZON_MS = 1000;
+
 export const DEFAULT_TIMINGS: QueueTimings = { pollMs: 1000, backoffMs: 2000, lockMs: 5 * 60_000, relayLockMs: 10_000 };
 
 /**
@@ -87,7 +92,7 @@ export interface Queue {
   /** Starts running the registered processors (inline: in this process; BullMQ: as a worker). */
   startProcessing(): Promise<void>;
   health(): Promise<QueueHealth>;
-  /** Resolves when nothing is waiting or running; for tests and demos. */
+  /** Resolves when nothing is running or due within IDLE_HORIZON_MS; for tests and demos. */
   idle(timeoutMs?: number): Promise<void>;
   /** Stops taking jobs, waits for the running ones, closes connections. */
   close(): Promise<void>;

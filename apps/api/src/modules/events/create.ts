@@ -12,6 +12,7 @@ import { refreshRopeDamage } from '../damage/index.ts';
 import { enqueueEventTrigger, hasNotificationRules } from '../notifications/index.ts';
 import { findRope } from '../ropes/index.ts';
 import { columnsOf, MUTATIONS_REFUSED } from './internal.ts';
+import { emitRopeEventWebhooks } from './webhooks.ts';
 
 type Place = Awaited<ReturnType<typeof findRope>>;
 
@@ -78,6 +79,8 @@ export async function insertEvents(
       await enqueueEventTrigger(tx, ctx, { id, ropeId: rope.id, recordingType, type });
     }
   }
+  const created = ids.map((id, i) => ({ id, isDeleted: false, ...rows[i]! }));
+  await emitRopeEventWebhooks(tx, ctx, 'created', { rope, installation }, created);
   const ropeChanged = await refreshRopeDamage(tx, ctx, rope.id, installation);
   return { ids, ropeChanged };
 }

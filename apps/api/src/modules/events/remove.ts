@@ -6,6 +6,7 @@ import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
 import { removeTruscanFiles } from '../mrt/index.ts';
 import { findEvent } from './internal.ts';
+import { emitRopeEventWebhooks } from './webhooks.ts';
 
 /** Removes the event for good (archiving is an update); the rope's damage follows, a TRUscan file goes with it. */
 export async function deleteEvent({ ctx, actor, input }: ActionArgs<{ id: number }>) {
@@ -18,6 +19,8 @@ export async function deleteEvent({ ctx, actor, input }: ActionArgs<{ id: number
       .from(truscanMeasurements)
       .where(eq(truscanMeasurements.eventId, event.id));
     await tx.delete(ropeEvents).where(eq(ropeEvents.id, event.id));
+    const { id, position, isDeleted, attributes } = event;
+    await emitRopeEventWebhooks(tx, ctx, 'deleted', { rope, installation }, [{ id, position, isDeleted, attributes }]);
     await refreshRopeDamage(tx, ctx, rope.id, installation);
     return measured.flatMap((row) => [row.fileKey, row.traceKey]);
   });

@@ -10,6 +10,7 @@ import { archived, assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
 import { columnsOf, findEvent, MUTATIONS_REFUSED } from './internal.ts';
+import { emitRopeEventWebhooks } from './webhooks.ts';
 
 /** Imported measurements stay as the device reported them; people still triage and archive them. */
 const IMPORTED_EVENT_CHANGES = new Set(['isDeleted', 'actionStatus']);
@@ -49,6 +50,7 @@ export async function updateEvent({ ctx, actor, input }: ActionArgs<{ id: number
       .where(eq(ropeEvents.id, id));
     const action = isDeleted === event.isDeleted ? 'update' : isDeleted ? 'archive' : 'restore';
     await tx.insert(ropeEventHistory).values({ eventId: id, userId: actor.userId, action, position, attributes });
+    await emitRopeEventWebhooks(tx, ctx, 'changed', { rope, installation }, [{ id, position, isDeleted, attributes }]);
     return { ropeChanged: await refreshRopeDamage(tx, ctx, rope.id, installation) };
   });
 }

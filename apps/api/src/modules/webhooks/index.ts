@@ -1,0 +1,2 @@
+export { emitWebhookEvent, emitWebhookEvents, type WebhookEventInput } from './emit.ts';
+export { linksOf } from './links.ts';
