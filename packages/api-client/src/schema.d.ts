@@ -2260,7 +2260,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "rope.health_changed": {
+    "rope.limit_crossed": {
         parameters: {
             query?: never;
             header?: never;
@@ -2269,8 +2269,8 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** Sent on rope: health changed */
-        post: operations["webhook_rope_health_changed"];
+        /** Sent on rope: limit crossed */
+        post: operations["webhook_rope_limit_crossed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3571,7 +3571,7 @@ export interface components {
             mandatorId: number;
             url: string;
             description: string;
-            eventTypes: ("rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received")[];
+            eventTypes: ("rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.limit_crossed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received")[];
             enabled: boolean;
             disabledReason: ("manual" | "failing") | null;
             disabledAt: string | null;
@@ -3586,7 +3586,7 @@ export interface components {
             id: number;
             messageId: string;
             /** @enum {string} */
-            eventType: "rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received" | "webhook.test";
+            eventType: "rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.limit_crossed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received" | "webhook.test";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;
@@ -3614,7 +3614,7 @@ export interface components {
         /** @description The body of every webhook: its type, when it happened, the objects */
         WebhookPayload: {
             /** @enum {string} */
-            type: "rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received" | "webhook.test";
+            type: "rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.limit_crossed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received" | "webhook.test";
             /** Format: date-time */
             timestamp: string;
             data: {
@@ -18043,7 +18043,7 @@ export interface operations {
                         url: string;
                         /** @default  */
                         description?: string;
-                        eventTypes: ("rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received")[];
+                        eventTypes: ("rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.limit_crossed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received")[];
                     };
                 };
             };
@@ -18311,7 +18311,7 @@ export interface operations {
                     endpoint: {
                         url?: string;
                         description?: string;
-                        eventTypes?: ("rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.health_changed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received")[];
+                        eventTypes?: ("rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.limit_crossed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received")[];
                         enabled?: boolean;
                         mandatorId?: number;
                     };
@@ -18940,7 +18940,7 @@ export interface operations {
             };
         };
     };
-    webhook_rope_health_changed: {
+    webhook_rope_limit_crossed: {
         parameters: {
             query?: never;
             header: {

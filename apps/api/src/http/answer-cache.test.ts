@@ -36,6 +36,10 @@ const UNCOUNTED = [
   'sensor_measurements_1m',
   'rope_damage_inputs', // derived from rope_events, emptied by their trigger, written while reading
   'rope_damage_stamps', // renewed by the rope_events trigger, which bumps the answer version itself
+  'webhook_endpoints', // no cached answer reads the webhooks; their deliveries are written by every event
+  'webhook_deliveries',
+  'webhook_attempts',
+  'sensor_plotline_states', // written with device batches
 ];
 
 // Only the embedded default keeps answers, so these run on PGlite in every run, on PostgreSQL as well.

@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { mandators, users } from './accounts.ts';
+import { sensors } from './sensors.ts';
 
 const at = () => timestamp({ withTimezone: true });
 
@@ -94,3 +95,15 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index().on(t.deliveryId)],
 );
+
+/**
+ * How far a sensor's readings were checked against its plotlines for webhooks, and whether it was outside then: an
+ * excursion is announced once, and a batch lost between its insert and its check is checked with the next one.
+ */
+export const sensorPlotlineStates = pgTable('sensor_plotline_states', {
+  sensorId: integer()
+    .primaryKey()
+    .references(() => sensors.id, { onDelete: 'cascade' }),
+  checkedUntil: timestamp({ withTimezone: true, precision: 6 }).notNull(),
+  outside: boolean().notNull().default(false),
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { damageGauge, damageGaugeColour, healthGauge, healthGaugeColour } from './gauge.ts';
+import { damageGauge, damageGaugeColour, healthGauge, healthGaugeColour, healthTone } from './gauge.ts';
 
 describe('gauges: damage green under half the limit, red from it; health red at 0', () => {
   it('colours damage ratios green under 0.5, orange under 1, red from 1', () => {
@@ -49,5 +49,20 @@ describe('gauges: damage green under half the limit, red from it; health red at 
     expect(healthGauge(0).fraction).toBe(0);
     expect(healthGauge(100).fraction).toBe(1);
     expect(damageGauge(-3)).toMatchObject({ label: '0 %', colour: 'green', fraction: 0 });
+  });
+});
+
+describe('health tone: the band a stored health stands in', () => {
+  it('is unknown when the damage cannot be computed, never green', () => {
+    expect(healthTone(null)).toBe('unknown');
+    expect(healthTone({ status: 'unknown', health: null })).toBe('unknown');
+    expect(healthTone({ status: 'computed', health: null })).toBe('unknown');
+  });
+  it('follows the gauge: green above 50 %, orange above 0 %, red at 0 %, with its single rounding', () => {
+    expect(healthTone({ status: 'computed', health: 80 })).toBe('green');
+    expect(healthTone({ status: 'computed', health: 50.4 })).toBe('orange');
+    expect(healthTone({ status: 'computed', health: 50.6 })).toBe('green');
+    expect(healthTone({ status: 'computed', health: 0.4 })).toBe('red');
+    expect(healthTone({ status: 'computed', health: 12 })).toBe('orange');
   });
 });

@@ -53,3 +53,12 @@ export function healthGauge(healthPercent: number): GaugeReading {
   const percent = Math.min(100, Math.max(0, Math.round(healthPercent)));
   return { percent, label: `${percent} %`, fraction: percent / 100, colour: healthGaugeColour(percent) };
 }
+
+/**
+ * Where a rope's stored health stands: green, orange or red by the health gauge's single rounding, or unknown when its
+ * damage cannot be computed (never green). A change of band is a limit crossed (half the discard limit, the limit).
+ */
+export function healthTone(damages: { status: 'computed' | 'unknown'; health: number | null } | null): GaugeTone {
+  if (damages?.status !== 'computed' || damages.health === null) return 'unknown';
+  return healthGauge(damages.health).colour;
+}

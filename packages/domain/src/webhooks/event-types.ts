@@ -8,7 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'rope_event.created',
   'rope_event.changed',
   'rope_event.deleted',
-  'rope.health_changed',
+  'rope.limit_crossed',
   'task.created',
   'task.due',
   'task.done',

@@ -9,6 +9,7 @@ import {
   type RopeDamageResult,
   summariseDamages,
 } from '@rope/domain/ropes/rope-damage';
+import type { RopeDamages } from '@rope/domain/ropes/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { readDamageInputs, writeDamageInputs } from './inputs.ts';
 import { readDamageRows } from './rows.ts';
@@ -109,11 +110,19 @@ export function loadLiveEvents(db: Db, ropeId: number) {
  * lists, maps and gauges never disagree with the chart. Answers whether the stored value changed.
  */
 export async function recomputeRopeDamages(db: Db, ropeId: number): Promise<boolean> {
+  return (await recomputeRopeDamageChange(db, ropeId)).changed;
+}
+
+/** The same, answering the stored damage before and after beside whether it changed. */
+export async function recomputeRopeDamageChange(
+  db: Db,
+  ropeId: number,
+): Promise<{ changed: boolean; before: RopeDamages | null; after: RopeDamages | null }> {
   // Writers of one rope take turns (the rope_events trigger locks the same row), so the copy of the damage rows
   // written below holds every committed event.
   await db.execute(sql`select id from ropes where id = ${ropeId} for no key update`);
   const target = await loadDamageTarget(db, ropeId);
-  if (!target) return false;
+  if (!target) return { changed: false, before: null, after: null };
   const rows = await readDamageRows(db, ropeId, true);
   const options = { loopLength: target.loopLength };
   let result: RopeDamageResult;
@@ -133,7 +142,7 @@ export async function recomputeRopeDamages(db: Db, ropeId: number): Promise<bool
     JSON.stringify(before.utilisation) !== JSON.stringify(summary.utilisation) ||
     before.standard !== summary.standard;
   if (changed) await db.update(ropes).set({ damages: summary }).where(eq(ropes.id, ropeId));
-  return changed;
+  return { changed, before: before ?? null, after: summary };
 }
 
 /**

@@ -17,6 +17,7 @@ import { findTarget } from './internal.ts';
 import { readerLanguage } from './language.ts';
 import { type StoredDocumentFile, storeDocumentFile } from './store-file.ts';
 import { toDocumentView } from './view.ts';
+import { emitDocumentWebhooks } from './webhooks.ts';
 
 export interface UploadInput {
   /** The multipart parts in order: the fields first, then one or more files. */
@@ -86,13 +87,15 @@ export async function uploadDocuments(args: ActionArgs<UploadInput>) {
         })),
       )
       .returning();
-    if (done.installationId !== undefined)
+    if (done.installationId !== undefined) {
       for (const row of inserted)
         await enqueueDocumentTrigger(tx, ctx, {
           documentId: row.id,
           installationId: done.installationId,
           ...(done.ropeId === undefined ? {} : { ropeId: done.ropeId }),
         });
+      await emitDocumentWebhooks(tx, ctx, { installationId: done.installationId, ropeId: done.ropeId }, inserted);
+    }
     return inserted;
   });
   const language = await readerLanguage(ctx, actor, input.acceptLanguage);

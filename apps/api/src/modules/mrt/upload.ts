@@ -10,10 +10,11 @@ import { assertCan } from '../../http/guards.ts';
 import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
-import { columnsOf } from '../events/index.ts';
+import { columnsOf, emitRopeEventWebhooks } from '../events/index.ts';
 import { enqueueEventTrigger, hasNotificationRules } from '../notifications/index.ts';
 import { findRope } from '../ropes/index.ts';
 import { publishTruscanState } from '../truscan/index.ts';
+import { emitWebhookEvent, linksOf } from '../webhooks/index.ts';
 import { toMeasurementView } from './measurement-view.ts';
 import { measurementAttributes } from './read-mea-file.ts';
 import { type StoredMea, storeMea, TRACE_BLOCK_SIZE } from './trace-store.ts';
@@ -124,7 +125,18 @@ export async function uploadTruscanFiles(args: ActionArgs<UploadMeaInput>): Prom
             recordingType: attributes.recordingType,
             type: attributes.type,
           });
-        measurements.push(toMeasurementView(row!, positionOffset, true));
+        const view = toMeasurementView(row!, positionOffset, true);
+        measurements.push(view);
+        const created = { id: event!.id, position: null, isDeleted: false, attributes };
+        await emitRopeEventWebhooks(tx, ctx, 'created', { rope, installation }, [created]);
+        await emitWebhookEvent(tx, ctx, {
+          type: 'truscan.measurement_received',
+          key: String(row!.id),
+          place: { ropeId: rope.id },
+          objects: {
+            measurement: { id: row!.id, ...view, links: linksOf(ctx, { api: `/events/${event!.id}/mrt-trace` }) },
+          },
+        });
       }
       const newest = stored
         .filter((file) => !duplicates.includes(file))

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { documentName, loadPlace, type Place } from './load-place.ts';
 import { writeNotification } from './write-notification.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'queue'>;
+type Ctx = Pick<AppContext, 'db' | 'queue' | 'env'>;
 
 /**
  * Evaluates the installation's rules for one trigger: in one transaction, the fired notifications with their deliveries and deliver jobs, and the

@@ -6,9 +6,10 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { loadRopeCycles, type RopeCycles } from '../ropes/index.ts';
+import { emitTaskWebhook } from '../tasks/index.ts';
 import { writeNotification } from './write-notification.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'queue'>;
+type Ctx = Pick<AppContext, 'db' | 'queue' | 'env'>;
 
 /** Open tasks not yet announced whose date has come, or whose rope may have reached the due cycles. */
 async function findCandidates(db: Db, now: Date) {
@@ -100,6 +101,9 @@ async function announce(ctx: Ctx, candidate: Candidate, reason: NonNullable<Retu
       idempotencyKey: taskDueNotificationKey(task),
       channels: ['email'],
       userIds: assignees.map((assignee) => assignee.userId),
+      internal: task.attributes.isInternal,
     });
+    const place = { rope, installation: { id: installation.id, areaId: area.id } };
+    await emitTaskWebhook(tx, ctx, 'due', place, { id: task.id, attributes: task.attributes });
   });
 }

@@ -5,6 +5,7 @@ import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import type { AppContext } from '../../context.ts';
 import { jobRequest } from '../../infra/queue/define.ts';
 import { notificationText } from '../../mail/notification-texts.ts';
+import { emitWebhookEvent, linksOf } from '../webhooks/index.ts';
 import { deliverNotificationJob } from './deliver-notification-job.ts';
 import { loadRecipients } from './recipients.ts';
 
@@ -20,13 +21,15 @@ export interface NewNotification {
   idempotencyKey: string;
   channels: readonly (typeof NOTIFICATION_CHANNELS)[number][];
   userIds: readonly number[];
+  /** About an internal task: its webhook goes only to endpoints whose owner reads internal tasks. */
+  internal?: boolean;
 }
 
 /**
  * Inside the caller's transaction: the notification, one delivery per recipient and enabled channel, and one
  * deliver job per delivery. A key seen before writes nothing, so a trigger processed twice notifies once.
  */
-export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue'>, input: NewNotification) {
+export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue' | 'env'>, input: NewNotification) {
   const [row] = await tx
     .insert(notifications)
     .values({
@@ -42,6 +45,7 @@ export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue'>, 
     .onConflictDoNothing({ target: notifications.idempotencyKey })
     .returning({ id: notifications.id });
   if (!row) return { notificationId: null, deliveries: 0 };
+  await emitNotificationWebhook(tx, ctx, row.id, input);
   const recipients = await loadRecipients(tx, input.mandatorId, input.userIds);
   const wanted = recipients.flatMap((recipient) =>
     input.channels
@@ -60,4 +64,27 @@ export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue'>, 
     );
   }
   return { notificationId: row.id, deliveries: deliveries.length };
+}
+
+/** The webhook of a notification: what it says as data, whoever its recipients are. */
+function emitNotificationWebhook(tx: Db, ctx: Pick<AppContext, 'queue' | 'env'>, id: number, input: NewNotification) {
+  return emitWebhookEvent(tx, ctx, {
+    type: 'notification.triggered',
+    key: String(id),
+    place: input.ropeId === null ? { installationId: input.installationId } : { ropeId: input.ropeId },
+    internal: Boolean(input.internal),
+    objects: {
+      notification: {
+        id,
+        type: input.type,
+        threshold: input.threshold,
+        text: notificationText(input.details),
+        details: input.details,
+        links: linksOf(ctx, {
+          cockpit: `/areas/${input.areaId}/installations/${input.installationId}`,
+          api: `/installations/${input.installationId}/notifications`,
+        }),
+      },
+    },
+  });
 }

@@ -6,6 +6,7 @@ import { validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findDevice } from './internal.ts';
+import { announcePlotlineExcursions } from './plotline-webhooks.ts';
 import { insertReadings } from './store-readings.ts';
 
 /**
@@ -32,5 +33,16 @@ export async function ingestSensorReadings({
     });
   }
   const inserted = await insertReadings(ctx.database, input.measurements);
+  if (inserted > 0) await announcePlotlineExcursions(ctx, input.deviceId, firstReadingPerSensor(input.measurements));
   return { inserted, duplicates: input.measurements.length - inserted };
+}
+
+function firstReadingPerSensor(readings: readonly SensorReading[]): Map<number, string> {
+  const first = new Map<number, string>();
+  for (const reading of readings) {
+    const ts = new Date(reading.ts).toISOString();
+    const known = first.get(reading.sensor);
+    if (!known || ts < known) first.set(reading.sensor, ts);
+  }
+  return first;
 }

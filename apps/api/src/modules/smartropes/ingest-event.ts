@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { enqueueSmartropeTrigger } from '../notifications/index.ts';
+import { emitWebhookEvent, linksOf } from '../webhooks/index.ts';
 import { findSmartrope } from './internal.ts';
 
 const toDate = (unixTimestamp: number) => new Date(Math.round(unixTimestamp * 1000));
@@ -43,6 +44,24 @@ export async function ingestSmartropeEvent({
             ),
           );
     const eventId = existing!.id;
+    if (created && event.type === 'threshold' && smartrope.ropeId !== null) {
+      await emitWebhookEvent(tx, ctx, {
+        type: 'smartrope.threshold_crossed',
+        key: String(eventId),
+        place: { ropeId: smartrope.ropeId },
+        occurredAt,
+        objects: {
+          smartrope: { id: smartrope.id, links: linksOf(ctx, { api: `/smartropes/${smartrope.id}` }) },
+          smartropeEvent: {
+            id: eventId,
+            sensorName: event.sensorName,
+            type: event.type,
+            occurredAt: occurredAt.toISOString(),
+            links: linksOf(ctx, { api: `/smartrope-events/${eventId}/measurements` }),
+          },
+        },
+      });
+    }
     const inserted = await insertMeasurements(tx, eventId, event.measurements);
     if (inserted > 0 && smartrope.ropeId !== null) {
       const shape = await eventShape(tx, eventId);

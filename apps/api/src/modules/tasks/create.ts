@@ -8,6 +8,7 @@ import type { ActionArgs } from '../action-args.ts';
 import { findEvent } from '../events/index.ts';
 import { findRope } from '../ropes/index.ts';
 import { asTaskInput, checkAssignees, columnsOf, writeAssignees } from './internal.ts';
+import { emitTaskWebhook } from './webhooks.ts';
 
 /** A task on a rope, optionally for one of its events, with its assignees and a first note. */
 export async function createTask({ ctx, actor, input: body }: ActionArgs<TaskBody>) {
@@ -37,6 +38,8 @@ export async function createTask({ ctx, actor, input: body }: ActionArgs<TaskBod
     );
     if (input.note?.trim())
       await tx.insert(taskNotes).values({ taskId: row!.id, userId: actor.userId, note: input.note });
+    const task = { id: row!.id, eventId: input.event?.id ?? null, attributes: input.attributes };
+    await emitTaskWebhook(tx, ctx, 'created', { rope, installation }, task);
     return { id: row!.id };
   });
   return { task };

@@ -10,6 +10,7 @@ import type { ActionArgs } from '../action-args.ts';
 import { findRope, loadRopeCycles } from '../ropes/index.ts';
 import { asTaskInput, checkAssignees, columnsOf, findTask, writeAssignees } from './internal.ts';
 import { loadTasks } from './load.ts';
+import { emitTaskWebhook } from './webhooks.ts';
 
 const dueTime = (dueAt: string | null | undefined) => (dueAt ? Date.parse(dueAt) : null);
 
@@ -62,6 +63,8 @@ export async function updateTask({ ctx, actor, input: sent }: ActionArgs<{ id: n
     );
     if (input.note?.trim()) await tx.insert(taskNotes).values({ taskId: id, userId: actor.userId, note: input.note });
     if (!completing) return null;
+    const place = { rope, installation };
+    await emitTaskWebhook(tx, ctx, 'done', place, { id, eventId: stored.event?.id, attributes: input.attributes });
     const completedAt = new Date();
     const cycles = (await loadRopeCycles(tx, [rope.id], completedAt)).get(rope.id)?.bendingCycles;
     const next = nextRecurrence(input.attributes, completedAt, cycles);
@@ -81,6 +84,7 @@ export async function updateTask({ ctx, actor, input: sent }: ActionArgs<{ id: n
       created!.id,
       input.assignedUsers.map((user) => user.id),
     );
+    await emitTaskWebhook(tx, ctx, 'created', place, { id: created!.id, eventId: stored.event?.id, attributes: next });
     return created!.id;
   });
   const [task] = await loadTasks(ctx.db, eq(tasks.id, id));

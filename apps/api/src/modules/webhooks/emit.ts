@@ -12,7 +12,7 @@ export interface WebhookEventInput {
   key: string;
   place: { ropeId: number } | { installationId: number };
   /** What the event is about beside its place, by name (`event`, `task`, ...), each with its id and links. */
-  objects?: Record<string, { id: number | string } & Record<string, unknown>>;
+  objects?: Record<string, Record<string, unknown>>;
   /** Only for endpoints whose owner reads internal tasks. */
   internal?: boolean;
   occurredAt?: Date;
