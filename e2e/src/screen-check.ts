@@ -360,6 +360,9 @@ export function screenPaths(own: Hierarchy, fallback: Hierarchy, sensors: Sensor
     `/smartropes/${sensors.smartropeId ?? 1}`,
     '/imprint',
     '/openapi',
+    // The demo has no webhook endpoint: the one asked for answers "not found" (or, to most roles, "not for you").
+    '/webhooks',
+    '/webhooks/1',
     '/no-such-screen',
   ];
 }

@@ -15,6 +15,7 @@ import { searchRoutes } from './features/search';
 import { sensorsRoutes } from './features/sensors';
 import { smartropesRoutes } from './features/smartropes';
 import { usersRoutes } from './features/users';
+import { webhooksRoutes } from './features/webhooks';
 
 /** The screens inside the shell; every feature loads lazily, so the first download stays small. */
 const shellRoutes: RouteObject[] = [
@@ -30,6 +31,7 @@ const shellRoutes: RouteObject[] = [
   ...smartropesRoutes,
   ...imprintRoutes,
   ...openapiRoutes,
+  ...webhooksRoutes,
   { path: '*', element: lazyScreen(async () => (await import('./features/shell/components/not-found')).NotFound) },
 ];
 

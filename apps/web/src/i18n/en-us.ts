@@ -26,6 +26,7 @@ import tasks from './locales/en-US/tasks.json';
 import truscan from './locales/en-US/truscan.json';
 import users from './locales/en-US/users.json';
 import validation from './locales/en-US/validation.json';
+import webhooks from './locales/en-US/webhooks.json';
 
 export const enUS = {
   app,
@@ -55,4 +56,5 @@ export const enUS = {
   truscan,
   users,
   validation,
+  webhooks,
 };

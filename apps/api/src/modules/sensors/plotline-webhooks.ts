@@ -42,7 +42,11 @@ interface StateRow extends Record<string, unknown> {
  * excursion outside them is one `sensor.outside_plotlines`, written with the sensor's new state in one transaction.
  * `firstReadingAt` starts a sensor never checked at the batch that brought it, not at its whole history.
  */
-export async function announcePlotlineExcursions(ctx: AppContext, deviceId: number, firstReadingAt: Map<number, string>) {
+export async function announcePlotlineExcursions(
+  ctx: AppContext,
+  deviceId: number,
+  firstReadingAt: Map<number, string>,
+) {
   for (const sensor of await watchedSensors(ctx, deviceId)) {
     const start = firstReadingAt.get(Number(sensor.id));
     if (!start) continue;
@@ -78,7 +82,10 @@ export async function announcePlotlineExcursions(ctx: AppContext, deviceId: numb
             device: {
               id: Number(sensor.device_id),
               name: sensor.device_name,
-              links: linksOf(ctx, { cockpit: `/sensor-devices/${sensor.device_id}`, api: `/sensor-devices/${sensor.device_id}` }),
+              links: linksOf(ctx, {
+                cockpit: `/sensor-devices/${sensor.device_id}`,
+                api: `/sensor-devices/${sensor.device_id}`,
+              }),
             },
             reading: { ts: reading.ts, value: Number(reading.value) },
             plotline: { name: plotline.name, position: plotline.position },

@@ -33,7 +33,10 @@ describe('webhook event types', () => {
   const of = (path: string, type: string) =>
     receiver.received
       .filter((request) => request.path === path)
-      .map((request) => new Webhook(secrets[path]!).verify(request.body, request.headers as Record<string, string>) as Payload)
+      .map(
+        (request) =>
+          new Webhook(secrets[path]!).verify(request.body, request.headers as Record<string, string>) as Payload,
+      )
       .filter((payload) => payload.type === type);
   const settle = () => t.ctx.queue.idle();
 

@@ -21,6 +21,7 @@ describe('navigation items', () => {
       'search',
       'users',
       'openapi',
+      'webhooks',
       'mandators',
       'sensors',
       'smartropes',
@@ -28,9 +29,9 @@ describe('navigation items', () => {
     ]);
   });
 
-  it('shows users only to those who may edit users, the API page only with its permission', () => {
+  it('shows users only to those who may edit users, the API page and webhooks only with their permissions', () => {
     const documents = ['documents', 'generalDocuments', 'search'];
-    expect(keys('ROLE_CLIENT_ADMIN')).toEqual(['areas', 'dashboard', ...documents, 'users', 'imprint']);
+    expect(keys('ROLE_CLIENT_ADMIN')).toEqual(['areas', 'dashboard', ...documents, 'users', 'webhooks', 'imprint']);
     expect(keys('ROLE_PROJECT_MANAGER')).toEqual(['areas', 'dashboard', ...documents, 'openapi', 'imprint']);
     expect(keys('ROLE_USER')).toEqual(['areas', 'dashboard', ...documents, 'imprint']);
     expect(keys('ROLE_FREE_USER')).toEqual([...documents, 'imprint']);
@@ -66,6 +67,7 @@ describe('navigation items', () => {
       '/search',
       '/users',
       '/openapi',
+      '/webhooks',
       '/mandators',
       '/sensor-devices',
       '/smartropes',

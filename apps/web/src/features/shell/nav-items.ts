@@ -11,6 +11,7 @@ export interface NavItem {
     | 'search'
     | 'users'
     | 'openapi'
+    | 'webhooks'
     | 'mandators'
     | 'sensors'
     | 'smartropes'
@@ -37,6 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'search', path: '/search', permissions: ['GLOBAL_SEARCH'], adminOnly: false, available: true },
   { key: 'users', path: '/users', permissions: ['USER_EDIT_OWN', 'USER_EDIT_ANY'], adminOnly: false, available: true },
   { key: 'openapi', path: '/openapi', permissions: ['API_PAGE'], adminOnly: false, available: true },
+  { key: 'webhooks', path: '/webhooks', permissions: ['WEBHOOK_MANAGE'], adminOnly: false, available: true },
   { key: 'mandators', path: '/mandators', permissions: [], adminOnly: true, available: true },
   { key: 'sensors', path: '/sensor-devices', permissions: [], adminOnly: true, available: true },
   { key: 'smartropes', path: '/smartropes', permissions: [], adminOnly: true, available: true },
