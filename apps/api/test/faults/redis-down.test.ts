@@ -100,7 +100,19 @@ describe.skipIf(Boolean(skipReason))(
         'the jobs asked for during the outage to run',
         async () => (await statusOf(requested)).every((status) => status === 'sent'),
         150_000,
-      );
+      ).catch(async (error: Error) => {
+        // What was left where, for the next reader of a failed run.
+        const rows = await queryRows(
+          database!.db,
+          sql`select id, queue, name, attempts, dispatched_at, failed_at, locked_until, last_error from outbox
+              where name = 'truscan-measurement' order by id`,
+        );
+        const tail = (text: string) => text.split('\n').slice(-40).join('\n');
+        throw new Error(
+          `${error.message}\nstatuses: ${JSON.stringify(await statusOf(requested))}\noutbox: ${JSON.stringify(rows)}\n` +
+            `worker:\n${tail(worker!.output())}\napi:\n${tail(api!.process.output())}`,
+        );
+      });
       await waitFor('health to be ok again', async () => (await call(`${url}/api/health`)).status === 200, 30_000);
       // Neither the API nor the worker was restarted.
       expect(api.process.exitCode()).toBeUndefined();

@@ -1,9 +1,7 @@
-import type { PlacedEventView } from '@rope/domain/events/views';
 import type { RopeOverview } from '@rope/domain/hierarchy/views';
-import type { RopeDeviceState } from '@rope/domain/sensors/device-state-views';
-import type { PendingTask } from '@rope/domain/tasks/views';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
+import { dataOf, typedApi } from '../../lib/typed-api';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -14,10 +12,10 @@ export const dashboardKeys = {
 };
 
 export function useLastEvents(limit: number) {
-  return useQuery<PlacedEventView[]>({
+  return useQuery({
     queryKey: dashboardKeys.events(limit),
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ ropeEvents: PlacedEventView[] }>(`/events?limit=${limit}`, { signal })).ropeEvents,
+      (await dataOf(typedApi.GET('/api/events', { params: { query: { limit: String(limit) } }, signal }))).ropeEvents,
     placeholderData: keepPreviousData,
   });
 }
@@ -25,11 +23,14 @@ export function useLastEvents(limit: number) {
 export function usePendingTasks() {
   return useQuery({
     queryKey: dashboardKeys.tasks(),
-    queryFn: ({ signal }) =>
-      apiFetch<{ tasks: PendingTask[] }>('/tasks/pending', { signal }).then((answer) => answer.tasks),
+    queryFn: ({ signal }) => dataOf(typedApi.GET('/api/tasks/pending', { signal })).then((answer) => answer.tasks),
   });
 }
 
+/**
+ * Stays on apiFetch: the typed client's answer drops the `damage: null` and `health: null` of an unknown damage
+ * (openapi-fetch's Readable), and the ropes block reads RopeOverview.
+ */
 export function useAllRopes() {
   return useQuery({
     queryKey: dashboardKeys.ropes(),
@@ -45,9 +46,7 @@ export function useRopeDeviceStates() {
   return useQuery({
     queryKey: dashboardKeys.devices(),
     queryFn: ({ signal }) =>
-      apiFetch<{ ropeDeviceStates: RopeDeviceState[] }>('/ropes/device-states', { signal }).then(
-        (answer) => answer.ropeDeviceStates,
-      ),
+      dataOf(typedApi.GET('/api/ropes/device-states', { signal })).then((answer) => answer.ropeDeviceStates),
     refetchInterval: DEVICE_STATES_REFRESH_MS,
   });
 }

@@ -1,24 +1,26 @@
-import type { BrokerAccessView, BrokerCredentials } from '@rope/domain/device-intake/broker';
+import type { BrokerCredentials } from '@rope/domain/device-intake/broker';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
+import { dataOf, typedApi } from '../../lib/typed-api';
 
 /** What has its own client on the MQTT broker: a sensor device or a smartrope. */
 export type BrokerDeviceKind = 'sensorDevice' | 'smartrope';
-
-const BASE: Record<BrokerDeviceKind, string> = { sensorDevice: '/sensor-devices', smartrope: '/smartropes' };
 
 export const brokerKeys = {
   access: (kind: BrokerDeviceKind, id: number) => ['broker-access', kind, id] as const,
 };
 
-const path = (kind: BrokerDeviceKind, id: number) => `${BASE[kind]}/${id}/broker-credentials`;
+const idPath = (id: number) => ({ path: { id: String(id) } });
 
 /** Where the device stands on the broker; never its password. */
 export function useBrokerAccess(kind: BrokerDeviceKind, id: number) {
   return useQuery({
     queryKey: brokerKeys.access(kind, id),
     queryFn: ({ signal }) =>
-      apiFetch<{ brokerAccess: BrokerAccessView }>(path(kind, id), { signal }).then((answer) => answer.brokerAccess),
+      dataOf(
+        kind === 'sensorDevice'
+          ? typedApi.GET('/api/sensor-devices/{id}/broker-credentials', { params: idPath(id), signal })
+          : typedApi.GET('/api/smartropes/{id}/broker-credentials', { params: idPath(id), signal }),
+      ).then((answer) => answer.brokerAccess),
   });
 }
 
@@ -27,9 +29,11 @@ export function useRenewBrokerCredentials(kind: BrokerDeviceKind, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ brokerCredentials: BrokerCredentials }>(path(kind, id), { method: 'POST' }).then(
-        (answer) => answer.brokerCredentials,
-      ),
+      dataOf(
+        kind === 'sensorDevice'
+          ? typedApi.POST('/api/sensor-devices/{id}/broker-credentials', { params: idPath(id) })
+          : typedApi.POST('/api/smartropes/{id}/broker-credentials', { params: idPath(id) }),
+      ).then((answer) => answer.brokerCredentials),
     onSettled: () => queryClient.invalidateQueries({ queryKey: brokerKeys.access(kind, id) }),
   });
 }
@@ -37,7 +41,10 @@ export function useRenewBrokerCredentials(kind: BrokerDeviceKind, id: number) {
 export function useRevokeBrokerCredentials(kind: BrokerDeviceKind, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<void>(path(kind, id), { method: 'DELETE' }),
+    mutationFn: () =>
+      kind === 'sensorDevice'
+        ? typedApi.DELETE('/api/sensor-devices/{id}/broker-credentials', { params: idPath(id) })
+        : typedApi.DELETE('/api/smartropes/{id}/broker-credentials', { params: idPath(id) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: brokerKeys.access(kind, id) }),
   });
 }

@@ -1,7 +1,6 @@
-import type { FolderView } from '@rope/domain/folders/views';
 import type { LanguageId } from '@rope/domain/languages';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
+import { dataOf, typedApi } from '../../lib/typed-api';
 import { documentKeys, useLanguageHeader, useRefreshDocuments } from '../documents';
 
 export function useFolders() {
@@ -9,7 +8,7 @@ export function useFolders() {
   return useQuery({
     queryKey: documentKeys.folders(language),
     queryFn: ({ signal }) =>
-      apiFetch<{ folders: FolderView[] }>('/folders', { signal, headers: { 'Accept-Language': language } }).then(
+      dataOf(typedApi.GET('/api/folders', { headers: { 'Accept-Language': language }, signal })).then(
         (answer) => answer.folders,
       ),
   });
@@ -26,8 +25,8 @@ export function useSaveFolder() {
   return useMutation({
     mutationFn: ({ id, folder }: { id: number | undefined; folder: FolderBodyInput }) =>
       id === undefined
-        ? apiFetch<{ folder: FolderView }>('/folders', { method: 'POST', body: { folder } })
-        : apiFetch<{ folder: FolderView }>(`/folders/${id}`, { method: 'PATCH', body: { folder } }),
+        ? dataOf(typedApi.POST('/api/folders', { body: { folder } }))
+        : dataOf(typedApi.PATCH('/api/folders/{id}', { params: { path: { id: String(id) } }, body: { folder } })),
     onSuccess: refresh,
   });
 }
@@ -35,7 +34,7 @@ export function useSaveFolder() {
 export function useDeleteFolder() {
   const refresh = useRefreshDocuments();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<void>(`/folders/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => typedApi.DELETE('/api/folders/{id}', { params: { path: { id: String(id) } } }),
     onSuccess: refresh,
   });
 }

@@ -1,8 +1,8 @@
-import type { PlacedEventView } from '@rope/domain/events/views';
 import type { InstallationUpdate } from '@rope/domain/hierarchy/schemas';
 import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
+import { dataOf, typedApi } from '../../lib/typed-api';
 
 export const installationKeys = {
   all: ['installations'] as const,
@@ -13,6 +13,11 @@ export const installationKeys = {
 };
 
 export const INSTALLATION_EVENTS_LIMIT = 10;
+
+const idPath = (id: number) => ({ path: { id: String(id) } });
+
+// The list, an installation and a change stay on apiFetch: the typed client's answer drops the `damage: null` and
+// `health: null` of an unknown damage (openapi-fetch's Readable), and the screens read InstallationView.
 
 export function useInstallations(areaId: number, archived: boolean) {
   return useQuery({
@@ -38,9 +43,12 @@ export function useInstallationEvents(id: number) {
   return useQuery({
     queryKey: installationKeys.events(id),
     queryFn: ({ signal }) =>
-      apiFetch<{ ropeEvents: PlacedEventView[] }>(`/installations/${id}/events?limit=${INSTALLATION_EVENTS_LIMIT}`, {
-        signal,
-      }).then((answer) => answer.ropeEvents),
+      dataOf(
+        typedApi.GET('/api/installations/{id}/events', {
+          params: { ...idPath(id), query: { limit: String(INSTALLATION_EVENTS_LIMIT) } },
+          signal,
+        }),
+      ).then((answer) => answer.ropeEvents),
   });
 }
 
@@ -49,10 +57,12 @@ export function useCreateInstallation(areaId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ installation: InstallationView }>(`/areas/${areaId}/installations`, {
-        method: 'POST',
-        body: { installation: { area: { id: areaId } } },
-      }).then((answer) => answer.installation),
+      dataOf(
+        typedApi.POST('/api/areas/{id}/installations', {
+          params: idPath(areaId),
+          body: { installation: { area: { id: areaId } } },
+        }),
+      ).then((answer) => answer.installation),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: installationKeys.lists() }),
   });
 }
@@ -78,8 +88,8 @@ export function useReorderInstallations(areaId: number) {
   const key = installationKeys.list(areaId, false);
   return useMutation({
     mutationFn: ({ id, beforeId }: { id: number; beforeId: number | null; next: InstallationView[] }) =>
-      apiFetch<unknown>(`/installations/${id}/order-before`, {
-        method: 'POST',
+      typedApi.POST('/api/installations/{id}/order-before', {
+        params: idPath(id),
         body: { installation: { id: beforeId } },
       }),
     onMutate: async ({ next }) => {
@@ -98,7 +108,7 @@ export function useReorderInstallations(areaId: number) {
 export function useDeleteInstallation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<unknown>(`/installations/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => typedApi.DELETE('/api/installations/{id}', { params: idPath(id) }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: installationKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: installationKeys.lists() });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '../../lib/api-client';
+import { dataOf, typedApi } from '../../lib/typed-api';
 import type { SelectOption } from './components/attribute-fields';
 
 type NameMap = Record<string, string>;
@@ -18,7 +18,13 @@ function useNames(kind: 'country' | 'timezone', enabled: boolean) {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const query = useQuery({
     queryKey: ['intl', kind, language],
-    queryFn: ({ signal }) => apiFetch<NameMap>(`/intl/${kind}/`, { signal, headers: { 'Accept-Language': language } }),
+    queryFn: ({ signal }) =>
+      dataOf(
+        typedApi.GET(kind === 'country' ? '/api/intl/country' : '/api/intl/timezone', {
+          headers: { 'Accept-Language': language },
+          signal,
+        }),
+      ),
     staleTime: Number.POSITIVE_INFINITY,
     enabled,
   });

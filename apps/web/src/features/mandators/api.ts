@@ -1,7 +1,6 @@
-import type { MandatorView } from '@rope/domain/mandators/views';
 import type { MandatorBody } from '@rope/domain/users/forms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
+import { dataOf, typedApi } from '../../lib/typed-api';
 
 export const mandatorKeys = {
   all: ['mandators'] as const,
@@ -11,8 +10,7 @@ export const mandatorKeys = {
 export function useMandators(enabled = true) {
   return useQuery({
     queryKey: mandatorKeys.list(),
-    queryFn: ({ signal }) =>
-      apiFetch<{ mandators: MandatorView[] }>('/mandators', { signal }).then((answer) => answer.mandators),
+    queryFn: ({ signal }) => dataOf(typedApi.GET('/api/mandators', { signal })).then((answer) => answer.mandators),
     enabled,
   });
 }
@@ -22,8 +20,8 @@ export function useSaveMandator() {
   return useMutation({
     mutationFn: ({ id, mandator }: { id: number | undefined; mandator: MandatorBody }) =>
       id === undefined
-        ? apiFetch<unknown>('/mandators', { method: 'POST', body: { mandator } })
-        : apiFetch<unknown>(`/mandators/${id}`, { method: 'PATCH', body: { mandator } }),
+        ? dataOf(typedApi.POST('/api/mandators', { body: { mandator } }))
+        : dataOf(typedApi.PATCH('/api/mandators/{id}', { params: { path: { id: String(id) } }, body: { mandator } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mandatorKeys.all }),
   });
 }
@@ -31,7 +29,7 @@ export function useSaveMandator() {
 export function useDeleteMandator() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<unknown>(`/mandators/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => typedApi.DELETE('/api/mandators/{id}', { params: { path: { id: String(id) } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mandatorKeys.all }),
   });
 }

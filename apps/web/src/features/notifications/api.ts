@@ -4,11 +4,10 @@ import {
   NOTIFICATION_LIST_LIMITS,
   type NotificationListLimit,
 } from '@rope/domain/notifications/kinds';
-import type { NotificationSettings, NotificationStatus } from '@rope/domain/notifications/schemas';
-import type { NotificationView, SmartropeThresholdState } from '@rope/domain/notifications/views';
+import type { NotificationStatus } from '@rope/domain/notifications/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '../../lib/api-client';
+import { dataOf, typedApi } from '../../lib/typed-api';
 import { installationKeys } from '../installations';
 import { ropeKeys } from '../ropes';
 import type { SettingsBody } from './rules';
@@ -36,10 +35,13 @@ export function useInstallationNotifications(installationId: number, limit: Noti
   return useQuery({
     queryKey: notificationKeys.installation(installationId, limit, language),
     queryFn: ({ signal }) =>
-      apiFetch<{ notifications: NotificationView[] }>(`/installations/${installationId}/notifications?limit=${limit}`, {
-        signal,
-        headers: { 'Accept-Language': language },
-      }).then((answer) => answer.notifications),
+      dataOf(
+        typedApi.GET('/api/installations/{id}/notifications', {
+          params: { path: { id: String(installationId) }, query: { limit: `${limit}` } },
+          headers: { 'Accept-Language': language },
+          signal,
+        }),
+      ).then((answer) => answer.notifications),
   });
 }
 
@@ -49,9 +51,15 @@ export function useSmartropeThresholdState(installationId: number, ropeId?: numb
   return useQuery({
     queryKey: notificationKeys.smartropeThreshold(installationId, ropeId, language),
     queryFn: ({ signal }) =>
-      apiFetch<{ smartropeThreshold: SmartropeThresholdState }>(
-        `/installations/${installationId}/smartrope-threshold-state${ropeId === undefined ? '' : `?rope=${ropeId}`}`,
-        { signal, headers: { 'Accept-Language': language } },
+      dataOf(
+        typedApi.GET('/api/installations/{id}/smartrope-threshold-state', {
+          params: {
+            path: { id: String(installationId) },
+            query: { rope: ropeId === undefined ? undefined : String(ropeId) },
+          },
+          headers: { 'Accept-Language': language },
+          signal,
+        }),
       ).then((answer) => answer.smartropeThreshold),
   });
 }
@@ -69,12 +77,11 @@ export function useSaveNotificationSettings(installationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (notificationSettings: SettingsBody) =>
-      apiFetch<{ notificationSettings: NotificationSettings }>(
-        `/installations/${installationId}/notification-setting`,
-        {
-          method: 'PATCH',
+      dataOf(
+        typedApi.PATCH('/api/installations/{id}/notification-setting', {
+          params: { path: { id: String(installationId) } },
           body: { notificationSettings },
-        },
+        }),
       ).then((answer) => answer.notificationSettings),
     onSuccess: (notificationSettings) => patchInstallation(queryClient, installationId, { notificationSettings }),
   });
@@ -83,7 +90,10 @@ export function useSaveNotificationSettings(installationId: number) {
 export function useDeleteNotificationSettings(installationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<unknown>(`/installations/${installationId}/notification-setting`, { method: 'DELETE' }),
+    mutationFn: () =>
+      typedApi.DELETE('/api/installations/{id}/notification-setting', {
+        params: { path: { id: String(installationId) } },
+      }),
     onSuccess: () => patchInstallation(queryClient, installationId, { notificationSettings: null }),
   });
 }
@@ -93,11 +103,16 @@ export function useSaveNotificationStatus(installationId: number, ropeId?: numbe
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (notificationStatus: NotificationStatus) =>
-      apiFetch<{ notificationStatus: NotificationStatus }>(
+      dataOf(
         ropeId === undefined
-          ? `/installations/${installationId}/notification-status`
-          : `/ropes/${ropeId}/notification-status`,
-        { method: 'PUT', body: { notificationStatus } },
+          ? typedApi.PUT('/api/installations/{id}/notification-status', {
+              params: { path: { id: String(installationId) } },
+              body: { notificationStatus },
+            })
+          : typedApi.PUT('/api/ropes/{id}/notification-status', {
+              params: { path: { id: String(ropeId) } },
+              body: { notificationStatus },
+            }),
       ).then((answer) => answer.notificationStatus),
     onSuccess: (notificationStatus) => {
       if (ropeId === undefined) {

@@ -1,7 +1,6 @@
-import type { ProjectView } from '@rope/domain/projects/views';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
-import { documentKeys, useLanguageHeader, withShowAs } from '../documents';
+import { dataOf, typedApi } from '../../lib/typed-api';
+import { documentKeys, useLanguageHeader } from '../documents';
 
 export function useProjects(showAs: number | null) {
   const language = useLanguageHeader();
@@ -9,8 +8,11 @@ export function useProjects(showAs: number | null) {
     // Under the documents' key, so that whatever refreshes the documents refreshes the projects with them.
     queryKey: [...documentKeys.all, 'projects', showAs, language],
     queryFn: ({ signal }) =>
-      apiFetch<{ projects: ProjectView[] }>(withShowAs('/habel/installations', showAs), { signal }).then(
-        (answer) => answer.projects,
-      ),
+      dataOf(
+        typedApi.GET('/api/habel/installations', {
+          params: { query: { showAsUser: showAs === null ? undefined : String(showAs) } },
+          signal,
+        }),
+      ).then((answer) => answer.projects),
   });
 }

@@ -1,6 +1,5 @@
-import type { SearchEntry } from '@rope/domain/search/views';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
+import { dataOf, typedApi } from '../../lib/typed-api';
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -15,12 +14,10 @@ export function searchFilter(text: string): string {
 /** GET /api/search?filter=: what the user may see, ranked by the server; the last results stay while typing. */
 export function useSearch(text: string) {
   const filter = searchFilter(text);
-  return useQuery<SearchEntry[]>({
+  return useQuery({
     queryKey: searchKeys.filter(filter),
-    queryFn: ({ signal }) =>
-      apiFetch<{ results: SearchEntry[] }>(`/search?${new URLSearchParams({ filter })}`, { signal }).then(
-        (answer) => answer.results,
-      ),
+    queryFn: async ({ signal }) =>
+      (await dataOf(typedApi.GET('/api/search', { params: { query: { filter } }, signal }))).results,
     enabled: filter !== '',
     placeholderData: keepPreviousData,
     staleTime: 30_000,

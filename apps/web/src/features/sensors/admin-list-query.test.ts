@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adminListQueryString, clampPage, readAdminListQuery } from './admin-list-query';
+import { adminListQueryParams, adminListQueryString, clampPage, readAdminListQuery } from './admin-list-query';
 
 describe('admin list query', () => {
   it('keeps only what differs from the defaults', () => {
     expect(adminListQueryString({ search: '  ', page: 1 })).toBe('');
     expect(adminListQueryString({ search: ' SB-0 ', page: 3 })).toBe('?search=SB-0&page=3');
+    expect(adminListQueryParams({ search: '  ', page: 1 })).toEqual({ search: undefined, page: undefined });
+    expect(adminListQueryParams({ search: ' SB-0 ', page: 3 })).toEqual({ search: 'SB-0', page: 3 });
   });
 
   it('reads the address, tolerating anything typed there', () => {

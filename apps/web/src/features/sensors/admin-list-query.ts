@@ -9,14 +9,20 @@ export interface AdminListQuery {
   page: number;
 }
 
-/** The query string of the list call: only what differs from the defaults, so cache keys stay stable. */
-export function adminListQueryString({ search, page }: AdminListQuery): string {
-  const params = new URLSearchParams();
+/** The query of the list call: only what differs from the defaults (the rest left out), so cache keys stay stable. */
+export function adminListQueryParams({ search, page }: AdminListQuery): { search?: string; page?: number } {
   const text = search.trim().slice(0, ADMIN_LIST_SEARCH_MAX_LENGTH);
-  if (text) params.set('search', text);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  return { search: text || undefined, page: page > 1 ? page : undefined };
+}
+
+/** The list's state as the address bar keeps it: the list call's query as a query string. */
+export function adminListQueryString(query: AdminListQuery): string {
+  const params = new URLSearchParams();
+  const { search, page } = adminListQueryParams(query);
+  if (search !== undefined) params.set('search', search);
+  if (page !== undefined) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 /** Reads the list's state from the address bar (`?search=&page=`), tolerating anything typed there. */

@@ -1,9 +1,8 @@
 import type { SensorDeviceBody, SensorDevicePatch } from '@rope/domain/sensors/schemas';
-import type { SensorAggregatesAnswer, SensorDeviceView } from '@rope/domain/sensors/views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
-import { handOverNewDeviceBroker, type NewDeviceBroker } from '../device-intake';
-import { type AdminListQuery, adminListQueryString } from './admin-list-query';
+import { dataOf, typedApi } from '../../lib/typed-api';
+import { handOverNewDeviceBroker } from '../device-intake';
+import { type AdminListQuery, adminListQueryParams } from './admin-list-query';
 import type { TimeWindow } from './sensor-chart-data';
 
 export const sensorKeys = {
@@ -15,12 +14,14 @@ export const sensorKeys = {
   detail: (id: number) => [...sensorKeys.all, 'detail', id] as const,
 };
 
+const idPath = (id: number) => ({ path: { id: String(id) } });
+
 /** The sensor devices on a rope with their sensors; empty when the rope has none. */
 export function useRopeSensorDevices(ropeId: number) {
   return useQuery({
     queryKey: sensorKeys.rope(ropeId),
     queryFn: ({ signal }) =>
-      apiFetch<{ sensorDevices: SensorDeviceView[] }>(`/ropes/${ropeId}/sensor-devices`, { signal }).then(
+      dataOf(typedApi.GET('/api/ropes/{id}/sensor-devices', { params: idPath(ropeId), signal })).then(
         (answer) => answer.sensorDevices,
       ),
   });
@@ -31,21 +32,27 @@ export interface AggregatesQuery extends TimeWindow {
   median: boolean;
 }
 
-export function aggregatesPath(sensorId: number, query: AggregatesQuery): string {
-  const params = new URLSearchParams({
+/** The window as the aggregates call takes it; the median only when asked for. */
+export function aggregatesQueryParams(query: AggregatesQuery) {
+  return {
     from: new Date(query.from).toISOString(),
     to: new Date(query.to).toISOString(),
-    buckets: String(query.buckets),
-  });
-  if (query.median) params.set('median', 'true');
-  return `/sensors/${sensorId}/measurements-aggregates?${params}`;
+    buckets: query.buckets,
+    median: query.median ? ('true' as const) : undefined,
+  };
 }
 
 /** A window of a sensor in buckets; the previous answer stays on the chart while a new window loads. */
 export function useSensorAggregates(sensorId: number, query: AggregatesQuery | null) {
   return useQuery({
     queryKey: sensorKeys.aggregates(sensorId, query ?? { from: 0, to: 0, buckets: 0, median: false }),
-    queryFn: ({ signal }) => apiFetch<SensorAggregatesAnswer>(aggregatesPath(sensorId, query!), { signal }),
+    queryFn: ({ signal }) =>
+      dataOf(
+        typedApi.GET('/api/sensors/{id}/measurements-aggregates', {
+          params: { ...idPath(sensorId), query: aggregatesQueryParams(query!) },
+          signal,
+        }),
+      ),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -57,9 +64,7 @@ export function useSensorDevices(query: AdminListQuery, enabled: boolean) {
   return useQuery({
     queryKey: sensorKeys.list(query),
     queryFn: ({ signal }) =>
-      apiFetch<{ sensorDevices: SensorDeviceView[]; total: number }>(`/sensor-devices${adminListQueryString(query)}`, {
-        signal,
-      }),
+      dataOf(typedApi.GET('/api/sensor-devices', { params: { query: adminListQueryParams(query) }, signal })),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -69,7 +74,7 @@ export function useSensorDevice(id: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: sensorKeys.detail(id ?? 0),
     queryFn: ({ signal }) =>
-      apiFetch<{ sensorDevice: SensorDeviceView }>(`/sensor-devices/${id}`, { signal }).then(
+      dataOf(typedApi.GET('/api/sensor-devices/{id}', { params: idPath(id!), signal })).then(
         (answer) => answer.sensorDevice,
       ),
     enabled: enabled && id !== undefined,
@@ -82,10 +87,7 @@ export function useCreateSensorDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sensorDevice: SensorDeviceBody) =>
-      apiFetch<{ sensorDevice: SensorDeviceView } & NewDeviceBroker>('/sensor-devices', {
-        method: 'POST',
-        body: { sensorDevice },
-      }).then((answer) => {
+      dataOf(typedApi.POST('/api/sensor-devices', { body: { sensorDevice } })).then((answer) => {
         handOverNewDeviceBroker('sensorDevice', answer.sensorDevice.id, answer);
         return answer.sensorDevice;
       }),
@@ -97,10 +99,9 @@ export function useUpdateSensorDevice(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sensorDevice: SensorDevicePatch) =>
-      apiFetch<{ sensorDevice: SensorDeviceView }>(`/sensor-devices/${id}`, {
-        method: 'PATCH',
-        body: { sensorDevice },
-      }).then((answer) => answer.sensorDevice),
+      dataOf(typedApi.PATCH('/api/sensor-devices/{id}', { params: idPath(id), body: { sensorDevice } })).then(
+        (answer) => answer.sensorDevice,
+      ),
     onSuccess: (device) => {
       queryClient.setQueryData(sensorKeys.detail(id), device);
       void queryClient.invalidateQueries({ queryKey: sensorKeys.lists() });

@@ -2,7 +2,7 @@
 // sections and dialogs excepted: .dependency-cruiser.cjs).
 
 export type { AdminKind } from './admin-kind';
-export { type AdminListQuery, adminListQueryString } from './admin-list-query';
+export { type AdminListQuery, adminListQueryParams } from './admin-list-query';
 export { AdminAddDialog, AdminAddForm } from './components/admin-add-dialog';
 export { AdminEditorFrame } from './components/admin-editor-frame';
 export { type AddDialogProps, AdminListScreen } from './components/admin-list-screen';

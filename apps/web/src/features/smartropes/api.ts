@@ -1,9 +1,8 @@
 import type { SmartropeBody, SmartropeEventPatch, SmartropePatch } from '@rope/domain/smartropes/schemas';
-import type { SmartropeEventView, SmartropeView } from '@rope/domain/smartropes/views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
-import { handOverNewDeviceBroker, type NewDeviceBroker } from '../device-intake';
-import { type AdminListQuery, adminListQueryString } from '../sensors';
+import { dataOf, typedApi } from '../../lib/typed-api';
+import { handOverNewDeviceBroker } from '../device-intake';
+import { type AdminListQuery, adminListQueryParams } from '../sensors';
 
 /** The newest events a rope page and a smartrope's page show. */
 export const NEWEST_EVENTS_LIMIT = 10;
@@ -19,14 +18,19 @@ export const smartropeKeys = {
   detail: (id: number) => [...smartropeKeys.all, 'detail', id] as const,
 };
 
+const idPath = (id: number) => ({ path: { id: String(id) } });
+
 /** The newest events of the smartropes on a rope; empty when it carries none. */
 export function useRopeSmartropeEvents(ropeId: number) {
   return useQuery({
     queryKey: smartropeKeys.ropeEvents(ropeId),
     queryFn: ({ signal }) =>
-      apiFetch<{ events: SmartropeEventView[] }>(`/ropes/${ropeId}/smartrope-events?limit=${NEWEST_EVENTS_LIMIT}`, {
-        signal,
-      }).then((answer) => answer.events),
+      dataOf(
+        typedApi.GET('/api/ropes/{id}/smartrope-events', {
+          params: { ...idPath(ropeId), query: { limit: NEWEST_EVENTS_LIMIT } },
+          signal,
+        }),
+      ).then((answer) => answer.events),
   });
 }
 
@@ -38,7 +42,9 @@ export function useRopeCarriesSmartrope(ropeId: number, enabled: boolean) {
   return useQuery({
     queryKey: smartropeKeys.ropeSmartropes(ropeId),
     queryFn: ({ signal }) =>
-      apiFetch<{ total: number }>(`/smartropes?rope=${ropeId}`, { signal }).then((answer) => answer.total > 0),
+      dataOf(typedApi.GET('/api/smartropes', { params: { query: { rope: String(ropeId) } }, signal })).then(
+        (answer) => answer.total > 0,
+      ),
     enabled,
   });
 }
@@ -47,9 +53,12 @@ export function useSmartropeEvents(id: number, enabled: boolean) {
   return useQuery({
     queryKey: smartropeKeys.events(id),
     queryFn: ({ signal }) =>
-      apiFetch<{ events: SmartropeEventView[] }>(`/smartropes/${id}/events?limit=${NEWEST_EVENTS_LIMIT}`, {
-        signal,
-      }).then((answer) => answer.events),
+      dataOf(
+        typedApi.GET('/api/smartropes/{id}/events', {
+          params: { ...idPath(id), query: { limit: NEWEST_EVENTS_LIMIT } },
+          signal,
+        }),
+      ).then((answer) => answer.events),
     enabled,
   });
 }
@@ -58,10 +67,9 @@ export function useEventMeasurements(eventId: number) {
   return useQuery({
     queryKey: smartropeKeys.measurements(eventId),
     queryFn: ({ signal }) =>
-      apiFetch<{ measurements: { unixTimestamp: number; value: number }[] }>(
-        `/smartrope-events/${eventId}/measurements`,
-        { signal },
-      ).then((answer) => answer.measurements),
+      dataOf(typedApi.GET('/api/smartrope-events/{id}/measurements', { params: idPath(eventId), signal })).then(
+        (answer) => answer.measurements,
+      ),
     staleTime: 5 * 60_000,
   });
 }
@@ -70,7 +78,7 @@ export function useUpdateSmartropeEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, event }: { id: number; event: SmartropeEventPatch }) =>
-      apiFetch<{ event: SmartropeEventView }>(`/smartropes/events/${id}`, { method: 'PATCH', body: { event } }).then(
+      dataOf(typedApi.PATCH('/api/smartropes/events/{id}', { params: idPath(id), body: { event } })).then(
         (answer) => answer.event,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: smartropeKeys.all }),
@@ -81,9 +89,7 @@ export function useSmartropes(query: AdminListQuery, enabled: boolean) {
   return useQuery({
     queryKey: smartropeKeys.list(query),
     queryFn: ({ signal }) =>
-      apiFetch<{ smartropes: SmartropeView[]; total: number }>(`/smartropes${adminListQueryString(query)}`, {
-        signal,
-      }),
+      dataOf(typedApi.GET('/api/smartropes', { params: { query: adminListQueryParams(query) }, signal })),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -93,7 +99,7 @@ export function useSmartrope(id: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: smartropeKeys.detail(id ?? 0),
     queryFn: ({ signal }) =>
-      apiFetch<{ smartrope: SmartropeView }>(`/smartropes/${id}`, { signal }).then((answer) => answer.smartrope),
+      dataOf(typedApi.GET('/api/smartropes/{id}', { params: idPath(id!), signal })).then((answer) => answer.smartrope),
     enabled: enabled && id !== undefined,
     refetchOnWindowFocus: false,
   });
@@ -103,13 +109,16 @@ export function useSaveSmartrope() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, smartrope }: { id: number | undefined; smartrope: SmartropeBody | SmartropePatch }) =>
-      apiFetch<{ smartrope: SmartropeView } & NewDeviceBroker>(id === undefined ? '/smartropes' : `/smartropes/${id}`, {
-        method: id === undefined ? 'POST' : 'PATCH',
-        body: { smartrope },
-      }).then((answer) => {
-        if (id === undefined) handOverNewDeviceBroker('smartrope', answer.smartrope.id, answer);
-        return answer.smartrope;
-      }),
+      id === undefined
+        ? dataOf(typedApi.POST('/api/smartropes', { body: { smartrope: smartrope as SmartropeBody } })).then(
+            (answer) => {
+              handOverNewDeviceBroker('smartrope', answer.smartrope.id, answer);
+              return answer.smartrope;
+            },
+          )
+        : dataOf(typedApi.PATCH('/api/smartropes/{id}', { params: idPath(id), body: { smartrope } })).then(
+            (answer) => answer.smartrope,
+          ),
     onSuccess: (smartrope) => {
       queryClient.setQueryData(smartropeKeys.detail(smartrope.id), smartrope);
       void queryClient.invalidateQueries({ queryKey: smartropeKeys.lists() });

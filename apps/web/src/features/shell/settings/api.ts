@@ -1,27 +1,22 @@
-import {
-  messageAnswerSchema,
-  type SelfTwoFactor,
-  type SelfTwoFactorUpdate,
-  twoFactorSecretAnswerSchema,
-} from '@rope/domain/auth/rules';
+import type { SelfTwoFactorUpdate } from '@rope/domain/auth/rules';
 import type { TwoFactorMethod } from '@rope/domain/users/fields';
-import { apiFetch } from '../../../lib/api-client';
+import { dataOf, typedApi } from '../../../lib/typed-api';
 
 export const selfTwoFactorKey = ['users', 'self', '2fa'] as const;
 
 export async function fetchTwoFactorMethod(): Promise<TwoFactorMethod | null> {
-  const answer = await apiFetch<SelfTwoFactor>('/users/self/2fa');
+  const answer = await dataOf(typedApi.GET('/api/users/self/2fa'));
   return answer.twoFactorMethod;
 }
 
 /** A new authenticator secret; it becomes the user's only once saved with a matching code. */
 export async function createTwoFactorSecret() {
-  return twoFactorSecretAnswerSchema.parse(await apiFetch<unknown>('/users/self/2fa/secret', { method: 'POST' }));
+  return dataOf(typedApi.POST('/api/users/self/2fa/secret'));
 }
 
 /** Mails a code of the email factor to the signed-in person: the proof for changing it without a password. */
 export async function sendProofCode() {
-  return messageAnswerSchema.parse(await apiFetch<unknown>('/users/self/2fa/code', { method: 'POST' }));
+  return dataOf(typedApi.POST('/api/users/self/2fa/code'));
 }
 
 export function twoFactorQrUrl(secret: string): string {
@@ -47,5 +42,5 @@ export function proofOf(
 }
 
 export async function saveTwoFactorMethod(change: SelfTwoFactorUpdate): Promise<void> {
-  await apiFetch<unknown>('/users/self/2fa', { method: 'PATCH', body: change });
+  await typedApi.PATCH('/api/users/self/2fa', { body: change });
 }
