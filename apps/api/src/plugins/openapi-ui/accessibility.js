@@ -52,8 +52,8 @@
   }
 
   /**
-   * The page in a main landmark, and a heading between the API's title (h1) and the tags (h3) so no level is
-   * skipped.
+   * The page in a main landmark, and headings so no level is skipped: one between the API's title (h1) and the tags
+   * (h3), one between the webhooks' h2 and the schemas' h4.
    */
   window.RopeDocAccessibility = (system) => {
     const h = system.React.createElement;
@@ -65,6 +65,13 @@
             system.React.Fragment,
             null,
             h('h2', { className: 'rope-visually-hidden' }, 'Operations'),
+            h(Original, props),
+          ),
+        Models: (Original) => (props) =>
+          h(
+            system.React.Fragment,
+            null,
+            h('h3', { className: 'rope-visually-hidden' }, 'Data types'),
             h(Original, props),
           ),
       },
