@@ -1,7 +1,6 @@
-import type { AreaPosition, AreaView } from '@rope/domain/hierarchy/views';
+import type { components, operations } from '@rope/api-client';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
-import { dataOf, typedApi } from '../../lib/typed-api';
+import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 
 export const areaKeys = {
   all: ['areas'] as const,
@@ -15,18 +14,16 @@ export const areaKeys = {
 
 const idPath = (id: number) => ({ path: { id: String(id) } });
 
-// The areas, their positions and an area stay on apiFetch: the typed client's answer drops the `damage: null` and
-// `health: null` of an unknown damage (openapi-fetch's Readable), and the screens read AreaView and AreaPosition.
-function showAsQuery(showAs: number | null): string {
-  return showAs === null ? '' : `?showAsUser=${showAs}`;
-}
+const showAsQuery = (showAs: number | null) => (showAs === null ? {} : { query: { showAsUser: String(showAs) } });
 
 /** The areas the user sees, or with showAs (impersonate right) those that user would see. */
 export function useAreas(showAs: number | null, enabled = true) {
   return useQuery({
     queryKey: areaKeys.list(showAs),
     queryFn: ({ signal }) =>
-      apiFetch<{ areas: AreaView[] }>(`/areas${showAsQuery(showAs)}`, { signal }).then((answer) => answer.areas),
+      tupleDataOf<'/api/areas', 'get'>(typedApi.GET('/api/areas', { params: showAsQuery(showAs), signal })).then(
+        (answer) => answer.areas,
+      ),
     enabled,
   });
 }
@@ -35,16 +32,19 @@ export function useAreaPositions(showAs: number | null) {
   return useQuery({
     queryKey: areaKeys.positions(showAs),
     queryFn: ({ signal }) =>
-      apiFetch<{ areas: AreaPosition[] }>(`/areas/positions${showAsQuery(showAs)}`, { signal }).then(
-        (answer) => answer.areas,
-      ),
+      tupleDataOf<'/api/areas/positions', 'get'>(
+        typedApi.GET('/api/areas/positions', { params: showAsQuery(showAs), signal }),
+      ).then((answer) => answer.areas),
   });
 }
 
 export function useArea(id: number) {
   return useQuery({
     queryKey: areaKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<{ area: AreaView }>(`/areas/${id}`, { signal }).then((answer) => answer.area),
+    queryFn: ({ signal }) =>
+      tupleDataOf<'/api/areas/{id}', 'get'>(typedApi.GET('/api/areas/{id}', { params: idPath(id), signal })).then(
+        (answer) => answer.area,
+      ),
     retry: false,
   });
 }
@@ -84,14 +84,18 @@ export function useUsersOfAreas(areaIds: readonly number[], enabled: boolean) {
   });
 }
 
+/** Adds an area (no id) or changes one; answers the area's id. */
+export type AreaSave =
+  | { id: undefined; area: NonNullable<operations['createArea']['requestBody']>['content']['application/json']['area'] }
+  | { id: number; area: components['schemas']['AreaPatchInput'] };
+
 export function useSaveArea() {
   const queryClient = useQueryClient();
   return useMutation({
-    // Stays on apiFetch: the area form builds its body as a Record (toAreaInput), not as the document's area input.
-    mutationFn: ({ id, area }: { id: number | undefined; area: Record<string, unknown> }) =>
-      id === undefined
-        ? apiFetch<{ area: { id: number } }>('/areas', { method: 'POST', body: { area } }).then((a) => a.area.id)
-        : apiFetch<unknown>(`/areas/${id}`, { method: 'PATCH', body: { area } }).then(() => id),
+    mutationFn: (save: AreaSave) =>
+      save.id === undefined
+        ? dataOf(typedApi.POST('/api/areas', { body: { area: save.area } })).then((a) => a.area.id)
+        : typedApi.PATCH('/api/areas/{id}', { params: idPath(save.id), body: { area: save.area } }).then(() => save.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: areaKeys.all }),
   });
 }

@@ -1,3 +1,4 @@
+import type { components, operations } from '@rope/api-client';
 import { BASE_LAYERS, type BaseLayer, DEFAULT_BASE_LAYER, MAP_DEFAULT_ZOOM } from '@rope/domain/hierarchy/maps';
 import { areaFullFieldsSchema, areaMapSettingsSchema } from '@rope/domain/hierarchy/schemas';
 import type { AreaView } from '@rope/domain/hierarchy/views';
@@ -36,15 +37,19 @@ function numberOrUndefined(value: number | string): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
-/** The body of POST/PATCH /areas: the full fields only for AREA_FULL_EDIT, the map settings for everyone. */
-export function toAreaInput(values: AreaFormValues, fullEdit: boolean): Record<string, unknown> {
+type AreaPatchInput = components['schemas']['AreaPatchInput'];
+type AreaCreateInput = operations['createArea']['requestBody']['content']['application/json']['area'];
+
+/** The body of PATCH /areas/{id}: the full fields only for AREA_FULL_EDIT, the map settings for everyone. */
+export function toAreaInput(values: AreaFormValues, fullEdit: boolean): AreaPatchInput {
   const lat = numberOrUndefined(values.lat);
   const lng = numberOrUndefined(values.lng);
-  const input: Record<string, unknown> = {
+  const input: AreaPatchInput = {
     isMap: values.isMap,
     mapZoom: numberOrUndefined(values.mapZoom),
-    mapBaseLayers: values.mapBaseLayers,
-    mapDefaultBaseLayer: values.mapDefaultBaseLayer,
+    // The inputs offer the base layers only; the domain's schema has checked them before this is sent.
+    mapBaseLayers: values.mapBaseLayers as BaseLayer[],
+    mapDefaultBaseLayer: values.mapDefaultBaseLayer as BaseLayer,
     latlng: lat !== undefined && lng !== undefined ? [lat, lng] : null,
   };
   if (fullEdit) {
@@ -55,6 +60,11 @@ export function toAreaInput(values: AreaFormValues, fullEdit: boolean): Record<s
   return input;
 }
 
+/** The body of POST /areas: adding an area takes AREA_FULL_EDIT, so the full fields always. */
+export function toNewAreaInput(values: AreaFormValues): AreaCreateInput {
+  return { ...toAreaInput(values, true), name: values.name };
+}
+
 /** The field of a schema or server path: the latitude and longitude inputs share `latlng`, lists are one input. */
 function areaField(path: string): string {
   if (path === 'latlng.1') return 'lng';
@@ -63,7 +73,7 @@ function areaField(path: string): string {
 }
 
 /** The area dialog on the domain's area schemas: the full fields only for AREA_FULL_EDIT. */
-export function areaFormSpec(fullEdit: boolean): DomainFormSpec<AreaFormValues, Record<string, unknown>> {
+export function areaFormSpec(fullEdit: boolean): DomainFormSpec<AreaFormValues, AreaPatchInput> {
   return {
     schema: fullEdit ? areaFullFieldsSchema.extend(areaMapSettingsSchema.shape) : areaMapSettingsSchema,
     toInput: (values) => toAreaInput(values, fullEdit),

@@ -1,10 +1,10 @@
 import type { ResetReason } from '@rope/domain/auth/rules';
 import type { LoginAnswer } from '@rope/domain/auth/session';
-import { ApiError, apiFetch } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { parseLoginAnswer } from '../../lib/session/session';
+import { type AnswerOf, dataOf, quietTypedApi } from '../../lib/typed-api';
 
-// The sign-in calls answer 401 for wrong input: that is the form's error, not a reason to reload /login.
-const quiet = { redirectOn401: false } as const;
+// The sign-in calls answer 401 for wrong input: that is the form's error, not a reason to reload /login (quietTypedApi).
 
 /** A sign-in the API accepted whose session cookie the browser did not keep (e.g. a Secure cookie over plain HTTP). */
 export class SessionNotKeptError extends Error {
@@ -17,11 +17,11 @@ export class SessionNotKeptError extends Error {
  */
 export async function login(username: string, password: string): Promise<LoginAnswer> {
   const answer = parseLoginAnswer(
-    await apiFetch<unknown>('/login/json', { ...quiet, method: 'POST', body: { username, password } }),
+    await dataOf(quietTypedApi.POST('/api/login/json', { body: { username, password } })),
   );
   if (answer.loginLinkSent) return answer;
   try {
-    await apiFetch<unknown>('/login/check', { ...quiet, method: 'POST' });
+    await quietTypedApi.POST('/api/login/check');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw new SessionNotKeptError();
     throw error;
@@ -30,18 +30,14 @@ export async function login(username: string, password: string): Promise<LoginAn
 }
 
 export async function submitTwoFactorCode(authCode: string): Promise<LoginAnswer> {
-  const answer = await apiFetch<unknown>('/login/2fa', { ...quiet, method: 'POST', body: { data: { authCode } } });
+  const answer = await dataOf(quietTypedApi.POST('/api/login/2fa', { body: { data: { authCode } } }));
   return parseLoginAnswer(answer);
 }
 
 /** The identity provider that signs this username in, or null for a password login. */
 export async function checkSamlProvider(username: string): Promise<string | null> {
   try {
-    const answer = await apiFetch<{ samlProvider?: string | null }>('/login/saml-check', {
-      ...quiet,
-      method: 'POST',
-      body: { e: username },
-    });
+    const answer = await dataOf(quietTypedApi.POST('/api/login/saml-check', { body: { e: username } }));
     return typeof answer?.samlProvider === 'string' && answer.samlProvider !== '' ? answer.samlProvider : null;
   } catch {
     // Without an answer the password login stays available; the login call itself reports real trouble.
@@ -55,26 +51,18 @@ export function samlLoginUrl(provider: string, next: string): string {
 }
 
 export async function requestPasswordMail(reason: ResetReason, email: string): Promise<void> {
-  await apiFetch<unknown>(`/reset-password?reason=${reason}`, { ...quiet, method: 'POST', body: { email } });
+  await quietTypedApi.POST('/api/reset-password', { params: { query: { reason } }, body: { email } });
 }
 
 export async function resetPassword(token: string, password: string): Promise<void> {
-  await apiFetch<unknown>(`/reset-password/reset/${encodeURIComponent(token)}`, {
-    ...quiet,
-    method: 'POST',
-    body: { password },
-  });
+  await quietTypedApi.POST('/api/reset-password/reset/{token}', { params: { path: { token } }, body: { password } });
 }
 
 export async function unsubscribe(
   email: string,
   token: string,
-): Promise<{ message: string; key?: string } | undefined> {
-  return apiFetch<{ message: string; key?: string } | undefined>('/notification/unsubscribe', {
-    ...quiet,
-    method: 'POST',
-    body: { email, token },
-  });
+): Promise<AnswerOf<'/api/notification/unsubscribe', 'post'> | undefined> {
+  return dataOf(quietTypedApi.POST('/api/notification/unsubscribe', { body: { email, token } }));
 }
 
 /** The 401 of a login whose password has expired: the API has mailed a renewal link already. */

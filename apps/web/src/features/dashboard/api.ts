@@ -1,6 +1,4 @@
-import type { RopeOverview } from '@rope/domain/hierarchy/views';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
 import { dataOf, typedApi } from '../../lib/typed-api';
 
 export const dashboardKeys = {
@@ -27,15 +25,10 @@ export function usePendingTasks() {
   });
 }
 
-/**
- * Stays on apiFetch: the typed client's answer drops the `damage: null` and `health: null` of an unknown damage
- * (openapi-fetch's Readable), and the ropes block reads RopeOverview.
- */
 export function useAllRopes() {
   return useQuery({
     queryKey: dashboardKeys.ropes(),
-    queryFn: ({ signal }) =>
-      apiFetch<{ ropes: RopeOverview[] }>('/ropes/overview', { signal }).then((answer) => answer.ropes),
+    queryFn: ({ signal }) => dataOf(typedApi.GET('/api/ropes/overview', { signal })).then((answer) => answer.ropes),
   });
 }
 

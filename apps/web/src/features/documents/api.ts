@@ -1,14 +1,10 @@
 import type { DocumentTargetType } from '@rope/domain/documents/kinds';
-import type { DocumentView } from '@rope/domain/documents/views';
-import type { LanguageId } from '@rope/domain/languages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '../../lib/api-client';
+import { type AnswerOf, dataOf, typedApi } from '../../lib/typed-api';
 
-export interface DocumentList {
-  documents: DocumentView[];
-  language: LanguageId;
-}
+/** A list of documents with the language its names are in. */
+export type DocumentList = AnswerOf<'/api/documents', 'get'>;
 
 /** Where a list of documents comes from: a target of the hierarchy, the general documents, or a project. */
 export type DocumentSource =
@@ -17,14 +13,6 @@ export type DocumentSource =
   | { kind: 'project'; installationNumber: string }
   | { kind: 'newest' };
 
-const TARGET_PATHS: Record<Exclude<DocumentTargetType, 'project'>, string> = {
-  area: 'areas',
-  installation: 'installations',
-  rope: 'ropes',
-  event: 'events',
-  folder: 'folders',
-};
-
 export const documentKeys = {
   all: ['documents'] as const,
   list: (source: DocumentSource, showAs: number | null, language: string) =>
@@ -32,24 +20,58 @@ export const documentKeys = {
   folders: (language: string) => [...documentKeys.all, 'folders', language] as const,
 };
 
-/** A list's address, asked as the impersonated user when an admin shows the screens as one. */
-export function withShowAs(path: string, showAs: number | null, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(extra);
-  if (showAs !== null) params.set('showAsUser', String(showAs));
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
+/** A list asked as the impersonated user when an admin shows the screens as one. */
+const showAsQuery = (showAs: number | null) => (showAs === null ? {} : { showAsUser: String(showAs) });
+
+interface ListRequest {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
-export function documentListPath(source: DocumentSource, showAs: number | null = null): string {
+type Target = Extract<DocumentSource, { kind: 'target' }>;
+
+function targetDocuments(target: Target, query: { showAsUser?: string }, request: ListRequest): Promise<DocumentList> {
+  const params = { path: { id: String(target.targetId) }, query };
+  switch (target.targetType) {
+    case 'area':
+      return dataOf(typedApi.GET('/api/areas/{id}/documents', { params, ...request }));
+    case 'installation':
+      return dataOf(typedApi.GET('/api/installations/{id}/documents', { params, ...request }));
+    case 'rope':
+      return dataOf(typedApi.GET('/api/ropes/{id}/documents', { params, ...request }));
+    case 'event':
+      return dataOf(typedApi.GET('/api/events/{id}/documents', { params, ...request }));
+    case 'folder':
+      return dataOf(typedApi.GET('/api/folders/{id}/documents', { params, ...request }));
+  }
+}
+
+/** The documents of a source, as GET answers them. */
+export function fetchDocuments(
+  source: DocumentSource,
+  showAs: number | null = null,
+  request: ListRequest = {},
+): Promise<DocumentList> {
+  const query = showAsQuery(showAs);
   switch (source.kind) {
     case 'target':
-      return withShowAs(`/${TARGET_PATHS[source.targetType]}/${source.targetId}/documents`, showAs);
+      return targetDocuments(source, query, request);
     case 'general':
-      return withShowAs('/documents', showAs, source.folderId ? { folderId: String(source.folderId) } : {});
+      return dataOf(
+        typedApi.GET('/api/documents', {
+          params: { query: { ...(source.folderId ? { folderId: String(source.folderId) } : {}), ...query } },
+          ...request,
+        }),
+      );
     case 'project':
-      return withShowAs(`/habel/installations/${encodeURIComponent(source.installationNumber)}/documents`, showAs);
+      return dataOf(
+        typedApi.GET('/api/habel/installations/{installationNumber}/documents', {
+          params: { path: { installationNumber: source.installationNumber }, query },
+          ...request,
+        }),
+      );
     case 'newest':
-      return withShowAs('/habel/documents', showAs, { limit: '5' });
+      return dataOf(typedApi.GET('/api/habel/documents', { params: { query: { limit: '5', ...query } }, ...request }));
   }
 }
 
@@ -63,8 +85,7 @@ export function useDocuments(source: DocumentSource, showAs: number | null = nul
   const language = useLanguageHeader();
   return useQuery({
     queryKey: documentKeys.list(source, showAs, language),
-    queryFn: ({ signal }) =>
-      apiFetch<DocumentList>(documentListPath(source, showAs), { signal, headers: { 'Accept-Language': language } }),
+    queryFn: ({ signal }) => fetchDocuments(source, showAs, { signal, headers: { 'Accept-Language': language } }),
     enabled,
   });
 }
@@ -78,7 +99,12 @@ export function usePatchDocument() {
   const refresh = useRefreshDocuments();
   return useMutation({
     mutationFn: ({ id, location }: { id: number; location: string }) =>
-      apiFetch<{ document: DocumentView }>(`/documents/${id}`, { method: 'PATCH', body: { document: { location } } }),
+      dataOf(
+        typedApi.PATCH('/api/documents/{id}', {
+          params: { path: { id: String(id) } },
+          body: { document: { location } },
+        }),
+      ),
     onSuccess: refresh,
   });
 }
@@ -86,7 +112,7 @@ export function usePatchDocument() {
 export function useDeleteDocument() {
   const refresh = useRefreshDocuments();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<void>(`/documents/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => typedApi.DELETE('/api/documents/{id}', { params: { path: { id: String(id) } } }),
     onSuccess: refresh,
   });
 }

@@ -27,6 +27,14 @@ export function newFirst<T extends { isNew: boolean }>(documents: readonly T[]):
   return [...documents.filter((document) => document.isNew), ...documents.filter((document) => !document.isNew)];
 }
 
+/** The language of a document's file to ask for: the reader's when it has it, else its first (none: the server's). */
+export function documentFileLanguage(
+  document: Pick<DocumentView, 'languages'>,
+  language: LanguageId,
+): LanguageId | undefined {
+  return document.languages.includes(language) ? language : document.languages[0];
+}
+
 /** The address of a document's file: in the reader's language when it has it, as an attachment when asked. */
 export function documentFileUrl(
   document: Pick<DocumentView, 'url' | 'languages'>,
@@ -34,8 +42,8 @@ export function documentFileUrl(
   download = false,
 ): string {
   const params = new URLSearchParams();
-  if (document.languages.includes(language)) params.set('language', language);
-  else if (document.languages[0]) params.set('language', document.languages[0]);
+  const fileLanguage = documentFileLanguage(document, language);
+  if (fileLanguage) params.set('language', fileLanguage);
   if (download) params.set('download', '1');
   const query = params.toString();
   return query ? `${document.url}?${query}` : document.url;

@@ -3,12 +3,11 @@
 export {
   type DocumentList,
   documentKeys,
-  documentListPath,
+  fetchDocuments,
   useLanguageHeader,
   useRefreshDocuments,
-  withShowAs,
 } from './api';
 export { DocumentsPanel } from './components/documents-panel';
 export { TargetDocuments } from './components/target-documents';
-export { documentFileUrl, previewKind } from './document-logic';
+export { documentFileLanguage, documentFileUrl, previewKind } from './document-logic';
 export { showNotice } from './notice';

@@ -1,6 +1,5 @@
 import type { DocumentTargetType } from '@rope/domain/documents/kinds';
-import type { DocumentView } from '@rope/domain/documents/views';
-import { postForm } from '../../lib/post-form';
+import { type AnswerOf, uploadWithProgress } from '../../lib/typed-api';
 
 export interface UploadTarget {
   targetType: DocumentTargetType;
@@ -16,12 +15,12 @@ export async function uploadDocuments(
   files: readonly File[],
   onProgress: (loaded: number, total: number) => void,
   location?: string,
-): Promise<DocumentView[]> {
+): Promise<AnswerOf<'/api/documents', 'post'>['documents']> {
   const body = new FormData();
   body.append('targetType', target.targetType);
   body.append('targetId', String(target.targetId));
   if (location) body.append('location', location);
   for (const file of files) body.append('files', file, file.name);
-  const answer = await postForm<{ documents?: DocumentView[] } | undefined>('/documents', body, onProgress);
-  return answer?.documents ?? [];
+  const answer = await uploadWithProgress('/api/documents', body, { onProgress });
+  return answer.documents;
 }

@@ -1,10 +1,11 @@
+import type { operations } from '@rope/api-client';
 import type { RopeEventAttributes } from '@rope/domain/events/schemas';
-import type { EventHistoryEntry, LossOverTargetAnswer, RopeEventList, RopeEventView } from '@rope/domain/events/views';
+import type { RopeEventView } from '@rope/domain/events/views';
 import { withRemovedAttributes } from '@rope/domain/patch';
-import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import { ropeEventsQueryString } from './events-query';
+import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
+import { ropeEventsQueryParams } from './events-query';
 import type { DamageFilter, LossAxis, RopeEventsQuery } from './types';
 
 export const eventKeys = {
@@ -19,11 +20,31 @@ export const eventKeys = {
   history: (id: number) => [...eventKeys.all, 'history', id] as const,
 };
 
+const idPath = (id: number) => ({ path: { id: String(id) } });
+
+/** A page of the rope's events (page size 0: all of them). */
+export function fetchRopeEvents(ropeId: number, query: RopeEventsQuery, signal?: AbortSignal) {
+  return dataOf(
+    typedApi.GET('/api/ropes/{id}/events', {
+      params: { ...idPath(ropeId), query: ropeEventsQueryParams(query) },
+      signal,
+    }),
+  );
+}
+
+/** The rope's damage chart, with the filters the query names. */
+export function fetchDamageChart(
+  ropeId: number,
+  query: NonNullable<operations['getRopeDamage']['parameters']['query']> = {},
+  signal?: AbortSignal,
+) {
+  return dataOf(typedApi.GET('/api/ropes/{id}/events/damage', { params: { ...idPath(ropeId), query }, signal }));
+}
+
 export function useRopeEvents(ropeId: number, query: RopeEventsQuery) {
   return useQuery({
     queryKey: eventKeys.list(ropeId, query),
-    queryFn: ({ signal }) =>
-      apiFetch<RopeEventList>(`/ropes/${ropeId}/events${ropeEventsQueryString(query)}`, { signal }),
+    queryFn: ({ signal }) => fetchRopeEvents(ropeId, query, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,10 +54,16 @@ export function useFirstEventDate(ropeId: number) {
   return useQuery({
     queryKey: eventKeys.firstDate(ropeId),
     queryFn: async ({ signal }) => {
-      const path = (page: number) => `/ropes/${ropeId}/events?page=${page}&pageSize=1`;
-      const first = await apiFetch<RopeEventList>(path(1), { signal });
+      const page = (number: number) =>
+        dataOf(
+          typedApi.GET('/api/ropes/{id}/events', {
+            params: { ...idPath(ropeId), query: { page: String(number), pageSize: '1' } },
+            signal,
+          }),
+        );
+      const first = await page(1);
       if (first.total <= 1) return first.ropeEvents[0]?.attributes.timestamp ?? null;
-      const last = await apiFetch<RopeEventList>(path(first.total), { signal });
+      const last = await page(first.total);
       return last.ropeEvents[0]?.attributes.timestamp ?? null;
     },
   });
@@ -59,16 +86,18 @@ export function useDamageChart(
     enabled: range !== null,
     queryKey: eventKeys.damage(ropeId, filter, date, range ?? null),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams();
-      if (filter) params.set('damageFilter', filter);
-      if (date) params.set('dateFilter', date);
-      if (range) {
+      const query = {
+        ...(filter ? { damageFilter: filter } : {}),
+        ...(date ? { dateFilter: date } : {}),
         // Millimetres, widened outwards: the API takes decimals without exponents.
-        params.set('positionFrom', (Math.floor(range.from * 1000) / 1000).toFixed(3));
-        params.set('positionTo', (Math.ceil(range.to * 1000) / 1000).toFixed(3));
-      }
-      const query = params.size > 0 ? `?${params.toString()}` : '';
-      return apiFetch<DamageChartAnswer>(`/ropes/${ropeId}/events/damage${query}`, { signal });
+        ...(range
+          ? {
+              positionFrom: (Math.floor(range.from * 1000) / 1000).toFixed(3),
+              positionTo: (Math.ceil(range.to * 1000) / 1000).toFixed(3),
+            }
+          : {}),
+      };
+      return fetchDamageChart(ropeId, query, signal);
     },
     placeholderData: keepPreviousData,
   });
@@ -84,10 +113,14 @@ export function useLossOverTarget(
     enabled,
     queryKey: eventKeys.loss(ropeId, xAxis, range),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ xAxis });
-      if (range.from !== undefined) params.set('rangeFrom', range.from);
-      if (range.to !== undefined) params.set('rangeTo', range.to);
-      return apiFetch<LossOverTargetAnswer>(`/ropes/${ropeId}/events/lossOverTarget?${params.toString()}`, { signal });
+      const query = {
+        xAxis,
+        ...(range.from !== undefined ? { rangeFrom: range.from } : {}),
+        ...(range.to !== undefined ? { rangeTo: range.to } : {}),
+      };
+      return tupleDataOf<'/api/ropes/{id}/events/lossOverTarget', 'get'>(
+        typedApi.GET('/api/ropes/{id}/events/lossOverTarget', { params: { ...idPath(ropeId), query }, signal }),
+      );
     },
     placeholderData: keepPreviousData,
   });
@@ -97,7 +130,7 @@ export function useEventHistory(id: number | null) {
   return useQuery({
     queryKey: eventKeys.history(id ?? 0),
     queryFn: ({ signal }) =>
-      apiFetch<{ history: EventHistoryEntry[] }>(`/events/${id}/history`, { signal }).then((a) => a.history),
+      dataOf(typedApi.GET('/api/events/{id}/history', { params: idPath(id!), signal })).then((a) => a.history),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -121,16 +154,15 @@ export function refreshAfterChange(queryClient: QueryClient, ropeId: number, rop
 export type EventBody = Pick<RopeEventView, 'position' | 'attributes'>;
 
 export function createEvent(ropeId: number, event: EventBody) {
-  return apiFetch<{ ropeEvent: { id: number }; ropeChanged: boolean }>('/events', {
-    method: 'POST',
-    body: { ropeEvent: { rope: { id: ropeId }, ...event } },
-  });
+  return dataOf(typedApi.POST('/api/events', { body: { ropeEvent: { rope: { id: ropeId }, ...event } } }));
 }
 
 export function useSaveEvent(ropeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     // The dialog edits the whole event: what it left out of the stored attributes is removed.
+    // The change stays on apiFetch: WithRemovedAttributes (@rope/domain/patch) types every attribute nullable, the
+    // document's PATCH takes null only for those that may be removed (timestamp, recordingType, type may not).
     mutationFn: async ({ id, event, stored }: { id: number | undefined; event: EventBody; stored?: EventBody }) =>
       id === undefined
         ? (await createEvent(ropeId, event)).ropeChanged
@@ -151,7 +183,7 @@ export function usePatchEvent(ropeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: number; patch: EventPatch }) =>
-      apiFetch<{ ropeChanged: boolean }>(`/events/${id}`, { method: 'PATCH', body: { ropeEvent: patch } }),
+      dataOf(typedApi.PATCH('/api/events/{id}', { params: idPath(id), body: { ropeEvent: patch } })),
     onSuccess: (answer) => refreshAfterChange(queryClient, ropeId, answer.ropeChanged),
   });
 }

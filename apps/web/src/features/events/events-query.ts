@@ -1,3 +1,4 @@
+import type { operations } from '@rope/api-client';
 import { EVENT_SEARCH_MAX_LENGTH } from '@rope/domain/events/kinds';
 import type { RopeEventsQuery } from './types';
 
@@ -6,18 +7,25 @@ export const DEFAULT_EVENT_PAGE_SIZE = 10;
 /** The search filter waits 50 ms for the typing to settle. */
 export const EVENT_SEARCH_DELAY_MS = 50;
 
-/** The query string of GET /ropes/{id}/events; page size 0 asks for all rows. */
-export function ropeEventsQueryString(query: RopeEventsQuery): string {
-  const params = new URLSearchParams();
-  if (query.archived) params.set('archived', '1');
-  params.set('page', String(Math.max(1, query.page)));
-  params.set('pageSize', String(query.pageSize));
+/** The query of GET /api/ropes/{id}/events; page size 0 asks for all rows. */
+export function ropeEventsQueryParams(
+  query: RopeEventsQuery,
+): NonNullable<operations['listRopeEvents']['parameters']['query']> {
   const search = query.search.trim();
-  if (search) params.set('search', search.slice(0, EVENT_SEARCH_MAX_LENGTH));
-  if (query.positionFrom !== undefined) params.set('positionFrom', String(query.positionFrom));
-  if (query.positionTo !== undefined) params.set('positionTo', String(query.positionTo));
-  if (query.damageFilter) params.set('damageFilter', query.damageFilter);
-  return `?${params.toString()}`;
+  return {
+    ...(query.archived ? { archived: '1' as const } : {}),
+    page: String(Math.max(1, query.page)),
+    pageSize: String(query.pageSize),
+    ...(search ? { search: search.slice(0, EVENT_SEARCH_MAX_LENGTH) } : {}),
+    ...(query.positionFrom !== undefined ? { positionFrom: String(query.positionFrom) } : {}),
+    ...(query.positionTo !== undefined ? { positionTo: String(query.positionTo) } : {}),
+    ...(query.damageFilter ? { damageFilter: query.damageFilter } : {}),
+  };
+}
+
+/** The query as a string, `?page=1&pageSize=10`. */
+export function ropeEventsQueryString(query: RopeEventsQuery): string {
+  return `?${new URLSearchParams(ropeEventsQueryParams(query)).toString()}`;
 }
 
 /** After a delete or archive the page may have run empty: the last page that still has rows. */

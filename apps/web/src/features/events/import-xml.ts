@@ -1,9 +1,9 @@
 import { INSPECTION_FILE_MAX_BYTES } from '@rope/domain/events/schemas';
-import type { ParsedInspection } from '@rope/domain/events/views';
 import type { TFunction } from 'i18next';
-import { ApiError, apiFetch, toApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { failureText } from '../../lib/failure-text';
 import { messageText, serverFieldText } from '../../lib/messages';
+import { dataOf, typedApi } from '../../lib/typed-api';
 import type { EventBody } from './api';
 
 /** The file picker's filter: the inspection format is XML (docs/inspection-xml.md). */
@@ -15,35 +15,16 @@ export function isInspectionFile(file: Pick<File, 'name' | 'type'>): boolean {
   return /\.xml$/i.test(file.name) || file.type === 'application/xml' || file.type === 'text/xml';
 }
 
-/**
- * POST /api/events/import/parse with the file as an XML body. apiFetch sends JSON or FormData only, so this one
- * call uses fetch itself, with the same cookie and error handling (a bad file answers 400 naming the problem).
- */
-export async function parseInspectionXml(xml: string, signal?: AbortSignal): Promise<ParsedInspection> {
-  let response: Response;
-  try {
-    response = await fetch('/api/events/import/parse', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/xml', Accept: 'application/json' },
+/** POST /api/events/import/parse with the file as an XML body (a bad file answers 400 naming the problem). */
+export function parseInspectionXml(xml: string, signal?: AbortSignal) {
+  return dataOf(
+    typedApi.POST('/api/events/import/parse', {
       body: xml,
-      credentials: 'same-origin',
-      redirect: 'manual',
+      bodySerializer: (body) => body,
+      headers: { 'Content-Type': 'application/xml' },
       signal,
-    });
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) throw toApiError(response, body);
-  if (body === undefined) throw new ApiError(response.status, 'BAD_RESPONSE', 'Expected JSON from the import');
-  return body as ParsedInspection;
+    }),
+  );
 }
 
 /**
@@ -73,13 +54,14 @@ export async function saveInspection(
 ): Promise<boolean> {
   const total = damages.length + 1;
   const rope = { id: ropeId };
-  const saved = await apiFetch<{ ropeChanged: boolean }>('/events/import', {
-    method: 'POST',
-    body: {
-      ropeEvent: { rope, ...inspection },
-      damages: damages.map((damage) => ({ rope, ...damage })),
-    },
-  });
+  const saved = await dataOf(
+    typedApi.POST('/api/events/import', {
+      body: {
+        ropeEvent: { rope, ...inspection },
+        damages: damages.map((damage) => ({ rope, ...damage })),
+      },
+    }),
+  );
   onProgress(total, total);
   return saved.ropeChanged;
 }

@@ -1,6 +1,6 @@
 // The feature's public file: other features and the router import it, never the files behind it (lazy screens,
 // sections and dialogs excepted: .dependency-cruiser.cjs).
-export { eventKeys, refreshAfterChange } from './api';
+export { eventKeys, fetchDamageChart, fetchRopeEvents, refreshAfterChange } from './api';
 export { eventColumns } from './components/event-columns';
 export { PlacedEventsTable } from './components/placed-events-table';
 export { RopeDamageSection } from './components/rope-damage-section';

@@ -1,8 +1,7 @@
 import type { InstallationUpdate } from '@rope/domain/hierarchy/schemas';
 import type { InstallationView } from '@rope/domain/hierarchy/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
-import { dataOf, typedApi } from '../../lib/typed-api';
+import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 
 export const installationKeys = {
   all: ['installations'] as const,
@@ -16,16 +15,15 @@ export const INSTALLATION_EVENTS_LIMIT = 10;
 
 const idPath = (id: number) => ({ path: { id: String(id) } });
 
-// The list, an installation and a change stay on apiFetch: the typed client's answer drops the `damage: null` and
-// `health: null` of an unknown damage (openapi-fetch's Readable), and the screens read InstallationView.
-
 export function useInstallations(areaId: number, archived: boolean) {
   return useQuery({
     queryKey: installationKeys.list(areaId, archived),
     queryFn: ({ signal }) =>
-      apiFetch<{ installations: InstallationView[] }>(
-        `/areas/${areaId}/installations${archived ? '?archived=1' : ''}`,
-        { signal },
+      tupleDataOf<'/api/areas/{id}/installations', 'get'>(
+        typedApi.GET('/api/areas/{id}/installations', {
+          params: { ...idPath(areaId), query: archived ? { archived: '1' } : {} },
+          signal,
+        }),
       ).then((answer) => answer.installations),
   });
 }
@@ -34,7 +32,9 @@ export function useInstallation(id: number) {
   return useQuery({
     queryKey: installationKeys.detail(id),
     queryFn: ({ signal }) =>
-      apiFetch<{ installation: InstallationView }>(`/installations/${id}`, { signal }).then((a) => a.installation),
+      tupleDataOf<'/api/installations/{id}', 'get'>(
+        typedApi.GET('/api/installations/{id}', { params: idPath(id), signal }),
+      ).then((a) => a.installation),
     retry: false,
   });
 }
@@ -71,10 +71,9 @@ export function useUpdateInstallation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, installation }: { id: number; installation: InstallationUpdate }) =>
-      apiFetch<{ installation: InstallationView }>(`/installations/${id}`, {
-        method: 'PATCH',
-        body: { installation },
-      }).then((answer) => answer.installation),
+      tupleDataOf<'/api/installations/{id}', 'patch'>(
+        typedApi.PATCH('/api/installations/{id}', { params: idPath(id), body: { installation } }),
+      ).then((answer) => answer.installation),
     onSuccess: (installation) => {
       queryClient.setQueryData(installationKeys.detail(installation.id), installation);
       void queryClient.invalidateQueries({ queryKey: installationKeys.lists() });

@@ -1,6 +1,4 @@
-import type { InstallationView } from '@rope/domain/hierarchy/views';
-import { ApiError } from '../../lib/api-client';
-import { postForm } from '../../lib/post-form';
+import { type AnswerOf, uploadWithProgress } from '../../lib/typed-api';
 
 export const MAP_IMAGE_TYPES = 'image/jpeg,image/png';
 
@@ -12,14 +10,12 @@ export async function uploadMapImage(
   installationId: number,
   file: File,
   onProgress: (percent: number) => void,
-): Promise<InstallationView> {
+): Promise<AnswerOf<'/api/installations/{id}/map-image', 'post'>['installation']> {
   const form = new FormData();
   form.append('file', file);
-  const answer = await postForm<{ installation?: InstallationView } | undefined>(
-    `/installations/${installationId}/map-image`,
-    form,
-    (loaded, total) => onProgress(Math.round((loaded / total) * 100)),
-  );
-  if (!answer?.installation) throw new ApiError(200, 'BAD_RESPONSE', 'The upload answered without the installation');
+  const answer = await uploadWithProgress('/api/installations/{id}/map-image', form, {
+    params: { path: { id: String(installationId) } },
+    onProgress: (loaded, total) => onProgress(Math.round((loaded / total) * 100)),
+  });
   return answer.installation;
 }

@@ -1,7 +1,6 @@
-import type { MeaUploadAnswer, MrtCandidatesAnswer, MrtCandidateView, MrtTraceAnswer } from '@rope/domain/mrt/schemas';
+import type { components } from '@rope/api-client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
-import { postForm } from '../../lib/post-form';
+import { type AnswerOf, dataOf, typedApi, uploadWithProgress } from '../../lib/typed-api';
 import { refreshAfterChange } from '../events';
 
 export const mrtKeys = {
@@ -12,6 +11,10 @@ export const mrtKeys = {
   candidates: (eventId: number, threshold: number | null) =>
     [...mrtKeys.event(eventId), 'candidates', threshold] as const,
 };
+
+type MrtCandidate = components['schemas']['MrtCandidate'];
+
+const idPath = (id: number) => ({ path: { id: String(id) } });
 
 /** Datum positions, m. */
 export interface TraceRange {
@@ -24,22 +27,24 @@ export function uploadTruscanFiles(
   ropeId: number,
   files: readonly File[],
   onProgress: (loaded: number, total: number) => void,
-): Promise<MeaUploadAnswer> {
+): Promise<AnswerOf<'/api/ropes/{id}/events/upload/truscan', 'post'>> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
-  return postForm<MeaUploadAnswer>(`/ropes/${ropeId}/events/upload/truscan`, body, onProgress);
+  return uploadWithProgress('/api/ropes/{id}/events/upload/truscan', body, {
+    params: { path: { id: String(ropeId) } },
+    onProgress,
+  });
 }
 
 export function useMrtTrace(eventId: number, range: TraceRange | null, buckets: number) {
   return useQuery({
     queryKey: mrtKeys.trace(eventId, range, buckets),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ buckets: String(buckets) });
-      if (range) {
-        params.set('from', range.from.toFixed(3));
-        params.set('to', range.to.toFixed(3));
-      }
-      return apiFetch<MrtTraceAnswer>(`/events/${eventId}/mrt-trace?${params.toString()}`, { signal });
+      const query = {
+        buckets: String(buckets),
+        ...(range ? { from: range.from.toFixed(3), to: range.to.toFixed(3) } : {}),
+      };
+      return dataOf(typedApi.GET('/api/events/{id}/mrt-trace', { params: { ...idPath(eventId), query }, signal }));
     },
     placeholderData: keepPreviousData,
   });
@@ -49,9 +54,11 @@ export function useMrtCandidates(eventId: number, threshold: number | null) {
   return useQuery({
     queryKey: mrtKeys.candidates(eventId, threshold),
     queryFn: ({ signal }) =>
-      apiFetch<MrtCandidatesAnswer>(
-        `/events/${eventId}/mrt-candidates${threshold === null ? '' : `?threshold=${threshold}`}`,
-        { signal },
+      dataOf(
+        typedApi.GET('/api/events/{id}/mrt-candidates', {
+          params: { ...idPath(eventId), query: threshold === null ? {} : { threshold: String(threshold) } },
+          signal,
+        }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -69,11 +76,17 @@ export function useDecideCandidate(ropeId: number, eventId: number) {
       index: number;
       decision: 'confirm' | 'dismiss';
       damageCount?: number;
-    }) =>
-      apiFetch<{ candidate: MrtCandidateView; ropeChanged?: boolean }>(
-        `/events/${eventId}/mrt-candidates/${decision}`,
-        { method: 'POST', body: decision === 'confirm' ? { index, damageCount } : { index } },
-      ),
+    }): Promise<{ candidate: MrtCandidate; ropeChanged?: boolean }> =>
+      decision === 'confirm'
+        ? dataOf(
+            typedApi.POST('/api/events/{id}/mrt-candidates/confirm', {
+              params: idPath(eventId),
+              body: { index, damageCount },
+            }),
+          )
+        : dataOf(
+            typedApi.POST('/api/events/{id}/mrt-candidates/dismiss', { params: idPath(eventId), body: { index } }),
+          ),
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: mrtKeys.event(eventId) });
       if (answer.ropeChanged !== undefined) refreshAfterChange(queryClient, ropeId, answer.ropeChanged);

@@ -1,4 +1,4 @@
-import type { RopeEventList, RopeEventView } from '@rope/domain/events/views';
+import type { RopeEventView } from '@rope/domain/events/views';
 import type { AreaView, InstallationView, RopeView } from '@rope/domain/hierarchy/views';
 import { buildReport, type ReportInput } from '@rope/domain/reports/build-report';
 import { REPORT_FILE_NAME, type ReportKind } from '@rope/domain/reports/kinds';
@@ -7,11 +7,11 @@ import type { ReportModel } from '@rope/domain/reports/model';
 import { unitSystemOf } from '@rope/domain/reports/units';
 import { fitsStandardFonts, needsUnicodeFont } from '@rope/domain/reports/winansi';
 import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
-import { apiFetch } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { downloadBlob } from '../../lib/download';
-import { type DocumentList, documentFileUrl, documentListPath, previewKind } from '../documents';
-import type { RopeEventsQuery } from '../events';
-import { ropeEventsQueryString } from '../events';
+import { dataOf, typedApi } from '../../lib/typed-api';
+import { documentFileLanguage, fetchDocuments, previewKind } from '../documents';
+import { fetchDamageChart, fetchRopeEvents, type RopeEventsQuery } from '../events';
 import type { ReportPhoto } from './pdf/report-pdf';
 import { loadEnglishReportLabels } from './report-labels';
 
@@ -30,8 +30,7 @@ const DAMAGE_KINDS: readonly ReportKind[] = ['allDamages', 'damage'];
 
 /** The table's events, every page, with its filters. */
 async function tableEvents(ropeId: number, query: NonNullable<ReportRequest['query']>): Promise<RopeEventView[]> {
-  const path = `/ropes/${ropeId}/events${ropeEventsQueryString({ ...query, page: 1, pageSize: 0 })}`;
-  return (await apiFetch<RopeEventList>(path)).ropeEvents;
+  return (await fetchRopeEvents(ropeId, { ...query, page: 1, pageSize: 0 })).ropeEvents;
 }
 
 /** The rope's events in service, unfiltered: which damages a later repair piece or shortening removed. */
@@ -43,7 +42,9 @@ type CurrentCycles = NonNullable<ReportInput['currentCycles']>;
 
 /** The rope's current count, as its bending-cycles answer gives it (the one count tasks use too), and its source. */
 async function currentCycles(ropeId: number): Promise<CurrentCycles> {
-  const answer = await apiFetch<Omit<CurrentCycles, 'at'>>(`/ropes/${ropeId}/bendingCycles`);
+  const answer = await dataOf(
+    typedApi.GET('/api/ropes/{id}/bendingCycles', { params: { path: { id: String(ropeId) } } }),
+  );
   return { ...answer, at: new Date() };
 }
 
@@ -95,7 +96,7 @@ export function reportModel(
 }
 
 async function damageAnswer(ropeId: number, filter: RopeEventsQuery['damageFilter']): Promise<DamageChartAnswer> {
-  return apiFetch<DamageChartAnswer>(`/ropes/${ropeId}/events/damage${filter ? `?damageFilter=${filter}` : ''}`);
+  return fetchDamageChart(ropeId, filter ? { damageFilter: filter } : {});
 }
 
 /** The images attached to the event, each shrunk to what the page prints. */
@@ -103,14 +104,23 @@ async function eventPhotos(
   eventId: number,
   toPhoto: (blob: Blob, name: string) => Promise<ReportPhoto | null>,
 ): Promise<ReportPhoto[]> {
-  const list = await apiFetch<DocumentList>(
-    documentListPath({ kind: 'target', targetType: 'event', targetId: eventId }),
-  );
+  const list = await fetchDocuments({ kind: 'target', targetType: 'event', targetId: eventId });
   const images = list.documents.filter((document) => previewKind(document) === 'image');
   const photos = await Promise.all(
     images.map(async (document) => {
-      const response = await fetch(documentFileUrl(document, list.language), { credentials: 'same-origin' });
-      return response.ok ? toPhoto(await response.blob(), document.name) : null;
+      const language = documentFileLanguage(document, list.language);
+      const blob = await typedApi
+        .GET('/api/documents/{id}', {
+          params: { path: { id: String(document.id) }, query: language ? { language } : {} },
+          parseAs: 'blob',
+        })
+        .then(({ data }) => data)
+        // A photo the server does not hand out is left out of the report; no answer at all fails it.
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status > 0) return undefined;
+          throw error;
+        });
+      return blob ? toPhoto(blob, document.name) : null;
     }),
   );
   return photos.filter((photo): photo is ReportPhoto => photo !== null);

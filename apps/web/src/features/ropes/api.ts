@@ -1,8 +1,7 @@
 import type { RopeUpdate } from '@rope/domain/hierarchy/schemas';
 import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
-import { dataOf, typedApi } from '../../lib/typed-api';
+import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 import { eventKeys } from '../events';
 import { installationKeys } from '../installations';
 
@@ -15,23 +14,26 @@ export const ropeKeys = {
 
 const idPath = (id: number) => ({ path: { id: String(id) } });
 
-// The list, a rope and a change stay on apiFetch: the typed client's answer drops the `damage: null` and
-// `health: null` of an unknown damage (openapi-fetch's Readable), and the screens read RopeView.
-
 export function useRopes(installationId: number, archived: boolean) {
   return useQuery({
     queryKey: ropeKeys.list(installationId, archived),
     queryFn: ({ signal }) =>
-      apiFetch<{ ropes: RopeView[] }>(`/installations/${installationId}/ropes${archived ? '?archived=1' : ''}`, {
-        signal,
-      }).then((answer) => answer.ropes),
+      tupleDataOf<'/api/installations/{id}/ropes', 'get'>(
+        typedApi.GET('/api/installations/{id}/ropes', {
+          params: { ...idPath(installationId), query: archived ? { archived: '1' } : {} },
+          signal,
+        }),
+      ).then((answer) => answer.ropes),
   });
 }
 
 export function useRope(id: number) {
   return useQuery({
     queryKey: ropeKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<{ rope: RopeView }>(`/ropes/${id}`, { signal }).then((answer) => answer.rope),
+    queryFn: ({ signal }) =>
+      tupleDataOf<'/api/ropes/{id}', 'get'>(typedApi.GET('/api/ropes/{id}', { params: idPath(id), signal })).then(
+        (answer) => answer.rope,
+      ),
     retry: false,
   });
 }
@@ -55,7 +57,9 @@ export function useUpdateRope() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, rope }: { id: number; rope: RopeUpdate }) =>
-      apiFetch<{ rope: RopeView }>(`/ropes/${id}`, { method: 'PATCH', body: { rope } }).then((answer) => answer.rope),
+      tupleDataOf<'/api/ropes/{id}', 'patch'>(
+        typedApi.PATCH('/api/ropes/{id}', { params: idPath(id), body: { rope } }),
+      ).then((answer) => answer.rope),
     onSuccess: (rope) => {
       queryClient.setQueryData(ropeKeys.detail(rope.id), rope);
       // New settings recompute the damage: the rope's charts and events (datum positions) are read again.

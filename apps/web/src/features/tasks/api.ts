@@ -1,9 +1,12 @@
 import { withRemovedAttributes } from '@rope/domain/patch';
 import type { TaskBody } from '@rope/domain/tasks/rules';
-import type { AssignableUser, TaskNote, TaskView } from '@rope/domain/tasks/views';
+import type { TaskView } from '@rope/domain/tasks/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import { useSheetUrl } from '../../lib/sheet-query';
+import { browserTimeZone, useSheetUrl } from '../../lib/sheet-query';
+import { dataOf, typedApi, uploadWithProgress } from '../../lib/typed-api';
+
+const idPath = (id: number) => ({ path: { id: String(id) } });
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -17,7 +20,7 @@ export function useAssignableUsers(ropeId: number, enabled: boolean) {
   return useQuery({
     queryKey: taskKeys.assignable(ropeId),
     queryFn: ({ signal }) =>
-      apiFetch<{ users: AssignableUser[] }>(`/ropes/${ropeId}/assignable-users`, { signal }).then(
+      dataOf(typedApi.GET('/api/ropes/{id}/assignable-users', { params: idPath(ropeId), signal })).then(
         (answer) => answer.users,
       ),
     enabled,
@@ -28,7 +31,7 @@ export function useRopeTasks(ropeId: number) {
   return useQuery({
     queryKey: taskKeys.rope(ropeId),
     queryFn: ({ signal }) =>
-      apiFetch<{ tasks: TaskView[] }>(`/ropes/${ropeId}/tasks`, { signal }).then((answer) => answer.tasks),
+      dataOf(typedApi.GET('/api/ropes/{id}/tasks', { params: idPath(ropeId), signal })).then((answer) => answer.tasks),
   });
 }
 
@@ -36,7 +39,7 @@ export function useTaskNotes(id: number | null) {
   return useQuery({
     queryKey: taskKeys.notes(id ?? 0),
     queryFn: ({ signal }) =>
-      apiFetch<{ notes: TaskNote[] }>(`/tasks/${id}/notes`, { signal }).then((answer) => answer.notes),
+      dataOf(typedApi.GET('/api/tasks/{id}/notes', { params: idPath(id!), signal })).then((answer) => answer.notes),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -52,6 +55,8 @@ export function useSaveTask() {
   const queryClient = useQueryClient();
   return useMutation({
     // The dialog edits the whole task: what it left out of the stored attributes is removed.
+    // Stays on apiFetch: TaskBody (@rope/domain/tasks/rules) types dueCondition.type with the periods its rules then
+    // refuse, the document takes bendingCycles only; and WithRemovedAttributes types every attribute nullable.
     mutationFn: async ({
       id,
       task,
@@ -77,21 +82,9 @@ export function useSaveTask() {
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<void>(`/tasks/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => typedApi.DELETE('/api/tasks/{id}', { params: idPath(id) }),
     onSuccess: () => refreshTasks(queryClient),
   });
-}
-
-/** The count of created tasks, however the server names it. */
-export function createdCount(answer: unknown): number | undefined {
-  if (typeof answer !== 'object' || answer === null) return undefined;
-  const record = answer as Record<string, unknown>;
-  for (const key of ['count', 'created', 'tasks']) {
-    const value = record[key];
-    if (typeof value === 'number') return value;
-    if (Array.isArray(value)) return value.length;
-  }
-  return undefined;
 }
 
 /** Sends the file with the session's language and zone: the days and numbers are read as that Excel writes them. */
@@ -102,8 +95,11 @@ export function useUploadTasks(ropeId: number) {
     mutationFn: async (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      const url = sheet.url(`/ropes/${ropeId}/tasks/upload`);
-      return createdCount(await apiFetch<unknown>(url, { method: 'POST', body }));
+      const query = { language: sheet.language, timeZone: browserTimeZone() };
+      const answer = await uploadWithProgress('/api/ropes/{id}/tasks/upload', body, {
+        params: { ...idPath(ropeId), query },
+      });
+      return answer.created;
     },
     onSuccess: () => refreshTasks(queryClient),
   });

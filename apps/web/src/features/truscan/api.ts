@@ -1,7 +1,6 @@
-import type { TruscanRequestView, TruscanStateAnswer } from '@rope/domain/truscan/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiFetch } from '../../lib/api-client';
+import { dataOf, listenToEvents, typedApi } from '../../lib/typed-api';
 
 export const truscanKeys = {
   state: (ropeId: number) => ['truscan', ropeId] as const,
@@ -15,19 +14,16 @@ export function useTruscanState(ropeId: number) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: truscanKeys.state(ropeId),
-    queryFn: ({ signal }) => apiFetch<TruscanStateAnswer>(`/ropes/${ropeId}/truscan`, { signal }),
+    queryFn: ({ signal }) =>
+      dataOf(typedApi.GET('/api/ropes/{id}/truscan', { params: { path: { id: String(ropeId) } }, signal })),
   });
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/ropes/${ropeId}/truscan/live`);
-    source.addEventListener('truscan', (event) => {
-      try {
-        queryClient.setQueryData(truscanKeys.state(ropeId), JSON.parse((event as MessageEvent<string>).data));
-      } catch {
-        // A frame that is not JSON changes nothing; the next one brings the whole state.
-      }
+    // A frame that is not JSON changes nothing (listenToEvents skips it); the next one brings the whole state.
+    return listenToEvents('/api/ropes/{id}/truscan/live', {
+      params: { path: { id: String(ropeId) } },
+      event: 'truscan',
+      onFrame: (state) => queryClient.setQueryData(truscanKeys.state(ropeId), state),
     });
-    return () => source.close();
   }, [ropeId, queryClient]);
   return query;
 }
@@ -36,10 +32,12 @@ export function useRequestMeasurement(ropeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
-      apiFetch<{ request: TruscanRequestView }>(`/ropes/${ropeId}/events/trigger/truscan`, {
-        method: 'POST',
-        body: { reason },
-      }),
+      dataOf(
+        typedApi.POST('/api/ropes/{id}/events/trigger/truscan', {
+          params: { path: { id: String(ropeId) } },
+          body: { reason },
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: truscanKeys.state(ropeId) }),
   });
 }

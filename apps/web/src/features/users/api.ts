@@ -1,8 +1,6 @@
 import type { UserCreate, UserUpdate } from '@rope/domain/users/forms';
-import type { UserPictureAnswer } from '@rope/domain/users/views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
-import { dataOf, typedApi } from '../../lib/typed-api';
+import { dataOf, typedApi, uploadWithProgress } from '../../lib/typed-api';
 import { type UsersQuery, usersQueryParams } from './users-query';
 
 export const userKeys = {
@@ -86,7 +84,7 @@ export function useUploadPicture(id: number) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return apiFetch<UserPictureAnswer>(`/users/${id}/picture`, { method: 'POST', body }).then(
+      return uploadWithProgress('/api/users/{id}/picture', body, { params: { path: { id: String(id) } } }).then(
         (answer) => answer.user.pictureUri,
       );
     },

@@ -2,7 +2,8 @@ import { can } from '@rope/domain/access/actor';
 import type { Permission } from '@rope/domain/access/permissions';
 import type { LoginAnswer, SessionUser } from '@rope/domain/auth/session';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../api-client';
+import { ApiError } from '../api-client';
+import { dataOf, quietTypedApi } from '../typed-api';
 import { readLoginAnswer } from './login-answer';
 
 export const sessionKeys = { current: ['session'] as const };
@@ -16,7 +17,7 @@ export function parseLoginAnswer(answer: unknown): LoginAnswer {
 /** The current session: the user, a pending second factor, or null when nobody is signed in. */
 export async function fetchSession(): Promise<LoginAnswer | null> {
   try {
-    return parseLoginAnswer(await apiFetch<unknown>('/login/check', { method: 'POST', redirectOn401: false }));
+    return parseLoginAnswer(await dataOf(quietTypedApi.POST('/api/login/check')));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -25,7 +26,7 @@ export async function fetchSession(): Promise<LoginAnswer | null> {
 
 export async function logout(): Promise<void> {
   try {
-    await apiFetch<unknown>('/logout', { redirectOn401: false });
+    await quietTypedApi.GET('/api/logout');
   } catch (error) {
     // Already signed out is what we wanted.
     if (!(error instanceof ApiError && error.status === 401)) throw error;

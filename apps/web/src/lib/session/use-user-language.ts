@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { changeLanguage, i18n } from '../../i18n';
 import { isLanguage } from '../../i18n/detect-language';
-import { apiFetch } from '../api-client';
+import { typedApi } from '../typed-api';
 import { sessionKeys } from './session';
 import { languageIdOfLocale, localeOfLanguageId } from './user-language';
 
 async function saveUserLanguage(languageId: LanguageId): Promise<void> {
-  await apiFetch<unknown>('/users/self', { method: 'PATCH', body: { languageId } });
+  await typedApi.PATCH('/api/users/self', { body: { languageId } });
 }
 
 /**

@@ -8,7 +8,7 @@ import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../../lib/failure-text';
 import { useCan } from '../../../lib/session/session';
 import { useDeleteArea, useSaveArea } from '../api';
-import { areaFormSpec, initialAreaValues, toAreaInput } from '../area-form';
+import { areaFormSpec, initialAreaValues, toAreaInput, toNewAreaInput } from '../area-form';
 import { useConfirmHierarchyDelete } from '../confirm-hierarchy-delete';
 import { AreaIdentityFields } from './area-identity-fields';
 import { AreaMapFields } from './area-map-fields';
@@ -33,7 +33,7 @@ export function AreaEditor({ area, onDone, onDeleted }: AreaEditorProps) {
   const submit = onSubmit((_area, values) => {
     setFailure(null);
     save.mutate(
-      { id: area?.id, area: toAreaInput(values, fullEdit) },
+      area ? { id: area.id, area: toAreaInput(values, fullEdit) } : { id: undefined, area: toNewAreaInput(values) },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('areas.dialog.saved') });

@@ -1,15 +1,13 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { RopeEventList } from '@rope/domain/events/views';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { failureText } from '../../../lib/failure-text';
 import { useCan } from '../../../lib/session/session';
 import { browserTimeZone, useSheetUrl } from '../../../lib/sheet-query';
+import { fetchRopeEvents } from '../api';
 import { eventsCsv } from '../events-csv';
-import { ropeEventsQueryString } from '../events-query';
 import type { RopeEventsQuery } from '../types';
 
 interface ExportEventsButtonProps {
@@ -29,9 +27,7 @@ export function ExportEventsButton({ ropeId, positionOffset, query }: ExportEven
   const download = async () => {
     setBusy(true);
     try {
-      const list = await apiFetch<RopeEventList>(
-        `/ropes/${ropeId}/events${ropeEventsQueryString({ ...query, page: 1, pageSize: 0 })}`,
-      );
+      const list = await fetchRopeEvents(ropeId, { ...query, page: 1, pageSize: 0 });
       const csv = eventsCsv(list.ropeEvents, positionOffset ?? 0, t, {
         language: sheet.language,
         timeZone: browserTimeZone(),
