@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { changedKeys, mergePatch, withRemovedAttributes } from './patch.ts';
+import { changedKeys, mergePatch, type WithRemovedAttributes, withRemovedAttributes } from './patch.ts';
 import { patchAttributesSchema, patchFieldsSchema } from './patch-schemas.ts';
 
 describe('PATCH merging', () => {
@@ -35,5 +35,13 @@ describe('PATCH merging', () => {
     });
     const noAttributes: { name: string; attributes?: object } = { name: 'n' };
     expect(withRemovedAttributes({ a: 1 }, noAttributes)).toEqual({ name: 'n' });
+  });
+});
+
+describe('the type of a body with removed attributes', () => {
+  it('lets only optional attributes be null: a required one is in every body', () => {
+    type Body = WithRemovedAttributes<{ name: string; attributes: { timestamp: string; comment?: string } }>;
+    expectTypeOf<NonNullable<Body['attributes']>['timestamp']>().toEqualTypeOf<string>();
+    expectTypeOf<NonNullable<Body['attributes']>['comment']>().toEqualTypeOf<string | null | undefined>();
   });
 });

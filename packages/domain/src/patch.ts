@@ -44,9 +44,17 @@ export function changedKeys(before: Plain, after: Plain): string[] {
 }
 
 type Attributes<T> = T extends { attributes?: infer A } ? NonNullable<A> : never;
-/** A body whose attributes may name keys as null: the PATCH form of a whole attributes object. */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the type an optional key's Pick extends.
+type OptionalKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? K : never }[keyof T];
+type RequiredKeys<T> = Exclude<keyof T, OptionalKeys<T>>;
+/**
+ * A body whose attributes may name keys as null: the PATCH form of a whole attributes object. Only an optional key
+ * can be null: a required one is in every body, so it is never left out to remove.
+ */
 export type WithRemovedAttributes<T> = Omit<T, 'attributes'> & {
-  attributes?: { [K in keyof Attributes<T>]?: Attributes<T>[K] | null };
+  attributes?: { [K in RequiredKeys<Attributes<T>>]: Attributes<T>[K] } & {
+    [K in OptionalKeys<Attributes<T>>]?: Attributes<T>[K] | null;
+  };
 };
 
 /**

@@ -3,7 +3,6 @@ import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import type { RopeEventView } from '@rope/domain/events/views';
 import { withRemovedAttributes } from '@rope/domain/patch';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
 import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 import { ropeEventsQueryParams } from './events-query';
 import type { DamageFilter, LossAxis, RopeEventsQuery } from './types';
@@ -161,16 +160,16 @@ export function useSaveEvent(ropeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     // The dialog edits the whole event: what it left out of the stored attributes is removed.
-    // The change stays on apiFetch: WithRemovedAttributes (@rope/domain/patch) types every attribute nullable, the
-    // document's PATCH takes null only for those that may be removed (timestamp, recordingType, type may not).
     mutationFn: async ({ id, event, stored }: { id: number | undefined; event: EventBody; stored?: EventBody }) =>
       id === undefined
         ? (await createEvent(ropeId, event)).ropeChanged
         : (
-            await apiFetch<{ ropeChanged: boolean }>(`/events/${id}`, {
-              method: 'PATCH',
-              body: { ropeEvent: withRemovedAttributes(stored?.attributes, event) },
-            })
+            await dataOf(
+              typedApi.PATCH('/api/events/{id}', {
+                params: idPath(id),
+                body: { ropeEvent: withRemovedAttributes(stored?.attributes, event) },
+              }),
+            )
           ).ropeChanged,
     onSuccess: (ropeChanged) => refreshAfterChange(queryClient, ropeId, ropeChanged),
   });
