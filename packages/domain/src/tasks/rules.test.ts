@@ -8,6 +8,7 @@ import {
   mayBeAssigned,
   nextRecurrence,
   taskBodySchema,
+  toTaskRequest,
 } from './rules.ts';
 import { taskAttributesSchema } from './schemas.ts';
 
@@ -126,5 +127,37 @@ describe('task rules', () => {
     expect(next).toMatchObject({ title: 'Splice check', status: 'new', dueAt: '2026-07-31T12:00:00.000Z' });
     expect(next?.dueCondition).toEqual({ type: 'bendingCycles', threshold: 350_000 });
     expect(nextRecurrence({ ...task, isRecurring: false }, new Date())).toBeUndefined();
+  });
+});
+
+describe('the task body as the API document states it', () => {
+  it('keeps what the rules let through, with both parts of every condition', () => {
+    const parsed = taskBodySchema.parse(
+      body({
+        dueCondition: { type: 'bendingCycles', threshold: 500_000 },
+        isRecurring: true,
+        recurringConditions: [{ type: 'periodYears', threshold: 1 }],
+      }),
+    );
+    const request = toTaskRequest(parsed);
+    expect(request.attributes.dueCondition).toEqual({ type: 'bendingCycles', threshold: 500_000 });
+    expect(request.attributes.recurringConditions).toEqual([{ type: 'periodYears', threshold: 1 }]);
+    expect(JSON.parse(JSON.stringify(toTaskRequest(taskBodySchema.parse(body({})))))).toEqual(
+      JSON.parse(JSON.stringify(taskBodySchema.parse(body({})))),
+    );
+  });
+
+  it('refuses a body that skipped the rules', () => {
+    const skipped = taskBodySchema.parse(body({}));
+    const period = {
+      ...skipped,
+      attributes: { ...skipped.attributes, dueCondition: { type: 'periodDays' as const, threshold: 3 } },
+    };
+    expect(() => toTaskRequest(period)).toThrow(/period/);
+    const half = {
+      ...skipped,
+      attributes: { ...skipped.attributes, recurringConditions: [{ type: 'periodDays' as const }] },
+    };
+    expect(() => toTaskRequest(half)).toThrow(/part/);
   });
 });

@@ -190,3 +190,35 @@ export function nextRecurrence(
     next.dueCondition = { type: 'bendingCycles', threshold: Math.round(ropeCycles + cycles.threshold) };
   return next;
 }
+
+/** A due condition as the API document states it: by bending cycles, both parts given (a period is refused). */
+type DocumentDueCondition = { type?: 'bendingCycles'; threshold?: number };
+
+/** A task body that passed the rules, typed as the API document states it. */
+export type TaskRequest = Omit<TaskBody, 'attributes'> & {
+  attributes: Omit<TaskBody['attributes'], 'dueCondition' | 'recurringConditions'> & {
+    dueCondition?: DocumentDueCondition;
+    recurringConditions: TaskCondition[];
+  };
+};
+
+/**
+ * The body the rules let through, narrowed to the document's types: after `taskBodySchema` a due condition is never
+ * a period and every recurring condition has both parts, so this only says so to the type checker (and throws if a
+ * caller skipped the rules).
+ */
+export function toTaskRequest(body: TaskBody): TaskRequest {
+  const { dueCondition, recurringConditions, ...rest } = body.attributes;
+  const dueType = dueCondition?.type;
+  if (dueType !== undefined && dueType !== 'bendingCycles') {
+    throw new Error('a due condition by period is refused by the task rules');
+  }
+  const complete = recurringConditions.flatMap((condition) =>
+    condition.type !== undefined && condition.threshold !== undefined
+      ? [{ type: condition.type, threshold: condition.threshold }]
+      : [],
+  );
+  if (complete.length !== recurringConditions.length) throw new Error('a recurring condition lacks a part');
+  const due = dueCondition === undefined ? {} : { dueCondition: { type: dueType, threshold: dueCondition.threshold } };
+  return { ...body, attributes: { ...rest, ...due, recurringConditions: complete } };
+}

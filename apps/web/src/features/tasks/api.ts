@@ -1,8 +1,6 @@
 import { withRemovedAttributes } from '@rope/domain/patch';
-import type { TaskBody } from '@rope/domain/tasks/rules';
-import type { TaskView } from '@rope/domain/tasks/views';
+import { type TaskBody, toTaskRequest } from '@rope/domain/tasks/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client';
 import { browserTimeZone, useSheetUrl } from '../../lib/sheet-query';
 import { dataOf, typedApi, uploadWithProgress } from '../../lib/typed-api';
 
@@ -55,8 +53,6 @@ export function useSaveTask() {
   const queryClient = useQueryClient();
   return useMutation({
     // The dialog edits the whole task: what it left out of the stored attributes is removed.
-    // Stays on apiFetch: TaskBody (@rope/domain/tasks/rules) types dueCondition.type with the periods its rules then
-    // refuse, the document takes bendingCycles only; and WithRemovedAttributes types every attribute nullable.
     mutationFn: async ({
       id,
       task,
@@ -66,14 +62,17 @@ export function useSaveTask() {
       task: TaskBody;
       stored?: { attributes: object };
     }) => {
+      const request = toTaskRequest(task);
       if (id === undefined) {
-        await apiFetch<{ task: { id: number } }>('/tasks', { method: 'POST', body: { task } });
+        await dataOf(typedApi.POST('/api/tasks', { body: { task: request } }));
         return { nextTask: null };
       }
-      return apiFetch<{ task: TaskView; nextTask: { id: number } | null }>(`/tasks/${id}`, {
-        method: 'PATCH',
-        body: { task: withRemovedAttributes(stored?.attributes, task) },
-      });
+      return dataOf(
+        typedApi.PATCH('/api/tasks/{id}', {
+          params: idPath(id),
+          body: { task: withRemovedAttributes(stored?.attributes, request) },
+        }),
+      );
     },
     onSuccess: () => refreshTasks(queryClient),
   });
