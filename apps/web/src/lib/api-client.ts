@@ -45,64 +45,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest extends Omit<RequestInit, 'body' | 'credentials'> {
-  /** Sent as JSON, except FormData which goes as multipart. */
-  body?: unknown;
-  /** A 401 or a redirect sends the user to /login (default); the session check and sign-in calls turn it off. */
-  redirectOn401?: boolean;
-}
-
 const LOGIN_PATH = '/login';
-
-/** Calls `/api{path}` on the page's origin and returns the parsed JSON; throws ApiError on any failure. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { body, headers, redirectOn401 = true, ...init } = request;
-  const sendHeaders = new Headers(headers);
-  sendHeaders.set('Accept', 'application/json');
-  let sendBody: BodyInit | undefined;
-  if (body instanceof FormData) {
-    sendBody = body;
-  } else if (body !== undefined) {
-    sendHeaders.set('Content-Type', 'application/json');
-    sendBody = JSON.stringify(body);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(`/api${path.startsWith('/') ? path : `/${path}`}`, {
-      // An API call that redirects is a proxy or identity provider asking for a sign-in: never follow it.
-      redirect: 'manual',
-      ...init,
-      headers: sendHeaders,
-      body: sendBody,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
-  }
-
-  if (response.type === 'opaqueredirect') {
-    if (redirectOn401) redirectToLogin();
-    throw new ApiError(401, 'UNAUTHENTICATED', 'Redirected to a sign-in');
-  }
-
-  const text = await response.text();
-  let data: unknown;
-  let parsed = true;
-  try {
-    data = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    parsed = false;
-  }
-
-  if (!response.ok) {
-    if (response.status === 401 && redirectOn401) redirectToLogin();
-    throw toApiError(response, parsed ? data : undefined);
-  }
-  if (!parsed) throw new ApiError(response.status, 'BAD_RESPONSE', `Expected JSON from ${path}`);
-  return data as T;
-}
 
 /** Reads the API's `{ code, message, key?, params?, fields?, fieldKeys? }` answer; proxies and crashes may answer without it. */
 export function toApiError(response: Pick<Response, 'status' | 'statusText'>, body: unknown): ApiError {

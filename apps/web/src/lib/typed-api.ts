@@ -2,7 +2,7 @@ import { createCockpitClient, type Middleware, type paths } from '@rope/api-clie
 import { ApiError, redirectToLogin, toApiError } from './api-client';
 
 /**
- * The web's client typed by the API's OpenAPI document (@rope/api-client), under the same rules as apiFetch: the
+ * The web's one client, typed by the API's OpenAPI document (@rope/api-client): the
  * page's origin, redirects never followed, a 401 sends the user to the sign-in, every failure is an ApiError with
  * the answer's message keys.
  */
@@ -12,6 +12,10 @@ function failuresAsApiErrors(redirectOn401: boolean): Middleware {
       if (response.type === 'opaqueredirect') {
         if (redirectOn401) redirectToLogin();
         throw new ApiError(401, 'UNAUTHENTICATED', 'Redirected to a sign-in');
+      }
+      // A page where JSON was asked for (a proxy's or the app's own index.html): never an answer of the API.
+      if (response.ok && response.headers.get('content-type')?.includes('text/html')) {
+        throw new ApiError(response.status, 'BAD_RESPONSE', `Expected an answer of the API from ${response.url}`);
       }
       if (response.ok) return undefined;
       if (response.status === 401 && redirectOn401) redirectToLogin();
