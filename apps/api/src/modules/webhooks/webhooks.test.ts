@@ -6,6 +6,7 @@ import { createCast } from '../../../test/support/cast.ts';
 import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { startWebhookReceiver } from '../../../test/support/webhook-receiver.ts';
+import { emitWebhookEvent } from './emit.ts';
 import { fanOutWebhookMessages } from './fan-out.ts';
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -230,6 +231,26 @@ describe('webhooks', () => {
       endpoint: { mandatorId, url: receiver.url(), eventTypes: ['rope.exploded'] },
     });
     expect(unknownType.statusCode).toBe(400);
+  });
+
+  it('sends nothing for a change rolled back, and the change committed after it once', async () => {
+    const { endpoint } = await register('clientAdmin', {
+      mandatorId,
+      url: receiver.url('/rollback'),
+      eventTypes: ['rope_event.created'],
+    });
+    const event = (id: number) => ({ key: `rollback-${id}`, place: { ropeId }, objects: { event: { id } } });
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await emitWebhookEvent(tx, t.ctx, { type: 'rope_event.created', ...event(1) });
+        throw new Error('the change failed after its webhook was asked for');
+      }),
+    ).rejects.toThrow('the change failed');
+    await t.ctx.db.transaction((tx) => emitWebhookEvent(tx, t.ctx, { type: 'rope_event.created', ...event(2) }));
+    await t.ctx.queue.idle();
+    const rows = await t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(rows.map((row) => row.eventKey)).toEqual(['rope_event.created:rollback-2']);
+    expect(received('/rollback').map((request) => JSON.parse(request.body).data.event.id)).toEqual([2]);
   });
 
   it('one event fanned out twice is delivered once; a resend keeps the message id', async () => {
