@@ -128,6 +128,48 @@ export function createBullmqQueue(
     });
   }
 
+  let closing = false;
+  let schedulersRetry: Promise<void> | undefined;
+  const retrySignal = createWakeSignal();
+
+  /** One scheduler per scheduled job, upserted under a fixed id: one for all workers, however many start. */
+  async function upsertSchedulers(): Promise<void> {
+    await producerReady();
+    const counts = new Map<string, number>();
+    for (const schedule of schedules) {
+      await bullQueue(schedule.queue).upsertJobScheduler(
+        `${schedule.queue}:${schedule.name}`,
+        { every: schedule.everyMs },
+        {
+          name: schedule.name,
+          data: { outboxId: 0, payload: {}, idempotencyKey: schedule.name } satisfies RelayedData,
+          opts: {
+            attempts: schedule.maxAttempts ?? 5,
+            backoff: { type: 'exponential', delay: timings.backoffMs },
+            ...KEEP,
+          },
+        },
+      );
+      counts.set(schedule.queue, (counts.get(schedule.queue) ?? 0) + 1);
+    }
+    scheduled.clear();
+    for (const [queue, count] of counts) scheduled.set(queue, count);
+  }
+
+  async function retrySchedulers(): Promise<void> {
+    for (let attempt = 1; !closing; attempt += 1) {
+      await retrySignal.sleep(Math.min(500 * attempt, 5_000));
+      if (closing) return;
+      try {
+        await upsertSchedulers();
+        options.log?.info?.({ attempt }, 'job schedulers in Redis again');
+        return;
+      } catch {
+        // Still away: the next attempt waits a little longer.
+      }
+    }
+  }
+
   async function redisOk(): Promise<boolean> {
     try {
       if (producer.status !== 'ready') await producer.connect();
@@ -198,23 +240,14 @@ export function createBullmqQueue(
         workers.push(worker);
       }
       await Promise.all(workers.map((worker) => worker.waitUntilReady()));
-      if (schedules.length > 0) await producerReady();
-      for (const schedule of schedules) {
-        // Upserting under a fixed id keeps one scheduler per job, however many workers start.
-        await bullQueue(schedule.queue).upsertJobScheduler(
-          `${schedule.queue}:${schedule.name}`,
-          { every: schedule.everyMs },
-          {
-            name: schedule.name,
-            data: { outboxId: 0, payload: {}, idempotencyKey: schedule.name } satisfies RelayedData,
-            opts: {
-              attempts: schedule.maxAttempts ?? 5,
-              backoff: { type: 'exponential', delay: timings.backoffMs },
-              ...KEEP,
-            },
-          },
-        );
-        scheduled.set(schedule.queue, (scheduled.get(schedule.queue) ?? 0) + 1);
+      if (schedules.length === 0) return;
+      try {
+        await upsertSchedulers();
+      } catch (error) {
+        // Redis went away while the worker started (its processors run already): the schedulers follow when it is
+        // back, instead of the worker giving up and leaving every job to wait for a restart.
+        options.log?.warn({ err: error }, 'job schedulers not in Redis yet: retrying until it answers');
+        schedulersRetry = retrySchedulers();
       }
     },
     async health() {
@@ -244,11 +277,15 @@ export function createBullmqQueue(
     },
     async close() {
       relaying = false;
+      closing = true;
       signal.wake();
+      retrySignal.wake();
       await relayLoop;
       await Promise.all(workers.map((worker) => worker.close()));
       await Promise.all([...queues.values()].map((queue) => queue.close()));
       producer.disconnect();
+      // A retry waiting for the producer ends with it.
+      await schedulersRetry;
     },
   };
 }
