@@ -262,6 +262,15 @@ export async function skippedHeadingLevels(page: Page | Frame): Promise<string[]
 export type AxeScope = string | { include?: string[]; exclude?: string[] };
 
 async function axeViolations(page: Page | Frame, within: AxeScope, options: axe.RunOptions): Promise<axe.Result[]> {
+  // A dialog fading in is half transparent: its colours are judged once the CSS transitions running have ended
+  // (animations may loop, transitions end; 2 s at most).
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => {});
   // Evaluated through the debugging protocol: the app's CSP (rightly) refuses inline script tags.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const results = await page.evaluate(
