@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
+import { attemptError } from '@rope/domain/webhooks/attempt-errors';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -69,10 +70,12 @@ export function vettedLookup(policy: WebhookAddressPolicy) {
     dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
       if (error) return callback(error, []);
       const refusal = addresses.map((entry) => refusedAddress(entry.address, policy)).find(Boolean);
-      if (refusal) return callback(new RefusedAddressError(`refused: ${hostname} resolves to ${refusal}`), []);
+      if (refusal)
+        return callback(new RefusedAddressError(attemptError.refused(`${hostname} resolves to ${refusal}`)), []);
       if (options.all) return callback(null, addresses);
       const [first] = addresses;
-      if (!first) return callback(new RefusedAddressError(`refused: ${hostname} resolves to no address`), []);
+      if (!first)
+        return callback(new RefusedAddressError(attemptError.refused(`${hostname} resolves to no address`)), []);
       callback(null, first.address, first.family);
     });
   };

@@ -1,5 +1,6 @@
 import { queryRows } from '@rope/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@rope/db/schema/index';
+import { attemptError } from '@rope/domain/webhooks/attempt-errors';
 import { nextRetryDelayMs } from '@rope/domain/webhooks/rules';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -80,7 +81,7 @@ async function sendDue(ctx: AppContext, endpoint: EndpointRow): Promise<RunEnd> 
         .update(webhookDeliveries)
         .set({ ...outcome, status: 'failed', nextAttemptAt: null })
         .where(eq(webhookDeliveries.id, delivery.id));
-      await disableFailingEndpoint(ctx, endpoint, answer.error ?? `answered ${answer.statusCode}`);
+      await disableFailingEndpoint(ctx, endpoint, answer.error ?? attemptError.answered(answer.statusCode ?? 0));
       return 'given-up';
     }
     await ctx.db.transaction(async (tx) => {

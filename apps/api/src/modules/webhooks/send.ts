@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import { attemptError } from '@rope/domain/webhooks/attempt-errors';
 import { WEBHOOK_RESPONSE_KEPT_CHARS } from '@rope/domain/webhooks/rules';
 import { refusedAddress, vettedLookup, type WebhookAddressPolicy } from './address-policy.ts';
 
@@ -37,7 +38,7 @@ export function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
   const literalRefusal = isIP(host) ? refusedAddress(host, post.policy) : null;
   if (literalRefusal) {
     return Promise.resolve(
-      answer({ ok: false, statusCode: null, responseBody: null, error: `refused: ${literalRefusal}` }),
+      answer({ ok: false, statusCode: null, responseBody: null, error: attemptError.refused(literalRefusal) }),
     );
   }
   return new Promise((resolve) => {
@@ -57,9 +58,7 @@ export function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
     });
     const timer = setTimeout(() => {
       request.destroy();
-      settle(
-        answer({ ok: false, statusCode: null, responseBody: null, error: `timed out after ${post.timeoutMs} ms` }),
-      );
+      settle(answer({ ok: false, statusCode: null, responseBody: null, error: attemptError.timedOut(post.timeoutMs) }));
     }, post.timeoutMs);
     request.on('error', (error) => {
       settle(answer({ ok: false, statusCode: null, responseBody: null, error: error.message }));
@@ -78,8 +77,8 @@ export function postWebhook(post: WebhookPost): Promise<WebhookAnswer> {
         const error = ok
           ? null
           : statusCode >= 300 && statusCode < 400
-            ? `answered ${statusCode}: redirects are not followed`
-            : `answered ${statusCode}`;
+            ? attemptError.redirect(statusCode)
+            : attemptError.answered(statusCode);
         settle(answer({ ok, statusCode, responseBody, error }));
       };
       response.on('end', finish);

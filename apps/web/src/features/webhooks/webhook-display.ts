@@ -1,4 +1,5 @@
 import type { StatusTone } from '@rope/domain/status-tones';
+import { readAttemptError } from '@rope/domain/webhooks/attempt-errors';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, type WebhookMessageType } from '@rope/domain/webhooks/event-types';
 import type { WebhookDeliveryStatus } from '@rope/domain/webhooks/schemas';
 import type { TFunction } from 'i18next';
@@ -66,4 +67,18 @@ export function refreshInterval(deliveries: readonly WebhookDelivery[], now: num
     ...waiting.map((delivery) => (delivery.nextAttemptAt ? Date.parse(delivery.nextAttemptAt) : now)),
   );
   return due - now <= 60_000 ? PENDING_REFRESH_MS : RETRY_REFRESH_MS;
+}
+
+/** Why an attempt failed, in the user's language; a network error keeps its own words beside. */
+export function attemptErrorText(t: TFunction, error: string): string {
+  const failure = readAttemptError(error);
+  switch (failure.kind) {
+    case 'answered':
+    case 'redirect':
+      return t(`webhooks.failures.${failure.kind}`, { code: failure.status });
+    case 'timedOut':
+      return t('webhooks.failures.timedOut', { seconds: failure.seconds });
+    default:
+      return t(`webhooks.failures.${failure.kind}`, { detail: failure.detail });
+  }
 }

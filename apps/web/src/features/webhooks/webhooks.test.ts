@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { checkForm } from '../../lib/domain-form';
 import {
+  attemptErrorText,
   endpointState,
   eventTypeLabel,
   PENDING_REFRESH_MS,
@@ -149,5 +150,26 @@ describe('the webhook form', () => {
     expect(urlProblem('https://hooks.example.com')).toBeUndefined();
     const checked = checkForm(webhookPatchFormSpec, values({ url: 'not a url' }));
     expect(checked.ok ? undefined : checked.messages.url?.key).toBe('app.errors.webhookUrlInvalid');
+  });
+});
+
+describe('why an attempt failed, in the user language', () => {
+  it('says each failure the API records in German, and in every language without a missing key', async () => {
+    const de = await translator('de-DE');
+    expect(attemptErrorText(de, 'answered 503')).toBe('Der Empfänger antwortete mit HTTP 503');
+    expect(attemptErrorText(de, 'timed out after 10000 ms')).toBe('Keine Antwort innerhalb von 10 s');
+    expect(attemptErrorText(de, 'connect ECONNREFUSED 127.0.0.1:9')).toBe(
+      'Keine Verbindung (connect ECONNREFUSED 127.0.0.1:9)',
+    );
+    for (const language of LANGUAGES) {
+      const t = await translator(language);
+      for (const error of [
+        'answered 500',
+        'answered 302: redirects are not followed',
+        'refused: x',
+        'timed out after 1 ms',
+      ])
+        expect(attemptErrorText(t, error), `${language}: ${error}`).not.toMatch(/webhooks\.failures/);
+    }
   });
 });

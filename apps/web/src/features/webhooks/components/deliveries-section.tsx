@@ -7,7 +7,7 @@ import { type ColumnDef, DataTable } from '../../../components/data-table';
 import { OpenedOnce } from '../../../components/opened-once';
 import { type Formatters, useFormat } from '../../../lib/format';
 import { useWebhookDeliveries, type WebhookDelivery, type WebhookEndpoint } from '../api';
-import { eventTypeLabel } from '../webhook-display';
+import { attemptErrorText, eventTypeLabel } from '../webhook-display';
 import { DeliveryStatusBadge } from './webhook-badges';
 
 const DeliveryDialog = lazy(() => import('./delivery-dialog').then((module) => ({ default: module.DeliveryDialog })));
@@ -17,10 +17,9 @@ const isStatus = (value: string | null): value is WebhookDeliveryStatus =>
 
 /** The last answer of a delivery: the receiver's status code, or why nothing came back. */
 export function lastResult(t: TFunction, delivery: Pick<WebhookDelivery, 'lastStatusCode' | 'lastError'>): string {
-  if (delivery.lastStatusCode !== null && delivery.lastError)
-    return t('webhooks.deliveries.codeAndError', { code: delivery.lastStatusCode, error: delivery.lastError });
+  if (delivery.lastError) return attemptErrorText(t, delivery.lastError);
   if (delivery.lastStatusCode !== null) return t('webhooks.deliveries.code', { code: delivery.lastStatusCode });
-  return delivery.lastError ?? t('common.noValue');
+  return t('common.noValue');
 }
 
 function columns(t: TFunction, fmt: Formatters, open: (delivery: WebhookDelivery) => void) {

@@ -25,7 +25,7 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryAnswer,
 } from '../api';
-import { eventTypeLabel, prettyBody, prettyPayload } from '../webhook-display';
+import { attemptErrorText, eventTypeLabel, prettyBody, prettyPayload } from '../webhook-display';
 import { DeliveryStatusBadge } from './webhook-badges';
 
 interface DeliveryDialogProps {
@@ -140,7 +140,9 @@ function ResendOutcome({ answer, error }: { answer: WebhookDeliveryAnswer | unde
   ) : (
     <Alert color="red" role="status">
       {t('webhooks.delivery.resendFailed', {
-        result: attempt.error ?? t('webhooks.deliveries.code', { code: attempt.statusCode }),
+        result: attempt.error
+          ? attemptErrorText(t, attempt.error)
+          : t('webhooks.deliveries.code', { code: attempt.statusCode }),
       })}
     </Alert>
   );
@@ -177,7 +179,7 @@ function AttemptCard({ attempt }: { attempt: WebhookAttempt }) {
         </Text>
         {attempt.error ? (
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
-            {t('webhooks.delivery.error', { error: attempt.error })}
+            {t('webhooks.delivery.error', { error: attemptErrorText(t, attempt.error) })}
           </Text>
         ) : null}
         <Text size="sm" fw={600}>
