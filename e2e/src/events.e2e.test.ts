@@ -188,7 +188,14 @@ describe.skipIf(Boolean(browserMissing))(
           },
           { timeout: 30_000 },
         )
-        .toBeGreaterThan(0);
+        .toBeGreaterThan(0)
+        .catch(async (error: unknown) => {
+          // Says what the page showed instead (seen once in CI, not reproduced): its address, the search and the rows.
+          const rows = await table.locator('tbody tr').allTextContents();
+          const shownState = { url: page.url(), search: await searchBox.inputValue(), rows: rows.slice(0, 5) };
+          await keepScreenshot(page, 'splice-search-failed', { fullPage: true });
+          throw new Error(`no splice inspection listed: ${JSON.stringify(shownState)}`, { cause: error });
+        });
       await splice.getByRole('button', { name: /^(Edit|Show)$/ }).click();
       const spliceDialog = page.getByRole('dialog', { name: /^(Edit event|Event)$/ });
       await spliceDialog.getByRole('tab', { name: enEvents.tabs.splice.replace('{{number}}', '1') }).click();
