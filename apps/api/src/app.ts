@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { registerAnswerCache } from './http/answer-cache.ts';
 import { rewriteVersionedUrl } from './http/api-version.ts';
 import { registerClosingAnswer } from './http/closing.ts';
+import { registerIdempotency } from './http/idempotency/index.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerUnreadBodyGuard } from './http/unread-body.ts';
 import { registerApiKeyLimits } from './plugins/api-key-limits.ts';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerApiKeyLimits(app, ctx);
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await registerOpenApi(app);
+  registerIdempotency(app, ctx.db);
   if (ctx.answers) registerAnswerCache(app, ctx.db, ctx.answers);
   await registerRoutes(app, ctx);
   return app;

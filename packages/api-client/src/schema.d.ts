@@ -4012,7 +4012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4412,7 +4412,10 @@ export interface operations {
     updateOwnTwoFactorMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4475,6 +4478,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -4493,7 +4507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4522,7 +4536,10 @@ export interface operations {
     createTwoFactorSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4567,7 +4584,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4630,7 +4658,10 @@ export interface operations {
     sendTwoFactorProofCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4675,7 +4706,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4704,7 +4746,10 @@ export interface operations {
     updateOwnSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4787,6 +4832,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -4805,7 +4861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5085,7 +5141,10 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5178,9 +5237,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5205,7 +5266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5376,7 +5437,10 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5427,7 +5491,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5456,7 +5531,10 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5537,9 +5615,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5564,7 +5644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5945,7 +6025,10 @@ export interface operations {
     uploadUserPicture: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6013,6 +6096,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -6031,7 +6125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6120,7 +6214,10 @@ export interface operations {
     createUserApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6185,6 +6282,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -6203,7 +6311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6217,7 +6325,10 @@ export interface operations {
     revokeUserApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
                 keyId: string;
@@ -6269,7 +6380,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6349,7 +6471,10 @@ export interface operations {
     createMandator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6411,6 +6536,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -6429,7 +6565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6458,7 +6594,10 @@ export interface operations {
     deleteMandator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6509,16 +6648,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6547,7 +6688,10 @@ export interface operations {
     updateMandator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6611,6 +6755,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -6629,7 +6784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6800,7 +6955,10 @@ export interface operations {
     createArea: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6891,6 +7049,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -6909,7 +7078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7090,7 +7259,10 @@ export interface operations {
     deleteArea: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7141,7 +7313,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7170,7 +7353,10 @@ export interface operations {
     updateArea: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7227,6 +7413,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -7245,7 +7442,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7427,7 +7624,10 @@ export interface operations {
     createInstallation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7491,6 +7691,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -7509,7 +7720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7616,7 +7827,10 @@ export interface operations {
     deleteInstallation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7667,7 +7881,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7696,7 +7921,10 @@ export interface operations {
     updateInstallation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7757,6 +7985,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -7775,7 +8014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7804,7 +8043,10 @@ export interface operations {
     moveInstallationBefore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7863,6 +8105,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -7881,7 +8134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7992,7 +8245,10 @@ export interface operations {
     uploadInstallationMapImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8057,6 +8313,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -8075,7 +8342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8182,7 +8449,10 @@ export interface operations {
     createRope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8243,6 +8513,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -8261,7 +8542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8514,7 +8795,10 @@ export interface operations {
     deleteRope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8565,7 +8849,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8594,7 +8889,10 @@ export interface operations {
     updateRope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8655,6 +8953,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -8673,7 +8982,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8702,7 +9011,10 @@ export interface operations {
     moveRopeBefore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8761,6 +9073,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -8779,7 +9102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9002,7 +9325,10 @@ export interface operations {
     createEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9126,6 +9452,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -9144,7 +9481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9248,7 +9585,10 @@ export interface operations {
     deleteEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9299,7 +9639,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9328,7 +9679,10 @@ export interface operations {
     updateEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9442,6 +9796,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -9460,7 +9825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9712,7 +10077,10 @@ export interface operations {
     importEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9903,6 +10271,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -9921,7 +10300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9950,7 +10329,10 @@ export interface operations {
     parseEventImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10125,6 +10507,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -10143,7 +10536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10843,7 +11236,10 @@ export interface operations {
     createTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10946,6 +11342,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -10964,7 +11371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11148,7 +11555,10 @@ export interface operations {
     deleteTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11199,7 +11609,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11228,7 +11649,10 @@ export interface operations {
     updateTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11323,6 +11747,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -11341,7 +11776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11665,7 +12100,10 @@ export interface operations {
                 /** @description The IANA zone of its times where no installation gives one; default: the installation's */
                 timeZone?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11733,6 +12171,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -11751,7 +12200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11785,7 +12234,10 @@ export interface operations {
                 /** @description The IANA zone of its times where no installation gives one; default: the installation's */
                 timeZone?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11851,6 +12303,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -11869,7 +12332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11898,7 +12361,10 @@ export interface operations {
     setInstallationNotificationStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11967,6 +12433,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -11985,7 +12462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12014,7 +12491,10 @@ export interface operations {
     setRopeNotificationStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12083,6 +12563,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -12101,7 +12592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12130,7 +12621,10 @@ export interface operations {
     deleteInstallationNotificationSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12181,7 +12675,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12210,7 +12715,10 @@ export interface operations {
     updateInstallationNotificationSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12294,6 +12802,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -12312,7 +12831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13053,7 +13572,10 @@ export interface operations {
     uploadDocuments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13116,6 +13638,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -13134,7 +13667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13249,7 +13782,10 @@ export interface operations {
     deleteDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13300,7 +13836,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13329,7 +13876,10 @@ export interface operations {
     updateDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13393,6 +13943,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -13411,7 +13972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13579,7 +14140,10 @@ export interface operations {
     createFolder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13648,6 +14212,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -13666,7 +14241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13695,7 +14270,10 @@ export interface operations {
     deleteFolder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13746,7 +14324,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13775,7 +14364,10 @@ export interface operations {
     updateFolder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13844,6 +14436,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -13862,7 +14465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14034,7 +14637,10 @@ export interface operations {
     upsertHabelInstallation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 installationNumber: string;
             };
@@ -14110,6 +14716,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -14128,7 +14745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14305,7 +14922,10 @@ export interface operations {
     upsertHabelInstallationDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 installationNumber: string;
                 externalKey: string;
@@ -14375,6 +14995,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -14393,7 +15024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14569,7 +15200,10 @@ export interface operations {
     createSensorDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14687,9 +15321,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14714,7 +15350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14818,7 +15454,10 @@ export interface operations {
     updateSensorDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14922,9 +15561,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14949,7 +15590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14978,7 +15619,10 @@ export interface operations {
     ingestSensorReadings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15045,6 +15689,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -15063,7 +15718,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15519,7 +16174,10 @@ export interface operations {
     createSmartrope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15604,9 +16262,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15631,7 +16291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15735,7 +16395,10 @@ export interface operations {
     updateSmartrope: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15807,9 +16470,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15834,7 +16499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15940,7 +16605,10 @@ export interface operations {
     ingestSmartropeEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16016,9 +16684,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16043,7 +16713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16072,7 +16742,10 @@ export interface operations {
     updateSmartropeEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16142,6 +16815,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -16160,7 +16844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16419,7 +17103,10 @@ export interface operations {
     renewSensorDeviceBrokerCredentials: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16479,16 +17166,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16517,7 +17206,10 @@ export interface operations {
     revokeSensorDeviceBrokerCredentials: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16568,16 +17260,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16681,7 +17375,10 @@ export interface operations {
     renewSmartropeBrokerCredentials: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16741,16 +17438,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16779,7 +17478,10 @@ export interface operations {
     revokeSmartropeBrokerCredentials: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16830,16 +17532,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16955,7 +17659,10 @@ export interface operations {
     reportRopeTruscanState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -17038,6 +17745,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -17056,7 +17774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17167,7 +17885,10 @@ export interface operations {
     triggerTruscanMeasurement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -17228,6 +17949,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -17246,7 +17978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17350,7 +18082,10 @@ export interface operations {
     acknowledgeTruscanRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
                 requestId: string;
@@ -17406,7 +18141,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17435,7 +18181,10 @@ export interface operations {
     uploadTruscanFiles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -17501,6 +18250,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -17519,7 +18279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17719,7 +18479,10 @@ export interface operations {
     confirmMrtCandidate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -17792,9 +18555,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17819,7 +18584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17848,7 +18613,10 @@ export interface operations {
     dismissMrtCandidate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -17909,9 +18677,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description In conflict with the current state (a name or address in use, a device already linked) */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
             409: {
                 headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17936,7 +18706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18031,7 +18801,10 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18097,6 +18870,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -18115,7 +18899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18219,7 +19003,10 @@ export interface operations {
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -18270,7 +19057,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18299,7 +19097,10 @@ export interface operations {
     updateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -18366,6 +19167,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body or a file is larger than this call takes */
             413: {
                 headers: {
@@ -18384,7 +19196,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18413,7 +19225,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -18469,7 +19284,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18498,7 +19324,10 @@ export interface operations {
     sendWebhookTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -18555,7 +19384,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18742,7 +19582,10 @@ export interface operations {
     resendWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names this write: sent again with the same key (by the same person or API user, within 30 days), it is done once and the first 2xx answer comes back with `Idempotent-Replayed: true`. A refused or failed request gives its key back. A UUID per write is a good key. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
                 deliveryId: string;
@@ -18800,7 +19643,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Refused by a rule of the domain; the message says which */
+            /** @description In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives */
+            409: {
+                headers: {
+                    /** @description Seconds to wait, when set */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -129,6 +129,10 @@ export const MESSAGES = {
   'app.errors.webhookUrlPrivate': 'Webhooks are not sent to private, link-local or loopback addresses',
   'app.errors.webhookLimit': 'A mandator has at most {{max}} webhook endpoints',
   'app.errors.webhookMandatorFixed': 'The mandator of a webhook endpoint cannot change',
+  'app.errors.idempotencyKeyInvalid': 'An Idempotency-Key is 1 to {{max}} visible ASCII characters',
+  'app.errors.idempotencyKeyReused': 'This Idempotency-Key was used for another request',
+  'app.errors.idempotencyKeyInProgress':
+    'A request with this Idempotency-Key is still being processed; ask again in {{seconds}} s',
   'app.errors.liveSessionReadOnly': 'A live session can only read',
   'app.errors.crossSite': 'Cross-site requests are not allowed',
   'app.errors.crossSiteBehindProxy':

@@ -39,6 +39,7 @@ const UNCOUNTED = [
   'webhook_endpoints', // no cached answer reads the webhooks; their deliveries are written by every event
   'webhook_deliveries',
   'webhook_attempts',
+  'idempotent_requests', // keys and first answers of writes, read by the writes alone
   'sensor_plotline_states', // written with device batches
 ];
 

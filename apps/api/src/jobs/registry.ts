@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { pruneIdempotencyKeysJob } from '../http/idempotency/index.ts';
 import { type JobDefinition, readPayload } from '../infra/queue/define.ts';
 import { pruneOutboxJob } from '../infra/queue/prune-outbox-job.ts';
 import { RefusedJobError } from '../infra/queue/types.ts';
@@ -24,6 +25,7 @@ export const JOBS: readonly JobDefinition<Record<string, unknown>, QueueName>[] 
   requestTruscanMeasurementJob,
   drainWebhookJob,
   pruneWebhookDeliveriesJob,
+  pruneIdempotencyKeysJob,
 ];
 
 /**

@@ -1,4 +1,10 @@
 import { apiErrorSchema, type ErrorCode, HTTP_STATUS_BY_ERROR_CODE } from '@rope/domain/errors';
+import {
+  IDEMPOTENCY_KEEP_DAYS,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
+} from '@rope/domain/idempotency/rules';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf, type RouteAccess } from '../http/route-access.ts';
@@ -13,11 +19,13 @@ const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   FORBIDDEN: 'Signed in, but not allowed to do this',
   NOT_FOUND: 'Not found, or not visible to the caller: a foreign object answers exactly like a missing one',
   NOT_ACCEPTABLE: 'None of the accepted types can be answered',
-  CONFLICT: 'In conflict with the current state (a name or address in use, a device already linked)',
+  CONFLICT:
+    'In conflict with the current state (a name or address in use, a device already linked), or a request with the same Idempotency-Key is still running: retry after the seconds `Retry-After` gives',
   PAYLOAD_TOO_LARGE: 'The body or a file is larger than this call takes',
   UNSUPPORTED_MEDIA_TYPE: 'The body or a file is of a type this call does not take',
   RANGE_NOT_SATISFIABLE: 'The requested byte range lies outside the file',
-  RULE_VIOLATION: 'Refused by a rule of the domain; the message says which',
+  RULE_VIOLATION:
+    'Refused by a rule of the domain, or an Idempotency-Key sent again with another request; the message says which',
   TOO_MANY_REQUESTS:
     'Too many requests (signing in, or calls with one API key): retry after the seconds `Retry-After` gives',
 };
@@ -59,6 +67,8 @@ export function refusalsOf(
     // A body names other objects (a rope, assignees, a mandator), and an archived item is read-only.
     if (takesBody) codes.add('NOT_FOUND');
     codes.add('RULE_VIOLATION');
+    // Under an Idempotency-Key (http/idempotency): the first request with the key still running.
+    codes.add('CONFLICT');
   }
   for (const code of (route.config as { errors?: ErrorCode[] } | undefined)?.errors ?? []) codes.add(code);
   return [...codes].sort((a, b) => HTTP_STATUS_BY_ERROR_CODE[a] - HTTP_STATUS_BY_ERROR_CODE[b]);
@@ -82,8 +92,23 @@ const refusalAnswer = (code: ErrorCode) => ({
   content: { 'application/json': { schema: apiErrorSchema } },
 });
 
+/** The header a signed-in caller names a write with, so that a resend is done once (http/idempotency). */
+const idempotencyKeyHeader = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .min(1)
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .optional()
+    .describe(
+      `Names this write: sent again with the same key (by the same person or API user, within ${IDEMPOTENCY_KEEP_DAYS} days), it is done once and the first 2xx answer comes back with \`Idempotent-Replayed: true\`. A refused or failed request gives its key back. A UUID per write is a good key.`,
+    ),
+});
+
 /** The headers a refusal comes with (the zod transform keeps only a content answer's description and content). */
 function addRefusalHeaders(response: Record<string, Record<string, unknown>> | undefined) {
+  const conflict = response?.[HTTP_STATUS_BY_ERROR_CODE.CONFLICT];
+  if (conflict) conflict.headers = { 'retry-after': { type: 'integer', description: 'Seconds to wait, when set' } };
   const tooMany = response?.[HTTP_STATUS_BY_ERROR_CODE.TOO_MANY_REQUESTS];
   if (tooMany) {
     tooMany.headers = {
@@ -122,7 +147,12 @@ export function describeOperation(input: TransformInput) {
   );
   for (const code of refusals) response[HTTP_STATUS_BY_ERROR_CODE[code]] ??= refusalAnswer(code);
   const access = accessOf(route?.config as { access?: RouteAccess } | undefined);
-  const output = jsonSchemaTransform({ ...input, schema: { ...schema, response, security: SECURITY[access] } });
+  const writes = [route?.method ?? []].flat().some((method) => method !== 'GET' && method !== 'HEAD');
+  const headers = writes && access !== 'public' ? { headers: idempotencyKeyHeader } : {};
+  const output = jsonSchemaTransform({
+    ...input,
+    schema: { ...schema, ...headers, response, security: SECURITY[access] },
+  });
   describeUpload(output.schema as Record<string, unknown>, schema.consumes ?? []);
   addRefusalHeaders((output.schema as { response?: Record<string, Record<string, unknown>> }).response);
   return output;

@@ -1,4 +1,5 @@
 import {
+  idempotentRequests,
   notificationDeliveries,
   notifications,
   outbox,
@@ -196,6 +197,26 @@ export const JOB_SAMPLES: Record<string, JobSample> = {
             .from(webhookDeliveries)
             .where(eq(webhookDeliveries.endpointId, endpoint.id))
         ).length;
+      return { payload: {}, effect };
+    },
+    bad: { batch: 10 },
+  },
+  'maintenance/prune-idempotency-keys': {
+    async arrange(t) {
+      const user = await seedUser(t.ctx.db, { roles: ['ROLE_ADMIN'] });
+      const lease = new Date(Date.now() + 60_000);
+      const row = { userId: user.id, fingerprint: 'f'.repeat(64), state: 'done' as const, leaseUntil: lease };
+      await t.ctx.db.insert(idempotentRequests).values([
+        { ...row, key: 'old', createdAt: new Date(Date.now() - 31 * 86_400_000) },
+        { ...row, key: 'recent' },
+      ]);
+      const effect = async () =>
+        (
+          await t.ctx.db
+            .select({ key: idempotentRequests.key })
+            .from(idempotentRequests)
+            .where(eq(idempotentRequests.userId, user.id))
+        ).map((kept) => kept.key);
       return { payload: {}, effect };
     },
     bad: { batch: 10 },

@@ -4,6 +4,7 @@ export * from './documents.ts';
 export * from './events.ts';
 export * from './folders.ts';
 export * from './hierarchy.ts';
+export * from './idempotency.ts';
 export * from './mrt.ts';
 export * from './notifications.ts';
 export * from './projects.ts';

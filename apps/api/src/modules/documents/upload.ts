@@ -10,6 +10,7 @@ import {
 import { message } from '@rope/domain/messages';
 import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { keepAnswerWithWrite } from '../../http/idempotency/index.ts';
 import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { enqueueDocumentTrigger } from '../notifications/index.ts';
@@ -69,7 +70,8 @@ export async function uploadDocuments(args: ActionArgs<UploadInput>) {
   if (!target || stored.length === 0)
     throw new AppError('VALIDATION', UPLOAD_NEEDS_FILES, { files: UPLOAD_NEEDS_FILES });
   const done = target;
-  const rows = await ctx.db.transaction(async (tx) => {
+  const language = await readerLanguage(ctx, actor, input.acceptLanguage);
+  return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(documents)
       .values(
@@ -96,10 +98,11 @@ export async function uploadDocuments(args: ActionArgs<UploadInput>) {
         });
       await emitDocumentWebhooks(tx, ctx, { installationId: done.installationId, ropeId: done.ropeId }, inserted);
     }
-    return inserted;
+    const answer = { documents: inserted.map((row) => toDocumentView(row, { actor, language })) };
+    // A device's resend of a photo under the same key gets this answer, never a second document.
+    await keepAnswerWithWrite(tx, args.request, answer);
+    return answer;
   });
-  const language = await readerLanguage(ctx, actor, input.acceptLanguage);
-  return { documents: rows.map((row) => toDocumentView(row, { actor, language })) };
 }
 
 /** The multipart parser's own limits, said in the answer's words. */

@@ -6,6 +6,7 @@ import type { RopeAttributes } from '@rope/domain/ropes/schemas';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { keepAnswerWithWrite } from '../../http/idempotency/index.ts';
 import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
@@ -89,9 +90,14 @@ export async function insertEvents(
  * Records an event on a rope: people and internal accounts, and import accounts that deliver inspections. The rope's
  * damage follows in the same transaction; notification rules hear of the event.
  */
-export async function createEvent({ ctx, actor, input }: ActionArgs<RopeEventBody>) {
+export async function createEvent({ ctx, actor, input, request }: ActionArgs<RopeEventBody>) {
   const place = await writableRope(ctx, actor, input.rope.id);
   refuseMutations(place.rope, [input]);
-  const created = await ctx.db.transaction((tx) => insertEvents(tx, ctx, actor, place, [input]));
-  return { ropeEvent: { id: created.ids[0]! }, ropeChanged: created.ropeChanged };
+  return ctx.db.transaction(async (tx) => {
+    const created = await insertEvents(tx, ctx, actor, place, [input]);
+    const answer = { ropeEvent: { id: created.ids[0]! }, ropeChanged: created.ropeChanged };
+    // A device's resend under the same key gets this answer, never a second event.
+    await keepAnswerWithWrite(tx, request, answer);
+    return answer;
+  });
 }

@@ -1,3 +1,4 @@
+import type { Db } from '@rope/db/client';
 import { taskNotes, tasks } from '@rope/db/schema/index';
 import { message } from '@rope/domain/messages';
 import { nextRecurrence, type TaskPatch, taskBodySchema } from '@rope/domain/tasks/rules';
@@ -5,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { applyPatch } from '../../http/apply-patch.ts';
 import { assertCan } from '../../http/guards.ts';
+import { keepAnswerWithWrite } from '../../http/idempotency/index.ts';
 import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findRope, loadRopeCycles } from '../ropes/index.ts';
@@ -18,7 +20,7 @@ const dueTime = (dueAt: string | null | undefined) => (dueAt ? Date.parse(dueAt)
  * Any part of the task as GET answers it, and a note to add; a task stays with its rope and event. A recurring task
  * set to done creates its successor in the same transaction.
  */
-export async function updateTask({ ctx, actor, input: sent }: ActionArgs<{ id: number; patch: TaskPatch }>) {
+export async function updateTask({ ctx, actor, input: sent, request }: ActionArgs<{ id: number; patch: TaskPatch }>) {
   assertCan(actor, 'DOMAIN_WRITE');
   const stored = await findTask(ctx, actor, sent.id);
   const { note, ...patch } = sent.patch;
@@ -51,18 +53,8 @@ export async function updateTask({ ctx, actor, input: sent }: ActionArgs<{ id: n
     dueTime(stored.attributes.dueAt) !== dueTime(input.attributes.dueAt) ||
     JSON.stringify(stored.attributes.dueCondition ?? null) !== JSON.stringify(input.attributes.dueCondition ?? null) ||
     (stored.status === 'done' && input.attributes.status !== 'done');
-  const nextTaskId = await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(tasks)
-      .set({ ...columnsOf(input.attributes), updatedAt: new Date(), ...(dueChanged ? { dueNotifiedAt: null } : {}) })
-      .where(eq(tasks.id, id));
-    await writeAssignees(
-      tx,
-      id,
-      input.assignedUsers.map((user) => user.id),
-    );
-    if (input.note?.trim()) await tx.insert(taskNotes).values({ taskId: id, userId: actor.userId, note: input.note });
-    if (!completing) return null;
+  // A recurring task set to done: its successor.
+  const complete = async (tx: Db): Promise<number | null> => {
     const place = { rope, installation };
     await emitTaskWebhook(tx, ctx, 'done', place, { id, eventId: stored.event?.id, attributes: input.attributes });
     const completedAt = new Date();
@@ -86,7 +78,23 @@ export async function updateTask({ ctx, actor, input: sent }: ActionArgs<{ id: n
     );
     await emitTaskWebhook(tx, ctx, 'created', place, { id: created!.id, eventId: stored.event?.id, attributes: next });
     return created!.id;
+  };
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .update(tasks)
+      .set({ ...columnsOf(input.attributes), updatedAt: new Date(), ...(dueChanged ? { dueNotifiedAt: null } : {}) })
+      .where(eq(tasks.id, id));
+    await writeAssignees(
+      tx,
+      id,
+      input.assignedUsers.map((user) => user.id),
+    );
+    if (input.note?.trim()) await tx.insert(taskNotes).values({ taskId: id, userId: actor.userId, note: input.note });
+    const nextTaskId = completing ? await complete(tx) : null;
+    const [task] = await loadTasks(tx, eq(tasks.id, id));
+    const answer = { task: task!, nextTask: nextTaskId ? { id: nextTaskId } : null };
+    // A device's resend under the same key gets this answer, never a second note or successor.
+    await keepAnswerWithWrite(tx, request, answer);
+    return answer;
   });
-  const [task] = await loadTasks(ctx.db, eq(tasks.id, id));
-  return { task: task!, nextTask: nextTaskId ? { id: nextTaskId } : null };
 }

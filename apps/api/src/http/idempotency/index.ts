@@ -1,0 +1,2 @@
+export { keepAnswerWithWrite, registerIdempotency } from './plugin.ts';
+export { pruneIdempotencyKeysJob } from './prune-job.ts';
