@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { compressAssets } from './build-plugins/compress-assets';
+import { installableApp } from './build-plugins/installable-app';
 import { mantineImports } from './build-plugins/mantine-imports';
 import { pureDomainValues } from './build-plugins/pure-domain';
 import { textsOnDemand } from './build-plugins/texts-on-demand';
@@ -25,6 +26,9 @@ const vendorChunks: [name: string, pattern: RegExp][] = [
   // The forms' messages (18 KiB, 5.4 KiB gzip): a chunk of their own, or Rollup merges them with the small modules
   // every screen needs (ids, clamp, VisuallyHidden) and they ride along to screens without a form.
   ['messages', /\/packages\/domain\/src\/(message-keys|messages)\.ts$/],
+  // The service worker's registration, loaded once the page is drawn (src/lib/service-worker.ts): a chunk of its own,
+  // or Rollup merges its small code into the entry, which every first download carries.
+  ['service-worker', /\/src\/lib\/service-worker-registration\.ts$|\/node_modules\/workbox-window\//],
 ];
 
 // react-router's package exports point at its development build for every condition (remix-run/react-router#12532),
@@ -44,6 +48,7 @@ export default defineConfig(({ command }) => ({
     pureDomainValues(),
     mantineImports(fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url))),
     textsOnDemand(fileURLToPath(new URL('./src/i18n/locales', import.meta.url))),
+    installableApp(),
     compressAssets(),
   ],
   resolve: { alias: command === 'build' ? productionReactRouter : [] },

@@ -11,7 +11,7 @@ const gzipAsync = promisify(gzip);
  * Text files worth compressing, and TrueType fonts (the reports' DejaVu Sans, 740 KB, a third of that in brotli);
  * images and woff fonts are compressed formats already.
  */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|ttf)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map|ttf)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
 const MIN_BYTES = 1024;
 
@@ -27,10 +27,15 @@ export function compressAssets(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async closeBundle() {
-      const outDir = resolve(config.root, config.build.outDir);
-      const files = await listFiles(outDir);
-      await Promise.all(files.filter((file) => COMPRESSIBLE.test(file)).map(compressFile));
+    // Last, after every other plugin has finished: the service worker and its Workbox runtime are written then.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const outDir = resolve(config.root, config.build.outDir);
+        const files = await listFiles(outDir);
+        await Promise.all(files.filter((file) => COMPRESSIBLE.test(file)).map(compressFile));
+      },
     },
   };
 }

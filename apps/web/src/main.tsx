@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { initI18n } from './i18n';
+import { registerServiceWorkerWhenIdle } from './lib/service-worker';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -16,4 +17,6 @@ void initI18n().then(() => {
       <App />
     </StrictMode>,
   );
+  // The development server serves changing, unhashed modules: a worker caching them would show stale code.
+  if (import.meta.env.PROD) registerServiceWorkerWhenIdle();
 });

@@ -41,6 +41,23 @@ describe('HSTS', () => {
   });
 });
 
+describe('the content security policy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("lets the web client's own service worker and manifest load, from this origin only", async () => {
+    for (const url of ['/', '/areas', '/api/health']) {
+      const policy = (await t.app.inject({ method: 'GET', url })).headers['content-security-policy'];
+      const directives = String(policy).split(/;\s*/);
+      expect(directives, url).toContain("worker-src 'self'");
+      expect(directives, url).toContain("manifest-src 'self'");
+    }
+  });
+});
+
 describe('the cross-site check', () => {
   let t: TestApp;
   beforeAll(async () => {

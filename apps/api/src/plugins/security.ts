@@ -35,6 +35,9 @@ export async function registerSecurity(app: FastifyInstance, options: { tileHost
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(options.tileHosts ?? ['https:'])],
         connectSrc: ["'self'"],
+        // The web client's service worker (sw.js) and web app manifest, both served from here.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -15,6 +15,10 @@ describe('the web client as files', () => {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root">Rope Cockpit is starting…</div>');
     writeFileSync(join(webDist, 'login', 'bg-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(webDist, 'assets', 'tiny-abc123.js'), 'export const a = 1;');
+    // The service worker, its Workbox runtime and the web app manifest (apps/web/build-plugins/installable-app.ts).
+    writeFileSync(join(webDist, 'sw.js'), "importScripts('workbox-abc123.js');");
+    writeFileSync(join(webDist, 'workbox-abc123.js'), 'self.workbox = {};');
+    writeFileSync(join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'Rope Cockpit', start_url: '/' }));
     // What the build writes (apps/web/build-plugins/compress-assets.ts): the file and its two compressed copies.
     const script = join(webDist, 'assets', 'index-abc123.js');
     writeFileSync(script, SCRIPT);
@@ -37,14 +41,18 @@ describe('the web client as files', () => {
     expect(response.body).toContain('Rope Cockpit is starting');
   });
 
-  it.each(['/assets/nope.js', '/assets/nope', '/assets/index-abc123.js.br', '/nope.css', '/login/bg-9.svg'])(
-    'answers the missing file %s with a 404, not the app',
-    async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).not.toContain('text/html');
-    },
-  );
+  it.each([
+    '/assets/nope.js',
+    '/assets/nope',
+    '/assets/index-abc123.js.br',
+    '/nope.css',
+    '/login/bg-9.svg',
+    '/nope.webmanifest',
+  ])('answers the missing file %s with a 404, not the app', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toContain('text/html');
+  });
 
   it('keeps the JSON 404 of an unknown API path, dotted or not', async () => {
     for (const url of ['/api/nope.json', '/api/areas/1.5/x']) {
@@ -58,6 +66,29 @@ describe('the web client as files', () => {
     const response = await t.app.inject({ method: 'GET', url: '/login/bg-1.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it.each([
+    ['/sw.js', /^application\/javascript/],
+    ['/workbox-abc123.js', /^application\/javascript/],
+    ['/manifest.webmanifest', /^application\/manifest\+json/],
+  ])('serves %s as its type, asked for again on every use and allowed by the policy', async (url, type) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(type);
+    // A cached worker or manifest would keep the browser on an old version of the app.
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("manifest-src 'self'");
+  });
+
+  it('keeps the long caching of the hashed assets and asks for index.html again each time', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/tiny-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/areas']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 
   it('sends the brotli or gzip copy made at build time, as Accept-Encoding allows, with Vary', async () => {

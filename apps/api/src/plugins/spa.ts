@@ -27,6 +27,7 @@ const ASSET_TYPES = new Set([
   '.ttf',
   '.br',
   '.gz',
+  '.webmanifest',
 ]);
 
 /** Serves the built web client; every non-API path falls back to index.html so deep links survive a reload. */
@@ -43,7 +44,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       preCompressed: true,
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, path) {
-        // Vite puts a content hash in every asset name, so those never change.
+        // Vite puts a content hash in every asset name, so those never change. Everything else is asked for again each
+        // time: index.html, and the service worker (sw.js, workbox-*.js) and manifest, which a cached copy would pin
+        // to an old version of the app.
         const immutable = relative(webDist, path).startsWith(`assets${sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

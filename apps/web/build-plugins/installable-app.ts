@@ -1,0 +1,64 @@
+import type { PluginOption } from 'vite';
+import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
+import appTexts from '../src/i18n/locales/en-US/app.json';
+
+/** The theme's primary colour as the app draws it (blue at shade 8, src/theme.ts); the test beside this checks it. */
+export const THEME_COLOR = '#1971c2';
+/** Mantine's light body colour: the splash screen of the installed app shows it before the page draws. */
+export const BACKGROUND_COLOR = '#ffffff';
+
+export const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
+  id: '/',
+  name: appTexts.name,
+  short_name: appTexts.name,
+  description:
+    'Operators and inspectors of ropeways keep track of their steel ropes: inspections, damage, tasks and documents.',
+  lang: 'en-US',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  theme_color: THEME_COLOR,
+  background_color: BACKGROUND_COLOR,
+  // Drawn from the product mark (src/components/product-mark.tsx); the PNGs come from e2e/src/render-app-icons.ts.
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/** Paths the worker must leave to the network: the API answers live, and the app keeps its own data (IndexedDB). */
+export const NOT_FROM_APP_SHELL = [/^\/api(\/|$)/];
+
+/**
+ * The web app manifest and a service worker (Workbox, generated) that precaches the app shell: index.html, every
+ * chunk (the lazy screens and the text bundles of all languages included), CSS, fonts, icons and images. A navigation
+ * offline gets the cached index.html, so a reload or a deep link draws the app; nothing else is cached, /api least of
+ * all. The build's .br and .gz copies stay out: the server picks one by Accept-Encoding for the file itself.
+ */
+export function installableApp(): PluginOption {
+  return VitePWA({
+    // A new version installs in the background and waits until no window runs the old one: replacing the worker under
+    // an open page would delete the old chunks its lazy screens still load, and reloading for it could lose an entry
+    // half made. A later update prompt can ask the waiting worker to take over (it listens for SKIP_WAITING).
+    registerType: 'prompt',
+    // Registered by the app after the page is drawn (SERVICE_WORKER_URL in src/lib/service-worker.ts), never by a
+    // script in index.html.
+    injectRegister: false,
+    filename: 'sw.js',
+    manifest: WEB_APP_MANIFEST,
+    // The icons are among the files the patterns below find, and the plugin adds the manifest itself: listed once each.
+    includeManifestIcons: false,
+    workbox: {
+      globPatterns: ['**/*.{html,js,css,ttf,woff2,svg,png}'],
+      globIgnores: ['**/*.br', '**/*.gz', '**/*.map'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: NOT_FROM_APP_SHELL,
+      cleanupOutdatedCaches: true,
+      // The reports' font (DejaVu Sans, 740 KB) is the largest file. Workbox leaves a larger one out with a warning
+      // only; the browser test (e2e/src/installable.e2e.test.ts) holds the cache to every file of the build.
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      sourcemap: false,
+    },
+  });
+}
