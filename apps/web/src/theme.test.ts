@@ -17,4 +17,9 @@ describe('theme', () => {
     expect(loader).toContain('role="status"');
     expect(loader).toContain('aria-label="Diagramm wird geladen"');
   });
+
+  it('takes a decimal comma as a decimal point in every number field (a German "101,25" is 101.25 m)', () => {
+    const props = theme.components?.NumberInput?.defaultProps as { allowedDecimalSeparators?: string[] };
+    expect(props.allowedDecimalSeparators).toEqual(['.', ',']);
+  });
 });

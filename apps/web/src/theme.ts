@@ -29,7 +29,11 @@ export const theme = createTheme({
     // A number outside min/max stays as typed and the form says why, instead of being changed silently on blur.
     // Written without NumberInput.extend: importing the component here would put it (and react-number-format) into
     // the first download of every screen.
-    NumberInput: { defaultProps: { clampBehavior: 'none' } satisfies Partial<NumberInputProps> },
+    // A decimal comma typed (German, French, Spanish) is a decimal point: "101,25" was 10125 m before, the comma
+    // dropped. No input groups thousands with a comma (those that group use an apostrophe).
+    NumberInput: {
+      defaultProps: { clampBehavior: 'none', allowedDecimalSeparators: ['.', ','] } satisfies Partial<NumberInputProps>,
+    },
     // A loader is named by its aria-label ("Loading chart"), which a span may carry only with a role: a status,
     // which screen readers also announce when it appears.
     Loader: { defaultProps: { role: 'status' } satisfies Partial<LoaderProps> & { role: string } },

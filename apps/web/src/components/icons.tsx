@@ -42,6 +42,18 @@ export function LogoutIcon(props: IconProps) {
   );
 }
 
+/** Two arrows turning: entries waiting to be synced. */
+export function SyncIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16" />
+      <path d="M3 21v-5h5" />
+      <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8" />
+      <path d="M21 3v5h-5" />
+    </Icon>
+  );
+}
+
 export function GripIcon(props: IconProps) {
   return (
     <Icon {...props}>

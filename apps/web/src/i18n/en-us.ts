@@ -9,6 +9,7 @@ import dashboard from './locales/en-US/dashboard.json';
 import documents from './locales/en-US/documents.json';
 import enums from './locales/en-US/enums.json';
 import events from './locales/en-US/events.json';
+import field from './locales/en-US/field.json';
 import imprint from './locales/en-US/imprint.json';
 import installations from './locales/en-US/installations.json';
 import language from './locales/en-US/language.json';
@@ -39,6 +40,7 @@ export const enUS = {
   documents,
   enums,
   events,
+  field,
   imprint,
   installations,
   language,

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 const MAX_RETRIES = 2;
@@ -12,6 +12,9 @@ export function retryTransient(maxRetries = MAX_RETRIES) {
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query takes itself for online until the browser says otherwise; a page loaded without a network (from
+  // the service worker) hears no 'offline' event, so it starts from what the browser knows.
+  if (typeof navigator !== 'undefined' && 'onLine' in navigator) onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: { retry: retryTransient(), staleTime: 30_000, refetchOnWindowFocus: true },

@@ -1,5 +1,5 @@
 import type { components, operations } from '@rope/api-client';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 
 export const areaKeys = {
@@ -39,7 +39,11 @@ export function useAreaPositions(showAs: number | null) {
 }
 
 export function useArea(id: number) {
-  return useQuery({
+  return useQuery(areaQuery(id));
+}
+
+export function areaQuery(id: number) {
+  return queryOptions({
     queryKey: areaKeys.detail(id),
     queryFn: ({ signal }) =>
       tupleDataOf<'/api/areas/{id}', 'get'>(typedApi.GET('/api/areas/{id}', { params: idPath(id), signal })).then(

@@ -1,6 +1,6 @@
 // The feature's public file: other features and the router import it, never the files behind it (lazy screens,
 // sections and dialogs excepted: .dependency-cruiser.cjs).
-export { useArea, useAreaUsers } from './api';
+export { areaQuery, useArea, useAreaUsers } from './api';
 export { ArchiveButton } from './components/archive-button';
 export { HierarchyList } from './components/hierarchy-list';
 export { ShowAsPicker } from './components/show-as-picker';

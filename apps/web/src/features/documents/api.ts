@@ -1,5 +1,5 @@
 import type { DocumentTargetType } from '@rope/domain/documents/kinds';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type AnswerOf, dataOf, typedApi } from '../../lib/typed-api';
 
@@ -83,10 +83,14 @@ export function useLanguageHeader() {
 
 export function useDocuments(source: DocumentSource, showAs: number | null = null, enabled = true) {
   const language = useLanguageHeader();
-  return useQuery({
+  return useQuery({ ...documentsQuery(source, showAs, language), enabled });
+}
+
+/** A list of documents in the reader's language (the Accept-Language the API names documents by). */
+export function documentsQuery(source: DocumentSource, showAs: number | null, language: string) {
+  return queryOptions({
     queryKey: documentKeys.list(source, showAs, language),
     queryFn: ({ signal }) => fetchDocuments(source, showAs, { signal, headers: { 'Accept-Language': language } }),
-    enabled,
   });
 }
 

@@ -3,6 +3,7 @@
 export {
   type DocumentList,
   documentKeys,
+  documentsQuery,
   fetchDocuments,
   useLanguageHeader,
   useRefreshDocuments,

@@ -2,7 +2,17 @@ import type { operations } from '@rope/api-client';
 import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import type { RopeEventView } from '@rope/domain/events/views';
 import { withRemovedAttributes } from '@rope/domain/patch';
-import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  onlineManager,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client';
+import { type Outbox, useOutbox } from '../../lib/outbox-context';
 import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 import { ropeEventsQueryParams } from './events-query';
 import type { DamageFilter, LossAxis, RopeEventsQuery } from './types';
@@ -41,16 +51,23 @@ export function fetchDamageChart(
 }
 
 export function useRopeEvents(ropeId: number, query: RopeEventsQuery) {
-  return useQuery({
+  return useQuery({ ...ropeEventsQuery(ropeId, query), placeholderData: keepPreviousData });
+}
+
+export function ropeEventsQuery(ropeId: number, query: RopeEventsQuery) {
+  return queryOptions({
     queryKey: eventKeys.list(ropeId, query),
     queryFn: ({ signal }) => fetchRopeEvents(ropeId, query, signal),
-    placeholderData: keepPreviousData,
   });
 }
 
 /** The day of the rope's first event: where the time slider starts (the list is newest first, so its last row). */
 export function useFirstEventDate(ropeId: number) {
-  return useQuery({
+  return useQuery(firstEventDateQuery(ropeId));
+}
+
+export function firstEventDateQuery(ropeId: number) {
+  return queryOptions({
     queryKey: eventKeys.firstDate(ropeId),
     queryFn: async ({ signal }) => {
       const page = (number: number) =>
@@ -82,8 +99,21 @@ export function useDamageChart(
   range?: DamageRange | null,
 ) {
   return useQuery({
+    ...damageChartQuery(ropeId, filter, date, range ?? null),
     enabled: range !== null,
-    queryKey: eventKeys.damage(ropeId, filter, date, range ?? null),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The damage chart as useDamageChart asks for it; `range` null for the whole rope. */
+export function damageChartQuery(
+  ropeId: number,
+  filter: DamageFilter | null,
+  date: string | null,
+  range: DamageRange | null,
+) {
+  return queryOptions({
+    queryKey: eventKeys.damage(ropeId, filter, date, range),
     queryFn: ({ signal }) => {
       const query = {
         ...(filter ? { damageFilter: filter } : {}),
@@ -98,7 +128,6 @@ export function useDamageChart(
       };
       return fetchDamageChart(ropeId, query, signal);
     },
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -152,26 +181,71 @@ export function refreshAfterChange(queryClient: QueryClient, ropeId: number, rop
 /** An event's own fields, as the API answers them and takes them back. */
 export type EventBody = Pick<RopeEventView, 'position' | 'attributes'>;
 
-export function createEvent(ropeId: number, event: EventBody) {
-  return dataOf(typedApi.POST('/api/events', { body: { ropeEvent: { rope: { id: ropeId }, ...event } } }));
+/** Records an event; `key` names the write, so a resend after a lost answer records it once. */
+export function createEvent(ropeId: number, event: EventBody, key: string = crypto.randomUUID()) {
+  return dataOf(
+    typedApi.POST('/api/events', {
+      params: { header: { 'idempotency-key': key } },
+      body: { ropeEvent: { rope: { id: ropeId }, ...event } },
+    }),
+  );
 }
 
-export function useSaveEvent(ropeId: number) {
+/** What a save came to: stored on the server (and whether the rope's damage changed), or queued on the device. */
+export type SaveOutcome = { queued: false; ropeChanged: boolean } | { queued: true };
+
+/**
+ * A new event without a signal goes into the device's queue (lib/outbox-context.ts) under its own key, and so does
+ * one whose answer did not come back: it may have arrived, and the resend under the same key records it once.
+ */
+async function createOrQueue(rope: RopeRef, event: EventBody, outbox: Outbox): Promise<SaveOutcome> {
+  const ropeId = rope.id;
+  const key = crypto.randomUUID();
+  const body = { ropeEvent: { rope: { id: ropeId }, ...event } };
+  const queue = async (): Promise<SaveOutcome> => {
+    await outbox.queue({ id: key, ropeId, ropeName: rope.name, kind: 'createEvent', body });
+    return { queued: true };
+  };
+  if (outbox.ready && !onlineManager.isOnline()) return queue();
+  try {
+    return { queued: false, ropeChanged: (await createEvent(ropeId, event, key)).ropeChanged };
+  } catch (error) {
+    if (outbox.ready && error instanceof ApiError && error.code === 'NETWORK') return queue();
+    throw error;
+  }
+}
+
+type RopeRef = { id: number; name: string };
+
+export function useSaveEvent(rope: RopeRef) {
+  const ropeId = rope.id;
   const queryClient = useQueryClient();
+  const outbox = useOutbox();
   return useMutation({
+    // Runs without a signal too: a new event then goes into the device's queue (createOrQueue).
+    networkMode: 'always',
     // The dialog edits the whole event: what it left out of the stored attributes is removed.
-    mutationFn: async ({ id, event, stored }: { id: number | undefined; event: EventBody; stored?: EventBody }) =>
-      id === undefined
-        ? (await createEvent(ropeId, event)).ropeChanged
-        : (
-            await dataOf(
-              typedApi.PATCH('/api/events/{id}', {
-                params: idPath(id),
-                body: { ropeEvent: withRemovedAttributes(stored?.attributes, event) },
-              }),
-            )
-          ).ropeChanged,
-    onSuccess: (ropeChanged) => refreshAfterChange(queryClient, ropeId, ropeChanged),
+    mutationFn: async ({
+      id,
+      event,
+      stored,
+    }: {
+      id: number | undefined;
+      event: EventBody;
+      stored?: EventBody;
+    }): Promise<SaveOutcome> => {
+      if (id === undefined) return createOrQueue(rope, event, outbox);
+      const answer = await dataOf(
+        typedApi.PATCH('/api/events/{id}', {
+          params: idPath(id),
+          body: { ropeEvent: withRemovedAttributes(stored?.attributes, event) },
+        }),
+      );
+      return { queued: false, ropeChanged: answer.ropeChanged };
+    },
+    onSuccess: (outcome) => {
+      if (!outcome.queued) refreshAfterChange(queryClient, ropeId, outcome.ropeChanged);
+    },
   });
 }
 

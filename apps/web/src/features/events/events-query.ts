@@ -33,3 +33,11 @@ export function clampEventPage(page: number, pageSize: number, total: number): n
   if (pageSize <= 0) return 1;
   return Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / pageSize)));
 }
+
+/** The events table as the rope page opens it: first page, no filter (what the device refreshes for the field). */
+export const FIRST_EVENTS_PAGE: RopeEventsQuery = {
+  archived: false,
+  page: 1,
+  pageSize: DEFAULT_EVENT_PAGE_SIZE,
+  search: '',
+};

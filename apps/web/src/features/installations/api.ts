@@ -1,6 +1,6 @@
 import type { InstallationUpdate } from '@rope/domain/hierarchy/schemas';
 import type { InstallationView } from '@rope/domain/hierarchy/views';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 
 export const installationKeys = {
@@ -29,7 +29,11 @@ export function useInstallations(areaId: number, archived: boolean) {
 }
 
 export function useInstallation(id: number) {
-  return useQuery({
+  return useQuery(installationQuery(id));
+}
+
+export function installationQuery(id: number) {
+  return queryOptions({
     queryKey: installationKeys.detail(id),
     queryFn: ({ signal }) =>
       tupleDataOf<'/api/installations/{id}', 'get'>(

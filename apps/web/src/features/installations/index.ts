@@ -1,6 +1,6 @@
 // The feature's public file: other features and the router import it, never the files behind it (lazy screens,
 // sections and dialogs excepted: .dependency-cruiser.cjs).
-export { installationKeys, useInstallation, useInstallations, useUpdateInstallation } from './api';
+export { installationKeys, installationQuery, useInstallation, useInstallations, useUpdateInstallation } from './api';
 export {
   type AttributeValues,
   attributeField,

@@ -1,6 +1,6 @@
 import type { RopeUpdate } from '@rope/domain/hierarchy/schemas';
 import type { RopeView } from '@rope/domain/hierarchy/views';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 import { eventKeys } from '../events';
 import { installationKeys } from '../installations';
@@ -15,7 +15,11 @@ export const ropeKeys = {
 const idPath = (id: number) => ({ path: { id: String(id) } });
 
 export function useRopes(installationId: number, archived: boolean) {
-  return useQuery({
+  return useQuery(ropesQuery(installationId, archived));
+}
+
+export function ropesQuery(installationId: number, archived: boolean) {
+  return queryOptions({
     queryKey: ropeKeys.list(installationId, archived),
     queryFn: ({ signal }) =>
       tupleDataOf<'/api/installations/{id}/ropes', 'get'>(
@@ -28,7 +32,12 @@ export function useRopes(installationId: number, archived: boolean) {
 }
 
 export function useRope(id: number) {
-  return useQuery({
+  return useQuery(ropeQuery(id));
+}
+
+/** A rope as its page reads it: also what the device refreshes for the field (features/field). */
+export function ropeQuery(id: number) {
+  return queryOptions({
     queryKey: ropeKeys.detail(id),
     queryFn: ({ signal }) =>
       tupleDataOf<'/api/ropes/{id}', 'get'>(typedApi.GET('/api/ropes/{id}', { params: idPath(id), signal })).then(

@@ -1,6 +1,6 @@
 import { withRemovedAttributes } from '@rope/domain/patch';
 import { type TaskBody, toTaskRequest } from '@rope/domain/tasks/rules';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone, useSheetUrl } from '../../lib/sheet-query';
 import { dataOf, typedApi, uploadWithProgress } from '../../lib/typed-api';
 
@@ -26,7 +26,11 @@ export function useAssignableUsers(ropeId: number, enabled: boolean) {
 }
 
 export function useRopeTasks(ropeId: number) {
-  return useQuery({
+  return useQuery(ropeTasksQuery(ropeId));
+}
+
+export function ropeTasksQuery(ropeId: number) {
+  return queryOptions({
     queryKey: taskKeys.rope(ropeId),
     queryFn: ({ signal }) =>
       dataOf(typedApi.GET('/api/ropes/{id}/tasks', { params: idPath(ropeId), signal })).then((answer) => answer.tasks),

@@ -4,6 +4,7 @@ import type { LoginAnswer, SessionUser } from '@rope/domain/auth/session';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../api-client';
 import { dataOf, quietTypedApi } from '../typed-api';
+import { readKeptSession } from './kept-session';
 import { readLoginAnswer } from './login-answer';
 
 export const sessionKeys = { current: ['session'] as const };
@@ -20,6 +21,11 @@ export async function fetchSession(): Promise<LoginAnswer | null> {
     return parseLoginAnswer(await dataOf(quietTypedApi.POST('/api/login/check')));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
+    // No answer at all (no signal): the device's last sign-in, whose ropes it kept for the field.
+    if (error instanceof ApiError && error.code === 'NETWORK') {
+      const kept = await readKeptSession().catch(() => undefined);
+      if (kept) return kept;
+    }
     throw error;
   }
 }
@@ -34,7 +40,14 @@ export async function logout(): Promise<void> {
 }
 
 export function useSession() {
-  return useQuery({ queryKey: sessionKeys.current, queryFn: fetchSession, staleTime: 60_000, retry: false });
+  return useQuery({
+    queryKey: sessionKeys.current,
+    queryFn: fetchSession,
+    staleTime: 60_000,
+    retry: false,
+    // Asked without a signal too: the answer is then the device's kept session (fetchSession).
+    networkMode: 'always',
+  });
 }
 
 /** The signed-in user once the second factor is done; undefined otherwise. */

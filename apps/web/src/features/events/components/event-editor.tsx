@@ -32,7 +32,7 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sessionUser = useSessionUser();
-  const save = useSaveEvent(rope.id);
+  const save = useSaveEvent(rope);
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const editable = target.mode !== 'view';
@@ -64,7 +64,17 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
     setFailure(null);
     const { rope: _rope, ...event } = body;
     if (target.mode !== 'import') {
-      save.mutate({ id: stored?.id, event, stored }, { onSuccess: saved, onError: fail });
+      save.mutate(
+        { id: stored?.id, event, stored },
+        {
+          onSuccess: (outcome) => {
+            if (!outcome.queued) return saved();
+            notifications.show({ color: 'yellow', message: t('field.outbox.queued') });
+            onDone();
+          },
+          onError: fail,
+        },
+      );
       return;
     }
     setProgress({ done: 0, total: (damages?.length ?? 0) + 1 });

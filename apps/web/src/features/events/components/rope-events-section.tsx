@@ -21,6 +21,7 @@ import { EventsHeader } from './events-header';
 import { EventsTable } from './events-table';
 import { EventsToolbar } from './events-toolbar';
 import { ExportEventsButton } from './export-events-button';
+import { PendingEvents } from './pending-events';
 
 const EventDialog = lazy(() => import('./event-dialog').then((module) => ({ default: module.EventDialog })));
 const EventDetailsDialog = lazy(() =>
@@ -160,6 +161,7 @@ export function RopeEventsSection({ rope, place, readOnly }: RopeEventsSectionPr
           onImported={(parsed) => setDialog({ mode: 'import', parsed })}
         />
       ) : null}
+      <PendingEvents ropeId={rope.id} />
       {events.isError ? <Alert color="red">{t('events.table.loadError')}</Alert> : null}
       <EventsTable
         events={events.data?.ropeEvents ?? []}

@@ -9,6 +9,7 @@ import { LoadFailedScreen } from '../../../components/screen-alert';
 import { useCan } from '../../../lib/session/session';
 import { useArea } from '../../areas';
 import { TargetDocuments } from '../../documents';
+import { FieldSwitch } from '../../field';
 import {
   BellIcon,
   NotificationSettingsDialog,
@@ -83,6 +84,7 @@ export function InstallationPage() {
             </Button>
           ) : null}
           <NotificationStatusButton installation={current} />
+          <FieldSwitch kind="installation" id={current.id} name={current.name} />
         </Group>
       </Group>
       <Grid gap="md">

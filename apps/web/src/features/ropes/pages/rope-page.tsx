@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { parseId } from '@rope/domain/ids';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useCan, useSessionUser } from '../../../lib/session/session';
 import { useArea } from '../../areas';
 import { TargetDocuments } from '../../documents';
 import { RopeDamageSection } from '../../events';
+import { DataAge, FieldSwitch, useFieldCache, useFieldSettled } from '../../field';
 import { useInstallation } from '../../installations';
 import { NotificationStatusButton } from '../../notifications';
 import { useRope } from '../api';
@@ -72,10 +73,20 @@ export function RopePage() {
       );
   };
   const askedForSettings = searchParams.get(ROPE_SETTINGS_PARAM) === 'open';
+  // An opened rope is among the recent ones the device keeps for the field.
+  const fieldCache = useFieldCache();
+  const fieldSettled = useFieldSettled();
+  const shownRopeId = rope.data?.id;
+  useEffect(() => {
+    if (fieldCache && shownRopeId !== undefined) void fieldCache.visit(shownRopeId).catch(() => {});
+  }, [fieldCache, shownRopeId]);
   useEffect(() => {
     if (askedForSettings) setSettingsOpen(true);
   }, [askedForSettings]);
 
+  // Without a signal, a page the device did not keep stays unanswered: said, not a spinner for ever.
+  const notKept = [rope, installation, area].some((query) => query.isPending && query.fetchStatus === 'paused');
+  if (notKept && fieldSettled) return <Alert color="yellow">{t('field.notKept')}</Alert>;
   if (rope.isPending || installation.isPending || area.isPending) {
     return (
       <Center py="xl">
@@ -111,11 +122,13 @@ export function RopePage() {
         </Group>
         <Group gap="sm" wrap="wrap">
           <NotificationStatusButton installation={installation.data} rope={current} />
+          <FieldSwitch kind="rope" id={current.id} name={current.name} />
           <Button variant="default" leftSection={<SettingsIcon size={18} />} onClick={() => setSettingsOpen(true)}>
             {canEdit && !archived ? t('ropes.settings.title') : t('common.actions.showSettings')}
           </Button>
         </Group>
       </Group>
+      <DataAge fetchedAt={rope.dataUpdatedAt} />
       <RopeSummary rope={current} />
       <RopeDeviceInfo rope={current} canRequest={!archived && canWriteDomain && !session?.isLive} />
       <RopeDamageSection rope={current} />

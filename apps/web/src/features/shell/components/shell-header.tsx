@@ -5,12 +5,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { LogoutIcon, SettingsIcon } from '../../../components/icons';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { OpenedOnce } from '../../../components/opened-once';
 import { Brand } from '../../../components/product-mark';
+import { forgetUserOnDevice } from '../../../lib/device-store-access';
+import { useOutbox } from '../../../lib/outbox-context';
 import { logout } from '../../../lib/session/session';
+import { SyncButton } from '../../field';
 import { ShellSearch, ShellSearchButton } from '../../search';
 
 const UserSettingsDialog = lazy(() =>
@@ -30,12 +34,30 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
   const queryClient = useQueryClient();
   // A fresh page after signing out: nothing of the last session stays in memory.
   const signOut = useMutation({
-    mutationFn: logout,
+    mutationFn: async () => {
+      // What this device kept of the user goes first: whoever uses it next never sees it, even offline.
+      await forgetUserOnDevice(user.id).catch(() => {});
+      await logout();
+    },
     onSettled: () => {
       queryClient.clear();
       window.location.replace('/login');
     },
   });
+
+  // Entries not yet sent go with the rest of the device's data: asked first, never dropped unseen.
+  const outbox = useOutbox();
+  const confirmSignOut = () => {
+    const count = outbox.entries.length;
+    if (count === 0) return signOut.mutate();
+    confirmDelete({
+      title: t('field.outbox.signOutTitle'),
+      message: t('field.outbox.signOutConfirm', { count }),
+      confirmLabel: t('field.outbox.signOutAnyway'),
+      cancelLabel: t('common.actions.cancel'),
+      onConfirm: () => signOut.mutate(),
+    });
+  };
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -62,6 +84,7 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
             </Box>
           </>
         ) : null}
+        <SyncButton />
         <LanguageSwitch />
         <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={220}>
           {user.name}
@@ -76,7 +99,7 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
             variant="subtle"
             size="lg"
             aria-label={t('shell.header.logout')}
-            onClick={() => signOut.mutate()}
+            onClick={confirmSignOut}
             loading={signOut.isPending}
           >
             <LogoutIcon />

@@ -4,8 +4,9 @@ import type { SessionUser } from '@rope/domain/auth/session';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useSessionUser } from '../../../lib/session/session';
+import { useSession } from '../../../lib/session/session';
 import { useUserLanguage } from '../../../lib/session/use-user-language';
+import { FieldProvider, OfflineBanner } from '../../field';
 import { readSidebarWidth, storeSidebarWidth } from '../sidebar-width';
 import classes from './shell.module.css';
 import { ShellFooter } from './shell-footer';
@@ -19,8 +20,12 @@ const FOOTER_HEIGHT = 44;
 /** The signed-in frame: header, resizable navigation, the screen, and for free users the footer. */
 export function ShellLayout() {
   // RequireSession renders the shell only with a signed-in user.
-  const user = useSessionUser();
-  return user ? <ShellFrame user={user} /> : null;
+  const session = useSession().data;
+  return session?.user ? (
+    <FieldProvider session={session}>
+      <ShellFrame user={session.user} />
+    </FieldProvider>
+  ) : null;
 }
 
 function ShellFrame({ user }: { user: SessionUser }) {
@@ -44,6 +49,7 @@ function ShellFrame({ user }: { user: SessionUser }) {
         <SidebarResizeHandle width={width} onResize={setWidth} onResizeEnd={storeSidebarWidth} />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
+        <OfflineBanner />
         <Outlet />
       </AppShell.Main>
       {user.isFreeUser ? (

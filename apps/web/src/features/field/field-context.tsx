@@ -1,0 +1,141 @@
+import type { LoginAnswer } from '@rope/domain/auth/session';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { DeviceDb } from '../../lib/device-store';
+import { whenPageSettled } from '../../lib/page-settled';
+import { keepSession } from '../../lib/session/kept-session';
+import { useLanguageHeader } from '../documents';
+import type { FieldCache } from './field-cache';
+import { reportFailure } from './field-cache';
+import { OutboxProvider } from './outbox-provider';
+
+interface FieldState {
+  cache: FieldCache | null;
+  /** The device's store, open while the user is signed in. */
+  db: DeviceDb | null;
+  /** The device's store has been read (or cannot be): what it kept is in the query client. */
+  settled: boolean;
+}
+
+const FieldContext = createContext<FieldState>({ cache: null, db: null, settled: false });
+
+const FIELD_REFRESH_EVERY_MS = 15 * 60_000;
+
+/**
+ * The signed-in user's field cache (field-cache.ts), opened after the screen is drawn: its code and IndexedDB are
+ * not part of the first download. Null until then, and on a device that cannot store.
+ */
+export function FieldProvider({ session, children }: { session: LoginAnswer; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [cache, setCache] = useState<FieldCache | null>(null);
+  const [db, setDb] = useState<DeviceDb | null>(null);
+  const [settled, setSettled] = useState(false);
+  const userId = session.user?.id;
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    let closed = false;
+    let close = () => {};
+    const start = () => {
+      if (closed) return;
+      void import('./start-field-cache')
+        .then(({ startFieldCache }) => startFieldCache(queryClient, userId))
+        .then((started) => {
+          if (closed) return started.close();
+          close = started.close;
+          setCache(started.cache);
+          setDb(started.db);
+        })
+        .catch(reportFailure)
+        .finally(() => {
+          if (!closed) setSettled(true);
+        });
+    };
+    // Without a signal the screens need what the device kept at once; with one, the field cache waits until the
+    // screen is drawn, so its code and its refresh never compete with the screen's first download.
+    if (onlineManager.isOnline()) whenPageSettled(start);
+    else start();
+    return () => {
+      closed = true;
+      close();
+      setCache(null);
+      setDb(null);
+      setSettled(false);
+    };
+  }, [queryClient, userId]);
+
+  // Whenever there is a network: on start, on the signal's return, when a choice changes, and every quarter hour.
+  const language = useLanguageHeader();
+  useEffect(() => {
+    if (!cache) return;
+    let running = false;
+    const refresh = () => {
+      if (running || !onlineManager.isOnline()) return;
+      running = true;
+      void import('./refresh-field')
+        .then(({ refreshFieldRopes }) => refreshFieldRopes(queryClient, cache, language))
+        .catch(reportFailure)
+        .finally(() => {
+          running = false;
+        });
+    };
+    refresh();
+    const timer = window.setInterval(refresh, FIELD_REFRESH_EVERY_MS);
+    const stopOnline = onlineManager.subscribe((online) => online && refresh());
+    const stopChoices = cache.subscribeChoices(refresh);
+    return () => {
+      window.clearInterval(timer);
+      stopOnline();
+      stopChoices();
+    };
+  }, [cache, queryClient, language]);
+
+  // The device opens as this person next time it has no signal (lib/session/kept-session.ts).
+  useEffect(() => {
+    let closed = false;
+    whenPageSettled(() => {
+      if (!closed && onlineManager.isOnline()) void keepSession(session).catch(reportFailure);
+    });
+    return () => {
+      closed = true;
+    };
+  }, [session]);
+
+  const state = useMemo(() => ({ cache, db, settled }), [cache, db, settled]);
+  return (
+    <FieldContext.Provider value={state}>
+      {userId === undefined ? children : <OutboxProvider userId={userId}>{children}</OutboxProvider>}
+    </FieldContext.Provider>
+  );
+}
+
+export function useDeviceDb(): DeviceDb | null {
+  return useContext(FieldContext).db;
+}
+
+export function useFieldCache(): FieldCache | null {
+  return useContext(FieldContext).cache;
+}
+
+/** Whether what the device kept has been put back (the offline screens wait for it before saying "not kept"). */
+export function useFieldSettled(): boolean {
+  return useContext(FieldContext).settled;
+}
+
+const noChanges = () => () => {};
+
+/** The field cache, redrawing the caller on every change of what it keeps. */
+export function useFieldChoices(): FieldCache | null {
+  const cache = useFieldCache();
+  useSyncExternalStore(cache?.subscribe ?? noChanges, () => cache?.revision ?? 0);
+  return cache;
+}
+
+/** Whether the browser says it has a network (TanStack Query's online manager, which queries follow). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (listener) => onlineManager.subscribe(listener),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}

@@ -1,0 +1,5 @@
+export { DataAge } from './components/data-age';
+export { FieldSwitch } from './components/field-switch';
+export { OfflineBanner } from './components/offline-banner';
+export { SyncButton } from './components/sync-button';
+export { FieldProvider, useFieldCache, useFieldSettled, useOnline } from './field-context';

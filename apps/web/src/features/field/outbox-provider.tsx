@@ -1,0 +1,98 @@
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { OutboxEntry } from '../../lib/device-store';
+import { type Outbox, OutboxContext } from '../../lib/outbox-context';
+import { reportFailure } from './field-cache';
+import { useDeviceDb } from './field-context';
+
+const work = () => import('./outbox-work');
+
+/** While entries wait, how often a sync is tried (besides the signal's return and each new entry). */
+const SYNC_EVERY_MS = 60_000;
+const lastSyncKey = (userId: number) => `field.lastSync.${userId}`;
+
+function readLastSync(userId: number): number | null {
+  const stored = Number(localStorage.getItem(lastSyncKey(userId)));
+  return Number.isFinite(stored) && stored > 0 ? stored : null;
+}
+
+/** The signed-in user's queue of writes made offline, sent in order whenever there is a network. */
+export function OutboxProvider({ userId, children }: { userId: number; children: ReactNode }) {
+  const db = useDeviceDb();
+  const queryClient = useQueryClient();
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [syncing, setSyncing] = useState(false);
+  const [lastSyncedAt, setLastSyncedAt] = useState(() => readLastSync(userId));
+  const running = useRef(false);
+
+  const reload = useCallback(async () => {
+    if (db) setEntries(await (await work()).listOutbox(db, userId));
+  }, [db, userId]);
+
+  const syncNow = useCallback(async () => {
+    if (!db || running.current || !onlineManager.isOnline()) return;
+    running.current = true;
+    setSyncing(true);
+    try {
+      const { sendEntry, syncOutbox } = await work();
+      const result = await syncOutbox(db, userId, sendEntry);
+      // What was sent is the server's now: every screen showing its rope asks again.
+      if (result.sent.length > 0) {
+        await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      }
+      if (!result.stopped) {
+        const now = Date.now();
+        localStorage.setItem(lastSyncKey(userId), String(now));
+        setLastSyncedAt(now);
+      }
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      running.current = false;
+      setSyncing(false);
+      await reload().catch(reportFailure);
+    }
+  }, [db, userId, queryClient, reload]);
+
+  useEffect(() => {
+    if (!db) return;
+    void reload().then(syncNow).catch(reportFailure);
+    const stopOnline = onlineManager.subscribe((online) => {
+      if (online) void syncNow();
+    });
+    const timer = window.setInterval(() => void syncNow(), SYNC_EVERY_MS);
+    return () => {
+      stopOnline();
+      window.clearInterval(timer);
+    };
+  }, [db, reload, syncNow]);
+
+  const value = useMemo<Outbox>(
+    () => ({
+      entries,
+      ready: db !== null,
+      syncing,
+      lastSyncedAt,
+      async queue(entry) {
+        if (!db) throw new Error('The device cannot keep entries');
+        const queued = await (await work()).enqueue(db, { ...entry, userId });
+        await reload();
+        void syncNow();
+        return queued;
+      },
+      syncNow,
+      async discard(id) {
+        if (db) await (await work()).removeEntry(db, id);
+        await reload();
+      },
+      async retry(id) {
+        const entry = entries.find((candidate) => candidate.id === id);
+        if (db && entry) await (await work()).retryEntry(db, entry);
+        await reload();
+        void syncNow();
+      },
+    }),
+    [db, entries, syncing, lastSyncedAt, userId, reload, syncNow],
+  );
+  return <OutboxContext.Provider value={value}>{children}</OutboxContext.Provider>;
+}

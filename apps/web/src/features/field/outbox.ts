@@ -1,0 +1,32 @@
+import type { DeviceDb, OutboxEntry, OutboxFailure } from '../../lib/device-store';
+
+/** The user's queued writes in the order they were made. */
+export async function listOutbox(db: DeviceDb, userId: number): Promise<OutboxEntry[]> {
+  const entries = await db.getAllFromIndex('outbox', 'byUser', userId);
+  return entries.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+}
+
+/** Queues a write; its id (a UUID) is the Idempotency-Key it will be sent with. */
+export async function enqueue(
+  db: DeviceDb,
+  entry: Pick<OutboxEntry, 'userId' | 'ropeId' | 'ropeName' | 'kind' | 'body'> & { id?: string },
+): Promise<OutboxEntry> {
+  const { id = crypto.randomUUID(), ...rest } = entry;
+  const queued: OutboxEntry = { id, ...rest, createdAt: Date.now(), state: 'waiting' };
+  await db.put('outbox', queued);
+  return queued;
+}
+
+export async function removeEntry(db: DeviceDb, id: string): Promise<void> {
+  await db.delete('outbox', id);
+}
+
+export async function markFailed(db: DeviceDb, entry: OutboxEntry, failure: OutboxFailure): Promise<void> {
+  await db.put('outbox', { ...entry, state: 'failed', failure });
+}
+
+/** A failed entry the user sends again as it is (after the cause was fixed on the server). */
+export async function retryEntry(db: DeviceDb, entry: OutboxEntry): Promise<void> {
+  const { failure: _failure, ...rest } = entry;
+  await db.put('outbox', { ...rest, state: 'waiting' });
+}

@@ -1,0 +1,56 @@
+import { ApiError } from '../../lib/api-client';
+import type { DeviceDb, OutboxEntry, OutboxFailure } from '../../lib/device-store';
+import { listOutbox, markFailed, removeEntry } from './outbox';
+
+/** Sends one entry with its id as the Idempotency-Key; answers the server's answer or throws its ApiError. */
+export type SendEntry = (entry: OutboxEntry) => Promise<unknown>;
+
+export interface SyncResult {
+  sent: OutboxEntry[];
+  failed: OutboxEntry[];
+  /** Why the run stopped before the end: no network, the session ended, the server busy. */
+  stopped?: 'offline' | 'signedOut' | 'later';
+}
+
+/** A refusal the same request will meet again: kept with its reason until the user decides. */
+function lastingRefusal(error: ApiError): boolean {
+  return error.status >= 400 && error.status < 500 && ![401, 408, 409, 429].includes(error.status);
+}
+
+function failureOf(error: ApiError): OutboxFailure {
+  return {
+    status: error.status,
+    code: error.code,
+    ...(error.key ? { key: error.key } : {}),
+    ...(error.fieldKeys ? { fieldKeys: error.fieldKeys } : {}),
+  };
+}
+
+/**
+ * Sends the user's waiting entries in the order they were made. A success removes the entry (a resend of one whose
+ * answer was lost answers the first result: the key makes it once). A lasting refusal (404: the rope is gone or no
+ * longer visible; 403: a right withdrawn; 422: archived meanwhile; 400: a field the server refuses) marks it failed
+ * with the reason and goes on with the next. No network, an ended session (401: the entries wait for the same
+ * person's next sign-in), a key still running (409) or a failing server stop the run: the next one goes on.
+ */
+export async function syncOutbox(db: DeviceDb, userId: number, send: SendEntry): Promise<SyncResult> {
+  const result: SyncResult = { sent: [], failed: [] };
+  for (const entry of await listOutbox(db, userId)) {
+    if (entry.state !== 'waiting') continue;
+    try {
+      await send(entry);
+      await removeEntry(db, entry.id);
+      result.sent.push(entry);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (lastingRefusal(error)) {
+        await markFailed(db, entry, failureOf(error));
+        result.failed.push(entry);
+        continue;
+      }
+      result.stopped = error.code === 'NETWORK' ? 'offline' : error.status === 401 ? 'signedOut' : 'later';
+      return result;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,174 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import deAuth from '../../apps/web/src/i18n/locales/de-DE/auth.json';
+import deCommon from '../../apps/web/src/i18n/locales/de-DE/common.json';
+import deEvents from '../../apps/web/src/i18n/locales/de-DE/events.json';
+import deField from '../../apps/web/src/i18n/locales/de-DE/field.json';
+import deShell from '../../apps/web/src/i18n/locales/de-DE/shell.json';
+import { browserMissing, keepScreenshot } from './browser.ts';
+import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { collectPageErrors, revealDeferredSections, seriousAxeViolations } from './screen-check.ts';
+import { DEFAULT_WORLD, newWorldContext } from './world.ts';
+
+interface PlacedRope {
+  id: number;
+  name: string;
+  installation: { id: number };
+  area: { id: number };
+}
+
+const ropePath = (rope: PlacedRope) => `/areas/${rope.area.id}/installations/${rope.installation.id}/ropes/${rope.id}`;
+
+/** What the device's store holds of each kind (features/field, lib/device-store.ts). */
+function deviceRecords(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('rope-cockpit');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const counts: Record<string, number> = {};
+    for (const store of Array.from(db.objectStoreNames)) {
+      counts[store] = await new Promise<number>((resolve) => {
+        const request = db.transaction(store).objectStore(store).count();
+        request.onsuccess = () => resolve(request.result);
+      });
+    }
+    db.close();
+    return counts;
+  });
+}
+
+/** Records a wire break of 2 wires at `position` through the event dialog. */
+async function recordWireBreak(page: Page, position: number) {
+  await page.getByRole('button', { name: deEvents.toolbar.addDamage }).click();
+  const dialog = page.getByRole('dialog', { name: deEvents.dialog.titleNew });
+  // Typed key by key as a German inspector does, with a decimal comma.
+  await dialog.getByLabel(deCommon.fields.position).pressSequentially(String(position).replace('.', ','));
+  await dialog.getByRole('tab', { name: deEvents.tabs.specifics }).click();
+  await dialog.getByLabel(deEvents.fields.damageCount).fill('2');
+  await dialog.getByRole('button', { name: deCommon.actions.save }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText(deField.outbox.queued).first().waitFor();
+}
+
+// Issue 28: the inspector takes a rope into a valley without a signal; the German client in Zurich, on a phone.
+describe.skipIf(Boolean(browserMissing))(
+  `ropes taken into the field in Chromium${browserMissing ? ` (skipped: ${browserMissing})` : ''}`,
+  () => {
+    // Its own server: the test records events.
+    const demo = useDemoServer();
+    let context: BrowserContext;
+    let page: Page;
+    let errors: string[];
+    beforeAll(async () => {
+      context = await newWorldContext(demo.browser(), { width: 375, height: 740 });
+      page = await context.newPage();
+      errors = collectPageErrors(page);
+    });
+    afterAll(() => context?.close());
+
+    it('opens a rope kept for the field without a signal, with its age, and forgets it all on signing out', async () => {
+      const url = demo.server().url;
+      await signInAsDemo(page, url, DEFAULT_WORLD.user);
+      const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(page, '/ropes');
+      const [rope, other] = [
+        ropes[0]!,
+        ropes.find((candidate) => candidate.installation.id !== ropes[0]!.installation.id),
+      ];
+      expect(other, 'a rope of another installation').toBeDefined();
+      // The worker has the app's code: a reload without a signal draws the app, not Chromium's error page.
+      await page.evaluate(() => navigator.serviceWorker.ready);
+
+      await page.goto(`${url}${ropePath(rope)}`);
+      await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+      const keep = page.getByRole('button', { name: deField.choice.rope });
+      await keep.click();
+      await expect.poll(() => keep.getAttribute('aria-pressed')).toBe('true');
+      await revealDeferredSections(page);
+      const events = page.getByRole('table', { name: deEvents.table.title });
+      await events.locator('tbody tr').first().waitFor();
+      const shownOnline = await events.locator('tbody tr').count();
+      // Online nothing says how old the page is: it is current.
+      expect(await page.getByTestId('data-age').count()).toBe(0);
+
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await page.getByRole('status').getByText(deField.offline.title).waitFor();
+        await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+        // When the server answered, in the inspector's language and time zone.
+        expect(await page.getByTestId('data-age').textContent()).toMatch(/^Stand \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+        expect(await keep.getAttribute('aria-pressed')).toBe('true');
+        await revealDeferredSections(page);
+        await expect.poll(() => events.locator('tbody tr').count()).toBe(shownOnline);
+        expect(await seriousAxeViolations(page), 'the rope page offline').toEqual([]);
+        await keepScreenshot(page, 'field-rope-offline-375', { fullPage: true });
+
+        // A rope the device did not keep says so, instead of loading for ever.
+        await page.goto(`${url}${ropePath(other!)}`);
+        await page.getByText(deField.notKept).waitFor();
+        expect(await seriousAxeViolations(page), 'a rope not kept, offline').toEqual([]);
+      } finally {
+        await context.setOffline(false);
+      }
+
+      // Two wire breaks recorded without a signal wait on the device, through a reload, and arrive once.
+      const positions = [101.25, 202.5];
+      await context.setOffline(true);
+      try {
+        await page.goto(`${url}${ropePath(rope)}`);
+        await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+        await revealDeferredSections(page);
+        for (const position of positions) await recordWireBreak(page, position);
+        const pending = page.getByTestId('pending-events').getByRole('listitem');
+        await expect.poll(() => pending.count()).toBe(2);
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+        await revealDeferredSections(page);
+        await expect.poll(() => pending.count()).toBe(2);
+        await keepScreenshot(page.getByTestId('pending-events'), 'field-pending-events-375');
+        const count = page.getByRole('button', { name: deField.outbox.button_other.replace('{{count}}', '2') });
+        await count.click();
+        const panel = page.getByRole('dialog', { name: deField.outbox.title });
+        await expect.poll(() => panel.getByTestId('outbox-entry').count()).toBe(2);
+        expect(await seriousAxeViolations(page), 'the sync panel offline').toEqual([]);
+        await keepScreenshot(page, 'field-sync-panel-375');
+        await page.keyboard.press('Escape');
+      } finally {
+        await context.setOffline(false);
+      }
+      // Back online: the queue is sent, the table shows the events, the server has each once.
+      await expect.poll(() => page.getByTestId('pending-events').count(), { timeout: 30_000 }).toBe(0);
+      const listed = await pageGet<{ ropeEvents: { position: number }[] }>(
+        page,
+        `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
+      );
+      for (const position of positions) {
+        expect(
+          listed.ropeEvents.filter((event) => event.position === position),
+          `${position} among ${listed.ropeEvents.map((event) => event.position).join(' ')}`,
+        ).toHaveLength(1);
+      }
+      expect((await deviceRecords(page)).outbox).toBe(0);
+
+      await page.goto(`${url}${ropePath(rope)}`);
+      await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+      expect((await deviceRecords(page)).snapshots).toBeGreaterThan(0);
+      await page.getByRole('button', { name: deShell.header.logout }).click();
+      await page.waitForURL(/\/login/);
+      expect(await deviceRecords(page)).toEqual({ snapshots: 0, choices: 0, visits: 0, session: 0, outbox: 0 });
+
+      // Without a signal nobody is signed in any more: the device shows nothing of the rope.
+      await context.setOffline(true);
+      try {
+        await page.goto(`${url}${ropePath(rope)}`);
+        await page.getByRole('alert').getByText(deAuth.session.error).waitFor();
+        expect(await page.getByText(rope.name).count()).toBe(0);
+      } finally {
+        await context.setOffline(false);
+      }
+      expect(errors).toEqual([]);
+    });
+  },
+);
