@@ -62,7 +62,7 @@ describe.skipIf(Boolean(browserMissing))(
     let page: Page;
     let errors: string[];
     beforeAll(async () => {
-      context = await newWorldContext(demo.browser(), { width: 375, height: 740 });
+      context = await newWorldContext(demo.browser(), { width: 375, height: 740, serviceWorkers: 'allow' });
       page = await context.newPage();
       errors = collectPageErrors(page);
     });

@@ -76,7 +76,12 @@ describe.skipIf(Boolean(browserMissing))(
         launchBrowser(),
       ]);
       // 375 px: a phone, where the app is installed most.
-      context = await newWorldContext(browser, { world: ENGLISH_ADMIN_IN_UTC, width: 375, height: 740 });
+      context = await newWorldContext(browser, {
+        world: ENGLISH_ADMIN_IN_UTC,
+        width: 375,
+        height: 740,
+        serviceWorkers: 'allow',
+      });
       page = await context.newPage();
       errors = collectPageErrors(page);
     });

@@ -70,13 +70,14 @@ export const SERVER_TIME_ZONE = DEFAULT_WORLD.timezoneId;
 /** A browser context in a world: its language and time zone, at a size. */
 export function newWorldContext(
   browser: Browser,
-  options: { world?: World; width?: number; height?: number } = {},
+  options: { world?: World; width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
   const world = options.world ?? DEFAULT_WORLD;
   return browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: world.locale,
     timezoneId: world.timezoneId,
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
 }
 
