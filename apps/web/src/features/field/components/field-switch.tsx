@@ -1,7 +1,8 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import type { FieldChoice } from '../../../lib/device-store';
 import { reportFailure } from '../field-cache';
 import { useFieldChoices } from '../field-context';
@@ -14,7 +15,8 @@ interface FieldSwitchProps {
 
 /**
  * "Available offline": the rope, or every rope of the installation, kept on this device for the field. A toggle
- * button (aria-pressed), not a switch: the rope page's first download already carries the button.
+ * button (aria-pressed), not a switch: the rope page's first download already carries the button. What is kept is
+ * said in its tooltip and to screen readers, so the header row keeps the height of its buttons.
  */
 export function FieldSwitch({ kind, id, name }: FieldSwitchProps) {
   const { t } = useTranslation();
@@ -34,22 +36,24 @@ export function FieldSwitch({ kind, id, name }: FieldSwitchProps) {
       setBusy(false);
     }
   };
+  const description = t('field.choice.description');
+  const descriptionId = `field-choice-${kind}-${id}`;
   return (
-    <Stack gap={2} maw={360}>
-      <Button
-        variant={kept ? 'light' : 'default'}
-        aria-pressed={kept}
-        aria-describedby={`field-choice-${kind}-${id}`}
-        disabled={!cache}
-        loading={busy}
-        onClick={() => void change()}
-        leftSection={<span aria-hidden="true">{kept ? '✓' : '○'}</span>}
-      >
-        {kind === 'rope' ? t('field.choice.rope') : t('field.choice.installation')}
-      </Button>
-      <Text id={`field-choice-${kind}-${id}`} size="xs" c="dimmed">
-        {t('field.choice.description')}
-      </Text>
-    </Stack>
+    <>
+      <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>
+      <DeferredTooltip label={description} multiline w={280}>
+        <Button
+          variant={kept ? 'light' : 'default'}
+          aria-pressed={kept}
+          aria-describedby={descriptionId}
+          disabled={!cache}
+          loading={busy}
+          onClick={() => void change()}
+          leftSection={<span aria-hidden="true">{kept ? '✓' : '○'}</span>}
+        >
+          {kind === 'rope' ? t('field.choice.rope') : t('field.choice.installation')}
+        </Button>
+      </DeferredTooltip>
+    </>
   );
 }
