@@ -175,7 +175,13 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('button', { name: enCharts.resetZoom }).click();
       await expect.poll(() => new URL(page.url()).searchParams.has('zoomFrom')).toBe(false);
 
-      // A splice inspection of the demo data shows its parts in deviation bands.
+      // A splice inspection of the demo data shows its parts in deviation bands. From the page opened anew: in CI the
+      // zoom came back after its reset (the address had zoomFrom/zoomTo again once the reset had cleared them), which
+      // is a defect of its own, noted in issue 28's note; this check is of the splice bands, not of the zoom.
+      await page.goto(`${demo.server().url}${path}`);
+      await chart.waitFor();
+      await revealDeferredSections(page);
+      await table.waitFor();
       const searchBox = page.getByLabel(enEvents.search.label);
       const splice = table.getByRole('row').filter({ hasText: enEnums.eventTypes.spliceInspection }).first();
       // Typed again if the events section was drawn anew after the zoom reset and came back with an empty search (seen
