@@ -16,7 +16,7 @@ import {
 import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections } from './screen-check.ts';
-import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
+import { ENGLISH_ADMIN_IN_UTC, GERMAN_CLIENT_IN_ZURICH, newWorldContext, text } from './world.ts';
 
 interface RopeRow {
   id: number;
@@ -175,13 +175,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('button', { name: enCharts.resetZoom }).click();
       await expect.poll(() => new URL(page.url()).searchParams.has('zoomFrom')).toBe(false);
 
-      // A splice inspection of the demo data shows its parts in deviation bands. From the page opened anew: in CI the
-      // zoom came back after its reset (the address had zoomFrom/zoomTo again once the reset had cleared them), which
-      // is a defect of its own, noted in issue 28's note; this check is of the splice bands, not of the zoom.
-      await page.goto(`${demo.server().url}${path}`);
-      await chart.waitFor();
-      await revealDeferredSections(page);
-      await table.waitFor();
+      // A splice inspection of the demo data shows its parts in deviation bands.
       const searchBox = page.getByLabel(enEvents.search.label);
       const splice = table.getByRole('row').filter({ hasText: enEnums.eventTypes.spliceInspection }).first();
       // Typed again if the events section was drawn anew after the zoom reset and came back with an empty search (seen
@@ -234,6 +228,57 @@ describe.skipIf(Boolean(browserMissing))(
       await keepScreenshot(eventDocuments, 'event-documents-gallery');
       expect(errors).toEqual([]);
     }, 180_000);
+
+    it('keeps a zoom reset when the address is written again before the page is drawn anew (German client)', async () => {
+      const world = GERMAN_CLIENT_IN_ZURICH;
+      const context = await newWorldContext(demo.browser(), { world, width: 1280, height: 900 });
+      const page = await context.newPage();
+      await signInAsDemo(page, demo.server().url, world.user);
+      const { ropes } = await pageGet<{ ropes: RopeRow[] }>(page, '/ropes');
+      // The client's rope with the most events: a wide zoom of it still has a second page of events.
+      const totals = await Promise.all(
+        ropes.map((each) => pageGet<{ total: number }>(page, `/ropes/${each.id}/events?pageSize=1`)),
+      );
+      const rope = ropes[totals.indexOf(totals.reduce((most, each) => (each.total > most.total ? each : most)))]!;
+      const { installation } = await pageGet<{ installation: { area: { id: number } } }>(
+        page,
+        `/installations/${rope.installation.id}`,
+      );
+      await page.goto(
+        `${demo.server().url}/areas/${installation.area.id}/installations/${rope.installation.id}/ropes/${rope.id}`,
+      );
+      const chart = page.getByTestId('damage-chart');
+      await chart.waitFor();
+      await revealDeferredSections(page);
+      const next = page.getByRole('button', { name: text(world.language, 'app:pager.next') }).first();
+      await next.waitFor();
+      const plot = chart.locator('.u-over');
+      await plot.scrollIntoViewIfNeeded();
+      const box = await plot.boundingBox();
+      if (!box) throw new Error('the damage chart has no plot area');
+      await page.mouse.move(box.x + box.width * 0.01, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.99, box.y + box.height / 2, { steps: 6 });
+      await page.mouse.up();
+      await page.waitForURL(/zoomFrom=.*zoomTo=/);
+      const reset = page.getByRole('button', { name: text(world.language, 'charts:resetZoom') });
+      await reset.waitFor();
+      await next.waitFor();
+      // The reset and a page change in one task: the second write happens before the reset is drawn. Written from the
+      // parameters last drawn (React Router's own update), it brought the zoom back.
+      await Promise.all(
+        [reset, next].map((button) => button.evaluate((element) => element.setAttribute('data-hit', ''))),
+      );
+      await page.evaluate(() => {
+        for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-hit]')) button.click();
+      });
+      await reset.waitFor({ state: 'detached' });
+      // Held, not only reached: the zoom does not come back.
+      await page.waitForTimeout(2_000);
+      expect(new URL(page.url()).searchParams.has('zoomFrom')).toBe(false);
+      expect(await reset.count()).toBe(0);
+      await context.close();
+    }, 120_000);
 
     it("shows the installation's last events at datum positions, with the device's reading below", async () => {
       const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1280, height: 900 });

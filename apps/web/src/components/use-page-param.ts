@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../lib/address-params';
 import { readPageParam, withPageParam } from './table-paging';
 
 export type SetPage = (page: number, options?: { replace?: boolean }) => void;
@@ -9,7 +9,7 @@ export type SetPage = (page: number, options?: { replace?: boolean }) => void;
  * parameters of the address stay as they are; `replace` is for corrections (a filter reset, a page run empty).
  */
 export function usePageParam(name: string): [number, SetPage] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const setPage = useCallback<SetPage>(
     (page, options) => setParams((current) => withPageParam(current, name, page), { replace: options?.replace }),
     [name, setParams],

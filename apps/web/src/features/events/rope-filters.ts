@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../lib/address-params';
 import type { DamageFilter } from './types';
 
 /**
@@ -59,7 +59,7 @@ export function positionRange(zoom: RopeFilters['zoom']): { positionFrom?: numbe
 }
 
 export function useRopeFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters = useMemo(() => readRopeFilters(params), [params]);
   const update = useCallback(
     (change: Partial<RopeFilters>) =>

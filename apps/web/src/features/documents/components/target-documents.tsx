@@ -1,8 +1,8 @@
 import { parseId } from '@rope/domain/ids';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { NearViewport } from '../../../components/near-viewport';
+import { useAddressParams } from '../../../lib/address-params';
 import { useCan } from '../../../lib/session/session';
 
 // The widget's code loads when the page is scrolled near it.
@@ -26,7 +26,7 @@ interface TargetDocumentsProps {
 export function TargetDocuments({ targetType, targetId, archived, title }: TargetDocumentsProps) {
   const { t } = useTranslation();
   const canWrite = useCan('DOMAIN_WRITE');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   // A link that names no valid id is a link to a missing document: NaN, which the panel says it cannot find.
   const linked = params.has(DOCUMENT_PARAM) ? parseId(params.get(DOCUMENT_PARAM) ?? undefined) : null;
   const heading = title ?? t('documents.widget.title');

@@ -2,12 +2,13 @@ import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/cor
 import { parseId } from '@rope/domain/ids';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { HierarchyBreadcrumb } from '../../../components/breadcrumb';
 import { BackIcon, SettingsIcon } from '../../../components/icons';
 import { NearViewport } from '../../../components/near-viewport';
 import { OpenedOnce } from '../../../components/opened-once';
 import { LoadFailedScreen } from '../../../components/screen-alert';
+import { useAddressParams } from '../../../lib/address-params';
 import { ROPE_SETTINGS_PARAM } from '../../../lib/hierarchy-paths';
 import { useCan, useSessionUser } from '../../../lib/session/session';
 import { useArea } from '../../areas';
@@ -58,7 +59,7 @@ export function RopePage() {
   const canEdit = useCan('AREA_PARTIAL_EDIT');
   const canWriteDomain = useCan('DOMAIN_WRITE');
   // ?settings=open (ropeSettingsPath) opens the settings: the link of an unknown damage's gauge and notice.
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressParams();
   const [settingsOpen, setSettingsOpen] = useState(() => searchParams.get(ROPE_SETTINGS_PARAM) === 'open');
   const closeSettings = () => {
     setSettingsOpen(false);
