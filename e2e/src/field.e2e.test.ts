@@ -4,7 +4,13 @@ import deAuth from '../../apps/web/src/i18n/locales/de-DE/auth.json';
 import deCommon from '../../apps/web/src/i18n/locales/de-DE/common.json';
 import deEvents from '../../apps/web/src/i18n/locales/de-DE/events.json';
 import deField from '../../apps/web/src/i18n/locales/de-DE/field.json';
+import deMaps from '../../apps/web/src/i18n/locales/de-DE/maps.json';
 import deShell from '../../apps/web/src/i18n/locales/de-DE/shell.json';
+import {
+  type DamageChartAnswer,
+  damageWindow,
+  decodeDamageChart,
+} from '../../packages/domain/src/ropes/damage-chart-answer.ts';
 import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { collectPageErrors, revealDeferredSections, seriousAxeViolations } from './screen-check.ts';
@@ -15,7 +21,20 @@ interface PlacedRope {
   name: string;
   installation: { id: number };
   area: { id: number };
+  damages: { status: 'computed' | 'unknown' } | null;
 }
+
+/** Two positions just inside the rope's worst shortest window: two breaks there must raise its damage. */
+async function insideWorstWindow(page: Page, ropeId: number): Promise<number[]> {
+  const chart = decodeDamageChart(await pageGet<DamageChartAnswer>(page, `/ropes/${ropeId}/events/damage`));
+  const values = chart.series[0]!.value;
+  const start = damageWindow(chart, 0, values.indexOf(Math.max(...values))).position;
+  return [0.001, 0.002].map((step) => Math.ceil((start + step) * 1000) / 1000);
+}
+
+/** The damage gauge's reading as it is read out ("Schaden 54 %"). */
+const damageGauge = (page: Page) =>
+  page.getByRole('img', { name: new RegExp(`^${deMaps.gauge.damage.split('{{')[0]}`) }).first();
 
 const ropePath = (rope: PlacedRope) => `/areas/${rope.area.id}/installations/${rope.installation.id}/ropes/${rope.id}`;
 
@@ -72,10 +91,9 @@ describe.skipIf(Boolean(browserMissing))(
       const url = demo.server().url;
       await signInAsDemo(page, url, DEFAULT_WORLD.user);
       const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(page, '/ropes');
-      const [rope, other] = [
-        ropes[0]!,
-        ropes.find((candidate) => candidate.installation.id !== ropes[0]!.installation.id),
-      ];
+      // A rope with damages the rules can judge, so the device's figure offline has something to agree with.
+      const rope = ropes.find((candidate) => candidate.damages?.status === 'computed')!;
+      const other = ropes.find((candidate) => candidate.installation.id !== rope.installation.id);
       expect(other, 'a rope of another installation').toBeDefined();
       // The worker has the app's code: a reload without a signal draws the app, not Chromium's error page.
       await page.evaluate(() => navigator.serviceWorker.ready);
@@ -113,8 +131,11 @@ describe.skipIf(Boolean(browserMissing))(
         await context.setOffline(false);
       }
 
-      // Two wire breaks recorded without a signal wait on the device, through a reload, and arrive once.
-      const positions = [101.25, 202.5];
+      // Two wire breaks recorded without a signal wait on the device, through a reload, and arrive once. The gauges
+      // and chart include them at once, computed on the device as the server computes them.
+      const positions = await insideWorstWindow(page, rope.id);
+      const gaugeOnline = await damageGauge(page).getAttribute('aria-label');
+      let gaugeOffline: string | null = null;
       await context.setOffline(true);
       try {
         await page.goto(`${url}${ropePath(rope)}`);
@@ -127,6 +148,17 @@ describe.skipIf(Boolean(browserMissing))(
         await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
         await revealDeferredSections(page);
         await expect.poll(() => pending.count()).toBe(2);
+        // The header's count of waiting entries leaves sign-out on the phone's screen.
+        const signOut = await page.getByRole('button', { name: deShell.header.logout }).boundingBox();
+        expect(signOut && signOut.x + signOut.width).toBeLessThanOrEqual(375);
+        await page.getByTestId('gauges-pending').waitFor();
+        await page.getByTestId('pending-damage-note').first().waitFor();
+        expect(await page.getByTestId('pending-damage-note').first().textContent()).toBe(
+          deField.pending.included_other.replace('{{count}}', '2'),
+        );
+        gaugeOffline = await damageGauge(page).getAttribute('aria-label');
+        expect(gaugeOffline, 'two breaks in the worst window raise the damage').not.toBe(gaugeOnline);
+        await keepScreenshot(page, 'field-pending-damage-375', { fullPage: true });
         await keepScreenshot(page.getByTestId('pending-events'), 'field-pending-events-375');
         const count = page.getByRole('button', { name: deField.outbox.button_other.replace('{{count}}', '2') });
         await count.click();
@@ -151,6 +183,9 @@ describe.skipIf(Boolean(browserMissing))(
         ).toHaveLength(1);
       }
       expect((await deviceRecords(page)).outbox).toBe(0);
+      // The server, having both, comes to the figure the device showed offline.
+      await expect.poll(() => damageGauge(page).getAttribute('aria-label'), { timeout: 15_000 }).toBe(gaugeOffline);
+      expect(await page.getByTestId('gauges-pending').count()).toBe(0);
 
       await page.goto(`${url}${ropePath(rope)}`);
       await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();

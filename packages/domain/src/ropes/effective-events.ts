@@ -47,7 +47,8 @@ function atDatum(event: RopeEventInput, positionOffset: number): RopeEventInput 
 
 const time = (event: RopeEventInput) => Date.parse(event.attributes.timestamp);
 
-const changesHistory = (event: RopeEventInput) =>
+/** A repair piece or relevant mutation: it removes or shifts earlier damages, which needs the rope's whole history. */
+export const changesHistory = (event: RopeEventInput) =>
   event.attributes.type === 'repairPiece' || (event.attributes.recordingType === 'mutation' && isRelevant(event));
 
 /** The end of the given day (UTC): the time slider shows the chart as it stood on that day. */

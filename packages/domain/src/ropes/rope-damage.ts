@@ -162,7 +162,7 @@ function addDamage(damages: UnsortedDamages, id: number, position: number, count
  * for it (even with no damage recorded: an inspector must complete the settings before the rope can be assessed),
  * or the outer wire diameter when a damage is recorded only as broken wires under a loss rule.
  */
-function damageOfColumns(
+export function damageOfColumns(
   rope: RopeAttributes,
   unsorted: UnsortedDamages,
   hasWireOnlyDamage: boolean,

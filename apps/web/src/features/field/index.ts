@@ -1,5 +1,7 @@
 export { DataAge } from './components/data-age';
 export { FieldSwitch } from './components/field-switch';
 export { OfflineBanner } from './components/offline-banner';
+export { PendingDamageNote } from './components/pending-damage-note';
 export { SyncButton } from './components/sync-button';
 export { FieldProvider, useFieldCache, useFieldSettled, useOnline } from './field-context';
+export { type PendingDamage, usePendingDamage } from './use-pending-damage';

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnknownDamageNotice, useRopeSettingsHere } from '../../../components/damage-unknown';
+import { PendingDamageNote, usePendingDamage } from '../../field';
 import { useDamageChart } from '../api';
 import { damageChartData, damageZoomRange } from '../damage-chart-data';
 import { useRopeFilters } from '../rope-filters';
@@ -19,25 +21,28 @@ export interface DamageDay {
 }
 
 interface DamageChartPanelProps {
-  ropeId: number;
+  rope: RopeView;
   height: number;
   day: DamageDay | null;
   onFullScreen?: () => void;
 }
 
 /** The damage chart with its controls: detection filter, rule set, zoom reset, full screen, time slider. */
-export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageChartPanelProps) {
+export function DamageChartPanel({ rope, height, day, onFullScreen }: DamageChartPanelProps) {
   const { t } = useTranslation();
   const { filters, update } = useRopeFilters();
-  const damage = useDamageChart(ropeId, filters.damageFilter, day?.dateFilter ?? null);
+  const ropeId = rope.id;
+  const date = day?.dateFilter ?? null;
+  const server = useDamageChart(ropeId, filters.damageFilter, date);
+  // Today's chart includes the events of this device not yet synced, as the server will compute them.
+  const pending = usePendingDamage(rope, filters.damageFilter);
+  const withPending = date === null ? pending?.answer : undefined;
+  const damage = withPending ? { ...server, data: withPending } : server;
   // A rope with more windows than the chart shows comes as peaks; zoomed in, its windows and damages come for the range.
-  const zoomed = useDamageChart(
-    ropeId,
-    filters.damageFilter,
-    day?.dateFilter ?? null,
-    damageZoomRange(damage.data, filters.zoom),
-  );
-  const shown = zoomed.data && damageZoomRange(damage.data, filters.zoom) ? zoomed.data : damage.data;
+  // The device's own answer holds every window: its zoom is the chart's range alone.
+  const zoomRange = withPending ? null : damageZoomRange(damage.data, filters.zoom);
+  const zoomed = useDamageChart(ropeId, filters.damageFilter, date, zoomRange);
+  const shown = zoomed.data && zoomRange ? zoomed.data : damage.data;
   const data = useMemo(() => (shown ? damageChartData(shown) : null), [shown]);
   const settingsHref = useRopeSettingsHere();
   return (
@@ -71,6 +76,7 @@ export function DamageChartPanel({ ropeId, height, day, onFullScreen }: DamageCh
           ) : null}
         </Group>
       </Group>
+      {pending && date === null ? <PendingDamageNote pending={pending} /> : null}
       {damage.isError || zoomed.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
       {damage.data?.status === 'unknown' ? (
         <UnknownDamageNotice

@@ -48,7 +48,7 @@ export function RopeDamageSection({ rope }: { rope: RopeView }) {
   return (
     <Card withBorder padding="md" radius="md">
       <Stack gap="md">
-        <DamageChartPanel ropeId={rope.id} height={CHART_HEIGHT} day={day} onFullScreen={open} />
+        <DamageChartPanel rope={rope} height={CHART_HEIGHT} day={day} onFullScreen={open} />
         <Divider />
         <NearViewport title={t('charts.loss.title')} order={3} minHeight={LOSS_CHART_HEIGHT + LOSS_CHART_CHROME}>
           <LossChartPanel ropeId={rope.id} height={LOSS_CHART_HEIGHT} />
@@ -63,7 +63,7 @@ export function RopeDamageSection({ rope }: { rope: RopeView }) {
         >
           {fullScreen ? (
             <DamageChartPanel
-              ropeId={rope.id}
+              rope={rope}
               height={Math.max(CHART_HEIGHT, viewportHeight - FULL_SCREEN_CHROME)}
               day={day}
             />

@@ -16,6 +16,7 @@ import { useOutbox } from '../../../lib/outbox-context';
 import { logout } from '../../../lib/session/session';
 import { SyncButton } from '../../field';
 import { ShellSearch, ShellSearchButton } from '../../search';
+import classes from './shell.module.css';
 
 const UserSettingsDialog = lazy(() =>
   import('../settings/user-settings-dialog').then((module) => ({ default: module.UserSettingsDialog })),
@@ -60,8 +61,8 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
   };
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" className={classes.header}>
+      <Group gap="header-gap" wrap="nowrap">
         <Burger
           opened={navigationOpened}
           onClick={onToggleNavigation}
@@ -73,7 +74,7 @@ export function ShellHeader({ user, navigationOpened, onToggleNavigation }: Shel
           <Brand compact />
         </UnstyledButton>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="header-gap" wrap="nowrap">
         {canSearch ? (
           <>
             <Box visibleFrom="sm">
