@@ -6,13 +6,14 @@ import deEvents from '../../apps/web/src/i18n/locales/de-DE/events.json';
 import deField from '../../apps/web/src/i18n/locales/de-DE/field.json';
 import deMaps from '../../apps/web/src/i18n/locales/de-DE/maps.json';
 import deShell from '../../apps/web/src/i18n/locales/de-DE/shell.json';
+import deTasks from '../../apps/web/src/i18n/locales/de-DE/tasks.json';
 import {
   type DamageChartAnswer,
   damageWindow,
   decodeDamageChart,
 } from '../../packages/domain/src/ropes/damage-chart-answer.ts';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { DEMO_ADMIN, pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { collectPageErrors, revealDeferredSections, seriousAxeViolations } from './screen-check.ts';
 import { DEFAULT_WORLD, newWorldContext } from './world.ts';
 
@@ -204,6 +205,84 @@ describe.skipIf(Boolean(browserMissing))(
         await context.setOffline(false);
       }
       expect(errors).toEqual([]);
+    });
+
+    it('queues a task status changed without a signal, shows the conflict with a change made meanwhile, and sends the choice once', async () => {
+      const url = demo.server().url;
+      // A device of its own: the first test signed out on the other.
+      const device = await newWorldContext(demo.browser(), { width: 375, height: 740, serviceWorkers: 'allow' });
+      const tab = await device.newPage();
+      const tabErrors = collectPageErrors(tab);
+      await signInAsDemo(tab, url, DEFAULT_WORLD.user);
+      const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(tab, '/ropes');
+      const rope = ropes[0]!;
+      const title = `Spleiss prüfen ${Date.now()}`;
+      const created = await pageApi<{ task: { id: number } }>(tab, '/tasks', {
+        method: 'POST',
+        body: {
+          task: {
+            rope: { id: rope.id },
+            attributes: { title, description: 'Drahtbrüche am Spleiss zählen.', dueAt: '2026-12-28T00:00:00+01:00' },
+          },
+        },
+      });
+      expect(created.status).toBe(200);
+      const taskId = created.body.task.id;
+      // The worker has the dialogs' code, which a page loads with their first use.
+      await tab.evaluate(() => navigator.serviceWorker.ready);
+      await tab.goto(`${url}${ropePath(rope)}`);
+      await tab.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+      await revealDeferredSections(tab);
+      const row = tab.getByRole('table', { name: deTasks.section.label }).getByRole('row').filter({ hasText: title });
+      await row.waitFor();
+
+      await device.setOffline(true);
+      try {
+        await row.getByRole('button', { name: deCommon.actions.edit }).click();
+        const dialog = tab.getByRole('dialog', { name: deTasks.dialog.titleEdit });
+        await dialog.getByRole('combobox', { name: deCommon.fields.status }).click();
+        await tab.getByRole('option', { name: deTasks.status['in-progress'], exact: true }).click();
+        await dialog.getByRole('button', { name: deCommon.actions.save }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await tab.getByText(deField.outbox.queued).first().waitFor();
+        // The list shows the change as the device holds it, marked as not yet synced.
+        await row.getByText(deField.outbox.taskPending).waitFor();
+        expect(await row.textContent()).toContain(deTasks.status['in-progress']);
+      } finally {
+        // Meanwhile a colleague in the office closes the task.
+        const office = await newWorldContext(demo.browser(), {});
+        const officePage = await office.newPage();
+        await signInAsDemo(officePage, url, DEMO_ADMIN);
+        const closed = await pageApi(officePage, `/tasks/${taskId}`, {
+          method: 'PATCH',
+          body: { task: { attributes: { status: 'done' } } },
+        });
+        expect(closed.status).toBe(200);
+        await office.close();
+        await device.setOffline(false);
+      }
+
+      // Back online the change is not sent over the colleague's: both versions, and the inspector chooses.
+      const count = tab.getByRole('button', { name: deField.outbox.button_one.replace('{{count}}', '1') });
+      await count.click();
+      const panel = tab.getByRole('dialog', { name: deField.outbox.title });
+      const entry = panel.getByTestId('outbox-entry');
+      const serverSays = deField.outbox.onServer.replace('{{status}}', deTasks.status.done);
+      await entry.getByText(serverSays).waitFor({ timeout: 30_000 });
+      await entry.getByText(deField.outbox.onDevice.replace('{{status}}', deTasks.status['in-progress'])).waitFor();
+      expect(await seriousAxeViolations(tab), 'the sync panel with a conflict').toEqual([]);
+      await keepScreenshot(tab, 'field-task-conflict-375');
+      await entry.getByRole('button', { name: deField.outbox.keepMine }).click();
+      await expect.poll(() => panel.getByTestId('outbox-entry').count(), { timeout: 30_000 }).toBe(0);
+      await tab.keyboard.press('Escape');
+      const { tasks } = await pageGet<{ tasks: { id: number; attributes: { status: string } }[] }>(
+        tab,
+        `/ropes/${rope.id}/tasks`,
+      );
+      expect(tasks.find((task) => task.id === taskId)?.attributes.status).toBe('in-progress');
+      expect((await deviceRecords(tab)).outbox).toBe(0);
+      expect(tabErrors).toEqual([]);
+      await device.close();
     });
   },
 );

@@ -44,6 +44,12 @@ export interface OutboxFailure {
   fieldKeys?: Record<string, ServerMessage>;
 }
 
+/** The server's version of what an entry changes, when someone else changed it meanwhile: kept beside the entry. */
+export interface OutboxConflict {
+  server: unknown;
+  seenAt: number;
+}
+
 /**
  * A write made on the device, waiting to be sent (features/field/outbox.ts). Its id is the Idempotency-Key it is sent
  * with, so a resend after a lost answer is done once.
@@ -54,12 +60,16 @@ export interface OutboxEntry {
   ropeId: number;
   /** The rope's name when the entry was made, for the sync panel. */
   ropeName: string;
-  kind: 'createEvent';
+  kind: 'createEvent' | 'patchTask';
   body: unknown;
   createdAt: number;
-  /** waiting: sent at the next chance; failed: refused, kept until the user decides. */
-  state: 'waiting' | 'failed';
+  /**
+   * waiting: sent at the next chance; failed: refused, kept until the user decides; conflict: changed on the server
+   * meanwhile, not sent until the user chooses their version or the server's.
+   */
+  state: 'waiting' | 'failed' | 'conflict';
   failure?: OutboxFailure;
+  conflict?: OutboxConflict;
 }
 
 interface DeviceSchema extends DBSchema {

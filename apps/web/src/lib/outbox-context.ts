@@ -18,6 +18,8 @@ export interface Outbox {
   syncNow(): Promise<void>;
   discard(id: string): Promise<void>;
   retry(id: string): Promise<void>;
+  /** An entry in conflict: send 'mine' over the server's version, or take 'theirs' (what it changes is dropped). */
+  resolve(id: string, choice: 'mine' | 'theirs'): Promise<void>;
 }
 
 const none: Outbox = {
@@ -29,6 +31,7 @@ const none: Outbox = {
   syncNow: async () => {},
   discard: async () => {},
   retry: async () => {},
+  resolve: async () => {},
 };
 
 export const OutboxContext = createContext<Outbox>(none);

@@ -35,9 +35,11 @@ export function FieldProvider({ session, children }: { session: LoginAnswer; chi
   useEffect(() => {
     if (userId === undefined) return;
     let closed = false;
+    let started = false;
     let close = () => {};
     const start = () => {
-      if (closed) return;
+      if (closed || started) return;
+      started = true;
       void import('./start-field-cache')
         .then(({ startFieldCache }) => startFieldCache(queryClient, userId))
         .then((started) => {
@@ -53,10 +55,13 @@ export function FieldProvider({ session, children }: { session: LoginAnswer; chi
     };
     // Without a signal the screens need what the device kept at once; with one, the field cache waits until the
     // screen is drawn, so its code and its refresh never compete with the screen's first download.
+    // A signal lost before the screen settled starts it at once: the inspector may record the next moment.
+    const stopOffline = onlineManager.subscribe((online) => online || start());
     if (onlineManager.isOnline()) whenPageSettled(start);
     else start();
     return () => {
       closed = true;
+      stopOffline();
       close();
       setCache(null);
       setDb(null);

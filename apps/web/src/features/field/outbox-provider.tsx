@@ -91,6 +91,12 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
         await reload();
         void syncNow();
       },
+      async resolve(id, choice) {
+        const entry = entries.find((candidate) => candidate.id === id);
+        if (db && entry) await (await work()).resolveConflict(db, entry, choice);
+        await reload();
+        void syncNow();
+      },
     }),
     [db, entries, syncing, lastSyncedAt, userId, reload, syncNow],
   );

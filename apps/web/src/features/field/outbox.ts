@@ -1,4 +1,5 @@
 import type { DeviceDb, OutboxEntry, OutboxFailure } from '../../lib/device-store';
+import { keepMine, type TaskFields, takeTheirs, taskBodyOf } from './task-entry';
 
 /** The user's queued writes in the order they were made. */
 export async function listOutbox(db: DeviceDb, userId: number): Promise<OutboxEntry[]> {
@@ -29,4 +30,22 @@ export async function markFailed(db: DeviceDb, entry: OutboxEntry, failure: Outb
 export async function retryEntry(db: DeviceDb, entry: OutboxEntry): Promise<void> {
   const { failure: _failure, ...rest } = entry;
   await db.put('outbox', { ...rest, state: 'waiting' });
+}
+
+export async function markConflict(db: DeviceDb, entry: OutboxEntry, server: unknown): Promise<void> {
+  await db.put('outbox', { ...entry, state: 'conflict', conflict: { server, seenAt: Date.now() } });
+}
+
+/**
+ * The user's choice on an entry in conflict: 'mine' sends it at the next run over the server's version; 'theirs'
+ * drops what it changes (a note it adds still goes: notes never conflict).
+ */
+export async function resolveConflict(db: DeviceDb, entry: OutboxEntry, choice: 'mine' | 'theirs'): Promise<void> {
+  if (entry.state !== 'conflict') return;
+  const { conflict, ...rest } = entry;
+  const body = taskBodyOf(entry);
+  const resolved =
+    choice === 'mine' ? keepMine(body, (conflict?.server ?? body.base) as Partial<TaskFields>) : takeTheirs(body);
+  if (resolved === null) await removeEntry(db, entry.id);
+  else await db.put('outbox', { ...rest, body: resolved, state: 'waiting' });
 }

@@ -1,6 +1,7 @@
 import type { operations } from '@rope/api-client';
 import type { OutboxEntry } from '../../lib/device-store';
 import { dataOf, typedApi } from '../../lib/typed-api';
+import { sendTaskChange } from './send-task-change';
 
 type CreateEventBody = operations['createEvent']['requestBody']['content']['application/json'];
 
@@ -10,5 +11,7 @@ export function sendEntry(entry: OutboxEntry): Promise<unknown> {
   switch (entry.kind) {
     case 'createEvent':
       return dataOf(typedApi.POST('/api/events', { params: { header }, body: entry.body as CreateEventBody }));
+    case 'patchTask':
+      return sendTaskChange(entry);
   }
 }

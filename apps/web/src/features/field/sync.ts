@@ -1,13 +1,19 @@
 import { ApiError } from '../../lib/api-client';
 import type { DeviceDb, OutboxEntry, OutboxFailure } from '../../lib/device-store';
-import { listOutbox, markFailed, removeEntry } from './outbox';
+import { EntryConflict } from './entry-conflict';
+import { listOutbox, markConflict, markFailed, removeEntry } from './outbox';
 
-/** Sends one entry with its id as the Idempotency-Key; answers the server's answer or throws its ApiError. */
+/**
+ * Sends one entry with its id as the Idempotency-Key; answers the server's answer or throws its ApiError, or an
+ * EntryConflict when what it changes was changed on the server meanwhile.
+ */
 export type SendEntry = (entry: OutboxEntry) => Promise<unknown>;
 
 export interface SyncResult {
   sent: OutboxEntry[];
   failed: OutboxEntry[];
+  /** Kept with the server's version until the user chooses (not sent). */
+  conflicts: OutboxEntry[];
   /** Why the run stopped before the end: no network, the session ended, the server busy. */
   stopped?: 'offline' | 'signedOut' | 'later';
 }
@@ -30,11 +36,11 @@ function failureOf(error: ApiError): OutboxFailure {
  * Sends the user's waiting entries in the order they were made. A success removes the entry (a resend of one whose
  * answer was lost answers the first result: the key makes it once). A lasting refusal (404: the rope is gone or no
  * longer visible; 403: a right withdrawn; 422: archived meanwhile; 400: a field the server refuses) marks it failed
- * with the reason and goes on with the next. No network, an ended session (401: the entries wait for the same
+ * with the reason and goes on with the next; so does a conflict, kept with the server's version. No network, an ended session (401: the entries wait for the same
  * person's next sign-in), a key still running (409) or a failing server stop the run: the next one goes on.
  */
 export async function syncOutbox(db: DeviceDb, userId: number, send: SendEntry): Promise<SyncResult> {
-  const result: SyncResult = { sent: [], failed: [] };
+  const result: SyncResult = { sent: [], failed: [], conflicts: [] };
   for (const entry of await listOutbox(db, userId)) {
     if (entry.state !== 'waiting') continue;
     try {
@@ -42,6 +48,11 @@ export async function syncOutbox(db: DeviceDb, userId: number, send: SendEntry):
       await removeEntry(db, entry.id);
       result.sent.push(entry);
     } catch (error) {
+      if (error instanceof EntryConflict) {
+        await markConflict(db, entry, error.server);
+        result.conflicts.push(entry);
+        continue;
+      }
       if (!(error instanceof ApiError)) throw error;
       if (lastingRefusal(error)) {
         await markFailed(db, entry, failureOf(error));

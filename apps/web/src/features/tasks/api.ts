@@ -1,8 +1,11 @@
 import { withRemovedAttributes } from '@rope/domain/patch';
 import { type TaskBody, toTaskRequest } from '@rope/domain/tasks/rules';
+import type { TaskView } from '@rope/domain/tasks/views';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useOutbox } from '../../lib/outbox-context';
 import { browserTimeZone, useSheetUrl } from '../../lib/sheet-query';
 import { dataOf, typedApi, uploadWithProgress } from '../../lib/typed-api';
+import { changeOrQueue, type StatusOrNote, type TaskSaveOutcome } from './offline-task-change';
 
 const idPath = (id: number) => ({ path: { id: String(id) } });
 
@@ -52,33 +55,45 @@ function refreshTasks(queryClient: ReturnType<typeof useQueryClient>) {
   void queryClient.invalidateQueries({ queryKey: taskKeys.all });
 }
 
-/** Creates (no id) or updates a task; an update of a recurring task to done may answer the next task. */
-export function useSaveTask() {
+/**
+ * Creates (no id) or updates a task; an update of a recurring task to done may answer the next task. A status change
+ * or a new note alone (`change`) is sent as that, and queued on the device without a signal (changeOrQueue).
+ */
+export function useSaveTask(rope: { id: number; name: string }) {
   const queryClient = useQueryClient();
+  const outbox = useOutbox();
   return useMutation({
+    // Runs without a signal too: a status change or note then goes into the device's queue.
+    networkMode: 'always',
     // The dialog edits the whole task: what it left out of the stored attributes is removed.
     mutationFn: async ({
       id,
       task,
       stored,
+      change,
     }: {
       id: number | undefined;
       task: TaskBody;
-      stored?: { attributes: object };
-    }) => {
+      stored?: TaskView;
+      change?: StatusOrNote | null;
+    }): Promise<TaskSaveOutcome> => {
+      if (stored && change && outbox.ready) return changeOrQueue(rope, stored, change, outbox);
       const request = toTaskRequest(task);
       if (id === undefined) {
         await dataOf(typedApi.POST('/api/tasks', { body: { task: request } }));
-        return { nextTask: null };
+        return { queued: false, nextTask: null };
       }
-      return dataOf(
+      const answer = await dataOf(
         typedApi.PATCH('/api/tasks/{id}', {
           params: idPath(id),
           body: { task: withRemovedAttributes(stored?.attributes, request) },
         }),
       );
+      return { queued: false, nextTask: answer.nextTask };
     },
-    onSuccess: () => refreshTasks(queryClient),
+    onSuccess: (outcome) => {
+      if (!outcome.queued) refreshTasks(queryClient);
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import type { CONDITION_TYPES, INSPECTION_TYPES, TASK_COMPONENTS, TASK_STATUSES } from '@rope/domain/tasks/kinds';
-import { type TaskBody, taskBodySchema } from '@rope/domain/tasks/rules';
+import { isInternalUser, type TaskBody, taskBodySchema } from '@rope/domain/tasks/rules';
 import type { TaskView } from '@rope/domain/tasks/views';
 import type { DomainFormSpec } from '../../lib/domain-form';
 
@@ -116,4 +116,25 @@ export function taskFormSpec(
     fieldOf: taskFormPath,
     rules,
   };
+}
+
+/**
+ * Whom the form offers: the candidates of the task's kind (internal or not), and those assigned already even when
+ * they are no candidate any more, so the form never drops them unseen.
+ */
+export function assigneeOptions(
+  candidates: readonly { id: number; name: string; roles: Parameters<typeof isInternalUser>[0] }[],
+  stored: TaskView | undefined,
+  values: Pick<TaskFormValues, 'isInternal' | 'assignedUserIds'>,
+): { value: string; label: string }[] {
+  return [
+    ...candidates
+      .filter(
+        (user) => isInternalUser(user.roles) === values.isInternal || values.assignedUserIds.includes(String(user.id)),
+      )
+      .map((user) => ({ value: String(user.id), label: user.name })),
+    ...(stored?.assignedUsers ?? [])
+      .filter((user) => !candidates.some((candidate) => candidate.id === user.id))
+      .map((user) => ({ value: String(user.id), label: user.name })),
+  ];
 }

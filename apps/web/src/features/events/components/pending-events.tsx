@@ -24,7 +24,9 @@ export function PendingEvents({ ropeId }: { ropeId: number }) {
                 <Text size="sm">
                   {format.dateTime(attributes.timestamp)} ·{' '}
                   {t(`enums.eventTypes.${attributes.type}` as 'enums.eventTypes.wireBreak')}
-                  {position === null || position === undefined ? '' : ` · ${format.number(position, 3)} m`}
+                  {position === null || position === undefined
+                    ? ''
+                    : ` · ${t('field.outbox.position', { position: format.number(position, 3) })}`}
                 </Text>
                 <Badge size="sm" color={entry.state === 'failed' ? 'red' : 'yellow'} variant="light">
                   {entry.state === 'failed' ? t('field.outbox.failed') : t('field.outbox.waiting')}

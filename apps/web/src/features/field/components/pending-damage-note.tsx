@@ -11,7 +11,7 @@ export function PendingDamageNote({ pending }: { pending: PendingDamage }) {
   if (pending.answer === undefined) return null;
   if (pending.answer === null) {
     return (
-      <Text size="xs" c="orange.9" data-testid="pending-damage-note">
+      <Text size="xs" fw={500} data-testid="pending-damage-note">
         {t('field.pending.later', { count: pending.count })}
       </Text>
     );

@@ -23,7 +23,7 @@ export function SyncButton() {
         <Indicator
           label={count}
           size={16}
-          color={outbox.entries.some((e) => e.state === 'failed') ? 'red' : 'orange'}
+          color={outbox.entries.some((e) => e.state !== 'waiting') ? 'red' : 'orange'}
           disabled={count === 0}
         >
           <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={panel.open}>

@@ -1,12 +1,18 @@
 import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
+import type { OutboxEntry } from '../../../lib/device-store';
 import { useFormat } from '../../../lib/format';
 import { useOutbox } from '../../../lib/outbox-context';
 import { useOnline } from '../field-context';
-import { entryFailure, entryTitle } from './outbox-entry-text';
+import { entryDetails, entryFailure, entryTitle, entryVersions } from './outbox-entry-text';
 
-/** What waits to be sent, what was refused and why, and when the device last synced. */
+const BADGE_COLORS = { waiting: 'yellow', failed: 'red', conflict: 'orange' } as const;
+
+/**
+ * What waits to be sent, what was refused and why, what was changed on the server meanwhile (both versions and the
+ * user's choice), and when the device last synced.
+ */
 export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -42,22 +48,28 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
         {outbox.entries.length === 0 ? <Text size="sm">{t('field.outbox.empty')}</Text> : null}
         {outbox.entries.map((entry) => (
           <Stack key={entry.id} gap={4} data-testid="outbox-entry" data-state={entry.state}>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" fw={600}>
                 {entryTitle(t, entry)}
               </Text>
-              <Badge color={entry.state === 'failed' ? 'red' : 'yellow'} variant="light">
-                {entry.state === 'failed' ? t('field.outbox.failed') : t('field.outbox.waiting')}
+              <Badge color={BADGE_COLORS[entry.state]} variant="light" style={{ flexShrink: 0 }}>
+                {t(`field.outbox.${entry.state}`)}
               </Badge>
             </Group>
             <Text size="xs" c="dimmed">
               {t('field.outbox.made', { time: format.dateTime(entry.createdAt) })}
             </Text>
+            {entryDetails(t, entry).map((line) => (
+              <Text key={line} size="sm">
+                {line}
+              </Text>
+            ))}
             {entryFailure(t, entry).map((line) => (
               <Text key={line} size="sm" c="red.8">
                 {line}
               </Text>
             ))}
+            {entry.state === 'conflict' ? <ConflictChoice entry={entry} /> : null}
             {entry.state === 'failed' ? (
               <Group gap="xs">
                 <Button size="xs" variant="default" onClick={() => void outbox.retry(entry.id)} disabled={!online}>
@@ -72,5 +84,28 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
         ))}
       </Stack>
     </Drawer>
+  );
+}
+
+/** Both versions of an entry changed on the server meanwhile, and the choice between them. */
+function ConflictChoice({ entry }: { entry: OutboxEntry }) {
+  const { t } = useTranslation();
+  const outbox = useOutbox();
+  return (
+    <Stack gap={4} data-testid="outbox-conflict">
+      {entryVersions(t, entry).map((line, index) => (
+        <Text key={line} size="sm" fw={index === 0 ? 600 : undefined}>
+          {line}
+        </Text>
+      ))}
+      <Group gap="xs">
+        <Button size="xs" variant="default" onClick={() => void outbox.resolve(entry.id, 'mine')}>
+          {t('field.outbox.keepMine')}
+        </Button>
+        <Button size="xs" variant="subtle" onClick={() => void outbox.resolve(entry.id, 'theirs')}>
+          {t('field.outbox.takeTheirs')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -2,13 +2,16 @@ import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import type { RopeView } from '@rope/domain/hierarchy/views';
 import type { TaskView } from '@rope/domain/tasks/views';
-import { lazy, useCallback, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { OpenedOnce } from '../../../components/opened-once';
 import { failureText } from '../../../lib/failure-text';
+import { useOutbox } from '../../../lib/outbox-context';
 import { useCan, useSessionUser } from '../../../lib/session/session';
+import { queuedTaskFields } from '../../field';
 import { useDeleteTask, useRopeTasks } from '../api';
+import { withQueuedFields } from '../offline-task-change';
 import { visibleTasks } from '../task-display';
 import { ExportTasksButton } from './export-tasks-button';
 import type { TaskDialogTarget } from './task-dialog';
@@ -37,7 +40,9 @@ export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
   const [notesId, setNotesId] = useState<number | null>(null);
   const tasks = useRopeTasks(rope.id);
   const remove = useDeleteTask();
-  const shown = visibleTasks(tasks.data ?? [], showFinished);
+  const { entries } = useOutbox();
+  const queued = useMemo(() => queuedTaskFields(entries, rope.id), [entries, rope.id]);
+  const shown = visibleTasks(withQueuedFields(tasks.data ?? [], queued), showFinished);
 
   const onOpen = useCallback((task: TaskView) => setDialog({ mode: editable ? 'edit' : 'view', task }), [editable]);
   const onNotes = useCallback((task: TaskView) => setNotesId(task.id), []);
@@ -84,6 +89,7 @@ export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
       <TasksTable
         tasks={shown}
         loading={tasks.isPending}
+        queuedChanges={queued}
         editable={editable}
         emptyText={showFinished ? t('tasks.section.emptyAll') : t('tasks.section.empty')}
         onOpen={onOpen}

@@ -21,7 +21,8 @@ import {
   TASK_TEXT_MAX,
   TASK_TITLE_MAX,
 } from '@rope/domain/tasks/kinds';
-import { assigneeProblem, isInternalUser } from '@rope/domain/tasks/rules';
+import { assigneeProblem } from '@rope/domain/tasks/rules';
+import { onlineManager } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedTextInput } from '../../../components/limited-input';
@@ -30,7 +31,8 @@ import { useDomainForm } from '../../../lib/domain-form';
 import { failureText } from '../../../lib/failure-text';
 import { useCan, useSessionUser } from '../../../lib/session/session';
 import { useAssignableUsers, useSaveTask } from '../api';
-import { initialTaskValues, type TaskFormValues, taskFormSpec } from '../task-form';
+import { statusOrNoteChange } from '../offline-task-change';
+import { assigneeOptions, initialTaskValues, type TaskFormValues, taskFormSpec } from '../task-form';
 import type { TaskDialogTarget } from './task-dialog';
 
 interface TaskEditorProps {
@@ -47,7 +49,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
   const canInternal = useCan('TASK_INTERNAL');
   const candidates = useAssignableUsers(rope.id, editable);
   const me = useSessionUser();
-  const save = useSaveTask();
+  const save = useSaveTask(rope);
   const [failure, setFailure] = useState<string | null>(null);
 
   /** The domain's assignee rule over the known candidates, before the API is asked. */
@@ -62,16 +64,7 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
   });
   const values = form.getValues();
 
-  const userOptions = [
-    ...(candidates.data ?? [])
-      .filter(
-        (user) => isInternalUser(user.roles) === values.isInternal || values.assignedUserIds.includes(String(user.id)),
-      )
-      .map((user) => ({ value: String(user.id), label: user.name })),
-    ...(stored?.assignedUsers ?? [])
-      .filter((user) => !candidates.data?.some((candidate) => candidate.id === user.id))
-      .map((user) => ({ value: String(user.id), label: user.name })),
-  ];
+  const userOptions = assigneeOptions(candidates.data ?? [], stored, values);
 
   const fail = (error: unknown) => {
     if (!showServerErrors(error)) setFailure(failureText(t, error, t('tasks.dialog.tryLater')));
@@ -79,14 +72,18 @@ export function TaskEditor({ rope, target, onDone }: TaskEditorProps) {
 
   const submit = onSubmit((task) => {
     setFailure(null);
+    const change = stored ? statusOrNoteChange(stored, form.getValues()) : null;
+    if (!onlineManager.isOnline() && change === null) return setFailure(t('field.outbox.taskOfflineOnly'));
     save.mutate(
-      { id: stored?.id, task, stored },
+      { id: stored?.id, task, stored, change },
       {
-        onSuccess: (answer) => {
+        onSuccess: (outcome) => {
           notifications.show(
-            answer.nextTask
-              ? { color: 'blue', message: t('tasks.dialog.nextTaskCreated'), autoClose: 8000 }
-              : { color: 'green', message: t('tasks.dialog.saved') },
+            outcome.queued
+              ? { color: 'yellow', message: t('field.outbox.queued') }
+              : outcome.nextTask
+                ? { color: 'blue', message: t('tasks.dialog.nextTaskCreated'), autoClose: 8000 }
+                : { color: 'green', message: t('tasks.dialog.saved') },
           );
           onDone();
         },

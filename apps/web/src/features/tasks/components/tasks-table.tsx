@@ -13,6 +13,8 @@ export const TASK_PAGE_SIZE = 10;
 interface TasksTableProps {
   tasks: readonly TaskView[];
   loading: boolean;
+  /** By task id: the changes on this device not yet on the server. */
+  queuedChanges: ReadonlyMap<number, unknown>;
   editable: boolean;
   emptyText: string;
   onOpen: (task: TaskView) => void;
@@ -21,7 +23,16 @@ interface TasksTableProps {
 }
 
 /** The rope's tasks: title, status, due, assignees, a past-due warning; at most 400 px high, then it scrolls. */
-export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNotes, onDelete }: TasksTableProps) {
+export function TasksTable({
+  tasks,
+  loading,
+  queuedChanges,
+  editable,
+  emptyText,
+  onOpen,
+  onNotes,
+  onDelete,
+}: TasksTableProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [page, setPage] = usePageParam('tasksPage');
@@ -38,6 +49,11 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
             {row.original.attributes.isInternal ? (
               <Badge {...WHOLE_BADGE} size="xs" variant="light" color="grape">
                 {t('tasks.table.internal')}
+              </Badge>
+            ) : null}
+            {queuedChanges.has(row.original.id) ? (
+              <Badge {...WHOLE_BADGE} size="xs" variant="light" color="yellow" data-testid="task-not-synced">
+                {t('field.outbox.taskPending')}
               </Badge>
             ) : null}
           </Group>
@@ -96,7 +112,7 @@ export function TasksTable({ tasks, loading, editable, emptyText, onOpen, onNote
         ),
       },
     ],
-    [t, fmt, editable, onOpen, onNotes, onDelete],
+    [t, fmt, queuedChanges, editable, onOpen, onNotes, onDelete],
   );
   return (
     // Scrolls down only: the table's width follows the page, so its rows stack on narrow screens.
