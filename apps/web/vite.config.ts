@@ -26,6 +26,9 @@ const vendorChunks: [name: string, pattern: RegExp][] = [
   // The forms' messages (18 KiB, 5.4 KiB gzip): a chunk of their own, or Rollup merges them with the small modules
   // every screen needs (ids, clamp, VisuallyHidden) and they ride along to screens without a form.
   ['messages', /\/packages\/domain\/src\/(message-keys|messages)\.ts$/],
+  // A message by key without the catalogue (the sign-in checks, the rope page): a file of its own, or Rollup merges
+  // its few bytes into the catalogue's chunk and every first download carries every message's text.
+  ['message', /\/packages\/domain\/src\/message\.ts$/],
   // The service worker's registration, loaded once the page is drawn (src/lib/service-worker.ts): a chunk of its own,
   // or Rollup merges its small code into the entry, which every first download carries.
   ['service-worker', /\/src\/lib\/service-worker-registration\.ts$|\/node_modules\/workbox-window\//],

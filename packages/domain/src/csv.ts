@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { type Message, message } from './message-keys.ts';
+import { type Message, message } from './message.ts';
 
 /** CSV in and out of the cockpit: read through papaparse, written by buildCsv for the reader's Excel. */
 

@@ -1,4 +1,5 @@
 // The messages without zod: a screen shows a message by key before any form (and zod) has loaded.
+import type { Message } from './message.ts';
 
 /**
  * The rules' messages by stable key, in English with {{placeholders}}. A failed rule carries its key and
@@ -274,20 +275,10 @@ export const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-/** A rule's message: its key and the values its text names. */
-export interface Message {
-  key: MessageKey;
-  params?: MessageParams;
-}
-
 export const MESSAGE_KEYS = Object.keys(MESSAGES) as MessageKey[];
 
 export function isMessageKey(key: unknown): key is MessageKey {
   return typeof key === 'string' && Object.hasOwn(MESSAGES, key);
-}
-
-export function message(key: MessageKey, params?: MessageParams): Message {
-  return params ? { key, params } : { key };
 }
 
 /** The English text of a message, its {{placeholders}} filled in. */

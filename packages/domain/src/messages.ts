@@ -1,24 +1,17 @@
 // The zod side of the messages (the answer's schema, a rule's error option, a zod issue's message); the rest is in
-// message-keys.ts, which the web's first screens use without zod.
+// message-keys.ts (the catalogue) and message.ts (a message by key), which the web's first screens use without zod.
 import { z } from 'zod';
-import {
-  englishText,
-  isMessageKey,
-  type Message,
-  type MessageKey,
-  type MessageParams,
-  message,
-} from './message-keys.ts';
+import { type Message, message } from './message.ts';
+import { englishText, isMessageKey, type MessageKey, type MessageParams } from './message-keys.ts';
 
+export { type Message, message } from './message.ts';
 export {
   englishText,
   isMessageKey,
   MESSAGE_KEYS,
   MESSAGES,
-  type Message,
   type MessageKey,
   type MessageParams,
-  message,
 } from './message-keys.ts';
 
 /** A message as an API answer carries it; the key is any text, so an older client still reads a newer answer. */

@@ -1,4 +1,5 @@
-import { englishText, type MessageKey, message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
+import { englishText, type MessageKey } from '@rope/domain/message-keys';
 
 /** A plain answer of the account flows (messageAnswerSchema): the English text beside its key. */
 export function messageAnswer(key: MessageKey) {

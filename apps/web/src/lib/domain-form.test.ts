@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { checkLoginForm } from '@rope/domain/auth/account-checks';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import { mandatorBodySchema } from '@rope/domain/users/forms';
 import i18next from 'i18next';
 import { createElement } from 'react';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Message } from '../message-keys.ts';
+import type { Message } from '../message.ts';
 import { issueMessage } from '../messages.ts';
 import {
   type Checked,

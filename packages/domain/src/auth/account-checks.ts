@@ -1,7 +1,7 @@
 // The sign-in screen's forms checked without zod, since that screen draws before any schema (and zod) has loaded.
 // Each check answers what its schema (account-forms.ts, session.ts) answers: the same output, and for each field the
 // message of the schema's first issue there (account-checks.test.ts holds them equal).
-import { type Message, message } from '../message-keys.ts';
+import { type Message, message } from '../message.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../users/fields.ts';
 
 export const USERNAME_MAX_LENGTH = 255;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readCsv, type SheetReader } from '../csv.ts';
 import { TEST_TASK_CSV_TEXTS as TASK_CSV_TEXTS } from '../csv-test-texts.ts';
 import { LANGUAGES } from '../languages.ts';
-import { englishText, type Message } from '../message-keys.ts';
+import type { Message } from '../message.ts';
+import { englishText } from '../message-keys.ts';
 import {
   taskCsv as exported,
   parseTaskCsv as parse,

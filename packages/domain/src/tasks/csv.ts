@@ -8,7 +8,8 @@ import {
   parseSheetTime,
   wallTimeIn,
 } from '../locale-format.ts';
-import { type Message, type MessageKey, message } from '../message-keys.ts';
+import { type Message, message } from '../message.ts';
+import type { MessageKey } from '../message-keys.ts';
 import { type TaskCsvReaders, taskCsvReaders } from './csv-names.ts';
 import {
   TASK_EXPORT_COLUMNS,

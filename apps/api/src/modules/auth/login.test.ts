@@ -1,5 +1,6 @@
 import { mandators, users } from '@rope/db/schema/index';
-import { englishText, message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
+import { englishText } from '@rope/domain/message-keys';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, checkLogin, postLogin, queuedMails, sessionCount } from '../../../test/support/auth.ts';

@@ -1,7 +1,7 @@
 import { mandators, userMandators, users } from '@rope/db/schema/index';
 import { acceptsPasswordLogin, isPasswordExpired, THROTTLE } from '@rope/domain/auth/rules';
 import type { LoginAnswer } from '@rope/domain/auth/session';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import { TWO_FACTOR_METHODS, type TwoFactorMethod } from '@rope/domain/users/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

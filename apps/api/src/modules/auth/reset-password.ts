@@ -1,7 +1,7 @@
 import { sessions, users, userTokens } from '@rope/db/schema/index';
 import { passwordSchema } from '@rope/domain/auth/passwords';
 import { isAlphanumericToken, type LinkCheckAnswer } from '@rope/domain/auth/rules';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import { issueMessage } from '@rope/domain/messages';
 import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

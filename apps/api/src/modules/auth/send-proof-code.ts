@@ -1,5 +1,5 @@
 import { THROTTLE } from '@rope/domain/auth/rules';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { AppContext } from '../../context.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { throttleBuckets } from '@rope/db/schema/index';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 
 import { eq, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';

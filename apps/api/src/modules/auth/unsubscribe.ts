@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { users } from '@rope/db/schema/index';
 import { isUnsubscribeToken, type LinkCheckAnswer } from '@rope/domain/auth/rules';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../audit/write-audit.ts';

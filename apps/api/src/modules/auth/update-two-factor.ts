@@ -1,6 +1,6 @@
 import { users } from '@rope/db/schema/index';
 import { isBase32Secret, type SelfTwoFactorUpdate, THROTTLE, twoFactorChangeNeedsProof } from '@rope/domain/auth/rules';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import type { TwoFactorMethod } from '@rope/domain/users/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

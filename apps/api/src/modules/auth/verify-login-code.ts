@@ -1,7 +1,7 @@
 import { users } from '@rope/db/schema/index';
 import { THROTTLE } from '@rope/domain/auth/rules';
 import type { LoginAnswer } from '@rope/domain/auth/session';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../audit/write-audit.ts';

@@ -1,6 +1,6 @@
 import { type RopeEventBody, ropeEventBodySchema } from '@rope/domain/events/forms';
 import type { Splice, SplicePart } from '@rope/domain/events/schemas';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import type { DomainFormSpec, FieldMessages } from '../../lib/domain-form';
 import type { EventBody } from './api';
 import { fromLocalInput } from './datetime';

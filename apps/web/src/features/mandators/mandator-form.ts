@@ -4,7 +4,7 @@ import {
   PASSWORD_EXPIRY_DAYS_MIN,
 } from '@rope/domain/mandators/schemas';
 import type { MandatorView } from '@rope/domain/mandators/views';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import { type MandatorBody, mandatorBodySchema } from '@rope/domain/users/forms';
 import type { DomainFormSpec } from '../../lib/domain-form';
 

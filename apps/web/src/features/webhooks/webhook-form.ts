@@ -1,4 +1,4 @@
-import type { Message } from '@rope/domain/message-keys';
+import type { Message } from '@rope/domain/message';
 import type { WebhookEventType } from '@rope/domain/webhooks/event-types';
 import {
   type WebhookEndpointCreate,

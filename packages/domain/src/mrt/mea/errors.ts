@@ -1,4 +1,5 @@
-import { englishText, type Message, type MessageKey, message } from '../../message-keys.ts';
+import { type Message, message } from '../../message.ts';
+import { englishText, type MessageKey } from '../../message-keys.ts';
 
 /** Why bytes are no readable measurement file: a rule's message naming the file. */
 export class MeaFormatError extends Error {

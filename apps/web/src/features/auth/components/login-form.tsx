@@ -1,6 +1,6 @@
 import { Alert, Anchor, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { checkLoginForm } from '@rope/domain/auth/account-checks';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, PasswordInput, Radio, Stack, Text
 import { notifications } from '@mantine/notifications';
 import { isSuitableForEmailLogin, selfTwoFactorUpdateSchema, twoFactorChangeNeedsProof } from '@rope/domain/auth/rules';
 import type { SessionUser } from '@rope/domain/auth/session';
-import { message } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/message';
 import type { TwoFactorMethod } from '@rope/domain/users/fields';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
