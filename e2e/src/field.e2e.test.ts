@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phonePhoto } from '../../apps/api/test/support/photo.ts';
 import deAuth from '../../apps/web/src/i18n/locales/de-DE/auth.json';
 import deCommon from '../../apps/web/src/i18n/locales/de-DE/common.json';
 import deEvents from '../../apps/web/src/i18n/locales/de-DE/events.json';
@@ -59,14 +60,22 @@ function deviceRecords(page: Page): Promise<Record<string, number>> {
   });
 }
 
-/** Records a wire break of 2 wires at `position` through the event dialog. */
-async function recordWireBreak(page: Page, position: number) {
+/** Records a wire break of 2 wires at `position` through the event dialog, with a photo from the camera if given. */
+async function recordWireBreak(page: Page, position: number, photo?: Buffer) {
   await page.getByRole('button', { name: deEvents.toolbar.addDamage }).click();
   const dialog = page.getByRole('dialog', { name: deEvents.dialog.titleNew });
   // Typed key by key as a German inspector does, with a decimal comma.
   await dialog.getByLabel(deCommon.fields.position).pressSequentially(String(position).replace('.', ','));
   await dialog.getByRole('tab', { name: deEvents.tabs.specifics }).click();
   await dialog.getByLabel(deEvents.fields.damageCount).fill('2');
+  if (photo) {
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: deField.photos.add }).click();
+    await (await chooser).setFiles([{ name: 'Drahtbruch.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    // Scaled on the device before it is listed.
+    await dialog.getByTestId('event-photos').getByRole('listitem').waitFor();
+    await keepScreenshot(dialog, 'field-event-photo-375');
+  }
   await dialog.getByRole('button', { name: deCommon.actions.save }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText(deField.outbox.queued).first().waitFor();
@@ -121,6 +130,8 @@ describe.skipIf(Boolean(browserMissing))(
         expect(await keep.getAttribute('aria-pressed')).toBe('true');
         await revealDeferredSections(page);
         await expect.poll(() => events.locator('tbody tr').count()).toBe(shownOnline);
+        // No part of the page waits for ever: each shows what was kept or says it comes back with a connection.
+        await expect.poll(() => page.locator('.mantine-Loader-root').count(), { timeout: 15_000 }).toBe(0);
         expect(await seriousAxeViolations(page), 'the rope page offline').toEqual([]);
         await keepScreenshot(page, 'field-rope-offline-375', { fullPage: true });
 
@@ -142,13 +153,19 @@ describe.skipIf(Boolean(browserMissing))(
         await page.goto(`${url}${ropePath(rope)}`);
         await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
         await revealDeferredSections(page);
-        for (const position of positions) await recordWireBreak(page, position);
+        // A phone's photo: 3000 x 2000 pixels stored sideways, upright by its EXIF orientation (the red half on top).
+        const photo = await phonePhoto({ width: 3000, height: 2000, orientation: 6 });
+        await recordWireBreak(page, positions[0]!, photo);
+        await recordWireBreak(page, positions[1]!);
         const pending = page.getByTestId('pending-events').getByRole('listitem');
         await expect.poll(() => pending.count()).toBe(2);
+        const withPhoto = pending.filter({ hasText: deField.outbox.photoCount_one.replace('{{count}}', '1') });
+        await expect.poll(() => withPhoto.count()).toBe(1);
         await page.reload();
         await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
         await revealDeferredSections(page);
         await expect.poll(() => pending.count()).toBe(2);
+        await expect.poll(() => withPhoto.count()).toBe(1);
         // The header's count of waiting entries leaves sign-out on the phone's screen.
         const signOut = await page.getByRole('button', { name: deShell.header.logout }).boundingBox();
         expect(signOut && signOut.x + signOut.width).toBeLessThanOrEqual(375);
@@ -161,10 +178,12 @@ describe.skipIf(Boolean(browserMissing))(
         expect(gaugeOffline, 'two breaks in the worst window raise the damage').not.toBe(gaugeOnline);
         await keepScreenshot(page, 'field-pending-damage-375', { fullPage: true });
         await keepScreenshot(page.getByTestId('pending-events'), 'field-pending-events-375');
-        const count = page.getByRole('button', { name: deField.outbox.button_other.replace('{{count}}', '2') });
+        // Two events and the photo waiting for the first.
+        const count = page.getByRole('button', { name: deField.outbox.button_other.replace('{{count}}', '3') });
         await count.click();
         const panel = page.getByRole('dialog', { name: deField.outbox.title });
-        await expect.poll(() => panel.getByTestId('outbox-entry').count()).toBe(2);
+        await expect.poll(() => panel.getByTestId('outbox-entry').count()).toBe(3);
+        await panel.getByText(deField.outbox.waitsForEvent).waitFor();
         expect(await seriousAxeViolations(page), 'the sync panel offline').toEqual([]);
         await keepScreenshot(page, 'field-sync-panel-375');
         await page.keyboard.press('Escape');
@@ -173,7 +192,7 @@ describe.skipIf(Boolean(browserMissing))(
       }
       // Back online: the queue is sent, the table shows the events, the server has each once.
       await expect.poll(() => page.getByTestId('pending-events').count(), { timeout: 30_000 }).toBe(0);
-      const listed = await pageGet<{ ropeEvents: { position: number }[] }>(
+      const listed = await pageGet<{ ropeEvents: { id: number; position: number }[] }>(
         page,
         `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
       );
@@ -183,7 +202,23 @@ describe.skipIf(Boolean(browserMissing))(
           `${position} among ${listed.ropeEvents.map((event) => event.position).join(' ')}`,
         ).toHaveLength(1);
       }
-      expect((await deviceRecords(page)).outbox).toBe(0);
+      await expect.poll(async () => (await deviceRecords(page)).outbox, { timeout: 30_000 }).toBe(0);
+      // The photo arrived once, on its event, scaled on the device to 2048 pixels at most and upright.
+      const photographed = listed.ropeEvents.find((event) => event.position === positions[0])!;
+      const { documents } = await pageGet<{ documents: { url: string; mimeType: string }[] }>(
+        page,
+        `/events/${photographed.id}/documents`,
+      );
+      expect(documents.map((document) => document.mimeType)).toEqual(['image/jpeg']);
+      const stored = await page.evaluate(async (url) => {
+        const bitmap = await createImageBitmap(await (await fetch(url)).blob(), { imageOrientation: 'none' });
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        const [red, , blue] = context.getImageData(bitmap.width / 2, 10, 1, 1).data;
+        return { width: bitmap.width, height: bitmap.height, redOnTop: red! > 200 && blue! < 60 };
+      }, documents[0]!.url);
+      expect(stored).toEqual({ width: 1365, height: 2048, redOnTop: true });
       // The server, having both, comes to the figure the device showed offline.
       await expect.poll(() => damageGauge(page).getAttribute('aria-label'), { timeout: 15_000 }).toBe(gaugeOffline);
       expect(await page.getByTestId('gauges-pending').count()).toBe(0);

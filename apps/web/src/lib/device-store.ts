@@ -50,6 +50,13 @@ export interface OutboxConflict {
   seenAt: number;
 }
 
+/** A photo kept on the device until it is sent: structured clone keeps the Blob in IndexedDB. */
+export interface OutboxFile {
+  name: string;
+  type: string;
+  blob: Blob;
+}
+
 /**
  * A write made on the device, waiting to be sent (features/field/outbox.ts). Its id is the Idempotency-Key it is sent
  * with, so a resend after a lost answer is done once.
@@ -60,8 +67,12 @@ export interface OutboxEntry {
   ropeId: number;
   /** The rope's name when the entry was made, for the sync panel. */
   ropeName: string;
-  kind: 'createEvent' | 'patchTask';
+  kind: 'createEvent' | 'patchTask' | 'uploadPhotos';
   body: unknown;
+  /** The photos an uploadPhotos entry sends. */
+  files?: OutboxFile[];
+  /** The entry it waits for: photos of an event not yet on the server wait for its entry, which hands them its id. */
+  afterEntryId?: string;
   createdAt: number;
   /**
    * waiting: sent at the next chance; failed: refused, kept until the user decides; conflict: changed on the server

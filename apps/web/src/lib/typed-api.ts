@@ -104,6 +104,8 @@ export type UploadOptions<P extends UploadPath> = ParamsOption<Operation<P, 'pos
   /** The bytes sent so far of all there is to send. */
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
+  /** Headers besides Accept, e.g. the Idempotency-Key of a queued upload. */
+  headers?: Record<string, string>;
 };
 
 /** `/api/ropes/{id}/tasks/upload` with `{ id: '1' }` and a query: the URL to send to. */
@@ -140,6 +142,7 @@ export function uploadWithProgress<P extends UploadPath>(
     const request = new XMLHttpRequest();
     request.open('POST', urlOf(path, options.params));
     request.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(options.headers ?? {})) request.setRequestHeader(name, value);
     request.withCredentials = true;
     if (onProgress) {
       request.upload.addEventListener('progress', (event) => {

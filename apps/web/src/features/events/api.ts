@@ -1,20 +1,18 @@
 import type { operations } from '@rope/api-client';
 import type { RopeEventAttributes } from '@rope/domain/events/schemas';
-import type { RopeEventView } from '@rope/domain/events/views';
 import { withRemovedAttributes } from '@rope/domain/patch';
 import {
   keepPreviousData,
-  onlineManager,
   type QueryClient,
   queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client';
-import { type Outbox, useOutbox } from '../../lib/outbox-context';
+import { useOutbox } from '../../lib/outbox-context';
 import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 import { ropeEventsQueryParams } from './events-query';
+import { createOrQueue, type EventBody, type RopeRef, type SaveOutcome } from './offline-new-event';
 import type { DamageFilter, LossAxis, RopeEventsQuery } from './types';
 
 export const eventKeys = {
@@ -179,43 +177,7 @@ export function refreshAfterChange(queryClient: QueryClient, ropeId: number, rop
 }
 
 /** An event's own fields, as the API answers them and takes them back. */
-export type EventBody = Pick<RopeEventView, 'position' | 'attributes'>;
-
-/** Records an event; `key` names the write, so a resend after a lost answer records it once. */
-export function createEvent(ropeId: number, event: EventBody, key: string = crypto.randomUUID()) {
-  return dataOf(
-    typedApi.POST('/api/events', {
-      params: { header: { 'idempotency-key': key } },
-      body: { ropeEvent: { rope: { id: ropeId }, ...event } },
-    }),
-  );
-}
-
-/** What a save came to: stored on the server (and whether the rope's damage changed), or queued on the device. */
-export type SaveOutcome = { queued: false; ropeChanged: boolean } | { queued: true };
-
-/**
- * A new event without a signal goes into the device's queue (lib/outbox-context.ts) under its own key, and so does
- * one whose answer did not come back: it may have arrived, and the resend under the same key records it once.
- */
-async function createOrQueue(rope: RopeRef, event: EventBody, outbox: Outbox): Promise<SaveOutcome> {
-  const ropeId = rope.id;
-  const key = crypto.randomUUID();
-  const body = { ropeEvent: { rope: { id: ropeId }, ...event } };
-  const queue = async (): Promise<SaveOutcome> => {
-    await outbox.queue({ id: key, ropeId, ropeName: rope.name, kind: 'createEvent', body });
-    return { queued: true };
-  };
-  if (outbox.ready && !onlineManager.isOnline()) return queue();
-  try {
-    return { queued: false, ropeChanged: (await createEvent(ropeId, event, key)).ropeChanged };
-  } catch (error) {
-    if (outbox.ready && error instanceof ApiError && error.code === 'NETWORK') return queue();
-    throw error;
-  }
-}
-
-type RopeRef = { id: number; name: string };
+export type { EventBody } from './offline-new-event';
 
 export function useSaveEvent(rope: RopeRef) {
   const ropeId = rope.id;
@@ -229,12 +191,15 @@ export function useSaveEvent(rope: RopeRef) {
       id,
       event,
       stored,
+      photos = [],
     }: {
       id: number | undefined;
       event: EventBody;
       stored?: EventBody;
+      /** A new event's photos, scaled on the device: sent after it, or queued with it. */
+      photos?: readonly File[];
     }): Promise<SaveOutcome> => {
-      if (id === undefined) return createOrQueue(rope, event, outbox);
+      if (id === undefined) return createOrQueue(rope, event, photos, outbox);
       const answer = await dataOf(
         typedApi.PATCH('/api/events/{id}', {
           params: idPath(id),

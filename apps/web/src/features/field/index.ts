@@ -4,6 +4,8 @@ export { OfflineBanner } from './components/offline-banner';
 export { PendingDamageNote } from './components/pending-damage-note';
 export { SyncButton } from './components/sync-button';
 export { FieldProvider, useFieldCache, useFieldSettled, useOnline } from './field-context';
+export { outboxFiles, photosEntry, photosWaitingFor } from './photo-entry';
+export { uploadEventPhotos } from './send-photos';
 export { patchTaskWithKey } from './send-task-change';
 export { type PatchTaskBody, queuedTaskFields, type TaskFields, taskChangeBody } from './task-entry';
 export { type PendingDamage, usePendingDamage } from './use-pending-damage';

@@ -73,16 +73,17 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
       ready: db !== null,
       syncing,
       lastSyncedAt,
-      async queue(entry) {
+      async queue(entry, ...following) {
         if (!db) throw new Error('The device cannot keep entries');
-        const queued = await (await work()).enqueue(db, { ...entry, userId });
+        const all = [entry, ...following].map((queued) => ({ ...queued, userId }));
+        const [queued] = await (await work()).enqueueAll(db, all);
         await reload();
         void syncNow();
-        return queued;
+        return queued!;
       },
       syncNow,
       async discard(id) {
-        if (db) await (await work()).removeEntry(db, id);
+        if (db) await (await work()).discardEntry(db, id);
         await reload();
       },
       async retry(id) {

@@ -1,25 +1,70 @@
 import type { DeviceDb, OutboxEntry, OutboxFailure } from '../../lib/device-store';
+import { createdEventId, withEventId } from './photo-entry';
 import { keepMine, type TaskFields, takeTheirs, taskBodyOf } from './task-entry';
 
-/** The user's queued writes in the order they were made. */
+/** The user's queued writes in the order they were made; an event's photos right after it. */
 export async function listOutbox(db: DeviceDb, userId: number): Promise<OutboxEntry[]> {
   const entries = await db.getAllFromIndex('outbox', 'byUser', userId);
-  return entries.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  entries.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  const ids = new Set(entries.map((entry) => entry.id));
+  const following = (id: string) => entries.filter((entry) => entry.afterEntryId === id);
+  return entries
+    .filter((entry) => !entry.afterEntryId || !ids.has(entry.afterEntryId))
+    .flatMap((entry) => [entry, ...following(entry.id)]);
 }
 
+type NewEntry = Pick<OutboxEntry, 'userId' | 'ropeId' | 'ropeName' | 'kind' | 'body' | 'files' | 'afterEntryId'> & {
+  id?: string;
+};
+
 /** Queues a write; its id (a UUID) is the Idempotency-Key it will be sent with. */
-export async function enqueue(
-  db: DeviceDb,
-  entry: Pick<OutboxEntry, 'userId' | 'ropeId' | 'ropeName' | 'kind' | 'body'> & { id?: string },
-): Promise<OutboxEntry> {
-  const { id = crypto.randomUUID(), ...rest } = entry;
-  const queued: OutboxEntry = { id, ...rest, createdAt: Date.now(), state: 'waiting' };
-  await db.put('outbox', queued);
+export async function enqueue(db: DeviceDb, entry: NewEntry): Promise<OutboxEntry> {
+  const [queued] = await enqueueAll(db, [entry]);
+  return queued!;
+}
+
+/** Queues writes together in one transaction: an event and its photos are there for a sync both or neither. */
+export async function enqueueAll(db: DeviceDb, entries: readonly NewEntry[]): Promise<OutboxEntry[]> {
+  const createdAt = Date.now();
+  const queued = entries.map(
+    ({ id = crypto.randomUUID(), ...rest }): OutboxEntry => ({ id, ...rest, createdAt, state: 'waiting' }),
+  );
+  const tx = db.transaction('outbox', 'readwrite');
+  await Promise.all([...queued.map((entry) => tx.store.put(entry)), tx.done]);
   return queued;
 }
 
 export async function removeEntry(db: DeviceDb, id: string): Promise<void> {
   await db.delete('outbox', id);
+}
+
+/**
+ * Removes an entry the server took. An event's entry first hands the created event's id to the photos waiting for it,
+ * in the same step, so that they never wait for an entry that is gone. Answers the photos' entries as they are now.
+ */
+export async function completeEntry(db: DeviceDb, entry: OutboxEntry, answer: unknown): Promise<OutboxEntry[]> {
+  const tx = db.transaction('outbox', 'readwrite');
+  const waiting = (await tx.store.index('byUser').getAll(entry.userId)).filter(
+    (other) => other.afterEntryId === entry.id,
+  );
+  const handed = waiting.map(({ afterEntryId: _after, ...photos }) => withEventId(photos, createdEventId(answer)));
+  for (const photos of handed) await tx.store.put(photos);
+  await tx.store.delete(entry.id);
+  await tx.done;
+  return handed;
+}
+
+/** Drops an entry the user gave up, and the entries waiting for it (its event's photos). */
+export async function discardEntry(db: DeviceDb, id: string): Promise<void> {
+  const tx = db.transaction('outbox', 'readwrite');
+  const entry = await tx.store.get(id);
+  if (entry) {
+    for (const other of await tx.store.index('byUser').getAll(entry.userId)) {
+      if (other.afterEntryId === id) await tx.store.delete(other.id);
+    }
+    await tx.store.delete(id);
+  }
+  await tx.done;
 }
 
 export async function markFailed(db: DeviceDb, entry: OutboxEntry, failure: OutboxFailure): Promise<void> {

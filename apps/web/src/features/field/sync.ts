@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api-client';
 import type { DeviceDb, OutboxEntry, OutboxFailure } from '../../lib/device-store';
 import { EntryConflict } from './entry-conflict';
-import { listOutbox, markConflict, markFailed, removeEntry } from './outbox';
+import { completeEntry, listOutbox, markConflict, markFailed } from './outbox';
 
 /**
  * Sends one entry with its id as the Idempotency-Key; answers the server's answer or throws its ApiError, or an
@@ -37,15 +37,20 @@ function failureOf(error: ApiError): OutboxFailure {
  * answer was lost answers the first result: the key makes it once). A lasting refusal (404: the rope is gone or no
  * longer visible; 403: a right withdrawn; 422: archived meanwhile; 400: a field the server refuses) marks it failed
  * with the reason and goes on with the next; so does a conflict, kept with the server's version. No network, an ended session (401: the entries wait for the same
- * person's next sign-in), a key still running (409) or a failing server stop the run: the next one goes on.
+ * person's next sign-in), a key still running (409) or a failing server stop the run: the next one goes on. Photos
+ * wait while their event's entry is on the device; once it is sent they have its id and go in the same run.
  */
 export async function syncOutbox(db: DeviceDb, userId: number, send: SendEntry): Promise<SyncResult> {
   const result: SyncResult = { sent: [], failed: [], conflicts: [] };
-  for (const entry of await listOutbox(db, userId)) {
-    if (entry.state !== 'waiting') continue;
+  const listed = await listOutbox(db, userId);
+  // Photos handed their event's id during the run are sent as they are now.
+  const current = new Map(listed.map((entry) => [entry.id, entry]));
+  for (const { id } of listed) {
+    const entry = current.get(id)!;
+    if (entry.state !== 'waiting' || entry.afterEntryId) continue;
     try {
-      await send(entry);
-      await removeEntry(db, entry.id);
+      const answer = await send(entry);
+      for (const handed of await completeEntry(db, entry, answer)) current.set(handed.id, handed);
       result.sent.push(entry);
     } catch (error) {
       if (error instanceof EntryConflict) {

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnknownDamageNotice, useRopeSettingsHere } from '../../../components/damage-unknown';
+import { QueryLoading } from '../../../components/query-loading';
 import { PendingDamageNote, usePendingDamage } from '../../field';
 import { useDamageChart } from '../api';
 import { damageChartData, damageZoomRange } from '../damage-chart-data';
@@ -98,9 +99,7 @@ export function DamageChartPanel({ rope, height, day, onFullScreen }: DamageChar
           <Text c="dimmed">{t('charts.damage.none')}</Text>
         </Center>
       ) : damage.isPending ? (
-        <Center mih={height}>
-          <Loader size="sm" aria-label={t('charts.loading')} />
-        </Center>
+        <QueryLoading fetchStatus={damage.fetchStatus} label={t('charts.loading')} height={height} />
       ) : null}
       {day && day.days > 0 ? <DamageTimeSlider {...day} /> : null}
     </Stack>

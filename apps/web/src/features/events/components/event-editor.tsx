@@ -2,7 +2,7 @@ import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OpenedOnce } from '../../../components/opened-once';
 import { useDomainForm } from '../../../lib/domain-form';
@@ -18,6 +18,11 @@ const EventDocumentsDialog = lazy(() =>
   import('../../documents/components/event-documents-dialog').then((module) => ({
     default: module.EventDocumentsDialog,
   })),
+);
+
+// Loaded with the new-event dialog: the rope page's first download carries no photo code.
+const PhotoPicker = lazy(() =>
+  import('../../field/components/photo-picker').then((module) => ({ default: module.PhotoPicker })),
 );
 
 interface EventEditorProps {
@@ -38,6 +43,8 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
   const editable = target.mode !== 'view';
   const canWriteDomain = useCan('DOMAIN_WRITE');
   const [galleryFor, setGalleryFor] = useState<number | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [scalingPhotos, setScalingPhotos] = useState(false);
   const stored = target.mode === 'edit' || target.mode === 'view' ? target.event : undefined;
   const source: EventBody | undefined = target.mode === 'import' ? target.parsed.ropeEvent : stored;
   const damages = target.mode === 'import' ? target.parsed.damages : undefined;
@@ -65,12 +72,19 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
     const { rope: _rope, ...event } = body;
     if (target.mode !== 'import') {
       save.mutate(
-        { id: stored?.id, event, stored },
+        { id: stored?.id, event, stored, photos },
         {
           onSuccess: (outcome) => {
-            if (!outcome.queued) return saved();
-            notifications.show({ color: 'yellow', message: t('field.outbox.queued') });
-            onDone();
+            if (outcome.queued) {
+              notifications.show({ color: 'yellow', message: t('field.outbox.queued') });
+              return onDone();
+            }
+            if (outcome.photosQueued) notifications.show({ color: 'yellow', message: t('field.photos.queued') });
+            if (outcome.photoFailure !== undefined) {
+              const reason = failureText(t, outcome.photoFailure, t('events.dialog.tryLater'));
+              notifications.show({ color: 'red', message: t('field.photos.refused', { reason }) });
+            }
+            saved();
           },
           onError: fail,
         },
@@ -108,6 +122,11 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
           disabled={!editable || progress !== null}
           importedDamages={damages}
         />
+        {target.mode === 'new' ? (
+          <Suspense fallback={null}>
+            <PhotoPicker photos={photos} onChange={setPhotos} onScaling={setScalingPhotos} disabled={save.isPending} />
+          </Suspense>
+        ) : null}
         {Object.keys(form.errors).length > 0 ? (
           <Text size="sm" c="red">
             {t('events.dialog.checkTabs')}
@@ -142,7 +161,7 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
               {editable ? t('common.actions.cancel') : t('common.actions.close')}
             </Button>
             {editable ? (
-              <Button type="submit" loading={save.isPending || progress !== null}>
+              <Button type="submit" loading={save.isPending || progress !== null} disabled={scalingPhotos}>
                 {t('common.actions.save')}
               </Button>
             ) : null}

@@ -1,8 +1,9 @@
-import { Alert, Center, Group, Loader, SegmentedControl, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Center, Group, SegmentedControl, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { FORECAST_MIN_POINTS } from '@rope/domain/ropes/forecast';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartRangeControl } from '../../../components/chart-range-control';
+import { QueryLoading } from '../../../components/query-loading';
 import { useFormat } from '../../../lib/format';
 import { useLossOverTarget } from '../api';
 import { forecastAvailable, LOSS_RANGES, type LossRange, lossChartData, rangeQuery } from '../loss-chart-data';
@@ -61,9 +62,7 @@ export function LossChartPanel({ ropeId, height }: { ropeId: number; height: num
       </Group>
       {answer.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
       {answer.isPending ? (
-        <Center mih={height}>
-          <Loader size="sm" aria-label={t('charts.loading')} />
-        </Center>
+        <QueryLoading fetchStatus={answer.fetchStatus} label={t('charts.loading')} height={height} />
       ) : null}
       {answer.data?.status === 'unknown' ? (
         <Text size="sm" c="dimmed" data-testid="loss-unknown">

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { OutboxEntry } from '../../../lib/device-store';
 import { messageText } from '../../../lib/messages';
+import { photosBodyOf } from '../photo-entry';
 import { type TaskFields, taskBodyOf } from '../task-entry';
 
 interface QueuedEvent {
@@ -12,18 +13,31 @@ type Translate = (key: string, options: object) => string;
 const statusText = (t: TFunction, status: TaskFields['status'] | undefined) =>
   (t as unknown as Translate)(`tasks.status.${status}`, { defaultValue: status ?? '–' });
 
-/** What an entry is, in the user's words: "Drahtbruch an Förderseil", "Aufgabe «Seil schmieren» an Förderseil". */
+const eventTypeText = (t: TFunction, type: string) =>
+  (t as unknown as Translate)(`enums.eventTypes.${type}`, { defaultValue: type });
+
+/**
+ * What an entry is, in the user's words: "Drahtbruch an Förderseil", "Aufgabe «Seil schmieren» an Förderseil",
+ * "2 Fotos zu Drahtbruch an Förderseil".
+ */
 export function entryTitle(t: TFunction, entry: OutboxEntry): string {
   if (entry.kind === 'patchTask') {
     return t('field.outbox.task', { task: taskBodyOf(entry).taskTitle, rope: entry.ropeName });
   }
+  if (entry.kind === 'uploadPhotos') {
+    const type = eventTypeText(t, photosBodyOf(entry).eventType);
+    return t('field.outbox.photos', { count: entry.files?.length ?? 0, type, rope: entry.ropeName });
+  }
   const type = (entry.body as QueuedEvent).ropeEvent?.attributes?.type ?? '';
-  const typeText = (t as unknown as Translate)(`enums.eventTypes.${type}`, { defaultValue: type });
-  return t('field.outbox.event', { type: typeText, rope: entry.ropeName });
+  return t('field.outbox.event', { type: eventTypeText(t, type), rope: entry.ropeName });
 }
 
-/** What a task change sets and adds: "New status: In progress", "Note to add: …"; nothing for an event. */
+/**
+ * What a task change sets and adds: "New status: In progress", "Note to add: …"; that photos wait for their event's
+ * entry (sent, or refused and kept until the user decides); nothing for an event.
+ */
 export function entryDetails(t: TFunction, entry: OutboxEntry): string[] {
+  if (entry.kind === 'uploadPhotos') return entry.afterEntryId ? [t('field.outbox.waitsForEvent')] : [];
   if (entry.kind !== 'patchTask') return [];
   const { patch } = taskBodyOf(entry);
   const status = patch.attributes?.status;

@@ -5,6 +5,7 @@ import type { OutboxEntry } from '../../../lib/device-store';
 import { useFormat } from '../../../lib/format';
 import { useOutbox } from '../../../lib/outbox-context';
 import { useOnline } from '../field-context';
+import { photosWaitingFor } from '../photo-entry';
 import { entryDetails, entryFailure, entryTitle, entryVersions } from './outbox-entry-text';
 
 const BADGE_COLORS = { waiting: 'yellow', failed: 'red', conflict: 'orange' } as const;
@@ -18,14 +19,17 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
   const format = useFormat();
   const online = useOnline();
   const outbox = useOutbox();
-  const discard = (id: string) =>
+  // An event's photos go with it (Outbox.discard): the question says so.
+  const discard = (id: string) => {
+    const photos = photosWaitingFor(outbox.entries, id);
     confirmDelete({
       title: t('field.outbox.discardTitle'),
-      message: t('field.outbox.discardConfirm'),
+      message: photos > 0 ? t('field.outbox.discardWithPhotos', { count: photos }) : t('field.outbox.discardConfirm'),
       confirmLabel: t('field.outbox.discard'),
       cancelLabel: t('common.actions.cancel'),
       onConfirm: () => void outbox.discard(id),
     });
+  };
   return (
     <Drawer
       opened={opened}

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import type { RopeView } from '@rope/domain/hierarchy/views';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryLoading } from '../../../components/query-loading';
 import { useCan } from '../../../lib/session/session';
 import { useRopeSensorDevices } from '../api';
 import { chartedSensors } from '../sensor-chart-data';
@@ -25,9 +26,7 @@ export function RopeSensorSections({ rope }: { rope: RopeView }) {
       </Title>
       {devices.isError ? <Alert color="red">{t('sensors.section.loadError')}</Alert> : null}
       {devices.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={t('sensors.section.loading')} />
-        </Center>
+        <QueryLoading fetchStatus={devices.fetchStatus} label={t('sensors.section.loading')} height={80} />
       ) : null}
       {devices.data && devices.data.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { sensorReporting } from '@rope/domain/sensors/silence';
 import type { SensorView } from '@rope/domain/sensors/views';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartRangeControl } from '../../../components/chart-range-control';
+import { QueryLoading } from '../../../components/query-loading';
 import { useFormat } from '../../../lib/format';
 import { useSensorAggregates } from '../api';
 import {
@@ -90,9 +91,7 @@ export function SensorChartPanel({ sensor, fallbackStart, height, order = 3 }: S
       <Box ref={ref} mih={height}>
         {answer.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
         {!data && !answer.isError ? (
-          <Center mih={height}>
-            <Loader size="sm" aria-label={t('charts.loading')} />
-          </Center>
+          <QueryLoading fetchStatus={answer.fetchStatus} label={t('charts.loading')} height={height} />
         ) : null}
         {data && data.count > 0 && values.length > 0 ? (
           <SensorChart

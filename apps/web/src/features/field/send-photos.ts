@@ -1,0 +1,14 @@
+import type { OutboxFile } from '../../lib/device-store';
+import { uploadWithProgress } from '../../lib/typed-api';
+
+/**
+ * Uploads photos to an event under `key` as the Idempotency-Key: a resend after a lost answer stores them once and
+ * answers the first result. The fields go before the files, as the API asks.
+ */
+export function uploadEventPhotos(eventId: number, files: readonly OutboxFile[], key: string) {
+  const body = new FormData();
+  body.append('targetType', 'event');
+  body.append('targetId', String(eventId));
+  for (const file of files) body.append('files', file.blob, file.name);
+  return uploadWithProgress('/api/documents', body, { headers: { 'Idempotency-Key': key } });
+}
