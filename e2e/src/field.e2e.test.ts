@@ -289,7 +289,8 @@ describe.skipIf(Boolean(browserMissing))(
     it('queues a task status changed without a signal, shows the conflict with a change made meanwhile, and sends the choice once', async () => {
       const url = demo.server().url;
       // A device of its own: the first test signed out on the other.
-      const device = await newWorldContext(demo.browser(), { width: 375, height: 740, serviceWorkers: 'allow' });
+      // No service worker: a first visit, before any reload, runs uncontrolled; the page loads the field's dialogs itself.
+      const device = await newWorldContext(demo.browser(), { width: 375, height: 740 });
       const tab = await device.newPage();
       const tabErrors = collectPageErrors(tab);
       await signInAsDemo(tab, url, DEFAULT_WORLD.user);
@@ -307,13 +308,21 @@ describe.skipIf(Boolean(browserMissing))(
       });
       expect(created.status).toBe(200);
       const taskId = created.body.task.id;
-      // The worker has the dialogs' code, which a page loads with their first use.
-      await tab.evaluate(() => navigator.serviceWorker.ready);
       await tab.goto(`${url}${ropePath(rope)}`);
       await tab.getByRole('heading', { level: 1, name: rope.name }).waitFor();
       await revealDeferredSections(tab);
       const row = tab.getByRole('table', { name: deTasks.section.label }).getByRole('row').filter({ hasText: title });
       await row.waitFor();
+      // Once the page has settled it loads the code of the dialogs used in the field (features/field/warm-field-code).
+      await expect
+        .poll(
+          () =>
+            tab.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/task-dialog-'))),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(true);
 
       await device.setOffline(true);
       try {

@@ -130,6 +130,19 @@ describe.skipIf(Boolean(browserMissing))(
       page.on('pageerror', (error) => errors.push(error.message));
       await signInAsDemo(page, demo.server().url);
       await switchLanguage(page, GERMAN_ADMIN_IN_ZURICH.language);
+      try {
+        await checkEveryScreen(page);
+      } finally {
+        // The language is the admin's own, kept by the server: given back whatever happened, or the next tests meet a
+        // German admin.
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await switchLanguage(page, 'en-US');
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    async function checkEveryScreen(page: Page) {
       const place = await findPlace(page);
       const problems: string[] = [];
       let checkedButtons = 0;
@@ -140,7 +153,13 @@ describe.skipIf(Boolean(browserMissing))(
           await settle(page);
           const overflow = await pageOverflow(page);
           if (overflow > 0) problems.push(`${name} at ${width} px: the page is ${overflow} px wider than the window`);
-          const { checked, blocked } = await blockedRowActions(page);
+          let { checked, blocked } = await blockedRowActions(page);
+          // Looked at again once settled: on a loaded machine a section was caught drawing itself anew (its buttons
+          // without size for a moment); a layout fault stays.
+          if (blocked.length > 0) {
+            await settle(page);
+            ({ checked, blocked } = await blockedRowActions(page));
+          }
           checkedButtons += checked;
           for (const entry of blocked) problems.push(`${name} at ${width} px: "${entry.label}" ${entry.reason}`);
           if (name === 'areas' || name === 'users' || name === 'dashboard' || name === 'rope') {
@@ -161,12 +180,7 @@ describe.skipIf(Boolean(browserMissing))(
         .getByRole('button', { name: new RegExp(`^${prefix}`) })
         .first()
         .click({ trial: true, timeout: 10_000 });
-      // The language is the admin's own: give it back (the switch sits in the header at this width).
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await switchLanguage(page, 'en-US');
-      expect(errors).toEqual([]);
-      await context.close();
-    });
+    }
 
     it('lands a free user on what they may use, with no server internals', async () => {
       const context = await newContext();

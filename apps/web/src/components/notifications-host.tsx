@@ -5,9 +5,13 @@ import { useTranslation } from 'react-i18next';
 
 // Mantine's container (portal, transitions, positions) loads with the first notification, not with every first
 // screen: notifications.show() only fills the store, which the container shows from once it is there.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
+const loadContainer = () => import('@mantine/notifications');
+const Notifications = lazy(() => loadContainer().then((module) => ({ default: module.Notifications })));
+
+/** Loads the container ahead of the first notification: a page about to lose its signal (features/field) needs it. */
+export function preloadNotifications(): Promise<unknown> {
+  return loadContainer();
+}
 
 export function NotificationsHost() {
   const { t } = useTranslation();

@@ -47,6 +47,9 @@ export function FieldProvider({ session, children }: { session: LoginAnswer; chi
           close = started.close;
           setCache(started.cache);
           setDb(started.db);
+          if (onlineManager.isOnline()) {
+            void import('./warm-field-code').then(({ warmFieldCode }) => warmFieldCode()).catch(reportFailure);
+          }
         })
         .catch(reportFailure)
         .finally(() => {

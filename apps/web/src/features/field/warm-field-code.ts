@@ -1,0 +1,20 @@
+import { preloadNotifications } from '../../components/notifications-host';
+
+/**
+ * The code an inspector needs on a rope's page without a signal, loaded once the page is drawn and the field cache
+ * has started. The service worker keeps every file for the next visit, but a page it does not control yet (the first
+ * visit, before any reload) still loads its lazy sections and dialogs from the network: without this, "Add damage"
+ * did nothing once the signal was gone.
+ */
+export function warmFieldCode(): Promise<unknown> {
+  return Promise.allSettled([
+    preloadNotifications(),
+    import('../events/components/rope-events-section'),
+    import('../events/components/event-dialog'),
+    import('../tasks/components/rope-tasks-section'),
+    import('../tasks/components/task-dialog'),
+    import('../tasks/components/task-notes-dialog'),
+    import('./components/photo-picker'),
+    import('./components/sync-panel'),
+  ]);
+}
