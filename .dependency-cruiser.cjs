@@ -16,6 +16,7 @@ const TEST_CODE = [
   '^bench/',
   '^packages/db/src/test-database\\.ts$',
   '^packages/domain/src/csv-test-texts\\.ts$',
+  '^apps/web/src/lib/memory-device-store\\.ts$',
   '(^|/)node_modules/(vitest|@vitest/[^/]+|fast-check|playwright-core)/',
 ];
 

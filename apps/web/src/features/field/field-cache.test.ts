@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import * as fakeIndexedDb from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type DeviceDb, forgetUser, openDeviceStore } from '../../lib/device-store';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type DeviceDb, forgetUser } from '../../lib/device-store';
+import { useMemoryDeviceStore } from '../../lib/memory-device-store';
 import { FieldCache, RECENT_ROPES } from './field-cache';
 
 const INSPECTOR = 7;
@@ -17,17 +17,10 @@ async function answer(client: QueryClient, key: readonly unknown[], data: unknow
 }
 
 describe('the field cache', () => {
+  const openStore = useMemoryDeviceStore('field-cache-test');
   let db: DeviceDb;
-
-  beforeEach(async () => {
-    // An IndexedDB of the standard's own behaviour in memory (fake-indexeddb); the browser tests use Chromium's.
-    for (const [name, value] of Object.entries(fakeIndexedDb)) if (name.startsWith('IDB')) vi.stubGlobal(name, value);
-    vi.stubGlobal('indexedDB', new fakeIndexedDb.IDBFactory());
-    db = await openDeviceStore('field-cache-test');
-  });
-  afterEach(() => {
-    db?.close();
-    vi.unstubAllGlobals();
+  beforeEach(() => {
+    db = openStore();
   });
 
   it("keeps a visited rope's page and gives it back, with when it was fetched, on the next start", async () => {

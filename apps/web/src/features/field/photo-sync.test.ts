@@ -1,7 +1,7 @@
-import * as fakeIndexedDb from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { type DeviceDb, type OutboxEntry, openDeviceStore } from '../../lib/device-store';
+import type { DeviceDb, OutboxEntry } from '../../lib/device-store';
+import { useMemoryDeviceStore } from '../../lib/memory-device-store';
 import { discardEntry, enqueueAll, listOutbox, retryEntry } from './outbox';
 import { type PhotosBody, photosEntry, photosWaitingFor } from './photo-entry';
 import { syncOutbox } from './sync';
@@ -40,15 +40,10 @@ function fakeServer() {
 }
 
 describe("an event's photos in the queue", () => {
+  const openStore = useMemoryDeviceStore('photo-sync-test');
   let db: DeviceDb;
-  beforeEach(async () => {
-    for (const [name, value] of Object.entries(fakeIndexedDb)) if (name.startsWith('IDB')) vi.stubGlobal(name, value);
-    vi.stubGlobal('indexedDB', new fakeIndexedDb.IDBFactory());
-    db = await openDeviceStore('photo-sync-test');
-  });
-  afterEach(() => {
-    db?.close();
-    vi.unstubAllGlobals();
+  beforeEach(() => {
+    db = openStore();
   });
 
   /** A wire break recorded offline with its photos, queued together as the event dialog does. */

@@ -1,7 +1,7 @@
-import * as fakeIndexedDb from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { type DeviceDb, forgetUser, type OutboxEntry, openDeviceStore } from '../../lib/device-store';
+import { type DeviceDb, forgetUser, type OutboxEntry } from '../../lib/device-store';
+import { useMemoryDeviceStore } from '../../lib/memory-device-store';
 import { enqueue, listOutbox } from './outbox';
 import { syncOutbox } from './sync';
 
@@ -11,15 +11,10 @@ const damage = (position: number) => ({
 });
 
 describe('sending the queue', () => {
+  const openStore = useMemoryDeviceStore('sync-test');
   let db: DeviceDb;
-  beforeEach(async () => {
-    for (const [name, value] of Object.entries(fakeIndexedDb)) if (name.startsWith('IDB')) vi.stubGlobal(name, value);
-    vi.stubGlobal('indexedDB', new fakeIndexedDb.IDBFactory());
-    db = await openDeviceStore('sync-test');
-  });
-  afterEach(() => {
-    db?.close();
-    vi.unstubAllGlobals();
+  beforeEach(() => {
+    db = openStore();
   });
 
   const queue = async (...positions: number[]) => {

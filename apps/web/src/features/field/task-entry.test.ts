@@ -1,6 +1,6 @@
-import * as fakeIndexedDb from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type DeviceDb, openDeviceStore } from '../../lib/device-store';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceDb } from '../../lib/device-store';
+import { useMemoryDeviceStore } from '../../lib/memory-device-store';
 import { enqueue, listOutbox, resolveConflict } from './outbox';
 import { sendEntry } from './send-entry';
 import { syncOutbox } from './sync';
@@ -55,15 +55,10 @@ function fakeServer(tasks: StoredTask[]) {
 }
 
 describe('sending task changes made on the device', () => {
+  const openStore = useMemoryDeviceStore('task-entry-test');
   let db: DeviceDb;
-  beforeEach(async () => {
-    for (const [name, value] of Object.entries(fakeIndexedDb)) if (name.startsWith('IDB')) vi.stubGlobal(name, value);
-    vi.stubGlobal('indexedDB', new fakeIndexedDb.IDBFactory());
-    db = await openDeviceStore('task-entry-test');
-  });
-  afterEach(() => {
-    db?.close();
-    vi.unstubAllGlobals();
+  beforeEach(() => {
+    db = openStore();
   });
 
   const serve = (...tasks: Omit<StoredTask, 'notes'>[]) => {
