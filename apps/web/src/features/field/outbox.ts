@@ -25,11 +25,20 @@ export async function enqueue(db: DeviceDb, entry: NewEntry): Promise<OutboxEntr
 
 /** Queues writes together in one transaction: an event and its photos are there for a sync both or neither. */
 export async function enqueueAll(db: DeviceDb, entries: readonly NewEntry[]): Promise<OutboxEntry[]> {
-  const createdAt = Date.now();
-  const queued = entries.map(
-    ({ id = crypto.randomUUID(), ...rest }): OutboxEntry => ({ id, ...rest, createdAt, state: 'waiting' }),
-  );
   const tx = db.transaction('outbox', 'readwrite');
+  // Each entry later than every one before it, also two made within the same millisecond (or in another tab): the
+  // queue is sent in this order, and a tie broken by the random id sent the second event first.
+  let latest = 0;
+  for (const entry of await tx.store.getAll()) latest = Math.max(latest, entry.createdAt);
+  const first = Math.max(Date.now(), latest + 1);
+  const queued = entries.map(
+    ({ id = crypto.randomUUID(), ...rest }, index): OutboxEntry => ({
+      id,
+      ...rest,
+      createdAt: first + index,
+      state: 'waiting',
+    }),
+  );
   await Promise.all([...queued.map((entry) => tx.store.put(entry)), tx.done]);
   return queued;
 }

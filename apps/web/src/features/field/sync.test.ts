@@ -45,6 +45,19 @@ describe('sending the queue', () => {
     expect(await listOutbox(db, INSPECTOR)).toEqual([]);
   });
 
+  it('keeps the order of entries made within the same millisecond', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-12-01T10:00:00Z'));
+    const made: string[] = [];
+    for (let position = 1; position <= 12; position += 1) {
+      const entry = { userId: INSPECTOR, ropeId: 35, ropeName: 'Förderseil', kind: 'createEvent' as const };
+      made.push((await enqueue(db, { ...entry, body: damage(position) })).id);
+    }
+    vi.restoreAllMocks();
+    const sent: string[] = [];
+    await syncOutbox(db, INSPECTOR, async (entry) => sent.push(entry.id));
+    expect(sent).toEqual(made);
+  });
+
   it('keeps a refused entry with its reason and fields, and goes on with the next', async () => {
     const [refused, next] = await queue(10, 20);
     const result = await syncOutbox(db, INSPECTOR, async (entry) => {
