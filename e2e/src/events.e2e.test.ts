@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { phonePhoto } from '../../apps/api/test/support/photo.ts';
 import enCharts from '../../apps/web/src/i18n/locales/en-US/charts.json';
@@ -42,6 +42,19 @@ async function findSplicedRope(page: Page): Promise<{ rope: RopeRow; path: strin
     return { rope, path: `/areas/${installation.area.id}/installations/${rope.installation.id}/ropes/${rope.id}` };
   }
   throw new Error('no demo rope with a splice inspection');
+}
+
+/** Drags along the damage chart's plot between two shares of its width, and waits for the zoom in the address. */
+async function dragAlongChart(page: Page, chart: Locator, from: number, to: number) {
+  const plot = chart.locator('.u-over');
+  await plot.scrollIntoViewIfNeeded();
+  const box = await plot.boundingBox();
+  if (!box) throw new Error('the damage chart has no plot area');
+  await page.mouse.move(box.x + box.width * from, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * to, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForURL(/zoomFrom=.*zoomTo=/);
 }
 
 describe.skipIf(Boolean(browserMissing))(
@@ -148,15 +161,7 @@ describe.skipIf(Boolean(browserMissing))(
       await keepScreenshot(page, 'rope-events', { fullPage: true });
 
       // Dragging along the chart zooms it, and the table keeps only the events inside the zoom.
-      const plot = chart.locator('.u-over');
-      await plot.scrollIntoViewIfNeeded();
-      const box = await plot.boundingBox();
-      if (!box) throw new Error('the damage chart has no plot area');
-      await page.mouse.move(box.x + box.width * 0.02, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.12, box.y + box.height / 2, { steps: 6 });
-      await page.mouse.up();
-      await page.waitForURL(/zoomFrom=.*zoomTo=/);
+      await dragAlongChart(page, chart, 0.02, 0.12);
       const zoom = new URL(page.url()).searchParams;
       const [from, to] = [Number(zoom.get('zoomFrom')), Number(zoom.get('zoomTo'))];
       await page.getByRole('button', { name: enCharts.resetZoom }).waitFor();
@@ -252,15 +257,7 @@ describe.skipIf(Boolean(browserMissing))(
       await revealDeferredSections(page);
       const next = page.getByRole('button', { name: text(world.language, 'app:pager.next') }).first();
       await next.waitFor();
-      const plot = chart.locator('.u-over');
-      await plot.scrollIntoViewIfNeeded();
-      const box = await plot.boundingBox();
-      if (!box) throw new Error('the damage chart has no plot area');
-      await page.mouse.move(box.x + box.width * 0.01, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.99, box.y + box.height / 2, { steps: 6 });
-      await page.mouse.up();
-      await page.waitForURL(/zoomFrom=.*zoomTo=/);
+      await dragAlongChart(page, chart, 0.01, 0.99);
       const reset = page.getByRole('button', { name: text(world.language, 'charts:resetZoom') });
       await reset.waitFor();
       await next.waitFor();
