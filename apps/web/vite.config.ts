@@ -8,6 +8,7 @@ import { installableApp } from './build-plugins/installable-app';
 import { mantineImports } from './build-plugins/mantine-imports';
 import { pureDomainValues } from './build-plugins/pure-domain';
 import { textsOnDemand } from './build-plugins/texts-on-demand';
+import { textsChunkOf } from './src/i18n/texts-contract';
 
 const apiProxy: Record<string, ProxyOptions> = {
   // The Host header stays the dev server's, so the API sees the same origin the browser does (cookies, origin checks).
@@ -41,7 +42,8 @@ const productionReactRouter = [{ find: /^react-router$/, replacement: join(react
 
 function vendorChunk(id: string): string | undefined {
   const path = id.replaceAll('\\', '/');
-  return vendorChunks.find(([, pattern]) => pattern.test(path))?.[0];
+  // The texts: one file per language and group (src/i18n/texts.ts).
+  return textsChunkOf(path) ?? vendorChunks.find(([, pattern]) => pattern.test(path))?.[0];
 }
 
 export default defineConfig(({ command }) => ({

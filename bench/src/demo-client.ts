@@ -2,6 +2,8 @@ import { type Agent, get } from 'node:http';
 
 /** The demo admin every bench signs in as. */
 export const DEMO_ADMIN = { username: 'admin@example.com', password: 'ropecockpit-demo' };
+/** The demo client, who reads the cockpit in German (Europe/Zurich). */
+export const DEMO_GERMAN_CLIENT = { username: 'client@example.com', password: 'ropecockpit-demo' };
 
 /** Signs the demo admin in: the session cookie (`name=value`). */
 export async function signInDemo(url: string, account = DEMO_ADMIN): Promise<string> {

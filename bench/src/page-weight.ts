@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { repoRoot } from '@rope/server-runner';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/src/browser.ts';
-import { signInDemo } from './demo-client.ts';
+import { DEMO_GERMAN_CLIENT, signInDemo } from './demo-client.ts';
 import { startBenchServer } from './server.ts';
 
 const KIB = 1024;
@@ -55,10 +55,19 @@ let browser: Browser | undefined;
 try {
   browser = await launchBrowser();
   const cookie = await signInDemo(server.url);
-  const ropePath = await firstRopePath(server.url, cookie);
+  // The demo client reads the cockpit in German: its rope page loads the German texts instead of the English ones.
+  const germanCookie = await signInDemo(server.url, DEMO_GERMAN_CLIENT);
+  const ropePath = await firstRopePath(server.url, germanCookie);
   const pages = [
     { name: 'login page', path: '/login', ready: 'input[autocomplete="username"]', cookie: undefined, scroll: false },
-    { name: `rope page (${ropePath})`, path: ropePath, ready: '.uplot, canvas', cookie, scroll: true },
+    { name: `rope page (${ropePath}), English admin`, path: ropePath, ready: '.uplot, canvas', cookie, scroll: true },
+    {
+      name: `rope page (${ropePath}), German client`,
+      path: ropePath,
+      ready: '.uplot, canvas',
+      cookie: germanCookie,
+      scroll: true,
+    },
   ];
   console.log(`window ${WIDTH} x ${HEIGHT}`);
   for (const target of pages) {
@@ -238,7 +247,7 @@ function kib(bytes: number): string {
   return `${(bytes / KIB).toFixed(1)} KiB`;
 }
 
-/** The page of the first demo rope. */
+/** The page of the first demo rope the user sees. */
 async function firstRopePath(url: string, cookie: string): Promise<string> {
   const get = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${url}/api${path}`, { headers: { cookie } });

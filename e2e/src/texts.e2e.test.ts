@@ -17,12 +17,16 @@ import {
   waitForScreen,
 } from './screen-check.ts';
 
-/** The language files the page fetched (`/assets/de-DE-<hash>.js`: one file a language, src/i18n/bundles). */
-function languageFiles(page: Page): string[] {
+/**
+ * The text files the page fetched, as `<language>-<group>` (`/assets/texts-de-DE-work-<hash>.js`: a language's texts
+ * come in three files, apps/web/src/i18n/texts-contract.ts).
+ */
+function textFiles(page: Page): string[] {
   const files: string[] = [];
   page.on('request', (request) => {
-    const name = /\/assets\/([a-z]{2}-[A-Z]{2})-[^/]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
-    if (name) files.push(name);
+    const [, language, group] =
+      /\/assets\/texts-([a-z]{2}-[A-Z]{2})-([a-z]+)-[^/]+\.js$/.exec(new URL(request.url()).pathname) ?? [];
+    if (language && group) files.push(`${language}-${group}`);
   });
   return files;
 }
@@ -47,11 +51,30 @@ describe.skipIf(Boolean(browserMissing))(
       expect(errors).toEqual([]);
     });
 
+    it('a German user opening the cockpit from an English browser loads the German texts only, and no admin texts on a rope page', async () => {
+      const context = await browser().newContext({ viewport: { width: 375, height: 800 }, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await signInAsDemo(page, server().url, 'client@example.com');
+      const { areaId, installationId, ropeId } = await findHierarchy(page);
+      // As on a device where the cockpit was never opened: the session alone says German.
+      await page.evaluate(() => localStorage.clear());
+      const fetched = textFiles(page);
+      await page.goto(`${server().url}/areas/${areaId}/installations/${installationId}/ropes/${ropeId}`);
+      await waitForScreen(page);
+      await page.getByRole('heading', { name: deCharts.damage.title }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await rawKeysShown(page)).toEqual([]);
+      expect(fetched.sort()).toEqual(['de-DE-core', 'de-DE-work']);
+      await context.close();
+      expect(errors).toEqual([]);
+    });
+
     it('switching languages on a screen whose texts loaded with it, and opening screens after, never shows a key', async () => {
       const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       const errors = collectPageErrors(page);
-      const fetched = languageFiles(page);
+      const fetched = textFiles(page);
       await signInAsDemo(page, server().url);
       await switchLanguage(page, 'en-US');
       const { areaId, installationId, ropeId } = await findHierarchy(page);
@@ -83,14 +106,16 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('heading', { level: 1, name: frShell.nav.users }).waitFor();
       expect(await rawKeysShown(page), 'users in French').toEqual([]);
 
+      // Each file of texts came at most once in this page load.
+      expect(fetched.filter((file) => file.startsWith('de-DE-'))).toEqual(['de-DE-core', 'de-DE-work']);
+      expect(new Set(fetched).size).toBe(fetched.length);
+
       // A reload starts in French on a screen whose texts are not in the entry.
       await page.reload();
       await waitForScreen(page);
       await page.getByRole('heading', { level: 1, name: frShell.nav.users }).waitFor();
       expect(await rawKeysShown(page), 'users in French after a reload').toEqual([]);
 
-      // Each language's texts came as one file, each at most once per page load.
-      expect(fetched.filter((language) => language === 'de-DE')).toHaveLength(1);
       await switchLanguage(page, 'en-US');
       await context.close();
       expect(errors).toEqual([]);

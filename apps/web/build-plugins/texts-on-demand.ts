@@ -54,8 +54,8 @@ export function nestedNamespaces(localesDir: string, namespaces: readonly string
   return closure;
 }
 
-/** The texts themselves and the bundles that gather them (src/i18n/bundles): they never wait for texts. */
-const TEXTS_MODULE = /\/src\/i18n\/(locales\/[^/]+\/[^/]+\.json|bundles\/[^/]+\.ts)$/;
+/** The texts themselves never wait for texts. */
+const TEXTS_MODULE = /\/src\/i18n\/locales\/[^/]+\/[^/]+\.json$/;
 
 /**
  * Texts load with the code that shows them. Each chunk whose code names a namespace outside CORE_NAMESPACES starts

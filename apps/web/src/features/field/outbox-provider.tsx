@@ -1,9 +1,11 @@
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { OutboxEntry } from '../../lib/device-store';
+import type { DeviceDb, OutboxEntry } from '../../lib/device-store';
 import { type Outbox, OutboxContext } from '../../lib/outbox-context';
 import { reportFailure } from './field-cache';
 import { useDeviceDb } from './field-context';
+import { listOutbox } from './outbox-list';
+import type { SyncResult } from './sync';
 
 const work = () => import('./outbox-work');
 
@@ -16,6 +18,13 @@ function readLastSync(userId: number): number | null {
   return Number.isFinite(stored) && stored > 0 ? stored : null;
 }
 
+/** Sends what waits; the sending code loads only when something does. */
+async function sendWaiting(db: DeviceDb, userId: number): Promise<Pick<SyncResult, 'sent' | 'stopped'>> {
+  if ((await listOutbox(db, userId)).length === 0) return { sent: [] };
+  const { sendEntry, syncOutbox } = await work();
+  return syncOutbox(db, userId, sendEntry);
+}
+
 /** The signed-in user's queue of writes made offline, sent in order whenever there is a network. */
 export function OutboxProvider({ userId, children }: { userId: number; children: ReactNode }) {
   const db = useDeviceDb();
@@ -26,7 +35,7 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
   const running = useRef(false);
 
   const reload = useCallback(async () => {
-    if (db) setEntries(await (await work()).listOutbox(db, userId));
+    if (db) setEntries(await listOutbox(db, userId));
   }, [db, userId]);
 
   const syncNow = useCallback(async () => {
@@ -34,8 +43,7 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
     running.current = true;
     setSyncing(true);
     try {
-      const { sendEntry, syncOutbox } = await work();
-      const result = await syncOutbox(db, userId, sendEntry);
+      const result = await sendWaiting(db, userId);
       // What was sent is the server's now: every screen showing its rope asks again.
       if (result.sent.length > 0) {
         await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });

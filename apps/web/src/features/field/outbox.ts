@@ -2,16 +2,7 @@ import type { DeviceDb, OutboxEntry, OutboxFailure } from '../../lib/device-stor
 import { createdEventId, withEventId } from './photo-entry';
 import { keepMine, type TaskFields, takeTheirs, taskBodyOf } from './task-entry';
 
-/** The user's queued writes in the order they were made; an event's photos right after it. */
-export async function listOutbox(db: DeviceDb, userId: number): Promise<OutboxEntry[]> {
-  const entries = await db.getAllFromIndex('outbox', 'byUser', userId);
-  entries.sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
-  const ids = new Set(entries.map((entry) => entry.id));
-  const following = (id: string) => entries.filter((entry) => entry.afterEntryId === id);
-  return entries
-    .filter((entry) => !entry.afterEntryId || !ids.has(entry.afterEntryId))
-    .flatMap((entry) => [entry, ...following(entry.id)]);
-}
+export { listOutbox } from './outbox-list';
 
 type NewEntry = Pick<OutboxEntry, 'userId' | 'ropeId' | 'ropeName' | 'kind' | 'body' | 'files' | 'afterEntryId'> & {
   id?: string;

@@ -1,9 +1,9 @@
 import type { ReportLabels } from '@rope/domain/reports/labels';
+import { readTexts } from '../../i18n/texts';
 
 // The report is English whatever the session's language, so it reads the English texts itself instead of asking the
 // session's i18next: with texts loaded per language (src/i18n/texts.ts) a German, French or Spanish session holds no
-// English beyond the core files, and every label printed as its key ("enums.eventTypes.wireBreak"). The English
-// feature files are the one lazy file the language switch loads too (src/i18n/bundles/en-US.ts).
+// English, and every label would print as its key ("enums.eventTypes.wireBreak").
 
 type Texts = Record<string, unknown>;
 
@@ -34,9 +34,5 @@ export function reportLabelsFrom(texts: Texts): ReportLabels {
 
 /** Loads the English feature texts, whatever the session's language, and names the report's choices with them. */
 export async function loadEnglishReportLabels(): Promise<ReportLabels> {
-  const files = (await import('../../i18n/bundles/en-US')).default;
-  const texts = Object.fromEntries(
-    Object.entries(files).map(([path, file]) => [/([^/]+)\.json$/.exec(path)?.[1] ?? path, file]),
-  );
-  return reportLabelsFrom(texts);
+  return reportLabelsFrom(await readTexts('en-US', ['enums', 'installations', 'ropes']));
 }

@@ -1,11 +1,13 @@
 import { can } from '@rope/domain/access/actor';
 import type { Permission } from '@rope/domain/access/permissions';
 import type { LoginAnswer, SessionUser } from '@rope/domain/auth/session';
-import { useQuery } from '@tanstack/react-query';
+import type { Language } from '@rope/domain/languages';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../api-client';
 import { dataOf, quietTypedApi } from '../typed-api';
 import { readKeptSession } from './kept-session';
 import { readLoginAnswer } from './login-answer';
+import { localeOfLanguageId } from './user-language';
 
 export const sessionKeys = { current: ['session'] as const };
 
@@ -39,15 +41,26 @@ export async function logout(): Promise<void> {
   }
 }
 
+const sessionQuery = queryOptions({
+  queryKey: sessionKeys.current,
+  queryFn: fetchSession,
+  staleTime: 60_000,
+  retry: false,
+  // Asked without a signal too: the answer is then the device's kept session (fetchSession).
+  networkMode: 'always',
+});
+
 export function useSession() {
-  return useQuery({
-    queryKey: sessionKeys.current,
-    queryFn: fetchSession,
-    staleTime: 60_000,
-    retry: false,
-    // Asked without a signal too: the answer is then the device's kept session (fetchSession).
-    networkMode: 'always',
-  });
+  return useQuery(sessionQuery);
+}
+
+/**
+ * The signed-in user's language, asked for as the app starts (the answer stays for useSession): the texts loaded
+ * first are then the user's, not the browser's. Undefined when nobody is signed in or the check fails.
+ */
+export async function signedInLanguage(queryClient: QueryClient): Promise<Language | undefined> {
+  const answer = await queryClient.fetchQuery(sessionQuery).catch(() => undefined);
+  return answer?.user ? localeOfLanguageId(answer.user.languageId) : undefined;
 }
 
 /** The signed-in user once the second factor is done; undefined otherwise. */
