@@ -372,5 +372,71 @@ describe.skipIf(Boolean(browserMissing))(
       expect(tabErrors).toEqual([]);
       await device.close();
     });
+
+    it('sends the queue from the service worker when the browser calls for a sync with the app closed', async () => {
+      const url = demo.server().url;
+      const device = await newWorldContext(demo.browser(), { width: 375, height: 740, serviceWorkers: 'allow' });
+      const tab = await device.newPage();
+      const tabErrors = collectPageErrors(tab);
+      await signInAsDemo(tab, url, DEFAULT_WORLD.user);
+      await tab.evaluate(() => navigator.serviceWorker.ready);
+      const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(tab, '/ropes');
+      const rope = ropes.find((candidate) => candidate.damages?.status === 'computed') ?? ropes[0]!;
+      await tab.goto(`${url}${ropePath(rope)}`);
+      await tab.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+      await revealDeferredSections(tab);
+      const position = 1.5 + (Date.now() % 1000) / 1000;
+      await device.setOffline(true);
+      try {
+        await recordWireBreak(tab, position, await phonePhoto({ width: 1200, height: 900, orientation: 1 }));
+        expect(await queuedEventEntries(tab)).toHaveLength(1);
+      } finally {
+        await device.setOffline(false);
+      }
+      // The app closed before it could send (the signal came back in the pocket). DevTools stands in for the
+      // browser's own call once the network is back: a tab outside the app, so no window of the app is open.
+      const outside = await device.newPage();
+      const devtools = await device.newCDPSession(outside);
+      const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+        devtools.on('ServiceWorker.workerRegistrationUpdated', (event) => resolve(event.registrations)),
+      );
+      await devtools.send('ServiceWorker.enable');
+      const registration = (await registrations).find((candidate) => candidate.scopeURL.startsWith(url));
+      expect(registration, 'the app has a service worker').toBeDefined();
+      await tab.close();
+      await devtools.send('ServiceWorker.dispatchSyncEvent', {
+        origin: new URL(url).origin,
+        registrationId: registration!.registrationId,
+        tag: 'rope-outbox',
+        lastChance: false,
+      });
+
+      // The server has the event once, with its photo, sent under the session the browser holds.
+      const cookie = (await device.cookies(url)).map(({ name, value }) => `${name}=${value}`).join('; ');
+      const recorded = async () => {
+        const response = await fetch(`${url}/api/ropes/${rope.id}/events?search=wireBreak&pageSize=0`, {
+          headers: { cookie },
+        });
+        const { ropeEvents } = (await response.json()) as { ropeEvents: { id: number; position: number }[] };
+        return ropeEvents.filter((event) => event.position === position);
+      };
+      await expect.poll(async () => (await recorded()).length, { timeout: 30_000 }).toBe(1);
+      const [event] = await recorded();
+      const documents = async () => {
+        const response = await fetch(`${url}/api/events/${event!.id}/documents`, { headers: { cookie } });
+        return ((await response.json()) as { documents: { mimeType: string }[] }).documents;
+      };
+      await expect.poll(async () => (await documents()).length, { timeout: 30_000 }).toBe(1);
+      expect((await documents())[0]?.mimeType).toBe('image/jpeg');
+
+      // Reopened, the app finds its queue empty: nothing is sent twice.
+      const reopened = await device.newPage();
+      await reopened.goto(`${url}${ropePath(rope)}`);
+      await reopened.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+      await expect.poll(async () => (await deviceRecords(reopened)).outbox, { timeout: 15_000 }).toBe(0);
+      expect(await recorded()).toHaveLength(1);
+      expect(tabErrors).toEqual([]);
+      await device.close();
+    });
   },
 );

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { NOT_FROM_APP_SHELL } from '../src/lib/app-shell';
 import { theme } from '../src/theme';
-import { NOT_FROM_APP_SHELL, THEME_COLOR, WEB_APP_MANIFEST } from './installable-app';
+import { THEME_COLOR, WEB_APP_MANIFEST } from './installable-app';
 
 const webRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 

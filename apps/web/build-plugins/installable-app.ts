@@ -27,14 +27,13 @@ export const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
   ],
 };
 
-/** Paths the worker must leave to the network: the API answers live, and the app keeps its own data (IndexedDB). */
-export const NOT_FROM_APP_SHELL = [/^\/api(\/|$)/];
-
 /**
- * The web app manifest and a service worker (Workbox, generated) that precaches the app shell: index.html, every
- * chunk (the lazy screens and the text bundles of all languages included), CSS, fonts, icons and images. A navigation
- * offline gets the cached index.html, so a reload or a deep link draws the app; nothing else is cached, /api least of
- * all. The build's .br and .gz copies stay out: the server picks one by Accept-Encoding for the file itself.
+ * The web app manifest and the service worker (src/service-worker/sw.ts, Workbox's precaching and routing, the
+ * manifest injected) that precaches the app shell: index.html, every chunk (the lazy screens and the texts of all
+ * languages included), CSS, fonts, icons and images. A navigation offline gets the cached index.html, so a reload or
+ * a deep link draws the app; nothing else is cached, /api least of all (NOT_FROM_APP_SHELL in src/lib/app-shell.ts). The build's .br and .gz
+ * copies stay out: the server picks one by Accept-Encoding for the file itself. The worker also sends the device's
+ * queue when the browser calls for a sync with the app closed (src/service-worker/sync-in-background.ts).
  */
 export function installableApp(): PluginOption {
   return VitePWA({
@@ -45,19 +44,20 @@ export function installableApp(): PluginOption {
     // Registered by the app after the page is drawn (SERVICE_WORKER_URL in src/lib/service-worker.ts), never by a
     // script in index.html.
     injectRegister: false,
-    filename: 'sw.js',
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
     manifest: WEB_APP_MANIFEST,
     // The icons are among the files the patterns below find, and the plugin adds the manifest itself: listed once each.
     includeManifestIcons: false,
-    workbox: {
+    injectManifest: {
       globPatterns: ['**/*.{html,js,css,ttf,woff2,svg,png}'],
-      globIgnores: ['**/*.br', '**/*.gz', '**/*.map'],
-      navigateFallback: 'index.html',
-      navigateFallbackDenylist: NOT_FROM_APP_SHELL,
-      cleanupOutdatedCaches: true,
+      globIgnores: ['**/*.br', '**/*.gz', '**/*.map', 'sw.js'],
       // The reports' font (DejaVu Sans, 740 KB) is the largest file. Workbox leaves a larger one out with a warning
       // only; the browser test (e2e/src/installable.e2e.test.ts) holds the cache to every file of the build.
       maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      // One classic script: every browser with service workers runs it, module workers or not.
+      rollupFormat: 'iife',
       sourcemap: false,
     },
   });

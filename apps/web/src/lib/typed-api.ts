@@ -109,7 +109,7 @@ export type UploadOptions<P extends UploadPath> = ParamsOption<Operation<P, 'pos
 };
 
 /** `/api/ropes/{id}/tasks/upload` with `{ id: '1' }` and a query: the URL to send to. */
-function urlOf(path: string, params: { path?: unknown; query?: unknown } | undefined): string {
+export function urlOf(path: string, params: { path?: unknown; query?: unknown } | undefined): string {
   const pathParams = (params?.path ?? {}) as Record<string, string | number>;
   const url = path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(pathParams[name])));
   const query = new URLSearchParams();

@@ -1,5 +1,6 @@
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onBackgroundSyncRequest, requestBackgroundSync } from '../../lib/background-sync';
 import type { DeviceDb, OutboxEntry } from '../../lib/device-store';
 import { type Outbox, OutboxContext } from '../../lib/outbox-context';
 import { reportFailure } from './field-cache';
@@ -48,6 +49,8 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
       if (result.sent.length > 0) {
         await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
       }
+      // The browser may send the rest when the signal is back, with the app closed by then.
+      if (result.stopped === 'offline' || result.stopped === 'later') void requestBackgroundSync();
       if (!result.stopped) {
         const now = Date.now();
         localStorage.setItem(lastSyncKey(userId), String(now));
@@ -68,9 +71,11 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
     const stopOnline = onlineManager.subscribe((online) => {
       if (online) void syncNow();
     });
+    const stopWorkerRequests = onBackgroundSyncRequest(() => void syncNow());
     const timer = window.setInterval(() => void syncNow(), SYNC_EVERY_MS);
     return () => {
       stopOnline();
+      stopWorkerRequests();
       window.clearInterval(timer);
     };
   }, [db, reload, syncNow]);
@@ -86,6 +91,7 @@ export function OutboxProvider({ userId, children }: { userId: number; children:
         const all = [entry, ...following].map((queued) => ({ ...queued, userId }));
         const [queued] = await (await work()).enqueueAll(db, all);
         await reload();
+        void requestBackgroundSync();
         void syncNow();
         return queued!;
       },

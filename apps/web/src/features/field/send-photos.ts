@@ -1,5 +1,6 @@
 import type { OutboxFile } from '../../lib/device-store';
 import { uploadWithProgress } from '../../lib/typed-api';
+import { uploadWithFetch } from '../../lib/upload-with-fetch';
 
 /**
  * Uploads photos to an event under `key` as the Idempotency-Key: a resend after a lost answer stores them once and
@@ -10,5 +11,7 @@ export function uploadEventPhotos(eventId: number, files: readonly OutboxFile[],
   body.append('targetType', 'event');
   body.append('targetId', String(eventId));
   for (const file of files) body.append('files', file.blob, file.name);
-  return uploadWithProgress('/api/documents', body, { headers: { 'Idempotency-Key': key } });
+  // The service worker sends them too, while the app is closed: it has fetch but no XMLHttpRequest.
+  const upload = typeof XMLHttpRequest === 'function' ? uploadWithProgress : uploadWithFetch;
+  return upload('/api/documents', body, { headers: { 'Idempotency-Key': key } });
 }

@@ -16,5 +16,7 @@ export function warmFieldCode(): Promise<unknown> {
     import('../tasks/components/task-notes-dialog'),
     import('./components/photo-picker'),
     import('./components/sync-panel'),
+    // The queue's own code, which loads only once something waits: the first entry is made without a signal.
+    import('./outbox-work'),
   ]);
 }
