@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phonePhoto } from '../../apps/api/test/support/photo.ts';
 import deAuth from '../../apps/web/src/i18n/locales/de-DE/auth.json';
 import deCommon from '../../apps/web/src/i18n/locales/de-DE/common.json';
+import deDocuments from '../../apps/web/src/i18n/locales/de-DE/documents.json';
 import deEvents from '../../apps/web/src/i18n/locales/de-DE/events.json';
 import deField from '../../apps/web/src/i18n/locales/de-DE/field.json';
 import deMaps from '../../apps/web/src/i18n/locales/de-DE/maps.json';
@@ -270,9 +271,48 @@ describe.skipIf(Boolean(browserMissing))(
       await page.goto(`${url}${ropePath(rope)}`);
       await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
       expect((await deviceRecords(page)).snapshots).toBeGreaterThan(0);
+      // The field refresh keeps the latest events' photos: the wire break's photo shows without a signal.
+      await expect.poll(async () => (await deviceRecords(page)).photos, { timeout: 30_000 }).toBeGreaterThan(0);
+      // The browser's own cache may have let the thumbnail go by the time the inspector is on the line.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+        await revealDeferredSections(page);
+        const oneDocument = deEvents.table.documents_one.replace('{{count}}', '1');
+        const photographedRow = events
+          .locator('tbody tr')
+          .filter({ has: page.getByLabel(oneDocument, { exact: true }) })
+          .first();
+        await photographedRow.getByRole('button', { name: /^(Bearbeiten|Anzeigen)$/ }).click();
+        await page.getByRole('button', { name: deDocuments.widget.eventTitle }).click();
+        const gallery = page
+          .getByRole('dialog', { name: deDocuments.widget.eventTitle })
+          .getByTestId('document-gallery');
+        const kept = gallery.locator('img[data-kept="true"]');
+        await kept.waitFor();
+        expect(await kept.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+        expect(await seriousAxeViolations(page), "an event's photos offline").toEqual([]);
+        await keepScreenshot(page, 'field-event-photos-offline-375');
+      } finally {
+        await context.setOffline(false);
+      }
+
+      await page.goto(`${url}${ropePath(rope)}`);
+      await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();
       await page.getByRole('button', { name: deShell.header.logout }).click();
       await page.waitForURL(/\/login/);
-      expect(await deviceRecords(page)).toEqual({ snapshots: 0, choices: 0, visits: 0, session: 0, outbox: 0 });
+      expect(await deviceRecords(page)).toEqual({
+        snapshots: 0,
+        choices: 0,
+        visits: 0,
+        session: 0,
+        outbox: 0,
+        photos: 0,
+      });
 
       // Without a signal nobody is signed in any more: the device shows nothing of the rope.
       await context.setOffline(true);
@@ -297,6 +337,7 @@ describe.skipIf(Boolean(browserMissing))(
       const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(tab, '/ropes');
       const rope = ropes[0]!;
       const title = `Spleiss prüfen ${Date.now()}`;
+      const note = 'Spleiss 2: drei Drahtbrüche auf 40 cm.';
       const created = await pageApi<{ task: { id: number } }>(tab, '/tasks', {
         method: 'POST',
         body: {
@@ -330,12 +371,24 @@ describe.skipIf(Boolean(browserMissing))(
         const dialog = tab.getByRole('dialog', { name: deTasks.dialog.titleEdit });
         await dialog.getByRole('combobox', { name: deCommon.fields.status }).click();
         await tab.getByRole('option', { name: deTasks.status['in-progress'], exact: true }).click();
+        await dialog.getByLabel(deTasks.dialog.note).fill(note);
         await dialog.getByRole('button', { name: deCommon.actions.save }).click();
         await dialog.waitFor({ state: 'detached' });
         await tab.getByText(deField.outbox.queued).first().waitFor();
         // The list shows the change as the device holds it, marked as not yet synced.
         await row.getByText(deField.outbox.taskPending).waitFor();
         expect(await row.textContent()).toContain(deTasks.status['in-progress']);
+        // And the task's notes show the note written, marked as well.
+        await row.getByRole('button', { name: deTasks.table.notes }).click();
+        const notes = tab.getByRole('dialog', { name: deTasks.notes.title });
+        const queuedNote = notes.locator('[data-queued-note]');
+        await queuedNote.waitFor();
+        expect(await queuedNote.textContent()).toContain(note);
+        expect(await queuedNote.textContent()).toContain(deTasks.notes.notSynced);
+        expect(await seriousAxeViolations(tab), 'the notes with one not yet synced').toEqual([]);
+        await keepScreenshot(tab, 'field-task-notes-offline-375');
+        await tab.keyboard.press('Escape');
+        await notes.waitFor({ state: 'detached' });
       } finally {
         // Meanwhile a colleague in the office closes the task.
         const office = await newWorldContext(demo.browser(), {});
@@ -368,6 +421,8 @@ describe.skipIf(Boolean(browserMissing))(
         `/ropes/${rope.id}/tasks`,
       );
       expect(tasks.find((task) => task.id === taskId)?.attributes.status).toBe('in-progress');
+      const { notes } = await pageGet<{ notes: { note: string }[] }>(tab, `/tasks/${taskId}/notes`);
+      expect(notes.filter((written) => written.note === note)).toHaveLength(1);
       expect((await deviceRecords(tab)).outbox).toBe(0);
       expect(tabErrors).toEqual([]);
       await device.close();

@@ -51,7 +51,11 @@ export function LogDialog({
       {loadError !== null ? <Alert color="red">{loadError}</Alert> : null}
       {count === 0 ? <Text c="dimmed">{t('common.noEntries')}</Text> : null}
       {count ? (
-        <Table.ScrollContainer minWidth={minWidth}>
+        <Table.ScrollContainer
+          minWidth={minWidth}
+          // A table wider than a phone scrolls sideways: by keyboard too, so its region takes the focus.
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': title } }}
+        >
           <Table {...table} aria-label={title}>
             <Table.Thead>
               <Table.Tr>

@@ -55,6 +55,8 @@ const ALLOWED_REPEATS: Record<string, string[]> = {
   Search: ['events.search.placeholder', 'shell.nav.search'],
   // The screen's heading ("Connexion") against its button ("Se connecter").
   'Sign in': ['auth.login.submit', 'auth.login.title'],
+  // A task's change ("synchronisé", "sincronizado") against a note ("synchronisée", "sincronizada").
+  'Not yet synced': ['field.outbox.taskPending', 'tasks.notes.notSynced'],
   // An installation is feminine in French ("ajoutée"), a rope masculine.
   '{{name}} was added.': ['installations.list.added', 'ropes.list.added'],
   '{{name}} was archived.': ['installations.archive.done', 'ropes.archive.done'],

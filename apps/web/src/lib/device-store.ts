@@ -36,6 +36,19 @@ export interface KeptSession {
   keptAt: number;
 }
 
+/**
+ * A photo of a kept rope, as the server's thumbnail (a small upright copy): the rope's documents and its recent events'
+ * photos show without a signal.
+ */
+export interface KeptPhoto {
+  userId: number;
+  documentId: number;
+  /** The rope it belongs to (its own document, or its event's): dropped with the rope's other answers. */
+  ropeId: number;
+  blob: Blob;
+  fetchedAt: number;
+}
+
 /** How a queued write failed: the server's refusal, with its message keys for the user's language. */
 export interface OutboxFailure {
   status: number;
@@ -89,12 +102,13 @@ interface DeviceSchema extends DBSchema {
   choices: { key: [number, string, number]; value: FieldChoice; indexes: { byUser: number } };
   visits: { key: [number, number]; value: Visit; indexes: { byUser: number } };
   session: { key: 'current'; value: KeptSession };
+  photos: { key: [number, number]; value: KeptPhoto; indexes: { byUser: number } };
 }
 
 export type DeviceDb = IDBPDatabase<DeviceSchema>;
 
 export const DEVICE_DB_NAME = 'rope-cockpit';
-const VERSION = 2;
+const VERSION = 3;
 
 /** Opens the device's store; every user's records carry their id and are read only by it. */
 export function openDeviceStore(name = DEVICE_DB_NAME): Promise<DeviceDb> {
@@ -107,6 +121,9 @@ export function openDeviceStore(name = DEVICE_DB_NAME): Promise<DeviceDb> {
         db.createObjectStore('session');
       }
       if (oldVersion < 2) db.createObjectStore('outbox', { keyPath: 'id' }).createIndex('byUser', 'userId');
+      if (oldVersion < 3) {
+        db.createObjectStore('photos', { keyPath: ['userId', 'documentId'] }).createIndex('byUser', 'userId');
+      }
     },
   });
 }
@@ -116,8 +133,8 @@ export function openDeviceStore(name = DEVICE_DB_NAME): Promise<DeviceDb> {
  * writes too: the sign-out asks before (features/shell).
  */
 export async function forgetUser(db: DeviceDb, userId: number): Promise<void> {
-  const tx = db.transaction(['snapshots', 'choices', 'visits', 'session', 'outbox'], 'readwrite');
-  for (const store of ['snapshots', 'choices', 'visits', 'outbox'] as const) {
+  const tx = db.transaction(['snapshots', 'choices', 'visits', 'session', 'outbox', 'photos'], 'readwrite');
+  for (const store of ['snapshots', 'choices', 'visits', 'outbox', 'photos'] as const) {
     let cursor = await tx.objectStore(store).index('byUser').openCursor(userId);
     while (cursor) {
       await cursor.delete();

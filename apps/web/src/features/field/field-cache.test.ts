@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DeviceDb, forgetUser } from '../../lib/device-store';
 import { useMemoryDeviceStore } from '../../lib/memory-device-store';
-import { FieldCache, RECENT_ROPES } from './field-cache';
+import { FieldCache, PHOTOS_PER_LIST, RECENT_ROPES } from './field-cache';
 
 const INSPECTOR = 7;
 const COLLEAGUE = 8;
@@ -118,5 +118,92 @@ describe('the field cache', () => {
     expect(await db.getAllFromIndex('choices', 'byUser', INSPECTOR)).toEqual([]);
     expect(await db.getAllFromIndex('visits', 'byUser', INSPECTOR)).toEqual([]);
     expect(await db.get('session', 'current')).toBeUndefined();
+  });
+
+  describe("a kept rope's photos and notes", () => {
+    const thumbnail = (id: number) => `/api/documents/${id}/thumbnail`;
+    const image = (id: number) => ({ id, name: `Drahtbruch ${id}.jpg`, thumbnailUrl: thumbnail(id) });
+    let fetched: string[];
+    beforeEach(() => {
+      fetched = [];
+      // The server's thumbnails: what the cache fetches is recorded.
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+        fetched.push(String(url));
+        return new Response(new Blob([`jpeg of ${String(url)}`], { type: 'image/jpeg' }), {
+          headers: { 'content-type': 'image/jpeg' },
+        });
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it("keeps the documents and thumbnails of a kept rope's events, and the notes of its tasks", async () => {
+      const client = new QueryClient();
+      const cache = new FieldCache(db, client, INSPECTOR);
+      await cache.restore();
+      const stop = cache.start();
+      await answer(client, ['ropes', 'detail', 11], rope(11));
+      await cache.visit(11);
+      await answer(client, ['events', 'rope', 11, 'list', { page: 1 }], { total: 1, ropeEvents: [{ id: 5 }] });
+      await answer(client, ['tasks', 'rope', 11], [{ id: 3, attributes: { title: 'Spleiss prüfen' } }]);
+      const eventDocuments = ['documents', 'list', { kind: 'target', targetType: 'event', targetId: 5 }, null, 'de'];
+      await answer(client, eventDocuments, {
+        documents: [image(90), { id: 91, name: 'Protokoll.pdf', thumbnailUrl: null }],
+        language: 'de',
+      });
+      await answer(client, ['tasks', 'notes', 3], [{ note: 'Spleiss 2 nachgemessen' }]);
+      // An event of a rope the device does not keep: neither its documents nor its photos.
+      const foreign = ['documents', 'list', { kind: 'target', targetType: 'event', targetId: 6 }, null, 'de'];
+      await answer(client, foreign, { documents: [image(92)], language: 'de' });
+      await cache.photosSettled();
+      stop();
+      expect(fetched).toEqual([thumbnail(90)]);
+
+      const offline = new QueryClient();
+      const restored = new FieldCache(db, offline, INSPECTOR);
+      await restored.restore();
+      expect(offline.getQueryData(eventDocuments)).toMatchObject({ documents: [{ id: 90 }, { id: 91 }] });
+      expect(offline.getQueryData(['tasks', 'notes', 3])).toEqual([{ note: 'Spleiss 2 nachgemessen' }]);
+      expect(offline.getQueryData(foreign)).toBeUndefined();
+      expect(await (await restored.photo(90))?.text()).toBe(`jpeg of ${thumbnail(90)}`);
+      expect(await restored.photo(92)).toBeUndefined();
+      // Another user on the device sees none of it.
+      expect(await new FieldCache(db, new QueryClient(), COLLEAGUE).photo(90)).toBeUndefined();
+    });
+
+    it('fetches a thumbnail once, at most the first photos of a list, and drops them with the rope', async () => {
+      const client = new QueryClient();
+      const cache = new FieldCache(db, client, INSPECTOR);
+      await cache.restore();
+      const stop = cache.start();
+      await cache.choose('rope', 11, 'Förderseil 11');
+      const many = Array.from({ length: PHOTOS_PER_LIST + 3 }, (_, index) => image(100 + index));
+      const ropeDocuments = ['documents', 'list', { kind: 'target', targetType: 'rope', targetId: 11 }, null, 'de'];
+      await answer(client, ropeDocuments, { documents: many, language: 'de' });
+      await cache.photosSettled();
+      await client.refetchQueries({ queryKey: ropeDocuments });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await cache.photosSettled();
+      stop();
+      expect(fetched).toHaveLength(PHOTOS_PER_LIST);
+      expect(new Set(fetched).size).toBe(PHOTOS_PER_LIST);
+      expect(await cache.photo(100)).toBeDefined();
+
+      await cache.unchoose('rope', 11);
+      expect(await cache.photo(100)).toBeUndefined();
+    });
+
+    it('forgets the photos of a user who signs out', async () => {
+      const client = new QueryClient();
+      const cache = new FieldCache(db, client, INSPECTOR);
+      await cache.restore();
+      const stop = cache.start();
+      await cache.choose('rope', 11, 'Förderseil 11');
+      const ropeDocuments = ['documents', 'list', { kind: 'target', targetType: 'rope', targetId: 11 }, null, 'de'];
+      await answer(client, ropeDocuments, { documents: [image(90)], language: 'de' });
+      await cache.photosSettled();
+      stop();
+      await forgetUser(db, INSPECTOR);
+      expect(await db.getAllFromIndex('photos', 'byUser', INSPECTOR)).toEqual([]);
+    });
   });
 });

@@ -1,9 +1,15 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { DeviceDb, FieldChoice, Snapshot } from '../../lib/device-store';
+import type { DeviceDb, FieldChoice, KeptPhoto, Snapshot } from '../../lib/device-store';
 import { ownerOfQueryKey, type QueryOwner } from './query-owner';
+import { reportFailure } from './report-failure';
 
 /** The ropes opened last are kept on the device even when not chosen for the field. */
 export const RECENT_ROPES = 10;
+
+/** The photos of one list (a rope's documents, an event's) whose thumbnails are kept: the first ones it shows. */
+export const PHOTOS_PER_LIST = 24;
+
+type KeptList = { documents?: { id: number; thumbnailUrl?: string | null }[] };
 
 type Place = { installation?: { id: number }; area?: { id: number } };
 
@@ -19,8 +25,12 @@ export class FieldCache {
   /** Where each rope and installation seen sits: rope → installation, installation → area. */
   private readonly installationOf = new Map<number, number>();
   private readonly areaOf = new Map<number, number>();
+  /** The rope of each event and task seen in a kept rope's lists: their documents and notes go with the rope. */
+  private readonly ropeOfEvent = new Map<number, number>();
+  private readonly ropeOfTask = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private readonly choiceListeners = new Set<() => void>();
+  private photosKept: Promise<void> = Promise.resolve();
   /** Counts the changes of what is kept, for React's useSyncExternalStore. */
   revision = 0;
 
@@ -101,7 +111,10 @@ export class FieldCache {
 
   /** Whether answers of this owner are kept on the device. */
   keeps(owner: QueryOwner): boolean {
-    if (owner.kind === 'rope') return this.keepsRope(owner.id);
+    if (owner.kind === 'rope' || owner.kind === 'event' || owner.kind === 'task') {
+      const rope = this.ropeOf(owner);
+      return rope !== undefined && this.keepsRope(rope);
+    }
     if (owner.kind === 'installation') {
       return (
         this.chosen('installation', owner.id) ||
@@ -138,6 +151,17 @@ export class FieldCache {
     };
   };
 
+  /** A kept photo (its thumbnail), for a page without a signal; undefined when the device has none. */
+  async photo(documentId: number): Promise<Blob | undefined> {
+    return (await this.db.get('photos', [this.userId, documentId]))?.blob;
+  }
+
+  private ropeOf(owner: QueryOwner): number | undefined {
+    if (owner.kind === 'event') return this.ropeOfEvent.get(owner.id);
+    if (owner.kind === 'task') return this.ropeOfTask.get(owner.id);
+    return owner.kind === 'rope' ? owner.id : undefined;
+  }
+
   private keepsRope(ropeId: number): boolean {
     if (this.chosen('rope', ropeId) || this.recent.includes(ropeId)) return true;
     const installation = this.installationOf.get(ropeId);
@@ -156,16 +180,53 @@ export class FieldCache {
       fetchedAt: query.state.dataUpdatedAt,
     };
     await this.db.put('snapshots', snapshot);
+    const rope = this.ropeOf(owner);
+    if (query.queryKey[0] === 'documents' && rope !== undefined) {
+      const list = query.state.data as KeptList;
+      // One list after the other, behind the page's own requests; the snapshot does not wait for its photos.
+      this.photosKept = this.photosKept.then(() => this.keepPhotos(rope, list)).catch(reportFailure);
+    }
   }
 
-  /** Deletes the snapshots of what is no longer kept. */
+  /** Resolves once the photos of every list answered so far are kept (or could not be). */
+  photosSettled(): Promise<void> {
+    return this.photosKept;
+  }
+
+  /**
+   * Fetches the thumbnails of a kept list's images the device does not have yet (one after the other: a field refresh
+   * must not crowd the page's own requests). A failure (the signal gone) leaves the rest for the next answer.
+   */
+  private async keepPhotos(ropeId: number, list: KeptList): Promise<void> {
+    const photos = (list.documents ?? []).filter((document) => document.thumbnailUrl).slice(0, PHOTOS_PER_LIST);
+    for (const { id, thumbnailUrl } of photos) {
+      if ((await this.db.getKey('photos', [this.userId, id])) !== undefined) continue;
+      const response = await fetch(thumbnailUrl as string, { credentials: 'same-origin' });
+      if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) continue;
+      const photo: KeptPhoto = {
+        userId: this.userId,
+        documentId: id,
+        ropeId,
+        blob: await response.blob(),
+        fetchedAt: Date.now(),
+      };
+      await this.db.put('photos', photo);
+    }
+  }
+
+  /** Deletes the snapshots and photos of what is no longer kept. */
   private async prune(): Promise<void> {
-    const tx = this.db.transaction('snapshots', 'readwrite');
-    let cursor = await tx.store.index('byUser').openCursor(this.userId);
+    const tx = this.db.transaction(['snapshots', 'photos'], 'readwrite');
+    let cursor = await tx.objectStore('snapshots').index('byUser').openCursor(this.userId);
     while (cursor) {
       const owner = ownerOfQueryKey(cursor.value.queryKey);
       if (!owner || !this.keeps(owner)) await cursor.delete();
       cursor = await cursor.continue();
+    }
+    let photo = await tx.objectStore('photos').index('byUser').openCursor(this.userId);
+    while (photo) {
+      if (!this.keepsRope(photo.value.ropeId)) await photo.delete();
+      photo = await photo.continue();
     }
     await tx.done;
   }
@@ -180,15 +241,18 @@ export class FieldCache {
     if (owner?.kind === 'installation' && key[0] === 'ropes' && Array.isArray(data)) {
       for (const rope of data as { id: number }[]) this.installationOf.set(rope.id, owner.id);
     }
+    if (owner?.kind === 'rope' && key[0] === 'events' && key[1] === 'rope') {
+      for (const event of (data as { ropeEvents?: { id: number }[] } | undefined)?.ropeEvents ?? []) {
+        this.ropeOfEvent.set(event.id, owner.id);
+      }
+    }
+    if (owner?.kind === 'rope' && key[0] === 'tasks' && Array.isArray(data)) {
+      for (const task of data as { id: number }[]) this.ropeOfTask.set(task.id, owner.id);
+    }
   }
 
   private changed() {
     this.revision += 1;
     for (const listener of this.listeners) listener();
   }
-}
-
-/** A device that cannot store (private mode, quota): the app works online as before; said in the console only. */
-export function reportFailure(error: unknown): void {
-  console.warn('The device could not keep a rope for the field.', error);
 }

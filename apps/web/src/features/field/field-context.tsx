@@ -2,12 +2,13 @@ import type { LoginAnswer } from '@rope/domain/auth/session';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { DeviceDb } from '../../lib/device-store';
+import { type KeptPhotoLookup, KeptPhotosContext } from '../../lib/kept-photos';
 import { whenPageSettled } from '../../lib/page-settled';
 import { keepSession } from '../../lib/session/kept-session';
 import { useLanguageHeader } from '../documents';
 import type { FieldCache } from './field-cache';
-import { reportFailure } from './field-cache';
 import { OutboxProvider } from './outbox-provider';
+import { reportFailure } from './report-failure';
 
 interface FieldState {
   cache: FieldCache | null;
@@ -110,9 +111,15 @@ export function FieldProvider({ session, children }: { session: LoginAnswer; chi
   }, [session]);
 
   const state = useMemo(() => ({ cache, db, settled }), [cache, db, settled]);
+  const keptPhoto = useMemo<KeptPhotoLookup>(
+    () => async (documentId) => (cache ? cache.photo(documentId).catch(() => undefined) : undefined),
+    [cache],
+  );
   return (
     <FieldContext.Provider value={state}>
-      {userId === undefined ? children : <OutboxProvider userId={userId}>{children}</OutboxProvider>}
+      <KeptPhotosContext.Provider value={keptPhoto}>
+        {userId === undefined ? children : <OutboxProvider userId={userId}>{children}</OutboxProvider>}
+      </KeptPhotosContext.Provider>
     </FieldContext.Provider>
   );
 }

@@ -7,5 +7,11 @@ export { FieldProvider, useFieldCache, useFieldSettled, useOnline } from './fiel
 export { outboxFiles, photosEntry, photosWaitingFor } from './photo-entry';
 export { uploadEventPhotos } from './send-photos';
 export { patchTaskWithKey } from './send-task-change';
-export { type PatchTaskBody, queuedTaskFields, type TaskFields, taskChangeBody } from './task-entry';
+export {
+  type PatchTaskBody,
+  queuedTaskFields,
+  queuedTaskNotes,
+  type TaskFields,
+  taskChangeBody,
+} from './task-entry';
 export { type PendingDamage, usePendingDamage } from './use-pending-damage';

@@ -3,9 +3,9 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { onBackgroundSyncRequest, requestBackgroundSync } from '../../lib/background-sync';
 import type { DeviceDb, OutboxEntry } from '../../lib/device-store';
 import { type Outbox, OutboxContext } from '../../lib/outbox-context';
-import { reportFailure } from './field-cache';
 import { useDeviceDb } from './field-context';
 import { listOutbox } from './outbox-list';
+import { reportFailure } from './report-failure';
 import type { SyncResult } from './sync';
 
 const work = () => import('./outbox-work');

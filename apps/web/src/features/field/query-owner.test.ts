@@ -19,13 +19,19 @@ describe('the owner of a query', () => {
     ).toEqual(rope);
   });
 
+  it("names an event's documents and a task's notes by the event and the task: the field cache knows their rope", () => {
+    const eventDocuments = documentKeys.list({ kind: 'target', targetType: 'event', targetId: 5 }, null, 'de');
+    expect(ownerOfQueryKey(eventDocuments)).toEqual({ kind: 'event', id: 5 });
+    expect(ownerOfQueryKey(taskKeys.notes(3))).toEqual({ kind: 'task', id: 3 });
+    expect(ownerOfQueryKey(taskKeys.notes(0))).toBeNull();
+  });
+
   it('reads the installation and area a rope sits in, and keeps nothing else', () => {
     expect(ownerOfQueryKey(installationKeys.detail(30))).toEqual({ kind: 'installation', id: 30 });
     expect(ownerOfQueryKey(ropeKeys.list(30, false))).toEqual({ kind: 'installation', id: 30 });
     expect(ownerOfQueryKey(['areas', 'detail', 4])).toEqual({ kind: 'area', id: 4 });
     expect(ownerOfQueryKey(['areas', 'list', null])).toBeNull();
     expect(ownerOfQueryKey(documentKeys.list({ kind: 'newest' }, null, 'de'))).toBeNull();
-    expect(ownerOfQueryKey(taskKeys.notes(3))).toBeNull();
     expect(ownerOfQueryKey(['ropes', 'detail', 'x'])).toBeNull();
   });
 });

@@ -83,3 +83,15 @@ export function queuedTaskFields(entries: readonly OutboxEntry[], ropeId: number
   }
   return queued;
 }
+
+/** The notes the device holds for a task, not yet on the server, in the order they were written. */
+export function queuedTaskNotes(
+  entries: readonly OutboxEntry[],
+  taskId: number,
+): { note: string; createdAt: number }[] {
+  return entries.flatMap((entry) => {
+    if (entry.kind !== 'patchTask') return [];
+    const body = taskBodyOf(entry);
+    return body.taskId === taskId && body.patch.note ? [{ note: body.patch.note, createdAt: entry.createdAt }] : [];
+  });
+}

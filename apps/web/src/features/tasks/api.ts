@@ -40,14 +40,16 @@ export function ropeTasksQuery(ropeId: number) {
   });
 }
 
-export function useTaskNotes(id: number | null) {
-  return useQuery({
-    queryKey: taskKeys.notes(id ?? 0),
+export function taskNotesQuery(id: number) {
+  return queryOptions({
+    queryKey: taskKeys.notes(id),
     queryFn: ({ signal }) =>
-      dataOf(typedApi.GET('/api/tasks/{id}/notes', { params: idPath(id!), signal })).then((answer) => answer.notes),
-    enabled: id !== null,
-    staleTime: 0,
+      dataOf(typedApi.GET('/api/tasks/{id}/notes', { params: idPath(id), signal })).then((answer) => answer.notes),
   });
+}
+
+export function useTaskNotes(id: number | null) {
+  return useQuery({ ...taskNotesQuery(id ?? 0), enabled: id !== null, staleTime: 0 });
 }
 
 /** Every task list (the rope's, the dashboard's pending tasks) and the notes. */

@@ -1,5 +1,5 @@
 // The feature's public file: other features and the router import it, never the files behind it (lazy screens,
 // sections and dialogs excepted: .dependency-cruiser.cjs).
-export { ropeTasksQuery } from './api';
+export { ropeTasksQuery, taskNotesQuery } from './api';
 export { ExportTasksButton } from './components/export-tasks-button';
 export { fromDateInput, toDateInput } from './task-form';

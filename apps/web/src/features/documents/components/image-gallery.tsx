@@ -1,7 +1,9 @@
 import { Image, SimpleGrid, UnstyledButton } from '@mantine/core';
 import type { DocumentView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeptPhoto } from '../../../lib/kept-photos';
 import { documentFileUrl, previewKind } from '../document-logic';
 
 /** The images among the documents as thumbnails (small upright copies the server makes); a click opens the viewer. */
@@ -25,16 +27,32 @@ export function ImageGallery({
           onClick={() => onOpen(document)}
           aria-label={t('documents.actions.open', { name: document.name })}
         >
-          <Image
-            src={document.thumbnailUrl ?? documentFileUrl(document, language)}
-            alt=""
-            h={96}
-            fit="cover"
-            radius="sm"
-            loading="lazy"
-          />
+          <GalleryImage src={document.thumbnailUrl ?? documentFileUrl(document, language)} documentId={document.id} />
         </UnstyledButton>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** A thumbnail from the server, or without a signal the copy the device kept for the field (lib/kept-photos.ts). */
+function GalleryImage({ src, documentId }: { src: string; documentId: number }) {
+  const keptPhoto = useKeptPhoto();
+  const [kept, setKept] = useState<string | null>(null);
+  useEffect(() => () => (kept ? URL.revokeObjectURL(kept) : undefined), [kept]);
+  const showKept = () => {
+    if (kept) return;
+    void keptPhoto(documentId).then((blob) => blob && setKept(URL.createObjectURL(blob)));
+  };
+  return (
+    <Image
+      src={kept ?? src}
+      onError={showKept}
+      alt=""
+      h={96}
+      fit="cover"
+      radius="sm"
+      loading="lazy"
+      data-kept={kept ? 'true' : undefined}
+    />
   );
 }

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import type { FieldChoice } from '../../../lib/device-store';
-import { reportFailure } from '../field-cache';
 import { useFieldChoices } from '../field-context';
+import { reportFailure } from '../report-failure';
 
 interface FieldSwitchProps {
   kind: FieldChoice['kind'];
