@@ -297,9 +297,29 @@ describe.skipIf(Boolean(browserMissing))(
         expect(await kept.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
         expect(await seriousAxeViolations(page), "an event's photos offline").toEqual([]);
         await keepScreenshot(page, 'field-event-photos-offline-375');
+        const photosDialog = page.getByRole('dialog', { name: deDocuments.widget.eventTitle });
+        await photosDialog.getByRole('button', { name: deCommon.actions.close, exact: true }).click();
+        await photosDialog.waitFor({ state: 'detached' });
+
+        // A second photo of the same break, taken on the line: it waits on the device for the event the server has.
+        const eventDialog = page.getByRole('dialog', { name: deEvents.dialog.titleEdit });
+        const chooser = page.waitForEvent('filechooser');
+        await eventDialog.getByRole('button', { name: deField.photos.add }).click();
+        const closer = await phonePhoto({ width: 1600, height: 1200, orientation: 1 });
+        await (await chooser).setFiles([{ name: 'Drahtbruch-nah.jpg', mimeType: 'image/jpeg', buffer: closer }]);
+        await eventDialog.getByTestId('event-photos').getByRole('listitem').waitFor();
+        expect(await seriousAxeViolations(page), 'a photo added to a stored event offline').toEqual([]);
+        await keepScreenshot(eventDialog, 'field-photo-to-stored-event-375');
+        await eventDialog.getByRole('button', { name: deCommon.actions.save }).click();
+        await eventDialog.waitFor({ state: 'detached' });
+        await page.getByText(deField.photos.queuedAlone).waitFor();
+        expect((await deviceRecords(page)).outbox).toBe(1);
       } finally {
         await context.setOffline(false);
       }
+      await expect.poll(async () => (await deviceRecords(page)).outbox, { timeout: 30_000 }).toBe(0);
+      const afterTheLine = await pageGet<{ documents: unknown[] }>(page, `/events/${photographed.id}/documents`);
+      expect(afterTheLine.documents).toHaveLength(2);
 
       await page.goto(`${url}${ropePath(rope)}`);
       await page.getByRole('heading', { level: 1, name: rope.name }).waitFor();

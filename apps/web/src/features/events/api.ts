@@ -12,7 +12,7 @@ import {
 import { useOutbox } from '../../lib/outbox-context';
 import { dataOf, tupleDataOf, typedApi } from '../../lib/typed-api';
 import { ropeEventsQueryParams } from './events-query';
-import { createOrQueue, type EventBody, type RopeRef, type SaveOutcome } from './offline-new-event';
+import { createOrQueue, type EventBody, type RopeRef, type SaveOutcome, sendPhotos } from './offline-new-event';
 import type { DamageFilter, LossAxis, RopeEventsQuery } from './types';
 
 export const eventKeys = {
@@ -192,21 +192,29 @@ export function useSaveEvent(rope: RopeRef) {
       event,
       stored,
       photos = [],
+      changed = true,
     }: {
       id: number | undefined;
       event: EventBody;
       stored?: EventBody;
-      /** A new event's photos, scaled on the device: sent after it, or queued with it. */
+      /** The event's photos, scaled on the device: sent after it, or queued with it (or alone, for a stored one). */
       photos?: readonly File[];
+      /** Whether the form changed a stored event: photos added to it alone need no PATCH, and no signal. */
+      changed?: boolean;
     }): Promise<SaveOutcome> => {
       if (id === undefined) return createOrQueue(rope, event, photos, outbox);
-      const answer = await dataOf(
-        typedApi.PATCH('/api/events/{id}', {
-          params: idPath(id),
-          body: { ropeEvent: withRemovedAttributes(stored?.attributes, event) },
-        }),
-      );
-      return { queued: false, ropeChanged: answer.ropeChanged };
+      let ropeChanged = false;
+      if (changed) {
+        const answer = await dataOf(
+          typedApi.PATCH('/api/events/{id}', {
+            params: idPath(id),
+            body: { ropeEvent: withRemovedAttributes(stored?.attributes, event) },
+          }),
+        );
+        ropeChanged = answer.ropeChanged;
+      }
+      const sent = photos.length > 0 ? await sendPhotos(rope, id, event, photos, outbox) : {};
+      return { queued: false, ropeChanged, ...sent };
     },
     onSuccess: (outcome) => {
       if (!outcome.queued) refreshAfterChange(queryClient, ropeId, outcome.ropeChanged);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import type { OutboxEntry } from '../../lib/device-store';
 import type { Outbox, QueuedEntry } from '../../lib/outbox-context';
-import { createOrQueue, type EventBody } from './offline-new-event';
+import { createOrQueue, type EventBody, sendPhotos } from './offline-new-event';
 
 const ROPE = { id: 35, name: 'Förderseil' };
 const wireBreak = {
@@ -100,5 +100,19 @@ describe('a new event with photos', () => {
     const outcome = await createOrQueue(ROPE, wireBreak, photos, outbox);
     expect(outcome).toMatchObject({ queued: false, ropeChanged: true, photoFailure: expect.any(ApiError) });
     expect(queued).toEqual([]);
+  });
+
+  it('added to a stored event without a signal, wait on the device for that event, not trying the network', async () => {
+    onlineManager.setOnline(false);
+    const { outbox, queued } = fakeOutbox();
+    expect(await sendPhotos(ROPE, 42, wireBreak, photos, outbox)).toEqual({ photosQueued: true });
+    const [[photoEntry]] = queued as [[QueuedEntry]];
+    expect(photoEntry).toMatchObject({
+      kind: 'uploadPhotos',
+      ropeId: 35,
+      body: { eventId: 42, eventType: 'wireBreak' },
+    });
+    expect(photoEntry.afterEntryId).toBeUndefined();
+    expect(FakeUpload.headers).toEqual([]);
   });
 });

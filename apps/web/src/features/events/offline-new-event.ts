@@ -65,17 +65,28 @@ export async function createOrQueue(
 }
 
 /**
- * The photos of an event just stored go to it under their own key. When the network goes on the way they wait on the
- * device under that key: they may have arrived, and the resend stores them once.
+ * The photos of a stored event (one just recorded, or one taken on the line later) go to it under their own key.
+ * Without a signal, or when the network goes on the way, they wait on the device under that key: they may have
+ * arrived, and the resend stores them once.
  */
-async function sendPhotos(rope: RopeRef, eventId: number, event: EventBody, photos: readonly File[], outbox: Outbox) {
+export async function sendPhotos(
+  rope: RopeRef,
+  eventId: number,
+  event: EventBody,
+  photos: readonly File[],
+  outbox: Outbox,
+): Promise<{ photosQueued?: true; photoFailure?: unknown }> {
   const key = crypto.randomUUID();
+  if (outbox.ready && !onlineManager.isOnline()) {
+    await outbox.queue(photosEntry(rope, event.attributes.type, photos, { eventId }, key));
+    return { photosQueued: true };
+  }
   try {
     await uploadEventPhotos(eventId, outboxFiles(photos), key);
     return {};
   } catch (error) {
     if (!lostNetwork(outbox, error)) return { photoFailure: error };
     await outbox.queue(photosEntry(rope, event.attributes.type, photos, { eventId }, key));
-    return { photosQueued: true } as const;
+    return { photosQueued: true };
   }
 }

@@ -17,7 +17,7 @@ export function EventDocumentsDialog({ eventId, writable, onClose }: EventDocume
       onClose={onClose}
       size="xl"
       title={t('documents.widget.eventTitle')}
-      closeButtonProps={{ 'aria-label': t('documents.viewer.close') }}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
     >
       {eventId !== null ? (
         <DocumentsPanel

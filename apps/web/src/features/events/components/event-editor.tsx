@@ -71,20 +71,29 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
     setFailure(null);
     const { rope: _rope, ...event } = body;
     if (target.mode !== 'import') {
+      // A stored event the form left as it was: only its new photos are sent (or wait on the device).
+      const changed = !stored || form.isDirty();
       save.mutate(
-        { id: stored?.id, event, stored, photos },
+        { id: stored?.id, event, stored, photos, changed },
         {
           onSuccess: (outcome) => {
             if (outcome.queued) {
               notifications.show({ color: 'yellow', message: t('field.outbox.queued') });
               return onDone();
             }
-            if (outcome.photosQueued) notifications.show({ color: 'yellow', message: t('field.photos.queued') });
+            if (outcome.photosQueued) {
+              const message = changed ? t('field.photos.queued') : t('field.photos.queuedAlone');
+              notifications.show({ color: 'yellow', message });
+            }
             if (outcome.photoFailure !== undefined) {
               const reason = failureText(t, outcome.photoFailure, t('events.dialog.tryLater'));
-              notifications.show({ color: 'red', message: t('field.photos.refused', { reason }) });
+              const message = changed
+                ? t('field.photos.refused', { reason })
+                : t('field.photos.refusedAlone', { reason });
+              notifications.show({ color: 'red', message });
             }
-            saved();
+            if (changed || (outcome.photoFailure === undefined && !outcome.photosQueued)) saved();
+            else onDone();
           },
           onError: fail,
         },
@@ -122,7 +131,7 @@ export function EventEditor({ rope, target, onDone, onHistory }: EventEditorProp
           disabled={!editable || progress !== null}
           importedDamages={damages}
         />
-        {target.mode === 'new' ? (
+        {target.mode === 'new' || (target.mode === 'edit' && !stored?.isDeleted) ? (
           <Suspense fallback={null}>
             <PhotoPicker photos={photos} onChange={setPhotos} onScaling={setScalingPhotos} disabled={save.isPending} />
           </Suspense>
