@@ -465,11 +465,13 @@ describe.skipIf(Boolean(browserMissing))(
       try {
         await recordWireBreak(tab, position, await phonePhoto({ width: 1200, height: 900, orientation: 1 }));
         expect(await queuedEventEntries(tab)).toHaveLength(1);
+        // The app is closed before the signal comes back (in the pocket).
+        await tab.close();
       } finally {
         await device.setOffline(false);
       }
-      // The app closed before it could send (the signal came back in the pocket). DevTools stands in for the
-      // browser's own call once the network is back: a tab outside the app, so no window of the app is open.
+      // DevTools stands in for the browser's own call once the network is back: a tab outside the app, so no window
+      // of the app is open.
       const outside = await device.newPage();
       const devtools = await device.newCDPSession(outside);
       const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
@@ -478,7 +480,6 @@ describe.skipIf(Boolean(browserMissing))(
       await devtools.send('ServiceWorker.enable');
       const registration = (await registrations).find((candidate) => candidate.scopeURL.startsWith(url));
       expect(registration, 'the app has a service worker').toBeDefined();
-      await tab.close();
       await devtools.send('ServiceWorker.dispatchSyncEvent', {
         origin: new URL(url).origin,
         registrationId: registration!.registrationId,

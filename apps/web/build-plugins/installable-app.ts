@@ -1,6 +1,7 @@
 import type { PluginOption } from 'vite';
 import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import appTexts from '../src/i18n/locales/en-US/app.json';
+import { pureDomainValues } from './pure-domain';
 
 /** The theme's primary colour as the app draws it (blue at shade 8, src/theme.ts); the test beside this checks it. */
 export const THEME_COLOR = '#1971c2';
@@ -59,6 +60,8 @@ export function installableApp(): PluginOption {
       // One classic script: every browser with service workers runs it, module workers or not.
       rollupFormat: 'iife',
       sourcemap: false,
+      // The worker's own build: without this, the domain's messages it reads bring every zod schema of their modules.
+      buildPlugins: { vite: [pureDomainValues()] },
     },
   });
 }

@@ -45,7 +45,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, path) {
         // Vite puts a content hash in every asset name, so those never change. Everything else is asked for again each
-        // time: index.html, and the service worker (sw.js, workbox-*.js) and manifest, which a cached copy would pin
+        // time: index.html, and the service worker (sw.js) and manifest, which a cached copy would pin
         // to an old version of the app.
         const immutable = relative(webDist, path).startsWith(`assets${sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

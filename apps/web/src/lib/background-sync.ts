@@ -26,7 +26,10 @@ export async function requestBackgroundSync(): Promise<void> {
 export function onBackgroundSyncRequest(sync: () => void): () => void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => undefined;
   const listener = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SYNC_TAG) sync();
+    if ((event.data as { type?: unknown } | null)?.type !== OUTBOX_SYNC_TAG) return;
+    // The worker waits for this answer; without it, it sends the queue itself.
+    event.ports[0]?.postMessage({ type: OUTBOX_SYNC_TAG, sending: true });
+    sync();
   };
   navigator.serviceWorker.addEventListener('message', listener);
   return () => navigator.serviceWorker.removeEventListener('message', listener);

@@ -66,14 +66,30 @@ describe('the queue sent by the service worker', () => {
     });
   const open = () => openDeviceStore(STORE);
 
-  it('leaves it to an open window of the app, telling it to send', async () => {
+  it('leaves it to an open window of the app that answers it sends', async () => {
     await queue(INSPECTOR, 10);
     const sent = stubApi({ status: 200, body: sessionOf(INSPECTOR) });
     const told: unknown[] = [];
-    await syncInBackground([{ postMessage: (message) => told.push(message) }], open);
+    const answering = {
+      postMessage: (message: unknown, [port]: Transferable[]) => {
+        told.push(message);
+        (port as MessagePort).postMessage({ type: 'rope-outbox', sending: true });
+      },
+    };
+    await syncInBackground([answering], open, 5_000);
     expect(told).toEqual([{ type: 'rope-outbox' }]);
     expect(sent).toEqual([]);
     expect(await listOutbox(db, INSPECTOR)).toHaveLength(1);
+  });
+
+  it('sends it itself when no window answers (one being closed, or frozen in the background)', async () => {
+    const mine = await queue(INSPECTOR, 10);
+    const sent = stubApi({ status: 200, body: sessionOf(INSPECTOR) });
+    const told: unknown[] = [];
+    await syncInBackground([{ postMessage: (message) => told.push(message) }], open, 50);
+    expect(told).toEqual([{ type: 'rope-outbox' }]);
+    expect(sent).toEqual([{ key: mine.id, position: 10 }]);
+    expect(await listOutbox(db, INSPECTOR)).toEqual([]);
   });
 
   it("sends the entries of the session's user alone, under their keys; another user's wait", async () => {
