@@ -52,7 +52,9 @@ export default defineConfig(({ command }) => ({
     react(),
     pureDomainValues(),
     mantineImports(fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url))),
-    textsOnDemand(fileURLToPath(new URL('./src/i18n/locales', import.meta.url))),
+    // The forms' messages name every error text (app.errors, validation): a file of their own, loaded once for all
+    // the forms, rather than a copy in the texts of each dialog and section.
+    textsOnDemand(fileURLToPath(new URL('./src/i18n/locales', import.meta.url)), ['messages']),
     installableApp(),
     compressAssets(),
   ],

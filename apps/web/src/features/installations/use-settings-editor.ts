@@ -9,6 +9,11 @@ import { useCan } from '../../lib/session/session';
 import { useConfirmHierarchyDelete } from '../areas';
 
 const ENTITY = { installations: 'installation', ropes: 'rope' } as const;
+// Whole keys, so the build sees which texts the editor shows (apps/web/build-plugins/texts-on-demand.ts).
+const SAVE_TEXTS = {
+  installations: { saved: 'installations.settings.saved', saveError: 'installations.settings.saveError' },
+  ropes: { saved: 'ropes.settings.saved', saveError: 'ropes.settings.saveError' },
+} as const;
 
 interface SettingsEditorOptions<Update> {
   update: Pick<UseMutationResult<unknown, Error, Update>, 'mutate' | 'isPending'>;
@@ -42,7 +47,7 @@ export function useSettingsEditor<Update>(
     setFailure(null);
     update.mutate(variables, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t(`${feature}.settings.saved`) });
+        notifications.show({ color: 'green', message: t(SAVE_TEXTS[feature].saved) });
         onDone();
       },
       onError: (error) => setFailure(saveFailure(error)),
@@ -51,7 +56,7 @@ export function useSettingsEditor<Update>(
 
   const footer = {
     failure,
-    failureTitle: t(`${feature}.settings.saveError`),
+    failureTitle: t(SAVE_TEXTS[feature].saveError),
     saving: update.isPending,
     onDone,
     remove: canDelete
