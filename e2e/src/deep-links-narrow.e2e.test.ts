@@ -22,14 +22,9 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 
 /** Whether the element lies wholly inside the window, where the user sees it without scrolling. */
 async function inView(page: Page, selector: Parameters<Page['locator']>[0]) {
+  const box = await page.locator(selector).first().boundingBox();
   const size = page.viewportSize()!;
-  // Asked again for a while: on a loaded machine the layout may still move (a section or texts coming in above).
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const box = await page.locator(selector).first().boundingBox();
-    if (box && box.x >= 0 && box.x + box.width <= size.width && box.y >= 0 && box.y < size.height) return true;
-    await page.waitForTimeout(500);
-  }
-  return false;
+  return Boolean(box && box.x >= 0 && box.x + box.width <= size.width && box.y >= 0 && box.y < size.height);
 }
 
 // The inspector in Zermatt: a German browser in Europe/Zurich, signing in on the German login.

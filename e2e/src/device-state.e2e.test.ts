@@ -284,8 +284,7 @@ describe.skipIf(Boolean(browserMissing))(
         await waitForScreen(page);
         await revealDeferredSections(page);
         const silent = page.locator(`[data-sensor="${loadSensor!.id}"]`).getByTestId('sensor-silent');
-        // The sensor sections load when scrolled near, then their texts and readings: slow on a loaded machine.
-        await silent.waitFor({ timeout: 30_000 });
+        await silent.waitFor({ timeout: 15_000 });
         expect(await silent.textContent()).toMatch(/^No data since /);
         expect(await page.locator(`[data-sensor="${strainSensor!.id}"]`).getByTestId('sensor-silent').count()).toBe(0);
         await close();
