@@ -52,9 +52,7 @@ export default defineConfig(({ command }) => ({
     react(),
     pureDomainValues(),
     mantineImports(fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url))),
-    // The forms' messages name every error text (app.errors, validation): a file of their own, loaded once for all
-    // the forms, rather than a copy in the texts of each dialog and section.
-    textsOnDemand(fileURLToPath(new URL('./src/i18n/locales', import.meta.url)), ['messages']),
+    textsOnDemand(fileURLToPath(new URL('./src/i18n/locales', import.meta.url))),
     installableApp(),
     compressAssets(),
   ],

@@ -148,15 +148,6 @@ export async function switchLanguage(page: Page, language: (typeof LANGUAGES)[nu
   }
 }
 
-/**
- * The keys the app met without their text since the page loaded (`globalThis.__ropeTextsMissed`,
- * apps/web/src/i18n/texts-contract.ts): keys the build did not see named, shown only once their whole feature file
- * has loaded.
- */
-export async function textsMissed(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...((globalThis as { __ropeTextsMissed?: string[] }).__ropeTextsMissed ?? [])]);
-}
-
 /** The translation namespaces: the feature files of the English texts. */
 const NAMESPACES = readdirSync(new URL('../../apps/web/src/i18n/locales/en-US/', import.meta.url))
   .filter((file) => file.endsWith('.json'))

@@ -1,15 +1,19 @@
-// Shared by the app and the build (build-plugins/texts-on-demand.ts, vite.config.ts): how the texts come in files, and
-// the names under which the build hands the app its files of texts.
+// Shared by the app and the build (build-plugins/texts-on-demand.ts, vite.config.ts): which texts load together, which
+// ones the first download may show, and the name under which the app offers the build's chunks a way to wait for them.
 
 /**
- * The build gives the entry and every lazily loaded chunk a file per language of exactly the texts its code shows
- * (build-plugins/texts-on-demand.ts). The feature files themselves still load whole, in three groups per language,
- * where that is not known: in the development server (everything), for a key met without its text (a key whose
- * namespace is a variable), and for the reports' labels. The core group: the texts of the shell and sign-in.
+ * The feature files (namespaces) whose English texts are part of the entry: everything the code of the first
+ * download names. The build refuses a first-download chunk that names another namespace.
  */
 export const CORE_NAMESPACES = ['app', 'areas', 'auth', 'common', 'language', 'shell'] as const;
 
-/** The group of the screens of daily work: the hierarchy, the rope page and what it opens. */
+/**
+ * The feature files the screens of daily work show from their first download (the hierarchy, the rope page with its
+ * events, chart, tasks, documents and sensors and their exports and reports, the shell around them, the field's
+ * queue, whose code is warmed for use without a signal once the page has settled): one file per language, loaded with
+ * the first of those screens. A namespace named by such a first download and left out of here makes that download load
+ * the `more` file too (the page-weight bench shows it).
+ */
 export const WORK_NAMESPACES = [
   'charts',
   'csv',
@@ -51,20 +55,5 @@ export function textsChunkOf(path: string): string | undefined {
  */
 export const SERVER_NAMESPACES = ['mail'] as const;
 
-/** A chunk's texts: the build's file of each language (`assets/texts-de-DE-rope-page-<hash>.js`). */
-export type TextFiles = Record<string, string>;
-
-/**
- * `globalThis[LOAD_TEXTS]([files, ...])` loads a lazy chunk's texts (its own file, those of shared chunks it imports)
- * in the language shown; the chunk awaits it before it runs.
- */
+/** `globalThis[LOAD_TEXTS]` loads the named namespaces of the current language; chunks await it before they run. */
 export const LOAD_TEXTS = '__ropeLoadTexts';
-
-/** `globalThis[ENTRY_TEXTS]`: the entry's texts (TextFiles[]), set by the build before the entry's code runs. */
-export const ENTRY_TEXTS = '__ropeEntryTexts';
-
-/**
- * `globalThis[TEXTS_MISSED]`: the keys met without their text so far (each once), which then loaded their whole
- * feature file. The build names the texts each chunk shows; the browser tests hold this list empty.
- */
-export const TEXTS_MISSED = '__ropeTextsMissed';

@@ -4,18 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../components/confirm-delete';
 import { failureText } from '../../lib/failure-text';
 
-// Whole keys, so the build sees which texts the flow shows (apps/web/build-plugins/texts-on-demand.ts).
-const DELETE_TEXTS = {
-  areas: { title: 'areas.delete.title', confirm: 'areas.delete.confirm', done: 'areas.delete.done' },
-  installations: {
-    title: 'installations.delete.title',
-    confirm: 'installations.delete.confirm',
-    done: 'installations.delete.done',
-  },
-  ropes: { title: 'ropes.delete.title', confirm: 'ropes.delete.confirm', done: 'ropes.delete.done' },
-} as const;
-
-type Kind = keyof typeof DELETE_TEXTS;
+type Kind = 'areas' | 'installations' | 'ropes';
 
 /**
  * The delete flow of an area, installation or rope: a confirmation, then the delete, a notice on success and the
@@ -27,17 +16,16 @@ export function useConfirmHierarchyDelete(
   handlers: { onDeleted: () => void; onFailure: (text: string) => void },
 ) {
   const { t } = useTranslation();
-  const texts = DELETE_TEXTS[kind];
   return (id: number) =>
     confirmDelete({
-      title: t(texts.title),
-      message: t(texts.confirm),
+      title: t(`${kind}.delete.title`),
+      message: t(`${kind}.delete.confirm`),
       confirmLabel: t('common.actions.delete'),
       cancelLabel: t('common.actions.cancel'),
       onConfirm: () =>
         remove.mutate(id, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: t(texts.done) });
+            notifications.show({ color: 'green', message: t(`${kind}.delete.done`) });
             handlers.onDeleted();
           },
           onError: (error) => handlers.onFailure(failureText(t, error, t('common.tryLater'))),

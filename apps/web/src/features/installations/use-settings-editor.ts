@@ -9,11 +9,6 @@ import { useCan } from '../../lib/session/session';
 import { useConfirmHierarchyDelete } from '../areas';
 
 const ENTITY = { installations: 'installation', ropes: 'rope' } as const;
-// Whole keys, so the build sees which texts the editor shows (apps/web/build-plugins/texts-on-demand.ts).
-const SAVE_TEXTS = {
-  installations: { saved: 'installations.settings.saved', saveError: 'installations.settings.saveError' },
-  ropes: { saved: 'ropes.settings.saved', saveError: 'ropes.settings.saveError' },
-} as const;
 
 interface SettingsEditorOptions<Update> {
   update: Pick<UseMutationResult<unknown, Error, Update>, 'mutate' | 'isPending'>;
@@ -47,7 +42,7 @@ export function useSettingsEditor<Update>(
     setFailure(null);
     update.mutate(variables, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t(SAVE_TEXTS[feature].saved) });
+        notifications.show({ color: 'green', message: t(`${feature}.settings.saved`) });
         onDone();
       },
       onError: (error) => setFailure(saveFailure(error)),
@@ -56,7 +51,7 @@ export function useSettingsEditor<Update>(
 
   const footer = {
     failure,
-    failureTitle: t(SAVE_TEXTS[feature].saveError),
+    failureTitle: t(`${feature}.settings.saveError`),
     saving: update.isPending,
     onDone,
     remove: canDelete

@@ -11,16 +11,10 @@ interface ArchiveButtonProps {
   onConfirm: () => void;
 }
 
-// Whole keys, so the build sees which texts the dialog shows (apps/web/build-plugins/texts-on-demand.ts).
-const ARCHIVE_TEXTS = {
-  installation: { title: 'installations.archive.title', confirm: 'installations.archive.confirm' },
-  rope: { title: 'ropes.archive.title', confirm: 'ropes.archive.confirm' },
-} as const;
-
 /** Archive (after a confirmation) or restore an installation or rope. */
 export function ArchiveButton({ archived, name, kind, onConfirm }: ArchiveButtonProps) {
   const { t } = useTranslation();
-  const texts = ARCHIVE_TEXTS[kind];
+  const ns = kind === 'installation' ? 'installations' : 'ropes';
   const label = archived ? t('common.actions.restoreItem', { name }) : t('common.actions.archiveItem', { name });
   const ask = () => {
     if (archived) {
@@ -28,10 +22,10 @@ export function ArchiveButton({ archived, name, kind, onConfirm }: ArchiveButton
       return;
     }
     openConfirmModal({
-      title: t(texts.title),
+      title: t(`${ns}.archive.title`),
       centered: true,
       closeButtonProps: { 'aria-label': t('common.actions.cancel') },
-      children: <Text size="sm">{t(texts.confirm, { name })}</Text>,
+      children: <Text size="sm">{t(`${ns}.archive.confirm`, { name })}</Text>,
       labels: { confirm: t('common.actions.archive'), cancel: t('common.actions.cancel') },
       confirmProps: { color: 'orange', 'data-autofocus': true },
       onConfirm,
