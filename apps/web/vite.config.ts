@@ -42,7 +42,7 @@ const productionReactRouter = [{ find: /^react-router$/, replacement: join(react
 
 function vendorChunk(id: string): string | undefined {
   const path = id.replaceAll('\\', '/');
-  // The texts: one file per language and group (src/i18n/texts.ts).
+  // The whole feature files, for keys met without their texts: one file per language and group (src/i18n/texts.ts).
   return textsChunkOf(path) ?? vendorChunks.find(([, pattern]) => pattern.test(path))?.[0];
 }
 
@@ -52,7 +52,8 @@ export default defineConfig(({ command }) => ({
     react(),
     pureDomainValues(),
     mantineImports(fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url))),
-    textsOnDemand(fileURLToPath(new URL('./src/i18n/locales', import.meta.url))),
+    // The forms' messages name every message key: their texts come in one file for every screen that imports them.
+    textsOnDemand(fileURLToPath(new URL('./src/i18n/locales', import.meta.url)), ['messages']),
     installableApp(),
     compressAssets(),
   ],

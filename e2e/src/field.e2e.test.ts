@@ -374,14 +374,17 @@ describe.skipIf(Boolean(browserMissing))(
       await revealDeferredSections(tab);
       const row = tab.getByRole('table', { name: deTasks.section.label }).getByRole('row').filter({ hasText: title });
       await row.waitFor();
-      // Once the page has settled it loads the code of the dialogs used in the field (features/field/warm-field-code).
+      // Once the page has settled it loads the code of the dialogs used in the field (features/field/warm-field-code),
+      // and then the texts that code names (the code waits for them before it runs).
       await expect
         .poll(
           () =>
-            tab.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/task-dialog-'))),
-          {
-            timeout: 30_000,
-          },
+            tab.evaluate(() =>
+              ['/task-dialog-', '/texts-de-DE-task-dialog-'].every((file) =>
+                performance.getEntriesByType('resource').some((e) => e.name.includes(file)),
+              ),
+            ),
+          { timeout: 30_000 },
         )
         .toBe(true);
 

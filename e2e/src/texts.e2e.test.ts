@@ -14,22 +14,26 @@ import {
   openInApp,
   rawKeysShown,
   switchLanguage,
+  textsMissed,
   waitForScreen,
 } from './screen-check.ts';
 
 /**
- * The text files the page fetched, as `<language>-<group>` (`/assets/texts-de-DE-work-<hash>.js`: a language's texts
- * come in three files, apps/web/src/i18n/texts-contract.ts).
+ * The text files the page fetched, as `<language>-<chunk>` (`/assets/texts-de-DE-rope-page-<hash>.js`: the texts the
+ * rope page's code names, apps/web/build-plugins/texts-on-demand.ts).
  */
 function textFiles(page: Page): string[] {
   const files: string[] = [];
   page.on('request', (request) => {
-    const [, language, group] =
-      /\/assets\/texts-([a-z]{2}-[A-Z]{2})-([a-z]+)-[^/]+\.js$/.exec(new URL(request.url()).pathname) ?? [];
-    if (language && group) files.push(`${language}-${group}`);
+    const [, language, chunk] =
+      /\/assets\/texts-([a-z]{2}-[A-Z]{2})-(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname) ?? [];
+    if (language && chunk) files.push(`${language}-${chunk}`);
   });
   return files;
 }
+
+/** A whole group of feature files: loaded only for a key the build did not see named (src/i18n/texts.ts). */
+const GROUPS = /^[a-z]{2}-[A-Z]{2}-(core|work|more)$/;
 
 // The texts beyond the shell's load with the code that shows them (apps/web/build-plugins/texts-on-demand.ts);
 // a language switch loads the new language's texts before it shows. Once, a language switch crashed the app.
@@ -65,7 +69,11 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('heading', { name: deCharts.damage.title }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await rawKeysShown(page)).toEqual([]);
-      expect(fetched.sort()).toEqual(['de-DE-core', 'de-DE-work']);
+      expect(await textsMissed(page)).toEqual([]);
+      // German only, key by key: the entry's texts and the rope page's, no whole group, nothing of the admin screens.
+      expect(fetched.filter((file) => !file.startsWith('de-DE-'))).toEqual([]);
+      expect(fetched).toEqual(expect.arrayContaining(['de-DE-index', 'de-DE-rope-page']));
+      expect(fetched.filter((file) => GROUPS.test(file) || /users|mandators|webhooks/.test(file))).toEqual([]);
       await context.close();
       expect(errors).toEqual([]);
     });
@@ -106,9 +114,10 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('heading', { level: 1, name: frShell.nav.users }).waitFor();
       expect(await rawKeysShown(page), 'users in French').toEqual([]);
 
-      // Each file of texts came at most once in this page load.
-      expect(fetched.filter((file) => file.startsWith('de-DE-'))).toEqual(['de-DE-core', 'de-DE-work']);
+      // Each file of texts came at most once in this page load, and no key was met without its text.
+      expect(fetched.filter((file) => GROUPS.test(file))).toEqual([]);
       expect(new Set(fetched).size).toBe(fetched.length);
+      expect(await textsMissed(page)).toEqual([]);
 
       // A reload starts in French on a screen whose texts are not in the entry.
       await page.reload();

@@ -27,6 +27,7 @@ import {
   seriousAxeViolations,
   skippedHeadingLevels,
   switchLanguage,
+  textsMissed,
   waitForScreen,
 } from '../screen-check.ts';
 import { GERMAN_ADMIN_IN_ZURICH, newWorldContext } from '../world.ts';
@@ -141,6 +142,7 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
     const timings: string[] = [];
     const noteRawKeys = async (when: string) => {
       for (const shown of await rawKeysShown(page)) rawKeys.push(`${when}: ${shown}`);
+      for (const missed of await textsMissed(page)) rawKeys.push(`${when}: met without its text: ${missed}`);
     };
     const findings: Record<string, AxeFinding[]> = {};
     const shown = await page.evaluate(() => document.documentElement.lang);

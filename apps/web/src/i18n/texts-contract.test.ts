@@ -21,7 +21,7 @@ describe('the text groups', () => {
   });
 
   it("leave the server's feature files out of what the browser can load", () => {
-    const source = readFileSync(new URL('./texts.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('./feature-files.ts', import.meta.url), 'utf8');
     const left = [...source.matchAll(/'!\.\/locales\/\*\/([a-z]+)\.json'/g)].map((match) => match[1]);
     expect(left.sort()).toEqual([...SERVER_NAMESPACES].sort());
   });

@@ -2,18 +2,13 @@
 // ones the first download may show, and the name under which the app offers the build's chunks a way to wait for them.
 
 /**
- * The feature files (namespaces) whose English texts are part of the entry: everything the code of the first
- * download names. The build refuses a first-download chunk that names another namespace.
+ * The groups the whole feature files (namespaces) come in when a key is met without its text (src/i18n/texts.ts), and
+ * on the development server, which loads every text: the shell's, the daily work's (the hierarchy, the rope page with
+ * its events, chart, tasks, documents and sensors, the field's queue) and the `more` of the other screens. The build
+ * gives each piece of code exactly the texts it names instead (build-plugins/texts-on-demand.ts).
  */
 export const CORE_NAMESPACES = ['app', 'areas', 'auth', 'common', 'language', 'shell'] as const;
 
-/**
- * The feature files the screens of daily work show from their first download (the hierarchy, the rope page with its
- * events, chart, tasks, documents and sensors and their exports and reports, the shell around them, the field's
- * queue, whose code is warmed for use without a signal once the page has settled): one file per language, loaded with
- * the first of those screens. A namespace named by such a first download and left out of here makes that download load
- * the `more` file too (the page-weight bench shows it).
- */
 export const WORK_NAMESPACES = [
   'charts',
   'csv',
@@ -55,5 +50,17 @@ export function textsChunkOf(path: string): string | undefined {
  */
 export const SERVER_NAMESPACES = ['mail'] as const;
 
-/** `globalThis[LOAD_TEXTS]` loads the named namespaces of the current language; chunks await it before they run. */
+/** A language's text files (their URLs) for one piece of built code: `{ "de-DE": ["/assets/texts-de-DE-…js"] }`. */
+export type TextFiles = Readonly<Record<string, readonly string[]>>;
+
+/** `globalThis[LOAD_TEXTS](files)` adds a lazily loaded chunk's texts in the language shown; the chunk awaits it. */
 export const LOAD_TEXTS = '__ropeLoadTexts';
+
+/** `globalThis[ENTRY_TEXTS]`: the text files of the entry, set by the entry chunk before the app starts. */
+export const ENTRY_TEXTS = '__ropeEntryTexts';
+
+/**
+ * `globalThis[TEXTS_MISSED]`: keys the built app met without their text although they exist, so their whole group
+ * loaded; the browser tests hold it empty (the build gives code every text it names).
+ */
+export const TEXTS_MISSED = '__ropeTextsMissed';

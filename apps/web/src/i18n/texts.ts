@@ -1,75 +1,123 @@
 import type { Language } from '@rope/domain/languages';
 import i18n, { type ResourceKey } from 'i18next';
-import { LOAD_TEXTS, type TextGroup, textGroupOf } from './texts-contract';
+import { ENTRY_TEXTS, LOAD_TEXTS, TEXTS_MISSED, type TextFiles, type TextGroup, textGroupOf } from './texts-contract';
 
-// Every feature file of every language but the server's (SERVER_NAMESPACES), each a lazy import; the build gathers
-// them into one file per language and group (textsChunkOf in texts-contract.ts), so a group's texts come in one
-// request and a language's first request is its core texts.
-const files = import.meta.glob<ResourceKey>(['./locales/*/*.json', '!./locales/*/mail.json'], { import: 'default' });
+const globals = globalThis as Record<string, unknown>;
 
-interface TextFile {
-  language: string;
-  namespace: string;
-  load: () => Promise<ResourceKey>;
-}
-
-const textFiles: TextFile[] = Object.entries(files).map(([path, load]) => {
-  const [, language = '', namespace = ''] = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
-  return { language, namespace, load };
-});
-
+/**
+ * The text files of the lazily loaded chunks run so far, each with exactly the texts its code names beyond what is
+ * sure to be in (build-plugins/texts-on-demand.ts). None on the development server and in unit tests, where texts come
+ * in whole feature files.
+ */
+const askedFiles: TextFiles[] = [];
+/** Per file: its texts added to i18next, or on their way. */
+const fileLoads = new Map<string, Promise<void>>();
+/** Whole feature files asked for by group: keys met without their texts; every group on the development server. */
+const askedGroups = new Set<TextGroup>();
 /** Per language and group: its texts added to i18next, or on their way. */
-const loads = new Map<string, Promise<void>>();
-/** The groups the running app has asked for: a language switch loads them too. */
-const asked = new Set<TextGroup>(['core']);
+const groupLoads = new Map<string, Promise<void>>();
 /** The language a switch is loading, so that code loaded meanwhile gets its texts in that language too. */
 let switchingTo: string | undefined;
 
-async function readFiles(chosen: TextFile[]): Promise<Record<string, ResourceKey>> {
-  return Object.fromEntries(await Promise.all(chosen.map(async (file) => [file.namespace, await file.load()])));
+/** The entry's text files, which the entry chunk sets before its code runs; none outside the build. */
+function entryTexts(): TextFiles | undefined {
+  return globals[ENTRY_TEXTS] as TextFiles | undefined;
 }
 
-function loadGroup(language: string, group: TextGroup): Promise<void> {
-  const id = `${language}/${group}`;
-  let loading = loads.get(id);
-  if (!loading) {
-    const chosen = textFiles.filter((file) => file.language === language && textGroupOf(file.namespace) === group);
-    if (chosen.length === 0) return Promise.reject(new Error(`no texts for ${language}`));
-    loading = readFiles(chosen).then((texts) => {
-      i18n.addResourceBundle(language, 'translation', texts, true, true);
+/**
+ * Adds these files of one language. Quietly: the code they are for has not drawn yet (it waits for them), and a
+ * language switch draws everything anew; announcing each file made every screen draw again per lazily loaded chunk.
+ */
+function addFiles(language: string, urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    if (fileLoads.has(url)) continue;
+    const loading = import(/* @vite-ignore */ url).then((module: { default: ResourceKey }) => {
+      i18n.addResourceBundle(language, 'translation', module.default, true, true, { silent: true });
     });
     // A failed download (the network) is tried again the next time it is asked for.
-    loading.catch(() => loads.delete(id));
-    loads.set(id, loading);
+    loading.catch(() => fileLoads.delete(url));
+    fileLoads.set(url, loading);
+  }
+  return Promise.all(urls.map((url) => fileLoads.get(url))).then(() => undefined);
+}
+
+async function readFeatureFiles(language: string, namespaces: (namespace: string) => boolean) {
+  const { featureFiles } = await import('./feature-files');
+  const chosen = Object.entries(featureFiles).flatMap(([path, load]) => {
+    const [, fileLanguage, namespace = ''] = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+    return fileLanguage === language && namespaces(namespace) ? [{ namespace, load }] : [];
+  });
+  if (chosen.length === 0) throw new Error(`no texts for ${language}`);
+  return Object.fromEntries(await Promise.all(chosen.map(async ({ namespace, load }) => [namespace, await load()])));
+}
+
+/** A group of whole feature files, announced: a screen that met one of its keys without the text shows it then. */
+function addGroup(language: string, group: TextGroup): Promise<void> {
+  const id = `${language}/${group}`;
+  let loading = groupLoads.get(id);
+  if (!loading) {
+    loading = readFeatureFiles(language, (namespace) => textGroupOf(namespace) === group).then((texts) => {
+      i18n.addResourceBundle(language, 'translation', texts, true, true);
+    });
+    loading.catch(() => groupLoads.delete(id));
+    groupLoads.set(id, loading);
   }
   return loading;
 }
 
 /** Everything asked for so far, in this language. */
 async function loadAsked(language: string): Promise<void> {
-  await Promise.all([...asked].map((group) => loadGroup(language, group)));
+  const entry = entryTexts();
+  // Outside the build the shell's texts come whole.
+  const groups = entry ? askedGroups : new Set([...askedGroups, 'core' as const]);
+  await Promise.all([
+    ...[entry, ...askedFiles].map((files) => addFiles(language, files?.[language] ?? [])),
+    ...[...groups].map((group) => addGroup(language, group)),
+  ]);
 }
 
-/** Loads these namespaces in the language shown (and the one being switched to) before the code that needs them runs. */
-export async function loadTexts(namespaces: readonly string[]): Promise<void> {
-  for (const namespace of namespaces) asked.add(textGroupOf(namespace));
-  const languages = new Set([i18n.language, switchingTo].filter((language) => language !== undefined));
-  await Promise.all([...languages].map(loadAsked));
+function languagesShown(): string[] {
+  return [...new Set([i18n.language, switchingTo].filter((language) => language !== undefined))];
 }
 
 /**
- * A key met without its text: its texts load (code that names a namespace only through a variable) and the screen
- * shows the text once it is in (react-i18next re-renders on added texts). A key that does not exist stays so.
+ * A lazily loaded chunk's texts, in the language shown (and the one being switched to), before its code runs. It never
+ * fails: code whose texts did not come still runs, and a key it meets loads its group (loadTextsOfKey).
+ */
+async function loadChunkTexts(files: TextFiles): Promise<void> {
+  askedFiles.push(files);
+  await Promise.all(languagesShown().map((language) => addFiles(language, files[language] ?? []))).catch(
+    () => undefined,
+  );
+}
+
+/** Loads these namespaces whole, in the language shown, before the code that needs them runs. */
+export async function loadTexts(namespaces: readonly string[]): Promise<void> {
+  for (const namespace of namespaces) askedGroups.add(textGroupOf(namespace));
+  await Promise.all(languagesShown().map(loadAsked));
+}
+
+/**
+ * A key met without its text: its group loads and the screen shows the text once it is in (react-i18next draws again
+ * on announced texts). In the built app that is a key the build did not see named: it is noted for the browser tests.
+ * A key that does not exist stays so.
  */
 export function loadTextsOfKey(key: string): void {
   const namespace = key.split('.')[0] ?? '';
-  if (!/^[a-z]+$/i.test(namespace) || !textFiles.some((file) => file.namespace === namespace)) return;
-  loadTexts([namespace]).catch(() => undefined);
+  if (!/^[a-z]+$/i.test(namespace)) return;
+  const language = i18n.language;
+  loadTexts([namespace])
+    .then(() => {
+      if (!entryTexts() || !i18n.exists(key, { lng: language })) return;
+      globals[TEXTS_MISSED] = [...((globals[TEXTS_MISSED] ?? []) as string[]), `${language}: ${key}`];
+    })
+    .catch(() => undefined);
 }
 
 /** Every text from now on (the development server, which does not split them as the build does). */
 export function askForEveryText(): void {
-  for (const group of ['work', 'more'] as const) asked.add(group);
+  if (entryTexts()) return;
+  for (const group of ['core', 'work', 'more'] as const) askedGroups.add(group);
 }
 
 /** Starts loading what a language needs before it is shown (a failure shows when it is switched to). */
@@ -90,7 +138,7 @@ export async function switchLanguage(language: Language): Promise<void> {
 
 /** Feature files of one language by namespace, without showing them (the reports print in English in any session). */
 export function readTexts(language: Language, namespaces: readonly string[]): Promise<Record<string, ResourceKey>> {
-  return readFiles(textFiles.filter((file) => file.language === language && namespaces.includes(file.namespace)));
+  return readFeatureFiles(language, (namespace) => namespaces.includes(namespace));
 }
 
-(globalThis as Record<string, unknown>)[LOAD_TEXTS] = loadTexts;
+globals[LOAD_TEXTS] = loadChunkTexts;

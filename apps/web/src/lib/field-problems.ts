@@ -51,6 +51,10 @@ export function issueProblems(t: TFunction, issues: readonly z.core.$ZodIssue[])
   return issues.map((issue) => ({ path: issue.path, message: issueText(t, issue) }));
 }
 
+// The trees of labels by their whole keys, so that the build sees which texts this code shows
+// (build-plugins/texts-named.ts).
+const ATTRIBUTE_LABELS = { installations: 'installations.attributes', ropes: 'ropes.attributes' } as const;
+
 /**
  * Labels of an installation's or rope's settings: its name, its attributes as the settings dialog names them
  * (`<feature>.attributes.<key>`), and the settings file's own kind and version. The entity's own name in front
@@ -65,10 +69,10 @@ export function settingsFieldLabel(
   return (path) => {
     const parts = path[0] === entity ? path.slice(1) : path;
     const [head, key] = parts;
-    if (head === 'name') return t(`${feature}.attributes.name`);
+    if (head === 'name') return t(`${ATTRIBUTE_LABELS[feature]}.name`);
     if (head === 'kind' || head === 'version') return t(`installations.settingsFile.fields.${head}`);
     if (head === 'attributes' && key) {
-      const labelKey = `${feature}.attributes.${key}`;
+      const labelKey = `${ATTRIBUTE_LABELS[feature]}.${key}`;
       return exists(labelKey) ? t(labelKey as 'common.fields.name') : undefined;
     }
     return undefined;

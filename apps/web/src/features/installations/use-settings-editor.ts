@@ -10,6 +10,12 @@ import { useConfirmHierarchyDelete } from '../areas';
 
 const ENTITY = { installations: 'installation', ropes: 'rope' } as const;
 
+// Whole keys, so that the build sees which texts this code shows (build-plugins/texts-named.ts).
+const SAVE_TEXTS = {
+  installations: { saved: 'installations.settings.saved', saveError: 'installations.settings.saveError' },
+  ropes: { saved: 'ropes.settings.saved', saveError: 'ropes.settings.saveError' },
+} as const;
+
 interface SettingsEditorOptions<Update> {
   update: Pick<UseMutationResult<unknown, Error, Update>, 'mutate' | 'isPending'>;
   remove: Pick<UseMutationResult<unknown, Error, number>, 'mutate' | 'isPending'>;
@@ -42,7 +48,7 @@ export function useSettingsEditor<Update>(
     setFailure(null);
     update.mutate(variables, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t(`${feature}.settings.saved`) });
+        notifications.show({ color: 'green', message: t(SAVE_TEXTS[feature].saved) });
         onDone();
       },
       onError: (error) => setFailure(saveFailure(error)),
@@ -51,7 +57,7 @@ export function useSettingsEditor<Update>(
 
   const footer = {
     failure,
-    failureTitle: t(`${feature}.settings.saveError`),
+    failureTitle: t(SAVE_TEXTS[feature].saveError),
     saving: update.isPending,
     onDone,
     remove: canDelete

@@ -13,7 +13,7 @@ import { damageChartAnswer, decodeDamageChart } from '@rope/domain/ropes/damage-
 import { computeRopeDamage } from '@rope/domain/ropes/rope-damage';
 import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namespacesNamed } from '../../../build-plugins/texts-on-demand';
+import { keysNamed, namespacesOf } from '../../../build-plugins/texts-named';
 import { i18n, i18nOptions } from '../../i18n';
 import { loadTexts, switchLanguage } from '../../i18n/texts';
 import { type ReportData, type ReportRequest, reportModel } from './make-report';
@@ -196,7 +196,7 @@ describe.each(SESSIONS)('reports made in a %s session', (language) => {
     await switchLanguage(language);
     // What the report's chunks ask for before they run, in the language shown.
     const source = (await import('./report-labels.ts?raw')).default + (await import('./make-report.ts?raw')).default;
-    await loadTexts(namespacesNamed(source, ['enums', 'installations', 'reports', 'ropes']));
+    await loadTexts(namespacesOf(keysNamed(source, ['enums', 'installations', 'reports', 'ropes'])));
     expect(i18n.language).toBe(language);
   });
 

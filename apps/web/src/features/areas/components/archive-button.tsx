@@ -11,10 +11,15 @@ interface ArchiveButtonProps {
   onConfirm: () => void;
 }
 
+// Whole keys, so that the build sees which texts this code shows (build-plugins/texts-named.ts).
+const ARCHIVE_TEXTS = {
+  installation: { title: 'installations.archive.title', confirm: 'installations.archive.confirm' },
+  rope: { title: 'ropes.archive.title', confirm: 'ropes.archive.confirm' },
+} as const;
+
 /** Archive (after a confirmation) or restore an installation or rope. */
 export function ArchiveButton({ archived, name, kind, onConfirm }: ArchiveButtonProps) {
   const { t } = useTranslation();
-  const ns = kind === 'installation' ? 'installations' : 'ropes';
   const label = archived ? t('common.actions.restoreItem', { name }) : t('common.actions.archiveItem', { name });
   const ask = () => {
     if (archived) {
@@ -22,10 +27,10 @@ export function ArchiveButton({ archived, name, kind, onConfirm }: ArchiveButton
       return;
     }
     openConfirmModal({
-      title: t(`${ns}.archive.title`),
+      title: t(ARCHIVE_TEXTS[kind].title),
       centered: true,
       closeButtonProps: { 'aria-label': t('common.actions.cancel') },
-      children: <Text size="sm">{t(`${ns}.archive.confirm`, { name })}</Text>,
+      children: <Text size="sm">{t(ARCHIVE_TEXTS[kind].confirm, { name })}</Text>,
       labels: { confirm: t('common.actions.archive'), cancel: t('common.actions.cancel') },
       confirmProps: { color: 'orange', 'data-autofocus': true },
       onConfirm,
