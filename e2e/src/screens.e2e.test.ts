@@ -10,7 +10,7 @@ import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, keepScreenshot } from './browser.ts';
 import { pageGet, signInAsDemo, submitDemoSignIn, useDemoServer } from './demo-session.ts';
-import { revealDeferredSections, switchLanguage } from './screen-check.ts';
+import { errorBoundaryShown, revealDeferredSections, switchLanguage } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, GERMAN_ADMIN_IN_ZURICH, newWorldContext, text, type World } from './world.ts';
 
 const WIDTHS = [375, 768, 1024, 1280, 1536] as const;
@@ -221,6 +221,11 @@ describe.skipIf(Boolean(browserMissing))(
       release();
       await page.waitForURL(/\/general-documents$/, { timeout: 15_000 });
       await page.getByRole('heading', { name: enShell.nav.generalDocuments, level: 1 }).waitFor();
+      // Landed there and stayed: not bounced to a screen a free user may not see, and not broken by the race.
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/general-documents');
+      expect(await page.locator('h1').allTextContents()).toEqual([enShell.nav.generalDocuments]);
+      expect(await errorBoundaryShown(page)).toBe(false);
       await context.close();
     });
 
@@ -309,12 +314,30 @@ describe.skipIf(Boolean(browserMissing))(
       const page = await context.newPage();
       await signInAsDemo(page, demo.server().url);
       const place = await findPlace(page);
+      const { rope } = await pageGet<{ rope: { name: string; attributes: { deviceSerialNumber?: string | null } } }>(
+        page,
+        `/ropes/${place.rope}`,
+      );
       await page.goto(
         `${demo.server().url}/areas/${place.area}/installations/${place.installation}/ropes/${place.rope}`,
       );
       await page.getByRole('heading', { name: enRopes.device.title }).waitFor();
+      // The device: its serial number from the rope settings, or the note that none is recorded.
+      const serial = rope.attributes.deviceSerialNumber?.trim();
+      const deviceFact = serial
+        ? page.getByText(serial, { exact: true }).first()
+        : page.getByText(enRopes.device.none).first();
+      await deviceFact.waitFor();
+      expect(await deviceFact.isVisible()).toBe(true);
+
+      // The notification status of this rope: its rules, each a switch, or the note that none is configured.
       await page.getByRole('button', { name: enNotifications.status.title }).click();
-      await page.getByRole('dialog').waitFor();
+      const dialog = page.getByRole('dialog', {
+        name: enNotifications.status.ropeTitle.replace('{{name}}', rope.name),
+      });
+      await dialog.waitFor();
+      const rules = await dialog.getByRole('switch').count();
+      expect(rules > 0 || (await dialog.getByText(enNotifications.status.empty).isVisible())).toBe(true);
       await context.close();
     });
   },
