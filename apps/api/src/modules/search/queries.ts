@@ -1,9 +1,13 @@
 import { type Actor, can } from '@rope/domain/access/actor';
 import { SEARCH_LIMIT_PER_TYPE, type SearchMatch, type SearchType } from '@rope/domain/search/schemas';
 import { type SQL, sql } from 'drizzle-orm';
+import { joinPlacementSql, type PlacementNames } from '../../tenancy/placement.ts';
 import { areaVisibleTo } from '../../tenancy/scope.ts';
 import { documentVisibleTo } from '../documents/index.ts';
 import { projectVisibleTo } from '../projects/index.ts';
+
+// The visibility (areaVisibleTo) names the tables themselves, so the ropes' tier keeps their own names.
+const TABLE_NAMES: PlacementNames = { rope: 'ropes', installation: 'installations', area: 'areas' };
 
 /** One filter as the queries use it: folded in SQL like the indexed names. */
 export interface SearchTerms {
@@ -97,8 +101,7 @@ export function searchQueries(viewer: Actor, terms: SearchTerms): SQL[] {
           areas.id as area_id, areas.name as area_name, installations.id as installation_id,
           installations.name as installation_name, ropes.id as rope_id, ropes.name as rope_name, null::int as event_id,
           null::text as target_type, null::int as target_id, null::text as folder_name, null::text as project_number
-          from ropes join installations on installations.id = ropes.installation_id
-          join areas on areas.id = installations.area_id where true`,
+          from ropes ${joinPlacementSql(TABLE_NAMES)} where true`,
         visible,
       ),
     );

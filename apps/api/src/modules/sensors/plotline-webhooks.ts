@@ -3,6 +3,7 @@ import { plotlineExcursions } from '@rope/domain/sensors/plotline-band';
 import type { SensorPlotline } from '@rope/domain/sensors/schemas';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { joinPlacementSql } from '../../tenancy/placement.ts';
 import { emitWebhookEvents, linksOf } from '../webhooks/index.ts';
 
 /** Readings checked per sensor and run; a longer backlog is checked on with the next batch. */
@@ -23,8 +24,7 @@ function watchedSensors(ctx: AppContext, deviceId: number) {
     ctx.db,
     sql`select s.id, s.name, d.id as device_id, d.name as device_name, d.rope_id, s.attributes -> 'plotlines' as plotlines
         from sensors s join sensor_devices d on d.id = s.device_id
-        join ropes r on r.id = d.rope_id join installations i on i.id = r.installation_id
-        join areas a on a.id = i.area_id
+        join ropes r on r.id = d.rope_id ${joinPlacementSql()}
         where s.device_id = ${deviceId} and not s.is_deleted
           and jsonb_array_length(coalesce(s.attributes -> 'plotlines', '[]'::jsonb)) > 0
           and exists (select 1 from webhook_endpoints e where e.mandator_id = a.mandator_id and e.enabled

@@ -3,6 +3,7 @@ import { queryRows } from '@rope/db/client';
 import type { WebhookEventType } from '@rope/domain/webhooks/event-types';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { joinPlacementSql } from '../../tenancy/placement.ts';
 import { fanOutWebhookMessages } from './fan-out.ts';
 import { placeData, type WebhookPlace } from './links.ts';
 
@@ -36,8 +37,7 @@ async function findPlace(tx: Db, input: Pick<WebhookEventInput, 'type' | 'place'
     sql`select a.mandator_id, a.id as area_id, a.name as area_name, i.id as installation_id,
           i.name as installation_name, ${byRope ? sql`r.id` : sql`null::int`} as rope_id,
           ${byRope ? sql`r.name` : sql`null::text`} as rope_name
-        from ${byRope ? sql`ropes r join installations i on i.id = r.installation_id` : sql`installations i`}
-        join areas a on a.id = i.area_id
+        from ${byRope ? sql`ropes r ${joinPlacementSql()}` : sql`installations i join areas a on a.id = i.area_id`}
         where ${'ropeId' in input.place ? sql`r.id = ${input.place.ropeId}` : sql`i.id = ${input.place.installationId}`}
           and exists (select 1 from webhook_endpoints e where e.mandator_id = a.mandator_id and e.enabled
             and e.event_types @> ${JSON.stringify([input.type])}::jsonb)`,
