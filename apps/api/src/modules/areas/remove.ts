@@ -2,7 +2,7 @@ import { areas, installations, ropes } from '@rope/db/schema/index';
 import { eq, inArray } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { deleteWithTruscanFiles } from '../mrt/index.ts';
+import { deleteWithTruscanFiles } from '../hierarchy/index.ts';
 import { findArea } from './internal.ts';
 
 /** Admins only; installations, ropes, events and tasks go with it (foreign keys cascade), then the ropes' TRUscan files. */

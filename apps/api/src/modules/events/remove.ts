@@ -4,7 +4,7 @@ import { assertCan } from '../../http/guards.ts';
 import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
-import { removeTruscanFiles } from '../mrt/index.ts';
+import { removeTruscanFiles } from '../hierarchy/index.ts';
 import { findEvent } from './internal.ts';
 import { emitRopeEventWebhooks } from './webhooks.ts';
 

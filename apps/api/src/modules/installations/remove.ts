@@ -2,7 +2,7 @@ import { installations, ropes } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { deleteWithTruscanFiles } from '../mrt/index.ts';
+import { deleteWithTruscanFiles } from '../hierarchy/index.ts';
 import { findInstallation } from './internal.ts';
 
 /** Admins only; ropes, events, tasks and notifications go with it (foreign keys cascade), then the ropes' TRUscan files. */

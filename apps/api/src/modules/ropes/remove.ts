@@ -2,7 +2,7 @@ import { ropes } from '@rope/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { deleteWithTruscanFiles } from '../mrt/index.ts';
+import { deleteWithTruscanFiles } from '../hierarchy/index.ts';
 import { findRope } from './internal.ts';
 
 /** Admins only; events, tasks and notifications go with it through the cascading foreign keys, then its TRUscan files. */
