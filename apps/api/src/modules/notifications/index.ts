@@ -1,5 +1,4 @@
 /** Notification rules, their evaluation and delivery. Other modules reach it through this file only. */
-export { seesMandator } from './recipients.ts';
 export {
   enqueueDocumentTrigger,
   enqueueEventTrigger,

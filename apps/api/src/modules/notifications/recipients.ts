@@ -1,31 +1,7 @@
 import type { Db } from '@rope/db/client';
-import { userMandators, users } from '@rope/db/schema/index';
-import { ALL_MANDATOR_ROLES } from '@rope/domain/access/permissions';
-import { API_ROLES } from '@rope/domain/access/roles';
-import { and, eq, exists, inArray, isNull, not, or, sql } from 'drizzle-orm';
-
-const roleArray = (roles: readonly string[]) =>
-  sql`array[${sql.join(
-    roles.map((role) => sql`${role}`),
-    sql`, `,
-  )}]::text[]`;
-
-const PEOPLE_WHO_SEE_ALL = ALL_MANDATOR_ROLES.filter((role) => !(API_ROLES as readonly string[]).includes(role));
-
-/**
- * People (no API accounts) who see the areas of this mandator: its own users, admins and project managers. Also the
- * candidates for task assignees.
- */
-export function seesMandator(db: Db, mandatorId: number) {
-  const member = db
-    .select({ one: sql`1` })
-    .from(userMandators)
-    .where(and(eq(userMandators.userId, users.id), eq(userMandators.mandatorId, mandatorId)));
-  return and(
-    not(sql`${users.roles} && ${roleArray(API_ROLES)}`),
-    or(sql`${users.roles} && ${roleArray(PEOPLE_WHO_SEE_ALL)}`, exists(member)),
-  );
-}
+import { users } from '@rope/db/schema/index';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { usersWhoSeeMandator } from '../../tenancy/people.ts';
 
 /** Which of these user ids may be recipients of an installation's notifications. */
 export async function peopleWhoSeeArea(db: Db, mandatorId: number, userIds: readonly number[]): Promise<number[]> {
@@ -33,7 +9,7 @@ export async function peopleWhoSeeArea(db: Db, mandatorId: number, userIds: read
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, [...userIds]), seesMandator(db, mandatorId)));
+    .where(and(inArray(users.id, [...userIds]), usersWhoSeeMandator(db, mandatorId)));
   return rows.map((row) => row.id);
 }
 
@@ -57,7 +33,7 @@ export async function loadRecipients(db: Db, mandatorId: number, userIds: readon
         isNull(users.unsubscribedAt),
         // A user whose given address is someone else's (docs/auth.md "Addresses in use") has no address to mail.
         isNull(users.requestedEmail),
-        seesMandator(db, mandatorId),
+        usersWhoSeeMandator(db, mandatorId),
       ),
     )
     .orderBy(users.id);

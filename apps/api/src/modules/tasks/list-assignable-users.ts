@@ -1,8 +1,8 @@
 import { isAssignableBy } from '@rope/domain/tasks/rules';
 import { displayName } from '@rope/domain/users/schemas';
 import { assertCan } from '../../http/guards.ts';
+import { usersWhoSeeMandator } from '../../tenancy/people.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { seesMandator } from '../notifications/index.ts';
 import { findRope } from '../ropes/index.ts';
 import { candidates } from './internal.ts';
 
@@ -10,7 +10,7 @@ import { candidates } from './internal.ts';
 export async function listAssignableUsers({ ctx, actor, input }: ActionArgs<{ ropeId: number }>) {
   assertCan(actor, 'DOMAIN_READ');
   const { area } = await findRope(ctx, actor, input.ropeId);
-  const rows = await candidates(ctx.db, seesMandator(ctx.db, area.mandatorId));
+  const rows = await candidates(ctx.db, usersWhoSeeMandator(ctx.db, area.mandatorId));
   const users = rows
     .filter((row) => isAssignableBy(actor, row, area.mandatorId))
     .map((row) => ({
