@@ -23,6 +23,12 @@ export interface JobDefinition<P extends Payload = Payload, Q extends string = s
   handle(ctx: AppContext, payload: P, job: Job): Promise<void>;
 }
 
+/** What those who ask for a job know of it: where it runs and what it carries, not its work. */
+export type JobContract<P extends Payload = Payload> = Pick<
+  JobDefinition<P>,
+  'queue' | 'name' | 'payload' | 'maxAttempts'
+>;
+
 export function defineJob<P extends Payload, const Q extends string>(
   definition: JobDefinition<P, Q>,
 ): JobDefinition<P, Q> {
@@ -30,7 +36,7 @@ export function defineJob<P extends Payload, const Q extends string>(
 }
 
 /** The payload as the definition reads it, or a RefusedJobError naming what is wrong. */
-export function readPayload<P extends Payload>(definition: JobDefinition<P>, payload: unknown): P {
+export function readPayload<P extends Payload>(definition: JobContract<P>, payload: unknown): P {
   const parsed = definition.payload.safeParse(payload);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`);
@@ -42,7 +48,7 @@ export function readPayload<P extends Payload>(definition: JobDefinition<P>, pay
  * payload the definition refuses throws here, before anything is written.
  */
 export function jobRequest<P extends Payload>(
-  definition: JobDefinition<P>,
+  definition: JobContract<P>,
   payload: P,
   idempotencyKey: string,
 ): JobRequest {

@@ -4,7 +4,7 @@ import { healthTone } from '@rope/domain/ropes/gauge';
 import type { RopeDamages } from '@rope/domain/ropes/schemas';
 import type { AppContext } from '../../context.ts';
 import { randomToken } from '../../infra/crypto.ts';
-import { enqueueHealthTrigger, hasNotificationRules } from '../notifications/index.ts';
+import { enqueueHealthTrigger, hasNotificationRules } from '../notification-triggers/index.ts';
 import { emitWebhookEvent, linksOf } from '../webhooks/index.ts';
 import { recomputeRopeDamageChange } from './recompute.ts';
 

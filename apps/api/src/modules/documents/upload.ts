@@ -13,7 +13,7 @@ import { assertCan } from '../../http/guards.ts';
 import { keepAnswerWithWrite } from '../../http/idempotency/index.ts';
 import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { enqueueDocumentTrigger } from '../notifications/index.ts';
+import { enqueueDocumentTrigger } from '../notification-triggers/index.ts';
 import { findTarget } from './internal.ts';
 import { readerLanguage } from './language.ts';
 import { type StoredDocumentFile, storeDocumentFile } from './store-file.ts';

@@ -10,7 +10,7 @@ import { keepAnswerWithWrite } from '../../http/idempotency/index.ts';
 import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
-import { enqueueEventTrigger, hasNotificationRules } from '../notifications/index.ts';
+import { enqueueEventTrigger, hasNotificationRules } from '../notification-triggers/index.ts';
 import { findRope } from '../ropes/index.ts';
 import { columnsOf, MUTATIONS_REFUSED } from './internal.ts';
 import { emitRopeEventWebhooks } from './webhooks.ts';

@@ -11,7 +11,7 @@ import { assertWritable } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { refreshRopeDamage } from '../damage/index.ts';
 import { columnsOf, emitRopeEventWebhooks } from '../events/index.ts';
-import { enqueueEventTrigger, hasNotificationRules } from '../notifications/index.ts';
+import { enqueueEventTrigger, hasNotificationRules } from '../notification-triggers/index.ts';
 import { findRope } from '../ropes/index.ts';
 import { publishTruscanState } from '../truscan/index.ts';
 import { emitWebhookEvent, linksOf } from '../webhooks/index.ts';

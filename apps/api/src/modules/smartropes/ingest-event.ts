@@ -5,7 +5,7 @@ import type { SmartropeEventIngest } from '@rope/domain/smartropes/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { enqueueSmartropeTrigger } from '../notifications/index.ts';
+import { enqueueSmartropeTrigger } from '../notification-triggers/index.ts';
 import { emitWebhookEvent, linksOf } from '../webhooks/index.ts';
 import { findSmartrope } from './internal.ts';
 

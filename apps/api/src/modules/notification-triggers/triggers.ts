@@ -6,7 +6,7 @@ import { type NotificationTrigger, triggerKey } from '@rope/domain/notifications
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { jobRequest } from '../../infra/queue/define.ts';
-import { evaluateRulesJob } from './evaluate-rules-job.ts';
+import { EVALUATE_RULES } from './evaluate-rules-request.ts';
 
 type Enqueuer = Pick<AppContext, 'queue'>;
 
@@ -17,7 +17,7 @@ export function hasNotificationRules(installation: { notificationSettings: Notif
 
 /** Written into the outbox inside the caller's transaction: the job exists exactly when the change committed. */
 async function enqueueTrigger(tx: Db, ctx: Enqueuer, trigger: NotificationTrigger) {
-  await ctx.queue.enqueue(jobRequest(evaluateRulesJob, trigger, `evaluate:${triggerKey(trigger)}`), tx);
+  await ctx.queue.enqueue(jobRequest(EVALUATE_RULES, trigger, `evaluate:${triggerKey(trigger)}`), tx);
 }
 
 export function enqueueEventTrigger(
