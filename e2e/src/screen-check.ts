@@ -276,12 +276,21 @@ export type AxeScope = string | { include?: string[]; exclude?: string[] };
 
 async function axeViolations(page: Page | Frame, within: AxeScope, options: axe.RunOptions): Promise<axe.Result[]> {
   // A dialog fading in is half transparent: its colours are judged once the CSS transitions running have ended
-  // (animations may loop, transitions end; 2 s at most).
+  // (animations may loop, transitions end) and no dialog is see-through, which also covers the frame before its
+  // transition starts (5 s at most).
   await page
     .waitForFunction(
-      () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+      () => {
+        const transitioning = document
+          .getAnimations()
+          .some((animation) => animation instanceof CSSTransition && animation.playState === 'running');
+        const seeThrough = (element: Element | null): boolean =>
+          element !== null && (Number(getComputedStyle(element).opacity) < 1 || seeThrough(element.parentElement));
+        const fading = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).some(seeThrough);
+        return !transitioning && !fading;
+      },
       undefined,
-      { timeout: 2_000 },
+      { timeout: 5_000 },
     )
     .catch(() => {});
   // Evaluated through the debugging protocol: the app's CSP (rightly) refuses inline script tags.

@@ -2,9 +2,9 @@ import type { Permission } from '@rope/domain/access/permissions';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
+import { type BrokerDevice, brokerAccessOf, disableBrokerClient, provisionBrokerClient } from '../devices/index.ts';
 import { findDevice } from '../sensors/index.ts';
 import { findSmartrope } from '../smartropes/index.ts';
-import { type BrokerDevice, brokerAccessOf, disableBrokerClient, provisionBrokerClient } from './broker-clients.ts';
 
 const RIGHT: Record<BrokerDevice['kind'], Permission> = {
   sensorDevice: 'SENSOR_MANAGE',

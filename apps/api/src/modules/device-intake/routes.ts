@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';
+import type { BrokerDevice } from '../devices/index.ts';
 import { getBrokerAccess, renewBrokerCredentials, revokeBrokerCredentials } from './broker-access.ts';
-import type { BrokerDevice } from './broker-clients.ts';
 
 /** Each kind's operationIds in the API documentation, unique over the whole API. */
 interface BrokerOperationIds {

@@ -5,11 +5,11 @@ import { message } from '@rope/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
+import { findProject } from '../../tenancy/projects.ts';
 import { assertWritable } from '../../tenancy/scope.ts';
 import { findArea } from '../areas/index.ts';
 import { findEvent } from '../events/index.ts';
 import { findInstallation } from '../installations/index.ts';
-import { findProject } from '../projects/index.ts';
 import { findRope } from '../ropes/index.ts';
 import { documentVisibleTo } from './visibility.ts';
 

@@ -1,8 +1,8 @@
 import { areas, documents, installations, projects, ropeEvents, ropes } from '@rope/db/schema/index';
 import { type Actor, visibleMandators } from '@rope/domain/access/actor';
 import { type SQL, sql } from 'drizzle-orm';
+import { projectVisibleTo } from '../../tenancy/projects.ts';
 import { areaVisibleTo } from '../../tenancy/scope.ts';
-import { projectVisibleTo } from '../projects/index.ts';
 
 /**
  * The SQL condition "the viewer sees this document": general documents everyone with the document permission sees;

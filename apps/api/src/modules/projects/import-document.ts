@@ -5,9 +5,9 @@ import { habelDocumentFieldsSchema } from '@rope/domain/projects/schemas';
 import { and, eq } from 'drizzle-orm';
 import { AppError, issueFields, validationError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { findProject } from '../../tenancy/projects.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { type StoredDocumentFile, storeDocumentFile } from '../documents/index.ts';
-import { findProject } from './internal.ts';
 
 export const IMPORT_NEEDS_ONE_FILE = message('app.errors.importOneFile');
 

@@ -3,8 +3,8 @@ import { INTERNAL_ROLES } from '@rope/domain/access/permissions';
 import type { HabelProjectBody } from '@rope/domain/projects/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
+import { assertImportableNumber } from '../../tenancy/projects.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { assertImportableNumber } from './internal.ts';
 
 /** The staff a project's manager may be linked to: internal people, whom every mandator's projects show anyway. */
 const internalStaff = sql`${users.roles} && array[${sql.join(

@@ -3,10 +3,10 @@ import { compareDocuments } from '@rope/domain/documents/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
+import { findProject, PROJECT_NOT_FOUND } from '../../tenancy/projects.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { documentVisibleTo, readerLanguage, toDocumentView } from '../documents/index.ts';
-import { findProject, PROJECT_NOT_FOUND } from './internal.ts';
 import { loadProjects } from './load.ts';
 
 interface Common {

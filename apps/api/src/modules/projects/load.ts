@@ -3,9 +3,9 @@ import type { Actor } from '@rope/domain/access/actor';
 import type { ProjectView } from '@rope/domain/projects/views';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { projectVisibleTo } from '../../tenancy/projects.ts';
 import { areaVisibleTo } from '../../tenancy/scope.ts';
 import { shownEmail } from '../users/index.ts';
-import { projectVisibleTo } from './internal.ts';
 
 /** Projects the viewer sees, with their manager (the cockpit user when linked) and the viewer's matching installations. */
 export async function loadProjects(ctx: AppContext, viewer: Actor, where?: SQL): Promise<ProjectView[]> {

@@ -2,9 +2,9 @@ import { type Actor, can } from '@rope/domain/access/actor';
 import { SEARCH_LIMIT_PER_TYPE, type SearchMatch, type SearchType } from '@rope/domain/search/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { joinPlacementSql, type PlacementNames } from '../../tenancy/placement.ts';
+import { projectVisibleTo } from '../../tenancy/projects.ts';
 import { areaVisibleTo } from '../../tenancy/scope.ts';
 import { documentVisibleTo } from '../documents/index.ts';
-import { projectVisibleTo } from '../projects/index.ts';
 
 // The visibility (areaVisibleTo) names the tables themselves, so the ropes' tier keeps their own names.
 const TABLE_NAMES: PlacementNames = { rope: 'ropes', installation: 'installations', area: 'areas' };

@@ -3,7 +3,7 @@ import type { SensorDeviceBody } from '@rope/domain/sensors/schemas';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { provisionOnCreate } from '../device-intake/index.ts';
+import { provisionOnCreate } from '../devices/index.ts';
 import { loadSensorDevice } from './load.ts';
 import { ropeToMount } from './mount.ts';
 

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { plainJsonSerializer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
-import { registerDeviceAdminRoutes } from '../device-intake/index.ts';
+import { registerDeviceAdminRoutes } from '../devices/index.ts';
 import { sensorAggregates } from './aggregates.ts';
 import { createSensorDevice } from './create.ts';
 import { listRopeDeviceStates } from './device-states.ts';

@@ -3,7 +3,7 @@ import type { SmartropeBody } from '@rope/domain/smartropes/schemas';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { provisionOnCreate } from '../device-intake/index.ts';
+import { provisionOnCreate } from '../devices/index.ts';
 import { ropeToMount } from '../sensors/index.ts';
 import { loadSmartrope } from './load.ts';
 import { saveSmartropeSensors, withUniqueUuid } from './save.ts';

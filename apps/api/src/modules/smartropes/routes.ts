@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../http/guards.ts';
-import { registerDeviceAdminRoutes } from '../device-intake/index.ts';
+import { registerDeviceAdminRoutes } from '../devices/index.ts';
 import { createSmartrope } from './create.ts';
 import { listSmartropeEventMeasurements, updateSmartropeEvent } from './events.ts';
 import { getSmartrope } from './get.ts';

@@ -1,11 +1,12 @@
+/** The one tenancy rule of projects: who sees a project and which installation numbers an import may write. */
 import { queryRows } from '@rope/db/client';
 import { areas, installations, projects } from '@rope/db/schema/index';
 import { type Actor, visibleMandators } from '@rope/domain/access/actor';
 import { message } from '@rope/domain/messages';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/app-error.ts';
-import { areaVisibleTo } from '../../tenancy/scope.ts';
+import type { AppContext } from '../context.ts';
+import { notFound } from '../http/app-error.ts';
+import { areaVisibleTo } from './scope.ts';
 
 export const PROJECT_NOT_FOUND = message('app.errors.noSuchProject');
 
