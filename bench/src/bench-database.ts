@@ -8,7 +8,13 @@ import postgres from 'postgres';
  * that server (the server process migrates it and loads the demo data), dropped by `drop`; without it, the embedded
  * default (PGlite in the server's fresh data directory).
  */
-export async function benchDatabase(): Promise<{ env: Record<string, string>; label: string; drop(): Promise<void> }> {
+export async function benchDatabase(): Promise<{
+  env: Record<string, string>;
+  label: string;
+  /** The PostgreSQL database's name (its server processes are the bench's own work); none for the embedded default. */
+  name?: string;
+  drop(): Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) return { env: {}, label: 'embedded (PGlite)', drop: async () => {} };
   const name = `rope_bench_${randomBytes(6).toString('hex')}`;
@@ -20,6 +26,7 @@ export async function benchDatabase(): Promise<{ env: Record<string, string>; la
   return {
     env: { DATABASE_URL: benchUrl.toString() },
     label: `PostgreSQL ${version ?? ''}`.trim(),
+    name,
     drop: async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();

@@ -79,7 +79,7 @@ function cpuSeconds(pids: number[], database: string | undefined) {
   const busy = total.slice(0, 8).reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0);
   const own = new Map<number | 'self', number>([['self', processTicks('self')!.ticks]]);
   for (const pid of [...withDescendants(pids), ...databaseBackends(database)]) {
-    own.set(pid, processTicks(pid)?.ticks ?? 0);
+    if (pid !== process.pid) own.set(pid, processTicks(pid)?.ticks ?? 0);
   }
   return { machine: busy / TICKS_PER_SECOND, own };
 }
@@ -93,7 +93,8 @@ function ownSeconds(start: Map<number | 'self', number>, end: Map<number | 'self
 
 /**
  * Watches what other processes do to the machine while a bench measures: the cores they kept busy on average (the
- * machine's busy time less the bench's own: this process, the servers it started, `pids`, with theirs, and the
+ * machine's busy time less the bench's own: this process, the servers it started, `pids`, with theirs (`process.pid`
+ * among them for every process this one started, e.g. a browser), and the
  * PostgreSQL processes serving its `database`) and the load average. A goal is judged only when others left the cores to the bench; a passing figure from a busy machine
  * says little about the next run.
  */

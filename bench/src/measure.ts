@@ -1,6 +1,8 @@
+import { percentile } from './machine.ts';
+
 /**
- * Runs two arms interleaved in short rounds and reports the median of the per-round ratios (candidate over
- * baseline): these machines share their CPU, so only ratios measured side by side mean something.
+ * Runs two arms interleaved in short rounds and reports the ratio of their percentiles over every call (candidate
+ * over baseline): these machines share their CPU, so only ratios measured side by side mean something.
  */
 const WARM_UP_CALLS = 5;
 const WARM_UP_MS = 1000;
@@ -24,36 +26,35 @@ export async function compareArms(options: {
     await options.candidate();
     await options.baseline();
   }
-  const ratios: number[] = [];
+  // Every call is a sample; the arms take turns in short rounds, and the ratio is of percentiles over all samples
+  // (a median of per-round figures hides the rounds that went badly).
   const candidateTimes: number[] = [];
   const baselineTimes: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    const baseline = await time(options.baseline, iterations);
-    const candidate = await time(options.candidate, iterations);
-    ratios.push(candidate / baseline);
-    candidateTimes.push(candidate / iterations);
-    baselineTimes.push(baseline / iterations);
+    await time(options.baseline, iterations, baselineTimes);
+    await time(options.candidate, iterations, candidateTimes);
   }
+  const candidateMs = percentile(candidateTimes, 0.5);
+  const baselineMs = percentile(baselineTimes, 0.5);
   const result = {
     name: options.name,
-    ratio: median(ratios),
-    candidateMs: median(candidateTimes),
-    baselineMs: median(baselineTimes),
+    ratio: candidateMs / baselineMs,
+    p95Ratio: percentile(candidateTimes, 0.95) / percentile(baselineTimes, 0.95),
+    candidateMs,
+    baselineMs,
   };
   console.log(
-    `${result.name}: ${result.ratio.toFixed(2)}x (${labels[0]} ${result.candidateMs.toFixed(2)} ms, ${labels[1]} ${result.baselineMs.toFixed(2)} ms per call, median of ${rounds} rounds)`,
+    `${result.name}: ${result.ratio.toFixed(2)}x at p50, ${result.p95Ratio.toFixed(2)}x at p95 ` +
+      `(${labels[0]} ${candidateMs.toFixed(2)} ms, ${labels[1]} ${baselineMs.toFixed(2)} ms a call at p50; ` +
+      `${candidateTimes.length} calls each over ${rounds} rounds)`,
   );
   return result;
 }
 
-async function time(arm: () => Promise<unknown>, iterations: number): Promise<number> {
-  const start = performance.now();
-  for (let i = 0; i < iterations; i += 1) await arm();
-  return performance.now() - start;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+async function time(arm: () => Promise<unknown>, iterations: number, samples: number[]): Promise<void> {
+  for (let i = 0; i < iterations; i += 1) {
+    const start = performance.now();
+    await arm();
+    samples.push(performance.now() - start);
+  }
 }

@@ -32,6 +32,7 @@ import {
 } from '../../apps/api/test/support/factories.ts';
 import { signIn } from '../../apps/api/test/support/sign-in.ts';
 import { createTestApp } from '../../apps/api/test/support/test-app.ts';
+import { verdict as judge, watchMachine } from './machine.ts';
 import { compareOverSocket } from './socket-arms.ts';
 import { BROWSER_HEADERS, startSocketClient } from './socket-client.ts';
 
@@ -171,6 +172,8 @@ try {
       value: Math.round(Math.random() * 10_000) / 100,
     }));
 
+  // Judged only while other processes leave the cores to the bench (its database's server processes are its own).
+  const machine = watchMachine([], { database: await databaseName() });
   const results: RunResult[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     console.log(`\nrun ${run + 1} of ${RUNS}`);
@@ -195,7 +198,7 @@ try {
     // again afterwards (untimed) so the readings stay what the rollups say. The arms alternate which goes first.
     const runStart = END + run * 30 * DAY;
     const measureIngestion = async (batch: number, rounds: number, firstDay: number) => {
-      const ingestRuns: { api: number; copy: number }[] = [];
+      const ingestRuns: { points: number; api: number; copy: number }[] = [];
       for (let round = 0; round < rounds; round += 1) {
         const roundStart = runStart + (firstDay + round) * DAY;
         const rows = readings(INGEST_POINTS, roundStart);
@@ -215,16 +218,16 @@ try {
         }
         await direct`delete from sensor_measurements where sensor_id in ${direct(deviceSensorIds)}
           and ts >= ${new Date(roundStart + copyOffset).toISOString()}::timestamptz and ts < ${new Date(roundStart + DAY).toISOString()}::timestamptz`;
-        ingestRuns.push({ api: rows.length / seconds.api, copy: rows.length / seconds.copy });
+        ingestRuns.push({ points: rows.length, api: seconds.api, copy: seconds.copy });
         console.log(
           `ingestion in batches of ${batch.toLocaleString('en-US')}, round ${round + 1}: API ${Math.round(rows.length / seconds.api).toLocaleString('en-US')} points/s, bare COPY ${Math.round(rows.length / seconds.copy).toLocaleString('en-US')} points/s, ${(seconds.copy / seconds.api).toFixed(2)}x`,
         );
       }
-      return {
-        apiRate: median(ingestRuns.map((r) => r.api)),
-        copyRate: median(ingestRuns.map((r) => r.copy)),
-        copyRatio: median(ingestRuns.map((r) => r.api / r.copy)),
-      };
+      // Rates over every round's points and seconds together: a slow round counts as much as it took.
+      const points = ingestRuns.reduce((sum, r) => sum + r.points, 0);
+      const apiRate = points / ingestRuns.reduce((sum, r) => sum + r.api, 0);
+      const copyRate = points / ingestRuns.reduce((sum, r) => sum + r.copy, 0);
+      return { apiRate, copyRate, copyRatio: apiRate / copyRate };
     };
     const ingestion = await measureIngestion(BATCH, INGEST_ROUNDS, 1);
     const largeIngestion = await measureIngestion(MAX_INGEST_BATCH, 3, INGEST_ROUNDS + 1);
@@ -269,7 +272,13 @@ try {
     printRun(`run ${run + 1}`, result);
   }
 
-  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const load = machine();
+  console.log(`\n${load.text}`);
+  // The ratio to the raw scan is a goal at 10 million readings: fewer make the raw scan cheaper, the API's cost not.
+  const atScale = POINTS >= 10_000_000;
+  const verdict = (ok: boolean) => judge(ok, load);
+  const ratioVerdict = (ok: boolean) =>
+    atScale ? verdict(ok) : `not judged (the goal is for 10,000,000 readings, not ${POINTS.toLocaleString('en-US')})`;
   const spread = (values: number[], digits: number, unit = '') => {
     const sorted = [...values].sort((a, b) => a - b);
     const f = (v: number) => (digits < 0 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits));
@@ -297,7 +306,7 @@ try {
       results.map((r) => r.long.baselineMs),
       0,
       ' ms',
-    )}) (goals <= 150 ms: ${verdict(worst.longMs <= 150)}, <= 0.1x: ${verdict(worst.longRatio <= 0.1)})`,
+    )}) (goals <= 150 ms: ${verdict(worst.longMs <= 150)}, <= 0.1x: ${ratioVerdict(worst.longRatio <= 0.1)})`,
   );
   console.log(
     `300 days, slow sensor: ${spread(

@@ -17,6 +17,7 @@ import { generateMea } from '@rope/domain/mrt/mea/generate';
 import { OFFSET } from '@rope/domain/mrt/mea/layout';
 import { benchDatabase } from './bench-database.ts';
 import { health, jsonGetter, signInDemo } from './demo-client.ts';
+import { percentile, verdict, watchMachine } from './machine.ts';
 import { sampleRss, serverProcess } from './rss-sampler.ts';
 import { startBenchServer } from './server.ts';
 
@@ -52,6 +53,7 @@ try {
   const small = generateMea({ bitDepth: 12, lengthM: 2000, seed: 3 }).bytes;
   await upload(server.url, cookie, ropeId, [withRecordedAt(small, 1)]);
 
+  const machine = watchMachine([server.pid], database.name ? { database: database.name } : {});
   const growth: number[] = [];
   const latencies: number[] = [];
   const roundP99: number[] = [];
@@ -102,14 +104,16 @@ try {
   }
   const worst = Math.max(...growth);
   const p99 = percentile(latencies, 0.99);
+  const load = machine();
+  console.log(load.text);
   console.log(`samples taken: ${rss.samples()} RSS (every 20 ms), ${latencies.length} /api/health calls`);
   console.log(
     `RSS growth ${growth.map((value) => value.toFixed(1)).join(', ')} MB over ${ROUNDS} rounds; goal <= ${RSS_GOAL_MB} MB: ` +
-      `${worst <= RSS_GOAL_MB ? 'met' : 'NOT met'}`,
+      `${verdict(worst <= RSS_GOAL_MB, load)}`,
   );
   console.log(
     `/api/health p99 over all ${latencies.length} calls ${p99.toFixed(1)} ms (rounds ${roundP99.map((value) => value.toFixed(1)).join(', ')} ms; ` +
-      `max ${Math.max(...latencies).toFixed(1)} ms); goal < ${P99_GOAL_MS} ms: ${p99 < P99_GOAL_MS ? 'met' : 'NOT met'}`,
+      `max ${Math.max(...latencies).toFixed(1)} ms); goal < ${P99_GOAL_MS} ms: ${verdict(p99 < P99_GOAL_MS, load)}`,
   );
 } finally {
   probeAgent.destroy();
@@ -206,9 +210,4 @@ async function firstRope(url: string, cookie: string): Promise<number> {
 /** The machine's load average (1, 5, 15 min): others share the CPU. */
 function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 }

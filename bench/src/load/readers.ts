@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { repoRoot } from '@rope/server-runner';
+import { percentile, verdict, watchMachine } from '../machine.ts';
 import { startBenchServer } from '../server.ts';
 import { startCpuWindow } from './cpu.ts';
 import { DEMO_PEOPLE, type Person, pageCalls, signIn } from './traffic.ts';
@@ -92,10 +93,6 @@ function get(url: string, agent: Agent, path: string, headers: Record<string, st
 
 const routeOf = (path: string) => `GET ${path.replace(/\/\d+/g, '/:id').replace(/\?.*/, '')}`;
 
-function percentile(sorted: number[], p: number) {
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
-
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 let seed = 20_261_129;
@@ -127,12 +124,14 @@ async function oneRun(run: number, arm: (typeof ARMS)[number]) {
     const end = performance.now() + (WARM_UP_SECONDS + SECONDS) * 1000;
     const loadBefore = { value: '' };
     let window: ReturnType<typeof startCpuWindow> | undefined;
+    let machine: ReturnType<typeof watchMachine> | undefined;
     const timer = setTimeout(() => {
       from = performance.now();
       loadBefore.value = loadAverage();
       window = startCpuWindow(({ pid, group }) =>
         group === server.pid ? 'cockpit' : pid === process.pid ? 'load generator' : undefined,
       );
+      machine = watchMachine([server.pid]);
     }, WARM_UP_SECONDS * 1000);
     await Promise.all(
       readers.map(async (person) => {
@@ -154,6 +153,7 @@ async function oneRun(run: number, arm: (typeof ARMS)[number]) {
     clearTimeout(timer);
     const seconds = (performance.now() - from) / 1000;
     const cpu = window!();
+    const load = machine!();
     const loadAfter = loadAverage();
     const times = samples.map((sample) => sample.ms).sort((a, b) => a - b);
     const errors = samples.filter((sample) => sample.status !== 200);
@@ -182,8 +182,9 @@ async function oneRun(run: number, arm: (typeof ARMS)[number]) {
         `p50 ${result.p50.toFixed(1)} ms, p90 ${result.p90.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms ` +
         `(goal ${GOAL_MS}), max ${result.max.toFixed(0)} ms, errors ${errors.length}` +
         `${errors.length ? ` (${[...new Set(errors.map((e) => e.status))].join(', ')})` : ''}: ` +
-        `${p99 <= GOAL_MS && errors.length === 0 ? 'met' : 'NOT met'}`,
+        `${verdict(p99 <= GOAL_MS && errors.length === 0, load)}`,
     );
+    console.log(load.text);
     console.log(
       `server CPU ${cockpit.toFixed(2)} cores (${result.cpuMsPerCall.toFixed(2)} ms a call), ` +
         `load generator ${generator.toFixed(2)} cores; load average ${loadBefore.value} -> ${loadAfter}; ` +

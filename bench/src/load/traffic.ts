@@ -1,6 +1,7 @@
 // What people and devices send: the API calls of the rope page, the dashboard and the areas list as the web client
 // makes them, and the writes of an inspector (an event, a document) and of a sensor device (a batch of readings).
 import { Agent, request } from 'node:http';
+import { BROWSER_HEADERS } from '../socket-client.ts';
 
 export const DEMO_PASSWORD = 'ropecockpit-demo';
 export const DEMO_PEOPLE = ['admin@example.com', 'pm@example.com', 'clientadmin@example.com', 'client@example.com'];
@@ -35,7 +36,7 @@ export interface Answer {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 512 });
 
-/** One call; `startedAt` is when it was due (open loop: a late start counts as latency, not as a skipped call). */
+/** One call with a browser's headers; `startedAt` is when it was due (open loop: a late start counts as latency, not as a skipped call). */
 export function call(
   url: string,
   method: string,
@@ -52,7 +53,12 @@ export function call(
         port: target.port,
         method,
         path: target.pathname + target.search,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }) },
+        // As a browser asks: its encodings (the answer comes compressed), language and agent, then the call's own.
+        headers: {
+          ...BROWSER_HEADERS,
+          ...headers,
+          ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }),
+        },
         agent,
       },
       (answer) => {

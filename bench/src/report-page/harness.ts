@@ -1,6 +1,6 @@
 // The report bench's page: the web client's report drawing and the domain's report model, bundled for an empty page
-// in Chromium (report-pdf.ts builds and loads it). Two arms: the damage report as the app makes it, and a bare
-// jsPDF + autotable document of the same rows.
+// on the cockpit's origin in Chromium (report-pdf.ts builds and loads it). Two arms: the damage report as the app
+// makes it, from its calls to the server on, and a bare jsPDF + autotable document of the same rows.
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import { embedUnicodeFont, withoutGlyphNames } from '../../../apps/web/src/features/reports/pdf/report-font.ts';
@@ -9,9 +9,6 @@ import { yieldToMain } from '../../../apps/web/src/features/reports/pdf/yield-to
 import { buildReport, type ReportInput } from '../../../packages/domain/src/reports/build-report.ts';
 import type { ReportLabels } from '../../../packages/domain/src/reports/labels.ts';
 import { needsUnicodeFont } from '../../../packages/domain/src/reports/winansi.ts';
-import { damageChartAnswer } from '../../../packages/domain/src/ropes/damage-chart-answer.ts';
-import { computeRopeDamage } from '../../../packages/domain/src/ropes/rope-damage.ts';
-import { reportEvents } from './report-data.ts';
 
 const labels: ReportLabels = {
   eventType: (type) => type.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase()),
@@ -20,43 +17,43 @@ const labels: ReportLabels = {
   ropeAttribute: (attribute) => attribute,
 };
 
-const encode = (values: Int32Array | Float32Array | Float64Array) => {
-  const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-};
-
 let font: ArrayBuffer | undefined;
 
-function input(rows: number, foreign: boolean): ReportInput {
-  const rope = {
-    name: foreign ? 'Haul rope Łódź Żółć Ærø Ψ' : 'Haul rope 1',
-    attributes: {
-      ropeType: 'strandedRope',
-      ropeApplication: 'haulRope',
-      standard: 'EN12927',
-      nominalDiameter: 40,
-      fillFactor: 0.384,
-      outerWireDiameter: 2.6,
-      ropeLength: 2000,
-      installationYear: 2015,
-      bendingCyclesUntilNow: 412_000,
-    },
-  } as const;
-  const events = reportEvents(rows, foreign);
-  const damage = damageChartAnswer(computeRopeDamage(rope.attributes, events), encode);
+type Views = Pick<ReportInput, 'area' | 'installation' | 'rope'>;
+type ServerData = Pick<ReportInput, 'events' | 'damage' | 'currentCycles'>;
+
+/** The rope, its installation and area as the rope page holds them when the report is asked for. */
+const views = new Map<number, Views>();
+/** What the server answered the first time, for the bare document of the same rows. */
+const answered = new Map<number, ServerData>();
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(path, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The calls makeReport makes for a report of all damages of an unfiltered table (apps/web/src/features/reports/
+ * make-report.ts): every page of the events, the damage answer and the current count, at once.
+ */
+async function reportCalls(ropeId: number): Promise<ServerData> {
+  // ropeEventsQueryString of the web client for an unfiltered table's every page.
+  const query = '?page=1&pageSize=0';
+  const [events, damage, cycles] = await Promise.all([
+    getJson<{ ropeEvents: ReportInput['events'] }>(`/api/ropes/${ropeId}/events${query}`),
+    getJson<NonNullable<ReportInput['damage']>>(`/api/ropes/${ropeId}/events/damage`),
+    getJson<Omit<NonNullable<ReportInput['currentCycles']>, 'at'>>(`/api/ropes/${ropeId}/bendingCycles`),
+  ]);
+  return { events: events.ropeEvents, damage, currentCycles: { ...cycles, at: new Date() } };
+}
+
+function input(ropeId: number, data: ServerData): ReportInput {
   return {
     kind: 'allDamages',
-    area: { name: 'Zermatt', mandator: { name: 'Alpina Bergbahnen AG' } },
-    installation: {
-      name: 'Sunnegga Express',
-      attributes: { baseUnit: 'metric', operatingSpeed: 5, installationLength: 1562, timezone: 'Europe/Zurich' },
-    },
-    rope,
-    events,
-    filter: { archived: false },
-    damage,
+    ...views.get(ropeId)!,
+    ...data,
+    filter: { archived: false, search: '', damageFilter: null },
     generatedAt: new Date(),
   };
 }
@@ -83,18 +80,30 @@ const bench = {
     for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
     font = withoutGlyphNames(bytes.buffer);
   },
-  /** The app's damage report: model, chart image, font when a name needs it, drawing in pieces. */
-  async report(rows: number, foreign: boolean) {
-    const data = input(rows, foreign);
+  /** Reads the rope's views, as the rope page has them, and the report's data once for the bare document. */
+  async prepare(ropeId: number) {
+    const { rope } = await getJson<{ rope: ReportInput['rope'] & { installation: { id: number } } }>(
+      `/api/ropes/${ropeId}`,
+    );
+    const { installation } = await getJson<{ installation: ReportInput['installation'] & { area: { id: number } } }>(
+      `/api/installations/${rope.installation.id}`,
+    );
+    const { area } = await getJson<{ area: ReportInput['area'] }>(`/api/areas/${installation.area.id}`);
+    views.set(ropeId, { rope, installation, area });
+    const data = await reportCalls(ropeId);
+    answered.set(ropeId, data);
+    return { events: data.events.length };
+  },
+  /** The app's damage report: its calls to the server, the model, the chart image, the font when a name needs it, the drawing in pieces. */
+  async report(ropeId: number) {
     const start = performance.now();
     const { value: blob, longest } = await longestTask(async () => {
-      // As makeReport does after its fetches: the model, then the drawing chunk's work.
-      const model = buildReport(data, labels);
+      const data = await reportCalls(ropeId);
+      const model = buildReport(input(ropeId, data), labels);
       await yieldToMain();
-      const damage = data.damage as RenderInput['damage'];
       return renderReport({
         model,
-        damage,
+        damage: data.damage as RenderInput['damage'],
         units: 'metric',
         photos: [],
         font: needsUnicodeFont(model) ? font : undefined,
@@ -104,8 +113,8 @@ const bench = {
     return { ms, bytes: blob.size, longest };
   },
   /** A bare autotable document of the same rows in one go, with the same font when the rows need it. */
-  async bare(rows: number, foreign: boolean) {
-    const model = buildReport(input(rows, foreign), labels);
+  async bare(ropeId: number) {
+    const model = buildReport(input(ropeId, answered.get(ropeId)!), labels);
     const table = model.sections[0]!.table!;
     const start = performance.now();
     const { value: blob, longest } = await longestTask(async () => {
