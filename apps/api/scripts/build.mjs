@@ -50,6 +50,9 @@ export async function buildApi() {
       server: join(apiRoot, 'src/server.ts'),
       worker: join(apiRoot, 'src/worker.ts'),
       'backup-cli': join(apiRoot, 'src/ops/backup-cli.ts'),
+      // The worker threads' modules (infra/worker-thread.ts runs these bundles in the compiled server).
+      'xml-worker': join(apiRoot, 'src/modules/events/import-xml-worker.ts'),
+      'trace-worker': join(apiRoot, 'src/modules/mrt/trace-worker.ts'),
     },
     outdir: staging,
     outExtension: { '.js': '.mjs' },
@@ -61,8 +64,11 @@ export async function buildApi() {
     external: externals(),
     plugins: [sourceUrls],
     // CommonJS packages taken into the bundle (pngjs) call require() for Node's own modules.
+    // The bundles' folder tells worker threads to run their bundles too (infra/worker-thread.ts).
     banner: {
-      js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
+      js:
+        "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);" +
+        " globalThis.__ropeCompiledFolder ??= new URL('.', import.meta.url).href;",
     },
     logLevel: 'warning',
   });

@@ -8,11 +8,15 @@ describe('worker pool', () => {
     'runs its workers below the event loop, which keeps its priority',
     async () => {
       const before = getPriority();
-      const pool = createWorkerPool<null, number>(new URL('../../test/fixtures/priority-worker.ts', import.meta.url), {
-        size: 1,
-        timeoutMs: 10_000,
-        maxQueued: 1,
-      });
+      const pool = createWorkerPool<null, number>(
+        new URL('../../test/fixtures/priority-worker.ts', import.meta.url),
+        'priority-worker',
+        {
+          size: 1,
+          timeoutMs: 10_000,
+          maxQueued: 1,
+        },
+      );
       try {
         expect(await pool.run(null)).toBe(Math.min(19, before + 10));
         expect(getPriority()).toBe(before);

@@ -1,6 +1,5 @@
-import { Worker } from 'node:worker_threads';
-
-const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url);
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from './worker-thread.ts';
 
 export interface WorkerPool<In, Out> {
   run(input: In): Promise<Out>;
@@ -19,6 +18,7 @@ interface Job<In, Out> {
  */
 export function createWorkerPool<In, Out>(
   file: URL,
+  bundle: string,
   { size, timeoutMs, maxQueued }: { size: number; timeoutMs: number; maxQueued: number },
 ): WorkerPool<In, Out> {
   const idle: Worker[] = [];
@@ -27,7 +27,7 @@ export function createWorkerPool<In, Out>(
   let closed = false;
 
   const spawn = () => {
-    const worker = new Worker(BOOTSTRAP, { workerData: { module: file.href } });
+    const worker = startWorkerThread(file, bundle);
     worker.unref();
     all.add(worker);
     return worker;

@@ -19,6 +19,8 @@ const NOT_IN_THE_REPOSITORY = new Set([
   'server.mjs',
   'worker.mjs',
   'backup-cli.mjs',
+  'xml-worker.mjs',
+  'trace-worker.mjs',
 ]);
 
 const files = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter(Boolean);

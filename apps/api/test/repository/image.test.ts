@@ -56,7 +56,10 @@ describe('the image (infra/Dockerfile, .dockerignore)', () => {
     // The web client is built into apps/web/dist: its packages are build tools, not the server's.
     expect(JSON.parse(read('apps/web/package.json')).dependencies ?? {}).toEqual({});
     const api = JSON.parse(read('apps/api/package.json')) as { dependencies: Record<string, string> };
-    for (const tool of ['vitest', 'typescript', 'esbuild', '@biomejs/biome', 'pdf-lib', 'yaml']) {
+    // No TypeScript runs in production: the worker threads run their bundles too (infra/worker-thread.ts).
+    expect(finalStage).not.toMatch(/COPY --from=build \/app\/(apps\/api|packages\/\w+)\/src /);
+    expect(finalStage).not.toMatch(/\.ts\b/);
+    for (const tool of ['vitest', 'typescript', 'esbuild', '@biomejs/biome', 'pdf-lib', 'yaml', 'tsx']) {
       expect(api.dependencies, tool).not.toHaveProperty(tool);
     }
     expect(Object.keys(api.dependencies).filter((name) => name.startsWith('@types/'))).toEqual([]);

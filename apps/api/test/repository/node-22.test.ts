@@ -29,7 +29,7 @@ describe('the cockpit on Node 22, the oldest supported version', () => {
     await server?.stop();
   });
 
-  it('starts compiled on the embedded database, signs the first admin in and turns a photo upright', {
+  it('starts compiled on the embedded database, signs the first admin in, turns a photo upright and reads an inspection file in its compiled thread', {
     timeout: 300_000,
   }, async () => {
     const node = installNodeMajor(repoRoot, 22);
@@ -84,5 +84,15 @@ describe('the cockpit on Node 22, the oldest supported version', () => {
     expect(picture.status).toBe(200);
     const stored = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
     expect([stored.width, stored.height, stored.exif]).toEqual([200, 300, undefined]);
+
+    // The XML parser's thread runs its own bundle (dist/xml-worker.mjs) with plain Node, as production runs no
+    // TypeScript (infra/worker-thread.ts).
+    const parsed = await fetch(`${url}/api/events/import/parse`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/xml' },
+      body: '<inspection><timestamp>2026-03-01T10:00:00Z</timestamp><damages><damage position="12.5" count="2"/></damages></inspection>',
+    });
+    expect(parsed.status, await parsed.clone().text()).toBe(200);
+    expect(await parsed.json()).toMatchObject({ damages: [{ position: 12.5 }] });
   });
 });

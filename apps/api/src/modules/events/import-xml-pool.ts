@@ -15,7 +15,7 @@ const POOL = { size: Math.min(2, Math.max(1, availableParallelism() - 1)), timeo
 
 /** Reads inspection files in worker threads: the event loop stays free for every other request. */
 export function createInspectionXmlReader() {
-  const pool = createWorkerPool<string, Answer>(new URL('./import-xml-worker.ts', import.meta.url), POOL);
+  const pool = createWorkerPool<string, Answer>(new URL('./import-xml-worker.ts', import.meta.url), 'xml-worker', POOL);
   /** The parsed file as its JSON answer in UTF-8 (`{ ropeEvent, damages }`, see parseInspectionXml). */
   const read = async (xml: string, log: FastifyBaseLogger): Promise<Buffer> => {
     refuseDoctype(xml);

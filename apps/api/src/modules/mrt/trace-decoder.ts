@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { MessageKey, MessageParams } from '@rope/domain/messages';
 import { createBlockOverview } from '@rope/domain/mrt/mea/decimate';
 import { MeaFormatError } from '@rope/domain/mrt/mea/errors';
@@ -9,6 +6,7 @@ import type { MeaHeader } from '@rope/domain/mrt/mea/format';
 import type { TraceAnalysis } from '@rope/domain/mrt/mea/peaks';
 import { createTraceAnalyser } from '@rope/domain/mrt/mea/peaks-stream';
 import { MeaStreamDecoder } from '@rope/domain/mrt/mea/stream';
+import { startWorkerThread } from '../../infra/worker-thread.ts';
 import type { TraceJobMessage } from './trace-worker.ts';
 
 /** Files from this size on are decoded on the decoding thread; smaller ones cost less inline than the round trips. */
@@ -76,16 +74,7 @@ const listeners = new Map<number, (reply: Reply) => void>();
 /** The decoding thread, started on first use and kept (unref'd) for the next file. */
 function decodingThread(): Worker {
   if (thread) return thread;
-  // The thread runs the TypeScript module as the server does, through tsx (whose --import hook skips threads).
-  const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs')).href;
-  const module = new URL('./trace-worker.ts', import.meta.url).href;
-  // Ten nice steps below the event loop, as the other parsing threads (infra/worker-bootstrap.mjs): on Linux the
-  // nice value is the thread's, so the loop's short answers go first when the cores are busy.
-  const worker = new Worker(
-    `try { const os = require('node:os'); os.setPriority(Math.min(19, os.getPriority() + 10)); } catch {}
-     import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(module)}); });`,
-    { eval: true },
-  );
+  const worker = startWorkerThread(new URL('./trace-worker.ts', import.meta.url), 'trace-worker');
   worker.unref();
   worker.on('message', (reply: Reply) => listeners.get(reply.job)?.(reply));
   worker.on('error', (error) => {

@@ -4,6 +4,7 @@ import { notificationDeliveries, notifications, users } from '@rope/db/schema/in
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedNotification } from '../../../test/support/factories.ts';
+import { captureLog } from '../../../test/support/log-capture.ts';
 import { buildPlace, unsubscribe } from '../../../test/support/notifications.ts';
 import { startTestSmtpServer } from '../../../test/support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -34,8 +35,9 @@ const smtpError = (message: string, responseCode: number) => Object.assign(new E
 describe('deliveries', () => {
   let t: TestApp;
   let place: Awaited<ReturnType<typeof buildPlace>>;
+  const log = captureLog();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { logStream: log.stream });
     place = await buildPlace(t);
   });
   afterAll(() => t.close());
@@ -66,6 +68,19 @@ describe('deliveries', () => {
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]!.text).toContain(`Referenz: delivery-${id}`);
     expect(new Set(mailer.tried.map((mail) => mail.messageId))).toEqual(new Set([mailer.sent[0]!.messageId]));
+
+    // One log line per attempt, by delivery id, with what came of it; never the recipient's address.
+    const lines = log.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.delivery === id);
+    expect(lines.map(({ msg, channel, attempt, result }) => ({ msg, channel, attempt, result }))).toEqual([
+      { msg: 'notification not delivered', channel: 'email', attempt: 1, result: 'retry' },
+      { msg: 'notification not delivered', channel: 'email', attempt: 2, result: 'retry' },
+      { msg: 'notification delivered', channel: 'email', attempt: 3, result: 'sent' },
+    ]);
+    expect(lines[0]).toMatchObject({ level: 40, reason: 'Try again later' });
+    expect(lines[2]).toMatchObject({ level: 30, ms: expect.any(Number) });
+    expect(log.logged()).not.toContain(mailer.sent[0]!.to);
   });
 
   it('marks a permanent refusal failed with the error, without retrying', async () => {

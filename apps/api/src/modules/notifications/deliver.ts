@@ -26,10 +26,22 @@ export async function deliverNotification(ctx: Ctx, deliveryId: number, attempt:
   if (previous === 'sending') ctx.log.warn({ deliveryId }, 'delivery interrupted before; sending it again');
   const delivery = await loadDelivery(ctx.db, deliveryId);
   if (!delivery) return;
-  if (!delivery.wantsNotifications) return finish(ctx, deliveryId, 'failed', 'Recipient unsubscribed before sending');
-  if (delivery.channel === 'sms' && !delivery.phone?.trim()) {
-    return finish(ctx, deliveryId, 'failed', 'Recipient has no phone number');
-  }
+  const started = performance.now();
+  // One line per delivery, what an operator looks for: channel, id, attempt, result, duration; never the address.
+  const end = async (status: 'sent' | 'failed' | 'pending', error: string | null) => {
+    await finish(ctx, deliveryId, status, error);
+    const line = {
+      delivery: deliveryId,
+      channel: delivery.channel,
+      attempt,
+      result: status === 'pending' ? 'retry' : status,
+      ms: Math.round(performance.now() - started),
+    };
+    if (status === 'sent') ctx.log.info(line, 'notification delivered');
+    else ctx.log.warn({ ...line, reason: error }, 'notification not delivered');
+  };
+  if (!delivery.wantsNotifications) return end('failed', 'Recipient unsubscribed before sending');
+  if (delivery.channel === 'sms' && !delivery.phone?.trim()) return end('failed', 'Recipient has no phone number');
   // Everything that reads the database or may fail is done before the send: between the server's acceptance and
   // the 'sent' mark (the window a crash turns into a repeat) there is nothing but that one update.
   const message = await compose(ctx, delivery);
@@ -37,11 +49,11 @@ export async function deliverNotification(ctx: Ctx, deliveryId: number, attempt:
     await transmit(ctx, message);
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    if (isPermanent(error) || attempt >= DELIVERY_MAX_ATTEMPTS) return finish(ctx, deliveryId, 'failed', reason);
-    await finish(ctx, deliveryId, 'pending', reason);
+    if (isPermanent(error) || attempt >= DELIVERY_MAX_ATTEMPTS) return end('failed', reason);
+    await end('pending', reason);
     throw error;
   }
-  await finish(ctx, deliveryId, 'sent', null);
+  await end('sent', null);
 }
 
 /**

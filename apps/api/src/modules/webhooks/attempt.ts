@@ -58,5 +58,18 @@ export async function attemptDelivery(
     durationMs: answer.durationMs,
     error: answer.error,
   });
+  // One line per attempt, what an operator looks for: endpoint, delivery, attempt, result, duration; never the
+  // payload, the headers or the signature.
+  const line = {
+    endpoint: endpoint.id,
+    delivery: delivery.id,
+    attempt: delivery.attempts + 1,
+    trigger,
+    result: answer.ok ? 'delivered' : 'failed',
+    status: answer.statusCode,
+    ms: answer.durationMs,
+  };
+  if (answer.ok) ctx.log.info(line, 'webhook delivered');
+  else ctx.log.warn({ ...line, reason: answer.error }, 'webhook not delivered');
   return answer;
 }

@@ -11,6 +11,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';
 import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import { captureLog } from '../../../test/support/log-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { startWebhookReceiver } from '../../../test/support/webhook-receiver.ts';
 import { readPayload } from '../../infra/queue/define.ts';
@@ -25,6 +26,7 @@ describe('webhook retries', () => {
   let receiver: Receiver;
   let ropeId: number;
   let mandatorId: number;
+  const log = captureLog();
 
   /** Runs the webhook jobs that are due, as the queue would, until none is left. */
   async function runWebhookJobs() {
@@ -80,7 +82,7 @@ describe('webhook retries', () => {
   const pathsReceived = (path: string) => receiver.received.filter((request) => request.path === path);
 
   beforeAll(async () => {
-    t = await createTestApp({ WEBHOOK_TIMEOUT_MS: '300' });
+    t = await createTestApp({ WEBHOOK_TIMEOUT_MS: '300' }, { logStream: log.stream });
     cast = createCast(t);
     receiver = await startWebhookReceiver();
     mandatorId = (await seedMandator(t.ctx.db)).id;
@@ -130,6 +132,25 @@ describe('webhook retries', () => {
       .where(eq(webhookAttempts.deliveryId, first!.id))
       .orderBy(webhookAttempts.id);
     expect(attempts.map((attempt) => attempt.error)).toEqual(['answered 500', 'timed out after 300 ms', null]);
+
+    // The log: one line per attempt, what an operator looks for, without the payload, headers or signature.
+    const lines = log.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.endpoint === endpointId);
+    expect(
+      lines.map(({ msg, delivery, attempt, result, status }) => ({ msg, delivery, attempt, result, status })),
+    ).toEqual([
+      { msg: 'webhook not delivered', delivery: first!.id, attempt: 1, result: 'failed', status: 500 },
+      { msg: 'webhook not delivered', delivery: first!.id, attempt: 2, result: 'failed', status: null },
+      { msg: 'webhook delivered', delivery: first!.id, attempt: 3, result: 'delivered', status: 200 },
+      { msg: 'webhook delivered', delivery: second!.id, attempt: 1, result: 'delivered', status: 200 },
+    ]);
+    expect(lines[0]).toMatchObject({ level: 40, trigger: 'auto', reason: 'answered 500' });
+    expect(lines[2]).toMatchObject({ level: 30, ms: expect.any(Number) });
+    const text = log.logged();
+    expect(text).not.toContain('webhook-signature');
+    expect(text).not.toContain(first!.messageId);
+    expect(text).not.toContain('rope_event.created"');
   });
 
   it('gives up after a day of failures: the endpoint is disabled, its owner mailed in German, the rest waits for it', async () => {
