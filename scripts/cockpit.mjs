@@ -189,4 +189,7 @@ if (!command) {
   process.exit(2);
 }
 // On Node older than 22 this process only starts the same command on the pinned Node 24 and passes on its exit.
-if (!onSupportedNode(root, fileURLToPath(import.meta.url), process.argv.slice(2))) await command();
+// CI tests on the Node the image runs (.node-version's major version), whatever Node the machine has; elsewhere any
+// supported Node does.
+const pinnedOnly = process.env.CI === 'true' && process.argv[2] === 'test';
+if (!onSupportedNode(root, fileURLToPath(import.meta.url), process.argv.slice(2), { pinnedOnly })) await command();

@@ -13,8 +13,18 @@ export function pinnedVersion(root) {
   return readFileSync(join(root, '.node-version'), 'utf8').trim();
 }
 
+const majorOf = (version) => Number(version.replace(/^v/, '').split('.')[0]);
+
 export function isSupported(version) {
-  return Number(version.replace(/^v/, '').split('.')[0]) >= OLDEST_SUPPORTED_MAJOR;
+  return majorOf(version) >= OLDEST_SUPPORTED_MAJOR;
+}
+
+/**
+ * Whether `version` may run the command: a supported one, or, where the pinned release is wanted (CI tests what the
+ * image runs, whatever Node the machine has), one of the pinned major version.
+ */
+export function isWanted(version, pinned, { pinnedOnly = false } = {}) {
+  return pinnedOnly ? majorOf(version) === majorOf(pinned) : isSupported(version);
 }
 
 /** The npm package holding Node's binary for this platform, named as the registry's `node` package names it. */
@@ -32,10 +42,7 @@ export function installPinnedNode(root) {
     join(root, '.runtime'),
     version,
     (installed) => installed === version,
-    () =>
-      console.log(
-        `Node ${process.versions.node} is older than ${OLDEST_SUPPORTED_MAJOR}: fetching Node ${version} into .runtime/`,
-      ),
+    () => console.log(`Node ${process.versions.node} is not the one wanted: fetching Node ${version} into .runtime/`),
   );
 }
 
@@ -85,11 +92,12 @@ export function envFor(binary, env = process.env) {
 }
 
 /**
- * Runs this script again on a supported Node when the current one is too old, and answers whether it did (the caller
- * then only waits: the new process exits for both). On a supported Node, puts it first on PATH for the child processes.
+ * Runs this script again on the pinned Node when the current one is too old, or is not of the pinned major version and
+ * `pinnedOnly` asks for it, and answers whether it did (the caller then only waits: the new process exits for both).
+ * Otherwise puts the current Node first on PATH for the child processes.
  */
-export function onSupportedNode(root, script, args) {
-  if (isSupported(process.versions.node)) {
+export function onSupportedNode(root, script, args, { pinnedOnly = false } = {}) {
+  if (isWanted(process.versions.node, pinnedVersion(root), { pinnedOnly })) {
     process.env.PATH = envFor(process.execPath).PATH;
     return false;
   }

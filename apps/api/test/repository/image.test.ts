@@ -109,6 +109,19 @@ describe('the compose file (infra/compose.yaml)', () => {
     expect(existsSync(join(repoRoot, 'infra', config))).toBe(true);
   });
 
+  it("passes a site's settings on from the shell, unset when the shell has none (their defaults then)", () => {
+    const environment = compose.services.api?.environment as Record<string, string | null>;
+    expect(compose.services.worker?.environment).toEqual(environment);
+    for (const name of ['QUEUE_PREFIX', 'MQTT_TOPIC_PREFIX', 'MQTT_CLIENT_ID', 'SMS_PROVIDER', 'IMAGE_METADATA']) {
+      expect(environment, name).toHaveProperty(name, null);
+    }
+    // Each is a setting the server reads.
+    const settings = read('apps/api/src/env.ts');
+    for (const [name, value] of Object.entries(environment)) {
+      if (value === null) expect(settings, name).toMatch(new RegExp(`^\\s+${name}:`, 'm'));
+    }
+  });
+
   it('asks for no variable beyond the admin password on a plain `up`', () => {
     // Compose fills in the whole file, the services of profiles not asked for included, before it starts anything:
     // a required `${X:?}` in the TLS proxy stopped `docker compose up` without SITE_ADDRESS.

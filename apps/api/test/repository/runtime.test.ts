@@ -2,13 +2,23 @@ import { readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script of the README's commands, without type declarations.
-import { envFor, isSupported, pinnedVersion } from '../../../../scripts/runtime.mjs';
+import { envFor, isSupported, isWanted, pinnedVersion } from '../../../../scripts/runtime.mjs';
 import { repoRoot } from '../../src/env.ts';
 
 describe('the runtime (scripts/runtime.mjs, .node-version)', () => {
   it('pins a Node 24 LTS release, and the tests run on a supported Node', () => {
     expect(pinnedVersion(repoRoot)).toMatch(/^24\.\d+\.\d+$/);
     expect(isSupported(process.versions.node), `the tests run on Node ${process.versions.node}`).toBe(true);
+    // CI tests on the major version the image runs, whatever Node the machine has (scripts/cockpit.mjs).
+    if (process.env.CI === 'true') expect(process.versions.node.split('.')[0]).toBe('24');
+  });
+
+  it('wants the pinned major version where only it will do (CI), and any supported one elsewhere', () => {
+    expect(isWanted('22.12.0', '24.21.0')).toBe(true);
+    expect(isWanted('22.12.0', '24.21.0', { pinnedOnly: true })).toBe(false);
+    expect(isWanted('v24.3.0', '24.21.0', { pinnedOnly: true })).toBe(true);
+    expect(isWanted('26.1.0', '24.21.0', { pinnedOnly: true })).toBe(false);
+    expect(isWanted('20.19.0', '24.21.0')).toBe(false);
   });
 
   it('supports Node 22 and 24, and replaces anything older', () => {
