@@ -4,6 +4,7 @@ import { type JobDefinition, readPayload } from '../infra/queue/define.ts';
 import { pruneOutboxJob } from '../infra/queue/prune-outbox-job.ts';
 import { RefusedJobError } from '../infra/queue/types.ts';
 import { sendMailJob } from '../mail/send-mail-job.ts';
+import { cleanOldPhotosJob } from '../modules/documents/clean-old-photos-job.ts';
 import { deliverNotificationJob } from '../modules/notifications/deliver-notification-job.ts';
 import { evaluateRulesJob } from '../modules/notifications/evaluate-rules-job.ts';
 import { scanDueTasksJob } from '../modules/notifications/scan-due-tasks-job.ts';
@@ -26,6 +27,7 @@ export const JOBS: readonly JobDefinition<Record<string, unknown>, QueueName>[] 
   drainWebhookJob,
   pruneWebhookDeliveriesJob,
   pruneIdempotencyKeysJob,
+  cleanOldPhotosJob,
 ];
 
 /**

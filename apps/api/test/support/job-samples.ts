@@ -1,4 +1,5 @@
 import {
+  documents,
   idempotentRequests,
   notificationDeliveries,
   notifications,
@@ -18,6 +19,7 @@ import {
   seedUser,
 } from './factories.ts';
 import { buildPlace, configure } from './notifications.ts';
+import { phonePhoto } from './photo.ts';
 import type { TestSmtpServer } from './smtp-server.ts';
 import type { TestApp } from './test-app.ts';
 import { seedWebhookDelivery, seedWebhookEndpoint } from './webhook-factories.ts';
@@ -217,6 +219,35 @@ export const JOB_SAMPLES: Record<string, JobSample> = {
             .from(idempotentRequests)
             .where(eq(idempotentRequests.userId, user.id))
         ).map((kept) => kept.key);
+      return { payload: {}, effect };
+    },
+    bad: { batch: 10 },
+  },
+  'maintenance/clean-old-photos': {
+    async arrange(t) {
+      const mandatorId = (await seedMandator(t.ctx.db)).id;
+      const area = await seedArea(t.ctx.db, mandatorId);
+      const rope = await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, area.id)).id);
+      const event = await seedEvent(t.ctx.db, rope.id);
+      const photo = await phonePhoto({ width: 40, height: 30 });
+      const object = await t.ctx.storage.put(photo, { prefix: 'documents', extension: 'jpg', type: 'image/jpeg' });
+      const [row] = await t.ctx.db
+        .insert(documents)
+        .values({
+          name: 'Old.jpg',
+          mimeType: 'image/jpeg',
+          storageKey: object.key,
+          size: object.size,
+          targetType: 'event',
+          targetId: event.id,
+          storedUncleaned: true,
+        })
+        .returning();
+      // Cleaned once under a new key: a repeat finds nothing left to do.
+      const effect = async () => {
+        const [now] = await t.ctx.db.select().from(documents).where(eq(documents.id, row!.id));
+        return { uncleaned: now!.storedUncleaned, moved: now!.storageKey !== object.key };
+      };
       return { payload: {}, effect };
     },
     bad: { batch: 10 },

@@ -13,6 +13,11 @@ export const documents = pgTable(
     size: integer().notNull(),
     /** An image's list thumbnail (a small WebP), made on its first request; null until then and for other files. */
     thumbnailKey: varchar({ length: 255 }),
+    /**
+     * A photo stored before uploads were cleaned of their location and camera data (IMAGE_METADATA): the documents
+     * module's hourly job cleans the stored file and clears the mark (modules/documents/clean-old-photos.ts).
+     */
+    storedUncleaned: boolean().notNull().default(false),
     /** Comma-separated language ids the document applies to, e.g. "ENU,DES". */
     location: varchar({ length: 64 }).notNull().default('ENU'),
     folderId: integer().references(() => folders.id, { onDelete: 'set null' }),

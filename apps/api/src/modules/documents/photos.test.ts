@@ -9,6 +9,7 @@ import { multipart, PDF } from '../../../test/support/multipart.ts';
 import { colourAt, exifTags, GPS_POINTER_TAG, phonePhoto } from '../../../test/support/photo.ts';
 import { scannedTiff, TIFF_TRACES } from '../../../test/support/scanned-tiff.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { cleanOldPhotos } from './clean-old-photos.ts';
 
 // Issue 26: photos kept their GPS position for anyone who may see the event, lay on their side, and a 96 px
 // thumbnail was the full photo.
@@ -197,5 +198,56 @@ describe('photos among the documents', () => {
     expect(thumbnail.statusCode).toBe(200);
     const small = await sharp(thumbnail.rawPayload).metadata();
     expect([small.width, small.height, small.exif]).toEqual([240, 320, undefined]);
+  });
+
+  it('cleans the photos stored before uploads were cleaned: upright, without position, the old file gone', async () => {
+    const storeOld = async (name: string, content: Buffer, mimeType: string, extension: string) => {
+      const object = await t.ctx.storage.put(content, { prefix: 'documents', extension, type: mimeType });
+      const [row] = await t.ctx.db
+        .insert(documents)
+        .values({
+          name,
+          mimeType,
+          storageKey: object.key,
+          size: object.size,
+          targetType: 'event',
+          targetId: event,
+          storedUncleaned: true,
+        })
+        .returning();
+      return row!;
+    };
+    const photo = await storeOld('Old wire.jpg', await phonePhoto({ width: 800, height: 600 }), 'image/jpeg', 'jpg');
+    const scan = await storeOld('Old scan.tiff', scannedTiff(), 'image/tiff', 'tiff');
+    const damaged = await storeOld('Broken.png', Buffer.from('not a png at all'), 'image/png', 'png');
+    const before = await get(`/api/documents/${photo.id}`);
+    expect(exifTags((await sharp(before.rawPayload).metadata()).exif)).toContain(GPS_POINTER_TAG);
+
+    // Kept while the site keeps the data; cleaned once it does not.
+    expect(await cleanOldPhotos({ ...t.ctx, env: { ...t.ctx.env, IMAGE_METADATA: 'keep' } })).toEqual({
+      cleaned: 0,
+      unchanged: 0,
+      unreadable: 0,
+    });
+    expect(await cleanOldPhotos(t.ctx)).toMatchObject({ cleaned: 2, unreadable: 1 });
+
+    const file = await get(`/api/documents/${photo.id}`);
+    expect(file.statusCode).toBe(200);
+    const stored = await sharp(file.rawPayload).metadata();
+    expect([stored.width, stored.height, stored.orientation ?? 1]).toEqual([600, 800, 1]);
+    expect(exifTags(stored.exif)).not.toContain(GPS_POINTER_TAG);
+    const rows = await t.ctx.db.select().from(documents).where(eq(documents.storedUncleaned, true));
+    expect(rows).toEqual([]);
+    const [cleanedPhoto] = await t.ctx.db.select().from(documents).where(eq(documents.id, photo.id));
+    expect(cleanedPhoto!.storageKey).not.toBe(photo.storageKey);
+    expect(cleanedPhoto!.size).toBe(file.rawPayload.length);
+    expect(await t.ctx.storage.exists(photo.storageKey)).toBe(false);
+    const tiff = await get(`/api/documents/${scan.id}`);
+    for (const trace of Object.values(TIFF_TRACES)) expect(tiff.rawPayload.includes(trace)).toBe(false);
+    // A file that is no image stays as it was, served as before, and is not tried again.
+    const [kept] = await t.ctx.db.select().from(documents).where(eq(documents.id, damaged.id));
+    expect(kept!.storageKey).toBe(damaged.storageKey);
+    expect((await get(`/api/documents/${damaged.id}`)).rawPayload.toString()).toBe('not a png at all');
+    expect(await cleanOldPhotos(t.ctx)).toEqual({ cleaned: 0, unchanged: 0, unreadable: 0 });
   });
 });
