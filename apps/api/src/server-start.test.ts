@@ -1,6 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '@rope/db/client';
 import { describe, expect, it } from 'vitest';
+import { seedArea, seedInstallation, seedMandator, seedRope, seedTask, seedUser } from '../test/support/factories.ts';
 import { listenHost, loopbackOnly, repoRoot } from './env.ts';
 
 const START_TIMEOUT_MS = 150_000;
@@ -44,5 +48,70 @@ describe('the embedded quick start', () => {
     expect(listenHost({ HOST: '0.0.0.0', DATABASE_URL: undefined })).toBe('0.0.0.0');
     expect(['127.0.0.1', '127.0.1.1', 'localhost', '::1'].every(loopbackOnly)).toBe(true);
     expect(['0.0.0.0', '::', '192.168.1.20'].some(loopbackOnly)).toBe(false);
+  });
+});
+
+describe('the start banner', () => {
+  it("comes after what the start's jobs log (the due tasks' mails), so the URL and logins are the last lines", {
+    timeout: START_TIMEOUT_MS + 30_000,
+  }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rope-banner-'));
+    try {
+      const database = await openDatabase({ dataDir: join(dataDir, 'db') });
+      await database.migrate();
+      const mandator = await seedMandator(database.db);
+      const rope = await seedRope(
+        database.db,
+        (await seedInstallation(database.db, (await seedArea(database.db, mandator.id)).id)).id,
+      );
+      for (let i = 0; i < 3; i++) {
+        const assignee = await seedUser(database.db, { roles: ['ROLE_USER'], mandatorIds: [mandator.id] });
+        await seedTask(database.db, rope.id, {
+          attributes: { dueAt: '2020-01-01T00:00:00Z' },
+          assigneeIds: [assignee.id],
+        });
+      }
+      await database.close();
+      const server = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'apps/api/dist/server.mjs')], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          DATA_DIR: dataDir,
+          PORT: '0',
+          DEMO_DATA: 'false',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      server.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      server.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      const deadline = Date.now() + START_TIMEOUT_MS;
+      while (!output.includes('is running at') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      // A moment for anything the start would still log after the banner.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      server.kill('SIGTERM');
+      await exited;
+      const lines = output.split('\n').filter(Boolean);
+      const banner = lines.findIndex((line) => line.includes('is running at'));
+      const mails = lines.flatMap((line, index) => (line.includes('mail written to outbox') ? [index] : []));
+      expect(banner, output).toBeGreaterThan(0);
+      expect(mails, output).toHaveLength(3);
+      expect(Math.max(...mails), output).toBeLessThan(banner);
+      // After the banner: its own lines, then nothing until the shutdown.
+      const after = lines
+        .slice(banner)
+        .filter((line) => line.startsWith('{'))
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(after[0], output).toBe('shutting down: finishing in-flight requests');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
