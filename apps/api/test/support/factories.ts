@@ -2,6 +2,7 @@ import type { Db } from '@rope/db/client';
 import {
   apiKeys,
   areas,
+  documents,
   installations,
   mandators,
   notificationDeliveries,
@@ -18,6 +19,7 @@ import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import type { TaskAttributes } from '@rope/domain/tasks/schemas';
 import { hashPassword, randomToken, sha256 } from '../../src/infra/crypto.ts';
+import type { Storage } from '../../src/infra/storage/types.ts';
 
 let sequence = 0;
 const next = () => {
@@ -133,6 +135,35 @@ export async function seedEvents(db: Db, ropeId: number, events: readonly TestEv
 
 export async function seedEvent(db: Db, ropeId: number, event: TestEvent = {}) {
   const [row] = await seedEvents(db, ropeId, [event]);
+  return row!;
+}
+
+/**
+ * A file stored and its document row written straight to the table, on an event: e.g. a photo as it was stored before
+ * uploads were cleaned (`storedUncleaned`).
+ */
+export async function seedStoredDocument(
+  { db, storage }: { db: Db; storage: Storage },
+  eventId: number,
+  file: { name: string; content: Buffer; mimeType: string; extension: string; storedUncleaned?: boolean },
+) {
+  const object = await storage.put(file.content, {
+    prefix: 'documents',
+    extension: file.extension,
+    type: file.mimeType,
+  });
+  const [row] = await db
+    .insert(documents)
+    .values({
+      name: file.name,
+      mimeType: file.mimeType,
+      storageKey: object.key,
+      size: object.size,
+      targetType: 'event',
+      targetId: eventId,
+      storedUncleaned: file.storedUncleaned ?? false,
+    })
+    .returning();
   return row!;
 }
 

@@ -15,6 +15,7 @@ import {
   seedMandator,
   seedNotification,
   seedRope,
+  seedStoredDocument,
   seedTask,
   seedUser,
 } from './factories.ts';
@@ -229,24 +230,17 @@ export const JOB_SAMPLES: Record<string, JobSample> = {
       const area = await seedArea(t.ctx.db, mandatorId);
       const rope = await seedRope(t.ctx.db, (await seedInstallation(t.ctx.db, area.id)).id);
       const event = await seedEvent(t.ctx.db, rope.id);
-      const photo = await phonePhoto({ width: 40, height: 30 });
-      const object = await t.ctx.storage.put(photo, { prefix: 'documents', extension: 'jpg', type: 'image/jpeg' });
-      const [row] = await t.ctx.db
-        .insert(documents)
-        .values({
-          name: 'Old.jpg',
-          mimeType: 'image/jpeg',
-          storageKey: object.key,
-          size: object.size,
-          targetType: 'event',
-          targetId: event.id,
-          storedUncleaned: true,
-        })
-        .returning();
+      const row = await seedStoredDocument(t.ctx, event.id, {
+        name: 'Old.jpg',
+        content: await phonePhoto({ width: 40, height: 30 }),
+        mimeType: 'image/jpeg',
+        extension: 'jpg',
+        storedUncleaned: true,
+      });
       // Cleaned once under a new key: a repeat finds nothing left to do.
       const effect = async () => {
-        const [now] = await t.ctx.db.select().from(documents).where(eq(documents.id, row!.id));
-        return { uncleaned: now!.storedUncleaned, moved: now!.storageKey !== object.key };
+        const [now] = await t.ctx.db.select().from(documents).where(eq(documents.id, row.id));
+        return { uncleaned: now!.storedUncleaned, moved: now!.storageKey !== row.storageKey };
       };
       return { payload: {}, effect };
     },

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';
-import { seedArea, seedEvent, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import {
+  seedArea,
+  seedEvent,
+  seedInstallation,
+  seedMandator,
+  seedRope,
+  seedStoredDocument,
+} from '../../../test/support/factories.ts';
 import { forgedPng } from '../../../test/support/images.ts';
 import { multipart, PDF } from '../../../test/support/multipart.ts';
 import { colourAt, exifTags, GPS_POINTER_TAG, phonePhoto } from '../../../test/support/photo.ts';
@@ -181,42 +188,21 @@ describe('photos among the documents', () => {
   });
 
   it('makes the thumbnail of a photo stored before photos were cleaned on its first request', async () => {
-    const raw = await phonePhoto({ width: 800, height: 600, orientation: 6 });
-    const object = await t.ctx.storage.put(raw, { prefix: 'documents', extension: 'jpg', type: 'image/jpeg' });
-    const [row] = await t.ctx.db
-      .insert(documents)
-      .values({
-        name: 'Old.jpg',
-        mimeType: 'image/jpeg',
-        storageKey: object.key,
-        size: object.size,
-        targetType: 'event',
-        targetId: event,
-      })
-      .returning();
-    const thumbnail = await get(`/api/documents/${row!.id}/thumbnail`);
+    const row = await seedStoredDocument(t.ctx, event, {
+      name: 'Old.jpg',
+      content: await phonePhoto({ width: 800, height: 600, orientation: 6 }),
+      mimeType: 'image/jpeg',
+      extension: 'jpg',
+    });
+    const thumbnail = await get(`/api/documents/${row.id}/thumbnail`);
     expect(thumbnail.statusCode).toBe(200);
     const small = await sharp(thumbnail.rawPayload).metadata();
     expect([small.width, small.height, small.exif]).toEqual([240, 320, undefined]);
   });
 
   it('cleans the photos stored before uploads were cleaned: upright, without position, the old file gone', async () => {
-    const storeOld = async (name: string, content: Buffer, mimeType: string, extension: string) => {
-      const object = await t.ctx.storage.put(content, { prefix: 'documents', extension, type: mimeType });
-      const [row] = await t.ctx.db
-        .insert(documents)
-        .values({
-          name,
-          mimeType,
-          storageKey: object.key,
-          size: object.size,
-          targetType: 'event',
-          targetId: event,
-          storedUncleaned: true,
-        })
-        .returning();
-      return row!;
-    };
+    const storeOld = (name: string, content: Buffer, mimeType: string, extension: string) =>
+      seedStoredDocument(t.ctx, event, { name, content, mimeType, extension, storedUncleaned: true });
     const photo = await storeOld('Old wire.jpg', await phonePhoto({ width: 800, height: 600 }), 'image/jpeg', 'jpg');
     const scan = await storeOld('Old scan.tiff', scannedTiff(), 'image/tiff', 'tiff');
     const damaged = await storeOld('Broken.png', Buffer.from('not a png at all'), 'image/png', 'png');
