@@ -84,3 +84,13 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: Destinat
     destination,
   ) as unknown as FastifyBaseLogger;
 }
+
+/**
+ * Writes text to the log's own output, after every line logged before it: pino writes its lines asynchronously, so
+ * text written to stdout beside it (the start banner) could come out before lines logged earlier.
+ */
+export function writeAfterLog(log: FastifyBaseLogger, text: string) {
+  const stream = (log as unknown as Record<symbol, DestinationStream | undefined>)[pino.symbols.streamSym];
+  if (stream) stream.write(text);
+  else process.stdout.write(text);
+}

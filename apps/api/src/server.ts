@@ -63,9 +63,9 @@ async function main() {
 
 /**
  * How long the banner waits for the start's jobs before it prints anyway: the demo's due-task scan and its hundred
- * mails take a fifth of a second on a quiet machine, but a cold start on a busy one took over a second a mail, and
- * 3 s let the banner out among them. A job failing at the start does not hold it: its retry is planned later, which
- * idle() does not wait for; only a job that hangs (a mail server that never answers) does, this long at most.
+ * mails take a fifth of a second on a quiet machine, but a cold start on a busy one took over a second a mail. A job
+ * failing at the start does not hold it: its retry is planned later, which idle() does not wait for; only a job that
+ * hangs (a mail server that never answers) does, this long at most.
  */
 const BANNER_WAIT_MS = 15_000;
 

@@ -1,7 +1,9 @@
 import type { BootstrapResult } from './bootstrap.ts';
 import type { AppContext } from './context.ts';
 import { loopbackOnly } from './env.ts';
+import { writeAfterLog } from './logger.ts';
 
+/** The URL, the database, the logins: written after every line logged before it, so they are the last lines seen. */
 export function printStartBanner({
   ctx,
   url,
@@ -31,5 +33,5 @@ export function printStartBanner({
     );
   }
   lines.push('');
-  console.log(lines.join('\n'));
+  writeAfterLog(ctx.log, `${lines.join('\n')}\n`);
 }
