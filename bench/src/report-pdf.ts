@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 
 import { join } from 'node:path';
+import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { repoRoot } from '@rope/server-runner';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
@@ -39,12 +40,7 @@ interface BenchPage {
 
 /** The haul rope of the report (its events come from report-data.ts), as an inspector created it. */
 const ROPE_ATTRIBUTES = {
-  ropeType: 'strandedRope',
-  ropeApplication: 'haulRope',
-  standard: 'EN12927',
-  nominalDiameter: 40,
-  fillFactor: 0.384,
-  outerWireDiameter: 2.6,
+  ...WORKED_EXAMPLE_ROPE,
   ropeLength: 2000,
   installationYear: 2015,
   bendingCyclesUntilNow: 412_000,

@@ -58,7 +58,7 @@ async function cleanOne(
     await unmark();
     return 'unchanged';
   }
-  const extension = row.storageKey.split('.').at(-1);
+  const extension = row.storageKey.includes('.') ? row.storageKey.split('.').at(-1) : undefined;
   const object = await ctx.storage.put(cleaned.bytes, { prefix: 'documents', extension, type: row.mimeType });
   // Only if the document still holds the old file: removed or replaced meanwhile, the new file goes instead.
   const [updated] = await unmark(object.key, object.size);
