@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phonePhoto } from '../../apps/api/test/support/photo.ts';
+import { FIELD_CODE_WARM } from '../../apps/web/src/features/field/field-code-mark.ts';
 import deAuth from '../../apps/web/src/i18n/locales/de-DE/auth.json';
 import deCommon from '../../apps/web/src/i18n/locales/de-DE/common.json';
 import deDocuments from '../../apps/web/src/i18n/locales/de-DE/documents.json';
@@ -374,19 +375,19 @@ describe.skipIf(Boolean(browserMissing))(
       await revealDeferredSections(tab);
       const row = tab.getByRole('table', { name: deTasks.section.label }).getByRole('row').filter({ hasText: title });
       await row.waitFor();
-      // Once the page has settled it loads the code of the dialogs used in the field (features/field/warm-field-code),
-      // and then the texts that code names (the code waits for them before it runs).
+      // Once the page has settled it loads the code of the dialogs used in the field and the texts that code names
+      // (features/field/warm-field-code), and marks when all of it has run.
       await expect
-        .poll(
-          () =>
-            tab.evaluate(() =>
-              ['/task-dialog-', '/texts-de-DE-task-dialog-'].every((file) =>
-                performance.getEntriesByType('resource').some((e) => e.name.includes(file)),
-              ),
-            ),
-          { timeout: 30_000 },
-        )
-        .toBe(true);
+        .poll(() => tab.evaluate((mark) => performance.getEntriesByName(mark).length, FIELD_CODE_WARM), {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      const loaded = await tab.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+      for (const file of ['/task-dialog-', '/texts-de-DE-task-dialog-'])
+        expect(
+          loaded.some((name) => name.includes(file)),
+          file,
+        ).toBe(true);
 
       await device.setOffline(true);
       try {

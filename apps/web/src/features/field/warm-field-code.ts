@@ -1,4 +1,5 @@
 import { preloadNotifications } from '../../components/notifications-host';
+import { FIELD_CODE_WARM } from './field-code-mark';
 
 /**
  * The code an inspector needs on a rope's page without a signal, loaded once the page is drawn and the field cache
@@ -7,7 +8,7 @@ import { preloadNotifications } from '../../components/notifications-host';
  * did nothing once the signal was gone.
  */
 export function warmFieldCode(): Promise<unknown> {
-  return Promise.allSettled([
+  const warmed = Promise.allSettled([
     preloadNotifications(),
     import('../events/components/rope-events-section'),
     import('../events/components/event-dialog'),
@@ -19,4 +20,8 @@ export function warmFieldCode(): Promise<unknown> {
     // The queue's own code, which loads only once something waits: the first entry is made without a signal.
     import('./outbox-work'),
   ]);
+  return warmed.then((results) => {
+    performance.mark(FIELD_CODE_WARM);
+    return results;
+  });
 }
