@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
 
 describe('parseEnv', () => {
@@ -149,5 +152,75 @@ describe('parseEnv', () => {
     ['loopback', 'loopback'],
   ])('reads TRUST_PROXY=%s as %o', (value, expected) => {
     expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  describe('secrets kept in files (<NAME>_FILE), as another container or Docker secrets write them', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rope-env-'));
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+    const file = (name: string, content: string) => {
+      const path = join(folder, name);
+      writeFileSync(path, content, { mode: 0o600 });
+      return path;
+    };
+
+    it("reads the admin's password, and the cockpit's own into MQTT_URL, without their line break", () => {
+      const env = parseEnv({
+        MQTT_URL: 'mqtt://rope-cockpit@mosquitto:1883',
+        MQTT_PASSWORD_FILE: file('cockpit', 'p@ss/w:rd\n'),
+        MQTT_ADMIN_USERNAME: 'cockpit-admin',
+        MQTT_ADMIN_PASSWORD_FILE: file('admin', 'admin-secret\n'),
+      });
+      expect(env.MQTT_ADMIN_PASSWORD).toBe('admin-secret');
+      const url = new URL(env.MQTT_URL!);
+      expect([url.username, decodeURIComponent(url.password), url.host]).toEqual([
+        'rope-cockpit',
+        'p@ss/w:rd',
+        'mosquitto:1883',
+      ]);
+    });
+
+    it('refuses, in one line and without the secret, a file it cannot read, an empty one, or a setting given twice', () => {
+      const refusals: [Record<string, string>, string][] = [
+        [
+          { MQTT_URL: 'mqtt://b:1883', MQTT_ADMIN_USERNAME: 'a', MQTT_ADMIN_PASSWORD_FILE: join(folder, 'missing') },
+          `MQTT_ADMIN_PASSWORD_FILE=${join(folder, 'missing')} cannot be read: ENOENT`,
+        ],
+        [{ MQTT_ADMIN_PASSWORD_FILE: file('empty', '\n') }, 'is empty'],
+        [
+          { MQTT_ADMIN_PASSWORD: 'inline-secret', MQTT_ADMIN_PASSWORD_FILE: file('a2', 'file-secret') },
+          'MQTT_ADMIN_PASSWORD and MQTT_ADMIN_PASSWORD_FILE are both set',
+        ],
+        [
+          { MQTT_URL: 'mqtt://u:inline-secret@b:1883', MQTT_PASSWORD_FILE: file('c2', 'file-secret') },
+          'MQTT_URL has a password and MQTT_PASSWORD_FILE is set',
+        ],
+        [{ MQTT_URL: 'mqtt://b:1883', MQTT_PASSWORD_FILE: file('c3', 'file-secret') }, 'needs a user name in MQTT_URL'],
+        // A secret read from a file that the settings then refuse is named, never shown.
+        [
+          {
+            MQTT_URL: 'mqtt://b:1883',
+            MQTT_ADMIN_USERNAME: 'a',
+            MQTT_ADMIN_PASSWORD_FILE: file('long', `file-secret${'x'.repeat(300)}`),
+          },
+          'Invalid configuration: MQTT_ADMIN_PASSWORD ',
+        ],
+      ];
+      for (const [source, message] of refusals) {
+        let thrown: Error | undefined;
+        try {
+          parseEnv(source);
+        } catch (error) {
+          thrown = error as Error;
+        }
+        expect(thrown, message).toBeInstanceOf(EnvError);
+        expect(thrown!.message).toContain(message);
+        expect(thrown!.message).not.toMatch(/inline-secret|file-secret|\n/);
+      }
+    });
+
+    it('shows a refused URL without its password', () => {
+      expect(() => parseEnv({ MQTT_URL: 'http://u:url-secret@b' })).toThrow('MQTT_URL="http://u:***@b/"');
+      expect(() => parseEnv({ MQTT_URL: 'http://u:url-secret@b' })).not.toThrow('url-secret');
+    });
   });
 });

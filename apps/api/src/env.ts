@@ -5,6 +5,7 @@ import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents/schemas';
 import { DEFAULT_MEA_FILE_MAX_MB } from '@rope/domain/mrt/mea/format';
 import { WEBHOOK_TIMEOUT_MS } from '@rope/domain/webhooks/rules';
 import { z } from 'zod';
+import { SecretFileError, withSecretFiles } from './env-files.ts';
 import { DEFAULT_MQTT_TOPIC_PREFIX } from './infra/mqtt-topics.ts';
 import { samlProvidersSetting } from './modules/saml/settings.ts';
 
@@ -241,13 +242,35 @@ const settingsSchema = envSchema.superRefine((env, ctx) => {
 
 export class EnvError extends Error {}
 
+/** A setting's value as an error may show it: never a secret, nor the password in a URL. */
+function shownValue(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || /PASSWORD|SECRET|TOKEN/.test(name)) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.password) {
+      url.password = '***';
+      return url.toString();
+    }
+  } catch {
+    // Not a URL: shown as it is.
+  }
+  return value;
+}
+
 /** Parses the environment; a bad setting becomes one line naming the variable and what is wrong. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export function parseEnv(given: Record<string, string | undefined> = process.env): Env {
+  let source: Record<string, string | undefined>;
+  try {
+    source = withSecretFiles(given);
+  } catch (error) {
+    if (error instanceof SecretFileError) throw new EnvError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
   const result = settingsSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.');
-      const value = source[name];
+      const value = shownValue(name, source[name]);
       return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`} ${issue.message}`;
     });
     throw new EnvError(`Invalid configuration: ${problems.join('; ')}`);

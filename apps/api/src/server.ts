@@ -4,6 +4,7 @@ import { closeContext, createContext } from './context.ts';
 import { EnvError, listenHost, parseEnv, publicUrl } from './env.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
+import { provisionCockpitClientAtStart } from './modules/device-intake/cockpit-client.ts';
 import { intakeClientId, startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
 import { listenForControl } from './ops/control-socket.ts';
 import { printStartBanner } from './start-banner.ts';
@@ -26,6 +27,8 @@ async function main() {
   ctx.queue.startRelay();
   // Embedded mode has no worker: the API process runs the jobs, the scheduled ones included.
   if (ctx.queue.kind === 'inline') await ctx.queue.startProcessing();
+  // TRUscan commands go out with the cockpit's own broker client, and the embedded intake reads with it.
+  await provisionCockpitClientAtStart(ctx);
   // Nor does it have a worker to take devices' MQTT messages: it takes them itself.
   const intake =
     ctx.queue.kind === 'inline' && env.MQTT_URL

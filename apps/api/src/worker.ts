@@ -2,6 +2,7 @@ import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
+import { provisionCockpitClientAtStart } from './modules/device-intake/cockpit-client.ts';
 import { intakeClientId, startMqttIntake } from './modules/device-intake/mqtt-intake.ts';
 
 /** Server mode: runs the jobs of the BullMQ queues in Redis, and keeps the scheduled jobs' schedulers there. */
@@ -16,6 +17,7 @@ async function main() {
   ctx.queue.startRelay();
   await ctx.queue.startProcessing();
   // Devices on MQTT: the worker takes their readings, smartrope events and TRUscan state.
+  await provisionCockpitClientAtStart(ctx);
   const intake = env.MQTT_URL ? await startMqttIntake(ctx, env.MQTT_URL, intakeClientId(ctx, 'worker')) : undefined;
   log.info({ concurrency: env.QUEUE_CONCURRENCY, mqtt: Boolean(intake) }, 'worker started');
 

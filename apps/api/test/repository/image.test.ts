@@ -81,14 +81,17 @@ describe('the compose file (infra/compose.yaml)', () => {
     volumes: Record<string, unknown>;
   };
 
-  it('starts PostgreSQL, Redis, the API and a worker, each waiting on what it needs to be healthy', () => {
+  it('starts PostgreSQL, Redis, Mosquitto, the API and a worker, each waiting on what it needs to be healthy', () => {
     const { postgres, redis, api, worker } = compose.services;
     expect(postgres?.healthcheck).toBeDefined();
     expect(redis?.healthcheck).toBeDefined();
     expect(api?.depends_on).toEqual({
       postgres: { condition: 'service_healthy' },
       redis: { condition: 'service_healthy' },
+      mosquitto: { condition: 'service_healthy' },
     });
+    expect(compose.services.mosquitto?.healthcheck).toBeDefined();
+    expect(compose.services.mosquitto?.profiles).toBeUndefined();
     expect(api?.healthcheck).toBeDefined();
     expect(worker?.depends_on).toEqual({ api: { condition: 'service_healthy' } });
     expect(worker?.command).toEqual(['node', '--enable-source-maps', 'dist/worker.mjs']);

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto', '/usr/local/sbin/mosquitto'].find(existsSync);
-const PLUGIN = [
+export const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto', '/usr/local/sbin/mosquitto'].find(existsSync);
+export const PLUGIN = [
   '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so',
   '/usr/lib/aarch64-linux-gnu/mosquitto_dynamic_security.so',
   '/usr/lib/mosquitto_dynamic_security.so',
@@ -36,7 +36,7 @@ export interface DynsecBroker {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -47,7 +47,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+export async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`mosquitto exited with ${child.exitCode}`);

@@ -27,4 +27,17 @@ describe('zoned dates and times', () => {
     expect(formatZonedDay(zurichMidnight, 'de-DE', 'Mars/Olympus')).toBe('28.11.2026');
     expect(timeZoneLabel('America/New_York')).toBe('America/New York');
   });
+
+  it('answers a zone asked again as the first time, valid or not', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(knownTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+      expect(knownTimeZone('Mars/Olympus')).toBe(DEFAULT_TIME_ZONE);
+    }
+    // More spellings than are kept still each get their answer.
+    for (let minutes = 0; minutes < 1100; minutes++) {
+      const zone = `+${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      expect(knownTimeZone(zone)).toBe(zone);
+    }
+    expect(knownTimeZone('Mars/Olympus')).toBe(DEFAULT_TIME_ZONE);
+  });
 });

@@ -18,15 +18,23 @@ function cached(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () =
   return format;
 }
 
+// Zones found valid: asking Intl costs a new DateTimeFormat (a millisecond on a slow machine), and every date of a
+// notification mail asks. Only valid zones are kept, and at most VALID_ZONES_KEPT: Intl also takes offsets and any
+// spelling's case, so what a stored installation names is not bounded by the IANA database's few hundred names.
+const validZones = new Set<string>();
+const VALID_ZONES_KEPT = 1000;
+
 /** The zone when the platform knows it, else DEFAULT_TIME_ZONE. */
 export function knownTimeZone(zone: string | null | undefined): string {
   if (!zone) return DEFAULT_TIME_ZONE;
+  if (validZones.has(zone)) return zone;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
   } catch {
     return DEFAULT_TIME_ZONE;
   }
+  if (validZones.size < VALID_ZONES_KEPT) validZones.add(zone);
+  return zone;
 }
 
 /** The zone as it is named beside a time: "Europe/Zurich", "America/New York". */
