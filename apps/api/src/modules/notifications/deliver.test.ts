@@ -84,10 +84,20 @@ describe('deliveries', () => {
   });
 
   it('marks a permanent refusal failed with the error, without retrying', async () => {
-    const { id } = await newDelivery();
-    await run(scriptedMailer([smtpError('550 No such mailbox', 550)]), id);
+    const { id, person } = await newDelivery();
+    const refusal = `550 5.1.1 <${person.email}>: No such mailbox`;
+    await run(scriptedMailer([smtpError(refusal, 550)]), id);
     const state = await stateOf(id);
-    expect(state).toMatchObject({ status: 'failed', lastError: '550 No such mailbox', sentAt: null });
+    expect(state).toMatchObject({ status: 'failed', lastError: refusal, sentAt: null });
+    // The log says why without whom: the server quoted the address.
+    const line = log
+      .logged()
+      .split('\n')
+      .filter(Boolean)
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((logged) => logged.delivery === id);
+    expect(line).toMatchObject({ msg: 'notification not delivered', reason: '550 5.1.1 <<address>>: No such mailbox' });
+    expect(log.logged()).not.toContain(person.email);
     const again = scriptedMailer([]);
     await run(again, id);
     expect(again.sent).toEqual([]);

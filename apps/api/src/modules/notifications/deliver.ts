@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
 import type { Mail } from '../../infra/mailer.ts';
 import { SmsRefused } from '../../infra/sms/sender.ts';
+import { withoutContacts } from '../../infra/without-contacts.ts';
 import { stableMessageId } from '../../mail/message-id.ts';
 import { notificationMail, notificationSms } from '../../mail/notification-texts.ts';
 import { unsubscribeLink } from '../../mail/unsubscribe-link.ts';
@@ -38,7 +39,8 @@ export async function deliverNotification(ctx: Ctx, deliveryId: number, attempt:
       ms: Math.round(performance.now() - started),
     };
     if (status === 'sent') ctx.log.info(line, 'notification delivered');
-    else ctx.log.warn({ ...line, reason: error }, 'notification not delivered');
+    else
+      ctx.log.warn({ ...line, reason: error === null ? null : withoutContacts(error) }, 'notification not delivered');
   };
   if (!delivery.wantsNotifications) return end('failed', 'Recipient unsubscribed before sending');
   if (delivery.channel === 'sms' && !delivery.phone?.trim()) return end('failed', 'Recipient has no phone number');
