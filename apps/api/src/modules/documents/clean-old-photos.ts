@@ -12,7 +12,7 @@ type Ctx = Pick<AppContext, 'db' | 'env' | 'storage' | 'log'>;
 /** Read a batch at a time, a file at a time (a photo is read whole). */
 const BATCH = 20;
 /** One run cleans at most this many, so a job stays short; the next hour's run goes on where it stopped. */
-const PER_RUN = 500;
+export const PER_RUN = 500;
 
 /**
  * Photos stored before uploads were cleaned (migration 0023 marks them): each stored file is turned upright and
