@@ -55,6 +55,18 @@ export async function signInAsDemo(page: Page, url: string, username = DEMO_ADMI
   await waitForLandingScreen(page);
 }
 
+/**
+ * Signs a demo account in on a device where someone signed in before: the cookie notice was answered then, and the
+ * login form shows at once.
+ */
+export async function signInAgainAsDemo(page: Page, url: string, username: string) {
+  await page.goto(`${url}/login`);
+  await page.locator('input[autocomplete="username"]').fill(username);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: textInAnyLanguage('auth:login.submit') }).click();
+  await waitForLandingScreen(page);
+}
+
 /** Sends the sign-in form of a demo account and returns at once: for a test of what happens while the app lands. */
 export async function submitDemoSignIn(page: Page, url: string, username = DEMO_ADMIN) {
   await page.goto(`${url}/login`);

@@ -16,9 +16,9 @@ import {
   decodeDamageChart,
 } from '../../packages/domain/src/ropes/damage-chart-answer.ts';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { DEMO_ADMIN, pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { DEMO_ADMIN, pageApi, pageGet, signInAgainAsDemo, signInAsDemo, useDemoServer } from './demo-session.ts';
 import { collectPageErrors, revealDeferredSections, seriousAxeViolations } from './screen-check.ts';
-import { DEFAULT_WORLD, newWorldContext } from './world.ts';
+import { DEFAULT_WORLD, newWorldContext, textInAnyLanguage } from './world.ts';
 
 interface PlacedRope {
   id: number;
@@ -155,6 +155,7 @@ describe.skipIf(Boolean(browserMissing))(
       const shownOnline = await events.locator('tbody tr').count();
       // Online nothing says how old the page is: it is current.
       expect(await page.getByTestId('data-age').count()).toBe(0);
+      expect(await page.getByTestId('section-age').count()).toBe(0);
 
       await context.setOffline(true);
       try {
@@ -166,6 +167,11 @@ describe.skipIf(Boolean(browserMissing))(
         expect(await keep.getAttribute('aria-pressed')).toBe('true');
         await revealDeferredSections(page);
         await expect.poll(() => events.locator('tbody tr').count()).toBe(shownOnline);
+        // Each section says when its own figures came: the damage chart, the tasks, the events, the documents.
+        await expect.poll(() => page.getByTestId('section-age').count()).toBe(4);
+        for (const age of await page.getByTestId('section-age').allTextContents()) {
+          expect(age).toMatch(/^Stand \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+        }
         // No part of the page waits for ever: each shows what was kept or says it comes back with a connection.
         await expect.poll(() => page.locator('.mantine-Loader-root').count(), { timeout: 15_000 }).toBe(0);
         expect(await seriousAxeViolations(page), 'the rope page offline').toEqual([]);
@@ -449,6 +455,87 @@ describe.skipIf(Boolean(browserMissing))(
       expect(notes.filter((written) => written.note === note)).toHaveLength(1);
       expect((await deviceRecords(tab)).outbox).toBe(0);
       expect(tabErrors).toEqual([]);
+      await device.close();
+    });
+
+    it('asks before signing out with entries waiting; they wait through an ended session for the same inspector, unseen by another user of the device', async () => {
+      const url = demo.server().url;
+      const device = await newWorldContext(demo.browser(), { width: 375, height: 740 });
+      const tab = await device.newPage();
+      const tabErrors = collectPageErrors(tab);
+      // The server as the office sees it, to tell what arrived.
+      const office = await newWorldContext(demo.browser(), {});
+      const officePage = await office.newPage();
+      await signInAsDemo(officePage, url, DEMO_ADMIN);
+      await signInAsDemo(tab, url, DEFAULT_WORLD.user);
+      const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(tab, '/ropes');
+      const rope = ropes.find((candidate) => candidate.damages?.status === 'computed') ?? ropes[0]!;
+      const position = 4.5 + (Date.now() % 1000) / 1000;
+      const onServer = async () =>
+        (
+          await pageGet<{ ropeEvents: { position: number }[] }>(
+            officePage,
+            `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
+          )
+        ).ropeEvents.filter((event) => event.position === position).length;
+      await tab.goto(`${url}${ropePath(rope)}`);
+      await tab.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+      await revealDeferredSections(tab);
+      await expect
+        .poll(() => tab.evaluate((mark) => performance.getEntriesByName(mark).length, FIELD_CODE_WARM), {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      const count = tab.getByRole('button', { name: deField.outbox.button_one.replace('{{count}}', '1') });
+      await device.setOffline(true);
+      try {
+        await recordWireBreak(tab, position);
+        await count.waitFor();
+        // Signing out asks first; staying keeps the entry.
+        await tab.getByRole('button', { name: deShell.header.logout }).click();
+        const question = tab.getByRole('dialog', { name: deField.outbox.signOutTitle });
+        await question.getByText(deField.outbox.signOutConfirm_one.replace('{{count}}', '1')).waitFor();
+        expect(await seriousAxeViolations(tab), 'the question before signing out').toEqual([]);
+        await keepScreenshot(tab, 'field-sign-out-question-375');
+        // The dialog's X is named as Cancel too (it does the same): the button that says it.
+        await question
+          .getByRole('button', { name: deCommon.actions.cancel })
+          .filter({ hasText: deCommon.actions.cancel })
+          .click();
+        await question.waitFor({ state: 'detached' });
+        expect(tab.url()).not.toMatch(/\/login/);
+        expect((await deviceRecords(tab)).outbox).toBe(1);
+        // Meanwhile the session ends (it expired, or was ended from another device).
+        await device.clearCookies();
+      } finally {
+        await device.setOffline(false);
+      }
+      // Back online the server refuses the send without a session: the entry waits for its inspector.
+      await tab.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect.poll(() => deviceRecords(tab).then((records) => records.outbox), { timeout: 5_000 }).toBe(1);
+      expect(await onServer()).toBe(0);
+
+      // Another user of the device signs in: nothing of the inspector's shows, nothing is sent in their name.
+      await signInAgainAsDemo(tab, url, 'clientadmin@example.com');
+      await tab.goto(`${url}${ropePath(rope)}`);
+      await tab.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+      await revealDeferredSections(tab);
+      // Drawn in their own language: the rows of the rope's tables are in, whatever they are called.
+      await expect.poll(() => tab.locator('tbody tr').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await tab.getByTestId('pending-events').count()).toBe(0);
+      expect(await count.count()).toBe(0);
+      expect(await onServer()).toBe(0);
+      // Their signing out asks nothing (nothing of theirs waits) and leaves the inspector's entry where it was.
+      await tab.getByRole('button', { name: textInAnyLanguage('shell:header.logout') }).click();
+      await tab.waitForURL(/\/login/);
+      expect((await deviceRecords(tab)).outbox).toBe(1);
+
+      // The inspector signs in again: the entry goes, once.
+      await signInAgainAsDemo(tab, url, DEFAULT_WORLD.user);
+      await expect.poll(onServer, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => deviceRecords(tab).then((records) => records.outbox), { timeout: 30_000 }).toBe(0);
+      expect(tabErrors).toEqual([]);
+      await office.close();
       await device.close();
     });
 

@@ -83,6 +83,35 @@ describe('a new event with photos', () => {
     });
   });
 
+  it('queues a measurement and a repair offline as it queues a damage: each under its own id, as entered', async () => {
+    onlineManager.setOnline(false);
+    const { outbox, queued } = fakeOutbox();
+    const diameter = {
+      position: 120.5,
+      attributes: {
+        recordingType: 'measurement',
+        type: 'diameterMeasurement',
+        timestamp: '2030-05-01T10:40:00.000Z',
+        description: '39,6 mm an drei Stellen',
+      },
+    } as unknown as EventBody;
+    const repairPiece = {
+      position: 300,
+      attributes: {
+        recordingType: 'damage',
+        type: 'repairPiece',
+        timestamp: '2030-05-01T11:00:00.000Z',
+        positionEnd: 312.5,
+      },
+    } as unknown as EventBody;
+    expect(await createOrQueue(ROPE, diameter, [], outbox)).toEqual({ queued: true });
+    expect(await createOrQueue(ROPE, repairPiece, [], outbox)).toEqual({ queued: true });
+    const [[measured], [repaired]] = queued as [[QueuedEntry], [QueuedEntry]];
+    expect(measured).toMatchObject({ kind: 'createEvent', ropeId: 35, body: { ropeEvent: diameter } });
+    expect(repaired).toMatchObject({ kind: 'createEvent', ropeId: 35, body: { ropeEvent: repairPiece } });
+    expect(measured.id).not.toBe(repaired.id);
+  });
+
   it('online, queues its photos for the stored event under the key their upload was tried with', async () => {
     FakeUpload.answer = 'network';
     const { outbox, queued } = fakeOutbox();

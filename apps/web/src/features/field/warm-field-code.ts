@@ -17,6 +17,9 @@ export function warmFieldCode(): Promise<unknown> {
     import('../tasks/components/task-notes-dialog'),
     import('./components/photo-picker'),
     import('./components/sync-panel'),
+    // The questions asked in the field (signing out with entries waiting, discarding a refused one) are Mantine's
+    // confirmation modals, loaded with the first (components/confirm-modal.tsx).
+    import('@mantine/modals'),
     // The queue's own code, which loads only once something waits: the first entry is made without a signal.
     import('./outbox-work'),
   ]);

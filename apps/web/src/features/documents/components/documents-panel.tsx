@@ -21,6 +21,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { failureText } from '../../../lib/failure-text';
+import { DataAge } from '../../field';
 import { type DocumentSource, useDeleteDocument, useDocuments } from '../api';
 import { filterDocuments, newFirst } from '../document-logic';
 import { showNotice } from '../notice';
@@ -201,6 +202,7 @@ export function DocumentsPanel(props: DocumentsPanelProps) {
             </Tooltip>
           </Group>
         </Group>
+        <DataAge fetchedAt={list.dataUpdatedAt} testId="section-age" />
         {linkMissing ? (
           <Alert
             color="yellow"

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnknownDamageNotice, useRopeSettingsHere } from '../../../components/damage-unknown';
 import { QueryLoading } from '../../../components/query-loading';
-import { PendingDamageNote, usePendingDamage } from '../../field';
+import { DataAge, PendingDamageNote, usePendingDamage } from '../../field';
 import { useDamageChart } from '../api';
 import { damageChartData, damageZoomRange } from '../damage-chart-data';
 import { useRopeFilters } from '../rope-filters';
@@ -77,6 +77,7 @@ export function DamageChartPanel({ rope, height, day, onFullScreen }: DamageChar
           ) : null}
         </Group>
       </Group>
+      <DataAge fetchedAt={server.dataUpdatedAt} testId="section-age" />
       {pending && date === null ? <PendingDamageNote pending={pending} /> : null}
       {damage.isError || zoomed.isError ? <Alert color="red">{t('charts.loadError')}</Alert> : null}
       {damage.data?.status === 'unknown' ? (

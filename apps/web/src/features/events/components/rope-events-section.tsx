@@ -12,6 +12,7 @@ import { OpenedOnce } from '../../../components/opened-once';
 import { usePageParam } from '../../../components/use-page-param';
 import { failureText } from '../../../lib/failure-text';
 import { useCan, useSessionUser } from '../../../lib/session/session';
+import { DataAge } from '../../field';
 import { ReportButtons, ReportProgress, useReportMaker } from '../../reports';
 import { usePatchEvent, useRopeEvents } from '../api';
 import { clampEventPage, DEFAULT_EVENT_PAGE_SIZE, EVENT_SEARCH_DELAY_MS } from '../events-query';
@@ -148,6 +149,7 @@ export function RopeEventsSection({ rope, place, readOnly }: RopeEventsSectionPr
         onClearZoom={() => update({ zoom: null })}
         onClearDamageFilter={() => update({ damageFilter: null })}
       />
+      <DataAge fetchedAt={events.dataUpdatedAt} testId="section-age" />
       <Group gap="sm" wrap="wrap">
         {live ? null : <ReportButtons busy={reports.progress !== null} onReport={(kind) => makeReport(kind)} />}
         <ExportEventsButton ropeId={rope.id} positionOffset={rope.attributes.positionOffset} query={reportQuery} />

@@ -3,14 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { useOnline } from '../field-context';
 
-/** How old a figure shown offline is: when the server answered it. Online the screens are current and say nothing. */
-export function DataAge({ fetchedAt }: { fetchedAt: number }) {
+/**
+ * How old a figure shown offline is: when the server answered it. Online the screens are current and say nothing.
+ * The page says it for its header; each section (chart, events, tasks, documents) for what it shows, fetched apart.
+ */
+export function DataAge({ fetchedAt, testId = 'data-age' }: { fetchedAt: number; testId?: string }) {
   const { t } = useTranslation();
   const online = useOnline();
   const format = useFormat();
   if (online || fetchedAt <= 0) return null;
   return (
-    <Text size="sm" c="dimmed" data-testid="data-age">
+    <Text size="sm" c="dimmed" data-testid={testId}>
       {t('field.age', { time: format.dateTime(fetchedAt) })}
     </Text>
   );

@@ -1,12 +1,20 @@
 import type { TFunction } from 'i18next';
 import type { OutboxEntry } from '../../../lib/device-store';
+import { type FieldLabel, problemLines } from '../../../lib/field-problems';
+import type { Formatters } from '../../../lib/format';
 import { messageText } from '../../../lib/messages';
 import { photosBodyOf } from '../photo-entry';
 import { type TaskFields, taskBodyOf } from '../task-entry';
 
 interface QueuedEvent {
-  ropeEvent?: { position?: number | null; attributes?: { type?: string } };
+  ropeEvent?: {
+    position?: number | null;
+    attributes?: { type?: string; damageCount?: number; positionEnd?: number; description?: string };
+  };
 }
+
+/** How much of a note the panel repeats: enough to tell entries apart. */
+const NOTE_SHOWN = 120;
 
 type Translate = (key: string, options: object) => string;
 
@@ -33,11 +41,17 @@ export function entryTitle(t: TFunction, entry: OutboxEntry): string {
 }
 
 /**
- * What a task change sets and adds: "New status: In progress", "Note to add: …"; that photos wait for their event's
- * entry (sent, or refused and kept until the user decides); nothing for an event.
+ * What an entry holds, the device's version of it: an event's position, wires and note; what a task change sets and
+ * adds ("New status: In progress", "Note to add: …"); that photos wait for their event's entry (sent, or refused and
+ * kept until the user decides). Beside a refusal's reason, the inspector sees what the server did not take.
  */
-export function entryDetails(t: TFunction, entry: OutboxEntry): string[] {
+export function entryDetails(
+  t: TFunction,
+  entry: OutboxEntry,
+  format?: Pick<Formatters, 'position' | 'integer'>,
+): string[] {
   if (entry.kind === 'uploadPhotos') return entry.afterEntryId ? [t('field.outbox.waitsForEvent')] : [];
+  if (entry.kind === 'createEvent') return eventDetails(t, entry, format);
   if (entry.kind !== 'patchTask') return [];
   const { patch } = taskBodyOf(entry);
   const status = patch.attributes?.status;
@@ -46,6 +60,29 @@ export function entryDetails(t: TFunction, entry: OutboxEntry): string[] {
     ...(status && entry.state !== 'conflict' ? [t('field.outbox.taskStatus', { status: statusText(t, status) })] : []),
     ...(patch.note ? [t('field.outbox.taskNote', { note: patch.note })] : []),
   ];
+}
+
+function eventDetails(t: TFunction, entry: OutboxEntry, format?: Pick<Formatters, 'position' | 'integer'>): string[] {
+  const event = (entry.body as QueuedEvent).ropeEvent;
+  const attributes = event?.attributes ?? {};
+  const label = t as unknown as (key: string) => string;
+  // The label carries the unit ("Position [m]"), as the events table's header does.
+  const at = (metres: number) => (format ? format.position(metres) : String(metres));
+  const lines: string[] = [];
+  if (typeof event?.position === 'number') {
+    const end = typeof attributes.positionEnd === 'number' ? ` – ${at(attributes.positionEnd)}` : '';
+    lines.push(`${label('common.fields.position')}: ${at(event.position)}${end}`);
+  }
+  if (typeof attributes.damageCount === 'number') {
+    const count = format ? format.integer(attributes.damageCount) : String(attributes.damageCount);
+    lines.push(`${label('events.fields.damageCount')}: ${count}`);
+  }
+  const note = attributes.description?.trim();
+  if (note) {
+    const shown = note.length > NOTE_SHOWN ? `${note.slice(0, NOTE_SHOWN)}…` : note;
+    lines.push(`${label('events.fields.description')}: ${shown}`);
+  }
+  return lines;
 }
 
 /** An entry in conflict: the server's version (changed meanwhile) and the device's, and whether a note goes anyway. */
@@ -60,11 +97,42 @@ export function entryVersions(t: TFunction, entry: OutboxEntry): string[] {
   ];
 }
 
-/** Why the server refused it, with each field at fault, in the user's language. */
+/** Why the server refused it, in the user's language: each field at fault named as its form names it, or the reason. */
 export function entryFailure(t: TFunction, entry: OutboxEntry): string[] {
   const failure = entry.failure;
   if (!failure) return [];
-  const lines = [failure.key ? messageText(t, failure.key) : t('field.outbox.refused', { status: failure.status })];
-  for (const key of Object.values(failure.fieldKeys ?? {})) lines.push(messageText(t, key));
-  return lines;
+  const fields = Object.entries(failure.fieldKeys ?? {});
+  if (fields.length > 0) {
+    // The answer's own message is the first field's: the lines name every field instead.
+    return problemLines(
+      fields.map(([path, key]) => ({ path, message: messageText(t, key) })),
+      outboxFieldLabel(t),
+    );
+  }
+  return [failure.key ? messageText(t, failure.key) : t('field.outbox.refused', { status: failure.status })];
+}
+
+// The label trees by their whole keys, so that the build sees which texts this code shows
+// (build-plugins/texts-named.ts).
+const EVENT_FIELD_LABELS = 'events.fields';
+const TASK_STATUS_LABEL = 'common.fields.status';
+const TASK_NOTE_LABEL = 'tasks.dialog.note';
+
+/**
+ * The label of a field of what the queue sends, as the event and task dialogs show it: `ropeEvent.position`,
+ * `ropeEvent.attributes.damageCount`, `ropeEvent.attributes.reportedBy.name`, `task.attributes.status`, `note`.
+ */
+function outboxFieldLabel(t: TFunction): FieldLabel {
+  const label = t as unknown as (key: string, options?: object) => string;
+  return (path) => {
+    const [entity, ...rest] = path;
+    if (entity === 'ropeEvent') {
+      const [field] = rest[0] === 'attributes' ? rest.slice(1) : rest;
+      const key = `${EVENT_FIELD_LABELS}.${field}`;
+      return field && label(key, { defaultValue: '' }) ? label(key) : undefined;
+    }
+    if (entity === 'task' && rest.at(-1) === 'status') return label(TASK_STATUS_LABEL);
+    if (entity === 'note' || (entity === 'task' && rest.at(-1) === 'note')) return label(TASK_NOTE_LABEL);
+    return undefined;
+  };
 }

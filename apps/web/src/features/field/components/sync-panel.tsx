@@ -63,7 +63,7 @@ export function SyncPanel({ opened, onClose }: { opened: boolean; onClose: () =>
             <Text size="xs" c="dimmed">
               {t('field.outbox.made', { time: format.dateTime(entry.createdAt) })}
             </Text>
-            {entryDetails(t, entry).map((line) => (
+            {entryDetails(t, entry, format).map((line) => (
               <Text key={line} size="sm">
                 {line}
               </Text>

@@ -9,7 +9,7 @@ import { OpenedOnce } from '../../../components/opened-once';
 import { failureText } from '../../../lib/failure-text';
 import { useOutbox } from '../../../lib/outbox-context';
 import { useCan, useSessionUser } from '../../../lib/session/session';
-import { queuedTaskFields } from '../../field';
+import { DataAge, queuedTaskFields } from '../../field';
 import { useDeleteTask, useRopeTasks } from '../api';
 import { withQueuedFields } from '../offline-task-change';
 import { visibleTasks } from '../task-display';
@@ -80,6 +80,7 @@ export function RopeTasksSection({ rope, readOnly }: RopeTasksSectionProps) {
           {editable ? <Button onClick={() => setDialog({ mode: 'new' })}>{t('tasks.section.add')}</Button> : null}
         </Group>
       </Group>
+      <DataAge fetchedAt={tasks.dataUpdatedAt} testId="section-age" />
       {rope.isDeleted || (readOnly && canWrite && !live) ? (
         <Text size="sm" c="dimmed">
           {t('tasks.section.archived')}
