@@ -8,11 +8,9 @@
 // sections below the fold when scrolled near) is not in it. What scrolling through the rope page adds is reported
 // beside it, so that line is visible too.
 // Run: npx -y pnpm@10.34.8 turbo run build --filter=@rope/web && npx -y pnpm@10.34.8 --filter @rope/bench page-weight
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot } from '@rope/server-runner';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../e2e/src/browser.ts';
+import { type Encoding, firstLoad, type Load, type Visit } from '../../e2e/src/first-load.ts';
 import { DEMO_GERMAN_CLIENT, signInDemo } from './demo-client.ts';
 import { startBenchServer } from './server.ts';
 
@@ -23,32 +21,8 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const VERBOSE = process.env.VERBOSE === '1';
 /** WIDTHxHEIGHT of the window; what lies below its fold may load only when scrolled to. */
 const [WIDTH, HEIGHT] = (process.env.VIEWPORT ?? '1280x800').split('x').map(Number) as [number, number];
-/** No request for this long: the page has loaded what it is going to. */
-const QUIET_MS = 500;
-const dist = join(repoRoot, 'apps/web/dist');
 
-type Kind = 'js' | 'css' | 'api' | 'other';
-interface Load {
-  /** Everything Chromium received, headers included. */
-  wire: Record<Kind, number>;
-  /** The encoded bodies alone (Content-Length as sent): what compression and code splitting change. */
-  body: Record<Kind, number>;
-  /** JS and CSS as plain files of the build, for the same URLs. */
-  raw: Record<'js' | 'css', number>;
-  /** Compressible files (JS, CSS) that came in another encoding than asked for: none, or the figures are wrong. */
-  otherEncoding: string[];
-  requests: number;
-  files: string[];
-}
-
-type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['gzip', 'br'];
-
-interface Visit {
-  first: Load;
-  /** After scrolling to the bottom of the page, for pages that load sections when scrolled near. */
-  scrolled?: Load;
-}
 
 const server = await startBenchServer();
 let browser: Browser | undefined;
@@ -74,7 +48,8 @@ try {
     const visits: Record<Encoding, Visit[]> = { br: [], gzip: [] };
     // Interleaved, so that a busy moment of the machine does not fall on one encoding only.
     for (let run = 0; run < RUNS; run += 1)
-      for (const encoding of ENCODINGS) visits[encoding].push(await firstLoad(browser, server.url, target, encoding));
+      for (const encoding of ENCODINGS)
+        visits[encoding].push(await firstLoad(browser, server.url, target, encoding, { width: WIDTH, height: HEIGHT }));
     const first = (encoding: Encoding) => visits[encoding].map((visit) => visit.first);
     report(target.name, first('gzip'), first('br'));
     for (const encoding of ENCODINGS) {
@@ -85,122 +60,6 @@ try {
 } finally {
   await browser?.close();
   await server.stop();
-}
-
-async function firstLoad(
-  browser: Browser,
-  url: string,
-  target: { path: string; ready: string; cookie?: string; scroll: boolean },
-  encoding: Encoding,
-): Promise<Visit> {
-  // A fresh context has an empty cache, as a first visit does. Chromium sends `gzip, deflate, br, zstd` unless told.
-  const context = await browser.newContext({
-    viewport: { width: WIDTH, height: HEIGHT },
-    extraHTTPHeaders: encoding === 'gzip' ? { 'Accept-Encoding': 'gzip' } : {},
-  });
-  if (target.cookie) {
-    const [name, value] = target.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url }]);
-  }
-  const page = await context.newPage();
-  const log = await recordNetwork(page, encoding);
-  await page.goto(`${url}${target.path}`, { waitUntil: 'load' });
-  await page.locator(target.ready).first().waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  const first = log.result();
-  let scrolled: Load | undefined;
-  if (target.scroll) {
-    await scrollThrough(page);
-    await log.quiet();
-    scrolled = log.result();
-  }
-  await context.close();
-  return { first, scrolled };
-}
-
-/** Scrolls down a window at a time, as a reader would, until the bottom stays the bottom. */
-async function scrollThrough(page: Page) {
-  for (let step = 0; step < 50; step += 1) {
-    const atBottom = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
-    });
-    await page.waitForTimeout(200);
-    if (atBottom && (await page.locator('[data-deferred-section]').count()) === 0) return;
-  }
-}
-
-async function recordNetwork(page: Page, asked: Encoding) {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const requests = new Map<string, { kind: Kind; path: string; length?: number; encoding?: string }>();
-  const load: Load = {
-    wire: { js: 0, css: 0, api: 0, other: 0 },
-    body: { js: 0, css: 0, api: 0, other: 0 },
-    files: [] as string[],
-    raw: { js: 0, css: 0 },
-    otherEncoding: [],
-    requests: 0,
-  };
-  let lastActivity = Date.now();
-  // By id: a redirect sends the same request again.
-  const inFlight = new Set<string>();
-  cdp.on('Network.requestWillBeSent', (event) => {
-    inFlight.add(event.requestId);
-    lastActivity = Date.now();
-  });
-  cdp.on('Network.loadingFailed', (event) => {
-    inFlight.delete(event.requestId);
-    lastActivity = Date.now();
-  });
-  cdp.on('Network.responseReceived', (event) => {
-    const path = new URL(event.response.url).pathname;
-    const headers: Record<string, string> = Object.fromEntries(
-      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
-    );
-    const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-    requests.set(event.requestId, {
-      kind: kindOf(event.type, path),
-      path,
-      length,
-      encoding: headers['content-encoding'],
-    });
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    inFlight.delete(event.requestId);
-    lastActivity = Date.now();
-    const request = requests.get(event.requestId);
-    if (!request) return;
-    load.wire[request.kind] += event.encodedDataLength;
-    load.body[request.kind] += request.length ?? event.encodedDataLength;
-    load.requests += 1;
-    load.files.push(`${request.kind} ${request.path} ${request.length ?? '?'} ${request.encoding ?? 'identity'}`);
-    if (request.kind === 'js' || request.kind === 'css') {
-      load.raw[request.kind] += fileSize(request.path);
-      // Files under 1 KiB are sent as they are (a compressed copy would save less than its headers).
-      if (request.encoding !== undefined && request.encoding !== asked) load.otherEncoding.push(request.path);
-    }
-  });
-  /** Resolves once nothing has been requested or received for QUIET_MS (or after 30 s, whatever is open). */
-  const quiet = async () => {
-    const deadline = Date.now() + 30_000;
-    while ((inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline) {
-      await new Promise((done) => setTimeout(done, 50));
-    }
-  };
-  return { result: () => structuredClone(load), quiet };
-}
-
-function kindOf(type: string, path: string): Kind {
-  if (type === 'Script') return 'js';
-  if (type === 'Stylesheet') return 'css';
-  if (path.startsWith('/api/')) return 'api';
-  return 'other';
-}
-
-function fileSize(path: string): number {
-  const file = join(dist, path);
-  return existsSync(file) ? statSync(file).size : 0;
 }
 
 function report(name: string, gzip: Load[], brotli: Load[]) {

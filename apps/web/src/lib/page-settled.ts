@@ -1,3 +1,9 @@
+/**
+ * The performance mark set when the page first settles: what loads from then on (the service worker, the field
+ * cache and its code) is work after the first download, not part of it (the first-load budget, issue 28).
+ */
+export const PAGE_SETTLED_MARK = 'rope:page-settled';
+
 /** No file finished loading for this long: the screen has what it asked for (its lazy sections and data included). */
 export const QUIET_MS = 2_000;
 /** A page that never goes quiet (a screen polling) gets its turn all the same, this long after its load event. */
@@ -11,9 +17,13 @@ const IDLE_TIMEOUT_MS = 5_000;
  * the field cache), which must not compete with the screen's own downloads on a slow line.
  */
 export function whenPageSettled(then: () => void): void {
+  const settled = () => {
+    if (performance.getEntriesByName(PAGE_SETTLED_MARK).length === 0) performance.mark(PAGE_SETTLED_MARK);
+    then();
+  };
   const whenIdle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(then, { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(then, 0);
+    if ('requestIdleCallback' in window) window.requestIdleCallback(settled, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(settled, 0);
   };
   const afterLoad = () => afterNetworkQuiet(whenIdle);
   if (document.readyState === 'complete') afterLoad();

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { OutboxEntry } from '../../../lib/device-store';
-import { type FieldLabel, problemLines } from '../../../lib/field-problems';
 import type { Formatters } from '../../../lib/format';
 import { messageText } from '../../../lib/messages';
+import { type FieldLabel, problemLines } from '../../../lib/problem-lines';
 import { photosBodyOf } from '../photo-entry';
 import { type TaskFields, taskBodyOf } from '../task-entry';
 
