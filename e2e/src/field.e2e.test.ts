@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phonePhoto } from '../../apps/api/test/support/photo.ts';
 import { FIELD_CODE_WARM } from '../../apps/web/src/features/field/field-code-mark.ts';
+import deApp from '../../apps/web/src/i18n/locales/de-DE/app.json';
 import deAuth from '../../apps/web/src/i18n/locales/de-DE/auth.json';
 import deCommon from '../../apps/web/src/i18n/locales/de-DE/common.json';
 import deDocuments from '../../apps/web/src/i18n/locales/de-DE/documents.json';
@@ -534,6 +535,70 @@ describe.skipIf(Boolean(browserMissing))(
       await signInAgainAsDemo(tab, url, DEFAULT_WORLD.user);
       await expect.poll(onServer, { timeout: 30_000 }).toBe(1);
       await expect.poll(() => deviceRecords(tab).then((records) => records.outbox), { timeout: 30_000 }).toBe(0);
+      expect(tabErrors).toEqual([]);
+      await office.close();
+      await device.close();
+    });
+
+    it('shows an event refused because its rope was archived meanwhile beside what the device holds, and sends it once the rope is back', async () => {
+      const url = demo.server().url;
+      const device = await newWorldContext(demo.browser(), { width: 375, height: 740 });
+      const tab = await device.newPage();
+      const tabErrors = collectPageErrors(tab);
+      const office = await newWorldContext(demo.browser(), {});
+      const officePage = await office.newPage();
+      await signInAsDemo(officePage, url, DEMO_ADMIN);
+      await signInAsDemo(tab, url, DEFAULT_WORLD.user);
+      const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(tab, '/ropes');
+      const rope = ropes.at(-1)!;
+      const position = Math.round((2.5 + (Date.now() % 1000) / 1000) * 1000) / 1000;
+      const shownPosition = new Intl.NumberFormat('de-DE', {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 3,
+      }).format(position);
+      const archive = (isDeleted: boolean) =>
+        pageApi(officePage, `/ropes/${rope.id}`, { method: 'PATCH', body: { rope: { isDeleted } } });
+      await tab.goto(`${url}${ropePath(rope)}`);
+      await tab.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+      await revealDeferredSections(tab);
+      await expect
+        .poll(() => tab.evaluate((mark) => performance.getEntriesByName(mark).length, FIELD_CODE_WARM), {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      await device.setOffline(true);
+      try {
+        await recordWireBreak(tab, position);
+      } finally {
+        // Meanwhile the office archives the rope.
+        expect((await archive(true)).status).toBe(200);
+        await device.setOffline(false);
+      }
+      try {
+        await tab.getByRole('button', { name: deField.outbox.button_one.replace('{{count}}', '1') }).click();
+        const panel = tab.getByRole('dialog', { name: deField.outbox.title });
+        const entry = panel.getByTestId('outbox-entry');
+        // The server's side (why it refused) beside the device's (what was recorded), and the choice.
+        await entry.getByText(deApp.errors.archivedReadOnly).waitFor({ timeout: 30_000 });
+        expect(await entry.getAttribute('data-state')).toBe('failed');
+        await entry.getByText(`${deCommon.fields.position}: ${shownPosition}`).waitFor();
+        await entry.getByText(`${deEvents.fields.damageCount}: 2`).waitFor();
+        expect(await seriousAxeViolations(tab), 'an event refused for its archived rope').toEqual([]);
+        await keepScreenshot(tab, 'field-refused-archived-375');
+        // Kept, not sent, until the inspector chooses.
+        expect((await deviceRecords(tab)).outbox).toBe(1);
+        // Restored, it goes when sent again, once.
+        expect((await archive(false)).status).toBe(200);
+        await entry.getByRole('button', { name: deField.outbox.resend }).click();
+        await expect.poll(() => panel.getByTestId('outbox-entry').count(), { timeout: 30_000 }).toBe(0);
+      } finally {
+        await archive(false);
+      }
+      const { ropeEvents } = await pageGet<{ ropeEvents: { position: number }[] }>(
+        officePage,
+        `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
+      );
+      expect(ropeEvents.filter((event) => event.position === position)).toHaveLength(1);
       expect(tabErrors).toEqual([]);
       await office.close();
       await device.close();
