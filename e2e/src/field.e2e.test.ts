@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phonePhoto } from '../../apps/api/test/support/photo.ts';
 import { FIELD_CODE_WARM } from '../../apps/web/src/features/field/field-code-mark.ts';
@@ -116,6 +116,42 @@ async function recordWireBreak(page: Page, position: number, photo?: Buffer) {
   await dialog.getByRole('button', { name: deCommon.actions.save }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByText(deField.outbox.queued).first().waitFor();
+}
+
+/** Waits until the page has loaded the field's code and its texts (features/field/warm-field-code.ts). */
+async function untilFieldCodeWarm(page: Page) {
+  await expect
+    .poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, FIELD_CODE_WARM), {
+      timeout: 30_000,
+    })
+    .toBe(1);
+}
+
+/**
+ * An inspector's phone (the German client at 375 px, no service worker: a first visit runs uncontrolled and loads the
+ * field's code itself) and the office beside it (the admin, to tell what arrived and to change things meanwhile).
+ */
+async function phoneAndOffice(browser: Browser, url: string) {
+  const device = await newWorldContext(browser, { width: 375, height: 740 });
+  const tab = await device.newPage();
+  const tabErrors = collectPageErrors(tab);
+  const office = await newWorldContext(browser, {});
+  const officePage = await office.newPage();
+  await signInAsDemo(officePage, url, DEMO_ADMIN);
+  await signInAsDemo(tab, url, DEFAULT_WORLD.user);
+  const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(tab, '/ropes');
+  /** Opens the rope's page with every section and waits for the field's code. */
+  const openRope = async (rope: PlacedRope) => {
+    await tab.goto(`${url}${ropePath(rope)}`);
+    await tab.getByRole('heading', { level: 1, name: rope.name }).waitFor();
+    await revealDeferredSections(tab);
+    await untilFieldCodeWarm(tab);
+  };
+  const close = async () => {
+    await office.close();
+    await device.close();
+  };
+  return { device, tab, tabErrors, officePage, ropes, openRope, close };
 }
 
 // Issue 28: the inspector takes a rope into a valley without a signal; the German client in Zurich, on a phone.
@@ -382,13 +418,8 @@ describe.skipIf(Boolean(browserMissing))(
       await revealDeferredSections(tab);
       const row = tab.getByRole('table', { name: deTasks.section.label }).getByRole('row').filter({ hasText: title });
       await row.waitFor();
-      // Once the page has settled it loads the code of the dialogs used in the field and the texts that code names
-      // (features/field/warm-field-code), and marks when all of it has run.
-      await expect
-        .poll(() => tab.evaluate((mark) => performance.getEntriesByName(mark).length, FIELD_CODE_WARM), {
-          timeout: 30_000,
-        })
-        .toBe(1);
+      // Once the page has settled it loads the code of the dialogs used in the field and the texts that code names.
+      await untilFieldCodeWarm(tab);
       const loaded = await tab.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
       for (const file of ['/task-dialog-', '/texts-de-DE-task-dialog-'])
         expect(
@@ -461,17 +492,9 @@ describe.skipIf(Boolean(browserMissing))(
 
     it('asks before signing out with entries waiting; they wait through an ended session for the same inspector, unseen by another user of the device', async () => {
       const url = demo.server().url;
-      const device = await newWorldContext(demo.browser(), { width: 375, height: 740 });
-      const tab = await device.newPage();
-      const tabErrors = collectPageErrors(tab);
-      // The server as the office sees it, to tell what arrived.
-      const office = await newWorldContext(demo.browser(), {});
-      const officePage = await office.newPage();
-      await signInAsDemo(officePage, url, DEMO_ADMIN);
-      await signInAsDemo(tab, url, DEFAULT_WORLD.user);
-      const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(tab, '/ropes');
+      const { device, tab, tabErrors, officePage, ropes, openRope, close } = await phoneAndOffice(demo.browser(), url);
       const rope = ropes.find((candidate) => candidate.damages?.status === 'computed') ?? ropes[0]!;
-      const position = 4.5 + (Date.now() % 1000) / 1000;
+      const position = Math.round((4.5 + (Date.now() % 1000) / 1000) * 1000) / 1000;
       const onServer = async () =>
         (
           await pageGet<{ ropeEvents: { position: number }[] }>(
@@ -479,14 +502,7 @@ describe.skipIf(Boolean(browserMissing))(
             `/ropes/${rope.id}/events?search=wireBreak&pageSize=0`,
           )
         ).ropeEvents.filter((event) => event.position === position).length;
-      await tab.goto(`${url}${ropePath(rope)}`);
-      await tab.getByRole('heading', { level: 1, name: rope.name }).waitFor();
-      await revealDeferredSections(tab);
-      await expect
-        .poll(() => tab.evaluate((mark) => performance.getEntriesByName(mark).length, FIELD_CODE_WARM), {
-          timeout: 30_000,
-        })
-        .toBe(1);
+      await openRope(rope);
       const count = tab.getByRole('button', { name: deField.outbox.button_one.replace('{{count}}', '1') });
       await device.setOffline(true);
       try {
@@ -536,20 +552,12 @@ describe.skipIf(Boolean(browserMissing))(
       await expect.poll(onServer, { timeout: 30_000 }).toBe(1);
       await expect.poll(() => deviceRecords(tab).then((records) => records.outbox), { timeout: 30_000 }).toBe(0);
       expect(tabErrors).toEqual([]);
-      await office.close();
-      await device.close();
+      await close();
     });
 
     it('shows an event refused because its rope was archived meanwhile beside what the device holds, and sends it once the rope is back', async () => {
       const url = demo.server().url;
-      const device = await newWorldContext(demo.browser(), { width: 375, height: 740 });
-      const tab = await device.newPage();
-      const tabErrors = collectPageErrors(tab);
-      const office = await newWorldContext(demo.browser(), {});
-      const officePage = await office.newPage();
-      await signInAsDemo(officePage, url, DEMO_ADMIN);
-      await signInAsDemo(tab, url, DEFAULT_WORLD.user);
-      const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(tab, '/ropes');
+      const { device, tab, tabErrors, officePage, ropes, openRope, close } = await phoneAndOffice(demo.browser(), url);
       const rope = ropes.at(-1)!;
       const position = Math.round((2.5 + (Date.now() % 1000) / 1000) * 1000) / 1000;
       const shownPosition = new Intl.NumberFormat('de-DE', {
@@ -558,14 +566,7 @@ describe.skipIf(Boolean(browserMissing))(
       }).format(position);
       const archive = (isDeleted: boolean) =>
         pageApi(officePage, `/ropes/${rope.id}`, { method: 'PATCH', body: { rope: { isDeleted } } });
-      await tab.goto(`${url}${ropePath(rope)}`);
-      await tab.getByRole('heading', { level: 1, name: rope.name }).waitFor();
-      await revealDeferredSections(tab);
-      await expect
-        .poll(() => tab.evaluate((mark) => performance.getEntriesByName(mark).length, FIELD_CODE_WARM), {
-          timeout: 30_000,
-        })
-        .toBe(1);
+      await openRope(rope);
       await device.setOffline(true);
       try {
         await recordWireBreak(tab, position);
@@ -600,8 +601,7 @@ describe.skipIf(Boolean(browserMissing))(
       );
       expect(ropeEvents.filter((event) => event.position === position)).toHaveLength(1);
       expect(tabErrors).toEqual([]);
-      await office.close();
-      await device.close();
+      await close();
     });
 
     it('sends the queue from the service worker when the browser calls for a sync with the app closed', async () => {

@@ -5,6 +5,7 @@ import { createServer, connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import mqtt, { type MqttClient } from 'mqtt';
 
 export const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto', '/usr/local/sbin/mosquitto'].find(existsSync);
 export const PLUGIN = [
@@ -151,4 +152,30 @@ export async function startDynsecBroker(): Promise<DynsecBroker> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Clients of a test's broker, as devices connect (MQTT 5, no reconnecting), each closed by `closeAll`; `login` answers
+ * 'connected' or the broker's refusal.
+ */
+export function brokerClients(broker: () => Pick<DynsecBroker, 'url'>) {
+  const open: MqttClient[] = [];
+  const connectAs = async (username: string, password: string) => {
+    const client = await mqtt.connectAsync(broker().url, {
+      username,
+      password,
+      protocolVersion: 5,
+      reconnectPeriod: 0,
+      connectTimeout: 3_000,
+    });
+    open.push(client);
+    return client;
+  };
+  const login = (username: string, password: string) =>
+    connectAs(username, password).then(
+      () => 'connected',
+      (error: Error) => error.message,
+    );
+  const closeAll = () => Promise.all(open.map((client) => client.endAsync(true).catch(() => undefined)));
+  return { connectAs, login, closeAll };
 }

@@ -1,11 +1,15 @@
 import { hostname } from 'node:os';
 import { ropes, sensorMeasurements, smartropeEvents } from '@rope/db/schema/index';
 import { count, eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';
 import { seedArea, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
-import { type DynsecBroker, dynsecBrokerMissing, startDynsecBroker } from '../../../test/support/mosquitto-dynsec.ts';
+import {
+  brokerClients,
+  type DynsecBroker,
+  dynsecBrokerMissing,
+  startDynsecBroker,
+} from '../../../test/support/mosquitto-dynsec.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createDynsecAdmin } from '../../infra/mqtt-dynsec.ts';
 import { importActorFor, intakeClientId, type MqttIntake, startMqttIntake } from './mqtt-intake.ts';
@@ -31,26 +35,10 @@ describe.skipIf(Boolean(missing))(brokerTitle, () => {
   let t: TestApp;
   let intake: MqttIntake;
   let cast: ReturnType<typeof createCast>;
-  const open: MqttClient[] = [];
   let ropeA: number;
   let ropeB: number;
 
-  const connectAs = async (username: string, password: string) => {
-    const client = await mqtt.connectAsync(broker.url, {
-      username,
-      password,
-      protocolVersion: 5,
-      reconnectPeriod: 0,
-      connectTimeout: 3_000,
-    });
-    open.push(client);
-    return client;
-  };
-  const refusedLogin = async (username: string, password: string) =>
-    connectAs(username, password).then(
-      () => 'connected',
-      (error: Error) => error.message,
-    );
+  const { connectAs, login: refusedLogin, closeAll } = brokerClients(() => broker);
 
   async function newDevice(ropeId: number | null, name = 'Broker device') {
     const response = await cast.call('admin', 'POST', '/sensor-devices', {
@@ -111,7 +99,7 @@ describe.skipIf(Boolean(missing))(brokerTitle, () => {
     intake = await startMqttIntake(t.ctx, t.ctx.env.MQTT_URL!, `broker-test-${process.pid}`);
   }, 30_000);
   afterAll(async () => {
-    await Promise.all(open.map((client) => client.endAsync(true).catch(() => undefined)));
+    await closeAll();
     await intake?.close();
     await t?.close();
     await broker?.stop();

@@ -1,6 +1,11 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DynsecBroker, dynsecBrokerMissing, startDynsecBroker } from '../../../test/support/mosquitto-dynsec.ts';
+import {
+  brokerClients,
+  type DynsecBroker,
+  dynsecBrokerMissing,
+  startDynsecBroker,
+} from '../../../test/support/mosquitto-dynsec.ts';
 import type { AppContext } from '../../context.ts';
 import { createDynsecAdmin, type DynsecAdmin } from '../../infra/mqtt-dynsec.ts';
 import { cockpitCredentials, provisionCockpitClient, provisionCockpitClientAtStart } from './cockpit-client.ts';
@@ -13,7 +18,6 @@ describe.skipIf(Boolean(missing))(
   () => {
     let broker: DynsecBroker;
     let admin: DynsecAdmin;
-    const open: MqttClient[] = [];
     const ctxFor = (username: string, password: string) =>
       ({
         env: {
@@ -22,22 +26,7 @@ describe.skipIf(Boolean(missing))(
         },
         brokerAdmin: admin,
       }) as unknown as Pick<AppContext, 'env' | 'brokerAdmin'>;
-    const connectAs = async (username: string, password: string) => {
-      const client = await mqtt.connectAsync(broker.url, {
-        username,
-        password,
-        protocolVersion: 5,
-        reconnectPeriod: 0,
-        connectTimeout: 3_000,
-      });
-      open.push(client);
-      return client;
-    };
-    const login = (username: string, password: string) =>
-      connectAs(username, password).then(
-        () => 'connected',
-        (error: Error) => error.message,
-      );
+    const { connectAs, login, closeAll } = brokerClients(() => broker);
     /** Whether a message `from` publishes on `topic` reaches `to`, subscribed to it. */
     const delivered = async (from: MqttClient, to: MqttClient, topic: string) => {
       const got = new Promise<boolean>((resolve) => {
@@ -58,7 +47,7 @@ describe.skipIf(Boolean(missing))(
       admin = createDynsecAdmin({ url: broker.url, ...broker.admin });
     }, 30_000);
     afterAll(async () => {
-      await Promise.all(open.map((client) => client.endAsync(true).catch(() => undefined)));
+      await closeAll();
       await admin?.close();
       await broker?.stop();
     });
