@@ -60,11 +60,7 @@ export async function signInAsDemo(page: Page, url: string, username = DEMO_ADMI
  * login form shows at once.
  */
 export async function signInAgainAsDemo(page: Page, url: string, username: string) {
-  // An app whose session just ended may be on its own way to the login form (with the page to return to).
-  await page.goto(`${url}/login`).catch((error: Error) => {
-    if (!error.message.includes('interrupted by another navigation')) throw error;
-  });
-  await page.waitForURL(/\/login/);
+  await page.goto(`${url}/login`);
   await page.locator('input[autocomplete="username"]').fill(username);
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: textInAnyLanguage('auth:login.submit') }).click();
