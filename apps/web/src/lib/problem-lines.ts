@@ -22,13 +22,17 @@ function segments(path: FieldProblem['path']): string[] {
  * "Nominal diameter: must be greater than 0": one line per field, named by its label as the form shows it; a field
  * without a label is named by its last readable segment rather than a technical path.
  */
-export function problemLines(problems: readonly FieldProblem[], label: FieldLabel): string[] {
+export function problemLines(
+  problems: readonly FieldProblem[],
+  label: FieldLabel,
+  line: (name: string, message: string) => string = (name, message) => `${name}: ${message}`,
+): string[] {
   const lines: string[] = [];
   for (const problem of problems) {
     const parts = segments(problem.path);
     const name = label(parts) ?? [...parts].reverse().find((part) => !/^\d+$/.test(part));
-    const line = name ? `${name}: ${problem.message}` : problem.message;
-    if (!lines.includes(line)) lines.push(line);
+    const text = name ? line(name, problem.message) : problem.message;
+    if (!lines.includes(text)) lines.push(text);
   }
   return lines;
 }

@@ -8,18 +8,18 @@ import deValidation from '../../../i18n/locales/de-DE/validation.json';
 import type { OutboxEntry } from '../../../lib/device-store';
 import { entryDetails, entryFailure } from './outbox-entry-text';
 
-async function german(): Promise<TFunction> {
+async function translator(language: string, texts: object): Promise<TFunction> {
   const instance = i18next.createInstance();
   await instance.init({
-    lng: 'de-DE',
-    resources: {
-      'de-DE': {
-        translation: { common: deCommon, events: deEvents, field: deField, tasks: deTasks, validation: deValidation },
-      },
-    },
+    lng: language,
+    resources: { [language]: { translation: texts } },
+    interpolation: { escapeValue: false },
   });
   return instance.t;
 }
+
+const german = () =>
+  translator('de-DE', { common: deCommon, events: deEvents, field: deField, tasks: deTasks, validation: deValidation });
 
 const refused = (failure: OutboxEntry['failure']) => ({ id: 'e1', state: 'failed', failure }) as OutboxEntry;
 
@@ -80,5 +80,30 @@ describe('why the server refused an entry of the queue', () => {
       body: { ropeEvent: { position: 300, attributes: { type: 'repairPiece', positionEnd: 312.5 } } },
     } as OutboxEntry;
     expect(entryDetails(t, repair, format)).toEqual(['Position [m]: 300,00 – 312,50']);
+  });
+
+  it('writes each line in every language of the cockpit, with its own punctuation', async () => {
+    const entry = {
+      id: 'e3',
+      kind: 'createEvent',
+      state: 'failed',
+      body: { ropeEvent: { position: 300, attributes: { type: 'repairPiece', positionEnd: 312.5, damageCount: 1 } } },
+    } as unknown as OutboxEntry;
+    const format = { position: (metres: number) => metres.toFixed(2), integer: String };
+    const expected = {
+      'en-US': ['Position [m]: 300.00 – 312.50', 'Broken wires: 1'],
+      'de-DE': ['Position [m]: 300.00 – 312.50', 'Drahtbrüche: 1'],
+      'fr-FR': ['Position [m] : 300.00 – 312.50', 'Fils rompus : 1'],
+      'es-ES': ['Posición [m]: 300.00 – 312.50', 'Alambres rotos: 1'],
+    };
+    for (const [language, lines] of Object.entries(expected)) {
+      const [common, events, field] = await Promise.all(
+        ['common', 'events', 'field'].map(
+          async (name) => (await import(`../../../i18n/locales/${language}/${name}.json`)).default,
+        ),
+      );
+      const t = await translator(language, { common, events, field });
+      expect(entryDetails(t, entry, format), language).toEqual(lines);
+    }
   });
 });

@@ -70,17 +70,20 @@ function eventDetails(t: TFunction, entry: OutboxEntry, format?: Pick<Formatters
   const at = (metres: number) => (format ? format.position(metres) : String(metres));
   const lines: string[] = [];
   if (typeof event?.position === 'number') {
-    const end = typeof attributes.positionEnd === 'number' ? ` – ${at(attributes.positionEnd)}` : '';
-    lines.push(`${label('common.fields.position')}: ${at(event.position)}${end}`);
+    const value =
+      typeof attributes.positionEnd === 'number'
+        ? t('field.outbox.range', { start: at(event.position), end: at(attributes.positionEnd) })
+        : at(event.position);
+    lines.push(t('field.outbox.detail', { label: label('common.fields.position'), value }));
   }
   if (typeof attributes.damageCount === 'number') {
     const count = format ? format.integer(attributes.damageCount) : String(attributes.damageCount);
-    lines.push(`${label('events.fields.damageCount')}: ${count}`);
+    lines.push(t('field.outbox.detail', { label: label('events.fields.damageCount'), value: count }));
   }
   const note = attributes.description?.trim();
   if (note) {
     const shown = note.length > NOTE_SHOWN ? `${note.slice(0, NOTE_SHOWN)}…` : note;
-    lines.push(`${label('events.fields.description')}: ${shown}`);
+    lines.push(t('field.outbox.detail', { label: label('events.fields.description'), value: shown }));
   }
   return lines;
 }
@@ -107,6 +110,7 @@ export function entryFailure(t: TFunction, entry: OutboxEntry): string[] {
     return problemLines(
       fields.map(([path, key]) => ({ path, message: messageText(t, key) })),
       outboxFieldLabel(t),
+      (label, value) => t('field.outbox.detail', { label, value }),
     );
   }
   return [failure.key ? messageText(t, failure.key) : t('field.outbox.refused', { status: failure.status })];
