@@ -27,7 +27,7 @@ const ENCODINGS: Encoding[] = ['gzip', 'br'];
 const server = await startBenchServer();
 let browser: Browser | undefined;
 try {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ optimiseJavaScript: true });
   const cookie = await signInDemo(server.url);
   // The demo client reads the cockpit in German: its rope page loads the German texts instead of the English ones.
   const germanCookie = await signInDemo(server.url, DEMO_GERMAN_CLIENT);

@@ -108,7 +108,7 @@ const font = readFileSync(join(repoRoot, 'apps/web/node_modules/dejavu-fonts-ttf
 );
 
 const server = await startBenchServer();
-const browser = await launchBrowser();
+const browser = await launchBrowser({ optimiseJavaScript: true });
 try {
   const cookie = await signInDemo(server.url);
   const ropes = {

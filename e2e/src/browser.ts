@@ -36,8 +36,8 @@ export function onNetworkName(url: string): string {
  * which then precaches about 4 MB of the build per context, work that the tests of online screens do not check and
  * that every one of them paid for.
  */
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await launchChromium();
+export async function launchBrowser({ optimiseJavaScript = false } = {}): Promise<Browser> {
+  const browser = await launchChromium(optimiseJavaScript || process.env.E2E_JS_OPTIMISE === '1');
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
   browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
@@ -45,7 +45,16 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-function launchChromium(): Promise<Browser> {
+/**
+ * The page's JavaScript run by V8's interpreter and baseline compiler only (no Maglev, no TurboFan): a test page
+ * lives seconds to a minute, and optimising its hot functions cost more than it saved. The same nine screens opened,
+ * checked by axe, reloaded and switched through the languages took 24.5-26.8 instead of 31.3-36.9 CPU seconds of
+ * Chromium (2026-12-02, three and four runs), and Chromium is two thirds of the browser tests' CPU. A benchmark that
+ * times what a person waits for (report-pdf) asks for the browser as shipped.
+ */
+const BASELINE_JAVASCRIPT_ONLY = '--js-flags=--max-opt=1';
+
+function launchChromium(optimiseJavaScript: boolean): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -54,6 +63,7 @@ function launchChromium(): Promise<Browser> {
       '--disable-gpu',
       '--disable-background-networking',
       '--disable-quic',
+      ...(optimiseJavaScript ? [] : [BASELINE_JAVASCRIPT_ONLY]),
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
