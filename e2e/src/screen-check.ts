@@ -61,7 +61,20 @@ export async function openInApp(page: Page, path: string) {
 export async function waitForScreen(page: Page) {
   await waitForTitleAndData(page);
   if (await revealDeferredSections(page)) await waitForTitleAndData(page);
+  await waitForEmbeddedDocumentation(page);
   await page.waitForTimeout(350);
+}
+
+/**
+ * The OpenAPI screen embeds the API documentation, whose Swagger UI lays out all 179 routes in the page's own thread
+ * (the frame is of the same origin): seconds alone, half a minute on a CI machine running four browser files, during
+ * which the page takes no click. The screen is settled once the first operation shows.
+ */
+async function waitForEmbeddedDocumentation(page: Page) {
+  for (const frame of page.frames()) {
+    if (frame !== page.mainFrame() && frame.url().includes('/api/doc'))
+      await frame.locator('.opblock').first().waitFor({ timeout: 60_000 });
+  }
 }
 
 async function waitForTitleAndData(page: Page) {
@@ -132,14 +145,14 @@ export async function errorBoundaryShown(page: Page): Promise<boolean> {
 /**
  * Clicks the language switch (EN, DE, FR, ES) and waits for the document to speak it. On a slow machine running
  * several browser test files at once, one of a run's several hundred switches once did not arrive within 15 s (a
- * click landing while the screen re-rendered, or a stalled process): the control is clicked once more before the
- * test gives up.
+ * click landing while the screen re-rendered, or a stalled process), and once a click itself waited 30 s for a page
+ * busy in its own thread: the control is clicked once more before the test gives up.
  */
 export async function switchLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
   const control = page.locator(`label[for$="-${language}"]`).first();
   for (let attempt = 1; ; attempt += 1) {
-    await control.click();
     try {
+      await control.click();
       await page.waitForFunction((lang) => document.documentElement.lang === lang, language, { timeout: 10_000 });
       return;
     } catch (error) {

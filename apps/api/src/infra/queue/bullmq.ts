@@ -1,7 +1,14 @@
 import type { Db } from '@rope/db/client';
 import { type Job as BullJob, Queue as BullQueue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
-import { claimOutboxRows, countPending, markDispatched, releaseClaim, writeToOutbox } from './outbox.ts';
+import {
+  type ClaimedJob,
+  claimOutboxRows,
+  countPending,
+  markDispatched,
+  releaseClaims,
+  writeToOutbox,
+} from './outbox.ts';
 import {
   DEFAULT_TIMINGS,
   type HandlerOptions,
@@ -31,6 +38,12 @@ interface RelayedData {
 
 const RELAY_BATCH = 100;
 const KEEP = { removeOnComplete: { age: 24 * 3600, count: 10_000 }, removeOnFail: { age: 7 * 24 * 3600 } };
+
+function byQueue(jobs: ClaimedJob[]): Map<string, ClaimedJob[]> {
+  const grouped = new Map<string, ClaimedJob[]>();
+  for (const job of jobs) grouped.set(job.queue, [...(grouped.get(job.queue) ?? []), job]);
+  return grouped;
+}
 
 /** What a processor sees of a BullMQ job; each run of a scheduled job is keyed by its own id. */
 function toJob(queue: string, bullJob: BullJob<RelayedData>): Job {
@@ -87,23 +100,39 @@ export function createBullmqQueue(
       if ((producer.status as string) !== 'ready') return 0;
     }
     const jobs = await claimOutboxRows(db, { limit: RELAY_BATCH, lockMs: timings.relayLockMs, countAttempt: false });
-    for (const job of jobs) {
-      try {
-        const data: RelayedData = { outboxId: job.id, payload: job.payload, idempotencyKey: job.idempotencyKey };
-        await bullQueue(job.queue).add(job.name, data, {
-          jobId: `outbox-${job.id}`,
-          attempts: job.maxAttempts,
-          backoff: { type: 'exponential', delay: timings.backoffMs },
-          ...KEEP,
-        });
-        await markDispatched(db, job.id);
-      } catch (error) {
-        await releaseClaim(db, job.id, error);
-        options.log?.warn({ err: error }, 'relay to Redis failed; the job waits in the outbox');
-        return 0;
+    // Jobs enqueued inside a transaction wait for the next poll, so a busy minute relays dozens at a time: one Redis
+    // call per queue and one statement for all of them, instead of a call and a statement per job.
+    const handedOver: number[] = [];
+    try {
+      for (const [queue, batch] of byQueue(jobs)) {
+        await bullQueue(queue).addBulk(batch.map(relayedJob));
+        handedOver.push(...batch.map((job) => job.id));
       }
+    } catch (error) {
+      const relayed = new Set(handedOver);
+      const kept = jobs.filter((job) => !relayed.has(job.id)).map((job) => job.id);
+      await markDispatched(db, handedOver);
+      await releaseClaims(db, kept, error);
+      options.log?.warn({ err: error }, 'relay to Redis failed; the job waits in the outbox');
+      return 0;
     }
+    await markDispatched(db, handedOver);
     return jobs.length;
+  }
+
+  /** The outbox's id is the job's id in Redis: a row relayed twice (a claim that expired) is added once. */
+  function relayedJob(job: ClaimedJob) {
+    const data: RelayedData = { outboxId: job.id, payload: job.payload, idempotencyKey: job.idempotencyKey };
+    return {
+      name: job.name,
+      data,
+      opts: {
+        jobId: `outbox-${job.id}`,
+        attempts: job.maxAttempts,
+        backoff: { type: 'exponential' as const, delay: timings.backoffMs },
+        ...KEEP,
+      },
+    };
   }
 
   async function relay() {

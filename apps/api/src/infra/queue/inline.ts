@@ -51,7 +51,7 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
         jobs.map(async (job) => {
           try {
             await handler(job);
-            await markDispatched(db, job.id);
+            await markDispatched(db, [job.id]);
           } catch (error) {
             options.log?.error({ err: error, job: job.id, queue }, 'job failed');
             await markFailedAttempt(db, job, error, timings.backoffMs);

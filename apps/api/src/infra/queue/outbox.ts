@@ -62,9 +62,11 @@ export async function claimOutboxRows(
     }));
 }
 
-export async function markDispatched(db: Db, id: number): Promise<void> {
+/** Jobs handed over (or run, inline): one statement for a relayed batch however long. */
+export async function markDispatched(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db.execute(
-    sql`update outbox set dispatched_at = now(), locked_until = null, last_error = null where id = ${id}`,
+    sql`update outbox set dispatched_at = now(), locked_until = null, last_error = null where id in ${ids}`,
   );
 }
 
@@ -84,10 +86,11 @@ export async function markFailedAttempt(db: Db, job: ClaimedJob, error: unknown,
   );
 }
 
-/** Gives a claimed row back untouched, e.g. when Redis could not take it. */
-export async function releaseClaim(db: Db, id: number, error: unknown): Promise<void> {
+/** Gives claimed rows back untouched, e.g. when Redis could not take them. */
+export async function releaseClaims(db: Db, ids: readonly number[], error: unknown): Promise<void> {
+  if (ids.length === 0) return;
   const message = error instanceof Error ? error.message : String(error);
-  await db.execute(sql`update outbox set locked_until = null, last_error = ${message} where id = ${id}`);
+  await db.execute(sql`update outbox set locked_until = null, last_error = ${message} where id in ${ids}`);
 }
 
 /** How long handed-over jobs stay in the outbox: their idempotency keys refuse repeats of recent requests. */

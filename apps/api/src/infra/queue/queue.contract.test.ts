@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@rope/db/client';
+import { outbox } from '@rope/db/schema/index';
 import { createTestDatabase } from '@rope/db/test-database';
+import { inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBullmqQueue } from './bullmq.ts';
@@ -102,6 +104,37 @@ describe.each(adapters)('queue contract: %s adapter', (kind, makeQueue, skipReas
     await queue.close();
     expect(seen).toEqual([`${kind}-committed`]);
   });
+
+  it.skipIf(Boolean(skipReason))(
+    'runs a batch of two queues enqueued in one transaction, each job once, all marked handed over',
+    async () => {
+      const seen: string[] = [];
+      const queue = makeQueue(database);
+      for (const name of [`${kind}-batch-a`, `${kind}-batch-b`])
+        queue.handle(name, async (job) => {
+          seen.push(job.idempotencyKey);
+        });
+      queue.startRelay();
+      await queue.startProcessing();
+      const keys = Array.from({ length: 40 }, (_, n) => `${kind}-batch-${n}`);
+      await database.db.transaction(async (tx) => {
+        for (const [n, key] of keys.entries())
+          await queue.enqueue(
+            { queue: `${kind}-batch-${n % 2 ? 'b' : 'a'}`, name: 'x', payload: { n }, idempotencyKey: key },
+            tx,
+          );
+      });
+      await queue.idle(20_000);
+      await queue.close();
+      expect(seen.sort()).toEqual([...keys].sort());
+      const rows = await database.db
+        .select({ dispatchedAt: outbox.dispatchedAt, lockedUntil: outbox.lockedUntil })
+        .from(outbox)
+        .where(inArray(outbox.idempotencyKey, keys));
+      expect(rows).toHaveLength(keys.length);
+      expect(rows.every((row) => row.dispatchedAt !== null && row.lockedUntil === null)).toBe(true);
+    },
+  );
 
   it.skipIf(Boolean(skipReason))('loses and repeats nothing when the worker is restarted mid-batch', async () => {
     const total = 60;
