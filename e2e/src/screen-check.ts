@@ -61,20 +61,7 @@ export async function openInApp(page: Page, path: string) {
 export async function waitForScreen(page: Page) {
   await waitForTitleAndData(page);
   if (await revealDeferredSections(page)) await waitForTitleAndData(page);
-  await waitForEmbeddedDocumentation(page);
   await page.waitForTimeout(350);
-}
-
-/**
- * The OpenAPI screen embeds the API documentation, whose Swagger UI lays out all 179 routes in the page's own thread
- * (the frame is of the same origin): seconds alone, half a minute on a CI machine running four browser files, during
- * which the page takes no click. The screen is settled once the first operation shows.
- */
-async function waitForEmbeddedDocumentation(page: Page) {
-  for (const frame of page.frames()) {
-    if (frame !== page.mainFrame() && frame.url().includes('/api/doc'))
-      await frame.locator('.opblock').first().waitFor({ timeout: 60_000 });
-  }
 }
 
 async function waitForTitleAndData(page: Page) {
