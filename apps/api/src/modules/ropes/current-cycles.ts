@@ -27,7 +27,8 @@ const ropesQuery = preparedPerDatabase((db) =>
     .prepare('rope_cycles_inputs'),
 );
 
-const measuredQuery = preparedPerDatabase((db) =>
+/** Each rope's newest live event that measured a count, answered from its partial index (rope_events_measured_cycles_index). */
+export const measuredCyclesQuery = preparedPerDatabase((db) =>
   db
     .selectDistinctOn([ropeEvents.ropeId], {
       ropeId: ropeEvents.ropeId,
@@ -38,8 +39,8 @@ const measuredQuery = preparedPerDatabase((db) =>
     .where(
       and(
         sql`${ropeEvents.ropeId} = any(${anyRope}::int[])`,
-        eq(ropeEvents.isDeleted, false),
-        sql`jsonb_typeof(${ropeEvents.attributes} -> 'bendingCycles') = 'number'`,
+        // Written out as the index's predicate is: a bound `false` would keep a prepared plan off the index.
+        sql`${ropeEvents.isDeleted} = false and jsonb_typeof(${ropeEvents.attributes} -> 'bendingCycles') = 'number'`,
       ),
     )
     .orderBy(ropeEvents.ropeId, desc(ropeEvents.occurredAt), desc(ropeEvents.id))
@@ -56,7 +57,7 @@ export async function loadRopeCycles(db: Db, ropeIds: readonly number[], at: Dat
   const ids = [...new Set(ropeIds)];
   if (ids.length === 0) return new Map();
   const params = { ropeIds: idsParam(ids) };
-  const [rows, measuredRows] = [await ropesQuery(db).execute(params), await measuredQuery(db).execute(params)];
+  const [rows, measuredRows] = [await ropesQuery(db).execute(params), await measuredCyclesQuery(db).execute(params)];
   const measuredOf = new Map(
     measuredRows.map((row) => [row.ropeId, { bendingCycles: Number(row.bendingCycles), timestamp: row.timestamp }]),
   );

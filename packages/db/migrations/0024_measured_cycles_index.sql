@@ -1,0 +1,1 @@
+CREATE INDEX "rope_events_measured_cycles_index" ON "rope_events" USING btree ("rope_id","occurred_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "rope_events"."is_deleted" = false and jsonb_typeof("rope_events"."attributes" -> 'bendingCycles') = 'number';
