@@ -10,6 +10,8 @@ export const DEMO_ADMIN = 'admin@example.com';
 /** The server on the demo data a test file talks to: its own, or the one the run shares (demo-template.ts). */
 export interface DemoServer {
   url: string;
+  /** What the file's own server wrote (absent for the shared one): shown when a test fails on the server's side. */
+  output?: () => string;
 }
 
 /**

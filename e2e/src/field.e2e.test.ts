@@ -655,13 +655,21 @@ describe.skipIf(Boolean(browserMissing))(
         const { ropeEvents } = (await response.json()) as { ropeEvents: { id: number; position: number }[] };
         return ropeEvents.filter((event) => event.position === position);
       };
-      await expect.poll(async () => (await recorded()).length, { timeout: 30_000 }).toBe(1);
+      // A busy CI machine (four browser files on two cores) once took longer than 30 s; the worker sends once per call,
+      // and a server error makes it wait for the browser's next call, so what the server logged is shown on failure.
+      await expect
+        .poll(async () => (await recorded()).length, { timeout: 60_000 })
+        .toBe(1)
+        .catch((error: unknown) => {
+          const logged = (demo.server().output?.() ?? '').split('\n').filter(Boolean).slice(-20).join('\n');
+          throw new Error(`the event did not reach the server; the server logged:\n${logged}`, { cause: error });
+        });
       const [event] = await recorded();
       const documents = async () => {
         const response = await fetch(`${url}/api/events/${event!.id}/documents`, { headers: { cookie } });
         return ((await response.json()) as { documents: { mimeType: string }[] }).documents;
       };
-      await expect.poll(async () => (await documents()).length, { timeout: 30_000 }).toBe(1);
+      await expect.poll(async () => (await documents()).length, { timeout: 60_000 }).toBe(1);
       expect((await documents())[0]?.mimeType).toBe('image/jpeg');
 
       // Reopened, the app finds its queue empty: nothing is sent twice.
