@@ -53,7 +53,7 @@ export const ropeEvents = pgTable(
     index().on(t.ropeId, t.occurredAt),
     index().on(t.occurredAt),
     // A rope's newest live event with a measured count (loadRopeCycles in the API: reports, tasks, the due-task scan)
-    // without reading every event's attributes: on a rope of 500 events 0.25 instead of 0.03 ms, growing with them.
+    // without reading every event's attributes: on a rope of 500 events 0.03 instead of 0.25 ms, and the old cost grew with them.
     index('rope_events_measured_cycles_index')
       .on(t.ropeId, t.occurredAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isDeleted} = false and jsonb_typeof(${t.attributes} -> 'bendingCycles') = 'number'`),
