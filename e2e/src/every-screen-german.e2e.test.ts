@@ -3,6 +3,7 @@ import deAuth from '../../apps/web/src/i18n/locales/de-DE/auth.json';
 import { browserMissing } from './browser.ts';
 import {
   EVERY_SCREEN_TITLE,
+  leaveEmbeddedDocumentationBlank,
   outlineAndTargetProblems,
   PUBLIC_PATHS,
   useEveryScreenWorld,
@@ -24,6 +25,7 @@ describe.skipIf(Boolean(browserMissing))(
         const adminHierarchy = world.adminHierarchy();
         const context = await world.germanContext(width);
         const page = await context.newPage();
+        await leaveEmbeddedDocumentationBlank(page);
         const errors = collectPageErrors(page);
         const problems: Record<string, string[]> = {};
         const check = async (path: string) => {

@@ -57,6 +57,18 @@ export async function outlineAndTargetProblems(page: Page): Promise<string[]> {
 }
 
 /**
+ * Leaves the OpenAPI screen's embedded documentation blank in this page: Swagger UI laying out 179 operations cost
+ * about 7 s of the renderer's CPU per load and reload there, and it is one document for every role and language,
+ * which the every-screen file checks embedded and alone (axe, outline, targets, operations tried). The screen around
+ * it (its heading, links, the frame and its title) is still opened, reloaded and switched through the languages.
+ */
+export async function leaveEmbeddedDocumentationBlank(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBlockedURLs', { urls: ['*/api/doc', '*/api/doc/*'] });
+}
+
+/**
  * A demo server and browser for one every-screen file, and what the admin sees in the demo (found once, before the
  * file's tests): its hierarchy, projects, sensor screens and the rope pages with sensors and smartropes.
  */
@@ -128,6 +140,7 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
     // The default world's browser (German, Zurich) whoever signs in: the language loop below ends in English.
     const context = await newWorldContext(browser(), { width });
     const page = await context.newPage();
+    await leaveEmbeddedDocumentationBlank(page);
     return { page, errors: collectPageErrors(page), close: () => context.close() };
   }
 
