@@ -4,7 +4,7 @@ import enShell from '../../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing } from '../browser.ts';
 import { DEMO_ADMIN, signInAsDemo } from '../demo-session.ts';
 import { findHierarchy, findProjects, openInApp, screenPaths, waitForScreen } from '../screen-check.ts';
-import { EVERY_SCREEN_TITLE, report, useEveryScreenWorld } from './world.ts';
+import { EVERY_SCREEN_TITLE, outlineAndTargetProblems, report, useEveryScreenWorld } from './world.ts';
 
 /**
  * Every screen as one demo role, in a file of its own: the five roles' files run side by side with the rest of the
@@ -17,7 +17,9 @@ export function describeEveryScreenAs(email: string) {
       // The five roles' files share one server: each reads, and changes only its own user's language.
       const world = useEveryScreenWorld({ sharedServer: true });
 
-      it(`${email}: every screen opens, reloads and switches through the languages with no crash and no serious axe finding`, {
+      const germanOutline =
+        email === DEMO_ADMIN ? ', and in German at 1280 px none skips a heading level or has a target under 24 px' : '';
+      it(`${email}: every screen opens, reloads and switches through the languages with no crash and no serious axe finding${germanOutline}`, {
         timeout: 600_000,
       }, async () => {
         const adminHierarchy = world.adminHierarchy();
@@ -29,11 +31,25 @@ export function describeEveryScreenAs(email: string) {
         expect(adminProjects.length, 'the admin sees a project in the demo data').toBeGreaterThan(0);
         const projects = world.projectScreens(await findProjects(page));
         // The admin also opens ropes with sensors and smartropes; the others meet them as screens they may not see.
-        const { crashes, rawKeys, findings } = await world.checkScreens(page, [
+        // The admin's screens, each while it shows German, are the German inspector's at a laptop's width: no heading
+        // level skipped, no target under 24 px (the German file checks them at a phone's width).
+        const outlineProblems: Record<string, string[]> = {};
+        const checkedInGerman = new Set<string>();
+        const paths = [
           ...screenPaths(own, adminHierarchy, world.sensorScreens()),
           ...(email === DEMO_ADMIN ? world.sensorRopePaths() : []),
           ...projects.map((screen) => screen.path),
-        ]);
+        ];
+        const { crashes, rawKeys, findings } = await world.checkScreens(page, paths, {
+          inGerman:
+            email === DEMO_ADMIN
+              ? async (path) => {
+                  checkedInGerman.add(path);
+                  const found = await outlineAndTargetProblems(page);
+                  if (found.length > 0) outlineProblems[path] = found;
+                }
+              : undefined,
+        });
         // The language switches ended in English: each project page answers with the project, or as not found.
         for (const { path, project, visible } of projects) {
           await openInApp(page, path);
@@ -47,6 +63,10 @@ export function describeEveryScreenAs(email: string) {
         expect(rawKeys, 'translation keys shown instead of their texts').toEqual([]);
         expect(errors, 'uncaught exceptions in the page').toEqual([]);
         expect(Object.keys(findings), report(findings)).toEqual([]);
+        if (email === DEMO_ADMIN) {
+          expect([...checkedInGerman], 'each screen checked while it showed German').toEqual([...new Set(paths)]);
+          expect(outlineProblems, 'in German at 1280 px: heading levels skipped, targets under 24 px').toEqual({});
+        }
       });
     },
   );

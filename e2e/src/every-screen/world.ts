@@ -147,9 +147,13 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
   /**
    * Opens, reloads and switches the language on each path; axe runs once per path. Each path is shown in all four
    * languages: in the one the path before ended in (on opening and reload), then switched through the other three,
-   * so the next path opens in another language. Ends in English.
+   * so the next path opens in another language. Ends in English. `inGerman` runs once per path, while it shows German.
    */
-  async function checkScreens(page: Page, paths: readonly string[]) {
+  async function checkScreens(
+    page: Page,
+    paths: readonly string[],
+    { inGerman }: { inGerman?: (path: string) => Promise<void> } = {},
+  ) {
     const crashes: string[] = [];
     const rawKeys: string[] = [];
     const timings: string[] = [];
@@ -177,6 +181,7 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
         );
       if (!oneHeading) crashes.push(`${path} has not exactly one h1`);
       await noteRawKeys(`${path} on load in ${current}`);
+      if (current === 'de-DE') await inGerman?.(path);
       timings.push(`${path} load ${Date.now() - started}`);
       const violations = await seriousAxeViolations(page);
       if (violations.length > 0) findings[path] = violations;
@@ -193,6 +198,7 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
         await page.waitForTimeout(100);
         if (await errorBoundaryShown(page)) crashes.push(`${path} in ${language}`);
         await noteRawKeys(`${path} in ${language}`);
+        if (language === 'de-DE') await inGerman?.(path);
       }
       timings.push(`${path} reload+languages ${Date.now() - started}`);
     }
