@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@rope/db/client';
+import { openMigratedDataDir } from '@rope/db/test-database';
 import { describe, expect, it } from 'vitest';
 import { seedArea, seedInstallation, seedMandator, seedRope, seedTask, seedUser } from '../test/support/factories.ts';
 import { listenHost, loopbackOnly, repoRoot } from './env.ts';
@@ -57,8 +57,7 @@ describe('the start banner', () => {
   }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'rope-banner-'));
     try {
-      const database = await openDatabase({ dataDir: join(dataDir, 'db') });
-      await database.migrate();
+      const database = await openMigratedDataDir(join(dataDir, 'db'));
       const mandator = await seedMandator(database.db);
       const rope = await seedRope(
         database.db,

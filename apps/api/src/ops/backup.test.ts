@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { type Db, openDatabase, queryRows } from '@rope/db/client';
 import { folders, sensorDevices, sensors, users } from '@rope/db/schema/index';
+import { openMigratedDataDir } from '@rope/db/test-database';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -207,8 +208,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`backup and restore on PostgreSQL${sk
     "moves the quick start's embedded backup into an empty PostgreSQL database: every row, every sequence, every file",
     async () => {
       const sourceDir = tempDir('rope-move-source-');
-      const source = await openDatabase({ dataDir: join(sourceDir, 'db') });
-      await source.migrate();
+      const source = await openMigratedDataDir(join(sourceDir, 'db'));
       await seed(source.db, sourceDir);
       const rowsBefore = await digestTables(source.db);
       await source.close();
@@ -283,8 +283,7 @@ describe('backup of the embedded default while it runs', () => {
     'writes a backup through the running cockpit while devices deliver readings; it restores every row and file',
     async () => {
       const sourceDir = tempDir('rope-embedded-source-');
-      const prepared = await openDatabase({ dataDir: join(sourceDir, 'db') });
-      await prepared.migrate();
+      const prepared = await openMigratedDataDir(join(sourceDir, 'db'));
       const { key, deviceId, sensorId } = await seed(prepared.db, sourceDir);
       await prepared.close();
       const url = await startCockpit(sourceDir);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, type Db, openDatabase, queryRows } from '@rope/db/client';
-import { createTestDatabase } from '@rope/db/test-database';
+import { createTestDatabase, openMigratedDataDir } from '@rope/db/test-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { missingServerDatabase, waitFor } from './machine.ts';
@@ -30,8 +30,11 @@ async function postgresMode(): Promise<Mode> {
 }
 
 async function pgliteMode(dataDir: string): Promise<Mode> {
+  let made = false;
   const open = async () => {
-    const database = await openDatabase({ dataDir: join(dataDir, 'db') });
+    const dir = join(dataDir, 'db');
+    const database = made ? await openDatabase({ dataDir: dir }) : await openMigratedDataDir(dir);
+    made = true;
     await database.migrate();
     return database;
   };

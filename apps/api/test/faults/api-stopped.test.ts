@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@rope/db/client';
+import { openMigratedDataDir } from '@rope/db/test-database';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from './machine.ts';
 import { type ApiServer, killHard, startApi } from './processes.ts';
@@ -17,8 +17,7 @@ describe('the API process stopped with SIGTERM under load', () => {
   });
 
   it('answers every request it took before stopping, refuses later ones with 503, and exits with 0', async () => {
-    const database = await openDatabase({ dataDir: join(dataDir, 'db') });
-    await database.migrate();
+    const database = await openMigratedDataDir(join(dataDir, 'db'));
     const world = await seedFaultWorld(database.db);
     await database.close();
     api = await startApi({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
