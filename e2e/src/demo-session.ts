@@ -56,15 +56,29 @@ export async function acceptCookies(page: Page) {
  * for every other test cost a third of each sign-in's CPU (0.8 of 2.2-2.6 s, 2026-12-03).
  */
 export async function signInAsDemo(page: Page, url: string, username = DEMO_ADMIN) {
-  const answer = await page
-    .context()
-    .request.post(`${url}/api/login/json`, { data: { username, password: DEMO_PASSWORD } });
-  expect(answer.status(), `${username} signs in: ${await answer.text()}`).toBe(200);
+  await postDemoSignIn(page, url, username);
   await page.goto(`${url}/`);
   // A browser that answered the notice before (a sign-in again, as another user) is not asked again (the web's
   // COOKIE_CONSENT_KEY).
   if (!(await page.evaluate(() => localStorage.getItem('cookieConsent')))) await acceptCookies(page);
   await waitForLandingScreen(page);
+}
+
+/**
+ * Signs a demo account in for calls from the page (pageApi, pageGet) without drawing the cockpit: the page stands at
+ * the server's health answer, a document of its origin. For a set-up that only reads what the account sees.
+ */
+export async function signInForCalls(page: Page, url: string, username = DEMO_ADMIN) {
+  await postDemoSignIn(page, url, username);
+  await page.goto(`${url}/api/health`);
+}
+
+/** The sign-in call the login form makes, from the page's browser context: its session cookie is the page's. */
+async function postDemoSignIn(page: Page, url: string, username: string) {
+  const answer = await page
+    .context()
+    .request.post(`${url}/api/login/json`, { data: { username, password: DEMO_PASSWORD } });
+  expect(answer.status(), `${username} signs in: ${await answer.text()}`).toBe(200);
 }
 
 /**

@@ -10,7 +10,7 @@ import esNotifications from '../../apps/web/src/i18n/locales/es-ES/notifications
 import frDashboard from '../../apps/web/src/i18n/locales/fr-FR/dashboard.json';
 import frNotifications from '../../apps/web/src/i18n/locales/fr-FR/notifications.json';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { DEMO_ADMIN, pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { DEMO_ADMIN, pageApi, pageGet, signInAsDemo, signInForCalls, useDemoServer } from './demo-session.ts';
 import {
   type AxeFinding,
   collectPageErrors,
@@ -67,10 +67,10 @@ describe.skipIf(Boolean(browserMissing))(
     const installationOf = new Map<string, string>();
     beforeAll(async () => {
       const admin = await openPage(1280);
-      await signInAsDemo(admin.page, server().url, DEMO_ADMIN);
+      await signInForCalls(admin.page, server().url, DEMO_ADMIN);
       for (const email of ROLES) {
         const own = await openPage(1280);
-        await signInAsDemo(own.page, server().url, email);
+        await signInForCalls(own.page, server().url, email);
         const { areaId, installationId } = await findHierarchy(own.page);
         await own.close();
         installationOf.set(email, `/areas/${areaId}/installations/${installationId}`);

@@ -5,7 +5,7 @@ import {
   DEMO_ADMIN,
   DEMO_PASSWORD,
   pageGet,
-  signInAsDemo,
+  signInForCalls,
   useDemoServer,
   waitForLandingScreen,
 } from '../demo-session.ts';
@@ -81,7 +81,7 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
   let sensorRopePaths: string[] = [];
   beforeAll(async () => {
     const { page, close } = await openPage();
-    await signInAsDemo(page, server().url, DEMO_ADMIN);
+    await signInForCalls(page, server().url, DEMO_ADMIN);
     adminHierarchy = await findHierarchy(page);
     adminProjects = await findProjects(page);
     sensorScreens = await findSensorScreens(page);
