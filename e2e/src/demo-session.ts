@@ -53,7 +53,8 @@ export async function acceptCookies(page: Page) {
  * waits for the start screen to be drawn (waitForLandingScreen), so the test's next step cannot be overtaken by it.
  * The session comes from the sign-in call the login form makes, sent beside the page: the form itself, its second
  * factor, its links and its languages are the login tests' (login, passwordless, texts, every-screen), and drawing it
- * for every other test cost a third of each sign-in's CPU (0.8 of 2.2-2.6 s, 2026-12-03).
+ * for every other test cost 0.8 of each sign-in's 1.8-2.2 CPU s (the form, then its answer and the start screen,
+ * measured apart over six sign-ins each as the client and the admin, 2026-12-03).
  */
 export async function signInAsDemo(page: Page, url: string, username = DEMO_ADMIN) {
   await postDemoSignIn(page, url, username);
