@@ -132,7 +132,7 @@ async function test() {
       if (templateDir) rmSync(templateDir, { recursive: true, force: true });
     })(),
     runSteps([
-      ['typecheck', () => nice(['turbo', 'run', 'typecheck', '--concurrency=1', '--output-logs=errors-only'])],
+      ['typecheck', typecheckOnOneThread],
       ['lint', () => nice(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
       [
         'domain, database, client and web tests',
@@ -143,6 +143,18 @@ async function test() {
   ]);
   const summary = printTestSummary(root, failedSteps, stepTimes);
   process.exit(failedSteps.length > 0 || summary.failed > 0 || summary.passed === 0 ? 1 : 0);
+}
+
+/**
+ * The packages on TypeScript 7 checked on one thread: beside the API tests both cores are busy anyway, and its
+ * parallel checkers each resolve the same declarations again (14.6 instead of 30.6 CPU s for the API and the web
+ * client together, and no slower on two cores). The API client's generator keeps TypeScript 5, which has no threads.
+ */
+async function typecheckOnOneThread() {
+  const typecheck = ['turbo', 'run', 'typecheck', '--concurrency=1', '--output-logs=errors-only'];
+  const onTypeScript7 = await nice([...typecheck, '--filter=!@rope/api-client', '--', '--singleThreaded']);
+  const apiClient = await nice([...typecheck, '--filter=@rope/api-client']);
+  return onTypeScript7 !== 0 ? onTypeScript7 : apiClient;
 }
 
 /** `npm run backup -- <folder>` and `npm run restore -- <folder>`: see docs/operations.md. */

@@ -200,7 +200,9 @@ describe.skipIf(Boolean(browserMissing))(
         .getByRole('button', { name: 'Installation 1', exact: true })
         .click();
       await page.waitForURL(/\/installations\/\d+$/);
-      // As a user would, the page is read before it is used: its parts still loading may replace the button.
+      // As a user would, the page is read before it is used: its parts still loading may replace the button, and
+      // under load the area's page (whose Add makes an installation) stays on screen until the new page has loaded.
+      await page.getByRole('heading', { level: 1, name: 'Installation 1', exact: true }).waitFor();
       await waitForScreen(page);
       await page.getByRole('button', { name: enCommon.actions.add, exact: true }).click();
       await page.locator('[data-name="Rope 1"]').waitFor();

@@ -20,7 +20,9 @@ export async function createTestDatabase(options: { embedded?: boolean } = {}): 
   const name = `rope_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database ${name} template ${await postgresTemplate(admin, url)}`);
+    await admin.unsafe(
+      `create database ${name} template ${await postgresTemplate(admin, url)}${await copyStrategy(admin)}`,
+    );
   } catch (error) {
     await admin.end();
     throw error;
@@ -37,6 +39,15 @@ export async function createTestDatabase(options: { embedded?: boolean } = {}): 
       await admin.end();
     },
   };
+}
+
+/**
+ * PostgreSQL 15 and later copy a template by writing each of its blocks to the WAL unless told to copy its files:
+ * 0.38 instead of 0.08 CPU s of the server per test database here, for a template of 10 MB that a test reads once.
+ */
+async function copyStrategy(admin: postgres.Sql): Promise<string> {
+  const [row] = await admin<{ version: number }[]>`select current_setting('server_version_num')::int as version`;
+  return (row?.version ?? 0) >= 150_000 ? ' strategy file_copy' : '';
 }
 
 /** The migrations' fingerprint: a template is only ever a copy of exactly these migrations. */
