@@ -14,7 +14,7 @@ import {
   decodeDamageChart,
 } from '../../packages/domain/src/ropes/damage-chart-answer.ts';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { openSignedIn, pageApi, pageGet, signInAsDemo, signInForCalls, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, GERMAN_CLIENT_IN_ZURICH, newWorldContext, text } from './world.ts';
 
@@ -67,9 +67,9 @@ describe.skipIf(Boolean(browserMissing))(
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signInAsDemo(page, demo.server().url);
+      await signInForCalls(page, demo.server().url);
       const { rope, path } = await findSplicedRope(page);
-      await page.goto(`${demo.server().url}${path}`);
+      await openSignedIn(page, demo.server().url, path);
 
       const chart = page.getByTestId('damage-chart');
       await chart.waitFor();
@@ -238,7 +238,7 @@ describe.skipIf(Boolean(browserMissing))(
       const world = GERMAN_CLIENT_IN_ZURICH;
       const context = await newWorldContext(demo.browser(), { world, width: 1280, height: 900 });
       const page = await context.newPage();
-      await signInAsDemo(page, demo.server().url, world.user);
+      await signInForCalls(page, demo.server().url, world.user);
       const { ropes } = await pageGet<{ ropes: RopeRow[] }>(page, '/ropes');
       // The client's rope with the most events: a wide zoom of it still has a second page of events.
       const totals = await Promise.all(
@@ -249,8 +249,10 @@ describe.skipIf(Boolean(browserMissing))(
         page,
         `/installations/${rope.installation.id}`,
       );
-      await page.goto(
-        `${demo.server().url}/areas/${installation.area.id}/installations/${rope.installation.id}/ropes/${rope.id}`,
+      await openSignedIn(
+        page,
+        demo.server().url,
+        `/areas/${installation.area.id}/installations/${rope.installation.id}/ropes/${rope.id}`,
       );
       const chart = page.getByTestId('damage-chart');
       await chart.waitFor();
@@ -282,7 +284,7 @@ describe.skipIf(Boolean(browserMissing))(
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signInAsDemo(page, demo.server().url);
+      await signInForCalls(page, demo.server().url);
       const { ropes } = await pageGet<{ ropes: RopeRow[] }>(page, '/ropes');
       const rope = ropes.find((candidate) => (candidate.attributes.positionOffset ?? 0) >= 1);
       if (!rope) throw new Error('no demo rope with a position offset');
@@ -309,7 +311,11 @@ describe.skipIf(Boolean(browserMissing))(
         page,
         `/installations/${rope.installation.id}`,
       );
-      await page.goto(`${demo.server().url}/areas/${installation.area.id}/installations/${rope.installation.id}`);
+      await openSignedIn(
+        page,
+        demo.server().url,
+        `/areas/${installation.area.id}/installations/${rope.installation.id}`,
+      );
       const table = page.getByRole('table', { name: enEvents.table.title });
       const format = (metres: number) =>
         metres.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 });

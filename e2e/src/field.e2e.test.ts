@@ -17,7 +17,15 @@ import {
   decodeDamageChart,
 } from '../../packages/domain/src/ropes/damage-chart-answer.ts';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { DEMO_ADMIN, pageApi, pageGet, signInAgainAsDemo, signInAsDemo, useDemoServer } from './demo-session.ts';
+import {
+  DEMO_ADMIN,
+  pageApi,
+  pageGet,
+  signInAgainAsDemo,
+  signInAsDemo,
+  signInForCalls,
+  useDemoServer,
+} from './demo-session.ts';
 import { collectPageErrors, revealDeferredSections, seriousAxeViolations } from './screen-check.ts';
 import { DEFAULT_WORLD, newWorldContext, textInAnyLanguage } from './world.ts';
 
@@ -137,7 +145,7 @@ async function phoneAndOffice(browser: Browser, url: string) {
   const tabErrors = collectPageErrors(tab);
   const office = await newWorldContext(browser, {});
   const officePage = await office.newPage();
-  await signInAsDemo(officePage, url, DEMO_ADMIN);
+  await signInForCalls(officePage, url, DEMO_ADMIN);
   await signInAsDemo(tab, url, DEFAULT_WORLD.user);
   const { ropes } = await pageGet<{ ropes: PlacedRope[] }>(tab, '/ropes');
   /** Opens the rope's page with every section and waits for the field's code. */
@@ -455,7 +463,7 @@ describe.skipIf(Boolean(browserMissing))(
         // Meanwhile a colleague in the office closes the task.
         const office = await newWorldContext(demo.browser(), {});
         const officePage = await office.newPage();
-        await signInAsDemo(officePage, url, DEMO_ADMIN);
+        await signInForCalls(officePage, url, DEMO_ADMIN);
         const closed = await pageApi(officePage, `/tasks/${taskId}`, {
           method: 'PATCH',
           body: { task: { attributes: { status: 'done' } } },

@@ -6,7 +6,7 @@ import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enNotifications from '../../apps/web/src/i18n/locales/en-US/notifications.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { DEMO_ADMIN, pageApi, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { DEMO_ADMIN, openSignedIn, pageApi, signInForCalls, useDemoServer } from './demo-session.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
 interface PlacedRope {
@@ -27,14 +27,14 @@ describe.skipIf(Boolean(browserMissing))(
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signInAsDemo(page, demo.server().url);
+      await signInForCalls(page, demo.server().url);
 
       const { body } = await pageApi<{ ropes: PlacedRope[] }>(page, '/ropes');
       const rope = body.ropes.find((candidate) => !candidate.isDeleted);
       if (!rope) throw new Error('no demo rope');
       const installationPath = `/areas/${rope.area.id}/installations/${rope.installation.id}`;
 
-      await page.goto(`${demo.server().url}${installationPath}`);
+      await openSignedIn(page, demo.server().url, installationPath);
       await page.getByRole('button', { name: enNotifications.settings.title }).click();
       const dialog = page.getByRole('dialog', { name: enNotifications.settings.title });
       await dialog.getByLabel(enCommon.fields.email).check();

@@ -9,7 +9,15 @@ import enEvents from '../../apps/web/src/i18n/locales/en-US/events.json';
 import enReports from '../../apps/web/src/i18n/locales/en-US/reports.json';
 import { DUTY_OF_CARE_HEADING } from '../../packages/domain/src/reports/duty-of-care.ts';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { DEMO_ADMIN, DEMO_PASSWORD, pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_PASSWORD,
+  openSignedIn,
+  pageApi,
+  pageGet,
+  signInForCalls,
+  useDemoServer,
+} from './demo-session.ts';
 import { revealDeferredSections, seriousAxeViolations, switchLanguage } from './screen-check.ts';
 import { repoRoot } from './server.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
@@ -115,7 +123,7 @@ describe.skipIf(Boolean(skipped))(`PDF reports in Chromium${skipped ? ` (skipped
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await signInAsDemo(page, demo.server().url);
+    await signInForCalls(page, demo.server().url);
     const { rope, installationId, path } = await findReportRope(page);
     const renamed = await pageApi(page, `/ropes/${rope.id}`, {
       method: 'PATCH',
@@ -148,7 +156,7 @@ describe.skipIf(Boolean(skipped))(`PDF reports in Chromium${skipped ? ` (skipped
     }, singleDamage.id);
     expect(uploaded).toBe(200);
 
-    await page.goto(`${demo.server().url}${path}`);
+    await openSignedIn(page, demo.server().url, path);
     await openEvents(page);
     const table = page.getByRole('table', { name: enEvents.table.title });
     // jsPDF is not part of any screen: it loads when the first report is made.
@@ -257,11 +265,11 @@ describe.skipIf(Boolean(skipped))(`PDF reports in Chromium${skipped ? ` (skipped
       acceptDownloads: true,
     });
     const page = await context.newPage();
-    await signInAsDemo(page, demo.server().url);
+    await signInForCalls(page, demo.server().url);
     const { path } = await findReportRope(page);
     // The user chooses German (saved to the user), then a fresh page starts in German: the texts of the session's
     // language load, the English ones beyond the core do not.
-    await page.goto(`${demo.server().url}${path}`);
+    await openSignedIn(page, demo.server().url, path);
     await openEvents(page);
     const saved = (response: { url: () => string; request: () => { method: () => string } }) =>
       response.url().endsWith('/api/users/self') && response.request().method() === 'PATCH';
@@ -296,7 +304,7 @@ describe.skipIf(Boolean(skipped))(`PDF reports in Chromium${skipped ? ` (skipped
   it('hides the report buttons in a live session', async () => {
     const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1280, height: 900 });
     const page = await context.newPage();
-    await signInAsDemo(page, demo.server().url);
+    await signInForCalls(page, demo.server().url);
     const { path } = await findReportRope(page);
     // The app stops before its session is swapped for a live one, outside the page: a running app would meet the
     // change on its next call and go to the sign-in screen, overtaking the navigation below (issue 29).
@@ -305,7 +313,7 @@ describe.skipIf(Boolean(skipped))(`PDF reports in Chromium${skipped ? ` (skipped
       data: { username: DEMO_ADMIN, password: DEMO_PASSWORD, live: true },
     });
     expect(((await live.json()) as { user: { isLive: boolean } }).user.isLive).toBe(true);
-    await page.goto(`${demo.server().url}${path}`);
+    await openSignedIn(page, demo.server().url, path);
     await openEvents(page);
     expect(await page.getByRole('button', { name: enReports.toolbar.allDamages }).count()).toBe(0);
     expect(await page.getByRole('button', { name: enReports.toolbar.allRepairs }).count()).toBe(0);

@@ -9,7 +9,14 @@ import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enUsers from '../../apps/web/src/i18n/locales/en-US/users.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { pageGet, signInAsDemo, submitDemoSignIn, useDemoServer } from './demo-session.ts';
+import {
+  openSignedIn,
+  pageGet,
+  signInAsDemo,
+  signInForCalls,
+  submitDemoSignIn,
+  useDemoServer,
+} from './demo-session.ts';
 import {
   errorBoundaryShown,
   openInApp,
@@ -290,8 +297,8 @@ describe.skipIf(Boolean(browserMissing))(
     it('keeps the area dialog Save button in place when a position is typed, and shows input limits', async () => {
       const context = await newContext();
       const page = await context.newPage();
-      await signInAsDemo(page, demo.server().url);
-      await page.goto(`${demo.server().url}/areas`);
+      await signInForCalls(page, demo.server().url);
+      await openSignedIn(page, demo.server().url, '/areas');
       await page.getByRole('button', { name: enCommon.actions.add, exact: true }).click();
       const dialog = page.getByRole('dialog');
       const save = dialog.getByRole('button', { name: enCommon.actions.save, exact: true });

@@ -7,7 +7,7 @@ import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { openSignedIn, pageApi, pageGet, signInAsDemo, signInForCalls, useDemoServer } from './demo-session.ts';
 import { revealDeferredSections, seriousAxeViolations, switchLanguage, waitForScreen } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, GERMAN_ADMIN_IN_ZURICH, GERMAN_CLIENT_IN_ZURICH, newWorldContext } from './world.ts';
 
@@ -43,8 +43,8 @@ describe.skipIf(Boolean(browserMissing))(
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signInAsDemo(page, demo.server().url);
-      await page.goto(`${demo.server().url}${await writableRopePath(page)}`);
+      await signInForCalls(page, demo.server().url);
+      await openSignedIn(page, demo.server().url, await writableRopePath(page));
 
       const section = page.getByRole('heading', { name: enTasks.section.title, exact: true });
       await section.waitFor();
@@ -132,7 +132,7 @@ describe.skipIf(Boolean(browserMissing))(
     it('flags a task due by bending cycles past due at the current count, and shows a due date on its own day', async () => {
       const context = await newWorldContext(demo.browser(), { width: 1280, height: 1000 });
       const page = await context.newPage();
-      await signInAsDemo(page, demo.server().url, GERMAN_CLIENT_IN_ZURICH.user);
+      await signInForCalls(page, demo.server().url, GERMAN_CLIENT_IN_ZURICH.user);
       const path = await writableRopePath(page);
       const ropeId = Number(path.split('/').pop());
       const { bendingCycles } = await pageGet<{ bendingCycles: number | null }>(page, `/ropes/${ropeId}/bendingCycles`);
@@ -151,7 +151,7 @@ describe.skipIf(Boolean(browserMissing))(
       const year = new Date().getFullYear() + 1;
       expect((await create(byDate, { dueAt: `${year}-12-28T00:00:00+01:00` })).status).toBe(200);
 
-      await page.goto(`${demo.server().url}${path}`);
+      await openSignedIn(page, demo.server().url, path);
       await waitForScreen(page);
       const table = page.getByRole('table', { name: deTasks.section.label });
       const cyclesRow = table.getByRole('row').filter({ hasText: byCycles });
@@ -166,7 +166,7 @@ describe.skipIf(Boolean(browserMissing))(
     it('shows every badge of the tasks table whole at 1024 px, in English and in German', async () => {
       const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width: 1024, height: 900 });
       const page = await context.newPage();
-      await signInAsDemo(page, demo.server().url);
+      await signInForCalls(page, demo.server().url);
       const path = await writableRopePath(page);
       const ropeId = Number(path.split('/').pop());
       const created = await pageApi<{ task: { id: number } }>(page, '/tasks', {
@@ -193,7 +193,7 @@ describe.skipIf(Boolean(browserMissing))(
         ['EN', enTasks],
         ['DE', deTasks],
       ] as const) {
-        await page.goto(`${demo.server().url}${path}`);
+        await openSignedIn(page, demo.server().url, path);
         if (language === 'DE') await switchLanguage(page, 'de-DE');
         // The tasks section loads when scrolled near: waitForScreen waits for the page, then reveals it.
         await waitForScreen(page);
@@ -220,9 +220,9 @@ describe.skipIf(Boolean(browserMissing))(
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signInAsDemo(page, demo.server().url);
+      await signInForCalls(page, demo.server().url);
       const path = await writableRopePath(page);
-      await page.goto(`${demo.server().url}${path}`);
+      await openSignedIn(page, demo.server().url, path);
       await switchLanguage(page, 'de-DE');
       await waitForScreen(page);
 
