@@ -8,7 +8,7 @@ import enSearch from '../../apps/web/src/i18n/locales/en-US/search.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { openSignedIn, pageGet, signInAsDemo, signInForCalls, useDemoServer } from './demo-session.ts';
 import { findHierarchy, openInApp, seriousAxeViolations, waitForScreen } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
@@ -73,12 +73,18 @@ describe.skipIf(Boolean(browserMissing))(
   () => {
     const demo = useDemoServer();
 
-    async function open(width = 1280, email?: string) {
+    /** Signed in at the start screen, or at `path` opened in full (the start screen then not drawn for nothing). */
+    async function open(width = 1280, email?: string, path?: string) {
       const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width, height: 900 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signInAsDemo(page, demo.server().url, email);
+      if (path) {
+        await signInForCalls(page, demo.server().url, email);
+        await openSignedIn(page, demo.server().url, path);
+      } else {
+        await signInAsDemo(page, demo.server().url, email);
+      }
       // The start page first: a navigation during its redirect would be overridden by it.
       await waitForScreen(page);
       return { context, page, errors };
@@ -204,9 +210,7 @@ describe.skipIf(Boolean(browserMissing))(
         expect(free.errors).toEqual([]);
       }
 
-      const { context, page, errors } = await open();
-      await openInApp(page, '/general-documents');
-      await waitForScreen(page);
+      const { context, page, errors } = await open(1280, undefined, '/general-documents');
       await page.getByLabel(enDocuments.general.edit).check();
       await page.getByRole('button', { name: enDocuments.general.addFolder }).click();
       const dialog = page.getByRole('dialog', { name: enDocuments.general.addFolder });
@@ -284,9 +288,7 @@ describe.skipIf(Boolean(browserMissing))(
       timeout: 90_000,
     }, async () => {
       for (const width of [1280, 375]) {
-        const { context, page, errors } = await open(width);
-        await page.goto(`${demo.server().url}/documents`);
-        await waitForScreen(page);
+        const { context, page, errors } = await open(width, undefined, '/documents');
         await page.getByRole('heading', { name: enDocuments.projects.newest }).waitFor();
         await shoot(page, 'projects');
         const { projects } = await pageGet<{ projects: { id: number; installationNumber: string }[] }>(
@@ -349,8 +351,7 @@ describe.skipIf(Boolean(browserMissing))(
       await context.close();
       expect(errors).toEqual([]);
 
-      const narrow = await open(375);
-      await narrow.page.goto(`${demo.server().url}/search?filter=haul`);
+      const narrow = await open(375, undefined, '/search?filter=haul');
       await narrow.page.getByRole('table', { name: enSearch.results }).waitFor();
       await shoot(narrow.page, 'search-page');
       await narrow.context.close();

@@ -6,7 +6,7 @@ import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
 import enSensors from '../../apps/web/src/i18n/locales/en-US/sensors.json';
 import enShell from '../../apps/web/src/i18n/locales/en-US/shell.json';
 import { browserMissing, keepScreenshot } from './browser.ts';
-import { pageApi, pageGet, signInAsDemo, useDemoServer } from './demo-session.ts';
+import { openSignedIn, pageApi, pageGet, signInAsDemo, signInForCalls, useDemoServer } from './demo-session.ts';
 import { openInApp, revealDeferredSections, seriousAxeViolations, waitForScreen } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, newWorldContext } from './world.ts';
 
@@ -74,12 +74,18 @@ describe.skipIf(Boolean(browserMissing))(
   () => {
     const demo = useDemoServer();
 
-    async function open(width: number) {
+    /** Signed in at the start screen, or at `path` opened in full (the start screen then not drawn for nothing). */
+    async function open(width: number, path?: string) {
       const context = await newWorldContext(demo.browser(), { world: ENGLISH_ADMIN_IN_UTC, width, height: 900 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await signInAsDemo(page, demo.server().url);
+      if (path) {
+        await signInForCalls(page, demo.server().url);
+        await openSignedIn(page, demo.server().url, path);
+      } else {
+        await signInAsDemo(page, demo.server().url);
+      }
       // The start screen settles first: its redirect (/ to /areas) would otherwise override a navigation made now.
       await waitForScreen(page);
       return { page, errors, close: () => context.close() };
@@ -202,9 +208,7 @@ describe.skipIf(Boolean(browserMissing))(
     }, 240_000);
 
     it('lists, finds and edits sensor devices: a plotline with only a name gets the rule, with a position it is saved', async () => {
-      const { page, errors, close } = await open(1280);
-      await openInApp(page, '/sensor-devices');
-      await waitForScreen(page);
+      const { page, errors, close } = await open(1280, '/sensor-devices');
       const table = page.getByRole('table', { name: enShell.nav.sensors });
       await expectRows(page, table, 20, 'sensor-devices');
       await keepScreenshot(page, 'sensor-devices-1280', { fullPage: true });
@@ -244,10 +248,8 @@ describe.skipIf(Boolean(browserMissing))(
     }, 240_000);
 
     it('lists smartropes, opens one with its events, and tells a taken fabrication number under its field', async () => {
-      const { page, errors, close } = await open(1280);
+      const { page, errors, close } = await open(1280, '/smartropes');
       const { smartropes } = await pageGet<{ smartropes: SmartropeRow[] }>(page, '/smartropes');
-      await openInApp(page, '/smartropes');
-      await waitForScreen(page);
       const table = page.getByRole('table', { name: enShell.nav.smartropes });
       await expectRows(page, table, smartropes.length, 'smartropes');
       await keepScreenshot(page, 'smartropes-1280', { fullPage: true });
