@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, POLL_EVERY_50_MS } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { textInAnyLanguage } from './world.ts';
 
@@ -129,7 +129,7 @@ export async function waitForLandingScreen(page: Page) {
       );
     },
     undefined,
-    { timeout: 60_000 },
+    { timeout: 60_000, ...POLL_EVERY_50_MS },
   );
 }
 

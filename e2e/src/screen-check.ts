@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import axe from 'axe-core';
 import type { Frame, Page } from 'playwright-core';
-import { screenshotPath } from './browser.ts';
+import { POLL_EVERY_50_MS, screenshotPath } from './browser.ts';
 import { pageGet } from './demo-session.ts';
 
 export const LANGUAGES = ['en-US', 'de-DE', 'fr-FR', 'es-ES'] as const;
@@ -75,7 +75,7 @@ async function waitForTitleAndData(page: Page) {
             Date.now() - ((window as unknown as { navigatedAt?: number }).navigatedAt ?? 0) > 1_500)) &&
           document.querySelector('.mantine-Loader-root') === null),
       undefined,
-      { timeout: 60_000 },
+      { timeout: 60_000, ...POLL_EVERY_50_MS },
     )
     .catch(async (error: unknown) => {
       // Says where it stopped: the page's address, what it shows and a picture, not only the wait's timeout.
@@ -140,7 +140,10 @@ export async function switchLanguage(page: Page, language: (typeof LANGUAGES)[nu
   for (let attempt = 1; ; attempt += 1) {
     try {
       await control.click();
-      await page.waitForFunction((lang) => document.documentElement.lang === lang, language, { timeout: 10_000 });
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, language, {
+        timeout: 10_000,
+        ...POLL_EVERY_50_MS,
+      });
       return;
     } catch (error) {
       if (attempt === 2) throw error;
@@ -290,7 +293,7 @@ async function axeViolations(page: Page | Frame, within: AxeScope, options: axe.
         return !transitioning && !fading;
       },
       undefined,
-      { timeout: 5_000 },
+      { timeout: 5_000, ...POLL_EVERY_50_MS },
     )
     .catch(() => {});
   // Evaluated through the debugging protocol: the app's CSP (rightly) refuses inline script tags.
