@@ -7,10 +7,10 @@ import { viewerFor } from '../../tenancy/scope.ts';
 import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findInstallation } from '../installations/index.ts';
-import { toRopeView } from './view.ts';
+import { ropeViewColumns, toRopeView } from './view.ts';
 
 const visibleRopesQuery = preparedPerDatabase((db) =>
-  joinPlacement(db.select({ rope: ropes }).from(ropes).$dynamic())
+  joinPlacement(db.select(ropeViewColumns).from(ropes).$dynamic())
     .where(
       and(
         eq(ropes.installationId, sql.placeholder('installationId')),
@@ -35,5 +35,5 @@ export async function listRopes(args: ActionArgs<{ installationId: number; archi
   const { installationId, archived } = input;
   const rows = await query.execute({ installationId, archived, ...visibilityParams(viewer) });
   if (rows.length === 0) await findInstallation(ctx, viewer, installationId);
-  return { ropes: rows.map((row) => toRopeView(row.rope)) };
+  return { ropes: rows.map(toRopeView) };
 }
