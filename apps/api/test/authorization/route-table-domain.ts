@@ -223,6 +223,16 @@ const installationRows: RouteRow[] = [
 ];
 
 const rope = async (w: World, s: Scope) => (await tree(w, s)).rope.id;
+/**
+ * A rope with an event and a task on it, for the reads that check the viewer in the statement that finds the rows (an
+ * empty answer alone costs the check that tells a foreign rope): a foreign rope must answer as a missing one with rows.
+ */
+const ropeWithRows = async (w: World, s: Scope) => {
+  const id = await rope(w, s);
+  await seedEvent(w.t.ctx.db, id, { attributes: { damageCount: 1 } });
+  await seedTask(w.t.ctx.db, id);
+  return id;
+};
 const ropeRows: RouteRow[] = [
   { route: 'GET /api/ropes', build: () => url('/api/ropes'), expect: readList() },
   { route: 'GET /api/ropes/overview', build: () => url('/api/ropes/overview'), expect: readList() },
@@ -253,31 +263,32 @@ const ropeRows: RouteRow[] = [
   {
     route: 'GET /api/ropes/:id/events',
     scoped: true,
-    build: async (w, s) => url(`/api/ropes/${await rope(w, s)}/events`),
+    // The rope page's own call: a page, which checks the viewer in the statement that reads it.
+    build: async (w, s) => url(`/api/ropes/${await ropeWithRows(w, s)}/events?page=1&pageSize=25`),
     expect: read(),
   },
   {
     route: 'GET /api/ropes/:id/events/damage',
     scoped: true,
-    build: async (w, s) => url(`/api/ropes/${await rope(w, s)}/events/damage`),
+    build: async (w, s) => url(`/api/ropes/${await ropeWithRows(w, s)}/events/damage`),
     expect: read(),
   },
   {
     route: 'GET /api/ropes/:id/events/lossOverTarget',
     scoped: true,
-    build: async (w, s) => url(`/api/ropes/${await rope(w, s)}/events/lossOverTarget`),
+    build: async (w, s) => url(`/api/ropes/${await ropeWithRows(w, s)}/events/lossOverTarget`),
     expect: read(),
   },
   {
     route: 'GET /api/ropes/:id/bendingCycles',
     scoped: true,
-    build: async (w, s) => url(`/api/ropes/${await rope(w, s)}/bendingCycles`),
+    build: async (w, s) => url(`/api/ropes/${await ropeWithRows(w, s)}/bendingCycles`),
     expect: read(),
   },
   {
     route: 'GET /api/ropes/:id/tasks',
     scoped: true,
-    build: async (w, s) => url(`/api/ropes/${await rope(w, s)}/tasks`),
+    build: async (w, s) => url(`/api/ropes/${await ropeWithRows(w, s)}/tasks`),
     expect: read(),
   },
   {

@@ -1,12 +1,15 @@
 import { queryRows } from '@rope/db/client';
 import { containsPattern } from '@rope/db/like';
-import { ropeEvents } from '@rope/db/schema/index';
+import { ropeEvents, ropes } from '@rope/db/schema/index';
+import type { Actor } from '@rope/domain/access/actor';
 import { chartPositions } from '@rope/domain/ropes/effective-events';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { loadDamageTarget } from '../damage/index.ts';
 import { visibleRopeId } from '../ropes/index.ts';
@@ -28,23 +31,46 @@ export interface RopeEventQuery {
 const pageColumns = { event: ropeEvents, documentCount, total: sql<number>`count(*) over ()`.mapWith(Number) };
 const newestFirst = [desc(ropeEvents.occurredAt), desc(ropeEvents.id)];
 
-/** The rope page's own call, a page of the live (or archived) events with no filter, prepared once. */
+/**
+ * The rope page's own call, a page of the live (or archived) events with no filter, prepared once and checked against
+ * the viewer in the same statement: no rows for a rope in an area the viewer does not see.
+ */
 const plainPageQuery = preparedPerDatabase((db) =>
-  db
-    .select(pageColumns)
-    .from(ropeEvents)
-    .where(and(eq(ropeEvents.ropeId, sql.placeholder('ropeId')), eq(ropeEvents.isDeleted, sql.placeholder('archived'))))
+  joinPlacement(db.select(pageColumns).from(ropeEvents).innerJoin(ropes, eq(ropes.id, ropeEvents.ropeId)).$dynamic())
+    .where(
+      and(
+        eq(ropeEvents.ropeId, sql.placeholder('ropeId')),
+        eq(ropeEvents.isDeleted, sql.placeholder('archived')),
+        visibleAreaPlaceholder,
+      ),
+    )
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('rope_events_page'),
+    .prepare('visible_rope_events_page'),
 );
+
+/** A page with no filter: one statement; only an empty page costs the check that tells a foreign rope (404). */
+async function plainPage(ctx: AppContext, viewer: Actor, query: RopeEventQuery) {
+  const offset = (query.page - 1) * query.pageSize;
+  const page = { ropeId: query.ropeId, archived: query.archived, limit: query.pageSize, offset };
+  const rows = await plainPageQuery(ctx.db).execute({ ...page, ...visibilityParams(viewer) });
+  if (rows.length > 0) return { rows, total: rows[0]!.total };
+  const ropeId = await visibleRopeId(ctx, viewer, query.ropeId);
+  const where = and(eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, query.archived));
+  return { rows, total: query.page > 1 ? await countEvents(ctx, where) : 0 };
+}
 
 /** One rope's events, newest first, filtered by text, chart zoom and damage filter, paged on the server. */
 export async function listRopeEvents(args: ActionArgs<RopeEventQuery>) {
   const { ctx, actor, input: query } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, query.showAsUser);
+  const filtered = query.search || query.positionFrom !== undefined || query.positionTo !== undefined;
+  if (!filtered && !query.damageFilter && query.pageSize > 0) {
+    const { rows, total } = await plainPage(ctx, viewer, query);
+    return { ropeEvents: rows.map((row) => toEventView(row.event, row.documentCount)), total };
+  }
   const ropeId = await visibleRopeId(ctx, viewer, query.ropeId);
   const filters: SQL[] = [];
   if (query.search) {
@@ -69,12 +95,7 @@ export async function listRopeEvents(args: ActionArgs<RopeEventQuery>) {
     .from(ropeEvents)
     .where(where)
     .orderBy(...newestFirst);
-  const rows =
-    query.pageSize === 0
-      ? await base
-      : filters.length === 0
-        ? await plainPageQuery(ctx.db).execute({ ropeId, archived: query.archived, limit: query.pageSize, offset })
-        : await base.limit(query.pageSize).offset(offset);
+  const rows = query.pageSize === 0 ? await base : await base.limit(query.pageSize).offset(offset);
   const total = rows[0]?.total ?? (query.page > 1 && query.pageSize > 0 ? await countEvents(ctx, where) : 0);
   return { ropeEvents: rows.map((row) => toEventView(row.event, row.documentCount)), total };
 }

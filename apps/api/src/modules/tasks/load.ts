@@ -35,12 +35,12 @@ const visibleTasksQuery = (name: string, where?: SQL) =>
 const visibleOpenTasks = visibleTasksQuery('list_visible_open_tasks', openTasks);
 const visibleTasks = visibleTasksQuery('list_visible_tasks');
 
-/** The rope page's read: every task of one rope. */
+/** The rope page's read: every task of one rope, if the viewer sees its area. */
 const ropeTasksQuery = preparedPerDatabase((db) =>
   selectTasks(db)
-    .where(eq(tasks.ropeId, sql.placeholder('ropeId')))
+    .where(and(eq(tasks.ropeId, sql.placeholder('ropeId')), visibleAreaPlaceholder))
     .orderBy(asc(tasks.dueAt), asc(tasks.id))
-    .prepare('list_rope_tasks'),
+    .prepare('list_visible_rope_tasks'),
 );
 
 const assigneesQuery = preparedPerDatabase((db) =>
@@ -71,9 +71,12 @@ export async function loadVisibleTasks(db: Db, viewer: Actor, openOnly: boolean)
   return completeTasks(db, rows);
 }
 
-/** Every task of one rope (whose visibility the caller checked), by due date. */
-export async function loadRopeTasks(db: Db, ropeId: number): Promise<TaskView[]> {
-  return completeTasks(db, await ropeTasksQuery(db).execute({ ropeId }));
+/**
+ * Every task of one rope by due date, checked against the viewer in the same statement: none for a rope in an area
+ * the viewer does not see, which the caller tells apart from a rope without tasks.
+ */
+export async function loadVisibleRopeTasks(db: Db, viewer: Actor, ropeId: number): Promise<TaskView[]> {
+  return completeTasks(db, await ropeTasksQuery(db).execute({ ropeId, ...visibilityParams(viewer) }));
 }
 
 async function completeTasks(db: Db, rows: TaskRow[]): Promise<TaskView[]> {
