@@ -130,7 +130,19 @@ const listRows: RouteRow[] = (['areas', 'installations', 'ropes', 'events'] as c
     const installation = await seedInstallation(w.t.ctx.db, area.id);
     if (kind === 'installations') return url(`/api/installations/${installation.id}/documents`);
     const rope = await seedRope(w.t.ctx.db, installation.id);
-    if (kind === 'ropes') return url(`/api/ropes/${rope.id}/documents`);
+    if (kind === 'ropes') {
+      // With a document on it: the rope's list checks the viewer in the statement that finds the documents.
+      const file = await w.t.ctx.storage.put(PDF, { prefix: 'documents', extension: 'pdf', type: 'application/pdf' });
+      await w.t.ctx.db.insert(documents).values({
+        name: 'Matrix.pdf',
+        mimeType: 'application/pdf',
+        storageKey: file.key,
+        size: file.size,
+        targetType: 'rope',
+        targetId: rope.id,
+      });
+      return url(`/api/ropes/${rope.id}/documents`);
+    }
     return url(`/api/events/${(await seedEvent(w.t.ctx.db, rope.id)).id}/documents`);
   },
   expect: read(),

@@ -117,7 +117,8 @@ export const SENSOR_ROWS: RouteRow[] = [
   {
     route: 'GET /api/ropes/:id/sensor-devices',
     scoped: true,
-    build: async (w, s) => url(`/api/ropes/${(await ropeIn(w, s)).id}/sensor-devices`),
+    // A rope with a device: the read checks the viewer in the statement that finds the devices.
+    build: async (w, s) => url(`/api/ropes/${(await deviceIn(w, s)).rope.id}/sensor-devices`),
     expect: read(),
   },
   {

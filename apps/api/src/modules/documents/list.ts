@@ -1,9 +1,13 @@
-import { documents } from '@rope/db/schema/index';
+import { documents, ropes } from '@rope/db/schema/index';
+import type { Actor } from '@rope/domain/access/actor';
 import { compareDocuments, type DocumentTargetType } from '@rope/domain/documents/schemas';
 import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { visibleRopeId } from '../ropes/index.ts';
 import { type DocumentRow, findTarget } from './internal.ts';
@@ -26,6 +30,26 @@ const targetDocumentsQuery = preparedPerDatabase((db) =>
     .prepare('target_documents'),
 );
 
+/**
+ * A rope's documents (on every rope page), checked against the viewer in the same statement: none for a rope in an area
+ * the viewer does not see, which the caller tells apart from a rope without documents.
+ */
+const visibleRopeDocumentsQuery = preparedPerDatabase((db) =>
+  joinPlacement(
+    db.select({ document: documents }).from(documents).innerJoin(ropes, eq(ropes.id, documents.targetId)).$dynamic(),
+  )
+    .where(
+      and(eq(documents.targetType, 'rope'), eq(documents.targetId, sql.placeholder('ropeId')), visibleAreaPlaceholder),
+    )
+    .prepare('visible_rope_documents'),
+);
+
+async function visibleRopeDocuments(ctx: AppContext, viewer: Actor, ropeId: number): Promise<DocumentRow[]> {
+  const rows = await visibleRopeDocumentsQuery(ctx.db).execute({ ropeId, ...visibilityParams(viewer) });
+  if (rows.length === 0) await visibleRopeId(ctx, viewer, ropeId);
+  return rows.map((row) => row.document);
+}
+
 /** The documents of one target the viewer sees (a foreign target is 404), new first, then in the reader's language. */
 export async function listTargetDocuments(
   args: ActionArgs<ListInput & { targetType: DocumentTargetType; targetId: number }>,
@@ -33,10 +57,9 @@ export async function listTargetDocuments(
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOCUMENT');
   const viewer = await viewerFor(args, input.showAsUser);
-  // A rope's list (on every rope page) checks the rope without reading its rows: its map line and damages are large.
-  if (input.targetType === 'rope') await visibleRopeId(ctx, viewer, input.targetId);
-  else await findTarget(ctx, viewer, input.targetType, input.targetId);
   const { targetType, targetId } = input;
+  if (targetType === 'rope') return answerList(args, () => visibleRopeDocuments(ctx, viewer, targetId));
+  await findTarget(ctx, viewer, targetType, targetId);
   return answerList(args, () => targetDocumentsQuery(ctx.db).execute({ targetType, targetId }));
 }
 

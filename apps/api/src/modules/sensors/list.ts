@@ -6,7 +6,7 @@ import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { visibleRopeId } from '../ropes/index.ts';
 import { deviceVisibleTo, selectPlacedDevices } from './internal.ts';
-import { loadRopeSensorDevices, loadSensorDevices } from './load.ts';
+import { loadSensorDevices, loadVisibleRopeSensorDevices } from './load.ts';
 
 /** The admin list: 25 a page by name, filtered by a text in the name or by the rope they are mounted on. */
 export async function listSensorDevices({
@@ -29,9 +29,13 @@ export async function listSensorDevices({
   return { sensorDevices: await loadSensorDevices(ctx.db, ids), total: total?.n ?? 0 };
 }
 
-/** The devices on one rope, for its sensor charts: whoever sees the rope sees them. */
+/**
+ * The devices on one rope, for its sensor charts: whoever sees the rope sees them. Only an empty list costs a second
+ * statement, to answer a rope the viewer does not see (or that does not exist) with 404 rather than an empty list.
+ */
 export async function listRopeSensorDevices({ ctx, actor, input }: ActionArgs<{ ropeId: number }>) {
   assertCan(actor, 'DOMAIN_READ');
-  const ropeId = await visibleRopeId(ctx, actor, input.ropeId);
-  return { sensorDevices: await loadRopeSensorDevices(ctx.db, ropeId) };
+  const devices = await loadVisibleRopeSensorDevices(ctx.db, actor, input.ropeId);
+  if (devices.length === 0) await visibleRopeId(ctx, actor, input.ropeId);
+  return { sensorDevices: devices };
 }

@@ -1,9 +1,11 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, sensorDevices, sensors } from '@rope/db/schema/index';
+import type { Actor } from '@rope/domain/access/actor';
 import type { SensorDeviceView, SensorView } from '@rope/domain/sensors/views';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinMountPlacement } from '../../tenancy/placement.ts';
+import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
 
 const placedDevices = (db: Db) =>
   joinMountPlacement(
@@ -29,9 +31,9 @@ const devicesByIdQuery = preparedPerDatabase((db) =>
 
 const ropeDevicesQuery = preparedPerDatabase((db) =>
   placedDevices(db)
-    .where(eq(sensorDevices.ropeId, sql.placeholder('ropeId')))
+    .where(and(eq(sensorDevices.ropeId, sql.placeholder('ropeId')), visibleAreaPlaceholder))
     .orderBy(asc(sensorDevices.name), asc(sensorDevices.id))
-    .prepare('rope_sensor_devices'),
+    .prepare('visible_rope_sensor_devices'),
 );
 
 const sensorsOfDevicesQuery = preparedPerDatabase((db) =>
@@ -61,9 +63,12 @@ export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The devices on one rope (whose visibility the caller checked), by name. */
-export async function loadRopeSensorDevices(db: Db, ropeId: number): Promise<SensorDeviceView[]> {
-  return withSensors(db, await ropeDevicesQuery(db).execute({ ropeId }));
+/**
+ * The devices on one rope by name, checked against the viewer in the same statement: none for a rope in an area the
+ * viewer does not see, which the caller tells apart from a rope without devices.
+ */
+export async function loadVisibleRopeSensorDevices(db: Db, viewer: Actor, ropeId: number): Promise<SensorDeviceView[]> {
+  return withSensors(db, await ropeDevicesQuery(db).execute({ ropeId, ...visibilityParams(viewer) }));
 }
 
 async function withSensors(db: Db, rows: DeviceRow[]): Promise<SensorDeviceView[]> {
