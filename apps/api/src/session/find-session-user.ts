@@ -41,7 +41,8 @@ export interface SessionUser {
 /**
  * The live session of a cookie with its user and mandators; undefined when unknown, idle or expired. With a cache,
  * a session whose second factor is done is read once per SESSION_CACHE_MS; one still waiting for it is read each
- * time, since completing it changes the session.
+ * time, since completing it changes the session. Calls that ask while a read of their session is under way wait
+ * for that read.
  */
 export async function findSessionUser(db: Db, token: string, cache?: SessionCache): Promise<SessionUser | undefined> {
   if (!/^[A-Za-z0-9]{43}$/.test(token)) return undefined;
@@ -56,6 +57,19 @@ export async function findSessionUser(db: Db, token: string, cache?: SessionCach
     }
     cache?.forget(hash);
   }
+  if (!cache) return readSessionUser(db, hash, now);
+  const underWay = cache.reading(hash);
+  if (underWay) return underWay;
+  const read: Promise<SessionUser | undefined> = readSessionUser(db, hash, now).then((found) => {
+    // Kept only if nothing forgot the session while it was read: a sign-out meanwhile must not be undone.
+    if (found?.session.twoFactorComplete && cache.reading(hash) === read) cache.set(hash, found, now);
+    return found;
+  });
+  cache.share(hash, read);
+  return read;
+}
+
+async function readSessionUser(db: Db, hash: string, now: number): Promise<SessionUser | undefined> {
   // Placeholders skip the column's Date mapping: times go as ISO strings, which both drivers take.
   const [row] = await sessionUserQuery(db).execute({
     hash,
@@ -64,9 +78,7 @@ export async function findSessionUser(db: Db, token: string, cache?: SessionCach
   });
   if (!row) return undefined;
   await touch(db, row.session, now);
-  const found = { session: row.session, user: row.user, mandatorIds: (row.mandatorIds ?? []).map(Number) };
-  if (found.session.twoFactorComplete) cache?.set(hash, found, now);
-  return found;
+  return { session: row.session, user: row.user, mandatorIds: (row.mandatorIds ?? []).map(Number) };
 }
 
 /** Marks the session seen, at most once a minute: reads do not turn into writes. */

@@ -13,6 +13,7 @@ import { closeContext, createContext } from '../context.ts';
 import { parseEnv } from '../env.ts';
 import { sha256 } from '../infra/crypto.ts';
 import { createLogger } from '../logger.ts';
+import { findSessionUser } from './find-session-user.ts';
 import { createSessionCache, SESSION_CACHE_MS } from './session-cache.ts';
 import { SESSION_COOKIE } from './session-store.ts';
 
@@ -33,6 +34,43 @@ describe('the session cache itself', () => {
     cache.set('c', found(3), 5_000);
     cache.forgetAll();
     expect(cache.get('c', 5_001)).toBeUndefined();
+  });
+});
+
+describe('a session asked for while it is being read', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const tokenOf = async () => (await signIn(t.ctx, await seedUser(t.ctx.db))).split('=')[1]!;
+
+  it('is read once for a burst of calls: each call gets what that one read found', async () => {
+    const cache = createSessionCache();
+    const token = await tokenOf();
+    const burst = await Promise.all(Array.from({ length: 9 }, () => findSessionUser(t.ctx.db, token, cache)));
+    expect(burst[0]?.user.id).toBeGreaterThan(0);
+    // Separate reads would each have made their own rows.
+    for (const found of burst) expect(found).toBe(burst[0]);
+    expect(cache.reading(sha256(token))).toBeUndefined();
+    expect(cache.get(sha256(token), Date.now())).toBe(burst[0]);
+  });
+
+  it('is read afresh after a change forgot it, and what the earlier read found is not kept', async () => {
+    const cache = createSessionCache();
+    const token = await tokenOf();
+    const before = findSessionUser(t.ctx.db, token, cache);
+    cache.forget(sha256(token));
+    const after = findSessionUser(t.ctx.db, token, cache);
+    expect(await after).not.toBe(await before);
+    expect(cache.get(sha256(token), Date.now())).toBe(await after);
+
+    cache.forgetAll();
+    const during = findSessionUser(t.ctx.db, token, cache);
+    // A sign-out or a change of people while it is read.
+    cache.forgetAll();
+    expect(await during).toBeDefined();
+    expect(cache.get(sha256(token), Date.now())).toBeUndefined();
   });
 });
 

@@ -13,12 +13,20 @@ const MOST_ENTRIES = 10_000;
 export interface SessionCache {
   get(idHash: string, now: number): SessionUser | undefined;
   set(idHash: string, found: SessionUser, now: number): void;
+  /** The read of this session under way in this process, if one is: calls arriving meanwhile wait for it. */
+  reading(idHash: string): Promise<SessionUser | undefined> | undefined;
+  /** Shares `read` with the calls that ask for the same session until it has answered. */
+  share(idHash: string, read: Promise<SessionUser | undefined>): void;
+  /** Forgets the entry and any read under way, so that no later call is answered from before the change. */
   forget(idHash: string): void;
   forgetAll(): void;
 }
 
 export function createSessionCache(): SessionCache {
   const entries = new Map<string, { found: SessionUser; until: number }>();
+  // A page's burst of calls arrives before the first read has answered, and on a busy server many bursts queue at
+  // once: each call read the session itself, most of them when the machine could least afford it.
+  const reads = new Map<string, Promise<SessionUser | undefined>>();
   return {
     get(idHash, now) {
       const entry = entries.get(idHash);
@@ -34,11 +42,23 @@ export function createSessionCache(): SessionCache {
       if (entries.size >= MOST_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(idHash, { found, until: now + SESSION_CACHE_MS });
     },
+    reading(idHash) {
+      return reads.get(idHash);
+    },
+    share(idHash, read) {
+      reads.set(idHash, read);
+      const done = () => {
+        if (reads.get(idHash) === read) reads.delete(idHash);
+      };
+      read.then(done, done);
+    },
     forget(idHash) {
       entries.delete(idHash);
+      reads.delete(idHash);
     },
     forgetAll() {
       entries.clear();
+      reads.clear();
     },
   };
 }
