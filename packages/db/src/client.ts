@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { preparingStatements } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -114,7 +115,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     connect_timeout: 10,
     backoff: reconnectDelaySeconds,
   });
-  const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePostgres({ client: preparingStatements(client), schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
