@@ -59,8 +59,7 @@ export async function computeDamageOf(
   const damageOptions = { ...options, loopLength: target.loopLength };
   const rows = (await readDamageInputs(db, target.rope.id)) ?? (await rebuildDamageInputs(db, target.rope.id));
   if (rows) return computeRopeDamageFromRows(target.rope.attributes, rows, damageOptions);
-  const events = (await loadRopeForDamage(db, target.rope.id))!.events;
-  return computeRopeDamage(target.rope.attributes, events, damageOptions);
+  return computeRopeDamage(target.rope.attributes, await loadLiveEvents(db, target.rope.id), damageOptions);
 }
 
 /**
@@ -130,7 +129,7 @@ export async function recomputeRopeDamageChange(
     result = computeRopeDamageFromRows(target.rope.attributes, rows, options);
     await writeDamageInputs(db, ropeId, rows, target.rope.attributes.positionOffset ?? 0);
   } else {
-    result = computeRopeDamage(target.rope.attributes, (await loadRopeForDamage(db, ropeId))!.events, options);
+    result = computeRopeDamage(target.rope.attributes, await loadLiveEvents(db, ropeId), options);
   }
   const summary = summariseDamages(result, new Date());
   const before = target.rope.damages;
