@@ -1,8 +1,8 @@
 import { assertCan } from '../../http/guards.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { damageBelow } from '../hierarchy/index.ts';
-import { findArea } from './internal.ts';
+import { toDamageView } from '../hierarchy/index.ts';
+import { findAreaWithDamage } from './internal.ts';
 import { toAreaView } from './view.ts';
 
 /** One area with the largest damage of its live ropes. */
@@ -10,6 +10,6 @@ export async function getArea(args: ActionArgs<{ id: number; showAsUser?: number
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
-  const { area, mandatorName } = await findArea(ctx, viewer, input.id);
-  return { area: toAreaView(area, mandatorName, await damageBelow(ctx.db, { areaId: area.id })) };
+  const { area, mandatorName, damages } = await findAreaWithDamage(ctx, viewer, input.id);
+  return { area: toAreaView(area, mandatorName, toDamageView(damages)) };
 }

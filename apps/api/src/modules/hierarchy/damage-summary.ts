@@ -1,9 +1,10 @@
 import type { Db } from '@rope/db/client';
-import { installations, ropes } from '@rope/db/schema/index';
+import { areas, installations, ropes } from '@rope/db/schema/index';
 import type { DamageView } from '@rope/domain/hierarchy/views';
 import { mergeMissingInputs } from '@rope/domain/ropes/missing-inputs';
 import type { RopeDamages } from '@rope/domain/ropes/schemas';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 export type { DamageView };
 
@@ -56,23 +57,19 @@ export function ropeDamageView(damages: RopeDamages | null): DamageView {
   return { status: 'computed', damage: damages.damage, health: damages.health };
 }
 
-/** The damage view of one installation or area, from its live ropes (GET /installations/{id}, /areas/{id}). */
-export async function damageBelow(
-  db: Db,
-  parent: { installationId: number } | { areaId: number },
-): Promise<DamageView> {
-  const [row] = await db
-    .select({ aggregate: ropeDamageAggregate })
-    .from(ropes)
-    .innerJoin(installations, eq(installations.id, ropes.installationId))
-    .where(
-      and(
-        eq(ropes.isDeleted, false),
-        eq(installations.isDeleted, false),
-        'installationId' in parent
-          ? eq(installations.id, parent.installationId)
-          : eq(installations.areaId, parent.areaId),
-      ),
-    );
-  return toDamageView(row?.aggregate);
+/**
+ * The aggregate of the live ropes below the installation or area row of the surrounding query, as a column of it: the
+ * row and its damage in one statement (GET /installations/{id}, /areas/{id}). A deleted installation has none.
+ */
+/** The installations of the outer query's area, named apart from any `installations` of the outer query. */
+const BELOW = 'installations_below';
+const liveBelow = alias(installations, BELOW);
+
+export function damageBelowColumn(parent: 'installation' | 'area') {
+  const below =
+    parent === 'installation'
+      ? sql`${ropes.installationId} = ${installations.id} and not ${installations.isDeleted}`
+      : sql`${ropes.installationId} in (select ${liveBelow.id} from ${installations} as ${sql.identifier(BELOW)}
+          where ${liveBelow.areaId} = ${areas.id} and not ${liveBelow.isDeleted})`;
+  return sql<RopeDamageAggregate>`(select ${ropeDamageAggregate} from ${ropes} where not ${ropes.isDeleted} and ${below})`;
 }

@@ -4,7 +4,7 @@
  */
 export {
   type DamageView,
-  damageBelow,
+  damageBelowColumn,
   type RopeDamageAggregate,
   ropeDamageAggregate,
   ropeDamageView,

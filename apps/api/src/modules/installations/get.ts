@@ -1,8 +1,8 @@
 import { assertCan } from '../../http/guards.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { damageBelow } from '../hierarchy/index.ts';
-import { findInstallation } from './internal.ts';
+import { toDamageView } from '../hierarchy/index.ts';
+import { findInstallationWithDamage } from './internal.ts';
 import { toInstallationView } from './view.ts';
 
 /** One installation with the largest damage of its live ropes. */
@@ -10,7 +10,6 @@ export async function getInstallation(args: ActionArgs<{ id: number; showAsUser?
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
-  const { installation } = await findInstallation(ctx, viewer, input.id);
-  const damages = await damageBelow(ctx.db, { installationId: installation.id });
-  return { installation: { ...toInstallationView(installation), damages } };
+  const { installation, damages } = await findInstallationWithDamage(ctx, viewer, input.id);
+  return { installation: { ...toInstallationView(installation), damages: toDamageView(damages) } };
 }

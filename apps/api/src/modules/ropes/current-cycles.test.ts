@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedArea, seedEvents, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { loadRopeCycles, measuredCyclesQuery } from './current-cycles.ts';
+import { loadRopeCycles, ropeCyclesQuery } from './current-cycles.ts';
 
 const measurement = (timestamp: string, bendingCycles: unknown, isDeleted = false) => ({
   position: null,
@@ -43,7 +43,7 @@ describe("a rope's newest measured count", () => {
   });
 
   it('is found through its partial index, without reading the attributes of every event', async () => {
-    const { sql: text } = measuredCyclesQuery(t.ctx.db).getQuery();
+    const { sql: text } = ropeCyclesQuery(t.ctx.db).getQuery();
     const plan = await queryRows<Record<string, unknown>>(
       t.ctx.db,
       sql.raw(`explain (format json) ${text.replace('$1', `'{${ropeId}}'`)}`),

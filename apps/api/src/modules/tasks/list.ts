@@ -1,7 +1,7 @@
 import { assertCan } from '../../http/guards.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
-import { loadVisibleTasks } from './load.ts';
+import { loadVisiblePendingTasks, loadVisibleTasks } from './load.ts';
 
 /** The tasks the viewer sees, open ones (of live ropes) or all, by due date. */
 export async function listTasks(args: ActionArgs<{ status: 'open' | 'all'; showAsUser?: number }>) {
@@ -16,17 +16,5 @@ export async function listPendingTasks(args: ActionArgs<{ showAsUser?: number }>
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
-  const tasks = await loadVisibleTasks(ctx.db, viewer, true);
-  return {
-    tasks: tasks.map(({ id, rope, installation, area, title, status, dueAt, pastDue }) => ({
-      id,
-      rope,
-      installation,
-      area,
-      title,
-      status,
-      dueAt,
-      pastDue,
-    })),
-  };
+  return { tasks: await loadVisiblePendingTasks(ctx.db, viewer) };
 }

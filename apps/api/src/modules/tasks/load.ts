@@ -79,6 +79,36 @@ export async function loadVisibleRopeTasks(db: Db, viewer: Actor, ropeId: number
   return completeTasks(db, await ropeTasksQuery(db).execute({ ropeId, ...visibilityParams(viewer) }));
 }
 
+/**
+ * The open tasks of live ropes the viewer sees, by due date, as the dashboard lists them: place, title, status, due
+ * date and whether past due, without the assignees it does not show (one statement fewer).
+ */
+export async function loadVisiblePendingTasks(db: Db, viewer: Actor) {
+  const rows = await visibleOpenTasks(db).execute(visibilityParams(viewer));
+  const pastDue = await pastDueOf(db, rows);
+  return rows.map(({ task, rope, installation, area }) => ({
+    id: task.id,
+    rope,
+    installation,
+    area,
+    title: task.attributes.title,
+    status: task.status,
+    dueAt: task.dueAt?.toISOString() ?? null,
+    pastDue: pastDue(task, rope.id),
+  }));
+}
+
+/** Whether each task is past due now; only ropes whose tasks fall due by cycles need their current count read. */
+async function pastDueOf(db: Db, rows: TaskRow[]) {
+  const now = new Date();
+  const cycles = await loadRopeCycles(
+    db,
+    rows.filter(({ task }) => task.attributes.dueCondition?.type === 'bendingCycles').map(({ rope }) => rope.id),
+    now,
+  );
+  return (task: TaskRow['task'], ropeId: number) => isPastDue(task.attributes, now, cycles.get(ropeId)?.bendingCycles);
+}
+
 async function completeTasks(db: Db, rows: TaskRow[]): Promise<TaskView[]> {
   // The assignees of all tasks in one statement: a subquery per task costs the database more than the round trip.
   const ids = rows.map((row) => row.task.id);
@@ -89,13 +119,7 @@ async function completeTasks(db: Db, rows: TaskRow[]): Promise<TaskView[]> {
     if (listed) listed.push(assignee);
     else assigneesOf.set(assignee.taskId, [assignee]);
   }
-  const now = new Date();
-  // Only ropes whose tasks fall due by cycles need their count: the rope's current count, as its answer gives it.
-  const cycles = await loadRopeCycles(
-    db,
-    rows.filter(({ task }) => task.attributes.dueCondition?.type === 'bendingCycles').map(({ rope }) => rope.id),
-    now,
-  );
+  const pastDue = await pastDueOf(db, rows);
   return rows.map(({ task, rope, installation, area }) => ({
     id: task.id,
     rope,
@@ -108,7 +132,7 @@ async function completeTasks(db: Db, rows: TaskRow[]): Promise<TaskView[]> {
     description: task.attributes.description,
     status: task.status,
     dueAt: task.dueAt?.toISOString() ?? null,
-    pastDue: isPastDue(task.attributes, now, cycles.get(rope.id)?.bendingCycles),
+    pastDue: pastDue(task, rope.id),
     createdAt: task.createdAt.toISOString(),
   }));
 }
