@@ -8,19 +8,39 @@ import {
   smartropes,
 } from '@rope/db/schema/index';
 import type { RopeDeviceState } from '@rope/domain/sensors/device-state-views';
-import { and, asc, count, countDistinct, eq, exists, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import { eq, exists, ne, or, type SQL, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
-import { idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { liveVisibleRopesRead } from '../ropes/index.ts';
 
 type Truscan = NonNullable<RopeDeviceState['truscan']>;
 
-/** The live ropes a viewer sees that carry a TRUscan, a sensor device or a smartrope, with their TRUscan figures. */
+/** The enabled sensors of the rope's devices with their newest reading (one index probe each), as JSON. */
+const sensorsOfRope = sql<{ id: number; name: string; lastMeasurementMs: number | null }[]>`(
+  select coalesce(json_agg(json_build_object(
+      'id', ${sensors.id},
+      'name', ${sensors.name},
+      'lastMeasurementMs', (select (extract(epoch from max(m.ts)) * 1000)::float8
+        from sensor_measurements m where m.sensor_id = ${sensors.id}))
+    order by ${sensorDevices.name}, ${sensors.id}), '[]'::json)
+  from ${sensors} inner join ${sensorDevices} on ${sensorDevices.id} = ${sensors.deviceId}
+  where ${sensorDevices.ropeId} = ${ropes.id} and ${sensors.isDeleted} = false
+    and coalesce((${sensors.attributes}->>'isEnabled')::boolean, true))`;
+
+/** The rope's smartropes and their events nobody acknowledged. */
+const smartropeCounts = sql<{ smartropes: number; unacknowledged: number }>`(
+  select json_build_object('smartropes', count(distinct ${smartropes.id}), 'unacknowledged', count(${smartropeEvents.id}))
+  from ${smartropes} left join ${smartropeEvents} on ${smartropeEvents.smartropeId} = ${smartropes.id}
+    and not coalesce((${smartropeEvents.attributes}->>'isAcknowledged')::boolean, false)
+  where ${smartropes.ropeId} = ${ropes.id})`;
+
+/**
+ * The live ropes a viewer sees that carry a TRUscan, a sensor device or a smartrope, with their TRUscan figures, their
+ * sensors and their smartrope counts: one statement.
+ */
 const readRopesWithDevices = liveVisibleRopesRead(
-  'list_visible_ropes_with_devices',
+  'list_visible_rope_device_states',
   {
     id: ropes.id,
     name: ropes.name,
@@ -31,6 +51,8 @@ const readRopesWithDevices = liveVisibleRopesRead(
       'nextMeasurement', ${ropes.truscanAttributes}->'nextMeasurement')), '{}'::jsonb)`,
     installation: { id: installations.id, name: installations.name },
     area: { id: areas.id, name: areas.name },
+    sensors: sensorsOfRope,
+    smartropes: smartropeCounts,
   },
   (db) =>
     or(
@@ -49,11 +71,6 @@ export async function listRopeDeviceStates(args: ActionArgs<{ showAsUser?: numbe
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
   const ropeRows = await readRopesWithDevices(ctx.db, viewer);
-  const ropeIds = ropeRows.map((row) => row.id);
-  const [sensorsByRope, smartropesByRope] = await Promise.all([
-    loadSensors(ctx, ropeIds),
-    loadSmartropeCounts(ctx, ropeIds),
-  ]);
   return {
     ropeDeviceStates: ropeRows.map(
       (row): RopeDeviceState => ({
@@ -61,78 +78,14 @@ export async function listRopeDeviceStates(args: ActionArgs<{ showAsUser?: numbe
         installation: row.installation,
         area: row.area,
         truscan: row.truscan,
-        sensors: sensorsByRope.get(row.id) ?? [],
-        smartropeCount: smartropesByRope.get(row.id)?.smartropes ?? 0,
-        unacknowledgedSmartropeEvents: smartropesByRope.get(row.id)?.unacknowledged ?? 0,
+        sensors: row.sensors.map(({ id, name, lastMeasurementMs }) => ({
+          id,
+          name,
+          lastMeasurementAt: lastMeasurementMs === null ? null : new Date(lastMeasurementMs).toISOString(),
+        })),
+        smartropeCount: Number(row.smartropes.smartropes),
+        unacknowledgedSmartropeEvents: Number(row.smartropes.unacknowledged),
       }),
     ),
   };
-}
-
-const anyRope = sql.placeholder('ropeIds');
-
-const sensorsQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      ropeId: sql<number>`${sensorDevices.ropeId}`,
-      id: sensors.id,
-      name: sensors.name,
-      lastMeasurementAt: sql<
-        string | null
-      >`(select max(m.ts) from sensor_measurements m where m.sensor_id = ${sensors.id})`,
-    })
-    .from(sensors)
-    .innerJoin(sensorDevices, eq(sensorDevices.id, sensors.deviceId))
-    .where(
-      and(
-        sql`${sensorDevices.ropeId} = any(${anyRope}::int[])`,
-        eq(sensors.isDeleted, false),
-        sql`coalesce((${sensors.attributes}->>'isEnabled')::boolean, true)`,
-      ),
-    )
-    .orderBy(asc(sensorDevices.name), asc(sensors.id))
-    .prepare('rope_device_state_sensors'),
-);
-
-const smartropeCountsQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      ropeId: sql<number>`${smartropes.ropeId}`,
-      smartropes: countDistinct(smartropes.id),
-      unacknowledged: count(smartropeEvents.id),
-    })
-    .from(smartropes)
-    .leftJoin(
-      smartropeEvents,
-      and(
-        eq(smartropeEvents.smartropeId, smartropes.id),
-        sql`not coalesce((${smartropeEvents.attributes}->>'isAcknowledged')::boolean, false)`,
-      ),
-    )
-    .where(sql`${smartropes.ropeId} = any(${anyRope}::int[])`)
-    .groupBy(smartropes.ropeId)
-    .prepare('rope_device_state_smartropes'),
-);
-
-/** The enabled sensors of the ropes' devices with their newest reading (one index probe each). */
-async function loadSensors(ctx: AppContext, ropeIds: number[]) {
-  const byRope = new Map<number, RopeDeviceState['sensors']>();
-  if (ropeIds.length === 0) return byRope;
-  const rows = await sensorsQuery(ctx.db).execute({ ropeIds: idsParam(ropeIds) });
-  for (const row of rows) {
-    const list = byRope.get(row.ropeId) ?? [];
-    list.push({
-      id: row.id,
-      name: row.name,
-      lastMeasurementAt: row.lastMeasurementAt === null ? null : new Date(row.lastMeasurementAt).toISOString(),
-    });
-    byRope.set(row.ropeId, list);
-  }
-  return byRope;
-}
-
-async function loadSmartropeCounts(ctx: AppContext, ropeIds: number[]) {
-  if (ropeIds.length === 0) return new Map<number, { smartropes: number; unacknowledged: number }>();
-  const rows = await smartropeCountsQuery(ctx.db).execute({ ropeIds: idsParam(ropeIds) });
-  return new Map(rows.map((row) => [row.ropeId, { smartropes: row.smartropes, unacknowledged: row.unacknowledged }]));
 }

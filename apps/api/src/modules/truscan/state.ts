@@ -27,7 +27,19 @@ export async function loadTruscanRequests(db: Db, where: SQL, limit: number): Pr
     .where(where)
     .orderBy(desc(truscanRequests.requestedAt), desc(truscanRequests.id))
     .limit(limit);
-  return rows.map(({ request, ...person }) => ({
+  return rows.map(toRequestView);
+}
+
+type RequestRow = {
+  request: typeof truscanRequests.$inferSelect;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+};
+
+/** A measurement request as the panel and the device read it, from its row and the person who asked. */
+export function toRequestView({ request, ...person }: RequestRow): TruscanRequestView {
+  return {
     id: request.id,
     reason: request.reason,
     status: request.status as TruscanRequestStatus,
@@ -36,7 +48,7 @@ export async function loadTruscanRequests(db: Db, where: SQL, limit: number): Pr
       request.requestedByUserId === null ? null : { id: request.requestedByUserId, name: displayName(person) },
     sentAt: iso(request.sentAt),
     deliveredAt: iso(request.deliveredAt),
-  }));
+  };
 }
 
 export async function loadTruscanState(db: Db, ropeId: number): Promise<TruscanStateAnswer> {

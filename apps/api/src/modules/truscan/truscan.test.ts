@@ -123,6 +123,10 @@ describe('TRUscan', () => {
       expect(ack.json().request).toMatchObject({ status: 'delivered' });
       const again = await device('POST', `/ropes/${rope}/truscan/requests/${asked.json().request.id}/ack`);
       expect(again.json().request.deliveredAt).toBe(ack.json().request.deliveredAt);
+      // The panel's read names the newest request as the device's calls answer it, with who asked.
+      const panel = await cast.call('client', 'GET', `/ropes/${rope}/truscan`);
+      expect(panel.json().request).toEqual(ack.json().request);
+      expect(panel.json().request.requestedBy.name).toEqual(expect.any(String));
       expect((await device('GET', `/ropes/${rope}/truscan/requests`)).json().requests).toEqual([]);
       // The panel follows the request to delivered, never backwards. Each notice carries the request as it stands
       // when the stream sends it, so on a busy machine the notice of 'queued' may already read 'sent'.
