@@ -1,4 +1,3 @@
-import type { Db } from '@rope/db/client';
 import { areas, installations, ropes } from '@rope/db/schema/index';
 import type { DamageView } from '@rope/domain/hierarchy/views';
 import { mergeMissingInputs } from '@rope/domain/ropes/missing-inputs';
@@ -57,14 +56,14 @@ export function ropeDamageView(damages: RopeDamages | null): DamageView {
   return { status: 'computed', damage: damages.damage, health: damages.health };
 }
 
-/**
- * The aggregate of the live ropes below the installation or area row of the surrounding query, as a column of it: the
- * row and its damage in one statement (GET /installations/{id}, /areas/{id}). A deleted installation has none.
- */
 /** The installations of the outer query's area, named apart from any `installations` of the outer query. */
 const BELOW = 'installations_below';
 const liveBelow = alias(installations, BELOW);
 
+/**
+ * The aggregate of the live ropes below the installation or area row of the surrounding query, as a column of it: the
+ * row and its damage in one statement (GET /installations/{id}, /areas/{id}). A deleted installation has none.
+ */
 export function damageBelowColumn(parent: 'installation' | 'area') {
   const below =
     parent === 'installation'

@@ -86,7 +86,12 @@ export async function loadVisibleRopeTasks(db: Db, viewer: Actor, ropeId: number
 export async function loadVisiblePendingTasks(db: Db, viewer: Actor) {
   const rows = await visibleOpenTasks(db).execute(visibilityParams(viewer));
   const pastDue = await pastDueOf(db, rows);
-  return rows.map(({ task, rope, installation, area }) => ({
+  return rows.map((row) => pendingTaskView(row, pastDue));
+}
+
+/** What every list shows of a task: its place, title, status, due date and whether it is past due now. */
+function pendingTaskView({ task, rope, installation, area }: TaskRow, pastDue: PastDue) {
+  return {
     id: task.id,
     rope,
     installation,
@@ -95,8 +100,10 @@ export async function loadVisiblePendingTasks(db: Db, viewer: Actor) {
     status: task.status,
     dueAt: task.dueAt?.toISOString() ?? null,
     pastDue: pastDue(task, rope.id),
-  }));
+  };
 }
+
+type PastDue = Awaited<ReturnType<typeof pastDueOf>>;
 
 /** Whether each task is past due now; only ropes whose tasks fall due by cycles need their current count read. */
 async function pastDueOf(db: Db, rows: TaskRow[]) {
@@ -120,19 +127,12 @@ async function completeTasks(db: Db, rows: TaskRow[]): Promise<TaskView[]> {
     else assigneesOf.set(assignee.taskId, [assignee]);
   }
   const pastDue = await pastDueOf(db, rows);
-  return rows.map(({ task, rope, installation, area }) => ({
-    id: task.id,
-    rope,
-    installation,
-    area,
-    event: task.eventId ? { id: task.eventId } : null,
-    assignedUsers: (assigneesOf.get(task.id) ?? []).map((a) => ({ id: a.id, name: displayName(a) })),
-    attributes: task.attributes,
-    title: task.attributes.title,
-    description: task.attributes.description,
-    status: task.status,
-    dueAt: task.dueAt?.toISOString() ?? null,
-    pastDue: pastDue(task, rope.id),
-    createdAt: task.createdAt.toISOString(),
+  return rows.map((row) => ({
+    ...pendingTaskView(row, pastDue),
+    event: row.task.eventId ? { id: row.task.eventId } : null,
+    assignedUsers: (assigneesOf.get(row.task.id) ?? []).map((a) => ({ id: a.id, name: displayName(a) })),
+    attributes: row.task.attributes,
+    description: row.task.attributes.description,
+    createdAt: row.task.createdAt.toISOString(),
   }));
 }

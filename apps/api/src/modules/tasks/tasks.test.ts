@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';
 import {
   seedArea,
+  seedEvents,
   seedInstallation,
   seedMandator,
   seedRope,
@@ -80,6 +81,33 @@ describe('tasks', () => {
       [due.id]: true,
       [notYet.id]: false,
     });
+    const pendingOfRope = async () =>
+      Object.fromEntries(
+        (
+          (await cast.call('pm', 'GET', '/tasks/pending')).json().tasks as {
+            id: number;
+            pastDue: boolean;
+            rope: { id: number };
+          }[]
+        )
+          .filter((row) => row.rope.id === rope.id)
+          .map((row) => [row.id, row.pastDue]),
+      );
+    // The dashboard's list tells them apart alike.
+    expect(await pendingOfRope()).toEqual({ [due.id]: true, [notYet.id]: false });
+    // A measured count newer than the rope's own figure is the count now: past 600,000, both are due.
+    await seedEvents(t.ctx.db, rope.id, [
+      {
+        position: null,
+        attributes: {
+          timestamp: new Date(Date.now() - 3_600_000).toISOString(),
+          recordingType: 'measurement',
+          type: 'mrtInspection',
+          bendingCycles: 650_000,
+        } as never,
+      },
+    ]);
+    expect(await pendingOfRope()).toEqual({ [due.id]: true, [notYet.id]: true });
   });
 
   it('creates a task with assignees and a note, and lists it as pending with its place', async () => {
