@@ -43,7 +43,10 @@ try {
     ],
   };
   await t.ctx.db.update(installations).set({ notificationSettings: settings });
-  const ropeIds = (await t.ctx.db.select({ id: ropes.id }).from(ropes)).map((row) => row.id);
+  const stored = await t.ctx.db.select({ id: ropes.id, damages: ropes.damages }).from(ropes);
+  const ropeIds = stored.map((row) => row.id);
+  // A health change carries the health the rope's damage now holds, as the write that changed it hands over.
+  const healthOf = new Map(stored.map((row) => [row.id, row.damages?.health ?? null]));
   console.log(`data set: ${t.ctx.database.kind}, generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const concurrency = t.ctx.env.QUEUE_CONCURRENCY;
 
@@ -54,7 +57,7 @@ try {
       for (let n = 0; n < BATCH; n += 1) {
         eventId += 1;
         const ropeId = ropeIds[(eventId * 7919) % ropeIds.length]!;
-        if (n % 2) await enqueueHealthTrigger(tx, { queue }, ropeId);
+        if (n % 2) await enqueueHealthTrigger(tx, { queue }, ropeId, healthOf.get(ropeId) ?? null);
         else await enqueueEventTrigger(tx, { queue }, { id: eventId, ropeId, recordingType: 'damage', type: 'wear' });
       }
     });

@@ -19,13 +19,17 @@ import { readDamageRows } from './rows.ts';
  * events (rope_damage_stamps; null for a rope whose events never changed since the stamps came).
  */
 export async function loadDamageTarget(db: Db, ropeId: number) {
-  const [row] = await db
+  const [row] = await damageTargetQuery(db, ropeId);
+  return row ? withLoopLength(row) : undefined;
+}
+
+function damageTargetQuery(db: Db, ropeId: number) {
+  return db
     .select(damageTargetColumns)
     .from(ropes)
     .innerJoin(installations, eq(installations.id, ropes.installationId))
     .leftJoin(ropeDamageStamps, eq(ropeDamageStamps.ropeId, ropes.id))
     .where(eq(ropes.id, ropeId));
-  return row ? withLoopLength(row) : undefined;
 }
 
 /** The columns of a damage target, as loadDamageTarget and loadVisibleDamageTarget read them. */
@@ -118,10 +122,12 @@ export async function recomputeRopeDamageChange(
   ropeId: number,
 ): Promise<{ changed: boolean; before: RopeDamages | null; after: RopeDamages | null }> {
   // Writers of one rope take turns (the rope_events trigger locks the same row), so the copy of the damage rows
-  // written below holds every committed event.
-  await db.execute(sql`select id from ropes where id = ${ropeId} for no key update`);
-  const target = await loadDamageTarget(db, ropeId);
-  if (!target) return { changed: false, before: null, after: null };
+  // written below holds every committed event. The rope is read in the statement that locks it (its newest version,
+  // with the damage stored last): the event writers hold its lock already, from their insert's trigger, and an
+  // installation's change that recomputes its ropes reads its own installation row.
+  const [locked] = await damageTargetQuery(db, ropeId).for('no key update', { of: ropes });
+  if (!locked) return { changed: false, before: null, after: null };
+  const target = withLoopLength(locked);
   const rows = await readDamageRows(db, ropeId, true);
   const options = { loopLength: target.loopLength };
   let result: RopeDamageResult;

@@ -20,7 +20,7 @@ export async function refreshRopeDamage(
   installation: { notificationSettings: NotificationSettings | null },
 ): Promise<boolean> {
   const { changed, before, after } = await recomputeRopeDamageChange(tx, ropeId);
-  if (changed && hasNotificationRules(installation)) await enqueueHealthTrigger(tx, ctx, ropeId);
+  if (changed && after && hasNotificationRules(installation)) await enqueueHealthTrigger(tx, ctx, ropeId, after.health);
   if (changed && after) await emitLimitCrossed(tx, ctx, ropeId, before, after);
   return changed;
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@rope/db/client';
-import { ropes } from '@rope/db/schema/index';
 import type { NotificationSettings } from '@rope/domain/notifications/schemas';
 import { type NotificationTrigger, triggerKey } from '@rope/domain/notifications/triggers';
-import { eq } from 'drizzle-orm';
+import type { RopeDamages } from '@rope/domain/ropes/schemas';
 import type { AppContext } from '../../context.ts';
 import { jobRequest } from '../../infra/queue/define.ts';
 import { EVALUATE_RULES } from './evaluate-rules-request.ts';
@@ -28,16 +27,9 @@ export function enqueueEventTrigger(
   return enqueueTrigger(tx, ctx, { kind: 'event', ...event });
 }
 
-/** After the rope's stored damages changed in this transaction; each change is its own trigger. */
-export async function enqueueHealthTrigger(tx: Db, ctx: Enqueuer, ropeId: number) {
-  const [rope] = await tx.select({ damages: ropes.damages }).from(ropes).where(eq(ropes.id, ropeId));
-  if (!rope?.damages) return;
-  await enqueueTrigger(tx, ctx, {
-    kind: 'health',
-    id: `${ropeId}:${randomUUID()}`,
-    ropeId,
-    health: rope.damages.health,
-  });
+/** After the rope's stored damages changed in this transaction, with the health they now hold; each change is its own trigger. */
+export async function enqueueHealthTrigger(tx: Db, ctx: Enqueuer, ropeId: number, health: RopeDamages['health']) {
+  await enqueueTrigger(tx, ctx, { kind: 'health', id: `${ropeId}:${randomUUID()}`, ropeId, health });
 }
 
 /** For the documents feature: a document added to an installation or one of its ropes. */

@@ -1,4 +1,3 @@
-import { queryRows } from '@rope/db/client';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { publicUrl } from '../../env.ts';
@@ -9,7 +8,7 @@ import { stableMessageId } from '../../mail/message-id.ts';
 import { notificationMail, notificationSms } from '../../mail/notification-texts.ts';
 import { unsubscribeLink } from '../../mail/unsubscribe-link.ts';
 import { DELIVERY_MAX_ATTEMPTS } from './delivery-limits.ts';
-import { type DeliveryDetails, loadDelivery } from './load-delivery.ts';
+import { claimDelivery, type DeliveryDetails } from './load-delivery.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'env' | 'mailer' | 'sms' | 'log'>;
 type Message = { channel: 'email'; mail: Mail } | { channel: 'sms'; phone: string; text: string; reference: string };
@@ -22,11 +21,9 @@ type Message = { channel: 'email'; mail: Mail } | { channel: 'sms'; phone: strin
  * job processed twice notifies once.
  */
 export async function deliverNotification(ctx: Ctx, deliveryId: number, attempt: number) {
-  const previous = await claim(ctx, deliveryId);
-  if (!previous) return;
-  if (previous === 'sending') ctx.log.warn({ deliveryId }, 'delivery interrupted before; sending it again');
-  const delivery = await loadDelivery(ctx.db, deliveryId);
+  const delivery = await claimDelivery(ctx.db, deliveryId);
   if (!delivery) return;
+  if (delivery.previous === 'sending') ctx.log.warn({ deliveryId }, 'delivery interrupted before; sending it again');
   const started = performance.now();
   // One line per delivery, what an operator looks for: channel, id, attempt, result, duration; never the address.
   const end = async (status: 'sent' | 'failed' | 'pending', error: string | null) => {
@@ -68,18 +65,6 @@ export function deliveryMessageId(ctx: Pick<AppContext, 'env' | 'db'>, delivery:
     `delivery-${delivery.id}`,
     `delivery-${delivery.id}:${delivery.triggeredAt.toISOString()}`,
   );
-}
-
-async function claim(ctx: Ctx, id: number): Promise<string | undefined> {
-  const rows = await queryRows<{ previous: string }>(
-    ctx.db,
-    sql`with previous as (
-          select id, status from notification_deliveries where id = ${id} and status in ('pending', 'sending') for update)
-        update notification_deliveries d set status = 'sending', attempts = d.attempts + 1
-        from previous where d.id = previous.id
-        returning previous.status as previous`,
-  );
-  return rows[0]?.previous;
 }
 
 async function compose(ctx: Ctx, delivery: DeliveryDetails): Promise<Message> {

@@ -151,7 +151,7 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
                  (select count(distinct (notification_id, user_id))::int from notification_deliveries) as pairs`,
     );
     expect(stored).toEqual({ notifications: NOTIFICATIONS, keys: NOTIFICATIONS, deliveries: TOTAL, pairs: TOTAL });
-    // Read as loadDelivery reads it (Drizzle's Date mapping), so the Message-IDs are computed from the same values.
+    // Read with Drizzle's Date mapping: claimDelivery reads the same millisecond, so the Message-IDs match.
     const rows = await db
       .select({
         id: notificationDeliveries.id,

@@ -1,15 +1,15 @@
 import { queryRows } from '@rope/db/client';
+import { areas, sensorDevices, sensors } from '@rope/db/schema/index';
 import { plotlineExcursions } from '@rope/domain/sensors/plotline-band';
 import type { SensorPlotline } from '@rope/domain/sensors/schemas';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { joinPlacementSql } from '../../tenancy/placement.ts';
 import { emitWebhookEvents, linksOf } from '../webhooks/index.ts';
 
 /** Readings checked per sensor and run; a longer backlog is checked on with the next batch. */
 const CHECK_LIMIT = 10_000;
 
-interface WatchedSensor extends Record<string, unknown> {
+export interface WatchedSensor {
   id: number;
   name: string;
   device_id: number;
@@ -18,18 +18,19 @@ interface WatchedSensor extends Record<string, unknown> {
   plotlines: SensorPlotline[];
 }
 
-/** The device's sensors with plotlines on a rope whose mandator has an endpoint for the type: mostly none. */
-function watchedSensors(ctx: AppContext, deviceId: number) {
-  return queryRows<WatchedSensor>(
-    ctx.db,
-    sql`select s.id, s.name, d.id as device_id, d.name as device_name, d.rope_id, s.attributes -> 'plotlines' as plotlines
-        from sensors s join sensor_devices d on d.id = s.device_id
-        join ropes r on r.id = d.rope_id ${joinPlacementSql()}
-        where s.device_id = ${deviceId} and not s.is_deleted
-          and jsonb_array_length(coalesce(s.attributes -> 'plotlines', '[]'::jsonb)) > 0
-          and exists (select 1 from webhook_endpoints e where e.mandator_id = a.mandator_id and e.enabled
-            and e.event_types @> '["sensor.outside_plotlines"]'::jsonb)`,
-  );
+/**
+ * A column of a query of sensor devices placed by `joinMountPlacement`: the device's sensors with plotlines on a rope
+ * whose mandator has an endpoint for the type, as JSON (mostly none). Read with the device, before its readings go in.
+ */
+export function watchedSensorsColumn(): SQL<WatchedSensor[]> {
+  return sql<WatchedSensor[]>`coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name,
+      'device_id', ${sensorDevices.id}, 'device_name', ${sensorDevices.name}, 'rope_id', ${sensorDevices.ropeId},
+      'plotlines', s.attributes -> 'plotlines') order by s.id)
+    from ${sensors} s
+    where s.device_id = ${sensorDevices.id} and not s.is_deleted
+      and jsonb_array_length(coalesce(s.attributes -> 'plotlines', '[]'::jsonb)) > 0
+      and exists (select 1 from webhook_endpoints e where e.mandator_id = ${areas.mandatorId} and e.enabled
+        and e.event_types @> '["sensor.outside_plotlines"]'::jsonb)), '[]'::json)`;
 }
 
 interface StateRow extends Record<string, unknown> {
@@ -44,10 +45,10 @@ interface StateRow extends Record<string, unknown> {
  */
 export async function announcePlotlineExcursions(
   ctx: AppContext,
-  deviceId: number,
+  watched: readonly WatchedSensor[],
   firstReadingAt: Map<number, string>,
 ) {
-  for (const sensor of await watchedSensors(ctx, deviceId)) {
+  for (const sensor of watched) {
     const start = firstReadingAt.get(Number(sensor.id));
     if (!start) continue;
     await ctx.db.transaction(async (tx) => {
