@@ -125,15 +125,19 @@ export async function recomputeRopeDamageChange(
   // written below holds every committed event. The rope is read in the statement that locks it (its newest version,
   // with the damage stored last): the event writers hold its lock already, from their insert's trigger, and an
   // installation's change that recomputes its ropes reads its own installation row.
-  const [locked] = await damageTargetQuery(db, ropeId).for('no key update', { of: ropes });
+  // The rows are asked for with the lock, not after its answer: the server reads them once it holds the lock, in a
+  // statement of their own, so they see every event committed before (one round trip instead of two).
+  const locking = damageTargetQuery(db, ropeId).for('no key update', { of: ropes }).execute();
+  const reading = readDamageRows(db, ropeId, true);
+  const [[locked], rows] = await Promise.all([locking, reading]);
   if (!locked) return { changed: false, before: null, after: null };
   const target = withLoopLength(locked);
-  const rows = await readDamageRows(db, ropeId, true);
   const options = { loopLength: target.loopLength };
+  const writes: Promise<unknown>[] = [];
   let result: RopeDamageResult;
   if (rows) {
     result = computeRopeDamageFromRows(target.rope.attributes, rows, options);
-    await writeDamageInputs(db, ropeId, rows, target.rope.attributes.positionOffset ?? 0);
+    writes.push(writeDamageInputs(db, ropeId, rows, target.rope.attributes.positionOffset ?? 0));
   } else {
     result = computeRopeDamage(target.rope.attributes, await loadLiveEvents(db, ropeId), options);
   }
@@ -146,7 +150,8 @@ export async function recomputeRopeDamageChange(
     before.damage !== summary.damage ||
     JSON.stringify(before.utilisation) !== JSON.stringify(summary.utilisation) ||
     before.standard !== summary.standard;
-  if (changed) await db.update(ropes).set({ damages: summary }).where(eq(ropes.id, ropeId));
+  if (changed) writes.push(db.update(ropes).set({ damages: summary }).where(eq(ropes.id, ropeId)).execute());
+  await Promise.all(writes);
   return { changed, before: before ?? null, after: summary };
 }
 
