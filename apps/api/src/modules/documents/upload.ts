@@ -89,18 +89,25 @@ export async function uploadDocuments(args: ActionArgs<UploadInput>) {
         })),
       )
       .returning();
+    const answer = { documents: inserted.map((row) => toDocumentView(row, { actor, language })) };
+    // Sent together, each without waiting for the answer to the one before: the triggers, the webhooks' check, and the
+    // answer kept for a device's resend of a photo under the same key (which gets it, never a second document).
+    const following: Promise<unknown>[] = [];
     if (done.installationId !== undefined) {
       for (const row of inserted)
-        await enqueueDocumentTrigger(tx, ctx, {
-          documentId: row.id,
-          installationId: done.installationId,
-          ...(done.ropeId === undefined ? {} : { ropeId: done.ropeId }),
-        });
-      await emitDocumentWebhooks(tx, ctx, { installationId: done.installationId, ropeId: done.ropeId }, inserted);
+        following.push(
+          enqueueDocumentTrigger(tx, ctx, {
+            documentId: row.id,
+            installationId: done.installationId,
+            ...(done.ropeId === undefined ? {} : { ropeId: done.ropeId }),
+          }),
+        );
+      following.push(
+        emitDocumentWebhooks(tx, ctx, { installationId: done.installationId, ropeId: done.ropeId }, inserted),
+      );
     }
-    const answer = { documents: inserted.map((row) => toDocumentView(row, { actor, language })) };
-    // A device's resend of a photo under the same key gets this answer, never a second document.
-    await keepAnswerWithWrite(tx, args.request, answer);
+    following.push(keepAnswerWithWrite(tx, args.request, answer));
+    await Promise.all(following);
     return answer;
   });
 }
