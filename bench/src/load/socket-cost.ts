@@ -3,8 +3,8 @@
 // Each read of the rope page, the dashboard and the areas list is called RATE times a second for SECONDS as the demo
 // client, with a browser's headers, after 100 calls to warm it; each write (an event, a document, a sensor batch)
 // WRITE_RATE times a second. Per call: the API process's CPU and PostgreSQL's (all its processes, from /proc), so
-// the busy morning's cores can be read as calls times cost. Other processes on the machine count into PostgreSQL's
-// figure only if they are PostgreSQL's; run it on a quiet machine and compare within one run.
+// the busy morning's cores can be read as calls times cost. It prints what other processes kept busy meanwhile (a
+// busy run's figures say little); compare within one run.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench exec tsx src/load/socket-cost.ts   (RATE 300, WRITE_RATE 40,
 // SECONDS 5, WHO client@example.com, ONLY=reads|writes)
 import { randomBytes } from 'node:crypto';
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@rope/server-runner';
 import postgres from 'postgres';
+import { watchMachine } from '../machine.ts';
 import { compiledApi } from '../server.ts';
 import { allPageCalls, call, findSensors, type Person, type Site, signIn, type Write, writeCall } from './traffic.ts';
 
@@ -140,8 +141,12 @@ try {
   const person = await signIn(server.url, WHO);
   const importKey = /ROLE_API_IMPORT\s+(\S+)/.exec(server.output())?.[1];
   if (!importKey) throw new Error('the server printed no demo import key');
+  const machine = watchMachine([server.pid], { database: name });
   if (ONLY !== 'writes') await readsOf(server.url, server.pid, person);
   if (ONLY !== 'reads') await writesOf(server.url, server.pid, person, importKey);
+  const load = machine();
+  // Other work on the machine shares the caches and the cores: figures from a busy run say little.
+  console.log(load.quiet ? load.text : `${load.text}: a busy machine, run again before reading the figures`);
 } finally {
   await server.stop();
   await admin.unsafe(`drop database if exists ${name} with (force)`);
