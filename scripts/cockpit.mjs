@@ -111,6 +111,15 @@ async function test() {
   // and waits ran out. So the API tests go first, with the checks that only read the code and the short suites beside
   // them at a lower priority, and the browser tests (four files at a time, Chromium the most of their time) after,
   // as soon as the API tests are done. The demo data the browser tests start from loads beside the API tests.
+  // The checks start with the build, which keeps about one core busy: they read the sources, not what it writes.
+  const checks = runSteps([
+    ['typecheck', typecheckOnOneThread],
+    ['lint', () => nice(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
+    [
+      'domain, database, client and web tests',
+      () => tests(['@rope/domain', '@rope/db', '@rope/api-client', '@rope/web'], nice),
+    ],
+  ]);
   await runSteps([['build', () => pnpm(['turbo', 'run', 'build', '--filter=@rope/api', '--output-logs=errors-only'])]]);
   const templateFile = join(root, 'e2e/test-results/demo-template-dir');
   rmSync(templateFile, { force: true });
@@ -131,14 +140,7 @@ async function test() {
       // The browser tests remove it when they end; a run that never reached them must not leave 170 MB in memory.
       if (templateDir) rmSync(templateDir, { recursive: true, force: true });
     })(),
-    runSteps([
-      ['typecheck', typecheckOnOneThread],
-      ['lint', () => nice(['turbo', 'run', '//#lint', '--output-logs=errors-only'])],
-      [
-        'domain, database, client and web tests',
-        () => tests(['@rope/domain', '@rope/db', '@rope/api-client', '@rope/web'], nice),
-      ],
-    ]),
+    checks,
     demoTemplate,
   ]);
   const summary = printTestSummary(root, failedSteps, stepTimes);
