@@ -53,35 +53,41 @@ export async function insertEvents(
   // one before (a round trip costs about as much as a small statement's work): the history, the triggers, the
   // webhooks' check and the damage refresh, which reads the events once they are in.
   const following: Promise<unknown>[] = [];
-  for (let from = 0; from < rows.length; from += 1000) {
-    const chunk = rows.slice(from, from + 1000);
-    const inserted = await tx
-      .insert(ropeEvents)
-      .values(
-        chunk.map((row) => ({
-          ropeId: rope.id,
-          createdByUserId: actor.userId,
-          ...columnsOf(row.position, row.attributes),
-        })),
-      )
-      .returning({ id: ropeEvents.id });
-    // A sequence hands out ids in the order of the rows of one statement.
-    const chunkIds = inserted.map((row) => row.id).sort((a, b) => a - b);
-    following.push(
-      tx
-        .insert(ropeEventHistory)
+  try {
+    for (let from = 0; from < rows.length; from += 1000) {
+      const chunk = rows.slice(from, from + 1000);
+      const inserted = await tx
+        .insert(ropeEvents)
         .values(
-          chunk.map((row, i) => ({
-            eventId: chunkIds[i]!,
-            userId: actor.userId,
-            action: 'create' as const,
-            position: row.position,
-            attributes: row.attributes,
+          chunk.map((row) => ({
+            ropeId: rope.id,
+            createdByUserId: actor.userId,
+            ...columnsOf(row.position, row.attributes),
           })),
         )
-        .execute(),
-    );
-    ids.push(...chunkIds);
+        .returning({ id: ropeEvents.id });
+      // A sequence hands out ids in the order of the rows of one statement.
+      const chunkIds = inserted.map((row) => row.id).sort((a, b) => a - b);
+      following.push(
+        tx
+          .insert(ropeEventHistory)
+          .values(
+            chunk.map((row, i) => ({
+              eventId: chunkIds[i]!,
+              userId: actor.userId,
+              action: 'create' as const,
+              position: row.position,
+              attributes: row.attributes,
+            })),
+          )
+          .execute(),
+      );
+      ids.push(...chunkIds);
+    }
+  } catch (error) {
+    // A later chunk's insert failed: the history sent before it is answered too, and none of it may go unhandled.
+    await Promise.allSettled(following);
+    throw error;
   }
   if (hasNotificationRules(installation)) {
     for (const [i, id] of ids.entries()) {
