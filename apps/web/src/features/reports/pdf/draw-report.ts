@@ -9,6 +9,7 @@ import { drawTable, type TableLayout } from './draw-table';
 import { speedUpFlate } from './fast-flate';
 import { CONTENT_WIDTH, heading, lineHeight, MUTED_COLOUR, PAGE, roomFor, TEXT_COLOUR } from './page';
 import { embedUnicodeFont, type ReportFont, STANDARD_FONT } from './report-font';
+import { keepFontList, skipArabicParserForOtherScripts } from './text-speedups';
 import { yieldToMain } from './yield-to-main';
 
 export interface ReportPhoto extends ReportImage {
@@ -52,7 +53,9 @@ export type ReportProgress = (fraction: number) => void;
  */
 export async function drawReport(model: ReportModel, assets: ReportAssets, onProgress?: ReportProgress): Promise<Blob> {
   speedUpFlate();
+  skipArabicParserForOtherScripts();
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true, putOnlyUsedFonts: true });
+  keepFontList(doc);
   doc.setProperties({ title: model.title, creator: 'Rope Cockpit' });
   const font = assets.font ? embedUnicodeFont(doc, assets.font) : STANDARD_FONT;
   if (assets.font) await yieldToMain();
