@@ -137,8 +137,10 @@ async function test() {
       await runSteps([
         ['browser tests', () => tests(['@rope/e2e'], pnpm, templateDir ? { DEMO_TEMPLATE_DIR: templateDir } : {})],
       ]);
-      // The browser tests remove it when they end; a run that never reached them must not leave 170 MB in memory.
-      if (templateDir) rmSync(templateDir, { recursive: true, force: true });
+      // The browser tests remove both when they end; a run that never reached them must not leave 210 MB in memory.
+      // The empty template lies beside the demo's (emptyTemplateOf, e2e/src/demo-data.ts).
+      if (templateDir)
+        for (const dir of [templateDir, `${templateDir}-empty`]) rmSync(dir, { recursive: true, force: true });
     })(),
     checks,
     demoTemplate,

@@ -5,22 +5,23 @@ import { browserTestServer } from './server-options.ts';
 export { type RunningServer, repoRoot };
 
 /**
- * Starts the real API server (server-options.ts) on a free port. With `DEMO_DATA: 'true'` inside a test run, the
- * directory is a copy of the one the run loaded the demo into once (demo-template.ts).
+ * Starts the real API server (server-options.ts) on a free port. Inside a test run the directory is a copy of one the
+ * run made once (demo-template.ts): with the demo data for `DEMO_DATA: 'true'`, else empty and migrated, as a first
+ * start leaves it (the first admin of ADMIN_EMAIL is made on this start).
  */
 export function startServer(
   env: Record<string, string> = {},
   options: { keepDataDir?: boolean; copyOf?: string } = {},
 ): Promise<RunningServer> {
-  const copyOf = options.copyOf ?? (env.DEMO_DATA === 'true' ? demoTemplate() : undefined);
+  const copyOf = options.copyOf ?? runTemplate(env.DEMO_DATA === 'true' ? 'demoDataDir' : 'emptyDataDir');
   return startApiServer(browserTestServer(env, { ...options, copyOf }));
 }
 
-function demoTemplate(): string | undefined {
+function runTemplate(name: 'demoDataDir' | 'emptyDataDir'): string | undefined {
   try {
-    return inject('demoDataDir');
+    return inject(name);
   } catch {
-    // Outside a test: load the demo.
+    // Outside a test: a fresh directory (and the demo loaded into it).
     return undefined;
   }
 }
