@@ -51,6 +51,8 @@ const COCKPIT_CORES_GOAL = 0.8;
 const PROFILE = process.env.PROFILE;
 const profileArgs = (name: string) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, name)}`] : []);
 const START_TIMEOUT_MS = 600_000;
+/** The servers log as a site's do (`LOG_LEVEL` info, the default: a line per request and per answer) unless this says. */
+const LOG_LEVEL = process.env.LOAD_LOG_LEVEL ?? 'info';
 
 /** The share of each page among the reads, and of each kind among the writes. */
 const PAGE_MIX: [Page, number][] = [
@@ -252,7 +254,7 @@ async function serverMode() {
     REDIS_URL: redis.toString(),
     DATA_DIR: dataDir,
     TRUST_PROXY: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL,
     // The site's sensor devices share one import key here; on a real site each device has its own.
     API_KEY_RATE_LIMIT: '1000000',
   };
@@ -366,7 +368,7 @@ async function serverMode() {
 
 async function embeddedMode() {
   console.log(`\n== embedded default: PGlite, one process, ${PEOPLE} people`);
-  const server = await startBenchServer();
+  const server = await startBenchServer({ LOG_LEVEL });
   try {
     const site = await prepareSite(server.url, demoImportKey(server.output()), PEOPLE);
     // One working morning: people come in at their own moments and keep their rhythm; what they meet is counted
