@@ -193,10 +193,18 @@ async function openLoop(seconds: number, streams: { perSecond: number; fire: (du
   await Promise.all(inFlight);
 }
 
-function demoImportKey(output: string): string {
-  const key = /ROLE_API_IMPORT\s+(\S+)/.exec(output)?.[1];
-  if (!key) throw new Error('the server printed no demo import key');
-  return key;
+/**
+ * The demo import key from the start banner, which comes after what the start's jobs log: at LOG_LEVEL info a server
+ * answers its health check before it has printed it.
+ */
+async function demoImportKey(output: () => string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const key = /ROLE_API_IMPORT\s+(\S+)/.exec(output())?.[1];
+    if (key) return key;
+    if (Date.now() > deadline) throw new Error('the server printed no demo import key');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function prepareSite(url: string, importKey: string, people: number): Promise<Site> {
@@ -294,7 +302,7 @@ async function serverMode() {
     stopProxy = proxy.stop;
     console.log(`proxy: ${proxy.kind}`);
     const url = `http://127.0.0.1:${proxy.port}`;
-    const site = await prepareSite(url, demoImportKey(servers[0]!.output()), DEMO_PEOPLE.length * 2);
+    const site = await prepareSite(url, await demoImportKey(servers[0]!.output), DEMO_PEOPLE.length * 2);
     console.log(`${site.people.length} people signed in, ${site.sensors.length} sensors delivering`);
 
     const streams = (recorder: Recorder) => [
@@ -370,7 +378,7 @@ async function embeddedMode() {
   console.log(`\n== embedded default: PGlite, one process, ${PEOPLE} people`);
   const server = await startBenchServer({ LOG_LEVEL });
   try {
-    const site = await prepareSite(server.url, demoImportKey(server.output()), PEOPLE);
+    const site = await prepareSite(server.url, await demoImportKey(server.output), PEOPLE);
     // One working morning: people come in at their own moments and keep their rhythm; what they meet is counted
     // once the warm-up is over (a restart would have all of them click in the same millisecond, which no site sees).
     const warmUp = new Recorder();
