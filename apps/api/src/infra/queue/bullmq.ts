@@ -120,14 +120,14 @@ export function createBullmqQueue(
     return jobs.length;
   }
 
-  /** The outbox's id is the job's id in Redis: a row relayed twice (a claim that expired) is added once. */
+  /** The row's relay key is the job's id in Redis: a row relayed twice (a claim that expired) is added once. */
   function relayedJob(job: ClaimedJob) {
     const data: RelayedData = { outboxId: job.id, payload: job.payload, idempotencyKey: job.idempotencyKey };
     return {
       name: job.name,
       data,
       opts: {
-        jobId: `outbox-${job.id}`,
+        jobId: `outbox-${job.relayKey}`,
         attempts: job.maxAttempts,
         backoff: { type: 'exponential' as const, delay: timings.backoffMs },
         ...KEEP,

@@ -26,10 +26,17 @@ interface ClaimedRow extends Record<string, unknown> {
   idempotency_key: string;
   attempts: number;
   max_attempts: number;
+  relay_key: string;
 }
 
 export interface ClaimedJob extends Job {
   maxAttempts: number;
+  /**
+   * The row's id and the microsecond it was written: its job's id in Redis. The id alone repeats after a restore (the
+   * sequence goes back with the rows) or on a new database beside a Redis that kept the earlier jobs, and Redis would
+   * take the new job for one it already holds and drop it.
+   */
+  relayKey: string;
 }
 
 /** Claims due rows; rows whose claim expired (a process died holding them) are claimed again. */
@@ -47,7 +54,8 @@ export async function claimOutboxRows(
           where dispatched_at is null and failed_at is null and available_at <= now()
             and (locked_until is null or locked_until < now()) ${queueFilter}
           order by id limit ${options.limit} for update skip locked)
-        returning id, queue, name, payload, idempotency_key, attempts, max_attempts`,
+        returning id, queue, name, payload, idempotency_key, attempts, max_attempts,
+          id || '-' || (extract(epoch from created_at) * 1000000)::bigint as relay_key`,
   );
   return rows
     .sort((a, b) => Number(a.id) - Number(b.id))
@@ -59,6 +67,7 @@ export async function claimOutboxRows(
       idempotencyKey: row.idempotency_key,
       attempt: row.attempts,
       maxAttempts: row.max_attempts,
+      relayKey: row.relay_key,
     }));
 }
 

@@ -61,7 +61,7 @@ export interface QueueTimings {
   /**
    * How long rows claimed for the hand-over to Redis stay locked. A batch takes well under a second, so a relay that
    * died holding rows (a killed process) holds up their jobs only this long; a second hand-over of a row is harmless
-   * (its BullMQ job id is `outbox-<id>`, and Redis adds no second job under an id it holds).
+   * (its BullMQ job id is `outbox-<id>-<when the row was written>`, and Redis adds no second job under an id it holds).
    */
   relayLockMs: number;
 }
