@@ -169,8 +169,14 @@ describe.skipIf(Boolean(browserMissing))(
       const handle = page.getByRole('button', {
         name: fill(enCommon.actions.dragHandle, { name: 'Installation 2' }),
       });
+      // The list shows the move at once, before the request leaves: the reload waits for the server's answer, as a
+      // person's would (a reload in the same millisecond once came before the request and found the old order).
+      const moved = page.waitForResponse(
+        (response) => response.url().includes('/order-before') && response.request().method() === 'POST',
+      );
       await dragTo(page, handle, page.locator('[data-name="Installation 1"]'));
       await expect.poll(() => rowNames(page)).toEqual(['Installation 2', 'Installation 1']);
+      expect((await moved).status()).toBe(204);
       await page.reload();
       await expect.poll(() => rowNames(page)).toEqual(['Installation 2', 'Installation 1']);
 
