@@ -21,6 +21,7 @@ import postgres from 'postgres';
 import { type MachineWatch, percentile, verdict, watchMachine } from '../machine.ts';
 import { compiledApi, startBenchServer } from '../server.ts';
 import { startCpuWindow } from './cpu.ts';
+import { emptyRedisDatabase } from './empty-redis.ts';
 import { startProxy } from './start-proxy.ts';
 import {
   type Answer,
@@ -244,6 +245,7 @@ async function serverMode() {
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   redis.pathname = '/9';
+  await emptyRedisDatabase(redis);
   const name = `rope_load_${randomBytes(5).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
