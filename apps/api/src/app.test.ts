@@ -1,18 +1,23 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/support/test-app.ts';
 
 describe('the app shell of the API', () => {
   let t: TestApp;
+  let webDist: string;
   beforeAll(async () => {
-    const webDist = join(process.env.TMPDIR ?? '/tmp', `rope-web-${process.pid}-${Date.now()}`);
+    webDist = mkdtempSync(join(tmpdir(), 'rope-web-'));
     mkdirSync(join(webDist, 'assets'), { recursive: true });
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root">Rope Cockpit is starting…</div>');
     writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     t = await createTestApp({ WEB_DIST: webDist });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
 
   it.each(['/', '/login', '/areas/1/installations/2/ropes/3', '/documents/4/7'])(
     'serves index.html for the deep link %s',

@@ -90,8 +90,11 @@ ${upstreamPorts.map((upstream) => `        server 127.0.0.1:${upstream};`).join(
     port,
     group: child.pid ?? -1,
     stop: () => {
+      // Removed once nginx has exited: its workers make their temporary folders as they first need them.
+      const remove = () => rmSync(dir, { recursive: true, force: true });
+      if (child.exitCode !== null || child.signalCode !== null) return remove();
+      child.once('exit', remove);
       stopGroup(child);
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +9,9 @@ const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('the web client as files', () => {
   let t: TestApp;
+  let webDist: string;
   beforeAll(async () => {
-    const webDist = join(process.env.TMPDIR ?? '/tmp', `rope-web-spa-${process.pid}-${Date.now()}`);
+    webDist = mkdtempSync(join(tmpdir(), 'rope-web-spa-'));
     mkdirSync(join(webDist, 'assets'), { recursive: true });
     mkdirSync(join(webDist, 'login'), { recursive: true });
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root">Rope Cockpit is starting…</div>');
@@ -26,7 +28,10 @@ describe('the web client as files', () => {
     writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
     t = await createTestApp({ WEB_DIST: webDist });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
 
   it.each([
     '/login/reset/abc.def',
