@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,6 +32,7 @@ describe('a request that arrives while the server shuts down', () => {
     socket.destroy();
     await closed;
     await closeContext(t.ctx);
+    rmSync(t.dataDir, { recursive: true, force: true });
 
     const answers = received.split(/(?=HTTP\/1\.1 )/);
     expect(answers).toHaveLength(2);

@@ -39,37 +39,46 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rope-api-test-'));
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    TRUST_PROXY: 'true',
-    // The batteries call every route with API keys many times a minute; the limit's own test sets its figures.
-    API_KEY_RATE_LIMIT: '1000000',
-    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
-    ...envOverrides,
-  });
-  const log = createLogger({ LOG_LEVEL: options.logStream ? 'info' : env.LOG_LEVEL }, options.logStream);
-  const ctx = await createContext(env, log, {
-    database: options.sharedDatabase
+  // A test of a refused start (a bad setting, a database that is away) leaves no folder or database behind.
+  let database: TestApp['ctx']['database'] | undefined;
+  let ctx: AppContext | undefined;
+  try {
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'true',
+      // The batteries call every route with API keys many times a minute; the limit's own test sets its figures.
+      API_KEY_RATE_LIMIT: '1000000',
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+      ...envOverrides,
+    });
+    const log = createLogger({ LOG_LEVEL: options.logStream ? 'info' : env.LOG_LEVEL }, options.logStream);
+    database = options.sharedDatabase
       ? { ...options.sharedDatabase, close: async () => {} }
-      : await createTestDatabase({ embedded: options.embedded }),
-    queueTimings: { pollMs: 50, backoffMs: 20 },
-  });
-  const app = await buildApp(ctx);
-  await app.ready();
-  if (options.processJobs) {
-    registerJobs(ctx);
-    await ctx.queue.startProcessing();
+      : await createTestDatabase({ embedded: options.embedded });
+    ctx = await createContext(env, log, { database, queueTimings: { pollMs: 50, backoffMs: 20 } });
+    const app = await buildApp(ctx);
+    await app.ready();
+    if (options.processJobs) {
+      registerJobs(ctx);
+      await ctx.queue.startProcessing();
+    }
+    const built = ctx;
+    return {
+      app,
+      ctx: built,
+      dataDir,
+      async close() {
+        await app.close();
+        await closeContext(built);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    if (ctx) await closeContext(ctx).catch(() => {});
+    else await database?.close().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  return {
-    app,
-    ctx,
-    dataDir,
-    async close() {
-      await app.close();
-      await closeContext(ctx);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }

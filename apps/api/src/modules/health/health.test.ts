@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { Role } from '@rope/domain/access/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApiKey, seedUser } from '../../../test/support/factories.ts';
@@ -49,6 +50,7 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'degraded' });
     await other.app.close();
+    rmSync(other.dataDir, { recursive: true, force: true });
   });
 });
 
