@@ -5,6 +5,7 @@ import { createTestDatabase } from '@rope/db/test-database';
 import { inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteRedisKeys } from '../../../test/support/notifications.ts';
 import { createBullmqQueue } from './bullmq.ts';
 import { createInlineQueue } from './inline.ts';
 import { type Job, type Queue, RefusedJobError } from './types.ts';
@@ -31,6 +32,11 @@ const timings = { pollMs: 50, backoffMs: 20, lockMs: 10_000 };
 
 type QueueFactory = (database: Database) => Queue;
 const prefix = `rope-test-${randomBytes(4).toString('hex')}`;
+/** The queues' keys in Redis go with the file: this file's prefix and those of its own sites. */
+afterAll(async () => {
+  if (redisMissing) return;
+  for (const own of ['', '-site-a', '-site-b', '-restored', '-log']) await deleteRedisKeys(redisUrl, `${prefix}${own}`);
+});
 const adapters: [string, QueueFactory, string | undefined][] = [
   ['inline', (database) => createInlineQueue(database.db, { timings }), undefined],
   [
