@@ -18,7 +18,8 @@ const OUTAGE_MS = FAULT_LENGTHS.redisOutageMs;
 describe.skipIf(Boolean(skipReason))(
   `Redis down for ${OUTAGE_MS / 1000} s${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'rope-fault-redis-api-'));
+    // Made by the test, not while the file is collected: a skipped test would leave it behind.
+    let dataDir: string | undefined;
     let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
     let redis: PrivateRedis | undefined;
     let api: ApiServer | undefined;
@@ -28,10 +29,11 @@ describe.skipIf(Boolean(skipReason))(
       if (worker) await killHard(worker);
       await redis?.destroy();
       await database?.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('keeps the API answering reads and writes, holds the jobs in the outbox and runs them when Redis is back', async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'rope-fault-redis-api-'));
       database = await createTestDatabase();
       const world = await seedFaultWorld(database.db);
       redis = await startPrivateRedis();

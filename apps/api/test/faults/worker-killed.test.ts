@@ -26,7 +26,8 @@ const CHUNKS = Math.min(10, MAX_KILLS);
 describe.skipIf(Boolean(skipReason))(
   `a worker killed again and again during ${JOBS} jobs${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'rope-fault-worker-'));
+    // Made by the test, not while the file is collected: a skipped test would leave it behind.
+    let dataDir: string | undefined;
     let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
     let redis: PrivateRedis | undefined;
     let worker: StartedProcess | undefined;
@@ -34,10 +35,12 @@ describe.skipIf(Boolean(skipReason))(
       if (worker) await killHard(worker);
       await redis?.destroy();
       await database?.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('loses no job; a repeat is only a job that was running at a kill, sent again with the same Message-ID', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'rope-fault-worker-'));
+      dataDir = folder;
       database = await createTestDatabase();
       redis = await startPrivateRedis();
       // The jobs arrive in chunks while the workers come and go, so kills also land while a worker hands rows to Redis.
@@ -67,11 +70,11 @@ describe.skipIf(Boolean(skipReason))(
       const env = {
         DATABASE_URL: database.url!,
         REDIS_URL: redis.url,
-        DATA_DIR: dataDir,
+        DATA_DIR: folder,
         QUEUE_CONCURRENCY: String(CONCURRENCY),
         LOG_LEVEL: 'info',
       };
-      const outbox = createOutboxReader(join(dataDir, 'outbox'));
+      const outbox = createOutboxReader(join(folder, 'outbox'));
       const distinctDone = () => new Set(outbox.read().map((mail) => mail.subject)).size;
 
       let kills = 0;
