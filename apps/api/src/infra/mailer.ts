@@ -1,6 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { writeMakingFolder } from './write-making-folder.ts';
 
 export interface Mail {
   to: string;
@@ -37,12 +38,11 @@ export function createOutboxMailer(directory: string, from: string, log?: Logger
     async send(mail) {
       const { link: _link, ...message } = mail;
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(directory, { recursive: true });
       const file = join(
         directory,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writeMakingFolder(directory, () => writeFile(file, info.message as Buffer));
       // Only where the mail went: its link, code or subject would let anyone who reads the log use them.
       log?.info({ to: mail.to, file }, 'mail written to outbox');
     },

@@ -1,5 +1,6 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeMakingFolder } from '../write-making-folder.ts';
 import { e164OrRefuse, refusedForStatus, SMS_REQUEST_TIMEOUT_MS, type SmsSender } from './sender.ts';
 
 /** Embedded mode: messages are appended to outbox/sms.log, with the number as a provider would get it. */
@@ -7,11 +8,8 @@ export function createOutboxSms(directory: string): SmsSender {
   return {
     async send(phone, text, reference) {
       const to = e164OrRefuse(phone);
-      await mkdir(directory, { recursive: true });
-      await appendFile(
-        join(directory, 'sms.log'),
-        `${JSON.stringify({ at: new Date().toISOString(), phone: to, text, reference })}\n`,
-      );
+      const line = `${JSON.stringify({ at: new Date().toISOString(), phone: to, text, reference })}\n`;
+      await writeMakingFolder(directory, () => appendFile(join(directory, 'sms.log'), line));
     },
   };
 }
