@@ -85,7 +85,7 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
     }
   }
 
-  async function enqueue(job: JobRequest, tx?: Db) {
+  async function enqueue(job: JobRequest | readonly JobRequest[], tx?: Db) {
     await writeToOutbox(tx ?? db, job);
     // Inside a transaction the row is visible only after commit; the next poll finds it then.
     if (!tx) signal.wake();

@@ -4,17 +4,22 @@ import { outbox } from '@rope/db/schema/index';
 import { sql } from 'drizzle-orm';
 import { type Job, type JobRequest, RefusedJobError } from './types.ts';
 
-export async function writeToOutbox(db: Db, job: JobRequest): Promise<void> {
+/** Writes one job, or several in one statement (a notification's deliveries): a key written before adds nothing. */
+export async function writeToOutbox(db: Db, jobs: JobRequest | readonly JobRequest[]): Promise<void> {
+  const list = Array.isArray(jobs) ? jobs : [jobs as JobRequest];
+  if (list.length === 0) return;
   await db
     .insert(outbox)
-    .values({
-      queue: job.queue,
-      name: job.name,
-      payload: job.payload,
-      idempotencyKey: job.idempotencyKey,
-      maxAttempts: job.maxAttempts ?? 5,
-      ...(job.delayMs ? { availableAt: sql`now() + make_interval(secs => ${job.delayMs / 1000})` } : {}),
-    })
+    .values(
+      list.map((job) => ({
+        queue: job.queue,
+        name: job.name,
+        payload: job.payload,
+        idempotencyKey: job.idempotencyKey,
+        maxAttempts: job.maxAttempts ?? 5,
+        ...(job.delayMs ? { availableAt: sql`now() + make_interval(secs => ${job.delayMs / 1000})` } : {}),
+      })),
+    )
     .onConflictDoNothing({ target: outbox.idempotencyKey });
 }
 

@@ -78,7 +78,8 @@ export const DEFAULT_TIMINGS: QueueTimings = { pollMs: 1000, backoffMs: 2000, lo
  */
 export interface Queue {
   readonly kind: 'inline' | 'bullmq';
-  enqueue(job: JobRequest, tx?: Db): Promise<void>;
+  /** One job, or several written in one statement. */
+  enqueue(job: JobRequest | readonly JobRequest[], tx?: Db): Promise<void>;
   /** Registers the processor of one queue; takes effect with `startProcessing`. */
   handle(queue: string, handler: JobHandler, options?: HandlerOptions): void;
   /**

@@ -27,7 +27,7 @@ export interface NewNotification {
 
 /**
  * Inside the caller's transaction: the notification, one delivery per recipient and enabled channel, and one
- * deliver job per delivery. A key seen before writes nothing, so a trigger processed twice notifies once.
+ * deliver job per delivery, written in one statement. A key seen before writes nothing, so a trigger processed twice notifies once.
  */
 export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue' | 'env'>, input: NewNotification) {
   const [row] = await tx
@@ -57,12 +57,12 @@ export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue' | 
     .insert(notificationDeliveries)
     .values(wanted)
     .returning({ id: notificationDeliveries.id });
-  for (const delivery of deliveries) {
-    await ctx.queue.enqueue(
+  await ctx.queue.enqueue(
+    deliveries.map((delivery) =>
       jobRequest(deliverNotificationJob, { deliveryId: delivery.id }, `deliver:${delivery.id}`),
-      tx,
-    );
-  }
+    ),
+    tx,
+  );
   return { notificationId: row.id, deliveries: deliveries.length };
 }
 
