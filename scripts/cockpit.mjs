@@ -3,9 +3,10 @@
 // at the exact version that package.json's packageManager names.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineBusySeconds, measureYardstick } from './machine-yardstick.mjs';
 import { onSupportedNode } from './runtime.mjs';
 import { printTestSummary } from './test-summary.mjs';
 
@@ -88,6 +89,9 @@ async function dev() {
 
 async function test() {
   await install();
+  // Measured before the steps, on a machine not yet busy with them.
+  const yardstick = measureYardstick();
+  const busyAtStart = machineBusySeconds();
   for (const dir of ['packages/domain', 'packages/db', 'apps/api', 'apps/web', 'e2e']) {
     rmSync(join(root, dir, 'test-results', 'vitest.json'), { force: true });
   }
@@ -145,7 +149,8 @@ async function test() {
     checks,
     demoTemplate,
   ]);
-  const summary = printTestSummary(root, failedSteps, stepTimes);
+  const machine = { cores: cpus().length, busySeconds: machineBusySeconds() - busyAtStart, ...yardstick };
+  const summary = printTestSummary(root, failedSteps, stepTimes, machine);
   process.exit(failedSteps.length > 0 || summary.failed > 0 || summary.passed === 0 ? 1 : 0);
 }
 

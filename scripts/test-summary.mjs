@@ -36,7 +36,7 @@ function skipReason(title) {
 const SLOWEST_FILES = 12;
 
 /** The test files that took longest, over every package, and each step's time: where the next slowdown shows. */
-function printTimes(files, stepTimes) {
+function printTimes(files, stepTimes, machine) {
   console.log(`slowest ${SLOWEST_FILES} test files:`);
   for (const file of files.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES)) {
     console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
@@ -47,6 +47,13 @@ function printTimes(files, stepTimes) {
   // Steps overlap (the checks run beside the tests): the whole is the time from the first step's start.
   const all = (Date.now() - Math.min(...stepTimes.map(({ startedAt }) => startedAt))) / 1000;
   console.log(`  ${all.toFixed(1).padStart(6)} s  in all, from the first step's start`);
+  if (!machine) return;
+  // Only less CPU shortens a run whose cores are busy throughout; the yardstick tells a slower machine from a dearer tree.
+  const systemCalls = machine.systemCalls === undefined ? '' : `, system calls ${machine.systemCalls.toFixed(0)} ms`;
+  console.log(
+    `machine: ${machine.cores} cores busy ${machine.busySeconds.toFixed(0)} CPU s over the run; ` +
+      `yardstick (scripts/machine-yardstick.mjs) computing ${machine.compute.toFixed(0)} ms${systemCalls}`,
+  );
 }
 
 /** The first line of a failure message, cut to a length a summary line can carry. */
@@ -58,7 +65,7 @@ function firstLine(message) {
 }
 
 /** Adds up the vitest JSON reports of every package and prints the closing line `N passed, N failed, N skipped`. */
-export function printTestSummary(root, failedSteps = [], stepTimes = []) {
+export function printTestSummary(root, failedSteps = [], stepTimes = [], machine = undefined) {
   const total = { passed: 0, failed: 0, skipped: 0 };
   const skippedFor = new Map();
   const failures = [];
@@ -102,7 +109,7 @@ export function printTestSummary(root, failedSteps = [], stepTimes = []) {
     console.log(`${battery.name}: ${battery.count}${battery.detail ? ` ${battery.detail}` : ''}`);
   }
   for (const [reason, count] of skippedFor) console.log(`${count} skipped: ${reason}`);
-  printTimes(fileTimes, stepTimes);
+  printTimes(fileTimes, stepTimes, machine);
   // Last, beside the closing line: a CI log is often read from its tail only.
   for (const failure of failures) console.log(`failed: ${failure}`);
   if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
