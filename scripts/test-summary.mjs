@@ -48,7 +48,8 @@ function printTimes(files, stepTimes, machine) {
   const all = (Date.now() - Math.min(...stepTimes.map(({ startedAt }) => startedAt))) / 1000;
   console.log(`  ${all.toFixed(1).padStart(6)} s  in all, from the first step's start`);
   if (!machine) return;
-  // Only less CPU shortens a run whose cores are busy throughout; the yardstick tells a slower machine from a dearer tree.
+  // Only less CPU shortens a run whose cores are busy throughout; the yardstick tells a slower machine from a dearer
+  // tree.
   const systemCalls = machine.systemCalls === undefined ? '' : `, system calls ${machine.systemCalls.toFixed(0)} ms`;
   console.log(
     `machine: ${machine.cores} cores busy ${machine.busySeconds.toFixed(0)} CPU s over the run; ` +

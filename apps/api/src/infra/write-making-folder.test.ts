@@ -30,6 +30,8 @@ describe('writing into a folder made only when missing', () => {
     await expect(writeMakingFolder(root, () => writeFile(join(root, 'taken'), 'x'))).rejects.toMatchObject({
       code: 'EISDIR',
     });
+    expect(readdirSync(root)).toEqual(['taken']);
+    expect(readdirSync(join(root, 'taken'))).toEqual([]);
   });
 
   it('the outbox mailer and SMS log make their folder with the first message and keep every message after', async () => {

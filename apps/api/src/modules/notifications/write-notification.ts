@@ -27,7 +27,8 @@ export interface NewNotification {
 
 /**
  * Inside the caller's transaction: the notification, one delivery per recipient and enabled channel, and one
- * deliver job per delivery, written in one statement. A key seen before writes nothing, so a trigger processed twice notifies once.
+ * deliver job per delivery, the jobs written in one statement. A key seen before writes nothing, so a trigger
+ * processed twice notifies once.
  */
 export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue' | 'env'>, input: NewNotification) {
   const [row] = await tx
