@@ -6,7 +6,8 @@
 // the busy morning's cores can be read as calls times cost. It prints what other processes kept busy meanwhile (a
 // busy run's figures say little); compare within one run.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench exec tsx src/load/socket-cost.ts   (RATE 300, WRITE_RATE 40,
-// SECONDS 5, WHO client@example.com, ONLY=reads|writes)
+// SECONDS 5, WHO client@example.com, ONLY=reads|writes, WRITE=event|document|readings for one kind, READINGS_PER_BATCH
+// 60, PROFILE=folder for the API process's CPU profile)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,19 +16,33 @@ import { startServer } from '@rope/server-runner';
 import postgres from 'postgres';
 import { watchMachine } from '../machine.ts';
 import { compiledApi } from '../server.ts';
-import { allPageCalls, call, findSensors, type Person, type Site, signIn, type Write, writeCall } from './traffic.ts';
+import {
+  allPageCalls,
+  call,
+  findSensors,
+  type Person,
+  READINGS_PER_BATCH,
+  type Site,
+  signIn,
+  type Write,
+  writeCall,
+} from './traffic.ts';
 
 const RATE = Number(process.env.RATE ?? 300);
 const WRITE_RATE = Number(process.env.WRITE_RATE ?? 40);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const WHO = process.env.WHO ?? 'client@example.com';
 const ONLY = process.env.ONLY;
+/** A folder: the API process writes a V8 CPU profile there (profile-summary.ts reads it). */
+const PROFILE = process.env.PROFILE;
+/** One write kind only (event, document, readings), e.g. to profile it alone. */
+const WRITE = process.env.WRITE as Write | undefined;
 const WRITE_LABELS: Record<Write, string> = {
   event: 'POST /events (a damage)',
   document: 'POST /documents (a small PDF on a rope)',
-  readings: 'POST /sensor-devices/:id/measurements (60 readings)',
+  readings: `POST /sensor-devices/:id/measurements (${READINGS_PER_BATCH} readings)`,
 };
-const WRITES = Object.keys(WRITE_LABELS) as Write[];
+const WRITES = WRITE ? [WRITE] : (Object.keys(WRITE_LABELS) as Write[]);
 
 /** CPU ticks (user + system) of one process, from /proc. */
 function ticksOf(pid: number): number {
@@ -136,6 +151,7 @@ const server = await startServer({
   startTimeoutMs: 600_000,
   dataDirPrefix: 'rope-socket-cost-',
   entry: compiledApi().server,
+  nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [],
 });
 try {
   const person = await signIn(server.url, WHO);

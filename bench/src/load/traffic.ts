@@ -152,6 +152,9 @@ let written = 0;
 
 export type Write = 'event' | 'document' | 'readings';
 
+/** A device's batch: a minute of readings unless READINGS_PER_BATCH says otherwise (socket-cost.ts compares sizes). */
+export const READINGS_PER_BATCH = Number(process.env.READINGS_PER_BATCH ?? 60);
+
 /** One write: `[label, method, path, headers, body]` ready for `call`. */
 export function writeCall(
   kind: Write,
@@ -202,9 +205,10 @@ export function writeCall(
     }
     case 'readings': {
       const sensor = site.sensors[written % site.sensors.length]!;
-      // Each batch a minute of one reading a second, in its own minute: no batch repeats another.
-      const start = Date.UTC(2027, 0, 1) + written * 60_000;
-      const measurements = Array.from({ length: 60 }, (_, i) => ({
+      // Each batch a minute of one reading a second (or READINGS_PER_BATCH seconds), in its own span: no batch repeats
+      // another.
+      const start = Date.UTC(2027, 0, 1) + written * Math.ceil(READINGS_PER_BATCH / 60) * 60_000;
+      const measurements = Array.from({ length: READINGS_PER_BATCH }, (_, i) => ({
         sensor: sensor.sensorId,
         ts: new Date(start + i * 1000).toISOString(),
         value: 100 + Math.sin(i / 10) * 5,

@@ -24,7 +24,7 @@ function isMillisecondTime(ts: string): boolean {
 const dialect = new PgDialect();
 
 /** A Drizzle statement as text and parameters for postgres.js, the way Drizzle's own driver sends it. */
-function postgresQuery(statement: SQL): { sql: string; params: never[] } {
+export function postgresQuery(statement: SQL): { sql: string; params: never[] } {
   const query = dialect.sqlToQuery(statement);
   return { sql: query.sql, params: query.params as never[] };
 }
