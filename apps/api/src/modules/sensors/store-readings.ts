@@ -14,6 +14,7 @@ export const COPY_FROM_READINGS = 1_000;
 
 /** Large batches through COPY on PostgreSQL, the rest (and times finer than a millisecond) in one INSERT. */
 export async function insertReadings(database: Database, readings: readonly SensorReading[]): Promise<number> {
+  if (readings.length === 0) return 0;
   if (!database.postgres) return insertReadingsInOneStatement(database.db, readings);
   const copied = readings.length >= COPY_FROM_READINGS ? await copyReadings(database.postgres, readings) : undefined;
   return copied ?? (await insertUnderSensorLock(database.postgres, readings));
