@@ -111,7 +111,7 @@ describe('answer cache', () => {
         }
       }
     }
-    expect([...encodings].sort()).toEqual(['br', 'gzip', undefined]);
+    expect([...encodings].sort()).toEqual(['gzip', 'zstd', undefined]);
   });
 
   it('shows a write through the API on the next read', async () => {

@@ -1,4 +1,4 @@
-import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import zlib, { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedArea, seedMandator, seedUser } from '../../test/support/factories.ts';
 import { signIn } from '../../test/support/sign-in.ts';
@@ -15,16 +15,29 @@ describe('compressed answers', () => {
   });
   afterAll(() => t.close());
 
-  it('sends a JSON answer over 1 KiB as brotli or gzip, as Accept-Encoding allows, with Vary', async () => {
+  it('sends a JSON answer over 1 KiB as zstd, brotli or gzip, as Accept-Encoding allows, with Vary', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/areas', headers: { cookie } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     const expected = plain.json();
 
-    const br = await t.app.inject({
+    // A current browser's encodings: Zstandard, a fifth of brotli's CPU for about as few bytes.
+    const zstd = await t.app.inject({
       method: 'GET',
       url: '/api/areas',
       headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(zstd.statusCode).toBe(200);
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(zstd.headers.vary).toContain('accept-encoding');
+    expect(zstd.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zstdDecompressSync(zstd.rawPayload).toString())).toEqual(expected);
+
+    // Safari's: brotli.
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/areas',
+      headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
     });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');

@@ -1,4 +1,11 @@
-import { type BrotliOptions, brotliCompressSync, constants, gzipSync, type ZlibOptions } from 'node:zlib';
+import zlibOfNode, {
+  type BrotliOptions,
+  brotliCompressSync,
+  constants,
+  gzipSync,
+  type ZlibOptions,
+  type ZstdOptions,
+} from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * Answers sent again and again as the same Buffer (the answer cache's, http/answer-cache.ts): each is compressed
  * once per encoding, with the plugin's own options, and the bytes sent again. Any other answer is compressed afresh.
  */
-const sentAgain = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer }>();
+const sentAgain = new WeakMap<Buffer, { br?: Buffer; gzip?: Buffer; zstd?: Buffer }>();
 
 /** Marks `body` as one that goes out again as it is: its compressed forms are kept with it. */
 export function compressOnce(body: Buffer): Buffer {
@@ -15,7 +22,7 @@ export function compressOnce(body: Buffer): Buffer {
   return body;
 }
 
-function once<O>(encoding: 'br' | 'gzip', compressSync: (payload: Buffer | string, options?: O) => Buffer) {
+function once<O>(encoding: 'br' | 'gzip' | 'zstd', compressSync: (payload: Buffer | string, options?: O) => Buffer) {
   return (payload: Buffer | string, options?: O) => {
     const kept = typeof payload === 'string' ? undefined : sentAgain.get(payload);
     if (!kept) return compressSync(payload, options);
@@ -36,14 +43,31 @@ function brotliSized(payload: Buffer | string, options: BrotliOptions = {}): Buf
   });
 }
 
+/** Zstandard told the answer's size up front, as brotli is: 12 KiB of an installation's ropes in 0.03 instead of 0.07 ms. */
+function zstdSized(payload: Buffer | string, options: ZstdOptions = {}): Buffer {
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  return zlibOfNode.zstdCompressSync(payload, { ...options, pledgedSrcSize: size });
+}
+
+/** Node has Zstandard from 22.15 on; an older Node answers in brotli and gzip only. */
+const zstdAvailable = typeof zlibOfNode.zstdCompressSync === 'function';
+
 /** node:zlib's synchronous compressors as the plugin calls them (its streams stay node:zlib's). */
 const zlib = {
   brotliCompressSync: once<BrotliOptions>('br', brotliSized),
   gzipSync: once<ZlibOptions>('gzip', gzipSync),
+  ...(zstdAvailable ? { zstdCompressSync: once<ZstdOptions>('zstd', zstdSized) } : {}),
 };
 
-/** The encodings answers go out in, the server's preference first. */
-const ENCODINGS = ['br', 'gzip'] as const;
+/**
+ * The encodings answers compressed per request go out in, the server's preference first. Zstandard (level 3) makes
+ * about as few bytes as brotli at quality 4 for a fifth to a seventh of its CPU (an installation's 40 ropes, 12 KiB:
+ * 518 bytes in 0.03 ms against 472 in 0.17-0.2 ms, 2026-12-05), and every current browser but Safari asks for it.
+ */
+const ENCODINGS = zstdAvailable ? (['zstd', 'br', 'gzip'] as const) : (['br', 'gzip'] as const);
+
+/** A kept answer (sendKept) is compressed once and sent many times: there the fewest bytes win, brotli's. */
+const KEPT_ENCODINGS = zstdAvailable ? (['br', 'zstd', 'gzip'] as const) : (['br', 'gzip'] as const);
 
 /**
  * Sends a kept answer (compressOnce) in the encoding the caller accepts, compressed the first time it is asked for in
@@ -53,10 +77,12 @@ const ENCODINGS = ['br', 'gzip'] as const;
 export function sendKept(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
   const kept = compressOnce(body);
   const header = request.headers['accept-encoding']?.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
-  const encoding = body.length >= THRESHOLD && header ? negotiate(header, [...ENCODINGS]) : undefined;
+  const encoding = body.length >= THRESHOLD && header ? negotiate(header, [...KEPT_ENCODINGS]) : undefined;
   reply.header('vary', 'accept-encoding');
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(kept, BROTLI));
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(kept));
+  if (encoding === 'zstd' && zlib.zstdCompressSync)
+    return reply.header('content-encoding', 'zstd').send(zlib.zstdCompressSync(kept));
   return reply.send(kept);
 }
 

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { installations, ropeDamageInputs, ropes } from '@rope/db/schema/index';
 import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import { type DamageChartAnswer, decodeDamageChart } from '@rope/domain/ropes/damage-chart-answer';
@@ -69,7 +69,8 @@ describe('damage chart ETag', () => {
   const text = (answer: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
     const encoding = answer.headers['content-encoding'];
     const raw = answer.rawPayload;
-    return (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString();
+    const decompress = { br: brotliDecompressSync, gzip: gunzipSync, zstd: zstdDecompressSync }[String(encoding)];
+    return (decompress ? decompress(raw) : raw).toString();
   };
   const damagePositions = (answer: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
     Array.from(decodeDamageChart(JSON.parse(text(answer)) as DamageChartAnswer).damages.position);
@@ -104,7 +105,7 @@ describe('damage chart ETag', () => {
       ['gzip;q=0.5, br;q=0.9', 'br'],
       ['*', 'gzip'],
       ['x-gzip', 'gzip'],
-      ['zstd', undefined],
+      ['zstd', 'zstd'],
       ['identity', undefined],
     ] as const) {
       const answer = await chart('client', ropeId, { 'accept-encoding': accepted });
