@@ -117,6 +117,16 @@ describe('compressed answers', () => {
     expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString()).openapi).toBe('3.1.0');
   });
 
+  it('streams an answer over 64 KiB as Zstandard to a browser that asks for it, whole', async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const plain = await t.app.inject({ method: 'GET', url: '/api/doc/json' });
+    expect(plain.rawPayload.length).toBeGreaterThan(64 * 1024);
+    const response = await t.app.inject({ method: 'GET', url: '/api/doc/json', headers: browser });
+    expect(response.headers['content-encoding']).toBe('zstd');
+    expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zstdDecompressSync(response.rawPayload).toString()).toBe(plain.body);
+  });
+
   it('does not inflate request bodies: a Content-Encoding on a request changes nothing', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -99,9 +99,9 @@ const THRESHOLD = 1024;
 const SYNC_UP_TO = 64 * 1024;
 
 /**
- * API answers of 1 KiB or more go out as brotli or gzip, as Accept-Encoding allows: JSON, CSV exports and whatever
- * else mime-db calls compressible; images, PDFs and other already compressed formats keep their bytes, and so does
- * anything already carrying a Content-Encoding or a range. The web client's files are compressed at build time
+ * API answers of 1 KiB or more go out as Zstandard, brotli or gzip, as Accept-Encoding allows: JSON, CSV exports and
+ * whatever else mime-db calls compressible; images, PDFs and other already compressed formats keep their bytes, and so
+ * does anything already carrying a Content-Encoding or a range. The web client's files are compressed at build time
  * (spa.ts registers them before this plugin, so they are never compressed per request).
  */
 const COMPRESSIBLE = /^(application\/([\w.-]+\+)?json|text\/csv)\s*(;|$)/i;
