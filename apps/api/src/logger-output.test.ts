@@ -53,6 +53,22 @@ describe('the log output', () => {
     await closed(output);
   });
 
+  it('writes nothing while nothing is logged', async () => {
+    const file = logFile();
+    const output = batchedOutput(file.fd);
+    const writes: number[] = [];
+    (output as DestinationStream & NodeJS.EventEmitter).on('write', (bytes: number) => writes.push(bytes));
+    const log = createLogger({ LOG_LEVEL: 'info' }, output);
+    log.info('one line');
+    await until(() => messages(file.read()).length === 1, LOG_FLUSH_MS * 25);
+    await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS * 3));
+    const afterTheLine = writes.length;
+    await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS * 5));
+    expect(writes.length).toBe(afterTheLine);
+    expect(writes.filter((bytes) => bytes > 0)).toHaveLength(1);
+    await closed(output);
+  });
+
   it('loses no line of a burst larger than a batch', async () => {
     const file = logFile();
     const output = batchedOutput(file.fd);

@@ -74,7 +74,29 @@ const LOG_BATCH_BYTES = 4096;
  * its last LOG_FLUSH_MS.
  */
 export function batchedOutput(fd: number = process.stdout.fd || 1): DestinationStream {
-  return pino.destination({ dest: fd, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  const output = pino.destination({ dest: fd, minLength: LOG_BATCH_BYTES });
+  // sonic-boom's own periodicFlush writes even when nothing waits (an empty write through the thread pool five times
+  // a second in an idle process). Here a tick flushes only after lines came, and once more on the tick after: a flush
+  // while a batch is still being written does nothing, and the second one writes what came meanwhile.
+  let logged = false;
+  let again = false;
+  const write = output.write.bind(output);
+  output.write = (line: string) => {
+    logged = true;
+    return write(line);
+  };
+  const ticks = setInterval(() => {
+    if (!logged && !again) return;
+    again = logged;
+    logged = false;
+    try {
+      output.flush();
+    } catch {
+      // Destroyed since (the process is ending): its close stops these ticks.
+    }
+  }, LOG_FLUSH_MS).unref();
+  output.on('close', () => clearInterval(ticks));
+  return output;
 }
 
 export function createLogger(
