@@ -69,9 +69,8 @@ const LOG_BATCH_BYTES = 4096;
  * The log's output, written in batches: lines gather up to 4 KiB and go out at the latest LOG_FLUSH_MS after they
  * were logged, and whatever is left is written when the process exits (pino flushes its output on `exit`). Pino's
  * default writes every line on its own through libuv's thread pool: two hand-offs between threads per request (a
- * line when it comes in, one when it is answered), 0.03-0.05 of a core for each API process at the busy morning's 350
- * calls a second on a VM where a system call is dear (bench/README.md). A process killed outright loses the lines of
- * its last LOG_FLUSH_MS.
+ * line when it comes in, one when it is answered); batched, an API process makes half the system calls for the same
+ * reads (bench/README.md, thirteenth session). A process killed outright loses the lines of its last LOG_FLUSH_MS.
  */
 export function batchedOutput(fd: number = process.stdout.fd || 1): DestinationStream {
   const output = pino.destination({ dest: fd, minLength: LOG_BATCH_BYTES });
