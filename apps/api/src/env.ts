@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_POOL_SIZE } from '@rope/db/pool';
 import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents/schemas';
 import { DEFAULT_MEA_FILE_MAX_MB } from '@rope/domain/mrt/mea/format';
 import { WEBHOOK_TIMEOUT_MS } from '@rope/domain/webhooks/rules';
@@ -79,7 +80,7 @@ export const envSchema = z.object({
   HOST: z.string().trim().min(1).max(255).optional(),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://cockpit.example.com'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   /**
    * Calls an API key may make in a window, per key (plugins/api-key-limits.ts); shared through Redis in server mode.
    * A device sending a batch of readings a second makes 60 a minute.

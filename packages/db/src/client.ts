@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { DEFAULT_POOL_SIZE } from './pool.ts';
 import { preparingStatements } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -49,7 +50,9 @@ export interface DatabaseOptions {
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.maxConnections ?? DEFAULT_POOL_SIZE)
+    : openPglite(options.dataDir);
 }
 
 // The search migration creates these two; PGlite must carry them from the start.
