@@ -22,6 +22,7 @@ import { type MachineWatch, percentile, verdict, watchMachine } from '../machine
 import { compiledApi, startBenchServer } from '../server.ts';
 import { startCpuWindow } from './cpu.ts';
 import { emptyRedisDatabase } from './empty-redis.ts';
+import { floorSite, startFloor } from './floor.ts';
 import { startProxy } from './start-proxy.ts';
 import {
   type Answer,
@@ -48,6 +49,8 @@ const PEOPLE = Number(process.env.PEOPLE ?? 20);
 const BURN_CORES = Number(process.env.BURN_CORES ?? 1);
 /** The cockpit's share of the machine at the busy morning's mix (issue 25: half of the 1.35-1.6 cores measured). */
 const COCKPIT_CORES_GOAL = 0.8;
+/** 0: no floor (floor.ts) before the cockpit in server mode. */
+const MEASURE_FLOOR = process.env.LOAD_FLOOR !== '0';
 /** A folder: the server mode's API processes and worker write V8 CPU profiles there (profile-summary.ts reads them). */
 const PROFILE = process.env.PROFILE;
 const profileArgs = (name: string) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, name)}`] : []);
@@ -240,6 +243,50 @@ function fireWrite(site: Site, recorder: Recorder) {
   };
 }
 
+const mixStreams = (site: Site, recorder: Recorder) => [
+  { perSecond: READS_PER_S, fire: fireRead(site, recorder) },
+  { perSecond: WRITES_PER_S, fire: fireWrite(site, recorder) },
+];
+
+/**
+ * The floor's cores (floor.ts) at the same mix, rates and seconds, measured before the cockpit starts so that nothing
+ * of it is still running: what this machine charges for the traffic alone.
+ */
+async function measureFloor(databaseUrl: string): Promise<number | undefined> {
+  const floor = await startFloor(databaseUrl);
+  try {
+    const site = floorSite(floor.url);
+    await openLoop(Math.min(5, WARM_UP_SECONDS), mixStreams(site, new Recorder()));
+    const servers = new Set(floor.groups.servers);
+    const window = startCpuWindow(({ group, command }) =>
+      servers.has(group)
+        ? 'floor servers'
+        : group === floor.groups.proxy
+          ? 'proxy'
+          : command === 'postgres'
+            ? 'PostgreSQL'
+            : undefined,
+    );
+    const recorder = new Recorder();
+    await openLoop(SECONDS, mixStreams(site, recorder));
+    const cpu = window();
+    const answers = recorder.all(() => true);
+    const failed = answers.filter((answer) => answer.status !== 200).length;
+    console.log(
+      `the floor: two bare servers behind the same proxy, each call asking PostgreSQL once; ${answers.length} calls, ` +
+        `${failed} failed, p99 ${percentile(
+          answers.map((answer) => answer.ms),
+          0.99,
+        ).toFixed(1)} ms`,
+    );
+    const cores = printCpu(cpu);
+    // A floor whose calls failed measured something else: no ratio from it.
+    return failed === 0 ? cores : undefined;
+  } finally {
+    floor.stop();
+  }
+}
+
 async function serverMode() {
   console.log(`\n== server mode: PostgreSQL, Redis, 2 API processes behind a proxy, 1 worker`);
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -273,6 +320,7 @@ async function serverMode() {
   const compiled = compiledApi();
   let stopProxy = () => {};
   try {
+    const floor = MEASURE_FLOOR ? await measureFloor(databaseUrl.toString()) : undefined;
     const started = performance.now();
     servers.push(
       await startServer({
@@ -307,10 +355,7 @@ async function serverMode() {
     const site = await prepareSite(url, await demoImportKey(servers[0]!.output), DEMO_PEOPLE.length * 2);
     console.log(`${site.people.length} people signed in, ${site.sensors.length} sensors delivering`);
 
-    const streams = (recorder: Recorder) => [
-      { perSecond: READS_PER_S, fire: fireRead(site, recorder) },
-      { perSecond: WRITES_PER_S, fire: fireWrite(site, recorder) },
-    ];
+    const streams = (recorder: Recorder) => mixStreams(site, recorder);
     const burners = Array.from({ length: BURN_CORES }, startBurner);
     children.push(...burners);
     console.log(`${BURN_CORES} burner${BURN_CORES === 1 ? '' : 's'} keeping a core busy each`);
@@ -360,6 +405,12 @@ async function serverMode() {
           ? verdict(cockpit <= COCKPIT_CORES_GOAL, load)
           : 'not judged (another mix)'),
     );
+    if (floor !== undefined) {
+      console.log(
+        `the floor: ${floor.toFixed(2)} cores for the same calls; the cockpit ${(cockpit / floor).toFixed(1)}x it, ` +
+          `the goal ${(COCKPIT_CORES_GOAL / floor).toFixed(1)}x it on this machine`,
+      );
+    }
   } finally {
     stopProxy();
     for (const child of children) {

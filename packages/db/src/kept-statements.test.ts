@@ -45,6 +45,22 @@ describe.each(engines)('%s keeps the statements it was asked', (engine, open) =>
     });
   });
 
+  run('prepares a read without parameters once too, and sends anything else without them as it is', async () => {
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i += 1) {
+        expect(await queryRows(tx, sql`select value from kept where id = 2`)).toEqual([{ value: 20 }]);
+      }
+      expect(await keptTimes(tx, 'select value from kept where id = 2')).toEqual([{ count: 1 }]);
+      if (database.kind !== 'postgres') return;
+      // A script of several statements cannot be a named statement: it still runs, by the simple protocol.
+      await tx.execute(sql.raw('create temporary table scratch (id int); insert into scratch values (7)'));
+      expect(await queryRows(tx, sql`select id from scratch`)).toEqual([{ id: 7 }]);
+      expect(await keptTimes(tx, 'create temporary table scratch (id int); insert into scratch values (7)')).toEqual([
+        { count: 0 },
+      ]);
+    });
+  });
+
   run(`leaves a statement of more than ${PREPARED_UP_TO_PARAMETERS} parameters unnamed on PostgreSQL`, async () => {
     const terms = (count: number): SQL =>
       sql.join(

@@ -7,7 +7,15 @@ export const PREPARED_UP_TO_LENGTH = 8 * 1024;
 /** At most this many texts are kept per connection, as on the embedded database. */
 export const PREPARED_TEXTS = 2000;
 
-type Options = { prepare?: boolean } & Record<string, unknown>;
+type Options = { prepare?: boolean; simple?: boolean } & Record<string, unknown>;
+
+/**
+ * One read without parameters (`select` or `with`, no second statement after a `;`): kept named too, as the embedded
+ * database keeps every text. postgres.js sends a text without parameters by the simple protocol, planned afresh on
+ * every call: the dashboard's reads, whose only conditions are written into their text (infra/prepared.ts `flagIs`).
+ * Anything else without parameters (schema changes, scripts of several statements) still goes the simple way.
+ */
+const SINGLE_READ = /^\s*(select|with)\b[^;]*;?\s*$/i;
 
 /**
  * postgres.js under Drizzle as the embedded database runs it: every query with parameters is a named statement,
@@ -26,7 +34,9 @@ export function preparingStatements<T extends postgres.Sql | postgres.Transactio
         return (query: string, parameters: unknown[] | Options = [], options: Options = {}) => {
           // postgres.js also takes `unsafe(query, options)`.
           const [values, asked] = Array.isArray(parameters) ? [parameters, options] : [[], parameters];
-          return target.unsafe(query, values as never[], { ...asked, prepare: keepsNamed(kept, query, values, asked) });
+          const prepare = keepsNamed(kept, query, values, asked);
+          const protocol = prepare && values.length === 0 ? { simple: false } : {};
+          return target.unsafe(query, values as never[], { ...asked, ...protocol, prepare });
         };
       }
       if (property === 'begin' || property === 'savepoint') {
@@ -43,7 +53,8 @@ export function preparingStatements<T extends postgres.Sql | postgres.Transactio
 
 function keepsNamed(kept: Set<string>, query: string, parameters: unknown[], options: Options): boolean {
   if (options.prepare) return true;
-  if (parameters.length === 0 || parameters.length > PREPARED_UP_TO_PARAMETERS) return false;
+  if (options.simple || parameters.length > PREPARED_UP_TO_PARAMETERS) return false;
+  if (parameters.length === 0 && !SINGLE_READ.test(query)) return false;
   if (query.length > PREPARED_UP_TO_LENGTH) return false;
   if (kept.has(query)) return true;
   if (kept.size >= PREPARED_TEXTS) return false;

@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 
 /**
  * Joins a query on `ropes` to the rope's installation and area: the tables that place a rope and, through the
- * area's mandator, decide who sees it (`areaVisibleTo`, `visibleAreaPlaceholder`). The query must be in dynamic mode.
+ * area's mandator, decide who sees it (`areaVisibleTo`, `preparedVisible`). The query must be in dynamic mode.
  */
 export function joinPlacement<Query extends PgSelect>(query: Query) {
   return query

@@ -4,40 +4,39 @@ import { message } from '@rope/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import { damageBelowColumn } from '../hierarchy/index.ts';
 
 /** Fetch-or-404: an area of a mandator the viewer does not see answers exactly like a missing one. */
 export async function findArea(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await areaQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await areaQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
   if (!row) throw notFound(message('app.errors.noSuchArea'));
   return row;
 }
 
-const areaQuery = preparedPerDatabase((db) =>
+const areaQuery = preparedVisible((db, visible) =>
   db
     .select({ area: areas, mandatorName: mandators.name })
     .from(areas)
     .innerJoin(mandators, eq(mandators.id, areas.mandatorId))
-    .where(and(eq(areas.id, sql.placeholder('id')), visibleAreaPlaceholder))
-    .prepare('find_area'),
+    .where(and(eq(areas.id, sql.placeholder('id')), visible.where))
+    .prepare(visible.name('find_area')),
 );
 
 /** findArea with the damage of the live ropes below it, read in the same statement. */
 export async function findAreaWithDamage(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await areaWithDamageQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await areaWithDamageQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
   if (!row) throw notFound(message('app.errors.noSuchArea'));
   return row;
 }
 
-const areaWithDamageQuery = preparedPerDatabase((db) =>
+const areaWithDamageQuery = preparedVisible((db, visible) =>
   db
     .select({ area: areas, mandatorName: mandators.name, damages: damageBelowColumn('area') })
     .from(areas)
     .innerJoin(mandators, eq(mandators.id, areas.mandatorId))
-    .where(and(eq(areas.id, sql.placeholder('id')), visibleAreaPlaceholder))
-    .prepare('find_area_with_damage'),
+    .where(and(eq(areas.id, sql.placeholder('id')), visible.where))
+    .prepare(visible.name('find_area_with_damage')),
 );
 
 /** The area's mandator exists, and its client user, when named, belongs to that mandator. */

@@ -4,9 +4,8 @@ import { message } from '@rope/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import { type DamageTarget, damageTargetColumns, withLoopLength } from './recompute.ts';
 
 /**
@@ -15,14 +14,14 @@ import { type DamageTarget, damageTargetColumns, withLoopLength } from './recomp
  * does not see answers exactly like a missing one.
  */
 export async function loadVisibleDamageTarget(ctx: AppContext, viewer: Actor, ropeId: number): Promise<DamageTarget> {
-  const [row] = await visibleTargetQuery(ctx.db).execute({ id: ropeId, ...visibilityParams(viewer) });
+  const [row] = await visibleTargetQuery(ctx.db, viewer).execute({ id: ropeId, ...visibilityParams(viewer) });
   if (!row) throw notFound(message('app.errors.noSuchRope'));
   return withLoopLength(row);
 }
 
-const visibleTargetQuery = preparedPerDatabase((db) =>
+const visibleTargetQuery = preparedVisible((db, visible) =>
   joinPlacement(db.select(damageTargetColumns).from(ropes).$dynamic())
     .leftJoin(ropeDamageStamps, eq(ropeDamageStamps.ropeId, ropes.id))
-    .where(and(eq(ropes.id, sql.placeholder('id')), visibleAreaPlaceholder))
-    .prepare('visible_damage_target'),
+    .where(and(eq(ropes.id, sql.placeholder('id')), visible.where))
+    .prepare(visible.name('visible_damage_target')),
 );

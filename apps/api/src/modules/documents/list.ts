@@ -7,7 +7,7 @@ import { assertCan } from '../../http/guards.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { visibleRopeId } from '../ropes/index.ts';
 import { type DocumentRow, findTarget } from './internal.ts';
@@ -34,18 +34,16 @@ const targetDocumentsQuery = preparedPerDatabase((db) =>
  * A rope's documents (on every rope page), checked against the viewer in the same statement: none for a rope in an area
  * the viewer does not see, which the caller tells apart from a rope without documents.
  */
-const visibleRopeDocumentsQuery = preparedPerDatabase((db) =>
+const visibleRopeDocumentsQuery = preparedVisible((db, visible) =>
   joinPlacement(
     db.select({ document: documents }).from(documents).innerJoin(ropes, eq(ropes.id, documents.targetId)).$dynamic(),
   )
-    .where(
-      and(eq(documents.targetType, 'rope'), eq(documents.targetId, sql.placeholder('ropeId')), visibleAreaPlaceholder),
-    )
-    .prepare('visible_rope_documents'),
+    .where(and(eq(documents.targetType, 'rope'), eq(documents.targetId, sql.placeholder('ropeId')), visible.where))
+    .prepare(visible.name('visible_rope_documents')),
 );
 
 async function visibleRopeDocuments(ctx: AppContext, viewer: Actor, ropeId: number): Promise<DocumentRow[]> {
-  const rows = await visibleRopeDocumentsQuery(ctx.db).execute({ ropeId, ...visibilityParams(viewer) });
+  const rows = await visibleRopeDocumentsQuery(ctx.db, viewer).execute({ ropeId, ...visibilityParams(viewer) });
   if (rows.length === 0) await visibleRopeId(ctx, viewer, ropeId);
   return rows.map((row) => row.document);
 }

@@ -1,45 +1,64 @@
-import type { Db } from '@rope/db/client';
 import { areas, installations, ropeEvents, ropes } from '@rope/db/schema/index';
+import { LATEST_EVENTS_MAX_LIMIT } from '@rope/domain/events/kinds';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { flagIs } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findInstallation } from '../installations/index.ts';
 import { eventDocumentCount as documentCount, toEventView } from './view.ts';
 
-/** The newest events of live ropes in the areas the viewer sees, narrowed by `where`, prepared once as `name`. */
-function latestEventsQuery(name: string, where?: SQL) {
-  return preparedPerDatabase((db: Db) =>
+const latestColumns = {
+  event: ropeEvents,
+  documentCount,
+  rope: {
+    id: ropes.id,
+    name: ropes.name,
+    positionOffset: sql<number>`coalesce((${ropes.attributes}->>'positionOffset')::float8, 0)`,
+  },
+  installation: { id: installations.id, name: installations.name },
+  area: { id: areas.id, name: areas.name },
+};
+const newestFirst = [desc(ropeEvents.occurredAt), desc(ropeEvents.id)];
+const live = and(flagIs(ropeEvents.isDeleted, false), flagIs(ropes.isDeleted, false));
+
+/**
+ * The newest events of live ropes in the areas the viewer sees, narrowed by `where`, newest first, `limit` of them,
+ * prepared once per visibility. The limit is written into the statement (1-100, checked by the route): bound as a
+ * parameter, PostgreSQL planned the statement afresh on every call, as a plan for any count is not the plan for ten.
+ */
+function latestEventsQuery(name: string, limit: number, where?: SQL) {
+  return preparedVisible((db, visible) =>
     joinPlacement(
-      db
-        .select({
-          event: ropeEvents,
-          documentCount,
-          rope: {
-            id: ropes.id,
-            name: ropes.name,
-            positionOffset: sql<number>`coalesce((${ropes.attributes}->>'positionOffset')::float8, 0)`,
-          },
-          installation: { id: installations.id, name: installations.name },
-          area: { id: areas.id, name: areas.name },
-        })
-        .from(ropeEvents)
-        .innerJoin(ropes, eq(ropes.id, ropeEvents.ropeId))
-        .$dynamic(),
+      db.select(latestColumns).from(ropeEvents).innerJoin(ropes, eq(ropes.id, ropeEvents.ropeId)).$dynamic(),
     )
-      .where(and(visibleAreaPlaceholder, eq(ropeEvents.isDeleted, false), eq(ropes.isDeleted, false), where))
-      .orderBy(desc(ropeEvents.occurredAt), desc(ropeEvents.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name),
+      .where(and(visible.where, live, where))
+      .orderBy(...newestFirst)
+      .limit(sql.raw(String(limit)) as unknown as number)
+      .prepare(visible.name(`${name}_${limit}`)),
   );
 }
 
-/** Two statements, so that each keeps the plan that fits it: the dashboard's and one installation's. */
-const latestEverywhere = latestEventsQuery('latest_visible_events');
-const latestOfInstallation = latestEventsQuery(
+/** One statement per limit asked, made at its first call: the dashboard's and one installation's. */
+function latestQueries(name: string, where?: SQL) {
+  const byLimit = new Map<number, ReturnType<typeof latestEventsQuery>>();
+  return (limit: number) => {
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > LATEST_EVENTS_MAX_LIMIT) {
+      throw new Error(`a limit of 1 to ${LATEST_EVENTS_MAX_LIMIT} events, not ${limit}`);
+    }
+    let query = byLimit.get(limit);
+    if (!query) {
+      query = latestEventsQuery(name, limit, where);
+      byLimit.set(limit, query);
+    }
+    return query;
+  };
+}
+
+const latestEverywhere = latestQueries('latest_visible_events');
+const latestOfInstallation = latestQueries(
   'latest_visible_installation_events',
   eq(installations.id, sql.placeholder('installationId')),
 );
@@ -51,11 +70,11 @@ export async function listLatestEvents(
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
-  const params = { limit: input.limit, ...visibilityParams(viewer) };
+  const params = visibilityParams(viewer);
   const rows =
     input.installationId === undefined
-      ? await latestEverywhere(ctx.db).execute(params)
-      : await latestOfInstallation(ctx.db).execute({
+      ? await latestEverywhere(input.limit)(ctx.db, viewer).execute(params)
+      : await latestOfInstallation(input.limit)(ctx.db, viewer).execute({
           ...params,
           installationId: (await findInstallation(ctx, viewer, input.installationId)).installation.id,
         });

@@ -6,10 +6,9 @@ import { chartPositions } from '@rope/domain/ropes/effective-events';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { loadDamageTarget } from '../damage/index.ts';
 import { visibleRopeId } from '../ropes/index.ts';
@@ -35,26 +34,26 @@ const newestFirst = [desc(ropeEvents.occurredAt), desc(ropeEvents.id)];
  * The rope page's own call, a page of the live (or archived) events with no filter, prepared once and checked against
  * the viewer in the same statement: no rows for a rope in an area the viewer does not see.
  */
-const plainPageQuery = preparedPerDatabase((db) =>
+const plainPageQuery = preparedVisible((db, visible) =>
   joinPlacement(db.select(pageColumns).from(ropeEvents).innerJoin(ropes, eq(ropes.id, ropeEvents.ropeId)).$dynamic())
     .where(
       and(
         eq(ropeEvents.ropeId, sql.placeholder('ropeId')),
         eq(ropeEvents.isDeleted, sql.placeholder('archived')),
-        visibleAreaPlaceholder,
+        visible.where,
       ),
     )
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('visible_rope_events_page'),
+    .prepare(visible.name('visible_rope_events_page')),
 );
 
 /** A page with no filter: one statement; only an empty page costs the check that tells a foreign rope (404). */
 async function plainPage(ctx: AppContext, viewer: Actor, query: RopeEventQuery) {
   const offset = (query.page - 1) * query.pageSize;
   const page = { ropeId: query.ropeId, archived: query.archived, limit: query.pageSize, offset };
-  const rows = await plainPageQuery(ctx.db).execute({ ...page, ...visibilityParams(viewer) });
+  const rows = await plainPageQuery(ctx.db, viewer).execute({ ...page, ...visibilityParams(viewer) });
   if (rows.length > 0) return { rows, total: rows[0]!.total };
   const ropeId = await visibleRopeId(ctx, viewer, query.ropeId);
   const where = and(eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, query.archived));

@@ -4,41 +4,40 @@ import { message } from '@rope/domain/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import { damageBelowColumn, ropeDamageAggregate } from '../hierarchy/index.ts';
 import { toInstallationView } from './view.ts';
 
 /** Fetch-or-404: an installation in an area the viewer does not see answers exactly like a missing one. */
 export async function findInstallation(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await placedInstallationQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await placedInstallationQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
   if (!row) throw notFound(message('app.errors.noSuchInstallation'));
   return row;
 }
 
-const placedInstallationQuery = preparedPerDatabase((db) =>
+const placedInstallationQuery = preparedVisible((db, visible) =>
   db
     .select({ installation: installations, area: areas })
     .from(installations)
     .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(and(eq(installations.id, sql.placeholder('id')), visibleAreaPlaceholder))
-    .prepare('find_installation'),
+    .where(and(eq(installations.id, sql.placeholder('id')), visible.where))
+    .prepare(visible.name('find_installation')),
 );
 
 /** findInstallation with the damage of its live ropes, read in the same statement. */
 export async function findInstallationWithDamage(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await installationWithDamageQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await installationWithDamageQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
   if (!row) throw notFound(message('app.errors.noSuchInstallation'));
   return row;
 }
 
-const installationWithDamageQuery = preparedPerDatabase((db) =>
+const installationWithDamageQuery = preparedVisible((db, visible) =>
   db
     .select({ installation: installations, damages: damageBelowColumn('installation') })
     .from(installations)
     .innerJoin(areas, eq(areas.id, installations.areaId))
-    .where(and(eq(installations.id, sql.placeholder('id')), visibleAreaPlaceholder))
-    .prepare('find_installation_with_damage'),
+    .where(and(eq(installations.id, sql.placeholder('id')), visible.where))
+    .prepare(visible.name('find_installation_with_damage')),
 );
 
 /** The installations of an area the caller has found already, in their order, with the damage of their ropes. */

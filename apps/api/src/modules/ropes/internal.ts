@@ -4,22 +4,21 @@ import { message } from '@rope/domain/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import { toRopeView } from './view.ts';
 
 /** Fetch-or-404: a rope in an area the viewer does not see answers exactly like a missing one. */
 export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await placedRopeQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await placedRopeQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
   if (!row) throw notFound(message('app.errors.noSuchRope'));
   return row;
 }
 
-const placedRopeQuery = preparedPerDatabase((db) =>
+const placedRopeQuery = preparedVisible((db, visible) =>
   joinPlacement(db.select({ rope: ropes, installation: installations, area: areas }).from(ropes).$dynamic())
-    .where(and(eq(ropes.id, sql.placeholder('id')), visibleAreaPlaceholder))
-    .prepare('find_rope'),
+    .where(and(eq(ropes.id, sql.placeholder('id')), visible.where))
+    .prepare(visible.name('find_rope')),
 );
 
 /**
@@ -27,15 +26,15 @@ const placedRopeQuery = preparedPerDatabase((db) =>
  * (attributes, map lines), which the rope page's many calls would otherwise each read and parse.
  */
 export async function visibleRopeId(ctx: AppContext, viewer: Actor, id: number): Promise<number> {
-  const [row] = await visibleRopeQuery(ctx.db).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await visibleRopeQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
   if (!row) throw notFound(message('app.errors.noSuchRope'));
   return row.id;
 }
 
-const visibleRopeQuery = preparedPerDatabase((db) =>
+const visibleRopeQuery = preparedVisible((db, visible) =>
   joinPlacement(db.select({ id: ropes.id }).from(ropes).$dynamic())
-    .where(and(eq(ropes.id, sql.placeholder('id')), visibleAreaPlaceholder))
-    .prepare('visible_rope_id'),
+    .where(and(eq(ropes.id, sql.placeholder('id')), visible.where))
+    .prepare(visible.name('visible_rope_id')),
 );
 
 /** The ropes of an installation the caller has found already, in their order. */

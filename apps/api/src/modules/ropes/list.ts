@@ -1,25 +1,24 @@
 import { ropes } from '@rope/db/schema/index';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findInstallation } from '../installations/index.ts';
 import { ropeViewColumns, toRopeView } from './view.ts';
 
-const visibleRopesQuery = preparedPerDatabase((db) =>
+const visibleRopesQuery = preparedVisible((db, visible) =>
   joinPlacement(db.select(ropeViewColumns).from(ropes).$dynamic())
     .where(
       and(
         eq(ropes.installationId, sql.placeholder('installationId')),
         eq(ropes.isDeleted, sql.placeholder('archived')),
-        visibleAreaPlaceholder,
+        visible.where,
       ),
     )
     .orderBy(asc(ropes.ordering), asc(ropes.id))
-    .prepare('list_visible_ropes'),
+    .prepare(visible.name('list_visible_ropes')),
 );
 
 /**
@@ -31,7 +30,7 @@ export async function listRopes(args: ActionArgs<{ installationId: number; archi
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
-  const query = visibleRopesQuery(ctx.db);
+  const query = visibleRopesQuery(ctx.db, viewer);
   const { installationId, archived } = input;
   const rows = await query.execute({ installationId, archived, ...visibilityParams(viewer) });
   if (rows.length === 0) await findInstallation(ctx, viewer, installationId);

@@ -1,12 +1,12 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
+import { flagIs } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 
 /** The rows as selected: the three tables are inner-joined, so none of their columns turns nullable. */
 type Rows<Fields extends SelectedFields> = SelectResult<
@@ -25,7 +25,7 @@ export function liveVisibleRopesRead<Fields extends SelectedFields>(
   fields: Fields,
   where?: (db: Db) => SQL,
 ): (db: Db, viewer: Actor) => Promise<Rows<Fields>> {
-  const prepared = preparedPerDatabase((db) =>
+  const prepared = preparedVisible((db, visible) =>
     // Drizzle's builder types do not follow a generic selection through the joins; the rows are as selected.
     joinPlacement(
       db
@@ -35,15 +35,15 @@ export function liveVisibleRopesRead<Fields extends SelectedFields>(
     )
       .where(
         and(
-          visibleAreaPlaceholder,
-          eq(ropes.isDeleted, false),
-          eq(installations.isDeleted, false),
-          eq(areas.isDeleted, false),
+          visible.where,
+          flagIs(ropes.isDeleted, false),
+          flagIs(installations.isDeleted, false),
+          flagIs(areas.isDeleted, false),
           where?.(db),
         ),
       )
       .orderBy(asc(areas.name), asc(installations.ordering), asc(ropes.ordering), asc(ropes.id))
-      .prepare(name),
+      .prepare(visible.name(name)),
   );
-  return (db, viewer) => prepared(db).execute(visibilityParams(viewer)) as unknown as Promise<Rows<Fields>>;
+  return (db, viewer) => prepared(db, viewer).execute(visibilityParams(viewer)) as unknown as Promise<Rows<Fields>>;
 }

@@ -5,7 +5,7 @@ import type { SensorDeviceView, SensorView } from '@rope/domain/sensors/views';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinMountPlacement } from '../../tenancy/placement.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 
 const placedDevices = (db: Db) =>
   joinMountPlacement(
@@ -29,11 +29,11 @@ const devicesByIdQuery = preparedPerDatabase((db) =>
     .prepare('sensor_devices_by_id'),
 );
 
-const ropeDevicesQuery = preparedPerDatabase((db) =>
+const ropeDevicesQuery = preparedVisible((db, visible) =>
   placedDevices(db)
-    .where(and(eq(sensorDevices.ropeId, sql.placeholder('ropeId')), visibleAreaPlaceholder))
+    .where(and(eq(sensorDevices.ropeId, sql.placeholder('ropeId')), visible.where))
     .orderBy(asc(sensorDevices.name), asc(sensorDevices.id))
-    .prepare('visible_rope_sensor_devices'),
+    .prepare(visible.name('visible_rope_sensor_devices')),
 );
 
 const sensorsOfDevicesQuery = preparedPerDatabase((db) =>
@@ -68,7 +68,7 @@ export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise
  * viewer does not see, which the caller tells apart from a rope without devices.
  */
 export async function loadVisibleRopeSensorDevices(db: Db, viewer: Actor, ropeId: number): Promise<SensorDeviceView[]> {
-  return withSensors(db, await ropeDevicesQuery(db).execute({ ropeId, ...visibilityParams(viewer) }));
+  return withSensors(db, await ropeDevicesQuery(db, viewer).execute({ ropeId, ...visibilityParams(viewer) }));
 }
 
 async function withSensors(db: Db, rows: DeviceRow[]): Promise<SensorDeviceView[]> {

@@ -4,14 +4,14 @@ import type { Actor } from '@rope/domain/access/actor';
 import { isPastDue } from '@rope/domain/tasks/rules';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { displayName } from '@rope/domain/users/schemas';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { flagIs, idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import { loadRopeCycles } from '../ropes/index.ts';
 import { shownEmail } from '../users/index.ts';
 
-export const openTasks = and(inArray(tasks.status, ['new', 'in-progress']), eq(ropes.isDeleted, false));
+export const openTasks = and(sql`${tasks.status} in ('new', 'in-progress')`, flagIs(ropes.isDeleted, false));
 
 const taskColumns = {
   task: tasks,
@@ -27,8 +27,11 @@ type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[nu
 
 /** The viewer's tasks narrowed by `where`, prepared once as `name`: two statements, so each keeps the plan that fits it. */
 const visibleTasksQuery = (name: string, where?: SQL) =>
-  preparedPerDatabase((db) =>
-    selectTasks(db).where(and(visibleAreaPlaceholder, where)).orderBy(asc(tasks.dueAt), asc(tasks.id)).prepare(name),
+  preparedVisible((db, visible) =>
+    selectTasks(db)
+      .where(and(visible.where, where))
+      .orderBy(asc(tasks.dueAt), asc(tasks.id))
+      .prepare(visible.name(name)),
   );
 
 /** The dashboard's read: the open tasks of live ropes. */
@@ -36,11 +39,11 @@ const visibleOpenTasks = visibleTasksQuery('list_visible_open_tasks', openTasks)
 const visibleTasks = visibleTasksQuery('list_visible_tasks');
 
 /** The rope page's read: every task of one rope, if the viewer sees its area. */
-const ropeTasksQuery = preparedPerDatabase((db) =>
+const ropeTasksQuery = preparedVisible((db, visible) =>
   selectTasks(db)
-    .where(and(eq(tasks.ropeId, sql.placeholder('ropeId')), visibleAreaPlaceholder))
+    .where(and(eq(tasks.ropeId, sql.placeholder('ropeId')), visible.where))
     .orderBy(asc(tasks.dueAt), asc(tasks.id))
-    .prepare('list_visible_rope_tasks'),
+    .prepare(visible.name('list_visible_rope_tasks')),
 );
 
 const assigneesQuery = preparedPerDatabase((db) =>
@@ -67,7 +70,7 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
 
 /** The tasks of the areas `viewer` sees, by due date: open ones of live ropes, or all. */
 export async function loadVisibleTasks(db: Db, viewer: Actor, openOnly: boolean): Promise<TaskView[]> {
-  const rows = await (openOnly ? visibleOpenTasks : visibleTasks)(db).execute(visibilityParams(viewer));
+  const rows = await (openOnly ? visibleOpenTasks : visibleTasks)(db, viewer).execute(visibilityParams(viewer));
   return completeTasks(db, rows);
 }
 
@@ -76,7 +79,7 @@ export async function loadVisibleTasks(db: Db, viewer: Actor, openOnly: boolean)
  * the viewer does not see, which the caller tells apart from a rope without tasks.
  */
 export async function loadVisibleRopeTasks(db: Db, viewer: Actor, ropeId: number): Promise<TaskView[]> {
-  return completeTasks(db, await ropeTasksQuery(db).execute({ ropeId, ...visibilityParams(viewer) }));
+  return completeTasks(db, await ropeTasksQuery(db, viewer).execute({ ropeId, ...visibilityParams(viewer) }));
 }
 
 /**
@@ -84,7 +87,7 @@ export async function loadVisibleRopeTasks(db: Db, viewer: Actor, ropeId: number
  * date and whether past due, without the assignees it does not show (one statement fewer).
  */
 export async function loadVisiblePendingTasks(db: Db, viewer: Actor) {
-  const rows = await visibleOpenTasks(db).execute(visibilityParams(viewer));
+  const rows = await visibleOpenTasks(db, viewer).execute(visibilityParams(viewer));
   const pastDue = await pastDueOf(db, rows);
   return rows.map((row) => pendingTaskView(row, pastDue));
 }

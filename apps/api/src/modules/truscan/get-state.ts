@@ -6,9 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
-import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { visibilityParams, visibleAreaPlaceholder } from '../../tenancy/visible-query.ts';
+import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { shownEmail } from '../users/index.ts';
 import { toRequestView } from './state.ts';
@@ -23,7 +22,7 @@ export async function getTruscanState({
   input,
 }: ActionArgs<{ ropeId: number }>): Promise<TruscanStateAnswer> {
   assertCan(actor, 'DOMAIN_READ');
-  const [row] = await visibleTruscanQuery(ctx.db).execute({ id: input.ropeId, ...visibilityParams(actor) });
+  const [row] = await visibleTruscanQuery(ctx.db, actor).execute({ id: input.ropeId, ...visibilityParams(actor) });
   if (!row) throw notFound(message('app.errors.noSuchRope'));
   const { truscanAttributes, request, ...person } = row;
   return {
@@ -35,7 +34,7 @@ export async function getTruscanState({
 const NEWEST = 'newest_request';
 const newest = alias(truscanRequests, NEWEST);
 
-const visibleTruscanQuery = preparedPerDatabase((db) =>
+const visibleTruscanQuery = preparedVisible((db, visible) =>
   joinPlacement(
     db
       .select({
@@ -54,6 +53,6 @@ const visibleTruscanQuery = preparedPerDatabase((db) =>
         where ${newest.ropeId} = ${ropes.id} order by ${newest.requestedAt} desc, ${newest.id} desc limit 1)`,
     )
     .leftJoin(users, eq(users.id, truscanRequests.requestedByUserId))
-    .where(and(eq(ropes.id, sql.placeholder('id')), visibleAreaPlaceholder))
-    .prepare('visible_rope_truscan'),
+    .where(and(eq(ropes.id, sql.placeholder('id')), visible.where))
+    .prepare(visible.name('visible_rope_truscan')),
 );
