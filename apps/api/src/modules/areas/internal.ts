@@ -4,12 +4,12 @@ import { message } from '@rope/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import { damageBelowColumn } from '../hierarchy/index.ts';
 
 /** Fetch-or-404: an area of a mandator the viewer does not see answers exactly like a missing one. */
 export async function findArea(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await areaQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await areaQuery(ctx.db, viewer).execute({ id });
   if (!row) throw notFound(message('app.errors.noSuchArea'));
   return row;
 }
@@ -25,7 +25,7 @@ const areaQuery = preparedVisible((db, visible) =>
 
 /** findArea with the damage of the live ropes below it, read in the same statement. */
 export async function findAreaWithDamage(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await areaWithDamageQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await areaWithDamageQuery(ctx.db, viewer).execute({ id });
   if (!row) throw notFound(message('app.errors.noSuchArea'));
   return row;
 }

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { flagIs } from '../../infra/prepared.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { ropeDamageAggregate, toDamageView } from '../hierarchy/index.ts';
 import { toAreaView } from './view.ts';
@@ -33,6 +33,6 @@ export async function listAreas(args: ActionArgs<{ showAsUser?: number; archived
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
-  const rows = await (input.archived ? archivedAreas : liveAreas)(ctx.db, viewer).execute(visibilityParams(viewer));
+  const rows = await (input.archived ? archivedAreas : liveAreas)(ctx.db, viewer).execute();
   return { areas: rows.map((row) => toAreaView(row.area, row.mandatorName, toDamageView(row.ropeDamages))) };
 }

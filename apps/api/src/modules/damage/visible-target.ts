@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import { type DamageTarget, damageTargetColumns, withLoopLength } from './recompute.ts';
 
 /**
@@ -14,7 +14,7 @@ import { type DamageTarget, damageTargetColumns, withLoopLength } from './recomp
  * does not see answers exactly like a missing one.
  */
 export async function loadVisibleDamageTarget(ctx: AppContext, viewer: Actor, ropeId: number): Promise<DamageTarget> {
-  const [row] = await visibleTargetQuery(ctx.db, viewer).execute({ id: ropeId, ...visibilityParams(viewer) });
+  const [row] = await visibleTargetQuery(ctx.db, viewer).execute({ id: ropeId });
   if (!row) throw notFound(message('app.errors.noSuchRope'));
   return withLoopLength(row);
 }

@@ -7,7 +7,7 @@ import { assertCan } from '../../http/guards.ts';
 import { preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { visibleRopeId } from '../ropes/index.ts';
 import { type DocumentRow, findTarget } from './internal.ts';
@@ -43,7 +43,7 @@ const visibleRopeDocumentsQuery = preparedVisible((db, visible) =>
 );
 
 async function visibleRopeDocuments(ctx: AppContext, viewer: Actor, ropeId: number): Promise<DocumentRow[]> {
-  const rows = await visibleRopeDocumentsQuery(ctx.db, viewer).execute({ ropeId, ...visibilityParams(viewer) });
+  const rows = await visibleRopeDocumentsQuery(ctx.db, viewer).execute({ ropeId });
   if (rows.length === 0) await visibleRopeId(ctx, viewer, ropeId);
   return rows.map((row) => row.document);
 }

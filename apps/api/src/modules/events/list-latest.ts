@@ -5,7 +5,7 @@ import { assertCan } from '../../http/guards.ts';
 import { flagIs } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findInstallation } from '../installations/index.ts';
 import { eventDocumentCount as documentCount, toEventView } from './view.ts';
@@ -70,12 +70,10 @@ export async function listLatestEvents(
   const { ctx, actor, input } = args;
   assertCan(actor, 'DOMAIN_READ');
   const viewer = await viewerFor(args, input.showAsUser);
-  const params = visibilityParams(viewer);
   const rows =
     input.installationId === undefined
-      ? await latestEverywhere(input.limit)(ctx.db, viewer).execute(params)
+      ? await latestEverywhere(input.limit)(ctx.db, viewer).execute()
       : await latestOfInstallation(input.limit)(ctx.db, viewer).execute({
-          ...params,
           installationId: (await findInstallation(ctx, viewer, input.installationId)).installation.id,
         });
   const latest = rows.map((row) => ({

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { assertCan } from '../../http/guards.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { loadDamageTarget } from '../damage/index.ts';
 import { visibleRopeId } from '../ropes/index.ts';
@@ -53,7 +53,7 @@ const plainPageQuery = preparedVisible((db, visible) =>
 async function plainPage(ctx: AppContext, viewer: Actor, query: RopeEventQuery) {
   const offset = (query.page - 1) * query.pageSize;
   const page = { ropeId: query.ropeId, archived: query.archived, limit: query.pageSize, offset };
-  const rows = await plainPageQuery(ctx.db, viewer).execute({ ...page, ...visibilityParams(viewer) });
+  const rows = await plainPageQuery(ctx.db, viewer).execute({ ...page });
   if (rows.length > 0) return { rows, total: rows[0]!.total };
   const ropeId = await visibleRopeId(ctx, viewer, query.ropeId);
   const where = and(eq(ropeEvents.ropeId, ropeId), eq(ropeEvents.isDeleted, query.archived));

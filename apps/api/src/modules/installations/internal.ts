@@ -4,13 +4,13 @@ import { message } from '@rope/domain/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import { damageBelowColumn, ropeDamageAggregate } from '../hierarchy/index.ts';
 import { toInstallationView } from './view.ts';
 
 /** Fetch-or-404: an installation in an area the viewer does not see answers exactly like a missing one. */
 export async function findInstallation(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await placedInstallationQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await placedInstallationQuery(ctx.db, viewer).execute({ id });
   if (!row) throw notFound(message('app.errors.noSuchInstallation'));
   return row;
 }
@@ -26,7 +26,7 @@ const placedInstallationQuery = preparedVisible((db, visible) =>
 
 /** findInstallation with the damage of its live ropes, read in the same statement. */
 export async function findInstallationWithDamage(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await installationWithDamageQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await installationWithDamageQuery(ctx.db, viewer).execute({ id });
   if (!row) throw notFound(message('app.errors.noSuchInstallation'));
   return row;
 }

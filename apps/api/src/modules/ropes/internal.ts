@@ -5,12 +5,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import { toRopeView } from './view.ts';
 
 /** Fetch-or-404: a rope in an area the viewer does not see answers exactly like a missing one. */
 export async function findRope(ctx: AppContext, viewer: Actor, id: number) {
-  const [row] = await placedRopeQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await placedRopeQuery(ctx.db, viewer).execute({ id });
   if (!row) throw notFound(message('app.errors.noSuchRope'));
   return row;
 }
@@ -26,7 +26,7 @@ const placedRopeQuery = preparedVisible((db, visible) =>
  * (attributes, map lines), which the rope page's many calls would otherwise each read and parse.
  */
 export async function visibleRopeId(ctx: AppContext, viewer: Actor, id: number): Promise<number> {
-  const [row] = await visibleRopeQuery(ctx.db, viewer).execute({ id, ...visibilityParams(viewer) });
+  const [row] = await visibleRopeQuery(ctx.db, viewer).execute({ id });
   if (!row) throw notFound(message('app.errors.noSuchRope'));
   return row.id;
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
 import { viewerFor } from '../../tenancy/scope.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findInstallation } from '../installations/index.ts';
 import { ropeViewColumns, toRopeView } from './view.ts';
@@ -32,7 +32,7 @@ export async function listRopes(args: ActionArgs<{ installationId: number; archi
   const viewer = await viewerFor(args, input.showAsUser);
   const query = visibleRopesQuery(ctx.db, viewer);
   const { installationId, archived } = input;
-  const rows = await query.execute({ installationId, archived, ...visibilityParams(viewer) });
+  const rows = await query.execute({ installationId, archived });
   if (rows.length === 0) await findInstallation(ctx, viewer, installationId);
   return { ropes: rows.map(toRopeView) };
 }

@@ -6,7 +6,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
 import { flagIs } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 
 /** The rows as selected: the three tables are inner-joined, so none of their columns turns nullable. */
 type Rows<Fields extends SelectedFields> = SelectResult<
@@ -45,5 +45,5 @@ export function liveVisibleRopesRead<Fields extends SelectedFields>(
       .orderBy(asc(areas.name), asc(installations.ordering), asc(ropes.ordering), asc(ropes.id))
       .prepare(visible.name(name)),
   );
-  return (db, viewer) => prepared(db, viewer).execute(visibilityParams(viewer)) as unknown as Promise<Rows<Fields>>;
+  return (db, viewer) => prepared(db, viewer).execute() as unknown as Promise<Rows<Fields>>;
 }

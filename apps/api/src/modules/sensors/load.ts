@@ -5,7 +5,7 @@ import type { SensorDeviceView, SensorView } from '@rope/domain/sensors/views';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinMountPlacement } from '../../tenancy/placement.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 
 const placedDevices = (db: Db) =>
   joinMountPlacement(
@@ -68,7 +68,7 @@ export async function loadSensorDevices(db: Db, ids: readonly number[]): Promise
  * viewer does not see, which the caller tells apart from a rope without devices.
  */
 export async function loadVisibleRopeSensorDevices(db: Db, viewer: Actor, ropeId: number): Promise<SensorDeviceView[]> {
-  return withSensors(db, await ropeDevicesQuery(db, viewer).execute({ ropeId, ...visibilityParams(viewer) }));
+  return withSensors(db, await ropeDevicesQuery(db, viewer).execute({ ropeId }));
 }
 
 async function withSensors(db: Db, rows: DeviceRow[]): Promise<SensorDeviceView[]> {

@@ -7,7 +7,7 @@ import { displayName } from '@rope/domain/users/schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { flagIs, idsParam, preparedPerDatabase } from '../../infra/prepared.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import { loadRopeCycles } from '../ropes/index.ts';
 import { shownEmail } from '../users/index.ts';
 
@@ -70,7 +70,7 @@ export async function loadTasks(db: Db, where: SQL | undefined): Promise<TaskVie
 
 /** The tasks of the areas `viewer` sees, by due date: open ones of live ropes, or all. */
 export async function loadVisibleTasks(db: Db, viewer: Actor, openOnly: boolean): Promise<TaskView[]> {
-  const rows = await (openOnly ? visibleOpenTasks : visibleTasks)(db, viewer).execute(visibilityParams(viewer));
+  const rows = await (openOnly ? visibleOpenTasks : visibleTasks)(db, viewer).execute();
   return completeTasks(db, rows);
 }
 
@@ -79,7 +79,7 @@ export async function loadVisibleTasks(db: Db, viewer: Actor, openOnly: boolean)
  * the viewer does not see, which the caller tells apart from a rope without tasks.
  */
 export async function loadVisibleRopeTasks(db: Db, viewer: Actor, ropeId: number): Promise<TaskView[]> {
-  return completeTasks(db, await ropeTasksQuery(db, viewer).execute({ ropeId, ...visibilityParams(viewer) }));
+  return completeTasks(db, await ropeTasksQuery(db, viewer).execute({ ropeId }));
 }
 
 /**
@@ -87,7 +87,7 @@ export async function loadVisibleRopeTasks(db: Db, viewer: Actor, ropeId: number
  * date and whether past due, without the assignees it does not show (one statement fewer).
  */
 export async function loadVisiblePendingTasks(db: Db, viewer: Actor) {
-  const rows = await visibleOpenTasks(db, viewer).execute(visibilityParams(viewer));
+  const rows = await visibleOpenTasks(db, viewer).execute();
   const pastDue = await pastDueOf(db, rows);
   return rows.map((row) => pendingTaskView(row, pastDue));
 }

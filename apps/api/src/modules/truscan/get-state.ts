@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { notFound } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import { joinPlacement } from '../../tenancy/placement.ts';
-import { preparedVisible, visibilityParams } from '../../tenancy/visible-query.ts';
+import { preparedVisible } from '../../tenancy/visible-query.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { shownEmail } from '../users/index.ts';
 import { toRequestView } from './state.ts';
@@ -22,7 +22,7 @@ export async function getTruscanState({
   input,
 }: ActionArgs<{ ropeId: number }>): Promise<TruscanStateAnswer> {
   assertCan(actor, 'DOMAIN_READ');
-  const [row] = await visibleTruscanQuery(ctx.db, actor).execute({ id: input.ropeId, ...visibilityParams(actor) });
+  const [row] = await visibleTruscanQuery(ctx.db, actor).execute({ id: input.ropeId });
   if (!row) throw notFound(message('app.errors.noSuchRope'));
   const { truscanAttributes, request, ...person } = row;
   return {
