@@ -12,7 +12,7 @@ type Options = { prepare?: boolean; simple?: boolean } & Record<string, unknown>
 /**
  * One read without parameters (`select` or `with`, no second statement after a `;`): kept named too, as the embedded
  * database keeps every text. postgres.js sends a text without parameters by the simple protocol, planned afresh on
- * every call: the dashboard's reads, whose only conditions are written into their text (infra/prepared.ts `flagIs`).
+ * every call: reads whose conditions are all written into their text, as the cockpit's hottest are.
  * Anything else without parameters (schema changes, scripts of several statements) still goes the simple way.
  */
 const SINGLE_READ = /^\s*(select|with)\b[^;]*;?\s*$/i;

@@ -1,6 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks } from '@rope/db/schema/index';
 import { taskDueNotificationKey } from '@rope/domain/notifications/triggers';
+import { OPEN_TASK_STATUSES } from '@rope/domain/tasks/kinds';
 import { knownTimeZone } from '@rope/domain/time/zoned';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -26,7 +27,7 @@ async function findCandidates(db: Db, now: Date) {
   return joinPlacement(query)
     .where(
       and(
-        inArray(tasks.status, ['new', 'in-progress']),
+        inArray(tasks.status, [...OPEN_TASK_STATUSES]),
         isNull(tasks.dueNotifiedAt),
         eq(ropes.isDeleted, false),
         eq(installations.isDeleted, false),

@@ -1,5 +1,6 @@
 import { tasks } from '@rope/db/schema/index';
 import { taskCsv, taskCsvFileName, taskCsvTemplate } from '@rope/domain/tasks/csv';
+import { OPEN_TASK_STATUSES } from '@rope/domain/tasks/kinds';
 import { and, eq, inArray } from 'drizzle-orm';
 import { assertCan } from '../../http/guards.ts';
 import { type SheetQuery, sheetReader } from '../../http/sheet-reader.ts';
@@ -30,7 +31,7 @@ export async function exportTasks(args: ActionArgs<TaskFilter & { showAsUser?: n
 export async function exportRopeTasks({ ctx, actor, input }: ActionArgs<TaskFilter & { ropeId: number } & SheetQuery>) {
   assertCan(actor, 'CHART_CONTROLS');
   const { rope, installation } = await findRope(ctx, actor, input.ropeId);
-  const open = input.status === 'open' ? inArray(tasks.status, ['new', 'in-progress']) : undefined;
+  const open = input.status === 'open' ? inArray(tasks.status, [...OPEN_TASK_STATUSES]) : undefined;
   const listed = await loadTasks(ctx.db, and(eq(tasks.ropeId, rope.id), open));
   const reader = await sheetReader(ctx, actor, input, installation.attributes.timezone);
   return {

@@ -1,6 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { areas, installations, ropes, taskAssignees, tasks, users } from '@rope/db/schema/index';
 import type { Actor } from '@rope/domain/access/actor';
+import { OPEN_TASK_STATUSES } from '@rope/domain/tasks/kinds';
 import { isPastDue } from '@rope/domain/tasks/rules';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { displayName } from '@rope/domain/users/schemas';
@@ -11,7 +12,9 @@ import { preparedVisible } from '../../tenancy/visible-query.ts';
 import { loadRopeCycles } from '../ropes/index.ts';
 import { shownEmail } from '../users/index.ts';
 
-export const openTasks = and(sql`${tasks.status} in ('new', 'in-progress')`, flagIs(ropes.isDeleted, false));
+/** Written into the statement, as `flagIs` is: the statuses are the domain's constants. */
+const openStatuses = sql.raw(OPEN_TASK_STATUSES.map((status) => `'${status}'`).join(', '));
+export const openTasks = and(sql`${tasks.status} in (${openStatuses})`, flagIs(ropes.isDeleted, false));
 
 const taskColumns = {
   task: tasks,
