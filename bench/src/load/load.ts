@@ -53,7 +53,12 @@ const COCKPIT_CORES_GOAL = 0.8;
 const MEASURE_FLOOR = process.env.LOAD_FLOOR !== '0';
 /** A folder: the server mode's API processes and worker write V8 CPU profiles there (profile-summary.ts reads them). */
 const PROFILE = process.env.PROFILE;
-const profileArgs = (name: string) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, name)}`] : []);
+/** Node options for the API processes and the worker, e.g. `--single-threaded-gc`, to try one against the other. */
+const NODE_ARGS = (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const profileArgs = (name: string) => [
+  ...NODE_ARGS,
+  ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, name)}`] : []),
+];
 const START_TIMEOUT_MS = 600_000;
 /** The servers log as a site's do (`LOG_LEVEL` info, the default: a line per request and per answer) unless this says. */
 const LOG_LEVEL = process.env.LOAD_LOG_LEVEL ?? 'info';

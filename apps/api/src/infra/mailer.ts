@@ -52,8 +52,19 @@ export function createOutboxMailer(directory: string, from: string, log?: Logger
   };
 }
 
+/**
+ * SMTP through a few connections kept open and used for mail after mail (nodemailer's pool: up to 5, each for up to
+ * 100 mails), unless SMTP_URL says `pool=false`. Without it every mail opened its own connection, with its TLS
+ * handshake and greeting: a busy morning's notifications are dozens of mails a second.
+ */
+export function pooledSmtpUrl(url: string): string {
+  const address = new URL(url);
+  if (!address.searchParams.has('pool')) address.searchParams.set('pool', 'true');
+  return address.toString();
+}
+
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport(pooledSmtpUrl(url));
   return {
     async send(mail) {
       const { to, subject, text, html, messageId, headers } = mail;

@@ -26,6 +26,8 @@ export interface TestSmtpServer {
   /** smtp://127.0.0.1:<port> for SMTP_URL or createTestApp's smtpUrl. */
   url: string;
   mails: ReceivedMail[];
+  /** How many connections clients opened. */
+  connections(): number;
   /** Resolves with the first mail (received or still to come) to this address that matches. */
   waitFor(to: string, match?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -97,10 +99,17 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // A client keeps its connections open for further mail (a pool): closing ends them after this long.
+    closeTimeout: 200,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -144,6 +153,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    connections: () => connections,
     waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -4,6 +4,7 @@ import type { NOTIFICATION_CHANNELS } from '@rope/domain/notifications/schemas';
 import type { NotificationTextInput } from '@rope/domain/notifications/texts';
 import type { AppContext } from '../../context.ts';
 import { jobRequest } from '../../infra/queue/define.ts';
+import { sentTogether } from '../../infra/sent-together.ts';
 import { notificationText } from '../../mail/notification-texts.ts';
 import { emitWebhookEvent, linksOf } from '../webhooks/index.ts';
 import { deliverNotificationJob } from './deliver-notification-job.ts';
@@ -46,8 +47,10 @@ export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue' | 
     .onConflictDoNothing({ target: notifications.idempotencyKey })
     .returning({ id: notifications.id });
   if (!row) return { notificationId: null, deliveries: 0 };
-  await emitNotificationWebhook(tx, ctx, row.id, input);
-  const recipients = await loadRecipients(tx, input.mandatorId, input.userIds);
+  const [, recipients] = await sentTogether([
+    emitNotificationWebhook(tx, ctx, row.id, input),
+    loadRecipients(tx, input.mandatorId, input.userIds),
+  ]);
   const wanted = recipients.flatMap((recipient) =>
     input.channels
       .filter((channel) => channel === 'email' || Boolean(recipient.phone?.trim()))

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/support/smtp-server.ts';
+import { createSmtpMailer, type Mailer, pooledSmtpUrl } from './mailer.ts';
+
+const FROM = 'Rope Cockpit <no-reply@cockpit.example.com>';
+const mail = (i: number) => ({ to: `inspector${i}@example.com`, subject: `Damage ${i}`, text: `Damage ${i} recorded` });
+
+describe('the SMTP mailer', () => {
+  let smtp: TestSmtpServer;
+  let mailer: Mailer | undefined;
+  beforeEach(async () => {
+    smtp = await startTestSmtpServer();
+  });
+  afterEach(async () => {
+    await mailer?.close();
+    mailer = undefined;
+    await smtp.close();
+  });
+
+  it('sends mail after mail over one kept connection', async () => {
+    mailer = createSmtpMailer(smtp.url, FROM);
+    for (let i = 1; i <= 6; i += 1) await mailer.send(mail(i));
+    expect(smtp.mails.map((received) => received.to[0])).toEqual([1, 2, 3, 4, 5, 6].map((i) => mail(i).to));
+    expect(smtp.mails[5]!.subject).toBe('Damage 6');
+    expect(smtp.connections()).toBe(1);
+  });
+
+  it('opens a connection per mail when SMTP_URL turns the pool off', async () => {
+    mailer = createSmtpMailer(`${smtp.url}/?pool=false`, FROM);
+    for (let i = 1; i <= 3; i += 1) await mailer.send(mail(i));
+    expect(smtp.mails).toHaveLength(3);
+    expect(smtp.connections()).toBe(3);
+  });
+
+  it('leaves the rest of SMTP_URL as it was', () => {
+    expect(pooledSmtpUrl('smtps://user:secret@mail.example.com:465')).toBe(
+      'smtps://user:secret@mail.example.com:465?pool=true',
+    );
+    expect(pooledSmtpUrl('smtp://mail.example.com:587/?pool=false')).toBe('smtp://mail.example.com:587/?pool=false');
+  });
+});
