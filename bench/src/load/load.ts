@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, startServer } from '@rope/server-runner';
 import postgres from 'postgres';
+import { startTestSmtpServer } from '../../../apps/api/test/support/smtp-server.ts';
 import { type MachineWatch, percentile, verdict, watchMachine } from '../machine.ts';
 import { compiledApi, startBenchServer } from '../server.ts';
 import { startCpuWindow } from './cpu.ts';
@@ -311,8 +312,12 @@ async function serverMode() {
   if (overSocket) databaseUrl.searchParams.set('host', socketDirectory);
   console.log(`PostgreSQL over ${overSocket ? `its Unix socket in ${socketDirectory}` : 'TCP'}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'rope-load-'));
+  // A site's mail relay, plain SMTP (a site's adds TLS): it counts what it receives.
+  const mailSink = await startTestSmtpServer({ keep: false });
   const env = {
     DATABASE_URL: databaseUrl.toString(),
+    // The notification mails go to a relay, as on a site; without SMTP_URL they would be files in the outbox folder.
+    SMTP_URL: mailSink.url,
     REDIS_URL: redis.toString(),
     DATA_DIR: dataDir,
     TRUST_PROXY: '127.0.0.1',
@@ -385,9 +390,11 @@ async function serverMode() {
     );
     const recorder = new Recorder();
     const measuredFrom = performance.now();
+    const mailsBefore = { mails: mailSink.received(), connections: mailSink.connections() };
     await openLoop(SECONDS, streams(recorder));
     const seconds = (performance.now() - measuredFrom) / 1000;
     const cpu = window();
+    const mailsAfter = { mails: mailSink.received(), connections: mailSink.connections() };
     const load = machine();
     console.log(load.text);
     printSummary(
@@ -402,6 +409,10 @@ async function serverMode() {
     printSummary(summarise('writes', recorder.all(isWrite), seconds), 300, load);
     printSlowestRoutes(recorder);
     printWorstSeconds(recorder, measuredFrom);
+    console.log(
+      `mails: ${((mailsAfter.mails - mailsBefore.mails) / seconds).toFixed(1)}/s received by the relay over ` +
+        `${mailsAfter.connections - mailsBefore.connections} new connections`,
+    );
     const cockpit = printCpu(cpu, ['load generator', 'burner']);
     console.log(
       `the cockpit: ${cockpit.toFixed(2)} cores at ${READS_PER_S} reads/s and ${WRITES_PER_S} writes/s ` +
@@ -429,6 +440,7 @@ async function serverMode() {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
+    await mailSink.close();
   }
 }
 

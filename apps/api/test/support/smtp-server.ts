@@ -28,6 +28,8 @@ export interface TestSmtpServer {
   mails: ReceivedMail[];
   /** How many connections clients opened. */
   connections(): number;
+  /** How many mails came in, kept or not. */
+  received(): number;
   /** Resolves with the first mail (received or still to come) to this address that matches. */
   waitFor(to: string, match?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -95,11 +97,15 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   };
 }
 
-/** A real SMTP server on loopback that keeps every mail it receives, for tests of mail flows. */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on loopback that keeps every mail it receives, for tests of mail flows; with `keep: false` it only
+ * counts them (a relay for a benchmark's thousands of mails, bench/src/load/load.ts).
+ */
+export async function startTestSmtpServer({ keep = true } = {}): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
   let connections = 0;
+  let received = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -112,8 +118,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('data', (chunk: Buffer) => keep && chunks.push(chunk));
       stream.on('end', () => {
+        received += 1;
+        if (!keep) return callback();
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((address) => address.address);
         mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
@@ -154,6 +162,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     connections: () => connections,
+    received: () => received,
     waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
