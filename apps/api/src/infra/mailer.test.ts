@@ -25,6 +25,17 @@ describe('the SMTP mailer', () => {
     expect(smtp.connections()).toBe(1);
   });
 
+  it('sends again after the relay ended the connection it kept idle', async () => {
+    await smtp.close();
+    smtp = await startTestSmtpServer({ idleMs: 300 });
+    mailer = createSmtpMailer(smtp.url, FROM);
+    await mailer.send(mail(1));
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await mailer.send(mail(2));
+    expect(smtp.mails.map((received) => received.subject)).toEqual(['Damage 1', 'Damage 2']);
+    expect(smtp.connections()).toBe(2);
+  });
+
   it('opens a connection per mail when SMTP_URL turns the pool off', async () => {
     mailer = createSmtpMailer(`${smtp.url}/?pool=false`, FROM);
     for (let i = 1; i <= 3; i += 1) await mailer.send(mail(i));

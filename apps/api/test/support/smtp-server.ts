@@ -101,7 +101,14 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
  * A real SMTP server on loopback that keeps every mail it receives, for tests of mail flows; with `keep: false` it only
  * counts them (a relay for a benchmark's thousands of mails, bench/src/load/load.ts).
  */
-export async function startTestSmtpServer({ keep = true } = {}): Promise<TestSmtpServer> {
+export async function startTestSmtpServer({
+  keep = true,
+  idleMs,
+}: {
+  keep?: boolean;
+  /** Ends a connection idle this long, as mail relays do with connections a pool keeps. */
+  idleMs?: number;
+} = {}): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
   let connections = 0;
@@ -112,6 +119,7 @@ export async function startTestSmtpServer({ keep = true } = {}): Promise<TestSmt
     logger: false,
     // A client keeps its connections open for further mail (a pool): closing ends them after this long.
     closeTimeout: 200,
+    ...(idleMs === undefined ? {} : { socketTimeout: idleMs }),
     onConnect(_session, callback) {
       connections += 1;
       callback();
