@@ -70,11 +70,16 @@ const PAGE_MIX: [Page, number][] = [
   ['dashboard', 0.25],
   ['areas', 0.15],
 ];
-const WRITE_MIX: [Write, number][] = [
-  ['event', 0.4],
-  ['document', 0.2],
-  ['readings', 0.4],
-];
+const WRITE_MIX: [Write, number][] = (
+  [
+    ['event', 0.4],
+    ['document', 0.2],
+    ['readings', 0.4],
+  ] as [Write, number][]
+)
+  // LOAD_WRITE=event|document|readings: only that kind, at the same rate of writes (to see what each costs).
+  .filter(([kind]) => !process.env.LOAD_WRITE || kind === process.env.LOAD_WRITE)
+  .map(([kind, share]) => [kind, process.env.LOAD_WRITE ? 1 : share]);
 
 let seed = 20_261_124;
 function random() {

@@ -7,7 +7,7 @@
 // busy run's figures say little); compare within one run.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench exec tsx src/load/socket-cost.ts   (RATE 300, WRITE_RATE 40,
 // SECONDS 5, WHO client@example.com, ONLY=reads|writes, WRITE=event|document|readings for one kind, READINGS_PER_BATCH
-// 60, PROFILE=folder for the API process's CPU profile)
+// 60, PATHS=/health,/login/check for other reads than the mix's, PROFILE=folder for the API process's CPU profile)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +37,8 @@ const ONLY = process.env.ONLY;
 const PROFILE = process.env.PROFILE;
 /** One write kind only (event, document, readings), e.g. to profile it alone. */
 const WRITE = process.env.WRITE as Write | undefined;
+/** Other reads than the mix's, e.g. `/health,/login/check` for what any call costs before its own work. */
+const PATHS = process.env.PATHS?.split(',');
 const WRITE_LABELS: Record<Write, string> = {
   event: 'POST /events (a damage)',
   document: 'POST /documents (a small PDF on a rope)',
@@ -91,7 +93,11 @@ function line(label: string, cost: Awaited<ReturnType<typeof measure>>) {
 
 async function readsOf(url: string, apiPid: number, person: Person) {
   const rope = person.ropes[0]!;
-  const paths = [...allPageCalls('rope', rope), ...allPageCalls('dashboard', rope), ...allPageCalls('areas', rope)];
+  const paths = PATHS ?? [
+    ...allPageCalls('rope', rope),
+    ...allPageCalls('dashboard', rope),
+    ...allPageCalls('areas', rope),
+  ];
   console.log(`reads as ${person.email}, ${RATE}/s for ${SECONDS} s each:`);
   for (const path of paths) {
     for (let i = 0; i < 100; i += 1) await call(url, 'GET', path, { cookie: person.cookie });

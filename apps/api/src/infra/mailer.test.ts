@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/support/smtp-server.ts';
+import { Socket } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { header, startTestSmtpServer, type TestSmtpServer } from '../../test/support/smtp-server.ts';
 import { createSmtpMailer, type Mailer, pooledSmtpUrl } from './mailer.ts';
 
 const FROM = 'Rope Cockpit <no-reply@cockpit.example.com>';
@@ -34,6 +35,41 @@ describe('the SMTP mailer', () => {
     await mailer.send(mail(2));
     expect(smtp.mails.map((received) => received.subject)).toEqual(['Damage 1', 'Damage 2']);
     expect(smtp.connections()).toBe(2);
+  });
+
+  it('sends a mail in as few writes as SMTP allows, its message whole and unchanged', async () => {
+    mailer = createSmtpMailer(smtp.url, FROM);
+    await mailer.send(mail(1));
+    const port = Number(new URL(smtp.url).port);
+    const writes: string[] = [];
+    const write = Socket.prototype.write;
+    const spy = vi.spyOn(Socket.prototype, 'write').mockImplementation(function (this: Socket, ...args: unknown[]) {
+      if (this.remotePort === port) writes.push(String(args[0]).slice(0, 12));
+      return (write as (...a: unknown[]) => boolean).apply(this, args);
+    });
+    try {
+      await mailer.send({
+        ...mail(2),
+        html: '<p>Damage 2 recorded</p>\n.\n<p>Zürich</p>',
+        messageId: '<delivery-2.test@cockpit.example.com>',
+        headers: { 'List-Unsubscribe': '<https://cockpit.example.com/unsubscribe?t=x>' },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    // MAIL FROM, RCPT TO, DATA, the message, its closing dot: a part a write before (headers, boundaries, bodies).
+    expect(writes).toHaveLength(5);
+    const received = smtp.mails[1]!;
+    expect(received.to).toEqual(['inspector2@example.com']);
+    expect(received.subject).toBe('Damage 2');
+    expect(received.messageId).toBe('<delivery-2.test@cockpit.example.com>');
+    expect(received.text.trim()).toBe('Damage 2 recorded');
+    expect(received.html).toContain('<p>Zürich</p>');
+    // A line of a lone dot inside the body is escaped on the wire and arrives as it was.
+    expect(received.html).toContain('\n.\n');
+    expect(header(received, 'List-Unsubscribe')).toBe('<https://cockpit.example.com/unsubscribe?t=x>');
+    expect(received.raw).toMatch(/\r\nDate: /);
+    expect(received.raw).not.toMatch(/[^\r]\n/);
   });
 
   it('opens a connection per mail when SMTP_URL turns the pool off', async () => {
