@@ -75,7 +75,10 @@ describe('migrations', () => {
   it.skipIf(Boolean(skipReason))(
     `apply the same way to a fresh PostgreSQL${skipReason ? ` (skipped: ${skipReason})` : ''}`,
     async () => {
-      const [onPglite, onPostgres] = await Promise.all([tablesOf('pglite'), tablesOf('postgres')]);
+      // One after the other: PGlite migrates on this process's thread, and a PostgreSQL connection opened meanwhile
+      // waited for its turns past its connect timeout on a busy CI machine.
+      const onPglite = await tablesOf('pglite');
+      const onPostgres = await tablesOf('postgres');
       expect(onPostgres).toEqual(onPglite);
     },
   );
