@@ -8,6 +8,7 @@ import { rewriteVersionedUrl } from './http/api-version.ts';
 import { registerClosingAnswer } from './http/closing.ts';
 import { registerIdempotency } from './http/idempotency/index.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { lazyRequestLogger, OneLineRequestLog } from './http/request-log.ts';
 import { registerUnreadBodyGuard } from './http/unread-body.ts';
 import { registerApiKeyLimits } from './plugins/api-key-limits.ts';
 import { authenticate } from './plugins/authenticate.ts';
@@ -23,6 +24,8 @@ export const UPLOAD_LIMITS = { fileSize: 50 * 1024 * 1024, files: 20, fields: 50
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
+    logController: new OneLineRequestLog(ctx.log),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 2 * 1024 * 1024,
     // Only a configured proxy may set the client IP: throttling per IP depends on it.
     trustProxy: trustProxyOption(ctx.env.TRUST_PROXY),

@@ -61,7 +61,7 @@ const profileArgs = (name: string) => [
   ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, name)}`] : []),
 ];
 const START_TIMEOUT_MS = 600_000;
-/** The servers log as a site's do (`LOG_LEVEL` info, the default: a line per request and per answer) unless this says. */
+/** The servers log as a site's do (`LOG_LEVEL` info, the default: a line per request, when it is answered) unless this says. */
 const LOG_LEVEL = process.env.LOAD_LOG_LEVEL ?? 'info';
 
 /** The share of each page among the reads, and of each kind among the writes. */

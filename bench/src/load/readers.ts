@@ -4,7 +4,7 @@
 // 50 connections, 0 errors.
 // Reports p50/p99/max over ALL samples of the measured window, calls/s, errors, the slowest routes, the server's CPU,
 // and the load average before and after (the machine is shared). RUNS (1) runs, each on a fresh server.
-// The server logs as `npm start` does (LOG_LEVEL info: a line per request and per answer) unless LOAD_LOG_LEVEL says
+// The server logs as `npm start` does (LOG_LEVEL info: a line per request, when it is answered) unless LOAD_LOG_LEVEL says
 // otherwise. PROFILE=dir starts the server with `--cpu-prof` into that folder (see profile-summary.ts).
 // ARMS=name=folder,name compares servers, run after run in alternating order within each round: the cockpit of
 // another checkout of the repository (a baseline: `git archive <commit> | tar -x -C folder`, then

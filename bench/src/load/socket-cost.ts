@@ -7,7 +7,8 @@
 // busy run's figures say little); compare within one run.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench exec tsx src/load/socket-cost.ts   (RATE 300, WRITE_RATE 40,
 // SECONDS 5, WHO client@example.com, ONLY=reads|writes, WRITE=event|document|readings for one kind, READINGS_PER_BATCH
-// 60, PATHS=/health,/login/check for other reads than the mix's, PROFILE=folder for the API process's CPU profile)
+// 60, PATHS=/health,/login/check for other reads than the mix's, PROFILE=folder for the API process's CPU profile,
+// SERVER_LOG_LEVEL the API's LOG_LEVEL, warn unless it says)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -149,7 +150,8 @@ const server = await startServer({
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/9',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // warn: the calls' own cost; info, a site's default, adds the request log's lines.
+    LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn',
     DEMO_DATA: 'true',
     // One import key delivers every batch here; on a real site each device has its own.
     API_KEY_RATE_LIMIT: '1000000',

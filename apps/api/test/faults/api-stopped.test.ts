@@ -20,7 +20,8 @@ describe('the API process stopped with SIGTERM under load', () => {
     const database = await openMigratedDataDir(join(dataDir, 'db'));
     const world = await seedFaultWorld(database.db);
     await database.close();
-    api = await startApi({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    // debug: the line when each request comes in (info writes one per request, when it is answered).
+    api = await startApi({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
 
     const traffic = startWriteTraffic(api.url, world, 4);
     await waitFor('acknowledged writes', () => traffic.ackedBatches.size >= 5 && traffic.ackedEvents.size >= 5, 60_000);

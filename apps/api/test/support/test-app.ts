@@ -22,7 +22,7 @@ export interface TestAppOptions {
   smtpUrl?: string;
   /** Register the jobs and run them (and the scheduled ones) inline, as the server does; off by default. */
   processJobs?: boolean;
-  /** Write the log (level info) here, e.g. to check what it holds. */
+  /** Write the log here (level info unless LOG_LEVEL says), e.g. to check what it holds. */
   logStream?: DestinationStream;
   /** PGlite, the embedded default, even when the run is on PostgreSQL: for what only the embedded mode does. */
   embedded?: boolean;
@@ -53,7 +53,8 @@ export async function createTestApp(
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...envOverrides,
     });
-    const log = createLogger({ LOG_LEVEL: options.logStream ? 'info' : env.LOG_LEVEL }, options.logStream);
+    const logLevel = options.logStream && !envOverrides.LOG_LEVEL ? 'info' : env.LOG_LEVEL;
+    const log = createLogger({ LOG_LEVEL: logLevel }, options.logStream);
     database = options.sharedDatabase
       ? { ...options.sharedDatabase, close: async () => {} }
       : await createTestDatabase({ embedded: options.embedded });
