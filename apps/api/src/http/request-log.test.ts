@@ -42,6 +42,22 @@ describe('the request log of the app (level info, a site default)', () => {
     expect(line!.responseTime).toBeGreaterThan(0);
   });
 
+  it('writes the line of a request refused before routing, and of an answer made from an error', async () => {
+    log.lines.length = 0;
+    const malformed = await t.app.inject({ method: 'GET', url: '/api/ropes/%E0%A4%A' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/json',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(400);
+    const completed = linesOf(log.lines).filter((line) => line.msg === 'request completed');
+    expect(completed.map((line) => line.res?.statusCode)).toEqual([malformed.statusCode, 400]);
+    expect(completed.every((line) => typeof line.reqId === 'string' && line.req?.method)).toBe(true);
+  });
+
   it("keeps a route's own level: the health probe writes nothing at info", async () => {
     log.lines.length = 0;
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from '@rope/db/errors';
 import { type ApiError, type ErrorCode, errorCodeForStatus } from '@rope/domain/errors';
 import { issueMessage, type MessageKey, message } from '@rope/domain/messages';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, type ErrorText, validationError } from '../http/app-error.ts';
@@ -52,9 +52,12 @@ const FRAMEWORK_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
  * The router's refusals before any route is found (a path parameter over Fastify's length, a path that does not
  * decode): a 400 in the one error body, as bad input everywhere else, instead of the framework's own 414 or 400.
  */
-export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const refusal = validationError({ path: { key: 'app.errors.invalidInput', text: error.message } });
   reply.status(400).send(appErrorBody(refusal));
+  // Fastify writes no line when it answers a request it refused before routing (an address it cannot decode): the
+  // request log's one line per request (http/request-log.ts), written here.
+  request.log.info({ req: request, res: { statusCode: 400 }, responseTime: reply.elapsedTime }, 'request completed');
 }
 
 const internalError = () => new AppError('INTERNAL', message('app.errors.internal'));
