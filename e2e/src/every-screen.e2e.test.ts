@@ -23,6 +23,7 @@ import {
   seriousAxeViolations,
   skippedHeadingLevels,
   switchLanguage,
+  switchUserLanguage,
   waitForScreen,
 } from './screen-check.ts';
 
@@ -230,7 +231,7 @@ describe.skipIf(Boolean(browserMissing))(
       // Leaving while the zoom animation runs removes the map under Leaflet's pending animation timer.
       await openInApp(page, '/dashboard');
       await page.waitForTimeout(600);
-      await switchLanguage(page, 'en-US');
+      await switchUserLanguage(page, 'en-US');
       expect(await errorBoundaryShown(page)).toBe(false);
       await close();
       expect(errors).toEqual([]);

@@ -151,6 +151,20 @@ export async function switchLanguage(page: Page, language: (typeof LANGUAGES)[nu
   }
 }
 
+/**
+ * Switches a signed-in user's language to one other than the current and waits until the server has saved it: the
+ * cockpit saves the choice beside the switch, and a page closed before that answer leaves the user in the language
+ * it switched from (a test giving the admin back English, then the next tests of its server meeting a German admin).
+ */
+export async function switchUserLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname === '/api/users/self',
+  );
+  await switchLanguage(page, language);
+  const answer = await saved;
+  if (!answer.ok()) throw new Error(`the language ${language} was not saved: ${answer.status()}`);
+}
+
 /** The translation namespaces: the feature files of the English texts. */
 const NAMESPACES = readdirSync(new URL('../../apps/web/src/i18n/locales/en-US/', import.meta.url))
   .filter((file) => file.endsWith('.json'))

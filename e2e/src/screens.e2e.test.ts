@@ -22,6 +22,7 @@ import {
   openInApp,
   revealDeferredSections,
   switchLanguage,
+  switchUserLanguage,
   waitForScreen,
 } from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, GERMAN_ADMIN_IN_ZURICH, newWorldContext, text, type World } from './world.ts';
@@ -148,7 +149,7 @@ describe.skipIf(Boolean(browserMissing))(
         // The language is the admin's own, kept by the server: given back whatever happened, or the next tests meet a
         // German admin.
         await page.setViewportSize({ width: 1280, height: 900 });
-        await switchLanguage(page, 'en-US');
+        await switchUserLanguage(page, 'en-US');
       }
       expect(errors).toEqual([]);
       await context.close();

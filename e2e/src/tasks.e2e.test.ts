@@ -8,7 +8,13 @@ import enTasks from '../../apps/web/src/i18n/locales/en-US/tasks.json';
 import enValidation from '../../apps/web/src/i18n/locales/en-US/validation.json';
 import { browserMissing, keepScreenshot } from './browser.ts';
 import { openSignedIn, pageApi, pageGet, signInAsDemo, signInForCalls, useDemoServer } from './demo-session.ts';
-import { revealDeferredSections, seriousAxeViolations, switchLanguage, waitForScreen } from './screen-check.ts';
+import {
+  revealDeferredSections,
+  seriousAxeViolations,
+  switchLanguage,
+  switchUserLanguage,
+  waitForScreen,
+} from './screen-check.ts';
 import { ENGLISH_ADMIN_IN_UTC, GERMAN_ADMIN_IN_ZURICH, GERMAN_CLIENT_IN_ZURICH, newWorldContext } from './world.ts';
 
 interface RopeRow {
@@ -210,7 +216,7 @@ describe.skipIf(Boolean(browserMissing))(
         await keepScreenshot(page, `rope-tasks-1024-${language.toLowerCase()}`);
       }
       // The language is the admin's own: give it back.
-      await switchLanguage(page, 'en-US');
+      await switchUserLanguage(page, 'en-US');
       await context.close();
     });
 
@@ -286,7 +292,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       // The language is the admin's own: give it back.
-      await switchLanguage(page, 'en-US');
+      await switchUserLanguage(page, 'en-US');
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -14,6 +14,7 @@ import {
   openInApp,
   rawKeysShown,
   switchLanguage,
+  switchUserLanguage,
   textsMissed,
   waitForScreen,
 } from './screen-check.ts';
@@ -125,7 +126,7 @@ describe.skipIf(Boolean(browserMissing))(
       await page.getByRole('heading', { level: 1, name: frShell.nav.users }).waitFor();
       expect(await rawKeysShown(page), 'users in French after a reload').toEqual([]);
 
-      await switchLanguage(page, 'en-US');
+      await switchUserLanguage(page, 'en-US');
       await context.close();
       expect(errors).toEqual([]);
     });
