@@ -23,6 +23,11 @@ type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
  * level. Any other line is written by the process's logger with the request's id, so that a request makes its own
  * logger (lazyRequestLogger) only when something logs through it.
  */
+/** What the line of an answered request says of it: the request (through the logger's serializer), status, time. */
+export function answeredRequest(request: FastifyRequest, reply: FastifyReply) {
+  return { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+}
+
 export class OneLineRequestLog extends LogController {
   readonly #log: FastifyBaseLogger;
   /**
@@ -51,7 +56,7 @@ export class OneLineRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     // An error may carry anything: its line goes through the redacting logger.
     const [log, fields] = this.#lineFor(request, error ? this.#log : this.#lines);
-    const line = { ...fields, req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    const line = { ...fields, ...answeredRequest(request, reply) };
     if (error) log.error({ ...line, err: error }, 'request errored');
     else log.info(line, 'request completed');
   }

@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { z } from 'zod';
 import { AppError, type ErrorText, validationError } from '../http/app-error.ts';
 import { isMalformedMultipart } from '../http/input-guard.ts';
+import { answeredRequest } from '../http/request-log.ts';
 
 /** What fastify-type-provider-zod makes of a zod issue: code, path and message apart, the issue's other keys in params. */
 interface ValidationIssue {
@@ -57,7 +58,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   reply.status(400).send(appErrorBody(refusal));
   // Fastify writes no line when it answers a request it refused before routing (an address it cannot decode): the
   // request log's one line per request (http/request-log.ts), written here.
-  request.log.info({ req: request, res: { statusCode: 400 }, responseTime: reply.elapsedTime }, 'request completed');
+  request.log.info(answeredRequest(request, reply), 'request completed');
 }
 
 const internalError = () => new AppError('INTERNAL', message('app.errors.internal'));
