@@ -1,7 +1,8 @@
 // The damage chart of a rope with 50,000 events: the domain function alone and GET /api/ropes/{id}/events/damage
 // over a real socket with a browser's headers (cookie, encodings), each as a ratio to the floor (sorting the 50,000
 // positions as a Float64Array) measured in the same run; percentiles over every call of the run.
-// Goals: domain function <= 3x the floor, API call <= 10x, the answer as sent <= 300 KiB.
+// Goals: domain function <= 3x the floor, API call <= 10x, the answer as sent <= 300 KiB. Then an event saved on that
+// rope against the same on a rope of 500 events (information: how a write grows with the rope's history).
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench damage  (DATABASE_URL=... for PostgreSQL, else PGlite; EVENTS scales
 // the rope, 50,000)
 
@@ -19,7 +20,7 @@ import { seedArea, seedInstallation, seedMandator, seedRope, seedUser } from '..
 import { signIn } from '../../apps/api/test/support/sign-in.ts';
 import { createTestApp } from '../../apps/api/test/support/test-app.ts';
 import { serverDatabase } from './bench-database.ts';
-import { verdict, watchMachine } from './machine.ts';
+import { percentile, verdict, watchMachine } from './machine.ts';
 import { compareArms } from './measure.ts';
 import { compareOverSocket, type SocketArmResult } from './socket-arms.ts';
 import { BROWSER_HEADERS, startSocketClient } from './socket-client.ts';
@@ -32,23 +33,18 @@ const GOAL_EVENTS = 50_000;
 const EVENTS = Number(process.env.EVENTS ?? GOAL_EVENTS);
 const ROPE_LENGTH_M = 5000;
 
+/** The rope an event's save on the big rope is compared with: a save should not grow with the rope's history. */
+const WRITE_FLOOR_EVENTS = 500;
+
 const t = await createTestApp();
-try {
+
+/** A rope of the worked example with `count` located wire breaks over 2,000 days, its damage computed. */
+async function seedDamageRope(installationId: number, count: number) {
   const random = mulberry32(7);
-  const mandator = await seedMandator(t.ctx.db);
-  const rope = await seedRope(
-    t.ctx.db,
-    (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id)).id,
-  );
-  await t.ctx.db
-    .update(ropes)
-    .set({
-      attributes: WORKED_EXAMPLE_ROPE,
-    })
-    .where(eq(ropes.id, rope.id));
-  const started = performance.now();
-  for (let offset = 0; offset < EVENTS; offset += 2000) {
-    const rows = Array.from({ length: Math.min(2000, EVENTS - offset) }, (_, i) => {
+  const rope = await seedRope(t.ctx.db, installationId);
+  await t.ctx.db.update(ropes).set({ attributes: WORKED_EXAMPLE_ROPE }).where(eq(ropes.id, rope.id));
+  for (let offset = 0; offset < count; offset += 2000) {
+    const rows = Array.from({ length: Math.min(2000, count - offset) }, (_, i) => {
       const day = Math.floor(random() * 2000);
       const attributes: RopeEventAttributes = {
         timestamp: new Date(Date.UTC(2020, 0, 1) + day * 86_400_000).toISOString(),
@@ -72,6 +68,48 @@ try {
   }
   // What saving an event does after its insert: the rope's damage and the packed copy of its damage rows.
   await recomputeRopeDamages(t.ctx.db, rope.id);
+  return rope;
+}
+
+/**
+ * An event saved as the event form saves it, on each rope in turn (the first the floor), interleaved in rounds over
+ * the socket; p50 over every call of the run per rope, and the last rope's over the first's.
+ */
+async function compareWrites(
+  client: ReturnType<typeof startSocketClient>,
+  url: string,
+  browser: Record<string, string>,
+  ropeList: { id: number }[],
+) {
+  const headers = { ...browser, 'content-type': 'application/json' };
+  let written = 0;
+  const save = async (ropeId: number) => {
+    written += 1;
+    const body = JSON.stringify({
+      ropeEvent: {
+        rope: { id: ropeId },
+        position: (written * 37) % ROPE_LENGTH_M,
+        attributes: { timestamp: new Date().toISOString(), recordingType: 'damage', type: 'wireBreak', damageCount: 1 },
+      },
+    });
+    const [sample] = await client.send('POST', url, headers, body);
+    if (sample!.status !== 200) throw new Error(`POST /api/events answered ${sample!.status}`);
+    return sample!.ms;
+  };
+  for (let i = 0; i < 5; i += 1) for (const { id } of ropeList) await save(id);
+  const samples = ropeList.map((): number[] => []);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [k, { id }] of ropeList.entries())
+      for (let i = 0; i < PER_ROUND; i += 1) samples[k]!.push(await save(id));
+  }
+  const ms = samples.map((list) => percentile(list, 0.5));
+  return { ms, ratio: ms.at(-1)! / ms[0]! };
+}
+try {
+  const mandator = await seedMandator(t.ctx.db);
+  const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+  const started = performance.now();
+  const rope = await seedDamageRope(installation.id, EVENTS);
   console.log(
     `${EVENTS} events on one rope (${t.ctx.database.kind}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -156,6 +194,11 @@ try {
       ),
     );
   }
+  // After the reads, which it would change: the writes add to the rope.
+  const writes = await compareWrites(client, `http://127.0.0.1:${address.port}/api/events`, browser, [
+    await seedDamageRope(installation.id, WRITE_FLOOR_EVENTS),
+    rope,
+  ]);
   await client.close();
   const load = machine();
   console.log(`\n${load.text}`);
@@ -174,6 +217,10 @@ try {
   console.log(`API, kept ${kept.ratio.toFixed(1)}x (goal <= 10x): ${judged(kept.ratio <= 10)}`);
   console.log(`API, revalidated ${revalidated.ratio.toFixed(1)}x (goal <= 10x): ${judged(revalidated.ratio <= 10)}`);
   console.log(`API, after a change outside the API ${outside.ratio.toFixed(1)}x (information)`);
+  console.log(
+    `an event saved (POST /api/events) on the rope of ${EVENTS.toLocaleString('en')} events: p50 ${writes.ms[1]!.toFixed(1)} ms, ` +
+      `${writes.ratio.toFixed(1)}x the same on a rope of ${WRITE_FLOOR_EVENTS} (p50 ${writes.ms[0]!.toFixed(1)} ms; information)`,
+  );
   const sentKiB = check!.bytes / 1024;
   console.log(
     `answer as sent ${sentKiB.toFixed(0)} KiB (goal <= 300 KiB): ${notJudged ?? (sentKiB <= 300 ? 'met' : 'NOT met')}`,

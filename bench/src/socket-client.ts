@@ -24,11 +24,11 @@ const WORKER = `
 const { parentPort } = require('node:worker_threads');
 const http = require('node:http');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function call(url, headers) {
+function call(url, headers, method, body) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     let bytes = 0;
-    http.get(url, { agent, headers }, (response) => {
+    const request = http.request(url, { agent, headers, method }, (response) => {
       response.on('data', (chunk) => { bytes += chunk.length; });
       response.on('end', () => resolve({
         ms: performance.now() - start,
@@ -37,13 +37,15 @@ function call(url, headers) {
         encoding: response.headers['content-encoding'],
         etag: response.headers.etag,
       }));
-    }).on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
   });
 }
-parentPort.on('message', async ({ id, url, headers, times }) => {
+parentPort.on('message', async ({ id, url, headers, times, method, body }) => {
   try {
     const samples = [];
-    for (let i = 0; i < times; i += 1) samples.push(await call(url, headers));
+    for (let i = 0; i < times; i += 1) samples.push(await call(url, headers, method, body));
     parentPort.postMessage({ id, samples });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error) });
@@ -53,7 +55,7 @@ parentPort.on('message', async ({ id, url, headers, times }) => {
 
 /**
  * An HTTP client on its own thread over one keep-alive socket, as a browser tab calls the API: `get` sends `times`
- * calls one after another and answers each one's time to its last byte.
+ * calls one after another and answers each one's time to its last byte; `send` does the same with a method and body.
  */
 export function startSocketClient() {
   const worker = new Worker(WORKER, { eval: true });
@@ -67,10 +69,19 @@ export function startSocketClient() {
   });
   return {
     get(url: string, headers: Record<string, string>, times = 1): Promise<SocketSample[]> {
+      return this.send('GET', url, headers, undefined, times);
+    },
+    send(
+      method: string,
+      url: string,
+      headers: Record<string, string>,
+      body: string | undefined,
+      times = 1,
+    ): Promise<SocketSample[]> {
       const id = next++;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, url, headers, times });
+        worker.postMessage({ id, url, headers, times, method, body });
       });
     },
     close: () => worker.terminate(),

@@ -34,7 +34,8 @@ const UNCOUNTED = [
   'sensor_measurements', // device batches, every second: counted by reading_version instead
   'sensor_measurements_1h',
   'sensor_measurements_1m',
-  'rope_damage_inputs', // derived from rope_events, emptied by their trigger, written while reading
+  'rope_damage_inputs', // derived from rope_events, kept current by their trigger, written while reading
+  'rope_damage_input_changes', // the events changed since that copy, noted by the same trigger
   'rope_damage_stamps', // renewed by the rope_events trigger, which bumps the answer version itself
   'webhook_endpoints', // no cached answer reads the webhooks; their deliveries are written by every event
   'webhook_deliveries',

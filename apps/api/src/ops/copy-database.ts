@@ -5,10 +5,17 @@ import { BackupError } from './backup-error.ts';
 
 /**
  * Tables whose rows others' triggers write: copied after every other table, each emptied just before, so what those
- * triggers did while the others were copied (the damage inputs cleared and a fresh stamp for each rope an event
- * arrives on, the answer and reading versions counted up) gives way to the rows the source holds.
+ * triggers did while the others were copied (the damage inputs' changes noted or the inputs dropped, a fresh stamp
+ * for each rope an event arrives on, the answer and reading versions counted up) gives way to the rows the source
+ * holds.
  */
-const COPIED_LAST = ['rope_damage_inputs', 'rope_damage_stamps', 'answer_version', 'reading_version'];
+const COPIED_LAST = [
+  'rope_damage_inputs',
+  'rope_damage_input_changes',
+  'rope_damage_stamps',
+  'answer_version',
+  'reading_version',
+];
 
 /** Whether triggers may have written rows of this table while the others were copied: to be emptied before its copy. */
 export const writtenByTriggers = (name: string) => COPIED_LAST.includes(name);

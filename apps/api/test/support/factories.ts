@@ -112,6 +112,13 @@ const WIRE_BREAK = {
  * Rope events written straight to the table (a wire break at 10 m unless told), with the columns the API copies from
  * the attributes. The rope's stored damage is not recomputed: that is what saving through the API does.
  */
+/** Broken wires found by hand on 1 March 2026: the damage most tests need. */
+export const wireBreakAttributes = (damageCount: number): RopeEventAttributes => ({
+  ...WIRE_BREAK,
+  timestamp: '2026-03-01T10:00:00Z',
+  damageCount,
+});
+
 export async function seedEvents(db: Db, ropeId: number, events: readonly TestEvent[]) {
   if (events.length === 0) return [];
   return db

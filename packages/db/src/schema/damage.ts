@@ -1,13 +1,13 @@
-import { customType, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ropes } from './hierarchy.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * The damage inputs of a rope packed in columns, sorted by position: what the damage chart reads instead of
- * aggregating 50,000 rows on every request. Written in the transaction that changed the rope's events (after the
- * rope row is locked); a trigger on rope_events deletes it on any insert, update or delete, so a change made any
- * other way leaves no stale copy and the chart falls back to reading the rows.
+ * aggregating 50,000 rows on every request. A trigger on rope_events names every event inserted, updated or
+ * deleted on a rope that has a copy in rope_damage_input_changes (migration 0025), however the change is made;
+ * readers merge those events' current rows into the copy, and a writer folds them in once there are many.
  */
 export const ropeDamageInputs = pgTable('rope_damage_inputs', {
   ropeId: integer()
@@ -29,3 +29,19 @@ export const ropeDamageStamps = pgTable('rope_damage_stamps', {
     .references(() => ropes.id, { onDelete: 'cascade' }),
   stamp: uuid().notNull().defaultRandom(),
 });
+
+/**
+ * The events changed since a rope's packed copy was written (rope_damage_inputs): written by the rope_events
+ * trigger under the rope row's lock, emptied when a writer folds them into the copy. An event named here is read
+ * as it is now (or as gone), whatever the copy holds of it.
+ */
+export const ropeDamageInputChanges = pgTable(
+  'rope_damage_input_changes',
+  {
+    ropeId: integer()
+      .notNull()
+      .references(() => ropeDamageInputs.ropeId, { onDelete: 'cascade' }),
+    eventId: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.ropeId, table.eventId] })],
+);

@@ -11,7 +11,7 @@ import {
 } from '@rope/domain/ropes/rope-damage';
 import type { RopeDamages } from '@rope/domain/ropes/schemas';
 import { and, eq, sql } from 'drizzle-orm';
-import { readDamageInputs, writeDamageInputs } from './inputs.ts';
+import { dropDamageInputs, foldsAfter, type KeptDamageInputs, readDamageInputs, writeDamageInputs } from './inputs.ts';
 import { readDamageRows } from './rows.ts';
 
 /**
@@ -52,8 +52,9 @@ export function withLoopLength<Row extends DamageTargetRow>(row: Row) {
 export type DamageTarget = ReturnType<typeof withLoopLength<DamageTargetRow>>;
 
 /**
- * The rope's damage for the chart: from the packed copy of its damage rows (made again here when a change outside
- * the API dropped it), else (a history of relevant mutations or repair pieces) from its whole events.
+ * The rope's damage for the chart: from the packed copy of its damage rows with the events changed since merged in
+ * (made again, or folded, here when it is missing or has gathered many changes), else (a history of relevant
+ * mutations or repair pieces) from its whole events.
  */
 export async function computeDamageOf(
   db: Db,
@@ -61,17 +62,21 @@ export async function computeDamageOf(
   options: Pick<DamageOptions, 'damageFilter' | 'asOf'>,
 ): Promise<RopeDamageResult> {
   const damageOptions = { ...options, loopLength: target.loopLength };
-  const rows = (await readDamageInputs(db, target.rope.id)) ?? (await rebuildDamageInputs(db, target.rope.id));
+  const kept = await readDamageInputs(db, target.rope.id);
+  const rows =
+    kept && kept.changes <= foldsAfter(kept.rows) ? usableRows(kept) : await keepDamageInputs(db, target.rope.id);
   if (rows) return computeRopeDamageFromRows(target.rope.attributes, rows, damageOptions);
   return computeRopeDamage(target.rope.attributes, await loadLiveEvents(db, target.rope.id), damageOptions);
 }
 
+const usableRows = (kept: KeptDamageInputs) => (kept.history ? undefined : kept.rows);
+
 /**
- * Writes the packed copy a change made outside the API (a script, a restore, SQL) dropped, and answers its rows;
- * undefined for a rope whose history needs the whole events. Under the rope row's lock, as the writers take it: a
- * write committed meanwhile is read, and one that comes later waits and then drops this copy, so it is never stale.
+ * Makes the packed copy again (a change outside the API dropped it) or folds in the changes it gathered, and
+ * answers its rows; undefined for a rope whose history needs the whole events. Under the rope row's lock, as the
+ * writers take it: a write committed meanwhile is read, and one that comes later waits and then notes its change.
  */
-async function rebuildDamageInputs(db: Db, ropeId: number): Promise<DamageRows | undefined> {
+async function keepDamageInputs(db: Db, ropeId: number): Promise<DamageRows | undefined> {
   return db.transaction(async (tx) => {
     const [rope] = await queryRows<{ positionOffset: number | null }>(
       tx,
@@ -79,12 +84,38 @@ async function rebuildDamageInputs(db: Db, ropeId: number): Promise<DamageRows |
           for no key update`,
     );
     if (!rope) return undefined;
-    const kept = await readDamageInputs(tx, ropeId);
-    if (kept) return kept;
-    const rows = await readDamageRows(tx, ropeId, true);
-    if (rows) await writeDamageInputs(tx, ropeId, rows, rope.positionOffset ?? 0);
+    const { rows, write } = await currentDamageRows(
+      tx,
+      ropeId,
+      await readDamageInputs(tx, ropeId),
+      rope.positionOffset ?? 0,
+    );
+    await write;
     return rows;
   });
+}
+
+/**
+ * The rope's damage rows now, from its kept copy when there is one, and what keeps the copy: a fold when the changes
+ * merged in are many or the rope's position offset moved, a new copy when there was none, a drop when the rope now
+ * needs its whole events. For a caller holding the rope row's lock.
+ */
+async function currentDamageRows(
+  db: Db,
+  ropeId: number,
+  kept: KeptDamageInputs | undefined,
+  positionOffset: number,
+): Promise<{ rows: DamageRows | undefined; write: Promise<void> }> {
+  if (kept?.history) return { rows: undefined, write: dropDamageInputs(db, ropeId) };
+  if (kept) {
+    const fold = kept.changes > foldsAfter(kept.rows) || kept.rows.sortedForOffset !== positionOffset;
+    return {
+      rows: kept.rows,
+      write: fold ? writeDamageInputs(db, ropeId, kept.rows, positionOffset) : Promise.resolve(),
+    };
+  }
+  const rows = await readDamageRows(db, ropeId, true);
+  return { rows, write: rows ? writeDamageInputs(db, ropeId, rows, positionOffset) : Promise.resolve() };
 }
 
 /** Loads what the damage computation of one rope needs: its attributes, loop and live events. */
@@ -122,25 +153,22 @@ export async function recomputeRopeDamageChange(
   ropeId: number,
 ): Promise<{ changed: boolean; before: RopeDamages | null; after: RopeDamages | null }> {
   // Writers of one rope take turns (the rope_events trigger locks the same row), so the copy of the damage rows
-  // written below holds every committed event. The rope is read in the statement that locks it (its newest version,
+  // kept below holds every committed event. The rope is read in the statement that locks it (its newest version,
   // with the damage stored last): the event writers hold its lock already, from their insert's trigger, and an
   // installation's change that recomputes its ropes reads its own installation row.
-  // The rows are asked for with the lock, not after its answer: the server reads them once it holds the lock, in a
-  // statement of their own, so they see every event committed before (one round trip instead of two).
+  // The kept copy is asked for with the lock, not after its answer: the server reads it once it holds the lock, in a
+  // statement of its own, so it sees every change committed before (one round trip instead of two).
   const locking = damageTargetQuery(db, ropeId).for('no key update', { of: ropes }).execute();
-  const reading = readDamageRows(db, ropeId, true);
-  const [[locked], rows] = await Promise.all([locking, reading]);
+  const reading = readDamageInputs(db, ropeId);
+  const [[locked], kept] = await Promise.all([locking, reading]);
   if (!locked) return { changed: false, before: null, after: null };
   const target = withLoopLength(locked);
   const options = { loopLength: target.loopLength };
-  const writes: Promise<unknown>[] = [];
-  let result: RopeDamageResult;
-  if (rows) {
-    result = computeRopeDamageFromRows(target.rope.attributes, rows, options);
-    writes.push(writeDamageInputs(db, ropeId, rows, target.rope.attributes.positionOffset ?? 0));
-  } else {
-    result = computeRopeDamage(target.rope.attributes, await loadLiveEvents(db, ropeId), options);
-  }
+  const { rows, write } = await currentDamageRows(db, ropeId, kept, target.rope.attributes.positionOffset ?? 0);
+  const writes: Promise<unknown>[] = [write];
+  const result = rows
+    ? computeRopeDamageFromRows(target.rope.attributes, rows, options)
+    : computeRopeDamage(target.rope.attributes, await loadLiveEvents(db, ropeId), options);
   const summary = summariseDamages(result, new Date());
   const before = target.rope.damages;
   const changed =

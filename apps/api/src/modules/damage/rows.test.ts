@@ -1,3 +1,4 @@
+import { queryRows } from '@rope/db/client';
 import { ropeEvents, ropes } from '@rope/db/schema/index';
 import { EVENT_TYPES_BY_RECORDING, type RopeEventAttributes } from '@rope/domain/events/schemas';
 import { type DamageChartAnswer, damageWindow, decodeDamageChart } from '@rope/domain/ropes/damage-chart-answer';
@@ -7,7 +8,14 @@ import { WORKED_EXAMPLE_ROPE } from '@rope/domain/ropes/worked-example';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';
-import { seedArea, seedEvents, seedInstallation, seedMandator, seedRope } from '../../../test/support/factories.ts';
+import {
+  seedArea,
+  seedEvents,
+  seedInstallation,
+  seedMandator,
+  seedRope,
+  wireBreakAttributes,
+} from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { mulberry32 } from '../../demo/random.ts';
 import { readDamageInputs } from './inputs.ts';
@@ -15,6 +23,11 @@ import { computeDamageOf, loadDamageTarget, loadRopeForDamage, recomputeRopeDama
 import { readDamageRows } from './rows.ts';
 
 const HAUL_ROPE = { ...WORKED_EXAMPLE_ROPE, loopLength: 300 } as const;
+
+const wireBreaks = (position: number, damageCount: number) => ({
+  position,
+  attributes: wireBreakAttributes(damageCount),
+});
 
 /** A deterministic stream of numbers in [0, 1). */
 describe('damage chart from bulk rows', () => {
@@ -104,7 +117,7 @@ describe('damage chart from bulk rows', () => {
       for (const path of paths) {
         if (path === 'copy') {
           await recomputeRopeDamages(t.ctx.db, ropeId);
-          expect((await readDamageInputs(t.ctx.db, ropeId))?.sortedForOffset).toBe(positionOffset);
+          expect((await readDamageInputs(t.ctx.db, ropeId))?.rows.sortedForOffset).toBe(positionOffset);
         }
         if (path === 'stale copy') {
           await t.ctx.db
@@ -135,7 +148,7 @@ describe('damage chart from bulk rows', () => {
     },
   );
 
-  it('drops the packed copy on any change to the events, however it is made', async () => {
+  it('keeps the packed copy current on any change to the events, however it is made', async () => {
     const breaks = {
       timestamp: '2026-03-01T10:00:00Z',
       recordingType: 'damage',
@@ -145,19 +158,58 @@ describe('damage chart from bulk rows', () => {
       damageCount: 2,
     } as RopeEventAttributes;
     const ropeId = await ropeWith([{ position: 10, attributes: breaks }]);
-    const copied = async () => (await readDamageInputs(t.ctx.db, ropeId)) !== undefined;
+    await recomputeRopeDamages(t.ctx.db, ropeId);
+    const kept = async () => {
+      const copy = (await readDamageInputs(t.ctx.db, ropeId))!;
+      return { positions: Array.from(copy.rows.position), changes: copy.changes, history: copy.history };
+    };
     const changes = [
-      sql`insert into rope_events (rope_id, position, attributes, occurred_at, recording_type, type)
-          values (${ropeId}, 11, ${JSON.stringify(breaks)}::jsonb, now(), 'damage', 'wireBreak')`,
-      sql`update rope_events set position = 12 where rope_id = ${ropeId} and position = 11`,
-      sql`delete from rope_events where rope_id = ${ropeId} and position = 12`,
-    ];
-    for (const change of changes) {
-      await recomputeRopeDamages(t.ctx.db, ropeId);
-      expect(await copied()).toBe(true);
+      [
+        sql`insert into rope_events (rope_id, position, attributes, occurred_at, recording_type, type)
+            values (${ropeId}, 11, ${JSON.stringify(breaks)}::jsonb, now(), 'damage', 'wireBreak')`,
+        [10, 11],
+      ],
+      [sql`update rope_events set position = 9 where rope_id = ${ropeId} and position = 11`, [9, 10]],
+      [sql`update rope_events set is_deleted = true where rope_id = ${ropeId} and position = 10`, [9]],
+      [sql`delete from rope_events where rope_id = ${ropeId} and position = 9`, []],
+    ] as const;
+    for (const [change, positions] of changes) {
       await t.ctx.db.execute(change);
-      expect(await copied()).toBe(false);
+      expect(await kept()).toEqual({ positions, changes: expect.any(Number), history: false });
+      expect((await kept()).changes).toBeGreaterThan(0);
     }
+    // An event that is not a damage with a position changes nothing.
+    const before = (await kept()).changes;
+    await t.ctx.db.execute(
+      sql`insert into rope_events (rope_id, position, attributes, occurred_at, recording_type, type)
+          values (${ropeId}, null, ${JSON.stringify({ ...breaks, recordingType: 'measurement', type: 'visualInspection' })}::jsonb,
+                  now(), 'measurement', 'visualInspection')`,
+    );
+    expect((await kept()).changes).toBe(before);
+    // A mutation makes the rope need its whole events: the merged rows say so, and the next write drops the copy.
+    await t.ctx.db.execute(
+      sql`insert into rope_events (rope_id, position, attributes, occurred_at, recording_type, type)
+          values (${ropeId}, 5, ${JSON.stringify({ ...breaks, recordingType: 'mutation', type: 'shortening' })}::jsonb,
+                  now(), 'mutation', 'shortening')`,
+    );
+    expect((await kept()).history).toBe(true);
+    await recomputeRopeDamages(t.ctx.db, ropeId);
+    expect(await readDamageInputs(t.ctx.db, ropeId)).toBeUndefined();
+  });
+
+  it('folds the changes into the copy once they are many', async () => {
+    const breaks = (position: number) => wireBreaks(position, 1);
+    const ropeId = await ropeWith([breaks(1)]);
+    await recomputeRopeDamages(t.ctx.db, ropeId);
+    for (let i = 2; i <= 18; i += 1) await seedEvents(t.ctx.db, ropeId, [breaks(i)]);
+    const gathered = (await readDamageInputs(t.ctx.db, ropeId))!;
+    expect(gathered.changes).toBe(17);
+    // The writer (the recomputation every API write runs) folds them in: the same rows, no change left to merge.
+    await recomputeRopeDamages(t.ctx.db, ropeId);
+    const folded = (await readDamageInputs(t.ctx.db, ropeId))!;
+    expect(folded.changes).toBe(0);
+    expect(Array.from(folded.rows.position)).toEqual(Array.from(gathered.rows.position));
+    expect(folded.rows.position).toHaveLength(18);
   });
 
   it('zooms the events table on the positions the chart draws: shifted by mutations, wrapped on the loop', async () => {
@@ -287,17 +339,7 @@ describe('damage chart from bulk rows', () => {
   });
 
   it('recomputes the stored damage when rope settings or the loop length change', async () => {
-    const breaks = (position: number, damageCount: number) => ({
-      position,
-      attributes: {
-        timestamp: '2026-03-01T10:00:00Z',
-        recordingType: 'damage',
-        type: 'wireBreak',
-        actionStatus: 'new',
-        isImported: false,
-        damageCount,
-      } as RopeEventAttributes,
-    });
+    const breaks = wireBreaks;
     const ropeId = await ropeWith([breaks(299.9, 3), breaks(0.05, 3)]);
     await t.ctx.db.update(ropes).set({ attributes: WORKED_EXAMPLE_ROPE }).where(eq(ropes.id, ropeId));
     await recomputeRopeDamages(t.ctx.db, ropeId);
@@ -337,7 +379,7 @@ describe('damage chart from bulk rows', () => {
     const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((position) => save(position)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const copy = (await readDamageInputs(t.ctx.db, ropeId))!;
-    expect(Array.from(copy.position)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(Array.from(copy.rows.position)).toEqual([1, 2, 3, 4, 5, 6]);
     const stored = await t.ctx.db.select({ damages: ropes.damages }).from(ropes).where(eq(ropes.id, ropeId));
     const whole = computeRopeDamage(HAUL_ROPE, (await loadRopeForDamage(t.ctx.db, ropeId))!.events, {
       loopLength: HAUL_ROPE.loopLength,
@@ -346,17 +388,7 @@ describe('damage chart from bulk rows', () => {
   });
 
   it('answers columns a client decodes into windows {position, count, lossPct, events, damagePosition}', async () => {
-    const breaks = (position: number, damageCount: number) => ({
-      position,
-      attributes: {
-        timestamp: '2026-03-01T10:00:00Z',
-        recordingType: 'damage',
-        type: 'wireBreak',
-        actionStatus: 'new',
-        isImported: false,
-        damageCount,
-      } as RopeEventAttributes,
-    });
+    const breaks = wireBreaks;
     const ropeId = await ropeWith([breaks(100, 2), breaks(100.1, 1), breaks(5, 1), breaks(100.5, 1), breaks(299.9, 4)]);
     const response = await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage`);
     expect(response.statusCode).toBe(200);
@@ -371,5 +403,42 @@ describe('damage chart from bulk rows', () => {
     expect(chart.series[0]!.value[1]).toBeCloseTo(3 * 0.8642, 3);
     const whole = await cast.call('client', 'GET', `/ropes/${ropeId}/events/damage?damageFilter=mrt`);
     expect(decodeDamageChart(whole.json() as DamageChartAnswer).damages.id).toHaveLength(0);
+  });
+});
+
+describe('packed copies when the events are emptied', () => {
+  it('drops every copy and gives every rope a new stamp on TRUNCATE, which fires no row trigger', async () => {
+    const t = await createTestApp();
+    try {
+      const mandator = await seedMandator(t.ctx.db);
+      const installation = await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id);
+      const rope = await seedRope(t.ctx.db, installation.id);
+      await seedEvents(t.ctx.db, rope.id, [
+        {
+          position: 3,
+          attributes: {
+            timestamp: '2026-03-01T10:00:00Z',
+            recordingType: 'damage',
+            type: 'wireBreak',
+            damageCount: 1,
+          } as RopeEventAttributes,
+        },
+      ]);
+      await recomputeRopeDamages(t.ctx.db, rope.id);
+      const stamp = async () =>
+        (
+          await queryRows<{ stamp: string }>(
+            t.ctx.db,
+            sql`select stamp from rope_damage_stamps where rope_id = ${rope.id}`,
+          )
+        )[0]?.stamp;
+      const before = await stamp();
+      expect(await readDamageInputs(t.ctx.db, rope.id)).toBeDefined();
+      await t.ctx.db.execute(sql`truncate rope_events cascade`);
+      expect(await readDamageInputs(t.ctx.db, rope.id)).toBeUndefined();
+      expect(await stamp()).not.toBe(before);
+    } finally {
+      await t.close();
+    }
   });
 });
