@@ -110,14 +110,44 @@ describe('damage chart from bulk rows', () => {
       let target = (await loadDamageTarget(t.ctx.db, ropeId))!;
       let loaded = (await loadRopeForDamage(t.ctx.db, ropeId))!;
       expect(await readDamageRows(t.ctx.db, ropeId, false)).toBeDefined();
-      // First from the rows in bulk, then from the packed copy the recomputation writes, then from a copy sorted for
-      // another offset than the rope now has (its settings changed without a recomputation).
+      // First from the rows in bulk, then from the packed copy the recomputation writes, then from that copy with
+      // changes made in SQL merged in, then from a copy sorted for another offset than the rope now has (its settings
+      // changed without a recomputation).
       expect(await readDamageInputs(t.ctx.db, ropeId)).toBeUndefined();
-      const paths = ['rows', 'copy', 'stale copy'] as const;
+      const paths = ['rows', 'copy', 'merged changes', 'stale copy'] as const;
       for (const path of paths) {
         if (path === 'copy') {
           await recomputeRopeDamages(t.ctx.db, ropeId);
           expect((await readDamageInputs(t.ctx.db, ropeId))?.rows.sortedForOffset).toBe(positionOffset);
+        }
+        if (path === 'merged changes') {
+          await seedEvents(
+            t.ctx.db,
+            ropeId,
+            events.slice(0, 10).map((event, i) => ({ ...event, position: i * 37.5 })),
+          );
+          const ids = (await loadRopeForDamage(t.ctx.db, ropeId))!.events
+            .map((event) => event.id)
+            .sort((a, b) => a - b);
+          const [moved, broken, hidden, gone] = [
+            ids.slice(20, 25),
+            ids.slice(25, 27),
+            ids.slice(30, 33),
+            ids.slice(40, 42),
+          ];
+          await t.ctx.db.execute(
+            sql`update rope_events set position = position + 3.25 where id in ${sql.raw(`(${moved.join(',')})`)}`,
+          );
+          await t.ctx.db.execute(
+            sql`update rope_events set attributes = attributes || '{"damageCount": 3, "detection": "mrt"}'::jsonb
+                where id in ${sql.raw(`(${broken.join(',')})`)}`,
+          );
+          await t.ctx.db.execute(
+            sql`update rope_events set is_deleted = true where id in ${sql.raw(`(${hidden.join(',')})`)}`,
+          );
+          await t.ctx.db.execute(sql`delete from rope_events where id in ${sql.raw(`(${gone.join(',')})`)}`);
+          expect((await readDamageInputs(t.ctx.db, ropeId))?.changes).toBe(22);
+          loaded = (await loadRopeForDamage(t.ctx.db, ropeId))!;
         }
         if (path === 'stale copy') {
           await t.ctx.db
