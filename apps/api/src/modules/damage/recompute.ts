@@ -90,32 +90,31 @@ async function keepDamageInputs(db: Db, ropeId: number): Promise<DamageRows | un
       await readDamageInputs(tx, ropeId),
       rope.positionOffset ?? 0,
     );
-    await write;
+    await write();
     return rows;
   });
 }
 
 /**
- * The rope's damage rows now, from its kept copy when there is one, and what keeps the copy: a fold when the changes
- * merged in are many or the rope's position offset moved, a new copy when there was none, a drop when the rope now
- * needs its whole events. For a caller holding the rope row's lock.
+ * The rope's damage rows now, from its kept copy when there is one, and what keeps the copy, to be started once the
+ * caller no longer awaits anything else: a fold when the changes merged in are many or the rope's position offset
+ * moved, a new copy when there was none, a drop when the rope now needs its whole events. For a caller holding the
+ * rope row's lock.
  */
 async function currentDamageRows(
   db: Db,
   ropeId: number,
   kept: KeptDamageInputs | undefined,
   positionOffset: number,
-): Promise<{ rows: DamageRows | undefined; write: Promise<void> }> {
-  if (kept?.history) return { rows: undefined, write: dropDamageInputs(db, ropeId) };
+): Promise<{ rows: DamageRows | undefined; write: () => Promise<void> }> {
+  const nothing = async () => {};
+  if (kept?.history) return { rows: undefined, write: () => dropDamageInputs(db, ropeId) };
   if (kept) {
     const fold = kept.changes > foldsAfter(kept.rows) || kept.rows.sortedForOffset !== positionOffset;
-    return {
-      rows: kept.rows,
-      write: fold ? writeDamageInputs(db, ropeId, kept.rows, positionOffset) : Promise.resolve(),
-    };
+    return { rows: kept.rows, write: fold ? () => writeDamageInputs(db, ropeId, kept.rows, positionOffset) : nothing };
   }
   const rows = await readDamageRows(db, ropeId, true);
-  return { rows, write: rows ? writeDamageInputs(db, ropeId, rows, positionOffset) : Promise.resolve() };
+  return { rows, write: rows ? () => writeDamageInputs(db, ropeId, rows, positionOffset) : nothing };
 }
 
 /** Loads what the damage computation of one rope needs: its attributes, loop and live events. */
@@ -165,10 +164,10 @@ export async function recomputeRopeDamageChange(
   const target = withLoopLength(locked);
   const options = { loopLength: target.loopLength };
   const { rows, write } = await currentDamageRows(db, ropeId, kept, target.rope.attributes.positionOffset ?? 0);
-  const writes: Promise<unknown>[] = [write];
   const result = rows
     ? computeRopeDamageFromRows(target.rope.attributes, rows, options)
     : computeRopeDamage(target.rope.attributes, await loadLiveEvents(db, ropeId), options);
+  const writes: Promise<unknown>[] = [write()];
   const summary = summariseDamages(result, new Date());
   const before = target.rope.damages;
   const changed =
