@@ -1,10 +1,11 @@
 import { message } from '@rope/domain/messages';
+import type { TruscanStateAnswer } from '@rope/domain/truscan/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { assertCan } from '../../http/guards.ts';
 import type { ActionArgs } from '../action-args.ts';
 import { findRope } from '../ropes/index.ts';
-import { truscanStateOf, truscanTopic } from './state.ts';
+import { loadTruscanState, truscanTopic } from './state.ts';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 20_000;
@@ -27,9 +28,31 @@ export async function streamTruscanState(
   const { rope } = await findRope(ctx, actor, input.ropeId);
   // A stream never ends: only a client that asks for one (EventSource does) gets it, anyone else a clear answer.
   if (!acceptsEventStream(request)) throw new AppError('NOT_ACCEPTABLE', message('app.errors.eventStreamOnly'));
-  const initial = await truscanStateOf(ctx.db, rope.id, rope.truscanAttributes);
-  reply.hijack();
+  // Listening starts before the state is read: a change made while the stream opens is in the state read or arrives
+  // as a frame, never lost between the two. A frame that comes before the first one is sent only says "read again".
   const raw = reply.raw;
+  let opened = false;
+  let changedWhileOpening = false;
+  const stop = await ctx.live.subscribe(truscanTopic(rope.id), (state) => {
+    if (!opened) changedWhileOpening = true;
+    else if (!raw.writableEnded) raw.write(frame(state));
+  });
+  let initial: TruscanStateAnswer;
+  try {
+    initial = await loadTruscanState(ctx.db, rope.id);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  reply.hijack();
+  let heartbeat: NodeJS.Timeout | undefined;
+  const close = () => {
+    clearInterval(heartbeat);
+    void stop();
+    if (!raw.writableEnded) raw.end();
+  };
+  raw.on('close', close);
+  raw.on('error', close);
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',
@@ -40,16 +63,15 @@ export async function streamTruscanState(
   });
   raw.write('retry: 3000\n\n');
   raw.write(frame(initial));
-  const stop = await ctx.live.subscribe(truscanTopic(rope.id), (state) => {
-    if (!raw.writableEnded) raw.write(frame(state));
-  });
-  const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+  opened = true;
+  heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
-  const close = () => {
-    clearInterval(heartbeat);
-    void stop();
-    if (!raw.writableEnded) raw.end();
-  };
-  request.raw.on('close', close);
-  raw.on('error', close);
+  if (!changedWhileOpening) return;
+  try {
+    const current = await loadTruscanState(ctx.db, rope.id);
+    if (!raw.writableEnded) raw.write(frame(current));
+  } catch (error) {
+    request.log.warn({ err: error }, 'the TRUscan stream could not read the state again; the browser reconnects');
+    close();
+  }
 }

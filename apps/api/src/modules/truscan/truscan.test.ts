@@ -105,6 +105,42 @@ describe('TRUscan', () => {
     stream.close();
   });
 
+  it('loses no change the device reports while the panel opens its stream', async () => {
+    const subscribe = t.ctx.live.subscribe.bind(t.ctx.live);
+    const report = (ropeSpeed: number) =>
+      device('PATCH', `/ropes/${rope}/truscan`, { truscanAttributes: { status: 'measuring', ropeSpeed } });
+    try {
+      // The report lands before the stream listens, then while it listens and has not sent its first frame yet.
+      for (const [speed, order] of [
+        [7, 'before listening'],
+        [8, 'while opening'],
+      ] as const) {
+        t.ctx.live.subscribe = async (topic, listener) => {
+          t.ctx.live.subscribe = subscribe;
+          if (order === 'before listening') await report(speed);
+          const stop = await subscribe(topic, listener);
+          if (order === 'while opening') await report(speed);
+          return stop;
+        };
+        const stream = await openStream(`${base}/ropes/${rope}/truscan/live`, cast.cookies.client!);
+        try {
+          const reached = async () => {
+            for (;;) {
+              const state = (await stream.next()) as { truscanAttributes: { ropeSpeed?: number } };
+              if (state.truscanAttributes.ropeSpeed === speed) return order;
+            }
+          };
+          const lost = new Promise<string>((resolve) => setTimeout(() => resolve(`${order}: lost`), 10_000).unref());
+          expect(await Promise.race([reached(), lost])).toBe(order);
+        } finally {
+          stream.close();
+        }
+      }
+    } finally {
+      t.ctx.live.subscribe = subscribe;
+    }
+  });
+
   it('asks the device for a measurement through the queue; the device fetches and acknowledges it once', async () => {
     const stream = await openStream(`${base}/ropes/${rope}/truscan/live`, cast.cookies.client!);
     let requestId: string | number | undefined;

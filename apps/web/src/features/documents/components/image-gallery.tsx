@@ -1,6 +1,7 @@
 import { Image, SimpleGrid, UnstyledButton } from '@mantine/core';
 import type { DocumentView } from '@rope/domain/documents/views';
 import type { LanguageId } from '@rope/domain/languages';
+import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKeptPhoto } from '../../../lib/kept-photos';
@@ -34,19 +35,33 @@ export function ImageGallery({
   );
 }
 
-/** A thumbnail from the server, or without a signal the copy the device kept for the field (lib/kept-photos.ts). */
+/**
+ * A thumbnail from the server, or without a signal the copy the device kept for the field (lib/kept-photos.ts): at
+ * once when the page starts offline, else when the server's fails to load. The copy is looked up again when the
+ * device's store opens later than the image failed.
+ */
 function GalleryImage({ src, documentId }: { src: string; documentId: number }) {
   const keptPhoto = useKeptPhoto();
+  const [unreachable, setUnreachable] = useState(() => !onlineManager.isOnline());
   const [kept, setKept] = useState<string | null>(null);
-  useEffect(() => () => (kept ? URL.revokeObjectURL(kept) : undefined), [kept]);
-  const showKept = () => {
-    if (kept) return;
-    void keptPhoto(documentId).then((blob) => blob && setKept(URL.createObjectURL(blob)));
-  };
+  useEffect(() => {
+    if (!unreachable) return;
+    let current = true;
+    let url: string | null = null;
+    void keptPhoto(documentId).then((blob) => {
+      if (!current || !blob) return;
+      url = URL.createObjectURL(blob);
+      setKept(url);
+    });
+    return () => {
+      current = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [unreachable, keptPhoto, documentId]);
   return (
     <Image
       src={kept ?? src}
-      onError={showKept}
+      onError={() => setUnreachable(true)}
       alt=""
       h={96}
       fit="cover"
