@@ -15,6 +15,8 @@ export default defineConfig({
     ...sharedTestConfig(),
     include: ['src/**/*.e2e.test.ts'],
     globalSetup: ['src/demo-template.ts'],
+    // A failed test prints what its browser showed then (failure-record.ts).
+    setupFiles: ['src/failure-record.ts'],
     // Four files at a time, each with its own server on its own copy of the demo data (server.ts): a browser test
     // waits on its page and its server much of the time; with three the cores stood idle a tenth of the step (the
     // step alone took 377 s with four and reused workers, 390-417 s with three, 2026-11-30), with two about half.

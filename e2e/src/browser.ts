@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './server.ts';
 
 // Debian's old headless shell first: the same Blink as the browser without its window, toolbar and omnibox pages
@@ -42,7 +42,16 @@ export async function launchBrowser({ optimiseJavaScript = false } = {}): Promis
   const newPage = browser.newPage.bind(browser);
   browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
   browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  launched.add(browser);
+  browser.on('disconnected', () => launched.delete(browser));
   return browser;
+}
+
+const launched = new Set<Browser>();
+
+/** The pages open in every browser this test process launched and has not closed (failure-record.ts shows them). */
+export function openPages(): Page[] {
+  return [...launched].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
 }
 
 /**
