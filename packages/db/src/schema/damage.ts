@@ -7,7 +7,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
  * The damage inputs of a rope packed in columns, sorted by position: what the damage chart reads instead of
  * aggregating 50,000 rows on every request. A trigger on rope_events names every event inserted, updated or
  * deleted on a rope that has a copy in rope_damage_input_changes (migration 0025), however the change is made;
- * readers merge those events' current rows into the copy, and a writer folds them in once there are many.
+ * readers merge those events' current rows into the copy, and a writer folds them in once there are many. The copy
+ * is stored uncompressed (SET STORAGE EXTERNAL, migration 0025) and read in pieces (apps/api damage/inputs.ts).
  */
 export const ropeDamageInputs = pgTable('rope_damage_inputs', {
   ropeId: integer()

@@ -81,18 +81,19 @@ export async function dropDamageInputs(db: Db, ropeId: number): Promise<void> {
   await db.execute(sql`delete from rope_damage_inputs where rope_id = ${ropeId}`);
 }
 
-/**
- * The rope's packed copy with the events changed since merged in (rope_damage_input_changes), read in one
- * statement so that a fold committed meanwhile cannot be half seen; undefined without a copy. `history`: a
- * changed event is now a mutation or a repair piece, so the rope needs its whole events and the rows are not usable.
- */
+/** A packed copy as read, with the changed events merged in. */
 export interface KeptDamageInputs {
   rows: DamageRows;
+  /** A changed event is now a mutation or a repair piece: the rope needs its whole events, the rows are not usable. */
   history: boolean;
   /** How many changed events were merged in: past foldsAfter(rows) a writer folds them into the copy. */
   changes: number;
 }
 
+/**
+ * The rope's packed copy with the events changed since merged in (rope_damage_input_changes), read in one
+ * statement so that a fold committed meanwhile cannot be half seen; undefined without a copy.
+ */
 export async function readDamageInputs(db: Db, ropeId: number): Promise<KeptDamageInputs | undefined> {
   const pieces = await queryRows<{ piece: string; changes: string | null }>(
     db,
