@@ -115,19 +115,28 @@ function replayHistory(
     return stays;
   };
   for (const event of history) {
-    const { attributes } = event;
-    if (isDamage(event) && event.position !== null) {
-      damages.push(atDatum(event, offset));
-    } else if (attributes.recordingType === 'mutation' && isRelevant(event)) {
-      damages = shiftByMutation(damages, event, keep(event));
-    } else if (attributes.type === 'repairPiece' && event.position !== null) {
-      const from = Math.min(event.position, attributes.positionEnd ?? event.position);
-      const to = Math.max(event.position, attributes.positionEnd ?? event.position);
-      const stays = keep(event);
-      damages = damages.filter((damage) => stays(damage, damage.position! < from || damage.position! > to));
-    }
+    if (isDamage(event) && event.position !== null) damages.push(atDatum(event, offset));
+    else damages = applyHistoryChange(damages, event, keep(event));
   }
   return damages;
+}
+
+/**
+ * What a relevant mutation (shifts the damages beyond it, a shortening drops the piece cut out) or a repair piece
+ * (removes the damages inside its range) does to the damages counted before it; any other event changes nothing.
+ * `stays` hears each damage's fate.
+ */
+export function applyHistoryChange<D extends { position: number | null }>(
+  damages: D[],
+  event: RopeEventInput,
+  stays: (damage: D, stays: boolean) => boolean = (_damage, kept) => kept,
+): D[] {
+  const { attributes } = event;
+  if (attributes.recordingType === 'mutation' && isRelevant(event)) return shiftByMutation(damages, event, stays);
+  if (attributes.type !== 'repairPiece' || event.position === null) return damages;
+  const from = Math.min(event.position, attributes.positionEnd ?? event.position);
+  const to = Math.max(event.position, attributes.positionEnd ?? event.position);
+  return damages.filter((damage) => stays(damage, damage.position! < from || damage.position! > to));
 }
 
 function isRelevant(mutation: RopeEventInput): boolean {
@@ -135,11 +144,11 @@ function isRelevant(mutation: RopeEventInput): boolean {
   return relevance === 'relevant' && mutation.position !== null && Boolean(mutation.attributes.lengthChange);
 }
 
-function shiftByMutation(
-  damages: RopeEventInput[],
+function shiftByMutation<D extends { position: number | null }>(
+  damages: D[],
   mutation: RopeEventInput,
-  stays: (damage: RopeEventInput, stays: boolean) => boolean,
-): RopeEventInput[] {
+  stays: (damage: D, stays: boolean) => boolean,
+): D[] {
   const at = mutation.position!;
   const change = mutation.attributes.lengthChange!;
   const cutEnd = change < 0 ? at - change : at;

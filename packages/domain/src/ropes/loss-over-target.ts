@@ -1,10 +1,10 @@
 import type { LossPoint } from '../events/views.ts';
 import type { InstallationAttributes } from '../hierarchy/installations.ts';
 import { estimateBendingCycles } from './bending-cycles.ts';
-import { eventLossPct } from './cross-section.ts';
+import { eventLossPct, lossModel } from './cross-section.ts';
+import { damageAtEachInstant } from './damage-over-time.ts';
 import type { RopeEventInput } from './effective-events.ts';
 import { type Forecast, forecastDiscard } from './forecast.ts';
-import { computeRopeDamage } from './rope-damage.ts';
 import type { RopeAttributes } from './schemas.ts';
 
 /** The measurements that are inspections of the whole rope: each one is a point of the series. */
@@ -70,15 +70,17 @@ export interface LossOverTargetSeries {
 /** The rope's damage after each moment, over time or bending cycles, with the forecast of the discard point. */
 export function lossOverTargetSeries(input: LossOverTargetInput, query: LossOverTargetQuery): LossOverTargetSeries {
   const { rope, installation, events, loopLength } = input;
-  const points: LossPoint[] = lossOverTargetMoments(events).map(({ time, cycles }) => {
-    const asOf = time + 1;
-    const result = computeRopeDamage(rope, events, { asOf, loopLength });
-    const maxLossPct = events
-      .filter((event) => Date.parse(event.attributes.timestamp) < asOf && event.attributes.recordingType === 'damage')
-      .reduce((max, event) => Math.max(max, eventLossPct(event.attributes, rope)), 0);
-    const bendingCycles = cycles ?? estimateBendingCycles(rope, installation, new Date(time)) ?? null;
-    return { timestamp: new Date(time).toISOString(), bendingCycles, damage: result.damage, maxLossPct };
-  });
+  const moments = lossOverTargetMoments(events);
+  // Each point counts what happened up to and including its instant.
+  const asOfs = moments.map(({ time }) => time + 1);
+  const damages = damageAtEachInstant(rope, events, asOfs, loopLength);
+  const maxLossPcts = largestLossAtEachInstant(rope, events, asOfs);
+  const points: LossPoint[] = moments.map(({ time, cycles }, index) => ({
+    timestamp: new Date(time).toISOString(),
+    bendingCycles: cycles ?? estimateBendingCycles(rope, installation, new Date(time)) ?? null,
+    damage: damages[index]!,
+    maxLossPct: maxLossPcts[index]!,
+  }));
   const onTimeAxis = query.xAxis === 'timestamp';
   const xOf = (point: LossPoint) => (onTimeAxis ? Date.parse(point.timestamp) : point.bendingCycles);
   const bound = (value: string | undefined) =>
@@ -101,4 +103,28 @@ export function lossOverTargetSeries(input: LossOverTargetInput, query: LossOver
       .map((point) => [point.bendingCycles!, point.timestamp]),
     forecast: forecastDiscard(forecastPoints, rope.expectedServiceLife, origin),
   };
+}
+
+/** The largest loss of one damage event recorded before each instant (ascending), in % of the cross-section. */
+function largestLossAtEachInstant(
+  rope: LossOverTargetInput['rope'],
+  events: readonly RopeEventInput[],
+  asOfs: readonly number[],
+): number[] {
+  const model = lossModel(rope);
+  const damages = events
+    .filter((event) => event.attributes.recordingType === 'damage')
+    .map((event) => ({
+      at: Date.parse(event.attributes.timestamp),
+      lossPct: eventLossPct(event.attributes, rope, model),
+    }))
+    .filter((damage) => Number.isFinite(damage.at))
+    .sort((a, b) => a.at - b.at);
+  let largest = 0;
+  let next = 0;
+  return asOfs.map((asOf) => {
+    for (; next < damages.length && damages[next]!.at < asOf; next += 1)
+      largest = Math.max(largest, damages[next]!.lossPct);
+    return largest;
+  });
 }
