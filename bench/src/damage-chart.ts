@@ -194,6 +194,18 @@ try {
       ),
     );
   }
+  // The rope page's loss chart of the same rope: one point per damage instant, each the rope's damage then.
+  const lossOverTarget = await compareOverSocket(
+    client,
+    floor,
+    {
+      name: "GET loss over target (xAxis=timestamp), the rope page's loss chart",
+      prepare: async () => {},
+      headers: browser,
+      url: `http://127.0.0.1:${address.port}/api/ropes/${rope.id}/events/lossOverTarget?xAxis=timestamp`,
+    },
+    { rounds: 3, perRound: 2, floorName: 'the sort' },
+  );
   // After the reads, which it would change: the writes add to the rope.
   const writes = await compareWrites(client, `http://127.0.0.1:${address.port}/api/events`, browser, [
     await seedDamageRope(installation.id, WRITE_FLOOR_EVENTS),
@@ -217,6 +229,9 @@ try {
   console.log(`API, kept ${kept.ratio.toFixed(1)}x (goal <= 10x): ${judged(kept.ratio <= 10)}`);
   console.log(`API, revalidated ${revalidated.ratio.toFixed(1)}x (goal <= 10x): ${judged(revalidated.ratio <= 10)}`);
   console.log(`API, after a change outside the API ${outside.ratio.toFixed(1)}x (information)`);
+  console.log(
+    `loss over target of the same rope: p50 ${lossOverTarget.ms.p50.toFixed(0)} ms, ${lossOverTarget.ratio.toFixed(0)}x the sort (information)`,
+  );
   console.log(
     `an event saved (POST /api/events) on the rope of ${EVENTS.toLocaleString('en')} events: p50 ${writes.ms[1]!.toFixed(1)} ms, ` +
       `${writes.ratio.toFixed(1)}x the same on a rope of ${WRITE_FLOOR_EVENTS} (p50 ${writes.ms[0]!.toFixed(1)} ms; information)`,
