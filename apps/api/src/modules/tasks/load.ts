@@ -3,6 +3,7 @@ import { areas, installations, ropes, taskAssignees, tasks, users } from '@rope/
 import type { Actor } from '@rope/domain/access/actor';
 import { OPEN_TASK_STATUSES } from '@rope/domain/tasks/kinds';
 import { isPastDue } from '@rope/domain/tasks/rules';
+import type { TaskAttributes } from '@rope/domain/tasks/schemas';
 import type { TaskView } from '@rope/domain/tasks/views';
 import { displayName } from '@rope/domain/users/schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -28,6 +29,30 @@ const selectTasks = (db: Db) =>
 
 type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
 
+type ListedAttributes = Pick<TaskAttributes, 'title' | 'status' | 'dueAt' | 'dueCondition'>;
+
+/**
+ * What a list shows of a task and needs to tell it past due: the dashboard reads these of every open task, and
+ * reading the whole attributes (description, notes of a recurrence) made parsing them its largest cost.
+ */
+const listedColumns = {
+  task: {
+    id: tasks.id,
+    status: tasks.status,
+    dueAt: tasks.dueAt,
+    attributes: sql<ListedAttributes>`jsonb_strip_nulls(jsonb_build_object('title', ${tasks.attributes}->'title',
+      'status', ${tasks.attributes}->'status', 'dueAt', ${tasks.attributes}->'dueAt',
+      'dueCondition', ${tasks.attributes}->'dueCondition'))`,
+  },
+  rope: taskColumns.rope,
+  installation: taskColumns.installation,
+  area: taskColumns.area,
+};
+
+type ListedRow = Pick<TaskRow, 'rope' | 'installation' | 'area'> & {
+  task: Pick<TaskRow['task'], 'id' | 'status' | 'dueAt'> & { attributes: ListedAttributes };
+};
+
 /** The viewer's tasks narrowed by `where`, prepared once as `name`: two statements, so each keeps the plan that fits it. */
 const visibleTasksQuery = (name: string, where?: SQL) =>
   preparedVisible((db, visible) =>
@@ -37,8 +62,16 @@ const visibleTasksQuery = (name: string, where?: SQL) =>
       .prepare(visible.name(name)),
   );
 
-/** The dashboard's read: the open tasks of live ropes. */
+/** The open tasks of live ropes, whole. */
 const visibleOpenTasks = visibleTasksQuery('list_visible_open_tasks', openTasks);
+
+/** The dashboard's read: the open tasks of live ropes, as a list shows them. */
+const visiblePendingTasks = preparedVisible((db, visible) =>
+  joinPlacement(db.select(listedColumns).from(tasks).innerJoin(ropes, eq(ropes.id, tasks.ropeId)).$dynamic())
+    .where(and(visible.where, openTasks))
+    .orderBy(asc(tasks.dueAt), asc(tasks.id))
+    .prepare(visible.name('list_visible_pending_tasks')),
+);
 const visibleTasks = visibleTasksQuery('list_visible_tasks');
 
 /** The rope page's read: every task of one rope, if the viewer sees its area. */
@@ -90,13 +123,13 @@ export async function loadVisibleRopeTasks(db: Db, viewer: Actor, ropeId: number
  * date and whether past due, without the assignees it does not show (one statement fewer).
  */
 export async function loadVisiblePendingTasks(db: Db, viewer: Actor) {
-  const rows = await visibleOpenTasks(db, viewer).execute();
+  const rows = await visiblePendingTasks(db, viewer).execute();
   const pastDue = await pastDueOf(db, rows);
   return rows.map((row) => pendingTaskView(row, pastDue));
 }
 
 /** What every list shows of a task: its place, title, status, due date and whether it is past due now. */
-function pendingTaskView({ task, rope, installation, area }: TaskRow, pastDue: PastDue) {
+function pendingTaskView({ task, rope, installation, area }: ListedRow, pastDue: PastDue) {
   return {
     id: task.id,
     rope,
@@ -112,14 +145,15 @@ function pendingTaskView({ task, rope, installation, area }: TaskRow, pastDue: P
 type PastDue = Awaited<ReturnType<typeof pastDueOf>>;
 
 /** Whether each task is past due now; only ropes whose tasks fall due by cycles need their current count read. */
-async function pastDueOf(db: Db, rows: TaskRow[]) {
+async function pastDueOf(db: Db, rows: ListedRow[]) {
   const now = new Date();
   const cycles = await loadRopeCycles(
     db,
     rows.filter(({ task }) => task.attributes.dueCondition?.type === 'bendingCycles').map(({ rope }) => rope.id),
     now,
   );
-  return (task: TaskRow['task'], ropeId: number) => isPastDue(task.attributes, now, cycles.get(ropeId)?.bendingCycles);
+  return (task: ListedRow['task'], ropeId: number) =>
+    isPastDue(task.attributes, now, cycles.get(ropeId)?.bendingCycles);
 }
 
 async function completeTasks(db: Db, rows: TaskRow[]): Promise<TaskView[]> {
