@@ -67,6 +67,8 @@ export function damageAtEachInstant(
   }
 
   let damages: Damage[] = [];
+  // Counted, not looked for at each instant: that alone would be the square again.
+  let wireOnly = 0;
   let trees: WindowTrees | undefined;
   let next = 0;
   return asOfs.map((asOf) => {
@@ -75,14 +77,16 @@ export function damageAtEachInstant(
       if (counted(event)) {
         const damage = toDamage(event);
         damages.push(damage);
+        if (damage.wireOnly) wireOnly += 1;
         trees?.add(damage);
       } else if (changesHistory(event) && event.position !== null) {
         damages = applyHistoryChange(damages, event);
+        wireOnly = damages.filter((damage) => damage.wireOnly).length;
         trees = undefined;
       }
     }
     trees ??= buildTrees(damages, history, next, toDamage, counted, lengths, loop);
-    if (unknownWith[damages.some((damage) => damage.wireOnly) ? 1 : 0]) return null;
+    if (unknownWith[wireOnly > 0 ? 1 : 0]) return null;
     let utilisation = 0;
     for (const [index, { limit }] of lengths.entries()) {
       utilisation = Math.max(utilisation, Math.max(0, trees.worst(index)) / limit);
