@@ -101,6 +101,14 @@ describe('loss chart data', () => {
     expect(small.yMax).toBe(10);
   });
 
+  it("draws a long rope's 200,000 points", () => {
+    const point = lossAnswer().result[0]!;
+    const result = Array.from({ length: 200_000 }, (_, i) => ({ ...point, bendingCycles: i, damage: i / 4_000 }));
+    const data = lossChartData({ ...lossAnswer(), result }, 'bendingCycles', false);
+    expect(data.xs).toHaveLength(200_000);
+    expect(data.yMax).toBeCloseTo(55);
+  });
+
   it('draws the forecast to the discard point with the ±30 % band', () => {
     const data = lossChartData(lossAnswer(), 'bendingCycles', true);
     const forecast = data.forecast!;

@@ -84,7 +84,8 @@ export function lossChartData(answer: LossOverTargetAnswer, axis: LossAxis, with
     }))
     .filter((point) => Number.isFinite(point.x))
     .sort((a, b) => a.x - b.x);
-  const yMax = Math.max(LOSS_Y_SOFT_MAX, ...points.map((point) => (point.damage ?? 0) * 1.1));
+  // Folded, not spread: a long rope's 50,000 points as arguments come near the engine's limit on them.
+  const yMax = points.reduce((max, point) => Math.max(max, (point.damage ?? 0) * 1.1), LOSS_Y_SOFT_MAX);
   const forecast = answer.forecast;
   const serviceLife = forecast?.model === 'serviceLife';
   const drawable =
