@@ -76,6 +76,21 @@ describe('loss over target', () => {
     });
   });
 
+  it("fits a long rope's 130,000 points on the time axis", () => {
+    const start = Date.UTC(2020, 0, 1);
+    const events = Array.from({ length: 130_000 }, (_, i) =>
+      event((i * 7.31) % 5_000, {
+        timestamp: new Date(start + i * 60_000).toISOString(),
+        recordingType: 'damage',
+        type: 'wireBreak',
+        damageCount: 1,
+      }),
+    );
+    const series = lossOverTargetSeries(input(events), { xAxis: 'timestamp' });
+    expect(series.result).toHaveLength(130_000);
+    expect(series.forecast.model).not.toBe('serviceLife');
+  });
+
   it('keeps the points in the asked range and fits only those', () => {
     const series = lossOverTargetSeries(input([...damages, ...truscan]), {
       xAxis: 'bendingCycles',

@@ -95,7 +95,11 @@ export function lossOverTargetSeries(input: LossOverTargetInput, query: LossOver
   const forecastPoints = result
     .map((point) => ({ x: xOf(point) ?? Number.NaN, damage: point.damage ?? Number.NaN }))
     .filter((point) => Number.isFinite(point.x) && Number.isFinite(point.damage));
-  const origin = onTimeAxis && forecastPoints.length > 0 ? Math.min(...forecastPoints.map((point) => point.x)) : 0;
+  // Folded, not spread: a long rope's points as arguments would pass the engine's limit on them.
+  const origin =
+    onTimeAxis && forecastPoints.length > 0
+      ? forecastPoints.reduce((first, point) => Math.min(first, point.x), Number.POSITIVE_INFINITY)
+      : 0;
   return {
     result,
     bendingCyclesToTimestamp: points
