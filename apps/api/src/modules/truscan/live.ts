@@ -53,6 +53,11 @@ export async function streamTruscanState(
   };
   raw.on('close', close);
   raw.on('error', close);
+  // A browser gone while the state was read closed its socket before anyone listened for it.
+  if (raw.socket === null || raw.socket.destroyed) {
+    close();
+    return;
+  }
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',

@@ -141,6 +141,35 @@ describe('TRUscan', () => {
     }
   });
 
+  it('lets go of the topic when the browser leaves while its stream opens', async () => {
+    const subscribe = t.ctx.live.subscribe.bind(t.ctx.live);
+    const browser = new AbortController();
+    let released!: () => void;
+    const letGo = new Promise<string>((resolve) => {
+      released = () => resolve('let go');
+    });
+    t.ctx.live.subscribe = async (topic, listener) => {
+      t.ctx.live.subscribe = subscribe;
+      const stop = await subscribe(topic, listener);
+      browser.abort();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return async () => {
+        released();
+        await stop();
+      };
+    };
+    try {
+      await fetch(`${base}/ropes/${rope}/truscan/live`, {
+        headers: { cookie: cast.cookies.client!, accept: 'text/event-stream' },
+        signal: browser.signal,
+      }).catch(() => undefined);
+      const kept = new Promise<string>((resolve) => setTimeout(() => resolve('still listening'), 10_000).unref());
+      expect(await Promise.race([letGo, kept])).toBe('let go');
+    } finally {
+      t.ctx.live.subscribe = subscribe;
+    }
+  });
+
   it('asks the device for a measurement through the queue; the device fetches and acknowledges it once', async () => {
     const stream = await openStream(`${base}/ropes/${rope}/truscan/live`, cast.cookies.client!);
     let requestId: string | number | undefined;

@@ -55,7 +55,11 @@ function GalleryImage({ src, documentId }: { src: string; documentId: number }) 
     });
     return () => {
       current = false;
-      if (url) URL.revokeObjectURL(url);
+      if (!url) return;
+      // Never left pointing at a copy let go: the next lookup shows its own, or the server's again meanwhile.
+      const gone = url;
+      setKept((shown) => (shown === gone ? null : shown));
+      URL.revokeObjectURL(gone);
     };
   }, [unreachable, keptPhoto, documentId]);
   return (
