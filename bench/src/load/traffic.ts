@@ -1,6 +1,8 @@
 // What people and devices send: the API calls of the rope page, the dashboard and the areas list as the web client
 // makes them, and the writes of an inspector (an event, a document) and of a sensor device (a batch of readings).
+
 import { Agent, request } from 'node:http';
+import { LOSS_CHART_POINTS } from '@rope/domain/ropes/loss-thinning';
 import { BROWSER_HEADERS } from '../socket-client.ts';
 
 export const DEMO_PASSWORD = 'ropecockpit-demo';
@@ -123,7 +125,7 @@ export function pageCalls(page: Page, rope: PlacedRope): { opening: string[]; sc
           `/ropes/${rope.id}/events/damage`,
         ],
         scrolled: [
-          `/ropes/${rope.id}/events/lossOverTarget?xAxis=timestamp`,
+          `/ropes/${rope.id}/events/lossOverTarget?xAxis=timestamp&points=${LOSS_CHART_POINTS}`,
           `/ropes/${rope.id}/sensor-devices`,
           `/ropes/${rope.id}/smartrope-events?limit=5`,
           `/ropes/${rope.id}/tasks`,

@@ -953,7 +953,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rope's damage over time or bending cycles, with the forecast of its discard point */
+        /**
+         * The rope's damage over time or bending cycles, with the forecast of its discard point (ETag, 304)
+         * @description One point per instant with an inspection or a damage event in the range, oldest first, and the (cycles, timestamp) pairs of every point that knows its cycles. With `points`, at most that many of each, as a chart of that many pixels draws them: the axis is cut into equal spans and each keeps its first and last point, its lowest and highest damage and one point of unknown damage; each point sent is one of the series, its figures unchanged. The forecast is fitted over every point of the range either way. The answer carries an ETag: with `If-None-Match` naming it, the answer is 304 without a body while the rope, its installation and its events are unchanged. See docs/damage-chart.md.
+         */
         get: operations["getRopeLossOverTarget"];
         put?: never;
         post?: never;
@@ -10754,6 +10757,7 @@ export interface operations {
                 xAxis?: "timestamp" | "bendingCycles";
                 rangeFrom?: string;
                 rangeTo?: string;
+                points?: string;
                 showAsUser?: string;
             };
             header?: never;
@@ -10800,6 +10804,13 @@ export interface operations {
                         } | null;
                     };
                 };
+            };
+            /** @description Unchanged since the answer If-None-Match names */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The input is not valid; `fields` names each field at fault */
             400: {

@@ -75,7 +75,6 @@ describe('answer cache', () => {
       `/api/installations/${installation.id}`,
       `/api/areas/${area.id}`,
       `/api/ropes/${rope.id}/truscan`,
-      `/api/ropes/${rope.id}/events/lossOverTarget?xAxis=timestamp`,
       `/api/ropes/${rope.id}/smartrope-events?limit=5`,
       `/api/ropes/${rope.id}/tasks`,
       `/api/ropes/${rope.id}/events?page=1&pageSize=25`,

@@ -24,14 +24,14 @@ import { compressOnce } from '../plugins/compression.ts';
  * second: readings raise a number of their own (reading_version), and those answers (READING_ROUTES) are kept apart,
  * stamped with both numbers, so that a batch of readings empties only them. The key holds the caller (person, roles,
  * mandators, a live session), the Accept-Language header (the documents' reading language) and the address.
- * The damage chart is kept apart, per rope, in every mode, with its ETag (getDamageChart, http/kept-answers.ts).
+ * The damage chart and the loss chart are kept apart, per rope and query, in every mode, with their ETags (getDamageChart,
+ * getLossOverTarget, http/kept-answers.ts).
  */
 export const CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/ropes/:id',
   '/api/installations/:id',
   '/api/areas/:id',
   '/api/ropes/:id/truscan',
-  '/api/ropes/:id/events/lossOverTarget',
   '/api/ropes/:id/smartrope-events',
   '/api/ropes/:id/tasks',
   '/api/ropes/:id/events',

@@ -89,6 +89,16 @@ describe('loss over target', () => {
     const series = lossOverTargetSeries(input(events), { xAxis: 'timestamp' });
     expect(series.result).toHaveLength(130_000);
     expect(series.forecast.model).not.toBe('serviceLife');
+    // Thinned for a chart of 2,000 points: the forecast is still fitted over all 130,000, the line keeps its extremes.
+    const drawn = lossOverTargetSeries(input(events), { xAxis: 'timestamp', points: 2000 });
+    expect(drawn.result.length).toBeLessThanOrEqual(2000);
+    expect(drawn.result.length).toBeGreaterThanOrEqual(400);
+    expect(drawn.forecast).toEqual(series.forecast);
+    expect(drawn.result[0]).toEqual(series.result[0]);
+    expect(drawn.result.at(-1)).toEqual(series.result.at(-1));
+    const highest = (points: typeof series.result) => points.reduce((max, p) => Math.max(max, p.damage ?? 0), 0);
+    expect(highest(drawn.result)).toBe(highest(series.result));
+    expect(drawn.bendingCyclesToTimestamp.length).toBeLessThanOrEqual(2000);
   });
 
   it('keeps the points in the asked range and fits only those', () => {

@@ -5,6 +5,7 @@ import { eventLossPct, lossModel } from './cross-section.ts';
 import { damageAtEachInstant } from './damage-over-time.ts';
 import type { RopeEventInput } from './effective-events.ts';
 import { type Forecast, forecastDiscard } from './forecast.ts';
+import { thinCyclePairs, thinLossPoints } from './loss-thinning.ts';
 import type { RopeAttributes } from './schemas.ts';
 
 /** The measurements that are inspections of the whole rope: each one is a point of the series. */
@@ -53,6 +54,8 @@ export interface LossOverTargetQuery {
   /** An ISO instant on the time axis, cycles on the other. */
   rangeFrom?: string;
   rangeTo?: string;
+  /** At most this many points of the range and of the cycle pairs (thinLossPoints); all of them when absent. */
+  points?: number;
 }
 
 export interface LossOverTargetSeries {
@@ -100,11 +103,14 @@ export function lossOverTargetSeries(input: LossOverTargetInput, query: LossOver
     onTimeAxis && forecastPoints.length > 0
       ? forecastPoints.reduce((first, point) => Math.min(first, point.x), Number.POSITIVE_INFINITY)
       : 0;
+  const pairs = points
+    .filter((point) => point.bendingCycles !== null)
+    .map((point): [number, string] => [point.bendingCycles!, point.timestamp]);
+  const most = query.points;
   return {
-    result,
-    bendingCyclesToTimestamp: points
-      .filter((point) => point.bendingCycles !== null)
-      .map((point) => [point.bendingCycles!, point.timestamp]),
+    // The forecast above is fitted over every point in range; only what is drawn is thinned.
+    result: most === undefined ? result : thinLossPoints(result, xOf, most),
+    bendingCyclesToTimestamp: most === undefined ? pairs : thinCyclePairs(pairs, most),
     forecast: forecastDiscard(forecastPoints, rope.expectedServiceLife, origin),
   };
 }

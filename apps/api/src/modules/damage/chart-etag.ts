@@ -21,20 +21,52 @@ export interface DamageAnswerInputs {
  * out as brotli, gzip or plain bytes.
  */
 export function damageChartEtag(inputs: DamageAnswerInputs): string {
-  const digest = createHash('sha256')
-    .update(
-      JSON.stringify([
-        ANSWER_FORMAT,
-        inputs.appVersion,
-        inputs.eventsStamp,
-        inputs.ropeAttributes,
-        inputs.loopLength ?? null,
-        inputs.damageFilter ?? null,
-        inputs.dateFilter ?? null,
-        inputs.from ?? null,
-        inputs.to ?? null,
-      ]),
-    )
-    .digest('base64url');
-  return `W/"damage-${digest.slice(0, 32)}"`;
+  return answerEtag('damage', [
+    ANSWER_FORMAT,
+    inputs.appVersion,
+    inputs.eventsStamp,
+    inputs.ropeAttributes,
+    inputs.loopLength ?? null,
+    inputs.damageFilter ?? null,
+    inputs.dateFilter ?? null,
+    inputs.from ?? null,
+    inputs.to ?? null,
+  ]);
+}
+
+/** Raised when the loss chart's answer changes its format. */
+const LOSS_ANSWER_FORMAT = 1;
+
+export interface LossAnswerInputs {
+  appVersion: string;
+  eventsStamp: string;
+  ropeAttributes: unknown;
+  /** The installation's rate of bending cycles estimates the points' cycles. */
+  installationAttributes: unknown;
+  loopLength: number | null | undefined;
+  xAxis: string;
+  rangeFrom: string | undefined;
+  rangeTo: string | undefined;
+  points: number | undefined;
+}
+
+/** The ETag of a loss-over-target answer: a digest of everything it is made of (it reads no clock). */
+export function lossChartEtag(inputs: LossAnswerInputs): string {
+  return answerEtag('loss', [
+    LOSS_ANSWER_FORMAT,
+    inputs.appVersion,
+    inputs.eventsStamp,
+    inputs.ropeAttributes,
+    inputs.installationAttributes,
+    inputs.loopLength ?? null,
+    inputs.xAxis,
+    inputs.rangeFrom ?? null,
+    inputs.rangeTo ?? null,
+    inputs.points ?? null,
+  ]);
+}
+
+function answerEtag(kind: string, madeOf: unknown[]): string {
+  const digest = createHash('sha256').update(JSON.stringify(madeOf)).digest('base64url');
+  return `W/"${kind}-${digest.slice(0, 32)}"`;
 }

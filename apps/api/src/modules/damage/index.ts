@@ -4,7 +4,7 @@
  * change ropes, installations or events, so each of them can ask it to recompute.
  */
 export { damageChartJson } from './chart-answer.ts';
-export { damageChartEtag } from './chart-etag.ts';
+export { damageChartEtag, lossChartEtag } from './chart-etag.ts';
 export {
   computeDamageOf,
   loadDamageTarget,

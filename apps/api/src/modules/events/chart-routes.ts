@@ -8,10 +8,11 @@ import {
   placedEventListSchema,
 } from '@rope/domain/events/views';
 import { damageChartAnswerSchema } from '@rope/domain/ropes/damage-chart-answer-schema';
+import { LOSS_CHART_MAX_POINTS, LOSS_CHART_MIN_POINTS } from '@rope/domain/ropes/loss-thinning';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { plainJsonSerializer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
 import { sendKept } from '../../plugins/compression.ts';
 import { getBendingCycles } from './get-bending-cycles.ts';
@@ -29,6 +30,17 @@ const rangeBound = z
     'Expected a number or an ISO date',
   );
 const showAs = { showAsUser: idTextSchema.optional() };
+
+/**
+ * A kept JSON answer with its ETag, kept by the browser and asked again with If-None-Match each time: 304 without a
+ * body while what it is made of is unchanged.
+ */
+function sendTagged(request: FastifyRequest, reply: FastifyReply, answer: { etag?: string; body?: Buffer }) {
+  reply.header('cache-control', 'private, no-cache');
+  if (answer.etag) reply.header('etag', answer.etag);
+  if (!answer.body) return reply.status(304).send(null);
+  return sendKept(request, reply.type('application/json; charset=utf-8'), answer.body);
+}
 
 /** Damage charts, loss over time, bending cycles and the damage summaries of lists. */
 export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -79,41 +91,51 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           damageFilter: damageFilter || undefined,
           ifNoneMatch: request.headers['if-none-match'],
         };
-        const answer = await getDamageChart({ ctx, actor: requireActor(request), input, request });
-        // Kept by the browser and asked again with If-None-Match each time: 304 while the rope is unchanged.
-        reply.header('cache-control', 'private, no-cache');
-        if (answer.etag) reply.header('etag', answer.etag);
-        if (!answer.body) return reply.status(304).send(null);
-        return sendKept(request, reply.type('application/json; charset=utf-8'), answer.body);
+        return sendTagged(request, reply, await getDamageChart({ ctx, actor: requireActor(request), input, request }));
       },
     );
 
     app.get(
       '/ropes/:id/events/lossOverTarget',
       {
-        // A point per event: the schema documents the answer, an encoding pass over 50,000 points would cost more.
-        serializerCompiler: plainJsonSerializer,
         schema: {
           tags: ['events'],
-          response: { 200: lossOverTargetAnswerSchema },
+          response: {
+            200: lossOverTargetAnswerSchema,
+            304: z.null().describe('Unchanged since the answer If-None-Match names'),
+          },
           operationId: 'getRopeLossOverTarget',
-          summary: "The rope's damage over time or bending cycles, with the forecast of its discard point",
+          summary: "The rope's damage over time or bending cycles, with the forecast of its discard point (ETag, 304)",
+          description:
+            'One point per instant with an inspection or a damage event in the range, oldest first, and the ' +
+            '(cycles, timestamp) pairs of every point that knows its cycles. With `points`, at most that many of ' +
+            'each, as a chart of that many pixels draws them: the axis is cut into equal spans and each keeps its ' +
+            'first and last point, its lowest and highest damage and one point of unknown damage; each point sent ' +
+            'is one of the series, its figures unchanged. The forecast is fitted over every point of the range ' +
+            'either way. The answer carries an ETag: with `If-None-Match` naming it, the answer is 304 without a ' +
+            'body while the rope, its installation and its events are unchanged. See docs/damage-chart.md.',
           params: idParamsSchema,
           querystring: z.object({
             xAxis: z.enum(['timestamp', 'bendingCycles']).default('timestamp'),
             rangeFrom: rangeBound.optional(),
             rangeTo: rangeBound.optional(),
+            points: integerTextSchema(LOSS_CHART_MIN_POINTS, LOSS_CHART_MAX_POINTS).optional(),
             ...showAs,
           }),
         },
       },
-      (request) =>
-        getLossOverTarget({
-          ctx,
-          actor: requireActor(request),
-          input: { ...request.query, ropeId: request.params.id },
+      async (request, reply) => {
+        const input = {
+          ...request.query,
+          ropeId: request.params.id,
+          ifNoneMatch: request.headers['if-none-match'],
+        };
+        return sendTagged(
           request,
-        }),
+          reply,
+          await getLossOverTarget({ ctx, actor: requireActor(request), input, request }),
+        );
+      },
     );
 
     app.get(

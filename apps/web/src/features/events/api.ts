@@ -1,6 +1,7 @@
 import type { operations } from '@rope/api-client';
 import type { RopeEventAttributes } from '@rope/domain/events/schemas';
 import { withRemovedAttributes } from '@rope/domain/patch';
+import { LOSS_CHART_POINTS } from '@rope/domain/ropes/loss-thinning';
 import {
   keepPreviousData,
   type QueryClient,
@@ -141,6 +142,8 @@ export function useLossOverTarget(
     queryFn: ({ signal }) => {
       const query = {
         xAxis,
+        // A chart's worth of points: a rope of 50,000 events sends 2,000, its lines' extremes kept.
+        points: String(LOSS_CHART_POINTS),
         ...(range.from !== undefined ? { rangeFrom: range.from } : {}),
         ...(range.to !== undefined ? { rangeTo: range.to } : {}),
       };
