@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './server.ts';
 
 // Debian's old headless shell first: the same Blink as the browser without its window, toolbar and omnibox pages
@@ -40,14 +40,58 @@ export async function launchBrowser({ optimiseJavaScript = false } = {}): Promis
   const browser = await launchChromium(optimiseJavaScript || process.env.E2E_JS_OPTIMISE === '1');
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
-  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
-  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  browser.newContext = async (options = {}) => watched(await newContext({ serviceWorkers: 'block', ...options }));
+  browser.newPage = async (options = {}) => {
+    const page = await newPage({ serviceWorkers: 'block', ...options });
+    watched(page.context());
+    return page;
+  };
   launched.add(browser);
   browser.on('disconnected', () => launched.delete(browser));
   return browser;
 }
 
 const launched = new Set<Browser>();
+
+/** The last things that went wrong on each page, for the failure record: requests that failed, errors logged. */
+const troubles = new WeakMap<Page, string[]>();
+const TROUBLES_KEPT = 20;
+
+/** What went wrong on the page lately, oldest first (failure-record.ts prints it). */
+export function pageTroubles(page: Page): readonly string[] {
+  return troubles.get(page) ?? [];
+}
+
+function noteTrouble(page: Page | null | undefined, line: string) {
+  if (!page) return;
+  const kept = troubles.get(page) ?? [];
+  kept.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+  troubles.set(page, kept.slice(-TROUBLES_KEPT));
+}
+
+const watchedContexts = new WeakSet<BrowserContext>();
+
+function watched(context: BrowserContext): BrowserContext {
+  // browser.newPage opens its context through browser.newContext: one watch each.
+  if (watchedContexts.has(context)) return context;
+  watchedContexts.add(context);
+  context.on('requestfailed', (request) => {
+    let page: Page | null | undefined;
+    try {
+      page = request.serviceWorker() ? context.pages()[0] : request.frame().page();
+    } catch {
+      // A navigation request whose frame is gone names no page.
+      page = context.pages()[0];
+    }
+    const from = request.serviceWorker() ? 'service worker ' : '';
+    noteTrouble(page, `${from}${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? '?'}`);
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error') noteTrouble(message.page(), `console: ${message.text().slice(0, 300)}`);
+  });
+  context.on('weberror', (error) => noteTrouble(error.page(), `page error: ${error.error().message.slice(0, 300)}`));
+  return context;
+}
 
 /** The pages open in every browser this test process launched and has not closed (failure-record.ts shows them). */
 export function openPages(): Page[] {

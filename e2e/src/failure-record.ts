@@ -1,9 +1,10 @@
 // What the browser showed when a test failed, printed beside the failure: a test that waited in vain for something
 // on a screen says only what it waited for, and CI keeps nothing but what the run printed. For each page still open
-// in the file's browsers: its address, the dialogs open on it and the text it showed; and a picture of it in
+// in the file's browsers: its address, the dialogs open on it, the text it showed, whether a service worker controls
+// it, the requests that failed and the errors it logged lately; and a picture of it in
 // e2e/test-results/screenshots (taken on a failure in CI too).
 import { beforeEach } from 'vitest';
-import { openPages, screenshotPath } from './browser.ts';
+import { openPages, pageTroubles, screenshotPath } from './browser.ts';
 
 const TEXT_SHOWN = 1_500;
 const EACH_PAGE_MS = 5_000;
@@ -24,7 +25,8 @@ async function recordOpenPages(testName: string) {
         );
         // biome-ignore lint/performance/useDomNodeTextContent: what was shown, not the hidden nodes' text
         const text = (document.body?.innerText ?? '').replace(/\s+/g, ' ').trim();
-        return { dialogs, text: text.slice(0, limit) };
+        const worker = navigator.serviceWorker?.controller ? 'controls the page' : 'does not control the page';
+        return { dialogs, text: text.slice(0, limit), worker, online: navigator.onLine };
       }, TEXT_SHOWN),
     );
     const picture = screenshotPath(`failed-${slug}-${index + 1}`);
@@ -32,6 +34,8 @@ async function recordOpenPages(testName: string) {
     lines.push(
       `  page ${index + 1}: ${page.url()}`,
       `    dialogs: ${shown ? shown.dialogs.join(' | ') || 'none' : 'not read'}`,
+      `    service worker: ${shown?.worker ?? 'not read'}; online: ${shown?.online ?? 'not read'}`,
+      `    went wrong lately: ${pageTroubles(page).join('\n      ') || 'nothing seen'}`,
       `    text: ${shown ? shown.text : 'not read (the page did not answer)'}`,
       `    picture: ${pictured === undefined ? 'not taken' : picture}`,
     );

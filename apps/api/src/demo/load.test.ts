@@ -23,6 +23,7 @@ import { sha256, verifyPassword } from '../infra/crypto.ts';
 import { createFileStorage } from '../infra/storage/filesystem.ts';
 import { readStored, type Storage } from '../infra/storage/types.ts';
 import { notificationTextFor } from '../mail/notification-texts.ts';
+import { dueFor } from '../ops/embedded-maintenance.ts';
 import { demoApiKeys, legacyDemoApiKeys } from './accounts.ts';
 import { DEMO_KEY_SECRET_FILE, demoKeySecret } from './key-secret.ts';
 import { type DemoLoadResult, loadDemoData } from './load.ts';
@@ -185,6 +186,17 @@ describe('demo data', () => {
           from pg_class c where c.relname = 'rope_events'`,
     );
     expect(events!.reltuples).toBe(events!.count);
+  });
+
+  it('leaves no table due for the embedded maintenance, so a server started on the demo vacuums nothing', async () => {
+    await main.database.db.execute(sql`select pg_stat_force_next_flush()`);
+    const tables = await queryRows<{ name: string; live: number; dead: number; changed: number }>(
+      main.database.db,
+      sql`select relname as name, n_live_tup::int as live, n_dead_tup::int as dead, n_mod_since_analyze::int as changed
+          from pg_stat_user_tables where schemaname = 'public'`,
+    );
+    expect(tables.length).toBeGreaterThan(20);
+    expect(tables.filter((table) => Object.values(dueFor(table)).some(Boolean))).toEqual([]);
   });
 
   it('creates the demo accounts with their roles, password and API keys', async () => {

@@ -11,6 +11,7 @@ import { scanDueTasksJob } from '../modules/notifications/scan-due-tasks-job.ts'
 import { requestTruscanMeasurementJob } from '../modules/truscan/request-measurement-job.ts';
 import { drainWebhookJob } from '../modules/webhooks/drain.ts';
 import { pruneWebhookDeliveriesJob } from '../modules/webhooks/prune-job.ts';
+import { maintainEmbeddedDatabaseJob } from '../ops/embedded-maintenance-job.ts';
 import { QUEUES, type QueueName } from './queues.ts';
 
 /**
@@ -28,6 +29,7 @@ export const JOBS: readonly JobDefinition<Record<string, unknown>, QueueName>[] 
   pruneWebhookDeliveriesJob,
   pruneIdempotencyKeysJob,
   cleanOldPhotosJob,
+  maintainEmbeddedDatabaseJob,
 ];
 
 /**
@@ -48,7 +50,8 @@ export function registerJobs(ctx: AppContext) {
     );
   }
   for (const job of JOBS) {
-    if (!job.every) continue;
-    ctx.queue.schedule({ queue: job.queue, name: job.name, everyMs: job.every(ctx.env), maxAttempts: job.maxAttempts });
+    const everyMs = job.every?.(ctx.env);
+    if (!everyMs) continue;
+    ctx.queue.schedule({ queue: job.queue, name: job.name, everyMs, maxAttempts: job.maxAttempts });
   }
 }

@@ -1,3 +1,4 @@
+import { queryRows } from '@rope/db/client';
 import {
   documents,
   idempotentRequests,
@@ -7,7 +8,7 @@ import {
   truscanRequests,
   webhookDeliveries,
 } from '@rope/db/schema/index';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import {
   seedArea,
   seedEvent,
@@ -245,5 +246,34 @@ export const JOB_SAMPLES: Record<string, JobSample> = {
       return { payload: {}, effect };
     },
     bad: { batch: 10 },
+  },
+  'maintenance/maintain-embedded-database': {
+    async arrange(t, _smtp, tag) {
+      const name = `maintenance_${tag.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+      const table = sql.identifier(name);
+      // 1,000 rows updated three times: 3,000 dead rows, past autovacuum's 50 and a fifth of the live rows.
+      await t.ctx.db.execute(sql`create table ${table} (id int primary key, v int)`);
+      await t.ctx.db.execute(sql`insert into ${table} select g, 0 from generate_series(1, 1000) g`);
+      await t.ctx.db.transaction(async (tx) => {
+        for (let i = 0; i < 3; i += 1) await tx.execute(sql`update ${table} set v = v + 1`);
+        // The statistics are sent at the transaction's end, not seconds later.
+        await tx.execute(sql`select pg_stat_force_next_flush()`);
+      });
+      const stats = async () =>
+        (
+          await queryRows<{ dead: number; vacuums: number }>(
+            t.ctx.db,
+            sql`select n_dead_tup::int as dead, vacuum_count::int as vacuums from pg_stat_user_tables
+                where schemaname = 'public' and relname = ${name}`,
+          )
+        )[0];
+      for (let waited = 0; ((await stats())?.dead ?? 0) < 3000; waited += 100) {
+        if (waited > 15_000) throw new Error(`${name}: the statistics never showed its dead rows`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // Vacuumed once: a repeat finds it no longer due.
+      return { payload: {}, effect: async () => (await stats())?.vacuums };
+    },
+    bad: { tables: ['ropes'] },
   },
 };

@@ -17,8 +17,8 @@ export interface JobDefinition<P extends Payload = Payload, Q extends string = s
   payload: z.ZodType<P>;
   /** Runs before it is given up; 5 unless set. */
   maxAttempts?: number;
-  /** A scheduled job runs at this interval, with an empty payload. */
-  every?: (env: Env) => number;
+  /** A scheduled job runs at this interval, with an empty payload; not at all where this answers undefined. */
+  every?: (env: Env) => number | undefined;
   /** Runs at least once per job: a repeat (a crash after the work, a redelivery) must change nothing. */
   handle(ctx: AppContext, payload: P, job: Job): Promise<void>;
 }

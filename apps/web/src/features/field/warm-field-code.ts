@@ -12,6 +12,8 @@ export function warmFieldCode(): Promise<unknown> {
     preloadNotifications(),
     import('../events/components/rope-events-section'),
     import('../events/components/event-dialog'),
+    // An event's photos, the device's kept copies among them, open from the event's dialog.
+    import('../documents/components/event-documents-dialog'),
     import('../tasks/components/rope-tasks-section'),
     import('../tasks/components/task-dialog'),
     import('../tasks/components/task-notes-dialog'),
