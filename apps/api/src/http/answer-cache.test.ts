@@ -75,6 +75,7 @@ describe('answer cache', () => {
       `/api/installations/${installation.id}`,
       `/api/areas/${area.id}`,
       `/api/ropes/${rope.id}/truscan`,
+      `/api/ropes/${rope.id}/events/lossOverTarget?xAxis=timestamp&points=2000`,
       `/api/ropes/${rope.id}/smartrope-events?limit=5`,
       `/api/ropes/${rope.id}/tasks`,
       `/api/ropes/${rope.id}/events?page=1&pageSize=25`,
@@ -112,6 +113,26 @@ describe('answer cache', () => {
       }
     }
     expect([...encodings].sort()).toEqual(['gzip', 'zstd', undefined]);
+  });
+
+  it('answers 304 from a kept answer to a browser naming its ETag, with the route’s headers', async () => {
+    const path = `/api/ropes/${ropeId}/events/lossOverTarget?xAxis=timestamp&points=2000`;
+    await seedMandator(t.ctx.db);
+    const made = await get(path);
+    const etag = made.headers.etag as string;
+    expect(etag).toMatch(/^W\/"loss-/);
+    const before = hits();
+    const revalidated = await get(path, { 'if-none-match': etag });
+    expect(hits()).toBe(before + 1);
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers['cache-control']).toBe('private, no-cache');
+    const other = await get(path, { 'if-none-match': 'W/"loss-other"' });
+    expect(hits()).toBe(before + 2);
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).toBe(etag);
+    expect(other.rawPayload.equals(made.rawPayload)).toBe(true);
   });
 
   it('shows a write through the API on the next read', async () => {

@@ -2,7 +2,8 @@ import { type Db, queryRows } from '@rope/db/client';
 import { DOCUMENT_NEW_DAYS } from '@rope/domain/documents/schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compressOnce } from '../plugins/compression.ts';
+import { compressOnce, sendKept } from '../plugins/compression.ts';
+import { ifNoneMatchNames } from './etag.ts';
 
 /**
  * The rope page's answers, kept as sent, while the data they are made of is unchanged.
@@ -24,14 +25,16 @@ import { compressOnce } from '../plugins/compression.ts';
  * second: readings raise a number of their own (reading_version), and those answers (READING_ROUTES) are kept apart,
  * stamped with both numbers, so that a batch of readings empties only them. The key holds the caller (person, roles,
  * mandators, a live session), the Accept-Language header (the documents' reading language) and the address.
- * The damage chart and the loss chart are kept apart, per rope and query, in every mode, with their ETags (getDamageChart,
- * getLossOverTarget, http/kept-answers.ts).
+ * The damage chart and the loss chart are kept per rope and query in every mode too, with their ETags (getDamageChart,
+ * getLossOverTarget, http/kept-answers.ts); the loss chart is kept here as well, with its ETag: a kept one answers 304
+ * to a browser naming it, and goes out through sendKept as the route sends it.
  */
 export const CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/ropes/:id',
   '/api/installations/:id',
   '/api/areas/:id',
   '/api/ropes/:id/truscan',
+  '/api/ropes/:id/events/lossOverTarget',
   '/api/ropes/:id/smartrope-events',
   '/api/ropes/:id/tasks',
   '/api/ropes/:id/events',
@@ -108,6 +111,8 @@ interface Entry {
   contentType: string;
   /** When the answer's content would change by the clock alone (HORIZONS); absent: never. */
   until?: number;
+  /** A route that names its answers (the loss chart): the ETag and Cache-Control it sent, and sent through sendKept. */
+  tagged?: { etag: string; cacheControl: string };
 }
 
 interface Pending {
@@ -227,7 +232,11 @@ export function registerAnswerCache(app: FastifyInstance, db: Db, cache: AnswerC
     cache.count(Boolean(kept));
     if (kept) {
       reply.header('content-type', kept.contentType);
-      return reply.send(kept.body);
+      if (!kept.tagged) return reply.send(kept.body);
+      // As the route answers: 304 to a browser holding it, else the same bytes in the same encoding.
+      reply.header('cache-control', kept.tagged.cacheControl).header('etag', kept.tagged.etag);
+      if (ifNoneMatchNames(request.headers['if-none-match'], kept.tagged.etag)) return reply.status(304).send(null);
+      return sendKept(request, reply, kept.body);
     }
     request.answerCache = { key, version: current, readings };
   });
@@ -240,11 +249,23 @@ export function registerAnswerCache(app: FastifyInstance, db: Db, cache: AnswerC
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = request.answerCache;
     if (!pending || reply.statusCode !== 200) return payload;
+    const contentType = reply.getHeader('content-type');
+    if (typeof contentType !== 'string') return payload;
+    const etag = reply.getHeader('etag');
+    if (request.keptBody) {
+      // Sent through sendKept, already in its encoding: the body as made is kept, to be sent the same way again.
+      if (typeof etag !== 'string') return payload;
+      const cacheControl = String(reply.getHeader('cache-control') ?? '');
+      (pending.readings ? withReadings : cache).set(pending.key, pending.version, {
+        body: request.keptBody,
+        contentType,
+        tagged: { etag, cacheControl },
+      });
+      return payload;
+    }
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     // Kept and sent as bytes, so that compression (plugins/compression.ts) can keep its work with them.
     const body = compressOnce(typeof payload === 'string' ? Buffer.from(payload) : payload);
-    const contentType = reply.getHeader('content-type');
-    if (typeof contentType !== 'string') return payload;
     (pending.readings ? withReadings : cache).set(pending.key, pending.version, {
       body,
       contentType,

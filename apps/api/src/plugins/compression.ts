@@ -10,6 +10,13 @@ import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body a route sent through sendKept, before its encoding. */
+    keptBody?: Buffer;
+  }
+}
+
 /**
  * Answers sent again and again as the same Buffer (the answer cache's, http/answer-cache.ts): each is compressed
  * once per encoding, with the plugin's own options, and the bytes sent again. Any other answer is compressed afresh.
@@ -76,6 +83,8 @@ const KEPT_ENCODINGS = zstdAvailable ? (['br', 'zstd', 'gzip'] as const) : (['br
  */
 export function sendKept(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
   const kept = compressOnce(body);
+  // The answer as made, before its encoding: the answer cache keeps this one (http/answer-cache.ts).
+  request.keptBody = kept;
   const header = request.headers['accept-encoding']?.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
   const encoding = body.length >= THRESHOLD && header ? negotiate(header, [...KEPT_ENCODINGS]) : undefined;
   reply.header('vary', 'accept-encoding');
