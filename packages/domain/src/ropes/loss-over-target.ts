@@ -59,7 +59,7 @@ export interface LossOverTargetQuery {
 }
 
 export interface LossOverTargetSeries {
-  /** The points in range, oldest first. */
+  /** The points in range, oldest first; at most `points` of them when the query asks (thinLossPoints). */
   result: LossPoint[];
   /** (cycles, timestamp) of every point that knows its cycles, in range or not. */
   bendingCyclesToTimestamp: [number, string][];
