@@ -1,5 +1,4 @@
 import type { HandlerOptions } from '../infra/queue/types.ts';
-import { DELIVERY_RATE } from '../modules/notifications/delivery-limits.ts';
 
 /** Every queue and how its jobs run; a queue's concurrency defaults to QUEUE_CONCURRENCY. */
 export const QUEUES = {
@@ -7,8 +6,11 @@ export const QUEUES = {
   mail: {},
   /** Evaluation of notification rules and the due-task scan: cheap database work. */
   notifications: {},
-  /** One job per notification mail or SMS: talks to the outside world, so it retries and is rate limited. */
-  deliveries: { limiter: DELIVERY_RATE },
+  /**
+   * A notification's mails and SMS: talks to the outside world, so it retries; the mails themselves are rate limited
+   * (DELIVERY_RATE through Queue.take), a job limiter counting jobs, not mails.
+   */
+  deliveries: {},
   /** Webhook fan-out and deliveries: each endpoint's in order (a lease per endpoint), retried for a day. */
   webhooks: {},
   /** Commands to devices (a TRUscan measurement): they talk to a broker, so they retry. */

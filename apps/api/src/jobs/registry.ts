@@ -5,7 +5,7 @@ import { pruneOutboxJob } from '../infra/queue/prune-outbox-job.ts';
 import { RefusedJobError } from '../infra/queue/types.ts';
 import { sendMailJob } from '../mail/send-mail-job.ts';
 import { cleanOldPhotosJob } from '../modules/documents/clean-old-photos-job.ts';
-import { deliverNotificationJob } from '../modules/notifications/deliver-notification-job.ts';
+import { deliverNotificationJob, deliverNotificationsJob } from '../modules/notifications/deliver-notification-job.ts';
 import { evaluateRulesJob } from '../modules/notifications/evaluate-rules-job.ts';
 import { scanDueTasksJob } from '../modules/notifications/scan-due-tasks-job.ts';
 import { requestTruscanMeasurementJob } from '../modules/truscan/request-measurement-job.ts';
@@ -22,6 +22,7 @@ export const JOBS: readonly JobDefinition<Record<string, unknown>, QueueName>[] 
   sendMailJob,
   evaluateRulesJob,
   scanDueTasksJob,
+  deliverNotificationsJob,
   deliverNotificationJob,
   pruneOutboxJob,
   requestTruscanMeasurementJob,

@@ -116,6 +116,36 @@ export const JOB_SAMPLES: Record<string, JobSample> = {
     },
     bad: { deliveryId: -1 },
   },
+  'deliveries/deliver-all': {
+    async arrange(t, smtp) {
+      const place = await buildPlace(t);
+      const people = [await place.person(['ROLE_USER']), await place.person(['ROLE_USER'])];
+      const { deliveries } = await seedNotification(t.ctx.db, {
+        installationId: place.installation.id,
+        areaId: place.area.id,
+        ropeId: place.rope.id,
+        deliveries: people.map((person) => ({ userId: person.id })),
+      });
+      const deliveryIds = deliveries.map((delivery) => delivery.id);
+      return {
+        payload: { deliveryIds },
+        // Each recipient's mail once, both marked sent: a repeat sends nothing.
+        effect: async () => ({
+          statuses: (
+            await t.ctx.db
+              .select({ status: notificationDeliveries.status })
+              .from(notificationDeliveries)
+              .where(eq(notificationDeliveries.notificationId, deliveries[0]!.notificationId))
+              .orderBy(notificationDeliveries.id)
+          ).map((row) => row.status),
+          mails: people.map(
+            (person) => smtp.mails.filter((mail) => mail.to.includes(person.email.toLowerCase())).length,
+          ),
+        }),
+      };
+    },
+    bad: { deliveryIds: [] },
+  },
   'devices/truscan-measurement': {
     async arrange(t, _smtp, tag) {
       const mandator = await seedMandator(t.ctx.db);

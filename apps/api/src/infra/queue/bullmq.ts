@@ -37,6 +37,23 @@ interface RelayedData {
 }
 
 const RELAY_BATCH = 100;
+
+/**
+ * A fixed window per key, counted in Redis for every worker: KEYS[1] the counter, ARGV wanted, max, window ms.
+ * Answers what it granted and, when nothing, how long the window has left.
+ */
+const TAKE_SCRIPT = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local room = tonumber(ARGV[2]) - used
+if room <= 0 then
+  local left = redis.call('PTTL', KEYS[1])
+  if left < 1 then left = 1 end
+  return {0, left}
+end
+local granted = math.min(tonumber(ARGV[1]), room)
+redis.call('INCRBY', KEYS[1], granted)
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return {granted, 0}`;
 const KEEP = { removeOnComplete: { age: 24 * 3600, count: 10_000 }, removeOnFail: { age: 7 * 24 * 3600 } };
 
 function byQueue(jobs: ClaimedJob[]): Map<string, ClaimedJob[]> {
@@ -278,6 +295,18 @@ export function createBullmqQueue(
         options.log?.warn({ err: error }, 'job schedulers not in Redis yet: retrying until it answers');
         schedulersRetry = retrySchedulers();
       }
+    },
+    async take(key, wanted, limit) {
+      await producerReady();
+      const [granted, retryInMs] = (await producer.eval(
+        TAKE_SCRIPT,
+        1,
+        `${prefix}:rate:${key}`,
+        wanted,
+        limit.max,
+        limit.durationMs,
+      )) as [number, number];
+      return { granted, retryInMs };
     },
     async health() {
       const [ok, pending] = await Promise.all([redisOk(), countPending(db)]);

@@ -1,5 +1,6 @@
 import type { Db } from '@rope/db/client';
 import { claimOutboxRows, countPending, markDispatched, markFailedAttempt, writeToOutbox } from './outbox.ts';
+import { createRateWindows } from './rate-window.ts';
 import { type ScheduleTimer, startScheduleTimer } from './schedule-timer.ts';
 import {
   DEFAULT_TIMINGS,
@@ -31,6 +32,7 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
   let running = false;
   let loop: Promise<void> | undefined;
   let inFlight = 0;
+  const rateWindows = createRateWindows();
 
   async function runBatch(): Promise<number> {
     let processed = 0;
@@ -115,6 +117,9 @@ export function createInlineQueue(db: Db, options: { timings?: Partial<QueueTimi
       for (const schedule of schedules) timers.push(startScheduleTimer(schedule, enqueue, options.log));
       // The scheduled jobs of the start are asked for before this returns, so idle() waits for them too.
       await Promise.all(timers.map((timer) => timer.firstAsked));
+    },
+    async take(key, wanted, limit) {
+      return rateWindows(key, wanted, limit);
     },
     async health() {
       const pending = await countPending(db);

@@ -185,6 +185,27 @@ describe.each(adapters)('queue contract: %s adapter', (kind, makeQueue, skipReas
     expect(new Set(runs.map((job) => job.idempotencyKey)).size).toBe(runs.length);
   });
 
+  it.skipIf(Boolean(skipReason))(
+    'takes what a rate limit allows in its window, says when to ask again, and shares the count (BullMQ: over workers)',
+    async () => {
+      const queue = makeQueue(database);
+      const other = makeQueue(database);
+      const limit = { max: 3, durationMs: 2000 };
+      const key = `${kind}-rate-${randomBytes(3).toString('hex')}`;
+      expect(await queue.take(key, 2, limit)).toEqual({ granted: 2, retryInMs: 0 });
+      expect(await queue.take(key, 5, limit)).toEqual({ granted: 1, retryInMs: 0 });
+      const refused = await queue.take(key, 1, limit);
+      expect(refused.granted).toBe(0);
+      expect(refused.retryInMs).toBeGreaterThan(0);
+      expect(refused.retryInMs).toBeLessThanOrEqual(limit.durationMs);
+      // Another process's queue: the same window in Redis; inline, each process paces itself.
+      expect((await other.take(key, 1, limit)).granted).toBe(kind === 'bullmq' ? 0 : 1);
+      await new Promise((resolve) => setTimeout(resolve, refused.retryInMs + 50));
+      expect(await queue.take(key, 5, limit)).toEqual({ granted: 3, retryInMs: 0 });
+      await Promise.all([queue.close(), other.close()]);
+    },
+  );
+
   it.skipIf(Boolean(skipReason))('reports its health', async () => {
     const queue = makeQueue(database);
     const health = await queue.health();

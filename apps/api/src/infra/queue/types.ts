@@ -40,7 +40,19 @@ export interface HandlerOptions {
   /** Jobs of this queue run at once in one process. */
   concurrency?: number;
   /** At most `max` jobs start per `durationMs` (per process inline; per queue across workers with BullMQ). */
-  limiter?: { max: number; durationMs: number };
+  limiter?: RateLimit;
+}
+
+/** At most `max` in each window of `durationMs`. */
+export interface RateLimit {
+  max: number;
+  durationMs: number;
+}
+
+/** What a rate limit allows now: `granted` of what was asked, and in how many ms to ask again for the rest. */
+export interface Allowance {
+  granted: number;
+  retryInMs: number;
 }
 
 export interface QueueHealth {
@@ -92,6 +104,12 @@ export interface Queue {
   startRelay(): void;
   /** Starts running the registered processors (inline: in this process; BullMQ: as a worker). */
   startProcessing(): Promise<void>;
+  /**
+   * Takes up to `wanted` of what `limit` allows under `key` in the current window: for work a job does in units of
+   * its own (a notification job's mails), which a job limiter cannot count. Shared by every worker with BullMQ (a
+   * counter in Redis), this process's inline.
+   */
+  take(key: string, wanted: number, limit: RateLimit): Promise<Allowance>;
   health(): Promise<QueueHealth>;
   /** Resolves when nothing is running or due within IDLE_HORIZON_MS; for tests and demos. */
   idle(timeoutMs?: number): Promise<void>;

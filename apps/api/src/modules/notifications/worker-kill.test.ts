@@ -19,11 +19,10 @@ import { startTestSmtpServer } from '../../../test/support/smtp-server.ts';
 import { emptyRedisDatabase, exited, signalGroup, startWorker } from '../../../test/support/worker-process.ts';
 import { parseEnv } from '../../env.ts';
 import { createBullmqQueue } from '../../infra/queue/bullmq.ts';
-import { jobRequest } from '../../infra/queue/define.ts';
 import { countPending } from '../../infra/queue/outbox.ts';
 import { waitUntil } from '../../infra/queue/wait-until.ts';
 import { deliveryMessageId } from './deliver.ts';
-import { deliverNotificationJob } from './deliver-notification-job.ts';
+import { deliveryJobs } from './write-notification.ts';
 
 const TOTAL = FAULT_LENGTHS.deliveries;
 const NOTIFICATIONS = 10;
@@ -60,7 +59,8 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
     const dataDir = mkdtempSync(join(tmpdir(), 'rope-worker-kill-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    // RECIPIENTS x 10 notifications, one mail each: TOTAL deliveries, all relayed to Redis before the worker starts.
+    // RECIPIENTS x 10 notifications, one mail each: TOTAL deliveries in jobs of a notification's deliveries, as
+    // notifications write them, all relayed to Redis before the worker starts.
     const db = database.db;
     const mandator = await seedMandator(db);
     const area = await seedArea(db, mandator.id);
@@ -86,9 +86,7 @@ describe.skipIf(Boolean(skipReason))(`worker killed mid-batch${skipReason ? ` (s
           text: `Damage ${n}`,
           deliveries: people.map((person) => ({ userId: person.id })),
         });
-        for (const { id } of deliveries) {
-          await queue.enqueue(jobRequest(deliverNotificationJob, { deliveryId: id }, `deliver:${id}`), tx);
-        }
+        await queue.enqueue(deliveryJobs(deliveries.map((delivery) => delivery.id)), tx);
       }
     });
     queue.startRelay();

@@ -7,7 +7,8 @@ import { jobRequest } from '../../infra/queue/define.ts';
 import { sentTogether } from '../../infra/sent-together.ts';
 import { notificationText } from '../../mail/notification-texts.ts';
 import { emitWebhookEvent, linksOf } from '../webhooks/index.ts';
-import { deliverNotificationJob } from './deliver-notification-job.ts';
+import { deliverNotificationsJob } from './deliver-notification-job.ts';
+import { DELIVERIES_PER_JOB } from './delivery-limits.ts';
 import { loadRecipients } from './recipients.ts';
 
 export interface NewNotification {
@@ -27,8 +28,8 @@ export interface NewNotification {
 }
 
 /**
- * Inside the caller's transaction: the notification, one delivery per recipient and enabled channel, and one
- * deliver job per delivery, the jobs written in one statement. A key seen before writes nothing, so a trigger
+ * Inside the caller's transaction: the notification, one delivery per recipient and enabled channel, and one job
+ * for its deliveries (one per DELIVERIES_PER_JOB), the jobs written in one statement. A key seen before writes nothing, so a trigger
  * processed twice notifies once.
  */
 export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue' | 'env'>, input: NewNotification) {
@@ -61,13 +62,18 @@ export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue' | 
     .insert(notificationDeliveries)
     .values(wanted)
     .returning({ id: notificationDeliveries.id });
-  await ctx.queue.enqueue(
-    deliveries.map((delivery) =>
-      jobRequest(deliverNotificationJob, { deliveryId: delivery.id }, `deliver:${delivery.id}`),
-    ),
-    tx,
-  );
+  await ctx.queue.enqueue(deliveryJobs(deliveries.map((delivery) => delivery.id)), tx);
   return { notificationId: row.id, deliveries: deliveries.length };
+}
+
+/** The jobs that send a notification's deliveries: DELIVERIES_PER_JOB a job, keyed by the first. */
+export function deliveryJobs(ids: readonly number[]) {
+  const jobs = [];
+  for (let start = 0; start < ids.length; start += DELIVERIES_PER_JOB) {
+    const deliveryIds = ids.slice(start, start + DELIVERIES_PER_JOB);
+    jobs.push(jobRequest(deliverNotificationsJob, { deliveryIds }, `deliver-all:${deliveryIds[0]}`));
+  }
+  return jobs;
 }
 
 /** The webhook of a notification: what it says as data, whoever its recipients are. */
