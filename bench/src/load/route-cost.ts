@@ -1,12 +1,13 @@
 // What one rope page read costs inside the embedded server, route by route, without sockets: the API app built as
 // the server builds it (PGlite with the demo data in a data directory, kept between runs), the demo admin signed
-// in, each rope page call made REPEAT (200) times over the demo ropes through `app.inject` with a browser's
-// Accept-Encoding; per call the CPU time (process.cpuUsage), the PGlite queries and the rows they returned.
+// in (or ROUTE_COST_USER), each rope page call made REPEAT (200) times over the demo ropes through `app.inject` with
+// a browser's Accept-Encoding; per call the CPU time (process.cpuUsage), the PGlite queries and the rows they returned.
 // With DATABASE_URL the same on that PostgreSQL server (a `rope_route_cost` database with the demo data, kept between
 // runs; no answer cache, as in server mode): the API process's CPU a call, PostgreSQL's own CPU beside it (its
 // processes, from /proc). PAGES (rope) names the pages read: rope, dashboard, areas.
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench exec tsx src/load/route-cost.ts   (ROUTE_COST_DIR, REPEAT, PAGES,
-// SHOW_SQL=1 prints the statements of one call of each route, on PGlite)
+// ROUTE_COST_USER the demo account signed in, admin@example.com by default; SHOW_SQL=1 prints the statements of one
+// call of each route, on PGlite)
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +71,7 @@ for (const name of server ? [] : ['query', 'exec']) {
 const login = await app.inject({
   method: 'POST',
   url: '/api/login/json',
-  payload: { username: 'admin@example.com', password: DEMO_PASSWORD },
+  payload: { username: process.env.ROUTE_COST_USER ?? 'admin@example.com', password: DEMO_PASSWORD },
 });
 const cookie = String(login.headers['set-cookie']).split(';')[0]!;
 const headers = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json' };
