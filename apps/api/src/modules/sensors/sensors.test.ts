@@ -1,4 +1,5 @@
 import { ropes } from '@rope/db/schema/index';
+import { sensorAggregatesAnswerSchema } from '@rope/domain/sensors/views';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from '../../../test/support/cast.ts';
@@ -189,6 +190,8 @@ describe('sensor devices', () => {
       expect(first.json()).toEqual({ inserted: 500, duplicates: 0 });
       const before = await hourRollup();
       expect(before.trend.count).toBe(500);
+      // It leaves as plain JSON (routes.ts): exactly its schema, no field more, none missing.
+      expect(sensorAggregatesAnswerSchema.parse(before)).toEqual(before);
       const again = await ingest(device.id, [...batch, ...batch.slice(0, 3)]);
       expect(again.json()).toEqual({ inserted: 0, duplicates: 503 });
       expect(await hourRollup()).toEqual(before);

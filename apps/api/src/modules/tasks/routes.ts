@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { plainJsonSerializer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
 import { readUpload } from '../../http/read-upload.ts';
 import { CSV_ANSWER, csvHeaders, sheetQuerySchema } from '../../http/sheet-reader.ts';
@@ -38,6 +39,8 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: z.object({ showAsUser: idTextSchema.optional() }),
           response: { 200: pendingTaskAnswerSchema },
         },
+        // Built field by field (pendingTaskView), for the dashboard's every open task: tasks/pending-answer.test.ts.
+        serializerCompiler: plainJsonSerializer,
       },
       (request) => listPendingTasks({ ctx, actor: requireActor(request), input: request.query, request }),
     );
