@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { dataOf, listenToEvents, typedApi } from '../../lib/typed-api';
+import { useEffect, useState } from 'react';
+import { type AnswerOf, dataOf, listenToEvents, typedApi } from '../../lib/typed-api';
+import { createLatestState } from './latest-state';
+
+type TruscanState = AnswerOf<'/api/ropes/{id}/truscan', 'get'>;
 
 export const truscanKeys = {
   state: (ropeId: number) => ['truscan', ropeId] as const,
@@ -12,19 +15,26 @@ export const truscanKeys = {
  */
 export function useTruscanState(ropeId: number) {
   const queryClient = useQueryClient();
+  // A read that answers after a newer frame came must not put the older state back (latest-state.ts).
+  const [latest] = useState(() => createLatestState<TruscanState>());
   const query = useQuery({
     queryKey: truscanKeys.state(ropeId),
     queryFn: ({ signal }) =>
-      dataOf(typedApi.GET('/api/ropes/{id}/truscan', { params: { path: { id: String(ropeId) } }, signal })),
+      latest.read(ropeId, () =>
+        dataOf(typedApi.GET('/api/ropes/{id}/truscan', { params: { path: { id: String(ropeId) } }, signal })),
+      ),
   });
   useEffect(() => {
     // A frame that is not JSON changes nothing (listenToEvents skips it); the next one brings the whole state.
     return listenToEvents('/api/ropes/{id}/truscan/live', {
       params: { path: { id: String(ropeId) } },
       event: 'truscan',
-      onFrame: (state) => queryClient.setQueryData(truscanKeys.state(ropeId), state),
+      onFrame: (state) => {
+        latest.framed(ropeId, state);
+        queryClient.setQueryData(truscanKeys.state(ropeId), state);
+      },
     });
-  }, [ropeId, queryClient]);
+  }, [ropeId, queryClient, latest]);
   return query;
 }
 
