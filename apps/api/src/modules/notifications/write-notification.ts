@@ -28,9 +28,9 @@ export interface NewNotification {
 }
 
 /**
- * Inside the caller's transaction: the notification, one delivery per recipient and enabled channel, and one job
- * for its deliveries (one per DELIVERIES_PER_JOB), the jobs written in one statement. A key seen before writes nothing, so a trigger
- * processed twice notifies once.
+ * Inside the caller's transaction: the notification, one delivery per recipient and enabled channel, and one job for
+ * its deliveries (one per DELIVERIES_PER_JOB), the jobs written in one statement. A key seen before writes nothing,
+ * so a trigger processed twice notifies once.
  */
 export async function writeNotification(tx: Db, ctx: Pick<AppContext, 'queue' | 'env'>, input: NewNotification) {
   const [row] = await tx

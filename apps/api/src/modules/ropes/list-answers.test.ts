@@ -8,8 +8,9 @@ import { createCast } from '../../../test/support/cast.ts';
 import { seedArea, seedEvent, seedInstallation, seedMandator } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
-// The rope lists (and the dashboard's) go out as plain JSON, without their schema's pass (routes.ts): what their views build must be exactly
-// what the schema says, no field more (a row is never returned whole), none missing, none left to a default.
+// The rope lists (and the dashboard's) go out as plain JSON, without their schema's pass (routes.ts): what their views
+// build must be exactly what the schema says, no field more (a row is never returned whole), none missing, none left to
+// a default.
 const ROPE_LAY = ROPE_LAYS[0];
 
 describe('the rope lists answer exactly their schema', () => {
