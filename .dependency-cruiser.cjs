@@ -117,6 +117,14 @@ module.exports = {
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
+      name: 'web-no-import-circle',
+      comment:
+        'No web file imports itself through others by static imports (type-only imports and lazy screens aside): across two features a circle runs through their public files, and Rollup then puts modules that need each other in different chunks, which can run in the wrong order ("Cannot access X before initialization") on a screen no test opened in that order',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: TEST_FILE },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
+    },
+    {
       name: 'web-feature-through-public-file',
       comment:
         "A feature reaches another feature only through its public file, features/<name>/index.ts, so each feature can change inside without breaking the others (dynamic imports: see web-feature-lazy-entry). The public files re-export without cost: package.json's sideEffects lets Rollup drop what a screen does not use",

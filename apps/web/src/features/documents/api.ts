@@ -1,6 +1,6 @@
 import type { DocumentTargetType } from '@rope/domain/documents/kinds';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useLanguageHeader } from '../../lib/language-header';
 import { type AnswerOf, dataOf, typedApi } from '../../lib/typed-api';
 
 /** A list of documents with the language its names are in. */
@@ -73,12 +73,6 @@ export function fetchDocuments(
     case 'newest':
       return dataOf(typedApi.GET('/api/habel/documents', { params: { query: { limit: '5', ...query } }, ...request }));
   }
-}
-
-/** The interface language sent as Accept-Language, so the list is ordered and marked for the reader. */
-export function useLanguageHeader() {
-  const { i18n } = useTranslation();
-  return i18n.resolvedLanguage ?? i18n.language;
 }
 
 export function useDocuments(source: DocumentSource, showAs: number | null = null, enabled = true) {

@@ -5,7 +5,6 @@ export {
   documentKeys,
   documentsQuery,
   fetchDocuments,
-  useLanguageHeader,
   useRefreshDocuments,
 } from './api';
 export { DocumentsPanel } from './components/documents-panel';

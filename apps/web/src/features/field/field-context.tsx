@@ -1,24 +1,15 @@
 import type { LoginAnswer } from '@rope/domain/auth/session';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { DeviceDb } from '../../lib/device-store';
 import { type KeptPhotoLookup, KeptPhotosContext } from '../../lib/kept-photos';
+import { useLanguageHeader } from '../../lib/language-header';
 import { whenPageSettled } from '../../lib/page-settled';
 import { keepSession } from '../../lib/session/kept-session';
-import { useLanguageHeader } from '../documents';
 import type { FieldCache } from './field-cache';
+import { FieldContext } from './field-state';
 import { OutboxProvider } from './outbox-provider';
 import { reportFailure } from './report-failure';
-
-interface FieldState {
-  cache: FieldCache | null;
-  /** The device's store, open while the user is signed in. */
-  db: DeviceDb | null;
-  /** The device's store has been read (or cannot be): what it kept is in the query client. */
-  settled: boolean;
-}
-
-const FieldContext = createContext<FieldState>({ cache: null, db: null, settled: false });
 
 const FIELD_REFRESH_EVERY_MS = 15 * 60_000;
 
@@ -121,36 +112,5 @@ export function FieldProvider({ session, children }: { session: LoginAnswer; chi
         {userId === undefined ? children : <OutboxProvider userId={userId}>{children}</OutboxProvider>}
       </KeptPhotosContext.Provider>
     </FieldContext.Provider>
-  );
-}
-
-export function useDeviceDb(): DeviceDb | null {
-  return useContext(FieldContext).db;
-}
-
-export function useFieldCache(): FieldCache | null {
-  return useContext(FieldContext).cache;
-}
-
-/** Whether what the device kept has been put back (the offline screens wait for it before saying "not kept"). */
-export function useFieldSettled(): boolean {
-  return useContext(FieldContext).settled;
-}
-
-const noChanges = () => () => {};
-
-/** The field cache, redrawing the caller on every change of what it keeps. */
-export function useFieldChoices(): FieldCache | null {
-  const cache = useFieldCache();
-  useSyncExternalStore(cache?.subscribe ?? noChanges, () => cache?.revision ?? 0);
-  return cache;
-}
-
-/** Whether the browser says it has a network (TanStack Query's online manager, which queries follow). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => onlineManager.subscribe(listener),
-    () => onlineManager.isOnline(),
-    () => true,
   );
 }

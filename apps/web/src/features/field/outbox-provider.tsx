@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { onBackgroundSyncRequest, requestBackgroundSync } from '../../lib/background-sync';
 import type { DeviceDb, OutboxEntry } from '../../lib/device-store';
 import { type Outbox, OutboxContext } from '../../lib/outbox-context';
-import { useDeviceDb } from './field-context';
+import { useDeviceDb } from './field-state';
 import { listOutbox } from './outbox-list';
 import { reportFailure } from './report-failure';
 import type { SyncResult } from './sync';

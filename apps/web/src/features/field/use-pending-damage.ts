@@ -1,10 +1,9 @@
 import type { DamageView, RopeView } from '@rope/domain/hierarchy/views';
 import type { DamageChartAnswer } from '@rope/domain/ropes/damage-chart-answer';
 import type { DamageFilter } from '@rope/domain/ropes/effective-events';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useOutbox } from '../../lib/outbox-context';
-import { damageChartQuery } from '../events';
 import { installationQuery } from '../installations';
 import { pendingEventsOf } from './pending-events';
 
@@ -19,12 +18,20 @@ export interface PendingDamage {
   damages: DamageView | undefined;
 }
 
-export function usePendingDamage(rope: RopeView, filter: DamageFilter | null): PendingDamage | null {
+/**
+ * `serverAnswer` is the damage chart's query as the page asks for it (the events feature's damageChartQuery for the
+ * rope and filter): passed in, so that this feature does not import the one that imports it.
+ */
+export function usePendingDamage<Answer extends DamageChartAnswer, Key extends QueryKey>(
+  rope: RopeView,
+  filter: DamageFilter | null,
+  serverAnswer: UseQueryOptions<Answer, Error, Answer, Key>,
+): PendingDamage | null {
   const { entries } = useOutbox();
   const pending = useMemo(() => pendingEventsOf(entries, rope.id), [entries, rope.id]);
   const waiting = pending.length > 0;
   // The page asks for the same answer: the cache answers, online or kept for the field.
-  const server = useQuery({ ...damageChartQuery(rope.id, filter, null, null), enabled: waiting });
+  const server = useQuery({ ...serverAnswer, enabled: waiting });
   const installation = useQuery({ ...installationQuery(rope.installation.id), enabled: waiting });
   const installationLoopLength = installation.data?.attributes.loopLength;
   const computed = useQuery({

@@ -1,7 +1,8 @@
 import type { LanguageId } from '@rope/domain/languages';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useLanguageHeader } from '../../lib/language-header';
 import { dataOf, typedApi } from '../../lib/typed-api';
-import { documentKeys, useLanguageHeader, useRefreshDocuments } from '../documents';
+import { documentKeys, useRefreshDocuments } from '../documents';
 
 export function useFolders() {
   const language = useLanguageHeader();

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLanguageHeader } from '../../lib/language-header';
 import { dataOf, typedApi } from '../../lib/typed-api';
-import { documentKeys, useLanguageHeader } from '../documents';
+import { documentKeys } from '../documents';
 
 export function useProjects(showAs: number | null) {
   const language = useLanguageHeader();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { UnknownDamageNotice, useRopeSettingsHere } from '../../../components/damage-unknown';
 import { QueryLoading } from '../../../components/query-loading';
 import { DataAge, PendingDamageNote, usePendingDamage } from '../../field';
-import { useDamageChart } from '../api';
+import { damageChartQuery, useDamageChart } from '../api';
 import { damageChartData, damageZoomRange } from '../damage-chart-data';
 import { useRopeFilters } from '../rope-filters';
 import { DamageChart } from './damage-chart';
@@ -36,7 +36,11 @@ export function DamageChartPanel({ rope, height, day, onFullScreen }: DamageChar
   const date = day?.dateFilter ?? null;
   const server = useDamageChart(ropeId, filters.damageFilter, date);
   // Today's chart includes the events of this device not yet synced, as the server will compute them.
-  const pending = usePendingDamage(rope, filters.damageFilter);
+  const pending = usePendingDamage(
+    rope,
+    filters.damageFilter,
+    damageChartQuery(rope.id, filters.damageFilter, null, null),
+  );
   const withPending = date === null ? pending?.answer : undefined;
   const damage = withPending ? { ...server, data: withPending } : server;
   // A rope with more windows than the chart shows comes as peaks; zoomed in, its windows and damages come for the range.

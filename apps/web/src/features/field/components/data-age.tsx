@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
-import { useOnline } from '../field-context';
+import { useOnline } from '../field-state';
 
 /**
  * How old a figure shown offline is: when the server answered it. Online the screens are current and say nothing.

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import type { FieldChoice } from '../../../lib/device-store';
-import { useFieldChoices } from '../field-context';
+import { useFieldChoices } from '../field-state';
 import { reportFailure } from '../report-failure';
 
 interface FieldSwitchProps {

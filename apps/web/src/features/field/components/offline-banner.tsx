@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../field-context';
+import { useOnline } from '../field-state';
 
 /** Without a network the screens show what this device kept; said once, above every screen. */
 export function OfflineBanner() {

@@ -4,7 +4,7 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import type { OutboxEntry } from '../../../lib/device-store';
 import { useFormat } from '../../../lib/format';
 import { useOutbox } from '../../../lib/outbox-context';
-import { useOnline } from '../field-context';
+import { useOnline } from '../field-state';
 import { photosWaitingFor } from '../photo-entry';
 import { entryDetails, entryFailure, entryTitle, entryVersions } from './outbox-entry-text';
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DamageGauge, HealthGauge } from '../../../components/damage-gauge';
 import { useRopeSettingsHere } from '../../../components/damage-unknown';
 import { useFormat } from '../../../lib/format';
+import { damageChartQuery } from '../../events';
 import { PendingDamageNote, usePendingDamage } from '../../field';
 
 const FACTS = ['ropeType', 'ropeApplication', 'nominalDiameter', 'standard', 'ropeLength', 'installationYear'] as const;
@@ -15,7 +16,7 @@ export function RopeSummary({ rope }: { rope: RopeView }) {
   const settings = useRopeSettingsHere();
   const fmt = useFormat();
   // The gauges include the events of this device not yet synced, computed as the server will.
-  const pending = usePendingDamage(rope, null);
+  const pending = usePendingDamage(rope, null, damageChartQuery(rope.id, null, null, null));
   const damages = pending?.damages ?? rope.damages;
   const text = (fact: Fact): string => {
     const value = rope.attributes[fact];
