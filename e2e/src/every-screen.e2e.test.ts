@@ -94,7 +94,7 @@ describe.skipIf(Boolean(browserMissing))(
     });
 
     it('signed out: the login, reset and unsubscribe screens', async () => {
-      const { page, errors, close } = await world.openPage();
+      const { page, errors, blocked, close } = await world.openPage();
       await page.goto(`${world.server().url}/login`);
       await acceptCookies(page);
       const { crashes, rawKeys, findings } = await world.checkScreens(page, PUBLIC_PATHS);
@@ -102,11 +102,12 @@ describe.skipIf(Boolean(browserMissing))(
       expect(crashes).toEqual([]);
       expect(rawKeys, 'translation keys shown instead of their texts').toEqual([]);
       expect(errors).toEqual([]);
+      expect(blocked, 'requests refused beyond the embedded documentation').toEqual([]);
       expect(Object.keys(findings), report(findings)).toEqual([]);
     });
 
     it('a free user asking for the areas or a rope is told it is not for them, not that there are none', async () => {
-      const { page, errors, close } = await world.openPage();
+      const { page, errors, blocked, close } = await world.openPage();
       await signInAsDemo(page, world.server().url, 'free@example.com');
       const { areaId, installationId, ropeId } = world.adminHierarchy();
       for (const path of ['/areas', `/areas/${areaId}/installations/${installationId}/ropes/${ropeId}`]) {
@@ -118,10 +119,11 @@ describe.skipIf(Boolean(browserMissing))(
       }
       await close();
       expect(errors).toEqual([]);
+      expect(blocked, 'requests refused beyond the embedded documentation').toEqual([]);
     });
 
     it('anyone but an admin asking for the sensor or smartrope screens is told they are for admins', async () => {
-      const { page, errors, close } = await world.openPage();
+      const { page, errors, blocked, close } = await world.openPage();
       await signInAsDemo(page, world.server().url, 'clientadmin@example.com');
       await waitForScreen(page);
       const { sensorDeviceId, smartropeId } = world.sensorScreens();
@@ -139,10 +141,11 @@ describe.skipIf(Boolean(browserMissing))(
       await expect(page.getByRole('link', { name: enShell.nav.sensors }).count()).resolves.toBe(0);
       await close();
       expect(errors).toEqual([]);
+      expect(blocked, 'requests refused beyond the embedded documentation').toEqual([]);
     });
 
     it('an area, installation or rope that does not exist says so', async () => {
-      const { page, errors, close } = await world.openPage();
+      const { page, errors, blocked, close } = await world.openPage();
       // Opened with a CPU six times slower, as on a machine busy with other tests: signInAsDemo returns only once
       // the start screen is drawn, so the steps below cannot be overtaken by the sign-in's redirect to it.
       const cdp = await page.context().newCDPSession(page);
@@ -170,10 +173,11 @@ describe.skipIf(Boolean(browserMissing))(
       }
       await close();
       expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+      expect(blocked, 'requests refused beyond the embedded documentation').toEqual([]);
     });
 
     it('the main dialogs have no serious axe finding', async () => {
-      const { page, errors, close } = await world.openPage();
+      const { page, errors, blocked, close } = await world.openPage();
       await signInAsDemo(page, world.server().url, DEMO_ADMIN);
       // The language is the user's: an earlier test may have left another one.
       await switchLanguage(page, 'en-US');
@@ -212,11 +216,12 @@ describe.skipIf(Boolean(browserMissing))(
       expect(await errorBoundaryShown(page)).toBe(false);
       await close();
       expect(errors).toEqual([]);
+      expect(blocked, 'requests refused beyond the embedded documentation').toEqual([]);
       expect(Object.keys(findings), report(findings)).toEqual([]);
     });
 
     it('keeps the areas map alive through zooming, resizing, a language switch and leaving mid-zoom', async () => {
-      const { page, errors, close } = await world.openPage();
+      const { page, errors, blocked, close } = await world.openPage();
       await signInAsDemo(page, world.server().url, DEMO_ADMIN);
       await switchLanguage(page, 'en-US');
       await openInApp(page, '/areas');
@@ -235,6 +240,7 @@ describe.skipIf(Boolean(browserMissing))(
       expect(await errorBoundaryShown(page)).toBe(false);
       await close();
       expect(errors).toEqual([]);
+      expect(blocked, 'requests refused beyond the embedded documentation').toEqual([]);
     });
 
     it('takes screenshots of the areas list at 375 and 1280 px', async () => {

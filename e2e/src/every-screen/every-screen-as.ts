@@ -24,7 +24,7 @@ export function describeEveryScreenAs(email: string) {
       }, async () => {
         const adminHierarchy = world.adminHierarchy();
         const adminProjects = world.adminProjects();
-        const { page, errors, close } = await world.openPage();
+        const { page, errors, blocked, close } = await world.openPage();
         await signInAsDemo(page, world.server().url, email);
         const own = await findHierarchy(page);
         expect(adminHierarchy.ropeId, 'the admin sees a rope in the demo data').toBeDefined();
@@ -62,6 +62,7 @@ export function describeEveryScreenAs(email: string) {
         expect(crashes, 'screens that reached the error boundary or lack their h1').toEqual([]);
         expect(rawKeys, 'translation keys shown instead of their texts').toEqual([]);
         expect(errors, 'uncaught exceptions in the page').toEqual([]);
+        expect(blocked, 'requests refused by the browser beyond the embedded documentation').toEqual([]);
         expect(Object.keys(findings), report(findings)).toEqual([]);
         if (email === DEMO_ADMIN) {
           expect([...checkedInGerman], 'each screen checked while it showed German').toEqual([...new Set(paths)]);

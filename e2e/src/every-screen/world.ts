@@ -61,11 +61,30 @@ export async function outlineAndTargetProblems(page: Page): Promise<string[]> {
  * about 7 s of the renderer's CPU per load and reload there, and it is one document for every role and language,
  * which the every-screen file checks embedded and alone (axe, outline, targets, operations tried). The screen around
  * it (its heading, links, the frame and its title) is still opened, reloaded and switched through the languages.
+ * Only what Swagger UI loads under /api/doc/ (its script and the API description) is refused: Chromium matches a
+ * blocked pattern anywhere in an address, and the pattern for /api/doc itself had refused /api/documents too, so every
+ * role's document screens were checked while their lists failed to load (and waited out three retries).
  */
 export async function leaveEmbeddedDocumentationBlank(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setBlockedURLs', { urls: ['*/api/doc', '*/api/doc/*'] });
+  await cdp.send('Network.setBlockedURLs', { urls: [EMBEDDED_DOCUMENTATION_PARTS] });
+}
+
+/** The addresses refused by leaveEmbeddedDocumentationBlank: all of them under /api/doc/, none of /api/documents. */
+export const EMBEDDED_DOCUMENTATION_PARTS = '*/api/doc/*';
+
+/**
+ * The requests of `page` the browser refused (a blocked address) that are not the embedded documentation's, as they
+ * happen: a screen checked while its data was refused is not checked.
+ */
+export function blockedBeyondDocumentation(page: Page): string[] {
+  const blocked: string[] = [];
+  page.on('requestfailed', (request) => {
+    const refused = /inspector|BLOCKED/i.test(request.failure()?.errorText ?? '');
+    if (refused && !new URL(request.url()).pathname.startsWith('/api/doc/')) blocked.push(request.url());
+  });
+  return blocked;
 }
 
 /**
@@ -136,12 +155,19 @@ export function useEveryScreenWorld({ sharedServer = false } = {}) {
     if (known && known !== 'de-DE') await switchLanguage(page, known);
   }
 
-  async function openPage(width = 1280): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  async function openPage(
+    width = 1280,
+  ): Promise<{ page: Page; errors: string[]; blocked: string[]; close: () => Promise<void> }> {
     // The default world's browser (German, Zurich) whoever signs in: the language loop below ends in English.
     const context = await newWorldContext(browser(), { width });
     const page = await context.newPage();
     await leaveEmbeddedDocumentationBlank(page);
-    return { page, errors: collectPageErrors(page), close: () => context.close() };
+    return {
+      page,
+      errors: collectPageErrors(page),
+      blocked: blockedBeyondDocumentation(page),
+      close: () => context.close(),
+    };
   }
 
   /**
