@@ -48,7 +48,9 @@ function sourceOf(line: number): string {
 }
 
 function packageOf(frame: string): string {
-  const inBundle = bundleName ? new RegExp(`/${bundleName.replace('.', '\\.')}:(\\d+):`).exec(frame) : null;
+  const inBundle = bundleName
+    ? new RegExp(`/${bundleName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):`).exec(frame)
+    : null;
   const path = inBundle ? sourceOf(Number(inBundle[1])) : frame;
   const modules = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\//.exec(path);
   if (modules) return modules[1]!;
