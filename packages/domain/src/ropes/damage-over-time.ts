@@ -19,6 +19,13 @@ interface Damage {
   wireOnly: boolean;
 }
 
+/** An event with a valid time, in the order of the replay; `damage` when it is a located damage. */
+interface HistoryEntry {
+  event: RopeEventInput;
+  at: number;
+  damage: Damage | undefined;
+}
+
 /**
  * The rope's damage % as computeRopeDamage answers it with `asOf` set to each instant of `asOfs` (ascending), null
  * where it is unknown; without computing the rope afresh for each. A rope of 50,000 damages has as many instants,
@@ -48,8 +55,8 @@ export function damageAtEachInstant(
     return row.metric === 'brokenWires' ? (event.attributes.damageCount ?? 0) : 0;
   };
   // History in the order effectiveDamages replays it: by time, ties by id; an event without a valid time never counts.
-  const history = events
-    .map((event) => ({ event, at: Date.parse(event.attributes.timestamp) }))
+  const history: HistoryEntry[] = events
+    .map((event) => ({ event, at: Date.parse(event.attributes.timestamp), damage: undefined }))
     .filter((entry) => Number.isFinite(entry.at))
     .sort((a, b) => a.at - b.at || a.event.id - b.event.id);
   const toDamage = (event: RopeEventInput): Damage => {
@@ -61,8 +68,10 @@ export function damageAtEachInstant(
       wireOnly: (damageCount ?? 0) > 0 && !((crossSectionLossAmount ?? 0) > 0),
     };
   };
-  const counted = (event: RopeEventInput) => isDamage(event) && event.position !== null;
-  if (history.some(({ event }) => counted(event) && !Number.isFinite(weightOf(event)))) {
+  // Each counted event's damage made once: the trees' windows and the replay both read it.
+  for (const entry of history)
+    if (isDamage(entry.event) && entry.event.position !== null) entry.damage = toDamage(entry.event);
+  if (history.some(({ damage }) => damage && !Number.isFinite(damage.weight))) {
     return asOfs.map((asOf) => computeRopeDamage(rope, events, { asOf, loopLength }).damage);
   }
 
@@ -73,9 +82,8 @@ export function damageAtEachInstant(
   let next = 0;
   return asOfs.map((asOf) => {
     for (; next < history.length && history[next]!.at < asOf; next += 1) {
-      const { event } = history[next]!;
-      if (counted(event)) {
-        const damage = toDamage(event);
+      const { event, damage } = history[next]!;
+      if (damage) {
         damages.push(damage);
         if (damage.wireOnly) wireOnly += 1;
         trees?.add(damage);
@@ -85,7 +93,7 @@ export function damageAtEachInstant(
         trees = undefined;
       }
     }
-    trees ??= buildTrees(damages, history, next, toDamage, counted, lengths, loop);
+    trees ??= buildTrees(damages, history, next, lengths, loop);
     if (unknownWith[wireOnly > 0 ? 1 : 0]) return null;
     let utilisation = 0;
     for (const [index, { limit }] of lengths.entries()) {
@@ -113,18 +121,16 @@ interface WindowTrees {
  */
 function buildTrees(
   damages: readonly Damage[],
-  history: readonly { event: RopeEventInput }[],
+  history: readonly HistoryEntry[],
   from: number,
-  toDamage: (event: RopeEventInput) => Damage,
-  counted: (event: RopeEventInput) => boolean,
   lengths: readonly { span: number }[],
   loop: number,
 ): WindowTrees {
   const positions = damages.map((damage) => wrapPosition(damage.position, loop || undefined));
   for (let i = from; i < history.length; i += 1) {
-    const { event } = history[i]!;
+    const { event, damage } = history[i]!;
     if (changesHistory(event) && event.position !== null) break;
-    if (counted(event)) positions.push(wrapPosition(toDamage(event).position, loop || undefined));
+    if (damage) positions.push(wrapPosition(damage.position, loop || undefined));
   }
   const starts = Float64Array.from(new Set(positions)).sort();
   const trees = lengths.map(({ span }) => new WindowSumTree(starts, span, loop));
@@ -138,14 +144,19 @@ function buildTrees(
 
 /**
  * The sums of the windows [s, s + span) starting at each of the given sorted positions s (wrapping at the loop on
- * an endless rope, as sweepColumns measures offsets), and the largest among the windows opened so far. Range add,
- * lazily; a window's sum grows while it is still closed, so opening it shows what it holds.
+ * an endless rope, as sweepColumns measures offsets), and the largest among the windows opened so far. A window's sum
+ * grows while it is still closed, so opening it shows what it holds. Bottom-up, without recursion: each inner node
+ * holds what was added to all of its windows at once and the largest open window below it with that included, so
+ * the root is the worst window and a window's sum is its own additions and its ancestors' (range add, max of all).
  */
 class WindowSumTree {
   readonly #size: number;
+  /** Per node: its largest open window, with what was added at the node and below it; -Infinity while none is open. */
   readonly #top: Float64Array;
-  readonly #pending: Float64Array;
-  readonly #sum: Float64Array;
+  /** Per inner node: the weight added to every window below it at once. */
+  readonly #held: Float64Array;
+  /** Per window: the weight added to it alone, open or not. */
+  readonly #own: Float64Array;
   readonly #open: Uint8Array;
 
   constructor(
@@ -157,8 +168,8 @@ class WindowSumTree {
     while (size < Math.max(1, starts.length)) size *= 2;
     this.#size = size;
     this.#top = new Float64Array(2 * size).fill(Number.NEGATIVE_INFINITY);
-    this.#pending = new Float64Array(2 * size);
-    this.#sum = new Float64Array(size);
+    this.#held = new Float64Array(size);
+    this.#own = new Float64Array(size);
     this.#open = new Uint8Array(size);
   }
 
@@ -170,72 +181,70 @@ class WindowSumTree {
   add(position: number, weight: number) {
     const { starts, span, loop } = this;
     if (!(span > 0)) return;
-    const at = lowerBound(starts, position, starts.length);
+    const count = starts.length;
+    const at = lowerBound(starts, position, count);
     this.#openWindow(at);
-    // Windows starting at or before the damage, as sweepColumns' `position - from < span` counts it.
-    const first = firstIndex(0, at + 1, (index) => position - starts[index]! < span);
-    this.#add(first, at + 1, weight);
+    // Windows starting at or before the damage, as sweepColumns' `position - from < span` counts it: the first index
+    // where that holds (it holds from there on).
+    let low = 0;
+    let high = at + 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (position - starts[middle]! < span) high = middle;
+      else low = middle + 1;
+    }
+    this.#addRange(low, at + 1, weight);
     // On a loop, the windows starting after it that reach it over the splice point: `position - from + loop < span`.
     if (loop) {
-      const wrapFrom = firstIndex(at + 1, starts.length, (index) => position - starts[index]! + loop < span);
-      this.#add(wrapFrom, starts.length, weight);
+      low = at + 1;
+      high = count;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (position - starts[middle]! + loop < span) high = middle;
+        else low = middle + 1;
+      }
+      this.#addRange(low, count, weight);
     }
   }
 
+  /** Its ancestors are made again by the add that follows, whose range ends at this window. */
   #openWindow(leaf: number) {
     if (this.#open[leaf]) return;
-    this.#pushDownTo(leaf);
     this.#open[leaf] = 1;
-    let node = this.#size + leaf;
-    this.#top[node] = this.#sum[leaf]!;
-    for (node >>= 1; node >= 1; node >>= 1) this.#pull(node);
+    this.#top[this.#size + leaf] = this.#own[leaf]!;
   }
 
-  #add(from: number, to: number, weight: number) {
-    if (from < to) this.#addRange(1, 0, this.#size, from, to, weight);
-  }
-
-  #addRange(node: number, low: number, high: number, from: number, to: number, weight: number) {
-    if (to <= low || high <= from) return;
-    if (from <= low && high <= to) {
-      this.#apply(node, weight);
-      return;
+  /** Adds `weight` to the windows [from, to): to the nodes that cover the range, then their ancestors again. */
+  #addRange(from: number, to: number, weight: number) {
+    if (from >= to) return;
+    let low = from + this.#size;
+    let high = to + this.#size;
+    const firstLeaf = low;
+    const lastLeaf = high - 1;
+    for (; low < high; low >>= 1, high >>= 1) {
+      if (low & 1) this.#apply(low++, weight);
+      if (high & 1) this.#apply(--high, weight);
     }
-    this.#pushDown(node);
-    const middle = (low + high) >> 1;
-    this.#addRange(2 * node, low, middle, from, to, weight);
-    this.#addRange(2 * node + 1, middle, high, from, to, weight);
-    this.#pull(node);
+    // The ancestors of both ends, level by level, once where their paths meet.
+    let left = firstLeaf >> 1;
+    let right = lastLeaf >> 1;
+    for (; left !== right; left >>= 1, right >>= 1) {
+      this.#rebuild(left);
+      this.#rebuild(right);
+    }
+    for (; left >= 1; left >>= 1) this.#rebuild(left);
   }
 
   #apply(node: number, weight: number) {
-    if (node >= this.#size) {
-      const leaf = node - this.#size;
-      this.#sum[leaf] = this.#sum[leaf]! + weight;
-      if (this.#open[leaf]) this.#top[node] = this.#sum[leaf]!;
-      return;
-    }
-    this.#pending[node] = this.#pending[node]! + weight;
-    if (this.#top[node] !== Number.NEGATIVE_INFINITY) this.#top[node] = this.#top[node]! + weight;
+    // -Infinity (nothing open below) stays so.
+    this.#top[node] = this.#top[node]! + weight;
+    if (node < this.#size) this.#held[node] = this.#held[node]! + weight;
+    else this.#own[node - this.#size] = this.#own[node - this.#size]! + weight;
   }
 
-  #pushDown(node: number) {
-    const weight = this.#pending[node]!;
-    if (weight === 0) return;
-    this.#apply(2 * node, weight);
-    this.#apply(2 * node + 1, weight);
-    this.#pending[node] = 0;
-  }
-
-  #pushDownTo(leaf: number) {
-    let depth = 0;
-    while (1 << depth < this.#size) depth += 1;
-    const node = this.#size + leaf;
-    for (let shift = depth; shift >= 1; shift -= 1) this.#pushDown(node >> shift);
-  }
-
-  #pull(node: number) {
-    this.#top[node] = Math.max(this.#top[2 * node]!, this.#top[2 * node + 1]!);
+  #rebuild(node: number) {
+    const top = this.#top;
+    top[node] = Math.max(top[2 * node]!, top[2 * node + 1]!) + this.#held[node]!;
   }
 }
 
@@ -247,18 +256,6 @@ function lowerBound(values: Float64Array, value: number, to: number): number {
     const middle = (low + high) >> 1;
     if (values[middle]! < value) low = middle + 1;
     else high = middle;
-  }
-  return low;
-}
-
-/** The first index in [from, to) where `holds` turns true, for a condition that stays true once it holds. */
-function firstIndex(from: number, to: number, holds: (index: number) => boolean): number {
-  let low = from;
-  let high = to;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (holds(middle)) high = middle;
-    else low = middle + 1;
   }
   return low;
 }
