@@ -136,7 +136,9 @@ function buildTrees(
   const trees = lengths.map(({ span }) => new WindowSumTree(starts, span, loop));
   const add = (damage: Damage) => {
     const position = wrapPosition(damage.position, loop || undefined);
-    for (const tree of trees) tree.add(position, damage.weight);
+    // Its window's index, the same in every tree: they share the starts.
+    const at = lowerBound(starts, position, starts.length);
+    for (const tree of trees) tree.add(position, at, damage.weight);
   };
   for (const damage of damages) add(damage);
   return { add, worst: (index) => trees[index]!.worst() };
@@ -177,12 +179,14 @@ class WindowSumTree {
     return this.#top[1]!;
   }
 
-  /** A damage at `position` (one of the starts) with `weight`: opens its window and adds to every window covering it. */
-  add(position: number, weight: number) {
+  /**
+   * A damage at `position` (one of the starts, the one at index `at`) with `weight`: opens its window and adds to
+   * every window covering it.
+   */
+  add(position: number, at: number, weight: number) {
     const { starts, span, loop } = this;
     if (!(span > 0)) return;
     const count = starts.length;
-    const at = lowerBound(starts, position, count);
     this.#openWindow(at);
     // Windows starting at or before the damage, as sweepColumns' `position - from < span` counts it: the first index
     // where that holds (it holds from there on).
