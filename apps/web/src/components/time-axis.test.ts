@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHART_RANGES, rangeStart } from './chart-ranges';
-import { timeTickLabels } from './time-axis';
+import { TIME_TICK_SPACE, timeTickLabels } from './time-axis';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -21,6 +21,17 @@ describe('time axis labels', () => {
     expect(labels[0]).toBe('10:00\n15 Mar');
     expect(labels[1]).toBe('16:00');
     expect(labels[2]).toBe('04:00\n16 Mar');
+  });
+
+  // uPlot draws the labels on a canvas at 12 px, where a character of a sans font is at most about 7 px wide: the
+  // longest month (with its year) or day in each language must leave room between two ticks TIME_TICK_SPACE apart.
+  it('leave room between the longest labels of every language', () => {
+    const days = Array.from({ length: 12 }, (_, month) => Date.UTC(2024, month, 25) / 1000);
+    for (const locale of ['en-US', 'de-DE', 'fr-FR', 'es-ES']) {
+      const labels = [...timeTickLabels(locale, days, 30 * 86_400), ...timeTickLabels(locale, days, 86_400)];
+      const longest = Math.max(...labels.map((label) => label.length));
+      expect(longest * 7, `${locale}: ${labels.join(', ')}`).toBeLessThanOrEqual(TIME_TICK_SPACE - 8);
+    }
   });
 });
 

@@ -1,6 +1,13 @@
 const DAY_SECONDS = 86_400;
 
 /**
+ * The least room between two ticks of a time axis, in CSS pixels. uPlot's own 50 suits its English "Nov 2023"; a
+ * month with its year in German, French or Spanish ("Sept. 2024", "févr. 2024") is about 65 px at its 12 px font, and
+ * the loss chart's ticks three months apart ran into one another.
+ */
+export const TIME_TICK_SPACE = 80;
+
+/**
  * Tick labels of a time axis in the user's language (uPlot's own are English): months for ticks a month or more
  * apart, days for ticks a day or more apart, times of day otherwise, with the day under the first tick and under
  * each tick that starts a new day. Ticks are epoch seconds; times are the browser's.

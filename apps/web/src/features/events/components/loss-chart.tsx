@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORECAST_COLOUR, LIMIT_COLOUR } from '../../../components/chart-style';
-import { timeTickLabels } from '../../../components/time-axis';
+import { TIME_TICK_SPACE, timeTickLabels } from '../../../components/time-axis';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
 import { useFormat } from '../../../lib/format';
 import type { LossChartData } from '../loss-chart-data';
@@ -48,6 +48,7 @@ export function LossChart({ data, axis, height }: LossChartProps) {
           ? {
               label: t('charts.loss.date'),
               values: (_u, ticks, _axis, _space, increment) => timeTickLabels(locale, ticks, increment),
+              space: TIME_TICK_SPACE,
             }
           : {
               label: t('common.fields.bendingCycles'),

@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartColour } from '../../../components/chart-style';
 import { useDragZoom } from '../../../components/drag-zoom';
-import { timeTickLabels } from '../../../components/time-axis';
+import { TIME_TICK_SPACE, timeTickLabels } from '../../../components/time-axis';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
 import classes from '../../../components/uplot-chart.module.css';
 import { useFormat } from '../../../lib/format';
@@ -121,7 +121,11 @@ export function SensorChart({ data, values, plotlines, fixed, window, height, la
         y: { range: () => yRange(fixed, dataRef.current, plotlines) },
       },
       axes: [
-        { values: (_u, ticks, _axis, _space, increment) => timeTickLabels(locale, ticks, increment), size: 50 },
+        {
+          values: (_u, ticks, _axis, _space, increment) => timeTickLabels(locale, ticks, increment),
+          size: 50,
+          space: TIME_TICK_SPACE,
+        },
         {
           label: units.length > 0 ? units.join(', ') : undefined,
           values: (_u, ticks) => ticks.map((tick) => fmt.number(tick)),

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartColour } from '../../../components/chart-style';
-import { timeTickLabels } from '../../../components/time-axis';
+import { TIME_TICK_SPACE, timeTickLabels } from '../../../components/time-axis';
 import { UplotChart, type UplotOptions, type uPlot } from '../../../components/uplot-chart';
 import { useFormat } from '../../../lib/format';
 import type { SmartropeEventChartData } from '../../sensors';
@@ -25,7 +25,11 @@ export function SmartropeEventChart({
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true } },
       axes: [
-        { values: (_u, ticks, _axis, _space, increment) => timeTickLabels(locale, ticks, increment), size: 50 },
+        {
+          values: (_u, ticks, _axis, _space, increment) => timeTickLabels(locale, ticks, increment),
+          size: 50,
+          space: TIME_TICK_SPACE,
+        },
         { values: (_u, ticks) => ticks.map((tick) => fmt.number(tick)), size: 60 },
       ],
       series: [
