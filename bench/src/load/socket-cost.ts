@@ -159,7 +159,10 @@ const server = await startServer({
   startTimeoutMs: 600_000,
   dataDirPrefix: 'rope-socket-cost-',
   entry: compiledApi().server,
-  nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [],
+  nodeArgs: [
+    ...(process.env.NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []),
+  ],
 });
 try {
   const person = await signIn(server.url, WHO);
