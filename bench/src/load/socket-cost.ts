@@ -8,7 +8,8 @@
 // Run: npx -y pnpm@10.34.8 --filter @rope/bench exec tsx src/load/socket-cost.ts   (RATE 300, WRITE_RATE 40,
 // SECONDS 5, WHO client@example.com, ONLY=reads|writes, WRITE=event|document|readings for one kind, READINGS_PER_BATCH
 // 60, PATHS=/health,/login/check for other reads than the mix's, PROFILE=folder for the API process's CPU profile,
-// SERVER_LOG_LEVEL the API's LOG_LEVEL, warn unless it says)
+// SERVER_LOG_LEVEL the API's LOG_LEVEL, warn unless it says, NODE_ARGS Node options for the API process, e.g.
+// --perf-basic-prof for perf-summary.ts)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
