@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { bootstrapData } from './bootstrap.ts';
 import { closeContext, createContext } from './context.ts';
 import { EnvError, listenHost, parseEnv, publicUrl } from './env.ts';
+import { keepRunningThroughRedisOutages } from './infra/redis-outage-guard.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
 import { provisionCockpitClientAtStart } from './modules/device-intake/cockpit-client.ts';
@@ -12,6 +13,7 @@ import { printStartBanner } from './start-banner.ts';
 async function main() {
   const env = parseEnv();
   const log = createLogger(env);
+  keepRunningThroughRedisOutages(log);
   const ctx = await createContext(env, log).catch((error: unknown) => {
     throw new StartupError(`Cannot open the database: ${rootMessage(error)}`);
   });

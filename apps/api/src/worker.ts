@@ -1,5 +1,6 @@
 import { closeContext, createContext } from './context.ts';
 import { EnvError, parseEnv } from './env.ts';
+import { keepRunningThroughRedisOutages } from './infra/redis-outage-guard.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
 import { provisionCockpitClientAtStart } from './modules/device-intake/cockpit-client.ts';
@@ -12,6 +13,7 @@ async function main() {
     throw new EnvError('REDIS_URL is not set: the worker runs only in server mode (embedded mode runs jobs inline)');
   }
   const log = createLogger(env);
+  keepRunningThroughRedisOutages(log);
   const ctx = await createContext(env, log);
   registerJobs(ctx);
   ctx.queue.startRelay();
