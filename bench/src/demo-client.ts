@@ -37,3 +37,17 @@ export function health(url: string, agent: Agent): Promise<void> {
     }).on('error', reject);
   });
 }
+
+/**
+ * The demo import key from the start banner, waited for: the banner comes after what the start's jobs log, so a server
+ * answers its health check before it has printed it (socket-cost read it at once and once found none).
+ */
+export async function demoImportKey(output: () => string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const key = /ROLE_API_IMPORT\s+(\S+)/.exec(output())?.[1];
+    if (key) return key;
+    if (Date.now() > deadline) throw new Error('the server printed no demo import key');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

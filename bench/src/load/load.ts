@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { repoRoot, startServer } from '@rope/server-runner';
 import postgres from 'postgres';
 import { startTestSmtpServer } from '../../../apps/api/test/support/smtp-server.ts';
+import { demoImportKey } from '../demo-client.ts';
 import { type MachineWatch, percentile, verdict, watchMachine } from '../machine.ts';
 import { compiledApi, startBenchServer } from '../server.ts';
 import { startCpuWindow } from './cpu.ts';
@@ -206,20 +207,6 @@ async function openLoop(seconds: number, streams: { perSecond: number; fire: (du
     inFlight.push(entry.fire(entry.at));
   }
   await Promise.all(inFlight);
-}
-
-/**
- * The demo import key from the start banner, which comes after what the start's jobs log: at LOG_LEVEL info a server
- * answers its health check before it has printed it.
- */
-async function demoImportKey(output: () => string): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const key = /ROLE_API_IMPORT\s+(\S+)/.exec(output())?.[1];
-    if (key) return key;
-    if (Date.now() > deadline) throw new Error('the server printed no demo import key');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function prepareSite(url: string, importKey: string, people: number): Promise<Site> {

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@rope/server-runner';
 import postgres from 'postgres';
+import { demoImportKey } from '../demo-client.ts';
 import { watchMachine } from '../machine.ts';
 import { compiledApi } from '../server.ts';
 import {
@@ -167,8 +168,7 @@ const server = await startServer({
 });
 try {
   const person = await signIn(server.url, WHO);
-  const importKey = /ROLE_API_IMPORT\s+(\S+)/.exec(server.output())?.[1];
-  if (!importKey) throw new Error('the server printed no demo import key');
+  const importKey = await demoImportKey(server.output);
   const machine = watchMachine([server.pid], { database: name });
   if (ONLY !== 'writes') await readsOf(server.url, server.pid, person);
   if (ONLY !== 'reads') await writesOf(server.url, server.pid, person, importKey);
