@@ -1,11 +1,41 @@
 import { queryRows } from '@rope/db/client';
 import { outbox } from '@rope/db/schema/index';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { pruneOutbox, writeToOutbox } from './outbox.ts';
+import {
+  claimOutboxRows,
+  claimStatement,
+  countPending,
+  countPendingStatement,
+  pruneOutbox,
+  writeToOutbox,
+} from './outbox.ts';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every node of a statement's plan (`explain (format json)`), the statement not run. */
+async function planNodes(db: TestApp['ctx']['db'], statement: SQL): Promise<PlanNode[]> {
+  const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(
+    db,
+    sql`explain (format json) ${statement}`,
+  );
+  const plan = row!['QUERY PLAN'];
+  const nodes: PlanNode[] = [];
+  const walk = (node: PlanNode) => {
+    nodes.push(node);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+  return nodes;
+}
 
 describe('the outbox', () => {
   let t: TestApp;
@@ -63,5 +93,38 @@ describe('the outbox', () => {
       { key: 'batch-b', attempts: 8, payload: { key: 'batch-b' }, delayed: false },
       { key: 'batch-c', attempts: 5, payload: { key: 'batch-c' }, delayed: true },
     ]);
+  });
+
+  it('claims and counts the waiting jobs through their own index, never reading the month of jobs handed over', async () => {
+    // A busy site's month: rows handed over stay 30 days beside the few still waiting.
+    await queryRows(
+      t.ctx.db,
+      sql`insert into outbox (queue, name, payload, idempotency_key, dispatched_at, created_at)
+          select 'plan-test', 'count', '{}'::jsonb, 'plan-done-' || g, now() - g * interval '1 minute',
+                 now() - g * interval '1 minute'
+          from generate_series(1, 20000) as g`,
+    );
+    const waiting = (key: string) => ({ queue: 'plan-test', name: 'count', payload: { key }, idempotencyKey: key });
+    await writeToOutbox(t.ctx.db, [waiting('plan-waiting-a'), waiting('plan-waiting-b')]);
+    await queryRows(t.ctx.db, sql`analyze outbox`);
+    const claim = claimStatement({ limit: 50, lockMs: 30_000, countAttempt: false });
+    for (const statement of [claim, countPendingStatement(), countPendingStatement(['plan-test'], 60_000)]) {
+      const nodes = await planNodes(t.ctx.db, statement);
+      expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'outbox')).toEqual(
+        [],
+      );
+    }
+    for (const statement of [claim, countPendingStatement()]) {
+      const indexes = (await planNodes(t.ctx.db, statement)).map((node) => node['Index Name']);
+      expect(indexes).toContain('outbox_pending_index');
+    }
+    expect(await countPending(t.ctx.db, ['plan-test'])).toBe(2);
+    const claimed = await claimOutboxRows(t.ctx.db, {
+      queues: ['plan-test'],
+      limit: 50,
+      lockMs: 30_000,
+      countAttempt: false,
+    });
+    expect(claimed.map((job) => job.idempotencyKey)).toEqual(['plan-waiting-a', 'plan-waiting-b']);
   });
 });

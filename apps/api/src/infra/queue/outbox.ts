@@ -1,7 +1,7 @@
 import type { Db } from '@rope/db/client';
 import { queryRows } from '@rope/db/client';
 import { outbox } from '@rope/db/schema/index';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Job, type JobRequest, RefusedJobError } from './types.ts';
 
 /** Writes one job, or several in one statement (a notification's deliveries): a key written before adds nothing. */
@@ -44,15 +44,16 @@ export interface ClaimedJob extends Job {
   relayKey: string;
 }
 
-/** Claims due rows; rows whose claim expired (a process died holding them) are claimed again. */
-export async function claimOutboxRows(
-  db: Db,
-  options: { queues?: string[]; limit: number; lockMs: number; countAttempt: boolean },
-): Promise<ClaimedJob[]> {
+type ClaimOptions = { queues?: string[]; limit: number; lockMs: number; countAttempt: boolean };
+
+/**
+ * The claim of due rows, read through the partial index of the rows not yet handed over (`outbox_pending_index`):
+ * the rows handed over stay for 30 days, a million on a busy site, and a claim that scanned them took 200 ms of
+ * PostgreSQL on every poll (0.2 ms through the index).
+ */
+export function claimStatement(options: ClaimOptions): SQL {
   const queueFilter = options.queues ? sql`and queue in ${options.queues.length ? options.queues : ['']}` : sql``;
-  const rows = await queryRows<ClaimedRow>(
-    db,
-    sql`update outbox set locked_until = now() + make_interval(secs => ${options.lockMs / 1000}),
+  return sql`update outbox set locked_until = now() + make_interval(secs => ${options.lockMs / 1000}),
           attempts = attempts + ${options.countAttempt ? 1 : 0}
         where id in (
           select id from outbox
@@ -60,8 +61,12 @@ export async function claimOutboxRows(
             and (locked_until is null or locked_until < now()) ${queueFilter}
           order by id limit ${options.limit} for update skip locked)
         returning id, queue, name, payload, idempotency_key, attempts, max_attempts,
-          id || '-' || (extract(epoch from created_at) * 1000000)::bigint as relay_key`,
-  );
+          id || '-' || (extract(epoch from created_at) * 1000000)::bigint as relay_key`;
+}
+
+/** Claims due rows; rows whose claim expired (a process died holding them) are claimed again. */
+export async function claimOutboxRows(db: Db, options: ClaimOptions): Promise<ClaimedJob[]> {
+  const rows = await queryRows<ClaimedRow>(db, claimStatement(options));
   return rows
     .sort((a, b) => Number(a.id) - Number(b.id))
     .map((row) => ({
@@ -133,12 +138,14 @@ export async function pruneOutbox(db: Db, batch = 5000): Promise<number> {
  * next retry) does not keep a queue from being idle.
  */
 export async function countPending(db: Db, queues?: string[], dueWithinMs?: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(db, countPendingStatement(queues, dueWithinMs));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The count of rows not yet handed over, through the same partial index as the claim. */
+export function countPendingStatement(queues?: string[], dueWithinMs?: number): SQL {
   const queueFilter = queues ? sql`and queue in ${queues.length ? queues : ['']}` : sql``;
   const dueFilter =
     dueWithinMs === undefined ? sql`` : sql`and available_at <= now() + make_interval(secs => ${dueWithinMs / 1000})`;
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from outbox where dispatched_at is null and failed_at is null ${queueFilter} ${dueFilter}`,
-  );
-  return Number(rows[0]?.n ?? 0);
+  return sql`select count(*)::int as n from outbox where dispatched_at is null and failed_at is null ${queueFilter} ${dueFilter}`;
 }
