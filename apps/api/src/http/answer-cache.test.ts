@@ -27,7 +27,6 @@ const UNCOUNTED = [
   'api_keys', // last use, once a minute
   'app_meta',
   'outbox',
-  'processed_jobs',
   'sms_log',
   'notification_deliveries',
   'notification_rule_states',

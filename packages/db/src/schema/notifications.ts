@@ -106,12 +106,6 @@ export const outbox = pgTable(
   ],
 );
 
-/** Jobs already carried out, keyed by idempotency key: a redelivered job is skipped. */
-export const processedJobs = pgTable('processed_jobs', {
-  idempotencyKey: varchar({ length: 200 }).primaryKey(),
-  processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
 export const smsOutbox = pgTable('sms_log', {
   id: serial().primaryKey(),
   phone: varchar({ length: 45 }).notNull(),
