@@ -176,12 +176,20 @@ function printWorstSeconds(recorder: Recorder, from: number) {
 }
 
 /** Prints each part's cores; answers the cores of the parts that are the cockpit (not the bench's own). */
-function printCpu({ seconds, used }: { seconds: number; used: Map<string, number> }, notCockpit: string[] = []) {
+function printCpu(
+  { seconds, used, kernel }: { seconds: number; used: Map<string, number>; kernel: Map<string, number> },
+  notCockpit: string[] = [],
+) {
   const parts = [...used.entries()].sort((a, b) => b[1] - a[1]);
   const total = parts.reduce((sum, [, value]) => sum + value, 0);
   console.log(`CPU over ${seconds.toFixed(0)} s: ${(total / seconds).toFixed(2)} cores of 2 in all`);
+  // The kernel's share tells a machine whose system calls are dear (docs/ci-time.md's yardstick) from dearer code.
   for (const [part, value] of parts) {
-    console.log(`  ${part.padEnd(14)} ${(value / seconds).toFixed(2)} cores (${((value / total) * 100).toFixed(0)} %)`);
+    const inKernel = value > 0 ? ((kernel.get(part) ?? 0) / value) * 100 : 0;
+    console.log(
+      `  ${part.padEnd(14)} ${(value / seconds).toFixed(2)} cores (${((value / total) * 100).toFixed(0)} %; ` +
+        `${inKernel.toFixed(0)} % of it in the kernel)`,
+    );
   }
   return parts.filter(([part]) => !notCockpit.includes(part)).reduce((sum, [, value]) => sum + value, 0) / seconds;
 }
