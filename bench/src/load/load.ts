@@ -451,28 +451,22 @@ async function serverMode() {
   let stopProxy = () => {};
   try {
     const floor = MEASURE_FLOOR ? await measureFloor(databaseUrl.toString()) : undefined;
-    const started = performance.now();
-    servers.push(
-      await startServer({
-        env: { ...env, DEMO_DATA: 'true' },
-        startTimeoutMs: START_TIMEOUT_MS,
-        dataDirPrefix: 'rope-load-a-',
-        nodeArgs: profileArgs('api-1'),
-        entry: compiled.server,
-      }),
-    );
-    console.log(`demo data loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    await applyNotifyArm(base, name);
-    if (API_PROCESSES === 2)
+    // The first loads the demo data; the second starts on the database it filled.
+    const startApi = async (index: number) =>
       servers.push(
         await startServer({
-          env: { ...env, DEMO_DATA: 'false' },
+          env: { ...env, DEMO_DATA: index === 1 ? 'true' : 'false' },
           startTimeoutMs: START_TIMEOUT_MS,
-          dataDirPrefix: 'rope-load-b-',
-          nodeArgs: profileArgs('api-2'),
+          dataDirPrefix: `rope-load-${index}-`,
+          nodeArgs: profileArgs(`api-${index}`),
           entry: compiled.server,
         }),
       );
+    const started = performance.now();
+    await startApi(1);
+    console.log(`demo data loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    await applyNotifyArm(base, name);
+    if (API_PROCESSES === 2) await startApi(2);
     const worker = spawn(process.execPath, ['--enable-source-maps', ...profileArgs('worker'), compiled.worker], {
       cwd: repoRoot,
       env: { ...process.env, ...env, NODE_ENV: 'production' },
