@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import enAreas from '../../apps/web/src/i18n/locales/en-US/areas.json';
 import enCommon from '../../apps/web/src/i18n/locales/en-US/common.json';
@@ -64,6 +65,7 @@ describe.skipIf(Boolean(browserMissing))(
         await page.goto(`${world.server().url}/api/doc`);
         await page.locator('.opblock').first().waitFor({ timeout: 60_000 });
         expect(await skippedHeadingLevels(page), '/api/doc heading levels').toEqual([]);
+        expect(await resolvedAloneAsInTheWhole(page, ['paths', '/api/events/{id}', 'patch'])).toBe(true);
         // A GET tried out and answered, a POST with a request body ready to send, and the authorization dialog.
         const operation = (method: string, path: string) =>
           page.locator(`.opblock-${method}`).filter({ has: page.locator(`[data-path="${path}"]`) });
@@ -257,3 +259,26 @@ describe.skipIf(Boolean(browserMissing))(
     });
   },
 );
+
+/**
+ * Whether swagger-ui's own resolution of one part of the document (an opened operation) gives the same as the page's
+ * plugin, which resolves it with only its path item and the components (apps/api/src/plugins/openapi-ui).
+ */
+function resolvedAloneAsInTheWhole(page: Page, path: string[]): Promise<boolean> {
+  return page.evaluate(async (part) => {
+    type Resolve = (spec: unknown, path: string[], options: object) => Promise<unknown>;
+    type Plugin = (system: object) => { fn: { resolveSubtree: Resolve } };
+    const pageWindow = window as unknown as {
+      SwaggerUIBundle: { plugins: { SwaggerClient: Plugin } };
+      RopeDocOperationAlone: Plugin;
+    };
+    const system = { getConfigs: () => ({}), configs: {} };
+    const whole = pageWindow.SwaggerUIBundle.plugins.SwaggerClient(system).fn.resolveSubtree;
+    const alone = pageWindow.RopeDocOperationAlone(system).fn.resolveSubtree;
+    const spec = await (await fetch('/api/doc/json')).json();
+    const options = { baseDoc: new URL('/api/doc/json', location.href).href };
+    const inWhole = await whole(structuredClone(spec), part, options);
+    const byItself = await alone(structuredClone(spec), part, options);
+    return JSON.stringify(inWhole) === JSON.stringify(byItself) && JSON.stringify(inWhole).includes('"requestBody"');
+  }, path);
+}

@@ -114,6 +114,24 @@ describe('the OpenAPI contract', () => {
     expect(rope.properties?.rope?.$ref).toBe('#/components/schemas/Rope');
   });
 
+  it('refers only into its components, so the documentation page resolves an opened operation alone', () => {
+    // operation-alone.js gives swagger-ui one path item and the components to resolve: a reference into another path
+    // item or a webhook would be lost there.
+    const references: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === '$ref' && typeof inner === 'string') references.push(inner);
+          else collect(inner);
+        }
+      }
+    };
+    collect(doc);
+    expect(references.length).toBeGreaterThan(500);
+    expect(references.filter((reference) => !reference.startsWith('#/components/'))).toEqual([]);
+  });
+
   it('answers integrators at /api/v1 as at /api, with a document of its own paths', async () => {
     const mandator = await seedMandator(t.ctx.db);
     const area = await seedArea(t.ctx.db, mandator.id);

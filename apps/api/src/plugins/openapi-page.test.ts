@@ -22,6 +22,7 @@ describe('the API documentation page (/api/doc)', () => {
       '/api/doc/',
       '/api/doc/static/swagger-initializer.js',
       '/api/doc/static/theme/accessibility.js',
+      '/api/doc/static/theme/operation-alone.js',
     ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
@@ -39,7 +40,7 @@ describe('the API documentation page (/api/doc)', () => {
     }
   });
 
-  it('loads its accessibility stylesheet and plugin from this origin and leaves out the top bar and deep links', async () => {
+  it('loads its accessibility stylesheet and its plugins from this origin and leaves out the top bar and deep links', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/doc/' });
     expect(page.body).toContain('theme/accessibility.css');
     expect(page.body).toContain('theme/accessibility.js');
@@ -50,6 +51,11 @@ describe('the API documentation page (/api/doc)', () => {
     const plugin = await t.app.inject({ method: 'GET', url: '/api/doc/static/theme/accessibility.js' });
     expect(plugin.headers['content-type']).toMatch(/javascript/);
     expect(plugin.body).toContain('window.RopeDocAccessibility =');
+    expect(page.body).toContain('theme/operation-alone.js');
+    expect(initializer).toContain('window.RopeDocOperationAlone(system)');
+    const alone = await t.app.inject({ method: 'GET', url: '/api/doc/static/theme/operation-alone.js' });
+    expect(alone.headers['content-type']).toMatch(/javascript/);
+    expect(alone.body).toContain('window.RopeDocOperationAlone =');
     const stylesheet = await t.app.inject({ method: 'GET', url: '/api/doc/static/theme/accessibility.css' });
     expect(stylesheet.headers['content-type']).toMatch(/text\/css/);
   });

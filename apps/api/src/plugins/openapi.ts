@@ -36,12 +36,12 @@ const DOC_CSP = [
 ].join('; ');
 
 /**
- * swagger-ui calls what it is given as a plugin; the plugin itself is in accessibility.js, served with the page. A
- * function built from its source text, because swagger-ui's initializer is written out as source.
+ * swagger-ui calls what it is given as a plugin; the plugins themselves are in accessibility.js and
+ * operation-alone.js, served with the page. Functions built from their source text, because swagger-ui's initializer
+ * is written out as source.
  */
-const accessibilityPlugin = new Function('system', 'return window.RopeDocAccessibility(system);') as (
-  system: unknown,
-) => object;
+const pagePlugin = (name: string) =>
+  new Function('system', `return window.${name}(system);`) as (system: unknown) => object;
 
 /** OpenAPI 3.1 generated from the zod route schemas: UI at /api/doc, raw document at /api/doc/json. */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -84,7 +84,10 @@ export async function registerOpenApi(app: FastifyInstance) {
       theme: {
         title: 'Rope Cockpit API',
         css: [{ filename: 'accessibility.css', content: uiFile('accessibility.css') }],
-        js: [{ filename: 'accessibility.js', content: uiFile('accessibility.js') }],
+        js: [
+          { filename: 'accessibility.js', content: uiFile('accessibility.js') },
+          { filename: 'operation-alone.js', content: uiFile('operation-alone.js') },
+        ],
       },
       uiConfig: {
         docExpansion: 'list',
@@ -97,7 +100,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         // The highlighter's palette (red numbers on dark grey, 3.5:1) is written into style attributes; plain code is
         // white on dark grey.
         syntaxHighlight: false,
-        plugins: [accessibilityPlugin],
+        plugins: [pagePlugin('RopeDocAccessibility'), pagePlugin('RopeDocOperationAlone')],
       },
     });
   });

@@ -34,6 +34,11 @@ export const SYSTEM_ROWS: RouteRow[] = [
     build: () => url('/api/doc/static/theme/accessibility.js'),
     expect: open(200),
   },
+  {
+    route: 'GET /api/doc/static/theme/operation-alone.js',
+    build: () => url('/api/doc/static/theme/operation-alone.js'),
+    expect: open(200),
+  },
 ];
 
 /**
