@@ -1,5 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, cpSync, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statfsSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -210,20 +221,57 @@ export function startProcess(
   };
 }
 
-/** Waits until `url`/api/health answers 200; fails when the process ends or the time is up. */
+/**
+ * Waits until `url`/api/health answers 200 from `child` itself; fails when the process ends or the time is up. A free
+ * port is only free until someone binds it: another test's server that took it meanwhile answers its own health, and
+ * the child then ends with EADDRINUSE, so an answer counts only from a socket the child holds (where Linux's /proc
+ * tells).
+ */
 export async function waitForHealth(url: string, child: StartedProcess, timeoutMs: number) {
   const output = child.output;
+  const port = Number(new URL(url).port || 80);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode() !== undefined) throw new Error(`server exited with ${child.exitCode()}:\n${output()}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      if ((await fetch(`${url}/api/health`)).ok && listensOn(child.pid, port) !== false) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/**
+ * Whether process `pid` holds the TCP socket listening on `port` (any local address): undefined where /proc does not
+ * tell (not Linux), false when another process listens there, nobody does or `pid` has ended.
+ */
+export function listensOn(pid: number, port: number): boolean | undefined {
+  if (!existsSync('/proc/net/tcp')) return undefined;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode ...
+      const fields = line.trim().split(/\s+/);
+      const localPort = Number.parseInt(fields[1]?.split(':')[1] ?? '', 16);
+      if (fields[3] === '0A' && localPort === port) inodes.add(`socket:[${fields[9]}]`);
+    }
+  }
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false; // the process has ended
+  }
+  return fds.some((fd) => {
+    try {
+      return inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`, 'utf8'));
+    } catch {
+      return false; // closed meanwhile
+    }
+  });
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {

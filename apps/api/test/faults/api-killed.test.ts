@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Database, type Db, openDatabase, queryRows } from '@rope/db/client';
 import { createTestDatabase, openMigratedDataDir } from '@rope/db/test-database';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { missingServerDatabase, waitFor } from './machine.ts';
 import { type ApiServer, call, killHard, startApi } from './processes.ts';
 import { type FaultWorld, seedFaultWorld, wireBreak } from './seed.ts';
@@ -52,15 +52,21 @@ describe.each(modes)('the API process killed mid-write on %s', (name, makeMode, 
   let dataDir: string | undefined;
   let mode: Mode | undefined;
   let api: ApiServer | undefined;
+  let failed = false;
   afterAll(async () => {
     if (api) await killHard(api.process);
     await mode?.cleanUp();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    // A failure keeps the data directory, to open the database as the kill left it.
+    if (failed) console.error(`${name}: the data directory is kept in ${dataDir}`);
+    else if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it.skipIf(Boolean(skipReason))(
     `keeps every acknowledged write, none half-written, and serves again after a restart${skipReason ? ` (skipped: ${skipReason})` : ''}`,
     async () => {
+      onTestFailed(() => {
+        failed = true;
+      });
       dataDir = mkdtempSync(join(tmpdir(), 'rope-fault-api-'));
       mode = await makeMode(dataDir);
       let database = await mode.open();

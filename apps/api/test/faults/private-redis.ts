@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@rope/server-runner';
+import { freePort, listensOn } from '@rope/server-runner';
 import { Redis } from 'ioredis';
 import { waitFor } from './machine.ts';
 
@@ -29,7 +29,17 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', ''],
       { stdio: 'ignore' },
     );
-    await waitFor('redis-server to answer', () => answers(url), 20_000);
+    const started = server;
+    // Another test's server on the port answers PONG too: only this one's answer counts.
+    await waitFor(
+      'redis-server to answer',
+      async () => {
+        if (started.exitCode !== null)
+          throw new Error(`redis-server ended with ${started.exitCode} (port ${port} taken?)`);
+        return (await answers(url)) && listensOn(started.pid!, port) !== false;
+      },
+      20_000,
+    );
   };
   const kill = async () => {
     const running = server;

@@ -23,19 +23,30 @@ export interface ApiServer {
 
 /**
  * The real API server, compiled as production runs it (`dist/server.mjs`, built by the API tests' global set-up), on
- * `port` (a free one unless given), healthy when this resolves.
+ * `port` (a free one unless given), healthy when this resolves. A free port another test's server took meanwhile ends
+ * the API with EADDRINUSE: it starts again on another one.
  */
 export async function startApi(env: Record<string, string>, port?: number): Promise<ApiServer> {
-  const listenOn = port ?? (await freePort());
-  const process = startProcess('apps/api/dist/server.mjs', settings({ ...env, PORT: String(listenOn) }));
-  const url = `http://127.0.0.1:${listenOn}`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startApiOn(env, port ?? (await freePort()));
+    } catch (error) {
+      const portTaken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (port !== undefined || attempt >= 3 || !portTaken) throw error;
+    }
+  }
+}
+
+async function startApiOn(env: Record<string, string>, port: number): Promise<ApiServer> {
+  const process = startProcess('apps/api/dist/server.mjs', settings({ ...env, PORT: String(port) }));
+  const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, process, 90_000);
   } catch (error) {
     process.kill('SIGKILL');
     throw error;
   }
-  return { url, port: listenOn, process };
+  return { url, port, process };
 }
 
 /** The real worker, compiled (`dist/worker.mjs`); it relays the outbox to Redis and runs the jobs. */
