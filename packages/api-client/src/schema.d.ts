@@ -2860,7 +2860,10 @@ export interface components {
                 positionOffset?: number;
                 deviceSerialNumber?: string;
                 bendingCyclesUntilNow?: number;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-01T10:00:00Z
+                 */
                 bendingCyclesUntilNowAt?: string;
                 expectedServiceLife?: number;
                 comment?: string;
@@ -2929,7 +2932,10 @@ export interface components {
                 positionOffset?: number;
                 deviceSerialNumber?: string;
                 bendingCyclesUntilNow?: number;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-01T10:00:00Z
+                 */
                 bendingCyclesUntilNowAt?: string;
                 expectedServiceLife?: number;
                 comment?: string;
@@ -3006,7 +3012,10 @@ export interface components {
             };
             position: number | null;
             attributes: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-01T10:00:00Z
+                 */
                 timestamp: string;
                 /** @enum {string} */
                 recordingType: "damage" | "measurement" | "mutation";
@@ -3075,7 +3084,10 @@ export interface components {
             };
             position: number | null;
             attributes: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-01T10:00:00Z
+                 */
                 timestamp: string;
                 /** @enum {string} */
                 recordingType: "damage" | "measurement" | "mutation";
@@ -3221,7 +3233,10 @@ export interface components {
                  * @enum {string}
                  */
                 status: "new" | "in-progress" | "done";
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-01T10:00:00Z
+                 */
                 dueAt?: string;
                 dueCondition?: {
                     /** @enum {string} */
@@ -3432,7 +3447,10 @@ export interface components {
                 firmware?: string;
             };
             sensors: components["schemas"]["Sensor"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00Z
+             */
             createdAt: string;
         };
         /** @description A sensor of a sensor device */
@@ -3495,7 +3513,10 @@ export interface components {
                 name: string;
                 unit: string;
             }[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00Z
+             */
             createdAt: string;
             lastEventAt: number | null;
         };
@@ -3531,7 +3552,10 @@ export interface components {
             reason: string;
             /** @enum {string} */
             status: "queued" | "sent" | "delivered";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00Z
+             */
             requestedAt: string;
             requestedBy: {
                 id: number;
@@ -3546,7 +3570,10 @@ export interface components {
                 id: number;
             };
             fileName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00Z
+             */
             recordedAt: string;
             bitDepth: number;
             channelCount: number;
@@ -3618,7 +3645,10 @@ export interface components {
         WebhookPayload: {
             /** @enum {string} */
             type: "rope_event.created" | "rope_event.changed" | "rope_event.deleted" | "rope.limit_crossed" | "task.created" | "task.due" | "task.done" | "notification.triggered" | "document.added" | "sensor.outside_plotlines" | "smartrope.threshold_crossed" | "truscan.measurement_received" | "webhook.test";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-01T10:00:00Z
+             */
             timestamp: string;
             data: {
                 [key: string]: unknown;
@@ -9342,7 +9372,10 @@ export interface operations {
                         /** @default null */
                         position?: number | null;
                         attributes: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-03-01T10:00:00Z
+                             */
                             timestamp: string;
                             /** @enum {string} */
                             recordingType: "damage" | "measurement" | "mutation";
@@ -9697,7 +9730,10 @@ export interface operations {
                     ropeEvent: {
                         position?: number | null;
                         attributes?: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-03-01T10:00:00Z
+                             */
                             timestamp?: string;
                             /** @enum {string} */
                             recordingType?: "damage" | "measurement" | "mutation";
@@ -9880,7 +9916,10 @@ export interface operations {
                             };
                             position: number | null;
                             attributes: {
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-03-01T10:00:00Z
+                                 */
                                 timestamp: string;
                                 /** @enum {string} */
                                 recordingType: "damage" | "measurement" | "mutation";
@@ -10094,7 +10133,10 @@ export interface operations {
                         /** @default null */
                         position?: number | null;
                         attributes: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-03-01T10:00:00Z
+                             */
                             timestamp: string;
                             /** @enum {string} */
                             recordingType: "damage" | "measurement" | "mutation";
@@ -10158,7 +10200,10 @@ export interface operations {
                         /** @default null */
                         position?: number | null;
                         attributes: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-03-01T10:00:00Z
+                             */
                             timestamp: string;
                             /** @enum {string} */
                             recordingType: "damage" | "measurement" | "mutation";
@@ -10356,7 +10401,10 @@ export interface operations {
                         ropeEvent: {
                             position: number | null;
                             attributes: {
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-03-01T10:00:00Z
+                                 */
                                 timestamp: string;
                                 /** @enum {string} */
                                 recordingType: "damage" | "measurement" | "mutation";
@@ -10415,7 +10463,10 @@ export interface operations {
                         damages: {
                             position: number;
                             attributes: {
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-03-01T10:00:00Z
+                                 */
                                 timestamp: string;
                                 /** @enum {string} */
                                 recordingType: "damage" | "measurement" | "mutation";
@@ -10569,6 +10620,7 @@ export interface operations {
         parameters: {
             query?: {
                 damageFilter?: "manual" | "mrt" | "";
+                /** @example 2026-03-01 */
                 dateFilter?: string;
                 positionFrom?: string;
                 positionTo?: string;
@@ -11277,7 +11329,10 @@ export interface operations {
                              * @enum {string}
                              */
                             status?: "new" | "in-progress" | "done";
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-03-01T10:00:00Z
+                             */
                             dueAt?: string;
                             dueCondition?: {
                                 /** @enum {string} */
@@ -15241,7 +15296,10 @@ export interface operations {
                                 chartTitle?: string;
                                 yMin?: number;
                                 yMax?: number;
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-03-01T10:00:00Z
+                                 */
                                 startDate?: string;
                                 plotlines?: {
                                     name?: string;
@@ -15644,7 +15702,10 @@ export interface operations {
                 "application/json": {
                     measurements: {
                         sensor: number;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-03-01T10:00:00Z
+                         */
                         ts: string;
                         value: number;
                     }[];
@@ -15926,7 +15987,9 @@ export interface operations {
     getSensorMeasurementAggregates: {
         parameters: {
             query: {
+                /** @example 2026-03-01T10:00:00Z */
                 from: string;
+                /** @example 2026-03-01T10:00:00Z */
                 to: string;
                 buckets?: number;
                 median?: "true" | "false";
@@ -15946,15 +16009,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-03-01T10:00:00Z
+                         */
                         from: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-03-01T10:00:00Z
+                         */
                         to: string;
                         bucketSeconds: number;
                         /** @enum {string} */
                         source: "raw" | "minute" | "hour";
                         buckets: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-03-01T10:00:00Z
+                             */
                             ts: string;
                             count: number;
                             min: number;
@@ -16027,7 +16099,9 @@ export interface operations {
     listSensorMeasurements: {
         parameters: {
             query: {
+                /** @example 2026-03-01T10:00:00Z */
                 from: string;
+                /** @example 2026-03-01T10:00:00Z */
                 to: string;
                 limit?: number;
                 isFrontend?: "true" | "false";
@@ -16048,7 +16122,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         measurements: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-03-01T10:00:00Z
+                             */
                             ts: string;
                             value: number;
                         }[];

@@ -56,10 +56,14 @@ export type LatLng = z.infer<typeof latLngSchema>;
 /** A drawn line: on a geographic map WGS84 pairs; on an image map pixel pairs in simple coordinates. */
 export const latLngListSchema = z.array(z.tuple([z.number().finite(), z.number().finite()])).max(10_000);
 
-/** An ISO 8601 time with its offset, in the years PostgreSQL stores: it has no year 0000 and refuses one as an error. */
+/**
+ * An ISO 8601 time with its offset, in the years PostgreSQL stores: it has no year 0000 and refuses one as an error.
+ * The API document's example is a time like the demo's: from the pattern alone, its page made up ones like 8313-08-10.
+ */
 export const isoDateTime = z.iso
   .datetime({ offset: true })
-  .refine((value) => !value.startsWith('0000'), keyed('validation.invalidDateTime'));
+  .refine((value) => !value.startsWith('0000'), keyed('validation.invalidDateTime'))
+  .meta({ examples: ['2026-03-01T10:00:00Z'] });
 
 /** Numeric fields clamp to 0..999999999 unless a field says otherwise. */
 export const DEFAULT_NUMBER_MIN = 0;

@@ -188,6 +188,28 @@ describe('the OpenAPI contract', () => {
     expect(breakingChanges(current, renamed)).toContain('GET /api/ropes/{id} 200.rope.name: no longer answered');
   });
 
+  it('gives every time and date an example that its own pattern takes, not one made up from the pattern', () => {
+    // swagger-ui makes an example of a string from its pattern alone: times like 8313-08-10T16:57:43Z.
+    const missing: string[] = [];
+    const visit = (value: unknown, at: string, example?: unknown) => {
+      if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) visit(item, `${at}/${i}`);
+      } else if (value && typeof value === 'object') {
+        const schema = value as { format?: string; pattern?: string; examples?: unknown[]; schema?: unknown };
+        // A parameter's example is said beside its schema.
+        const parameterExample = (value as { example?: unknown }).example;
+        if ((schema.format === 'date-time' || schema.format === 'date') && schema.pattern) {
+          const shown = schema.examples?.[0] ?? example;
+          if (typeof shown !== 'string' || !new RegExp(schema.pattern).test(shown)) missing.push(at);
+        }
+        for (const [key, child] of Object.entries(value))
+          visit(child, `${at}/${key}`, key === 'schema' ? parameterExample : undefined);
+      }
+    };
+    visit(doc, '');
+    expect(missing).toEqual([]);
+  });
+
   it('gives the main entities an example each that their own schema takes', () => {
     for (const [name, example] of Object.entries(ENTITY_EXAMPLES)) {
       const [, schema] = NAMED.find(([id]) => id === name)!;

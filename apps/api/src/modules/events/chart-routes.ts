@@ -74,7 +74,10 @@ export function eventChartRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParamsSchema,
           querystring: z.object({
             damageFilter: z.enum(['manual', 'mrt', '']).optional(),
-            dateFilter: z.iso.date().optional(),
+            dateFilter: z.iso
+              .date()
+              .meta({ examples: ['2026-03-01'] })
+              .optional(),
             positionFrom: decimalTextSchema.optional(),
             positionTo: decimalTextSchema.optional(),
             ...showAs,
