@@ -3,6 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual, promisify } from 'node:util';
+import { apiErrorSchema, type ErrorCode, HTTP_STATUS_BY_ERROR_CODE } from '@rope/domain/errors';
+import { englishText, type MessageKey } from '@rope/domain/message-keys';
 import { afterAll, describe, expect, it } from 'vitest';
 import { breakingChanges, type ContractDocument } from '../../test/support/breaking-changes.ts';
 import { seedArea, seedInstallation, seedMandator, seedRope, seedUser } from '../../test/support/factories.ts';
@@ -11,7 +13,7 @@ import { signIn } from '../../test/support/sign-in.ts';
 import { createTestApp } from '../../test/support/test-app.ts';
 import { API_CONTRACT_VERSION } from '../http/api-version.ts';
 import { NAMED } from './openapi-components.ts';
-import { ENTITY_EXAMPLES } from './openapi-examples.ts';
+import { ENTITY_EXAMPLES, REFUSAL_EXAMPLES } from './openapi-examples.ts';
 
 /**
  * The contract integrators build on: every operation named, summarised, tagged and secured as its route declares,
@@ -27,7 +29,7 @@ afterAll(async () => {
 const doc = (await loadOpenApi(t.app)) as unknown as {
   info: { version: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; examples?: Record<string, { value: unknown }> };
 };
 /** The document as last released; `npm run api:release` (apps/api) writes the current one there. */
 const RELEASED = new URL('../../openapi/v1.json', import.meta.url);
@@ -208,6 +210,31 @@ describe('the OpenAPI contract', () => {
     };
     visit(doc, '');
     expect(missing).toEqual([]);
+  });
+
+  it('shows each refusal with an example of its own code, in the error body, not the bad-input example', () => {
+    const wrong: string[] = [];
+    for (const { key, operation } of operations) {
+      for (const [status, answer] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
+        const json = answer.content?.['application/json'] as
+          | { schema?: { $ref?: string }; examples?: Record<string, { $ref: string }> }
+          | undefined;
+        // A refusal in the error body (the health probe answers 503 in its own).
+        if (json?.schema?.$ref !== '#/components/schemas/ApiError') continue;
+        const [reference] = Object.values(json.examples ?? {});
+        const name = reference?.$ref.replace('#/components/examples/', '') ?? '';
+        const example = doc.components.examples?.[name]?.value as { code?: ErrorCode } | undefined;
+        const fits = example && apiErrorSchema.safeParse(example).success;
+        if (!fits || HTTP_STATUS_BY_ERROR_CODE[example.code!] !== Number(status)) wrong.push(`${key} ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    for (const [code, example] of Object.entries(REFUSAL_EXAMPLES)) {
+      expect(example.code).toBe(code);
+      // A bad input's message names its field first, as the API's do.
+      expect(example.message, code).toContain(englishText({ key: example.key as MessageKey, params: example.params }));
+    }
   });
 
   it('gives the main entities an example each that their own schema takes', () => {

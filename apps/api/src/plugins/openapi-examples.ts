@@ -1,3 +1,7 @@
+import type { ApiError, ErrorCode } from '@rope/domain/errors';
+import { englishText, type MessageKey, type MessageParams } from '@rope/domain/message-keys';
+import { message } from '@rope/domain/messages';
+
 /**
  * One example of each main entity in the API document, as the demo data answers it (GET on the demo cockpit): what
  * an integrator sees first. The contract test parses each with the entity's schema, so an example cannot go stale.
@@ -138,3 +142,39 @@ export const ENTITY_EXAMPLES = {
     fieldKeys: { 'rope.name': { key: 'validation.textTooLong', params: { max: 255 } } },
   },
 } as const;
+
+/** A refusal as the API answers it: the code, the key's English text, the key and its values. */
+function refusal(code: ErrorCode, key: MessageKey, params?: MessageParams) {
+  return { code, message: englishText(message(key, params)), key, ...(params ? { params } : {}) };
+}
+
+/**
+ * An example of each refusal, shown with its status: without them every refusal showed the bad-input example (a 404
+ * answering `VALIDATION`). The contract test holds each to the error schema and to its status.
+ */
+export const REFUSAL_EXAMPLES: Record<ErrorCode, ApiError> = {
+  VALIDATION: ENTITY_EXAMPLES.ApiError,
+  UNAUTHENTICATED: refusal('UNAUTHENTICATED', 'app.errors.notSignedIn'),
+  FORBIDDEN: refusal('FORBIDDEN', 'app.errors.forbidden'),
+  NOT_FOUND: refusal('NOT_FOUND', 'app.errors.noSuchRope'),
+  NOT_ACCEPTABLE: refusal('NOT_ACCEPTABLE', 'app.errors.eventStreamOnly'),
+  CONFLICT: refusal('CONFLICT', 'app.errors.idempotencyKeyInProgress', { seconds: 5 }),
+  PAYLOAD_TOO_LARGE: refusal('PAYLOAD_TOO_LARGE', 'app.errors.documentTooLarge', { max: '50 MB' }),
+  UNSUPPORTED_MEDIA_TYPE: refusal('UNSUPPORTED_MEDIA_TYPE', 'app.errors.unsupportedMediaType'),
+  RANGE_NOT_SATISFIABLE: refusal('RANGE_NOT_SATISFIABLE', 'app.errors.rangeNotSatisfiable', { size: 52_431 }),
+  RULE_VIOLATION: refusal('RULE_VIOLATION', 'app.errors.archivedReadOnly'),
+  TOO_MANY_REQUESTS: refusal('TOO_MANY_REQUESTS', 'app.errors.apiKeyRateLimited', { seconds: 12 }),
+  INTERNAL: refusal('INTERNAL', 'app.errors.internal'),
+  UNAVAILABLE: refusal('UNAVAILABLE', 'app.errors.databaseUnavailable'),
+};
+
+/** The name of a refusal's example among the document's components. */
+export const refusalExampleName = (code: ErrorCode) => `refusal-${code}`;
+
+/** The refusals' examples as components: each operation refers to them, so the document holds each once. */
+export const REFUSAL_EXAMPLE_COMPONENTS = Object.fromEntries(
+  Object.entries(REFUSAL_EXAMPLES).map(([code, value]) => [
+    refusalExampleName(code as ErrorCode),
+    { summary: code, value },
+  ]),
+);

@@ -8,6 +8,7 @@ import {
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf, type RouteAccess } from '../http/route-access.ts';
+import { refusalExampleName } from './openapi-examples.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown>; consumes?: string[] };
@@ -105,8 +106,18 @@ const idempotencyKeyHeader = z.object({
     ),
 });
 
-/** The headers a refusal comes with (the zod transform keeps only a content answer's description and content). */
-function addRefusalHeaders(response: Record<string, Record<string, unknown>> | undefined) {
+/**
+ * What the zod transform leaves out of a refusal (it keeps only an answer's description and its content's schema):
+ * an example of that refusal (one of the document's components), and the headers it comes with.
+ */
+function describeRefusals(response: Record<string, Record<string, unknown>> | undefined, refusals: ErrorCode[]) {
+  for (const code of refusals) {
+    const content = response?.[HTTP_STATUS_BY_ERROR_CODE[code]]?.content as
+      | Record<string, Record<string, unknown>>
+      | undefined;
+    const json = content?.['application/json'];
+    if (json) json.examples = { [code]: { $ref: `#/components/examples/${refusalExampleName(code)}` } };
+  }
   const conflict = response?.[HTTP_STATUS_BY_ERROR_CODE.CONFLICT];
   if (conflict) conflict.headers = { 'retry-after': { type: 'integer', description: 'Seconds to wait, when set' } };
   const tooMany = response?.[HTTP_STATUS_BY_ERROR_CODE.TOO_MANY_REQUESTS];
@@ -154,6 +165,6 @@ export function describeOperation(input: TransformInput) {
     schema: { ...schema, ...headers, response, security: SECURITY[access] },
   });
   describeUpload(output.schema as Record<string, unknown>, schema.consumes ?? []);
-  addRefusalHeaders((output.schema as { response?: Record<string, Record<string, unknown>> }).response);
+  describeRefusals((output.schema as { response?: Record<string, Record<string, unknown>> }).response, refusals);
   return output;
 }

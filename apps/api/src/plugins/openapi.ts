@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_CONTRACT_VERSION, API_V1_DOCUMENT, versionedDocument } from '../http/api-version.ts';
 import { keepUsedComponents } from './openapi-components.ts';
+import { REFUSAL_EXAMPLE_COMPONENTS } from './openapi-examples.ts';
 import { describeOperation } from './openapi-operation.ts';
 import { describeWebhooks } from './openapi-webhooks.ts';
 
@@ -64,6 +65,7 @@ export async function registerOpenApi(app: FastifyInstance) {
           session: { type: 'apiKey', in: 'cookie', name: 'rc_session' },
           apiKey: { type: 'http', scheme: 'bearer' },
         },
+        examples: REFUSAL_EXAMPLE_COMPONENTS,
       },
     },
     transform: describeOperation,

@@ -7,6 +7,8 @@
     ['button.close-modal', 'Close'],
     ['textarea.body-param__text', 'Request body'],
     ['select#servers', 'Server'],
+    // Beside its visible title "Examples", which is not its label.
+    ['select.examples-select-element', 'Examples'],
   ];
 
   function nameUnnamedControls(root) {
