@@ -9367,6 +9367,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ropeEvent": {
+                 *         "rope": {
+                 *           "id": 1
+                 *         },
+                 *         "position": 1359.6,
+                 *         "attributes": {
+                 *           "timestamp": "2026-06-20T09:26:00Z",
+                 *           "recordingType": "damage",
+                 *           "type": "wireBreak",
+                 *           "damageCount": 2,
+                 *           "detection": "manual",
+                 *           "description": "Two outer wires broken, found at the monthly visual inspection",
+                 *           "reportedBy": {
+                 *             "name": "Stefan Gasser"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     ropeEvent: {
                         /** @default null */
@@ -9726,6 +9747,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ropeEvent": {
+                 *         "actionStatus": "repaired"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     ropeEvent: {
                         position?: number | null;
@@ -11308,6 +11336,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "task": {
+                 *         "rope": {
+                 *           "id": 1
+                 *         },
+                 *         "assignedUsers": [
+                 *           {
+                 *             "id": 3
+                 *           }
+                 *         ],
+                 *         "note": "Book the MRT team for the spring shutdown",
+                 *         "attributes": {
+                 *           "title": "Magnetic rope test (MRT)",
+                 *           "description": "Magnetic rope test over the full length (EN 12927-6)",
+                 *           "dueAt": "2027-04-15T00:00:00Z",
+                 *           "isRecurring": true,
+                 *           "recurringConditions": [
+                 *             {
+                 *               "type": "periodYears",
+                 *               "threshold": 1
+                 *             }
+                 *           ],
+                 *           "component": "rope"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     task: {
                         rope: {
@@ -15699,6 +15755,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "measurements": [
+                 *         {
+                 *           "sensor": 1,
+                 *           "ts": "2026-06-20T09:26:00Z",
+                 *           "value": 41.7
+                 *         },
+                 *         {
+                 *           "sensor": 1,
+                 *           "ts": "2026-06-20T09:26:01Z",
+                 *           "value": 41.9
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     measurements: {
                         sensor: number;

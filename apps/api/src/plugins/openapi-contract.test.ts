@@ -3,15 +3,24 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual, promisify } from 'node:util';
+import { sensorDevices, sensors } from '@rope/db/schema/index';
 import { apiErrorSchema, type ErrorCode, HTTP_STATUS_BY_ERROR_CODE } from '@rope/domain/errors';
 import { englishText, type MessageKey } from '@rope/domain/message-keys';
 import { afterAll, describe, expect, it } from 'vitest';
 import { breakingChanges, type ContractDocument } from '../../test/support/breaking-changes.ts';
-import { seedArea, seedInstallation, seedMandator, seedRope, seedUser } from '../../test/support/factories.ts';
+import {
+  seedApiKey,
+  seedArea,
+  seedInstallation,
+  seedMandator,
+  seedRope,
+  seedUser,
+} from '../../test/support/factories.ts';
 import { loadOpenApi } from '../../test/support/openapi.ts';
 import { signIn } from '../../test/support/sign-in.ts';
 import { createTestApp } from '../../test/support/test-app.ts';
 import { API_CONTRACT_VERSION } from '../http/api-version.ts';
+import { DEMO_IDS, REQUEST_EXAMPLES } from '../modules/request-examples.ts';
 import { NAMED } from './openapi-components.ts';
 import { ENTITY_EXAMPLES, REFUSAL_EXAMPLES } from './openapi-examples.ts';
 
@@ -234,6 +243,40 @@ describe('the OpenAPI contract', () => {
       expect(example.code).toBe(code);
       // A bad input's message names its field first, as the API's do.
       expect(example.message, code).toContain(englishText({ key: example.key as MessageKey, params: example.params }));
+    }
+  });
+
+  it("shows each documented request body's example, and the example, with a world's own ids, does what it says", async () => {
+    const mandator = await seedMandator(t.ctx.db);
+    const rope = await seedRope(
+      t.ctx.db,
+      (await seedInstallation(t.ctx.db, (await seedArea(t.ctx.db, mandator.id)).id)).id,
+    );
+    const [device] = await t.ctx.db.insert(sensorDevices).values({ name: 'SB-01', ropeId: rope.id }).returning();
+    const [sensor] = await t.ctx.db.insert(sensors).values({ deviceId: device!.id, name: 'Tension' }).returning();
+    const manager = await seedUser(t.ctx.db, { roles: ['ROLE_PROJECT_MANAGER'], mandatorIds: [mandator.id] });
+    const person = { cookie: await signIn(t.ctx, manager) };
+    // Readings come from a device's import key, as the operation says.
+    const importKey = { authorization: `Bearer ${(await seedApiKey(t.ctx.db, 'ROLE_API_IMPORT', [mandator.id])).key}` };
+    // An external task goes to the client's people, as the demo's goes to its client admin.
+    const clientAdmin = await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [mandator.id] });
+    const ids = { rope: rope.id, user: clientAdmin.id, sensor: sensor!.id };
+    let eventId = 0;
+    type Body = { content?: Record<string, { example?: unknown }> };
+    for (const [operation, example] of Object.entries(REQUEST_EXAMPLES)) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const documented = (doc.paths[path]?.[method.toLowerCase()] as { requestBody?: Body } | undefined)?.requestBody
+        ?.content?.['application/json']?.example;
+      expect(documented, operation).toEqual(example(DEMO_IDS));
+      const url = path.replace('{id}', String(path.startsWith('/api/events') ? eventId : device!.id));
+      const answer = await t.app.inject({
+        method: method as 'POST',
+        url,
+        headers: path.startsWith('/api/sensor-devices') ? importKey : person,
+        payload: example(ids),
+      });
+      expect(answer.statusCode, `${operation}: ${answer.body}`).toBe(200);
+      if (operation === 'POST /api/events') eventId = answer.json().ropeEvent.id;
     }
   });
 

@@ -22,6 +22,7 @@ import { IMPORT_XML_MAX_BYTES } from './import-xml.ts';
 const INSPECTION_IMPORT_MAX_DAMAGES = 100_000;
 
 import { type ParsedInspection, parsedInspectionSchema } from '@rope/domain/events/views';
+import { documentedExample } from '../request-examples.ts';
 import { createInspectionXmlReader } from './import-xml-pool.ts';
 import { listRopeEvents } from './list.ts';
 import { listLatestEvents } from './list-latest.ts';
@@ -61,7 +62,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['events'],
           operationId: 'createEvent',
           summary: "Record an event on a rope; the rope's damage follows at once",
-          body: z.object({ ropeEvent: ropeEventBodySchema }),
+          body: z.object({ ropeEvent: ropeEventBodySchema }).meta(documentedExample('POST /api/events')),
           response: { 200: z.object({ ropeEvent: z.object({ id: z.number() }), ropeChanged: z.boolean() }) },
         },
       },
@@ -76,7 +77,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'updateEvent',
           summary: 'Change an event: any part as GET answers it, or its action status; the damage follows',
           params: idParamsSchema,
-          body: z.object({ ropeEvent: ropeEventPatchSchema }),
+          body: z.object({ ropeEvent: ropeEventPatchSchema }).meta(documentedExample('PATCH /api/events/{id}')),
           response: { 200: z.object({ ropeChanged: z.boolean() }) },
         },
       },

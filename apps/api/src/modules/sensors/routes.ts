@@ -24,6 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { plainJsonSerializer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
 import { registerDeviceAdminRoutes } from '../devices/index.ts';
+import { documentedExample } from '../request-examples.ts';
 import { sensorAggregates } from './aggregates.ts';
 import { createSensorDevice } from './create.ts';
 import { listRopeDeviceStates } from './device-states.ts';
@@ -86,7 +87,7 @@ export function sensorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'All or nothing: a bad row refuses the batch and names the row (measurements.N.field). Idempotent on sensor and timestamp: a reading sent again changes nothing and is counted as a duplicate.',
           params: idParamsSchema,
-          body: sensorIngestBodySchema,
+          body: sensorIngestBodySchema.meta(documentedExample('POST /api/sensor-devices/{id}/measurements')),
           response: { 200: sensorIngestAnswerSchema },
         },
       },

@@ -14,6 +14,7 @@ import { plainJsonSerializer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
 import { readUpload } from '../../http/read-upload.ts';
 import { CSV_ANSWER, csvHeaders, sheetQuerySchema } from '../../http/sheet-reader.ts';
+import { documentedExample } from '../request-examples.ts';
 import { createTask } from './create.ts';
 import { exportRopeTasks, exportTasks, taskTemplate } from './export.ts';
 import { listPendingTasks, listTasks } from './list.ts';
@@ -24,7 +25,7 @@ import { deleteTask } from './remove.ts';
 import { updateTask } from './update.ts';
 import { TASK_CSV_RULES, taskUploadReader, uploadTasks } from './upload.ts';
 
-const body = z.object({ task: taskBodySchema });
+const body = z.object({ task: taskBodySchema }).meta(documentedExample('POST /api/tasks'));
 const list = z.object({ tasks: z.array(taskViewSchema) });
 
 export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
