@@ -156,7 +156,9 @@ export function describeOperation(input: TransformInput) {
   const response = Object.fromEntries(
     Object.entries(schema.response ?? {}).map(([status, answer]) => [status, describedSuccess(status, answer)]),
   );
-  for (const code of refusals) response[HTTP_STATUS_BY_ERROR_CODE[code]] ??= refusalAnswer(code);
+  // A refusal the route describes itself keeps its own answer, and so no example of the one error body.
+  const described = refusals.filter((code) => response[HTTP_STATUS_BY_ERROR_CODE[code]] === undefined);
+  for (const code of described) response[HTTP_STATUS_BY_ERROR_CODE[code]] = refusalAnswer(code);
   const access = accessOf(route?.config as { access?: RouteAccess } | undefined);
   const writes = [route?.method ?? []].flat().some((method) => method !== 'GET' && method !== 'HEAD');
   const headers = writes && access !== 'public' ? { headers: idempotencyKeyHeader } : {};
@@ -165,6 +167,6 @@ export function describeOperation(input: TransformInput) {
     schema: { ...schema, ...headers, response, security: SECURITY[access] },
   });
   describeUpload(output.schema as Record<string, unknown>, schema.consumes ?? []);
-  describeRefusals((output.schema as { response?: Record<string, Record<string, unknown>> }).response, refusals);
+  describeRefusals((output.schema as { response?: Record<string, Record<string, unknown>> }).response, described);
   return output;
 }
