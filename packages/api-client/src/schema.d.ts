@@ -8933,6 +8933,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rope": {
+                 *         "attributes": {
+                 *           "bendingCyclesUntilNow": 1650000,
+                 *           "bendingCyclesUntilNowAt": "2026-12-01T00:00:00Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     rope: components["schemas"]["RopePatchInput"];
                 };
@@ -11782,6 +11792,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "task": {
+                 *         "note": "Tested at the spring shutdown, report filed",
+                 *         "attributes": {
+                 *           "status": "done"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     task: {
                         rope?: {

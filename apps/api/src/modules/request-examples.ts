@@ -45,6 +45,13 @@ export const REQUEST_EXAMPLES = {
       },
     },
   }),
+  'PATCH /api/tasks/{id}': () => ({
+    task: { note: 'Tested at the spring shutdown, report filed', attributes: { status: 'done' } },
+  }),
+  // What a counter on the drive reports: the bending cycles a rope's tasks fall due by.
+  'PATCH /api/ropes/{id}': () => ({
+    rope: { attributes: { bendingCyclesUntilNow: 1_650_000, bendingCyclesUntilNowAt: '2026-12-01T00:00:00Z' } },
+  }),
   'POST /api/sensor-devices/{id}/measurements': (ids: ExampleIds) => ({
     measurements: [
       { sensor: ids.sensor, ts: '2026-06-20T09:26:00Z', value: 41.7 },

@@ -262,13 +262,20 @@ describe('the OpenAPI contract', () => {
     const clientAdmin = await seedUser(t.ctx.db, { roles: ['ROLE_CLIENT_ADMIN'], mandatorIds: [mandator.id] });
     const ids = { rope: rope.id, user: clientAdmin.id, sensor: sensor!.id };
     let eventId = 0;
+    let taskId = 0;
     type Body = { content?: Record<string, { example?: unknown }> };
     for (const [operation, example] of Object.entries(REQUEST_EXAMPLES)) {
       const [method, path] = operation.split(' ') as [string, string];
       const documented = (doc.paths[path]?.[method.toLowerCase()] as { requestBody?: Body } | undefined)?.requestBody
         ?.content?.['application/json']?.example;
       expect(documented, operation).toEqual(example(DEMO_IDS));
-      const url = path.replace('{id}', String(path.startsWith('/api/events') ? eventId : device!.id));
+      const idIn: Record<string, number> = {
+        events: eventId,
+        tasks: taskId,
+        ropes: rope.id,
+        'sensor-devices': device!.id,
+      };
+      const url = path.replace('{id}', String(idIn[path.split('/')[2]!]));
       const answer = await t.app.inject({
         method: method as 'POST',
         url,
@@ -277,7 +284,10 @@ describe('the OpenAPI contract', () => {
       });
       expect(answer.statusCode, `${operation}: ${answer.body}`).toBe(200);
       if (operation === 'POST /api/events') eventId = answer.json().ropeEvent.id;
+      if (operation === 'POST /api/tasks') taskId = answer.json().task.id;
     }
+    const counted = await t.app.inject({ url: `/api/ropes/${rope.id}`, headers: person });
+    expect(counted.json().rope.attributes.bendingCyclesUntilNow).toBe(1_650_000);
   });
 
   it('gives the main entities an example each that their own schema takes', () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { plainJsonSerializer } from '../../http/answers.ts';
 import { requireActor } from '../../http/guards.ts';
+import { documentedExample } from '../request-examples.ts';
 import { createRope } from './create.ts';
 import { getRope } from './get.ts';
 import { listRopes } from './list.ts';
@@ -138,7 +139,7 @@ export function ropeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'updateRope',
           summary: 'Change a rope: any attribute as GET answers it',
           params: idParamsSchema,
-          body: z.object({ rope: ropePatchSchema }),
+          body: z.object({ rope: ropePatchSchema }).meta(documentedExample('PATCH /api/ropes/{id}')),
           response: { 200: one },
         },
       },

@@ -115,7 +115,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'updateTask',
           summary: 'Change a task or add a note; a recurring task set to done creates its successor',
           params: idParamsSchema,
-          body: z.object({ task: taskPatchSchema }),
+          body: z.object({ task: taskPatchSchema }).meta(documentedExample('PATCH /api/tasks/{id}')),
           response: { 200: z.object({ task: taskViewSchema, nextTask: z.object({ id: z.number() }).nullable() }) },
         },
       },
