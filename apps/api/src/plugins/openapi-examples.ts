@@ -1,3 +1,4 @@
+import { DEFAULT_DOCUMENT_MAX_MB } from '@rope/domain/documents/schemas';
 import type { ApiError, ErrorCode } from '@rope/domain/errors';
 import { englishText, type MessageKey, type MessageParams } from '@rope/domain/message-keys';
 import { message } from '@rope/domain/messages';
@@ -159,7 +160,9 @@ export const REFUSAL_EXAMPLES: Record<ErrorCode, ApiError> = {
   NOT_FOUND: refusal('NOT_FOUND', 'app.errors.noSuchRope'),
   NOT_ACCEPTABLE: refusal('NOT_ACCEPTABLE', 'app.errors.eventStreamOnly'),
   CONFLICT: refusal('CONFLICT', 'app.errors.idempotencyKeyInProgress', { seconds: 5 }),
-  PAYLOAD_TOO_LARGE: refusal('PAYLOAD_TOO_LARGE', 'app.errors.documentTooLarge', { max: '50 MB' }),
+  PAYLOAD_TOO_LARGE: refusal('PAYLOAD_TOO_LARGE', 'app.errors.documentTooLarge', {
+    max: `${DEFAULT_DOCUMENT_MAX_MB} MB`,
+  }),
   UNSUPPORTED_MEDIA_TYPE: refusal('UNSUPPORTED_MEDIA_TYPE', 'app.errors.unsupportedMediaType'),
   RANGE_NOT_SATISFIABLE: refusal('RANGE_NOT_SATISFIABLE', 'app.errors.rangeNotSatisfiable', { size: 52_431 }),
   RULE_VIOLATION: refusal('RULE_VIOLATION', 'app.errors.archivedReadOnly'),

@@ -34,8 +34,8 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     await waitFor(
       'redis-server to answer',
       async () => {
-        if (started.exitCode !== null)
-          throw new Error(`redis-server ended with ${started.exitCode} (port ${port} taken?)`);
+        if (started.exitCode !== null || started.signalCode !== null)
+          throw new Error(`redis-server ended (${started.exitCode ?? started.signalCode}; port ${port} taken?)`);
         return (await answers(url)) && listensOn(started.pid!, port) !== false;
       },
       20_000,
